@@ -1,0 +1,23 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** Starts the whole product (embedded mode) on its own ports for the browser tests. */
+export default async function globalSetup() {
+  const port = Number(process.env.E2E_PORT ?? 18080);
+  const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'sp-e2e-'));
+  // @ts-expect-error plain JS module of the repository
+  const { startStack } = await import('../scripts/stack.js');
+  const stack = await startStack({
+    port,
+    portOffset: 10000,
+    pgPort: 56000 + Math.floor(Math.random() * 1000),
+    dataDir,
+    log: () => {},
+    env: { LOG_LEVEL: 'error' },
+  });
+  return async () => {
+    await stack.stop();
+    if (!process.env.E2E_DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,30 @@
+import { baseConfigShape, parseConfig, portSchema } from '@stundenplan/base';
+import { z } from 'zod';
+
+const url = (port: number) => z.string().url().default(`http://127.0.0.1:${port}`);
+
+const shape = {
+  LOG_LEVEL: baseConfigShape.LOG_LEVEL,
+  STORE: baseConfigShape.STORE,
+  REDIS_URL: baseConfigShape.REDIS_URL,
+  AUTH_JWKS_URL: baseConfigShape.AUTH_JWKS_URL,
+  PUBLIC_BASE_URL: baseConfigShape.PUBLIC_BASE_URL,
+  PORT: portSchema.default(8080),
+  AUTH_SERVICE_URL: url(8081),
+  CLASSES_SERVICE_URL: url(8082),
+  AVAILABILITY_SERVICE_URL: url(8083),
+  SCHEDULING_SOLVER_SERVICE_URL: url(8084),
+  DOCUMENT_SERVICE_URL: url(8085),
+  NOTIFICATION_SERVICE_URL: url(8086),
+  /** Folder of the built SPA; empty disables static serving. */
+  WEB_DIST: z.string().default(''),
+  /** Embedded mode shows the local mail outbox at /dev/mail. */
+  DEV_MAIL: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30000),
+};
+
+export type GatewayConfig = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  return parseConfig(shape, env);
+}

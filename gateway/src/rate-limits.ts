@@ -1,0 +1,66 @@
+import { hitRateLimit, type KeyValueStore } from '@stundenplan/base';
+import type { NextFunction, Request, Response } from 'express';
+
+/** Limits on the endpoints people can hammer without a session (SPEC §8 Contact: 429 + wait_time). */
+interface Rule {
+  path: RegExp;
+  name: string;
+  perIp: { limit: number; windowSeconds: number };
+  perAccount?: { limit: number; windowSeconds: number };
+  detail: string;
+}
+
+export const RATE_RULES: Rule[] = [
+  {
+    path: /^\/api\/auth\/login\/?$/,
+    name: 'login',
+    perIp: { limit: 30, windowSeconds: 600 },
+    perAccount: { limit: 10, windowSeconds: 600 },
+    detail: 'Zu viele Anmeldeversuche. Bitte warte einen Moment und versuche es erneut.',
+  },
+  {
+    path: /^\/api\/auth\/register\/?$/,
+    name: 'register',
+    perIp: { limit: 20, windowSeconds: 3600 },
+    detail: 'Zu viele Registrierungen von dieser Adresse. Bitte versuche es später erneut.',
+  },
+  {
+    path: /^\/api\/auth\/forgot-password\/?$/,
+    name: 'forgot',
+    perIp: { limit: 10, windowSeconds: 3600 },
+    perAccount: { limit: 3, windowSeconds: 3600 },
+    detail: 'Zu viele Anfragen zum Zurücksetzen des Passworts. Bitte versuche es später erneut.',
+  },
+  {
+    path: /^\/api\/contact\/?$/,
+    name: 'contact',
+    perIp: { limit: 3, windowSeconds: 600 },
+    detail: 'Du hast zu viele Nachrichten gesendet. Bitte warte, bevor du eine weitere Nachricht sendest.',
+  },
+];
+
+export function rateLimitMiddleware(store: KeyValueStore, overrides: Partial<Record<string, { limit: number; windowSeconds: number }>> = {}) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'POST') return next();
+    const fullPath = req.baseUrl + req.path;
+    const rule = RATE_RULES.find((r) => r.path.test(fullPath));
+    if (!rule) return next();
+    const ipRule = overrides[rule.name] ?? rule.perIp;
+    const ip = req.ip ?? 'unknown';
+    const checks = [hitRateLimit(store, `${rule.name}:ip:${ip}`, ipRule.limit, ipRule.windowSeconds)];
+    const email = typeof (req.body as { email?: unknown } | undefined)?.email === 'string' ? String((req.body as { email: string }).email).trim().toLowerCase() : '';
+    if (rule.perAccount && email) {
+      const acc = overrides[`${rule.name}:account`] ?? rule.perAccount;
+      checks.push(hitRateLimit(store, `${rule.name}:acc:${email}`, acc.limit, acc.windowSeconds));
+    }
+    const results = await Promise.all(checks);
+    const blocked = results.filter((r) => !r.allowed);
+    if (blocked.length) {
+      const wait = Math.max(...blocked.map((b) => b.waitSeconds));
+      res.setHeader('Retry-After', String(wait));
+      res.status(429).json({ detail: rule.detail, wait_time: wait });
+      return;
+    }
+    next();
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * Which service owns which public path (ARCHITECTURE.md §3). First match wins, so the
+ * more specific /api/me/... and /api/classes/{id}/... rules come before the general ones.
+ */
+export type ServiceName = 'auth' | 'classes' | 'availability' | 'scheduling-solver' | 'document' | 'notification';
+
+export const SERVICE_LABELS: Record<ServiceName, string> = {
+  auth: 'Anmeldung',
+  classes: 'Klassen',
+  availability: 'Verfügbarkeiten',
+  'scheduling-solver': 'Stundenplanung',
+  document: 'Dokumente',
+  notification: 'Benachrichtigungen',
+};
+
+export interface Route {
+  pattern: RegExp;
+  service: ServiceName;
+  /** Multipart uploads get the larger body limit. */
+  upload?: boolean;
+}
+
+const seg = '[^/]+';
+
+export const ROUTES: Route[] = [
+  // availability
+  { pattern: /^\/api\/me\/available-times\/?$/, service: 'availability' },
+  { pattern: /^\/api\/me\/teachers-time-ranges\/?$/, service: 'availability' },
+  { pattern: new RegExp(`^/api/classes/${seg}/available-times/?$`), service: 'availability' },
+  { pattern: new RegExp(`^/api/classes/${seg}/time-range(/.*)?$`), service: 'availability' },
+  // scheduling
+  { pattern: new RegExp(`^/api/classes/${seg}/schedules(/.*)?$`), service: 'scheduling-solver' },
+  { pattern: /^\/api\/schedules(\/.*)?$/, service: 'scheduling-solver' },
+  { pattern: /^\/api\/cp-sat-berechnung-from-db\/?$/, service: 'scheduling-solver' },
+  { pattern: /^\/api\/progress(\/.*)?$/, service: 'scheduling-solver' },
+  // classes
+  { pattern: /^\/api\/me\/classes\/?$/, service: 'classes' },
+  { pattern: /^\/api\/classes(\/.*)?$/, service: 'classes' },
+  { pattern: /^\/api\/search-students\/?$/, service: 'classes' },
+  { pattern: /^\/api\/check-student-exists\/?$/, service: 'classes' },
+  { pattern: /^\/api\/generate-register-shortcut\/?$/, service: 'classes' },
+  { pattern: /^\/api\/students\/.+$/, service: 'classes' },
+  { pattern: /^\/api\/auth\/validate-register-shortcut\/.+$/, service: 'classes' },
+  { pattern: /^\/api\/auth\/validate-member-id\/?$/, service: 'classes' },
+  // document
+  { pattern: /^\/api\/extract-hmtm-csv\/?$/, service: 'document', upload: true },
+  { pattern: /^\/api\/extract-custom-csv\/?$/, service: 'document', upload: true },
+  { pattern: /^\/api\/export-pdf-alternative\/?$/, service: 'document' },
+  // notification
+  { pattern: /^\/api\/send-schedule-to-students\/?$/, service: 'notification', upload: true },
+  { pattern: /^\/api\/contact\/?$/, service: 'notification' },
+  // auth
+  { pattern: /^\/api\/me\/?$/, service: 'auth' },
+  { pattern: /^\/api\/auth\/.+$/, service: 'auth' },
+  { pattern: /^\/api\/institutions\/?$/, service: 'auth' },
+  { pattern: /^\/api\/get-institution-mail-endings\/.+$/, service: 'auth' },
+  { pattern: /^\/api\/profile\/?$/, service: 'auth' },
+];
+
+export function matchRoute(path: string): Route | undefined {
+  return ROUTES.find((r) => r.pattern.test(path));
+}

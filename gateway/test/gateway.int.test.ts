@@ -1,0 +1,206 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createLogger, listen, closeServer, MemoryStore } from '@stundenplan/base';
+import { startTestIssuer, type TestIssuer } from '@stundenplan/base/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGatewayApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A real HTTP upstream that records what reached it. */
+async function startUpstream(opts: { delayMs?: number } = {}) {
+  const seen: Seen[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      const reply = () => {
+        if (req.url === '/readyz') {
+          res.writeHead(200, { 'Content-Type': 'application/json' });
+          res.end(JSON.stringify({ status: 'ok', checks: { database: true } }));
+          return;
+        }
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ ok: true, url: req.url }));
+      };
+      if (opts.delayMs) setTimeout(reply, opts.delayMs);
+      else reply();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { server, seen, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+async function closedPortUrl(): Promise<string> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as AddressInfo).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return `http://127.0.0.1:${port}`;
+}
+
+describe('gateway over real HTTP', () => {
+  let gateway: Server;
+  let base: string;
+  let upstream: Awaited<ReturnType<typeof startUpstream>>;
+  let slow: Awaited<ReturnType<typeof startUpstream>>;
+  let issuer: TestIssuer;
+  let store: MemoryStore;
+  const webDist = mkdtempSync(path.join(os.tmpdir(), 'gw-web-'));
+
+  beforeAll(async () => {
+    upstream = await startUpstream();
+    slow = await startUpstream({ delayMs: 1500 });
+    issuer = await startTestIssuer();
+    mkdirSync(webDist, { recursive: true });
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Stundenplan</title><div id="root"></div>');
+    const down = await closedPortUrl();
+    const cfg = loadConfig({
+      PORT: '0',
+      AUTH_SERVICE_URL: upstream.url,
+      CLASSES_SERVICE_URL: upstream.url,
+      AVAILABILITY_SERVICE_URL: upstream.url,
+      SCHEDULING_SOLVER_SERVICE_URL: slow.url,
+      DOCUMENT_SERVICE_URL: upstream.url,
+      NOTIFICATION_SERVICE_URL: down,
+      AUTH_JWKS_URL: issuer.jwksUrl,
+      WEB_DIST: webDist,
+      UPSTREAM_TIMEOUT_MS: '500',
+      LOG_LEVEL: 'silent',
+    });
+    store = new MemoryStore();
+    gateway = await listen(createGatewayApp({ cfg, log: createLogger('gateway-test'), store, rateOverrides: { contact: { limit: 2, windowSeconds: 120 } } }), 0, '127.0.0.1');
+    base = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await closeServer(gateway);
+    await closeServer(upstream.server);
+    await closeServer(slow.server);
+    await issuer.close();
+  });
+
+  it('sends a SPEC path to its owning service with the original path', async () => {
+    const res = await fetch(`${base}/api/classes/abc/members`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true, url: '/api/classes/abc/members' });
+  });
+
+  it('answers an unknown /api path with 404 and a German detail', async () => {
+    const res = await fetch(`${base}/api/nope`);
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(/gibt es nicht/);
+  });
+
+  it('answers 502 with a German detail when the owning service is down and keeps serving others', async () => {
+    const res = await fetch(`${base}/api/contact`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    expect(res.status).toBe(502);
+    expect(((await res.json()) as { detail: string }).detail).toContain('Benachrichtigungen');
+    const other = await fetch(`${base}/api/institutions`);
+    expect(other.status).toBe(200);
+  });
+
+  it('answers 504 with a German detail when the service is too slow', async () => {
+    const res = await fetch(`${base}/api/schedules?class_id=x`);
+    expect(res.status).toBe(504);
+    expect(((await res.json()) as { detail: string }).detail).toContain('nicht rechtzeitig');
+  });
+
+  it('strips internal headers a client sends and adds a request id', async () => {
+    upstream.seen.length = 0;
+    const res = await fetch(`${base}/api/institutions`, { headers: { 'x-user-id': 'evil', 'x-internal-role': 'teacher', 'x-auth-user': 'x' } });
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+    const h = upstream.seen.at(-1)!.headers;
+    expect(h['x-user-id']).toBeUndefined();
+    expect(h['x-internal-role']).toBeUndefined();
+    expect(h['x-auth-user']).toBeUndefined();
+    expect(h['x-request-id']).toBe(res.headers.get('x-request-id'));
+  });
+
+  it('sets security headers', async () => {
+    const res = await fetch(`${base}/`);
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBeTruthy();
+  });
+
+  it('refuses a JSON body over 1 MB with 413 and a German detail', async () => {
+    const big = JSON.stringify({ x: 'a'.repeat(1024 * 1024 + 10) });
+    const res = await fetch(`${base}/api/classes`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: big });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(/zu groß/);
+  });
+
+  it('accepts an upload up to 5 MB but refuses one above', async () => {
+    const ok = await fetch(`${base}/api/extract-hmtm-csv`, { method: 'POST', headers: { 'Content-Type': 'text/csv' }, body: 'a'.repeat(2 * 1024 * 1024) });
+    expect(ok.status).toBe(200);
+    const tooBig = await fetch(`${base}/api/extract-hmtm-csv`, { method: 'POST', headers: { 'Content-Type': 'text/csv' }, body: 'a'.repeat(5 * 1024 * 1024 + 1) });
+    expect(tooBig.status).toBe(413);
+  });
+
+  it('refuses state-changing requests from a foreign origin', async () => {
+    const res = await fetch(`${base}/api/classes`, { method: 'POST', headers: { Origin: 'https://evil.example', 'Content-Type': 'application/json' }, body: '{}' });
+    expect(res.status).toBe(403);
+  });
+
+  it('rate-limits the contact form with 429 and wait_time in seconds', async () => {
+    const send = () => fetch(`${base}/api/contact`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.9.9.9' }, body: JSON.stringify({ name: 'x' }) });
+    await send();
+    await send();
+    const third = await send();
+    expect(third.status).toBe(429);
+    const body = (await third.json()) as { detail: string; wait_time: number };
+    expect(body.wait_time).toBeGreaterThan(0);
+    expect(body.wait_time).toBeLessThanOrEqual(120);
+    expect(body.detail).toBeTruthy();
+  });
+
+  it('re-sends the parsed login body upstream unchanged', async () => {
+    upstream.seen.length = 0;
+    await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'a@b.de', password: 'geheim123' }) });
+    expect(JSON.parse(upstream.seen.at(-1)!.body)).toEqual({ email: 'a@b.de', password: 'geheim123' });
+  });
+
+  it('drops a revoked session cookie before it reaches a service', async () => {
+    const token = await issuer.sign({ role: 'teacher' }, { sessionId: 'sess-revoked' });
+    await store.set('revoked:session:sess-revoked', '1', 60);
+    upstream.seen.length = 0;
+    const res = await fetch(`${base}/api/me/classes`, { headers: { Cookie: `sp_session=${token}; other=1` } });
+    expect(res.status).toBe(200);
+    expect(upstream.seen.at(-1)!.headers.cookie).toBe('other=1');
+  });
+
+  it('passes a valid session cookie through', async () => {
+    const token = await issuer.sign({ role: 'student' });
+    upstream.seen.length = 0;
+    await fetch(`${base}/api/me/classes`, { headers: { Cookie: `sp_session=${token}` } });
+    expect(upstream.seen.at(-1)!.headers.cookie).toBe(`sp_session=${token}`);
+  });
+
+  it('serves the SPA for every client route', async () => {
+    for (const p of ['/', '/login', '/me/classes', '/scheduling/step-2', '/register/wort-wort-wort&memberId=x', '/irgendwas']) {
+      const res = await fetch(`${base}${p}`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('<div id="root">');
+    }
+  });
+
+  it('aggregates readiness of every service at /api/healthz', async () => {
+    const res = await fetch(`${base}/api/healthz`);
+    const body = (await res.json()) as { services: Record<string, { status: string }> };
+    expect(Object.keys(body.services).sort()).toEqual(['auth', 'availability', 'classes', 'document', 'notification', 'scheduling-solver']);
+    expect(body.services.notification.status).toBe('unreachable');
+    expect(body.services.auth.status).toBe('ok');
+    expect(res.status).toBe(503);
+  });
+});

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ConfigError, baseConfigShape, parseConfig, portSchema, serviceAddr, serviceConfigShape } from './config.js';
+
+const shape = { ...baseConfigShape, PORT: portSchema.default(8082), GRPC_PORT: portSchema.default(50052), DB_SCHEMA: z.string().default('classes') };
+
+describe('parseConfig', () => {
+  it('fills the embedded-mode defaults for an empty environment', () => {
+    const cfg = parseConfig(shape, {});
+
+    expect(cfg).toEqual({
+      LOG_LEVEL: 'info',
+      DATABASE_URL: 'postgresql://postgres@127.0.0.1:54329/stundenplan',
+      EVENT_BUS: 'memory',
+      KAFKA_BROKERS: '',
+      STORE: 'memory',
+      REDIS_URL: '',
+      AUTH_JWKS_URL: 'http://127.0.0.1:8081/.well-known/jwks.json',
+      PUBLIC_BASE_URL: 'http://localhost:8080',
+      PORT: 8082,
+      GRPC_PORT: 50052,
+      DB_SCHEMA: 'classes',
+    });
+  });
+
+  it('takes values from the environment and coerces ports to numbers', () => {
+    const cfg = parseConfig(shape, { PORT: '0', GRPC_PORT: '6000', LOG_LEVEL: 'debug', DATABASE_URL: 'postgresql://x@db/y' });
+
+    expect(cfg.PORT).toBe(0);
+    expect(cfg.GRPC_PORT).toBe(6000);
+    expect(cfg.LOG_LEVEL).toBe('debug');
+    expect(cfg.DATABASE_URL).toBe('postgresql://x@db/y');
+  });
+
+  it('returns a frozen object', () => {
+    const cfg = parseConfig(shape, {});
+
+    expect(Object.isFrozen(cfg)).toBe(true);
+  });
+
+  it('fails fast listing every invalid key at once', () => {
+    const run = () => parseConfig(shape, { LOG_LEVEL: 'loud', PORT: 'achtzig', EVENT_BUS: 'rabbit' });
+
+    expect(run).toThrow(ConfigError);
+    expect(run).toThrow(/^invalid configuration: /);
+    expect(run).toThrow(/LOG_LEVEL: /);
+    expect(run).toThrow(/PORT: /);
+    expect(run).toThrow(/EVENT_BUS: /);
+  });
+
+  it('refuses a port outside 0..65535', () => {
+    expect(() => parseConfig(shape, { PORT: '70000' })).toThrow(/PORT: /);
+    expect(() => parseConfig(shape, { PORT: '-1' })).toThrow(/PORT: /);
+  });
+
+  it('requires KAFKA_BROKERS when EVENT_BUS=kafka', () => {
+    expect(() => parseConfig(shape, { EVENT_BUS: 'kafka' })).toThrow(new ConfigError('KAFKA_BROKERS is required when EVENT_BUS=kafka'));
+
+    expect(parseConfig(shape, { EVENT_BUS: 'kafka', KAFKA_BROKERS: 'kafka:9092' }).KAFKA_BROKERS).toBe('kafka:9092');
+  });
+
+  it('requires REDIS_URL when STORE=redis', () => {
+    expect(() => parseConfig(shape, { STORE: 'redis' })).toThrow(new ConfigError('REDIS_URL is required when STORE=redis'));
+
+    expect(parseConfig(shape, { STORE: 'redis', REDIS_URL: 'redis://r:6379' }).REDIS_URL).toBe('redis://r:6379');
+  });
+
+  it('ignores unrelated environment variables', () => {
+    const cfg = parseConfig(shape, { PATH: '/usr/bin', HOME: '/root' }) as Record<string, unknown>;
+
+    expect(cfg.PATH).toBeUndefined();
+  });
+});
+
+describe('serviceConfigShape', () => {
+  const svcShape = { ...serviceConfigShape({ port: 8082, grpcPort: 50052, schema: 'classes' }), AUTH_SERVICE_ADDR: serviceAddr(50051) };
+
+  it("defaults to the service's fixed ports, schema and neighbour addresses", () => {
+    const cfg = parseConfig(svcShape, {});
+
+    expect(cfg).toMatchObject({ PORT: 8082, GRPC_PORT: 50052, DB_SCHEMA: 'classes', AUTH_SERVICE_ADDR: '127.0.0.1:50051' });
+  });
+
+  it('takes ports, schema and addresses from the environment', () => {
+    const cfg = parseConfig(svcShape, { PORT: '0', GRPC_PORT: '0', DB_SCHEMA: 't_abc123', AUTH_SERVICE_ADDR: 'auth:50051' });
+
+    expect(cfg).toMatchObject({ PORT: 0, GRPC_PORT: 0, DB_SCHEMA: 't_abc123', AUTH_SERVICE_ADDR: 'auth:50051' });
+  });
+
+  it('refuses a schema name that is not a plain lower-case identifier', () => {
+    expect(() => parseConfig(svcShape, { DB_SCHEMA: 'Classes; DROP' })).toThrow(/DB_SCHEMA: /);
+  });
+
+  it('leaves DB_SCHEMA undefined for a service without a schema', () => {
+    expect(parseConfig(serviceConfigShape({ port: 8085, grpcPort: 50055 }), {}).DB_SCHEMA).toBeUndefined();
+  });
+});

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/** Settings every service reads. Defaults are the embedded-mode values. */
+export const baseConfigShape = {
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.string().default('postgresql://postgres@127.0.0.1:54329/stundenplan'),
+  EVENT_BUS: z.enum(['memory', 'kafka']).default('memory'),
+  KAFKA_BROKERS: z.string().default(''),
+  STORE: z.enum(['memory', 'redis']).default('memory'),
+  REDIS_URL: z.string().default(''),
+  AUTH_JWKS_URL: z.string().default('http://127.0.0.1:8081/.well-known/jwks.json'),
+  PUBLIC_BASE_URL: z.string().default('http://localhost:8080'),
+};
+
+export const portSchema = z.coerce.number().int().min(0).max(65535);
+
+export class ConfigError extends Error {}
+
+/**
+ * Parse an env object with a zod schema once and freeze the result.
+ * Fails fast with every problem listed; distributed mode's required keys are checked too.
+ */
+export function parseConfig<S extends z.ZodRawShape>(
+  shape: S,
+  env: Record<string, string | undefined>,
+): Readonly<z.infer<z.ZodObject<S>>> {
+  const res = z.object(shape).safeParse(env);
+  if (!res.success) {
+    const issues = res.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`invalid configuration: ${issues}`);
+  }
+  const cfg = res.data as Record<string, unknown>;
+  if (cfg.EVENT_BUS === 'kafka' && !cfg.KAFKA_BROKERS) throw new ConfigError('KAFKA_BROKERS is required when EVENT_BUS=kafka');
+  if (cfg.STORE === 'redis' && !cfg.REDIS_URL) throw new ConfigError('REDIS_URL is required when STORE=redis');
+  return Object.freeze(res.data) as Readonly<z.infer<z.ZodObject<S>>>;
+}
+
+/** Settings of a service that serves HTTP + gRPC and may own a schema. */
+export function serviceConfigShape(defaults: { port: number; grpcPort: number; schema?: string }) {
+  return {
+    ...baseConfigShape,
+    PORT: portSchema.default(defaults.port),
+    GRPC_PORT: portSchema.default(defaults.grpcPort),
+    DB_SCHEMA: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]*$/)
+      .optional()
+      .transform((v): string | undefined => v ?? defaults.schema),
+  };
+}
+
+/** gRPC address of another service (`<NAME>_SERVICE_ADDR`). */
+export const serviceAddr = (port: number) => z.string().default(`127.0.0.1:${port}`);

@@ -1,0 +1,69 @@
+import type { EventEnvelope, Topic } from './topics.js';
+
+export type EventHandler = (event: EventEnvelope) => Promise<void>;
+
+export interface EventBus {
+  publish(event: EventEnvelope): Promise<void>;
+  /** One delivery per group for each event; several handlers may share a group across replicas. */
+  subscribe(topic: Topic, group: string, handler: EventHandler): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Embedded mode: all services share one process, so delivery is a function call.
+ * publish resolves only when every subscriber has handled the event (in order per subscription)
+ * and rejects if one failed: the outbox relay then keeps the row and delivers it again, so an
+ * event is never marked sent before its consumers have it — a killed process loses nothing.
+ */
+export class InProcessBus implements EventBus {
+  private readonly subs = new Map<string, { group: string; handler: EventHandler; queue: Promise<void> }[]>();
+  private gate: Promise<void> | undefined;
+  private openGate: (() => void) | undefined;
+
+  /**
+   * The embedded supervisor holds the bus while it starts services one after another: a relay of
+   * an early service must not publish before the later services have subscribed.
+   */
+  hold(): void {
+    if (!this.gate) this.gate = new Promise((r) => (this.openGate = r));
+  }
+  release(): void {
+    this.openGate?.();
+    this.gate = undefined;
+    this.openGate = undefined;
+  }
+
+  async publish(event: EventEnvelope): Promise<void> {
+    if (this.gate) await this.gate;
+    const deliveries = (this.subs.get(event.topic) ?? []).map((sub) => {
+      const delivery = sub.queue.then(() => sub.handler(event));
+      sub.queue = delivery.catch(() => undefined);
+      return delivery;
+    });
+    await Promise.all(deliveries);
+  }
+  async subscribe(topic: Topic, group: string, handler: EventHandler): Promise<void> {
+    const list = this.subs.get(topic) ?? [];
+    // One delivery per group: a service started again in this process (stop/start, tests) takes its group over.
+    const existing = list.find((s) => s.group === group);
+    if (existing) existing.handler = handler;
+    else list.push({ group, handler, queue: Promise.resolve() });
+    this.subs.set(topic, list);
+  }
+  async start(): Promise<void> {}
+  /** Resolves when every queued delivery has finished. */
+  async drain(): Promise<void> {
+    await Promise.all([...this.subs.values()].flat().map((s) => s.queue));
+  }
+  /** Shared by every service of the process, so stopping one service only drains. */
+  async stop(): Promise<void> {
+    await this.drain();
+  }
+}
+
+let shared: InProcessBus | undefined;
+export function sharedInProcessBus(): InProcessBus {
+  shared ??= new InProcessBus();
+  return shared;
+}

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import type { Logger } from '../logger.js';
+import type { EventBus } from './bus.js';
+import type { EventEnvelope, Topic } from './topics.js';
+
+/** SQL + values that insert one event into the caller's outbox inside the caller's transaction. */
+export function outboxInsert(topic: Topic, key: string, payload: unknown): { text: string; values: unknown[] } {
+  const event: EventEnvelope = { id: randomUUID(), topic, key, version: 1, occurredAt: new Date().toISOString(), payload };
+  return {
+    text: 'INSERT INTO outbox_events (id, topic, key, payload) VALUES ($1, $2, $3, $4)',
+    values: [event.id, topic, key, JSON.stringify(event)],
+  };
+}
+
+/** Something that can run a parameterised statement: a pg client, or a Prisma transaction via $executeRawUnsafe. */
+export type SqlExecutor = (text: string, values: unknown[]) => Promise<unknown>;
+
+export async function writeOutbox(exec: SqlExecutor, topic: Topic, key: string, payload: unknown): Promise<void> {
+  const { text, values } = outboxInsert(topic, key, payload);
+  await exec(text, values);
+}
+
+/**
+ * Publishes committed outbox rows in order and marks them sent. Rows are claimed with
+ * SKIP LOCKED so several replicas can relay one schema; a crash before marking republishes
+ * (consumers are idempotent), never loses.
+ */
+export class OutboxRelay {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = true;
+  private kicked = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly bus: EventBus,
+    private readonly log: Logger,
+    private readonly opts: { intervalMs?: number; batchSize?: number } = {},
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Ask for an immediate pass (after a commit). */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.kicked = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  private schedule(ms: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.running = this.pass()
+        .then(() => undefined)
+        .catch((e: unknown) => this.log.warn({ err: (e as Error).message }, 'outbox relay pass failed'))
+        .finally(() => {
+          this.running = undefined;
+          if (!this.stopped) this.schedule(this.kicked ? 0 : (this.opts.intervalMs ?? 250));
+          this.kicked = false;
+        });
+    }, ms);
+  }
+
+  /** One pass; returns how many events were published. Exposed for tests. */
+  async pass(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const client = await this.pool.connect();
+      let published = 0;
+      try {
+        await client.query('BEGIN');
+        const { rows } = await client.query<{ id: string; payload: EventEnvelope }>(
+          `SELECT id, payload FROM outbox_events WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
+          [this.opts.batchSize ?? 100],
+        );
+        for (const row of rows) {
+          try {
+            await this.bus.publish(row.payload);
+          } catch (e) {
+            await client.query('UPDATE outbox_events SET attempts = attempts + 1 WHERE id = $1', [row.id]);
+            throw e;
+          }
+          await client.query('UPDATE outbox_events SET published_at = now() WHERE id = $1', [row.id]);
+          published++;
+        }
+        await client.query('COMMIT');
+      } catch (e) {
+        await client.query('COMMIT').catch(() => undefined);
+        throw e;
+      } finally {
+        client.release();
+      }
+      total += published;
+      if (published < (this.opts.batchSize ?? 100)) return total;
+    }
+  }
+
+  async backlog(): Promise<number> {
+    const { rows } = await this.pool.query<{ n: string }>('SELECT count(*) AS n FROM outbox_events WHERE published_at IS NULL');
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+}

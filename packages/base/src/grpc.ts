@@ -1,0 +1,121 @@
+import * as grpc from '@grpc/grpc-js';
+import { healthV1 } from '@stundenplan/proto';
+import { AppError, grpcStatusToCode, isAppError } from './errors.js';
+import type { Logger } from './logger.js';
+
+export { grpc };
+
+type AnyImpl = grpc.UntypedServiceImplementation;
+
+export interface GrpcServiceBinding {
+  definition: grpc.ServiceDefinition;
+  implementation: AnyImpl;
+}
+
+/**
+ * Wraps every unary handler so domain errors become gRPC status codes at the edge,
+ * and unexpected ones INTERNAL without internals.
+ */
+export function wrapUnary<Req, Res>(log: Logger, fn: (req: Req, call: grpc.ServerUnaryCall<Req, Res>) => Promise<Res>) {
+  return (call: grpc.ServerUnaryCall<Req, Res>, callback: grpc.sendUnaryData<Res>) => {
+    fn(call.request, call).then(
+      (res) => callback(null, res),
+      (err: unknown) => {
+        if (isAppError(err)) {
+          const metadata = new grpc.Metadata();
+          // ASCII-only: grpc-js rejects other metadata characters (German details have umlauts); JSON.parse restores them.
+          metadata.set('detail-json', JSON.stringify(err.detail).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+          callback({ code: err.grpcStatus, details: err.message, metadata });
+        } else {
+          log.error({ err }, 'grpc handler failed');
+          callback({ code: grpc.status.INTERNAL, details: 'internal error' });
+        }
+      },
+    );
+  };
+}
+
+/** Back from gRPC to AppError in the calling service (so HTTP answers keep the detail). */
+export function fromGrpcError(err: unknown): AppError {
+  const e = err as grpc.ServiceError;
+  if (typeof e?.code !== 'number') return new AppError('INTERNAL', 'Interner Serverfehler', { cause: err });
+  const raw = e.metadata?.get('detail-json')?.[0];
+  let detail: string | Record<string, unknown> = e.details || 'Fehler';
+  if (typeof raw === 'string') {
+    try {
+      detail = JSON.parse(raw) as string | Record<string, unknown>;
+    } catch {
+      /* keep details */
+    }
+  }
+  const code = grpcStatusToCode(e.code);
+  if (code === 'UNAVAILABLE' || code === 'TIMEOUT') return new AppError(code, 'Ein interner Dienst ist nicht erreichbar. Bitte versuche es später erneut.', { cause: err });
+  return new AppError(code, detail, { cause: err });
+}
+
+export class HealthState {
+  serving = false;
+}
+
+export async function startGrpcServer(
+  port: number,
+  bindings: GrpcServiceBinding[],
+  health: HealthState,
+  host = '0.0.0.0',
+): Promise<{ server: grpc.Server; port: number }> {
+  const server = new grpc.Server();
+  for (const b of bindings) server.addService(b.definition, b.implementation);
+  const H = healthV1.HealthCheckResponse_ServingStatus;
+  server.addService(healthV1.HealthService, {
+    check: (_call: grpc.ServerUnaryCall<unknown, unknown>, cb: grpc.sendUnaryData<healthV1.HealthCheckResponse>) =>
+      cb(null, { status: health.serving ? H.SERVING : H.NOT_SERVING }),
+    watch: (call: grpc.ServerWritableStream<unknown, healthV1.HealthCheckResponse>) => {
+      call.write({ status: health.serving ? H.SERVING : H.NOT_SERVING });
+      call.end();
+    },
+  });
+  const bound = await new Promise<number>((resolve, reject) =>
+    server.bindAsync(`${host}:${port}`, grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
+  );
+  return { server, port: bound };
+}
+
+export function stopGrpcServer(server: grpc.Server | undefined, graceMs = 3000): Promise<void> {
+  if (!server) return Promise.resolve();
+  return new Promise((resolve) => {
+    const t = setTimeout(() => {
+      server.forceShutdown();
+      resolve();
+    }, graceMs);
+    server.tryShutdown(() => {
+      clearTimeout(t);
+      resolve();
+    });
+  });
+}
+
+/** Deadline for an outgoing call. */
+export function deadline(ms = 5000): grpc.CallOptions {
+  return { deadline: new Date(Date.now() + ms) };
+}
+
+type UnaryMethod<Req, Res> = (req: Req, metadata: grpc.Metadata, options: Partial<grpc.CallOptions>, cb: (err: grpc.ServiceError | null, res: Res) => void) => unknown;
+
+/** Promise form of a generated client's unary method, with deadline and error mapping. */
+export function callUnary<Req, Res>(method: UnaryMethod<Req, Res>, self: unknown, req: Req, ms = 5000): Promise<Res> {
+  return new Promise((resolve, reject) => {
+    method.call(self, req, new grpc.Metadata(), deadline(ms), (err, res) => (err ? reject(fromGrpcError(err)) : resolve(res)));
+  });
+}
+
+export async function checkGrpcHealth(addr: string, ms = 2000): Promise<boolean> {
+  const client = new healthV1.HealthClient(addr, grpc.credentials.createInsecure());
+  try {
+    const res = await callUnary(client.check.bind(client) as UnaryMethod<healthV1.HealthCheckRequest, healthV1.HealthCheckResponse>, client, { service: '' }, ms);
+    return res.status === healthV1.HealthCheckResponse_ServingStatus.SERVING;
+  } catch {
+    return false;
+  } finally {
+    client.close();
+  }
+}

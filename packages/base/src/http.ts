@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import cookieParser from 'cookie-parser';
+import express, { type ErrorRequestHandler, type Express, type NextFunction, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { AppError, isAppError } from './errors.js';
+import type { Logger } from './logger.js';
+import type { ServiceMetrics } from './metrics.js';
+
+export type ReadinessChecks = Record<string, () => Promise<boolean>>;
+
+export interface HttpAppOptions {
+  name: string;
+  log: Logger;
+  metrics: ServiceMetrics;
+  readiness: ReadinessChecks;
+  jsonLimit?: string;
+  /** Runs before the routes: e.g. the session middleware. */
+  before?: express.RequestHandler[];
+  routes: (app: Express) => void;
+}
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** The HTTP edge of a service: ids, metrics, health, JSON errors `{ detail }` without stacks. */
+export function createHttpApp(opts: HttpAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use((req, res, next) => {
+    const id = (req.headers[REQUEST_ID_HEADER] as string | undefined) ?? randomUUID();
+    res.setHeader(REQUEST_ID_HEADER, id);
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const route = (req.route as { path?: string } | undefined)?.path ?? (res.statusCode === 404 ? 'unmatched' : req.path);
+      const labels = { method: req.method, route: String(route), status: String(res.statusCode) };
+      opts.metrics.httpRequests.inc(labels);
+      opts.metrics.httpDuration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
+    });
+    next();
+  });
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok', service: opts.name });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const results = await runChecks(opts.readiness);
+    const ok = Object.values(results).every(Boolean);
+    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unavailable', service: opts.name, checks: results });
+  });
+  app.get('/metrics', async (_req, res) => {
+    res.setHeader('Content-Type', opts.metrics.registry.contentType);
+    res.send(await opts.metrics.registry.metrics());
+  });
+  app.use(cookieParser());
+  app.use(express.json({ limit: opts.jsonLimit ?? '1mb' }));
+  for (const mw of opts.before ?? []) app.use(mw);
+  opts.routes(app);
+  app.use((_req, res) => {
+    res.status(404).json({ detail: 'Nicht gefunden' });
+  });
+  app.use(errorHandler(opts.log));
+  return app;
+}
+
+async function runChecks(checks: ReadinessChecks): Promise<Record<string, boolean>> {
+  const entries = await Promise.all(
+    Object.entries(checks).map(async ([k, fn]) => {
+      try {
+        return [k, await withTimeout(fn(), 2000)] as const;
+      } catch {
+        return [k, false] as const;
+      }
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error('timeout')), ms);
+    p.then(
+      (v) => {
+        clearTimeout(t);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(t);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+}
+
+/** Operational errors become their status and detail; anything else is a 500 without internals. */
+export function errorHandler(log: Logger): ErrorRequestHandler {
+  return (err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const e = toAppError(err);
+    if (e.code === 'INTERNAL') log.error({ err, path: req.path, method: req.method }, 'unhandled error');
+    if (res.headersSent) return;
+    res.status(e.httpStatus).json(e.toJSON());
+  };
+}
+
+export function toAppError(err: unknown): AppError {
+  if (isAppError(err)) return err;
+  if (err instanceof z.ZodError) return AppError.badRequest(zodMessage(err));
+  const type = (err as { type?: string } | null)?.type;
+  if (type === 'entity.parse.failed') return AppError.badRequest('Ungültiger JSON-Inhalt');
+  if (type === 'entity.too.large') return new AppError('PAYLOAD_TOO_LARGE', 'Die Anfrage ist zu groß');
+  const code = (err as { code?: string } | null)?.code;
+  if (code === 'LIMIT_FILE_SIZE') return new AppError('PAYLOAD_TOO_LARGE', 'Die Datei ist zu groß (maximal 5 MB)');
+  if (typeof code === 'string' && code.startsWith('LIMIT_')) return AppError.badRequest('Ungültiger Upload');
+  return new AppError('INTERNAL', 'Interner Serverfehler', { cause: err });
+}
+
+/** The first issue's message: schemas carry the SPEC's German texts. */
+export function zodMessage(err: z.ZodError): string {
+  return err.issues[0]?.message ?? 'Ungültige Eingabe';
+}
+
+/** Validate input with a schema; failures become a 400 with the schema's German message. */
+export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const res = schema.safeParse(input);
+  if (!res.success) throw AppError.badRequest(zodMessage(res.error));
+  return res.data;
+}
+
+export function listen(app: Express, port: number, host = '0.0.0.0'): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolve(server)));
+    server.on('error', reject);
+  });
+}
+
+export function closeServer(server: Server | undefined): Promise<void> {
+  if (!server) return Promise.resolve();
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections?.();
+  });
+}
+
+export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export function isUuid(v: unknown): v is string {
+  return typeof v === 'string' && UUID_RE.test(v);
+}

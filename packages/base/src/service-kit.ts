@@ -1,0 +1,138 @@
+import type { Server } from 'node:http';
+import type { Express } from 'express';
+import { createTokenVerifier, sessionMiddleware, type TokenVerifier } from './auth.js';
+import { createPool, pingDatabase, type Pool } from './db.js';
+import { createBus, EventConsumer, OutboxRelay, type EventBus } from './events/index.js';
+import { HealthState, startGrpcServer, stopGrpcServer, type GrpcServiceBinding, type grpc } from './grpc.js';
+import { closeServer, createHttpApp, listen, type ReadinessChecks } from './http.js';
+import { Lifecycle, type RunningService } from './lifecycle.js';
+import { createLogger, setLogLevel, type Logger } from './logger.js';
+import { createMetrics, type ServiceMetrics } from './metrics.js';
+import { migrateService } from './migrator.js';
+import { createStore, MemoryStore, type KeyValueStore } from './store.js';
+
+export interface KitConfig {
+  LOG_LEVEL: string;
+  DATABASE_URL: string;
+  EVENT_BUS: 'memory' | 'kafka';
+  KAFKA_BROKERS: string;
+  STORE: 'memory' | 'redis';
+  REDIS_URL: string;
+  AUTH_JWKS_URL: string;
+  PORT: number;
+  GRPC_PORT: number;
+  DB_SCHEMA?: string;
+}
+
+export interface ServiceContext<C extends KitConfig = KitConfig> {
+  name: string;
+  cfg: C;
+  log: Logger;
+  metrics: ServiceMetrics;
+  store: KeyValueStore;
+  bus: EventBus;
+  /** Present when the service owns a schema. */
+  pool: Pool | undefined;
+  relay: OutboxRelay | undefined;
+  consumer: EventConsumer | undefined;
+  verifyToken: TokenVerifier;
+  lifecycle: Lifecycle;
+}
+
+export interface ServiceDefinition<C extends KitConfig> {
+  name: string;
+  cfg: C;
+  /** Folder of prisma/migrations; the service then owns cfg.DB_SCHEMA. */
+  migrationsDir?: string;
+  /** Override the verifier (tests with a local JWKS, or auth verifying its own keys). */
+  verifyToken?: (ctx: Omit<ServiceContext<C>, 'verifyToken'>) => TokenVerifier;
+  init?: (ctx: ServiceContext<C>) => Promise<void>;
+  routes: (app: Express, ctx: ServiceContext<C>) => void;
+  grpc?: (ctx: ServiceContext<C>) => GrpcServiceBinding[];
+  consumers?: (ctx: ServiceContext<C>) => Promise<void>;
+  readiness?: (ctx: ServiceContext<C>) => ReadinessChecks;
+  jsonLimit?: string;
+}
+
+export interface StartedService<C extends KitConfig = KitConfig> extends RunningService {
+  ctx: ServiceContext<C>;
+  app: Express;
+}
+
+/**
+ * Boots one service the same way in every mode: migrate, connect, subscribe, serve gRPC and HTTP.
+ * Stop order is the reverse: HTTP, gRPC, consumers/relay, bus, store, pool.
+ */
+export async function startService<C extends KitConfig>(def: ServiceDefinition<C>): Promise<StartedService<C>> {
+  setLogLevel(def.cfg.LOG_LEVEL);
+  const log = createLogger(def.name);
+  const lifecycle = new Lifecycle();
+  const metrics = createMetrics(def.name);
+  try {
+    let pool: Pool | undefined;
+    if (def.migrationsDir) {
+      const schema = def.cfg.DB_SCHEMA;
+      if (!schema) throw new Error(`${def.name}: DB_SCHEMA is required`);
+      const applied = await migrateService(def.cfg.DATABASE_URL, schema, def.migrationsDir);
+      if (applied.length) log.info({ applied }, 'migrations applied');
+      pool = createPool(def.cfg.DATABASE_URL, schema);
+      const p = pool;
+      lifecycle.onStop('pool', () => p.end());
+    }
+    const store = await createStore(def.cfg);
+    lifecycle.onStop('store', async () => {
+      if (!(store instanceof MemoryStore)) await store.close();
+    });
+    const bus = createBus(def.cfg, def.name);
+    lifecycle.onStop('bus', () => bus.stop());
+    const relay = pool ? new OutboxRelay(pool, bus, log.child({ module: 'outbox' })) : undefined;
+    const consumer = pool ? new EventConsumer(pool, bus, def.name, log.child({ module: 'consumer' })) : undefined;
+    const base = { name: def.name, cfg: def.cfg, log, metrics, store, bus, pool, relay, consumer, lifecycle };
+    const verifyToken = def.verifyToken ? def.verifyToken(base) : createTokenVerifier({ jwksUrl: def.cfg.AUTH_JWKS_URL, store });
+    const ctx: ServiceContext<C> = { ...base, verifyToken };
+    if (def.init) await def.init(ctx);
+    if (def.consumers) await def.consumers(ctx);
+    await bus.start();
+    if (relay) {
+      relay.start();
+      lifecycle.onStop('relay', () => relay.stop());
+      metrics.setBacklogSource(() => relay.backlog());
+    }
+    const health = new HealthState();
+    const { server: grpcServer, port: grpcPort } = await startGrpcServer(def.cfg.GRPC_PORT, def.grpc ? def.grpc(ctx) : [], health);
+    lifecycle.onStop('grpc', () => stopGrpcServer(grpcServer as grpc.Server));
+    const readiness: ReadinessChecks = {
+      ...(pool ? { database: () => pingDatabase(pool) } : {}),
+      store: () => store.ping(),
+      ...(def.readiness ? def.readiness(ctx) : {}),
+    };
+    const app = createHttpApp({
+      name: def.name,
+      log,
+      metrics,
+      readiness,
+      jsonLimit: def.jsonLimit,
+      before: [sessionMiddleware(verifyToken)],
+      routes: (a) => def.routes(a, ctx),
+    });
+    const server: Server = await listen(app, def.cfg.PORT);
+    lifecycle.onStop('http', () => closeServer(server));
+    health.serving = true;
+    const address = server.address();
+    const httpPort = typeof address === 'object' && address ? address.port : def.cfg.PORT;
+    return {
+      name: def.name,
+      httpPort,
+      grpcPort,
+      ctx,
+      app,
+      stop: async () => {
+        health.serving = false;
+        await lifecycle.stop(log);
+      },
+    };
+  } catch (e) {
+    await lifecycle.stop(log);
+    throw e;
+  }
+}

@@ -1,0 +1,156 @@
+import { createClient } from 'redis';
+
+/**
+ * Key-value store used for session revocation, rate limits and progress fan-out.
+ * Memory in embedded mode (one instance shared by every service of the process), Redis when distributed.
+ */
+export interface KeyValueStore {
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string, ttlSeconds?: number): Promise<void>;
+  del(key: string): Promise<void>;
+  /** Increment a counter; the TTL is set when the counter is created. Returns count and seconds left. */
+  incr(key: string, ttlSeconds: number): Promise<{ count: number; ttlSeconds: number }>;
+  publish(channel: string, message: string): Promise<void>;
+  subscribe(channel: string, onMessage: (message: string) => void): Promise<() => Promise<void>>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+interface MemoryEntry {
+  value: string;
+  expiresAt: number | null;
+}
+
+export class MemoryStore implements KeyValueStore {
+  private readonly data = new Map<string, MemoryEntry>();
+  private readonly channels = new Map<string, Set<(m: string) => void>>();
+  constructor(private readonly now: () => number = Date.now) {}
+
+  private live(key: string): MemoryEntry | undefined {
+    const e = this.data.get(key);
+    if (!e) return undefined;
+    if (e.expiresAt !== null && e.expiresAt <= this.now()) {
+      this.data.delete(key);
+      return undefined;
+    }
+    return e;
+  }
+  async get(key: string) {
+    return this.live(key)?.value ?? null;
+  }
+  async set(key: string, value: string, ttlSeconds?: number) {
+    this.data.set(key, { value, expiresAt: ttlSeconds ? this.now() + ttlSeconds * 1000 : null });
+  }
+  async del(key: string) {
+    this.data.delete(key);
+  }
+  async incr(key: string, ttlSeconds: number) {
+    const e = this.live(key);
+    if (!e) {
+      const entry = { value: '1', expiresAt: this.now() + ttlSeconds * 1000 };
+      this.data.set(key, entry);
+      return { count: 1, ttlSeconds };
+    }
+    e.value = String(Number(e.value) + 1);
+    const left = e.expiresAt === null ? ttlSeconds : Math.max(1, Math.ceil((e.expiresAt - this.now()) / 1000));
+    return { count: Number(e.value), ttlSeconds: left };
+  }
+  async publish(channel: string, message: string) {
+    for (const fn of this.channels.get(channel) ?? []) queueMicrotask(() => fn(message));
+  }
+  async subscribe(channel: string, onMessage: (m: string) => void) {
+    let set = this.channels.get(channel);
+    if (!set) this.channels.set(channel, (set = new Set()));
+    set.add(onMessage);
+    return async () => {
+      set.delete(onMessage);
+    };
+  }
+  async ping() {
+    return true;
+  }
+  async close() {
+    this.channels.clear();
+  }
+}
+
+type RedisClient = ReturnType<typeof createClient>;
+
+export class RedisStore implements KeyValueStore {
+  private subscriber: RedisClient | undefined;
+  private constructor(private readonly client: RedisClient, private readonly url: string) {}
+
+  static async connect(url: string): Promise<RedisStore> {
+    const client = createClient({ url, socket: { connectTimeout: 3000, reconnectStrategy: (n) => Math.min(n * 200, 3000) } });
+    client.on('error', () => {
+      /* reconnects on its own; readiness reports the state */
+    });
+    await client.connect();
+    return new RedisStore(client, url);
+  }
+  async get(key: string) {
+    return (await this.client.get(key)) ?? null;
+  }
+  async set(key: string, value: string, ttlSeconds?: number) {
+    if (ttlSeconds) await this.client.set(key, value, { EX: ttlSeconds });
+    else await this.client.set(key, value);
+  }
+  async del(key: string) {
+    await this.client.del(key);
+  }
+  async incr(key: string, ttlSeconds: number) {
+    const [count] = (await this.client.multi().incr(key).expire(key, ttlSeconds, 'NX').exec()) as unknown as [number];
+    const ttl = await this.client.ttl(key);
+    return { count: Number(count), ttlSeconds: ttl > 0 ? ttl : ttlSeconds };
+  }
+  async publish(channel: string, message: string) {
+    await this.client.publish(channel, message);
+  }
+  async subscribe(channel: string, onMessage: (m: string) => void) {
+    if (!this.subscriber) {
+      this.subscriber = this.client.duplicate();
+      this.subscriber.on('error', () => {});
+      await this.subscriber.connect();
+    }
+    const sub = this.subscriber;
+    await sub.subscribe(channel, onMessage);
+    return async () => {
+      await sub.unsubscribe(channel, onMessage);
+    };
+  }
+  async ping() {
+    try {
+      return (await this.client.ping()) === 'PONG';
+    } catch {
+      return false;
+    }
+  }
+  async close() {
+    await this.subscriber?.quit().catch(() => undefined);
+    await this.client.quit().catch(() => undefined);
+  }
+  toString() {
+    return `RedisStore(${this.url.replace(/\/\/.*@/, '//***@')})`;
+  }
+}
+
+let sharedMemoryStore: MemoryStore | undefined;
+
+/** In embedded mode every service in the process must see the same revocations and counters. */
+export async function createStore(cfg: { STORE: 'memory' | 'redis'; REDIS_URL: string }): Promise<KeyValueStore> {
+  if (cfg.STORE === 'redis') return RedisStore.connect(cfg.REDIS_URL);
+  sharedMemoryStore ??= new MemoryStore();
+  return sharedMemoryStore;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  waitSeconds: number;
+  count: number;
+}
+
+/** Fixed-window limit: at most `limit` hits per `windowSeconds` for `key`. */
+export async function hitRateLimit(store: KeyValueStore, key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
+  const { count, ttlSeconds } = await store.incr(`rl:${key}`, windowSeconds);
+  return { allowed: count <= limit, waitSeconds: count <= limit ? 0 : ttlSeconds, count };
+}

@@ -1,0 +1,245 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Request } from 'express';
+import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'jose';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  SESSION_COOKIE,
+  TOKEN_AUDIENCE,
+  TOKEN_ISSUER,
+  assertRole,
+  assertTeacher,
+  assertUser,
+  createTokenVerifier,
+  readToken,
+  revokedSessionKey,
+  revokedUserKey,
+  sessionMiddleware,
+  type SessionUser,
+  type TokenVerifier,
+} from '../src/auth.js';
+import { AppError } from '../src/errors.js';
+import { MemoryStore } from '../src/store.js';
+
+interface Keys {
+  privateKey: CryptoKey;
+  publicJwk: JWK;
+}
+
+async function makeKeys(kid: string): Promise<Keys> {
+  const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
+  const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' };
+  return { privateKey, publicJwk };
+}
+
+interface TokenOptions {
+  sub?: string;
+  role?: string;
+  rid?: number;
+  email?: string;
+  name?: string;
+  jti?: string;
+  iat?: number;
+  exp?: number;
+  issuer?: string;
+  audience?: string;
+  kid?: string;
+}
+
+const nowSec = () => Math.floor(Date.now() / 1000);
+
+/** Signs a session token the way the auth service does. */
+async function signToken(keys: Keys, o: TokenOptions = {}): Promise<string> {
+  const iat = o.iat ?? nowSec();
+  return new SignJWT({ role: o.role ?? 'teacher', rid: o.rid ?? 2, email: o.email ?? 'lehrer@example.org', name: o.name ?? 'Frau Lehrer' })
+    .setProtectedHeader({ alg: 'ES256', kid: o.kid ?? keys.publicJwk.kid })
+    .setSubject(o.sub ?? 'user-1')
+    .setJti(o.jti ?? 'session-1')
+    .setIssuedAt(iat)
+    .setExpirationTime(o.exp ?? iat + 3600)
+    .setIssuer(o.issuer ?? TOKEN_ISSUER)
+    .setAudience(o.audience ?? TOKEN_AUDIENCE)
+    .sign(keys.privateKey);
+}
+
+async function expectUnauthorized(p: Promise<unknown>, detail = 'Nicht angemeldet'): Promise<void> {
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(AppError);
+  expect((err as AppError).code).toBe('UNAUTHORIZED');
+  expect((err as AppError).httpStatus).toBe(401);
+  expect((err as AppError).detail).toBe(detail);
+}
+
+let keys: Keys;
+let otherKeys: Keys;
+beforeAll(async () => {
+  keys = await makeKeys('key-1');
+  otherKeys = await makeKeys('key-1'); // same kid, different key: a forged token
+});
+
+describe('createTokenVerifier with a local JWKS', () => {
+  let store: MemoryStore;
+  let verify: TokenVerifier;
+  beforeEach(() => {
+    store = new MemoryStore();
+    verify = createTokenVerifier({ jwks: { keys: [keys.publicJwk] }, store });
+  });
+
+  it('turns a valid token into the session user', async () => {
+    const iat = nowSec() - 10;
+    const token = await signToken(keys, { sub: 'u-42', role: 'teacher', rid: 2, email: 'a@b.de', name: 'Anna B', jti: 's-9', iat });
+
+    const user = await verify(token);
+
+    expect(user).toEqual<SessionUser>({ userId: 'u-42', role: 'teacher', roleId: 2, email: 'a@b.de', name: 'Anna B', sessionId: 's-9', issuedAt: iat * 1000 });
+  });
+
+  it('maps the student role', async () => {
+    const user = await verify(await signToken(keys, { role: 'student', rid: 1 }));
+
+    expect(user.role).toBe('student');
+    expect(user.roleId).toBe(1);
+  });
+
+  it('refuses an expired token', async () => {
+    const token = await signToken(keys, { iat: nowSec() - 7200, exp: nowSec() - 60 });
+
+    await expectUnauthorized(verify(token));
+  });
+
+  it('refuses a token from another issuer', async () => {
+    await expectUnauthorized(verify(await signToken(keys, { issuer: 'someone-else' })));
+  });
+
+  it('refuses a token for another audience', async () => {
+    await expectUnauthorized(verify(await signToken(keys, { audience: 'other-app' })));
+  });
+
+  it('refuses a token signed with another key', async () => {
+    await expectUnauthorized(verify(await signToken(otherKeys)));
+  });
+
+  it('refuses a token whose payload was changed after signing', async () => {
+    const token = await signToken(keys, { role: 'student', rid: 1 });
+    const [header, payload, signature] = token.split('.');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+    const forged = Buffer.from(JSON.stringify({ ...claims, role: 'teacher', rid: 2 })).toString('base64url');
+
+    await expectUnauthorized(verify(`${header}.${forged}.${signature}`));
+  });
+
+  it('refuses an unsigned token and garbage', async () => {
+    const header = Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url');
+    const body = Buffer.from(JSON.stringify({ sub: 'u', iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, exp: nowSec() + 60 })).toString('base64url');
+
+    await expectUnauthorized(verify(`${header}.${body}.`));
+    await expectUnauthorized(verify('not-a-jwt'));
+  });
+
+  it('refuses a token whose session was revoked (logout)', async () => {
+    const token = await signToken(keys, { jti: 'session-to-end' });
+    expect((await verify(token)).sessionId).toBe('session-to-end');
+
+    await store.set(revokedSessionKey('session-to-end'), '1', 3600);
+
+    await expectUnauthorized(verify(token), 'Sitzung beendet');
+    expect((await verify(await signToken(keys, { jti: 'other-session' }))).sessionId).toBe('other-session');
+  });
+
+  it('refuses tokens issued before the user was revoked and accepts later ones', async () => {
+    const before = await signToken(keys, { sub: 'user-7', iat: nowSec() - 60 });
+    const revokedAt = Date.now() - 30_000;
+
+    await store.set(revokedUserKey('user-7'), String(revokedAt));
+
+    await expectUnauthorized(verify(before), 'Sitzung beendet');
+    const after = await signToken(keys, { sub: 'user-7', iat: Math.floor(revokedAt / 1000) + 1 });
+    expect((await verify(after)).userId).toBe('user-7');
+    expect((await verify(await signToken(keys, { sub: 'user-8', iat: nowSec() - 60 }))).userId).toBe('user-8');
+  });
+});
+
+describe('createTokenVerifier with a remote JWKS over HTTP', () => {
+  let server: http.Server;
+  let url: string;
+  let jwksRequests = 0;
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      if (req.url === '/.well-known/jwks.json') {
+        jwksRequests++;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ keys: [keys.publicJwk] }));
+      } else {
+        res.writeHead(404).end();
+      }
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/.well-known/jwks.json`;
+  });
+  afterAll(async () => {
+    await new Promise((r) => server.close(r));
+  });
+
+  it('verifies a valid token with keys fetched from jwksUrl and caches them', async () => {
+    const verify = createTokenVerifier({ jwksUrl: url, store: new MemoryStore() });
+    jwksRequests = 0;
+
+    const first = await verify(await signToken(keys, { sub: 'remote-user' }));
+    const second = await verify(await signToken(keys, { sub: 'remote-user-2' }));
+
+    expect(first.userId).toBe('remote-user');
+    expect(second.userId).toBe('remote-user-2');
+    expect(jwksRequests).toBe(1);
+  });
+
+  it('refuses a token signed with a key the JWKS does not publish', async () => {
+    const verify = createTokenVerifier({ jwksUrl: url, store: new MemoryStore() });
+    const stranger = await makeKeys('unknown-kid');
+
+    await expectUnauthorized(verify(await signToken(stranger)));
+  });
+
+  it('answers unauthorized (not a crash) when the JWKS server cannot be reached', async () => {
+    const verify = createTokenVerifier({ jwksUrl: 'http://127.0.0.1:1/.well-known/jwks.json', store: new MemoryStore() });
+
+    await expectUnauthorized(verify(await signToken(keys)));
+  });
+});
+
+describe('request helpers', () => {
+  const fakeReq = (init: { cookies?: Record<string, string>; authorization?: string; user?: SessionUser }) =>
+    ({ cookies: init.cookies, headers: init.authorization ? { authorization: init.authorization } : {}, user: init.user }) as unknown as Request;
+  const teacher: SessionUser = { userId: 'u', role: 'teacher', roleId: 2, email: '', name: '', sessionId: 's', issuedAt: 0 };
+
+  it('reads the token from the session cookie first, then from a Bearer header', () => {
+    expect(readToken(fakeReq({ cookies: { [SESSION_COOKIE]: 'from-cookie' }, authorization: 'Bearer from-header' }))).toBe('from-cookie');
+    expect(readToken(fakeReq({ authorization: 'Bearer from-header' }))).toBe('from-header');
+    expect(readToken(fakeReq({ authorization: 'Basic abc' }))).toBeUndefined();
+    expect(readToken(fakeReq({}))).toBeUndefined();
+  });
+
+  it('sessionMiddleware attaches the user for a valid token and nothing for an invalid one, always calling next', async () => {
+    const verify = createTokenVerifier({ jwks: { keys: [keys.publicJwk] }, store: new MemoryStore() });
+    const mw = sessionMiddleware(verify);
+    const good = fakeReq({ authorization: `Bearer ${await signToken(keys, { sub: 'mw-user' })}` });
+    const bad = fakeReq({ authorization: `Bearer ${await signToken(otherKeys)}` });
+    let nexts = 0;
+
+    await mw(good, {} as never, () => nexts++);
+    await mw(bad, {} as never, () => nexts++);
+
+    expect(good.user?.userId).toBe('mw-user');
+    expect(bad.user).toBeUndefined();
+    expect(nexts).toBe(2);
+  });
+
+  it('assertUser throws 401 without a user; assertRole throws 403 for the wrong role', () => {
+    expect(() => assertUser(fakeReq({}))).toThrow(expect.objectContaining({ code: 'UNAUTHORIZED' }));
+    expect(assertTeacher(fakeReq({ user: teacher }))).toBe(teacher);
+    expect(() => assertRole(fakeReq({ user: teacher }), 'student')).toThrow(expect.objectContaining({ code: 'FORBIDDEN', httpStatus: 403 }));
+  });
+});
+

@@ -1,0 +1,70 @@
+// `npm test`: build everything, run every Vitest project against real PostgreSQL (embedded unless
+// DATABASE_URL is set), then the Playwright end-to-end tests against the running product.
+// Ends with one line: "N passed, M failed".
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const only = (name) => !args.length || args.includes(name);
+const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' };
+
+function run(cmd, cmdArgs, opts = {}) {
+  const r = spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit', env, ...opts });
+  return r.status ?? 1;
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+if (run('npx', ['turbo', 'run', 'build', '--output-logs=errors-only']) !== 0) {
+  console.error('Build fehlgeschlagen.');
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'sp-test-'));
+let stopDb;
+if (!env.DATABASE_URL) {
+  const { startEmbeddedPostgres } = await import('../packages/base/dist/embedded-postgres.js');
+  const db = await startEmbeddedPostgres({ dataDir: path.join(tmp, 'pg'), port: 55000 + Math.floor(Math.random() * 4000), database: 'test', persistent: false });
+  env.DATABASE_URL = db.url;
+  stopDb = () => db.stop();
+}
+
+try {
+  if (only('unit')) {
+    const out = path.join(tmp, 'vitest.json');
+    const code = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+    if (existsSync(out)) {
+      const r = JSON.parse(readFileSync(out, 'utf8'));
+      passed += r.numPassedTests;
+      failed += r.numFailedTests;
+      skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+      if (code !== 0 && r.numFailedTests === 0) failed += Math.max(1, r.numFailedTestSuites ?? 0);
+    } else if (code !== 0) failed += 1;
+  }
+  if (only('e2e')) {
+    const out = path.join(tmp, 'playwright.json');
+    const code = run('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
+      env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out, E2E_DATA_DIR: path.join(tmp, 'e2e') },
+    });
+    if (existsSync(out)) {
+      const s = JSON.parse(readFileSync(out, 'utf8')).stats;
+      passed += s.expected + (s.flaky ?? 0);
+      failed += s.unexpected;
+      skipped += s.skipped;
+      if (code !== 0 && s.unexpected === 0) failed += 1;
+    } else if (code !== 0) failed += 1;
+  }
+} finally {
+  await stopDb?.();
+  rmSync(tmp, { recursive: true, force: true });
+}
+
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,135 @@
+import { isUuid, writeOutbox, type Topic } from '@stundenplan/base';
+import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
+import type { TokenPurpose } from '../domain/email-tokens.js';
+
+export interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  passwordHash: string;
+  roleId: number;
+  institutionId: string | null;
+  duration: number | null;
+  emailConfirmedAt: Date | null;
+  profilePicture: string | null;
+  createdAt: Date;
+  institution: { id: string; name: string } | null;
+}
+
+export interface TokenRow {
+  id: string;
+  userId: string;
+  purpose: string;
+  expiresAt: Date;
+  usedAt: Date | null;
+  user: UserRow;
+}
+
+/** An event written to the outbox in the same transaction as the change. */
+export interface OutboxEvent {
+  topic: Topic;
+  key: string;
+  payload: unknown;
+}
+
+export interface NewUser {
+  email: string;
+  name: string;
+  passwordHash: string;
+  roleId: number;
+  institutionId: string | null;
+  duration: number | null;
+}
+
+export interface NewToken {
+  purpose: TokenPurpose;
+  hash: string;
+  expiresAt: Date;
+}
+
+const withInstitution = { institution: { select: { id: true, name: true } } } as const;
+
+/** Unique violation on users.email (concurrent registrations of one address). */
+export function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; cause?: { code?: string }; meta?: { driverAdapterError?: { cause?: { kind?: string; originalCode?: string } } } };
+  return err?.code === 'P2002' || err?.cause?.code === '23505' || err?.meta?.driverAdapterError?.cause?.originalCode === '23505' || err?.meta?.driverAdapterError?.cause?.kind === 'UniqueConstraintViolation';
+}
+
+async function writeEvents(tx: Prisma.TransactionClient, events: OutboxEvent[]): Promise<void> {
+  for (const e of events) await writeOutbox((text, values) => tx.$executeRawUnsafe(text, ...values), e.topic, e.key, e.payload);
+}
+
+export class UserRepository {
+  constructor(private readonly prisma: PrismaClient) {}
+
+  async findByEmail(email: string): Promise<UserRow | null> {
+    return this.prisma.user.findUnique({ where: { email }, include: withInstitution });
+  }
+
+  async findById(id: string): Promise<UserRow | null> {
+    if (!isUuid(id)) return null;
+    return this.prisma.user.findUnique({ where: { id }, include: withInstitution });
+  }
+
+  async findByIds(ids: string[]): Promise<UserRow[]> {
+    const valid = [...new Set(ids.filter(isUuid))];
+    if (!valid.length) return [];
+    return this.prisma.user.findMany({ where: { id: { in: valid } }, include: withInstitution });
+  }
+
+  /** User, first token and events in one transaction; the caller builds the events from the new id. */
+  async createUser(user: NewUser, token: NewToken, events: (created: UserRow) => OutboxEvent[]): Promise<UserRow> {
+    return this.prisma.$transaction(async (tx) => {
+      const created = await tx.user.create({ data: user, include: withInstitution });
+      await tx.emailToken.create({ data: { userId: created.id, purpose: token.purpose, tokenHash: token.hash, expiresAt: token.expiresAt } });
+      await writeEvents(tx, events(created));
+      return created;
+    });
+  }
+
+  async addToken(userId: string, token: NewToken, events: OutboxEvent[]): Promise<void> {
+    await this.prisma.$transaction(async (tx) => {
+      await tx.emailToken.create({ data: { userId, purpose: token.purpose, tokenHash: token.hash, expiresAt: token.expiresAt } });
+      await writeEvents(tx, events);
+    });
+  }
+
+  async findToken(hash: string, purpose: TokenPurpose): Promise<TokenRow | null> {
+    return this.prisma.emailToken.findFirst({ where: { tokenHash: hash, purpose }, include: { user: { include: withInstitution } } });
+  }
+
+  /** Marks the token used (once) and the address confirmed. False when the token was used or expired meanwhile. */
+  async confirmEmail(tokenId: string, userId: string, now: Date): Promise<boolean> {
+    return this.prisma.$transaction(async (tx) => {
+      const claimed = await tx.emailToken.updateMany({ where: { id: tokenId, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+      if (claimed.count !== 1) return false;
+      await tx.user.updateMany({ where: { id: userId, emailConfirmedAt: null }, data: { emailConfirmedAt: now } });
+      return true;
+    });
+  }
+
+  /**
+   * Uses a reset token exactly once: new password, address counts as confirmed (the link proved it),
+   * every other open reset link of the user dies. False when the token was used or expired meanwhile.
+   */
+  async resetPassword(tokenId: string, userId: string, passwordHash: string, now: Date): Promise<boolean> {
+    return this.prisma.$transaction(async (tx) => {
+      const claimed = await tx.emailToken.updateMany({ where: { id: tokenId, purpose: 'reset', usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+      if (claimed.count !== 1) return false;
+      await tx.user.update({ where: { id: userId }, data: { passwordHash } });
+      await tx.user.updateMany({ where: { id: userId, emailConfirmedAt: null }, data: { emailConfirmedAt: now } });
+      await tx.emailToken.updateMany({ where: { userId, purpose: 'reset', usedAt: null }, data: { usedAt: now } });
+      return true;
+    });
+  }
+
+  /** Deletes the user (tokens cascade) and writes the events; false when the user was already gone. */
+  async deleteUser(userId: string, events: OutboxEvent[]): Promise<boolean> {
+    return this.prisma.$transaction(async (tx) => {
+      const deleted = await tx.user.deleteMany({ where: { id: userId } });
+      if (deleted.count !== 1) return false;
+      await writeEvents(tx, events);
+      return true;
+    });
+  }
+}

@@ -1,0 +1,17 @@
+import type { Logger } from '@stundenplan/base';
+import type { ClassesGateway } from '../clients/classes-client.js';
+import type { Config } from '../config.js';
+import type { InstitutionRepository } from '../data/institution-repository.js';
+import type { UserRepository } from '../data/user-repository.js';
+import type { SessionTokens } from './session-tokens.js';
+
+export interface AuthDeps {
+  cfg: Config;
+  log: Logger;
+  users: UserRepository;
+  institutions: InstitutionRepository;
+  classes: ClassesGateway;
+  sessions: SessionTokens;
+  /** Publish committed outbox rows now. */
+  kickOutbox: () => void;
+}

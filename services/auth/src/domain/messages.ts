@@ -1,0 +1,44 @@
+/**
+ * Every text the auth service answers with. The registration texts are SPEC §5 word for word;
+ * the login details are the English codes SPEC §8 "Login and session" maps to German in the web.
+ */
+export const MSG = {
+  // SPEC §8 Login and session: the web turns these into German.
+  userNotFound: 'User not found',
+  invalidCredentials: 'Invalid credentials',
+  emailNotConfirmed: 'Email not confirmed',
+  notLoggedIn: 'Nicht angemeldet',
+
+  // SPEC §5 Registration
+  password: 'Das Passwort muss mindestens 8 Zeichen lang sein und Buchstaben sowie Zahlen enthalten.',
+  name: 'Bitte gib einen gültigen Namen ein.',
+  email: 'Bitte gib eine gültige E-Mail-Adresse ein.',
+  role: 'Bitte wähle deine Rolle aus.',
+  duration: 'Bitte gib eine gültige Unterrichtszeit zwischen 1 und 120 Minuten ein.',
+  memberIdFormat: 'Die memberId muss eine gültige UUID sein.',
+  // SPEC §8 Registration
+  invalidShortcut: 'Ungültiger Registrierungsshortcut.',
+  shortcutCheckFailed: 'Fehler bei der Überprüfung des Registrierungsshortcuts.',
+  invalidMemberId: 'Ungültige memberId.',
+  invalidLink: 'Ungültiger Link',
+
+  // Our own (SPEC silent)
+  unknownInstitution: 'Bitte wähle eine gültige Institution aus.',
+  invalidInstitutionId: 'Ungültige Institutions-ID.',
+  institutionNotFound: 'Institution nicht gefunden.',
+  emailTaken: 'Für diese E-Mail-Adresse gibt es bereits einen Account. Bitte melde dich an oder setze dein Passwort zurück.',
+  loginInput: 'Bitte gib deine E-Mail-Adresse und dein Passwort ein.',
+  tokenMissing: 'Der Link ist unvollständig.',
+  confirmInvalid: 'Der Bestätigungslink ist ungültig oder abgelaufen. Du kannst beim Login einen neuen Link anfordern.',
+  alreadyConfirmed: 'Deine E-Mail-Adresse ist bereits bestätigt. Du kannst dich anmelden.',
+
+  // Success answers
+  registered: 'Registrierung erfolgreich! Wir haben dir eine E-Mail mit einem Bestätigungslink geschickt. Bitte bestätige deine E-Mail-Adresse, bevor du dich anmeldest.',
+  loginOk: 'Login erfolgreich',
+  logoutOk: 'Du wurdest abgemeldet.',
+  resent: 'Bestätigungs-Link wurde erneut gesendet',
+  confirmed: 'Deine E-Mail-Adresse ist bestätigt. Du kannst dich jetzt anmelden.',
+  forgotNeutral: 'Falls ein Account mit dieser E-Mail-Adresse existiert, haben wir dir einen Link zum Zurücksetzen deines Passworts geschickt.',
+  passwordUpdated: 'Passwort erfolgreich aktualisiert',
+  accountDeleted: 'Dein Account wurde gelöscht.',
+} as const;

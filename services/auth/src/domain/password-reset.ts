@@ -1,0 +1,44 @@
+import { AppError, Topic } from '@stundenplan/base';
+import type { AuthDeps } from './deps.js';
+import { hashToken, looksLikeToken, newEmailToken, TOKEN_TTL_MS } from './email-tokens.js';
+import { resetLink } from './links.js';
+import { passwordResetMail } from './mail-templates.js';
+import { MSG } from './messages.js';
+import { hashPassword } from './passwords.js';
+import { isValidEmail, isValidPassword, normaliseEmail } from './registration-rules.js';
+
+/** Always the same neutral answer, whether or not the account exists (no enumeration). */
+export async function forgotPassword(deps: AuthDeps, body: unknown): Promise<{ message: string }> {
+  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  if (!isValidEmail(b.email)) throw AppError.badRequest(MSG.email);
+  const user = await deps.users.findByEmail(normaliseEmail(b.email));
+  if (user) {
+    const { token, hash } = newEmailToken();
+    const mail = passwordResetMail({ to: user.email, name: user.name, link: resetLink(deps.cfg.PUBLIC_BASE_URL, token, b.redirectTo) });
+    await deps.users.addToken(user.id, { purpose: 'reset', hash, expiresAt: new Date(Date.now() + TOKEN_TTL_MS.reset) }, [
+      { topic: Topic.MailRequested, key: user.id, payload: mail },
+    ]);
+    deps.kickOutbox();
+    deps.log.info({ userId: user.id }, 'password reset requested');
+  }
+  return { message: MSG.forgotNeutral };
+}
+
+/**
+ * POST /api/auth/update-password {token, password}: a reset token works once within 60 minutes.
+ * Afterwards every existing session of the user is refused everywhere.
+ */
+export async function updatePassword(deps: AuthDeps, body: unknown): Promise<{ message: string; userId: string }> {
+  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const token = typeof b.token === 'string' ? b.token.trim() : '';
+  if (!looksLikeToken(token)) throw AppError.badRequest(MSG.invalidLink);
+  if (!isValidPassword(b.password)) throw AppError.badRequest(MSG.password);
+  const row = await deps.users.findToken(hashToken(token), 'reset');
+  const now = new Date();
+  if (!row || row.usedAt || row.expiresAt <= now) throw AppError.badRequest(MSG.invalidLink);
+  const passwordHash = await hashPassword(b.password);
+  if (!(await deps.users.resetPassword(row.id, row.userId, passwordHash, now))) throw AppError.badRequest(MSG.invalidLink);
+  await deps.sessions.revokeUser(row.userId);
+  deps.log.info({ userId: row.userId }, 'password updated, sessions revoked');
+  return { message: MSG.passwordUpdated, userId: row.userId };
+}

@@ -1,0 +1,82 @@
+import { assertUser } from '@stundenplan/base';
+import type { Express, Request, Response } from 'express';
+import { deleteAccount, currentUser, getProfile } from '../domain/account.js';
+import { confirmEmail } from '../domain/confirm-email.js';
+import type { AuthDeps } from '../domain/deps.js';
+import { login, resendConfirmation } from '../domain/login.js';
+import { MSG } from '../domain/messages.js';
+import { forgotPassword, updatePassword } from '../domain/password-reset.js';
+import { registerUser } from '../domain/register-user.js';
+import { meView } from '../domain/user-views.js';
+import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
+
+/** Answers carrying tokens or personal data must not be cached by anything in between. */
+function noStore(res: Response): void {
+  res.setHeader('Cache-Control', 'no-store');
+}
+
+/** SPEC §7 "Session and account" (the auth part). Express 5 forwards rejected promises to the error handler. */
+export function registerAuthRoutes(app: Express, deps: AuthDeps): void {
+  const { cfg } = deps;
+
+  app.get('/api/me', async (req: Request, res: Response) => {
+    noStore(res);
+    const user = await currentUser(deps, assertUser(req));
+    res.json(meView(user));
+  });
+
+  app.delete('/api/me', async (req: Request, res: Response) => {
+    noStore(res);
+    const answer = await deleteAccount(deps, assertUser(req));
+    clearSessionCookie(res, cfg);
+    res.json(answer);
+  });
+
+  app.get('/api/profile', async (req: Request, res: Response) => {
+    noStore(res);
+    res.json(await getProfile(deps, assertUser(req)));
+  });
+
+  app.post('/api/auth/login', async (req: Request, res: Response) => {
+    noStore(res);
+    const { user, session } = await login(deps, req.body);
+    setSessionCookie(res, cfg, session.token, session.expiresAt);
+    res.json({ message: MSG.loginOk, ...meView(user) });
+  });
+
+  app.post('/api/auth/logout', async (req: Request, res: Response) => {
+    noStore(res);
+    if (req.user) await deps.sessions.revokeSession(req.user.sessionId);
+    clearSessionCookie(res, cfg);
+    res.json({ message: MSG.logoutOk });
+  });
+
+  app.post('/api/auth/register', async (req: Request, res: Response) => {
+    noStore(res);
+    const { message } = await registerUser(deps, req.body);
+    res.status(201).json({ message });
+  });
+
+  app.post('/api/auth/resend-confirmation', async (req: Request, res: Response) => {
+    noStore(res);
+    res.json(await resendConfirmation(deps, req.body));
+  });
+
+  app.post('/api/auth/confirm-email', async (req: Request, res: Response) => {
+    noStore(res);
+    res.json(await confirmEmail(deps, req.body));
+  });
+
+  app.post('/api/auth/forgot-password', async (req: Request, res: Response) => {
+    noStore(res);
+    res.json(await forgotPassword(deps, req.body));
+  });
+
+  app.post('/api/auth/update-password', async (req: Request, res: Response) => {
+    noStore(res);
+    const { message, userId } = await updatePassword(deps, req.body);
+    // The browser that reset the password may hold an (now revoked) session of this user.
+    if (req.user?.userId === userId) clearSessionCookie(res, cfg);
+    res.json({ message });
+  });
+}

@@ -1,0 +1,61 @@
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createLogger, runStandalone, setLogLevel, startService, type ServiceContext, type StartedService } from '@stundenplan/base';
+import { createClassesClient } from './clients/classes-client.js';
+import { loadConfig, type Config } from './config.js';
+import { InstitutionRepository, readInstitutionsFile } from './data/institution-repository.js';
+import { createPrisma } from './data/prisma.js';
+import { loadSigningKey } from './data/signing-key.js';
+import { UserRepository } from './data/user-repository.js';
+import type { AuthDeps } from './domain/deps.js';
+import { SessionTokens } from './domain/session-tokens.js';
+import { authGrpc } from './grpc/auth-server.js';
+import { registerRoutes } from './http/routes.js';
+
+export type AuthService = StartedService<Config> & { deps: AuthDeps };
+
+export async function start(env?: Record<string, string | undefined>): Promise<AuthService> {
+  const cfg = loadConfig(env);
+  setLogLevel(cfg.LOG_LEVEL);
+  const key = await loadSigningKey({ pem: cfg.AUTH_JWT_PRIVATE_KEY, file: cfg.AUTH_KEY_FILE }, createLogger('auth'));
+  let sessions: SessionTokens | undefined;
+  let deps: AuthDeps | undefined;
+  const need = (): AuthDeps => {
+    if (!deps) throw new Error('auth: dependencies not initialised');
+    return deps;
+  };
+  const svc = await startService({
+    name: 'auth',
+    cfg,
+    migrationsDir: fileURLToPath(new URL('../prisma/migrations', import.meta.url)),
+    // Auth verifies its own tokens with its own public key (its JWKS URL is not up yet while it starts).
+    verifyToken: (ctx) => {
+      sessions = new SessionTokens(key, ctx.store, cfg.SESSION_TTL_SECONDS);
+      return sessions.verify;
+    },
+    init: async (ctx: ServiceContext<Config>) => {
+      const prisma = createPrisma(ctx.pool!, cfg.DB_SCHEMA!);
+      ctx.lifecycle.onStop('prisma', () => prisma.$disconnect());
+      const institutions = new InstitutionRepository(prisma);
+      const seeded = await institutions.seed(await readInstitutionsFile(cfg.INSTITUTIONS_FILE));
+      ctx.log.info({ seeded, file: cfg.INSTITUTIONS_FILE, keySource: key.source, kid: key.publicJwk.kid }, 'institutions seeded');
+      const classes = createClassesClient(cfg.CLASSES_SERVICE_ADDR);
+      ctx.lifecycle.onStop('classes-client', async () => classes.close());
+      deps = {
+        cfg,
+        log: ctx.log,
+        users: new UserRepository(prisma),
+        institutions,
+        classes,
+        sessions: sessions!,
+        kickOutbox: () => ctx.relay?.kick(),
+      };
+    },
+    grpc: (ctx) => [authGrpc(need(), ctx.log.child({ module: 'grpc' }))],
+    routes: (app) => registerRoutes(app, need()),
+  });
+  return Object.assign(svc, { deps: need() });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runStandalone('auth', () => start(), createLogger('auth'));
+}

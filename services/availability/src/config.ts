@@ -1,0 +1,13 @@
+import { parseConfig, serviceAddr, serviceConfigShape } from '@stundenplan/base';
+
+const shape = {
+  ...serviceConfigShape({ port: 8083, grpcPort: 50053, schema: 'availability' }),
+  /** gRPC of the classes service: class ownership and a student's memberships. */
+  CLASSES_SERVICE_ADDR: serviceAddr(50052),
+};
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  return parseConfig(shape, env);
+}

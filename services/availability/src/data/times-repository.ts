@@ -1,0 +1,180 @@
+import { Topic, writeOutbox } from '@stundenplan/base';
+import { WeekSlots } from '@stundenplan/timegrid';
+import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
+
+/** Modes of a class time range (SPEC §4 step 3). */
+export type RangeMode = 'exact' | 'extended' | 'custom';
+
+export interface StoredUserTimes {
+  userId: string;
+  times: WeekSlots;
+  lastModified: Date;
+}
+
+export interface StoredMemberTimes {
+  memberId: string;
+  classId: string;
+  times: WeekSlots;
+  updatedAt: Date;
+}
+
+export interface StoredTimeRange {
+  classId: string;
+  mode: RangeMode;
+  extraMinutes: number | null;
+  timeRange: WeekSlots;
+  updatedAt: Date;
+}
+
+/** Payload of times.changed.v1: which times changed; exactly the ids of that kind are set. */
+export type TimesChangedPayload =
+  | { kind: 'user'; user_id: string }
+  | { kind: 'member'; class_id: string; member_id: string }
+  | { kind: 'teacher_times'; class_id: string }
+  | { kind: 'time_range'; class_id: string };
+
+const toBytes = (w: WeekSlots): Uint8Array<ArrayBuffer> => new Uint8Array(w.toBytes());
+const fromBytes = (b: Uint8Array): WeekSlots => WeekSlots.fromBytes(new Uint8Array(b));
+
+function toRange(row: { classId: string; mode: string; extraMinutes: number | null; timeRange: Uint8Array; updatedAt: Date }): StoredTimeRange {
+  return { classId: row.classId, mode: row.mode as RangeMode, extraMinutes: row.extraMinutes, timeRange: fromBytes(row.timeRange), updatedAt: row.updatedAt };
+}
+
+/** Writes of one transaction; every change that others care about also writes its outbox event. */
+export class TimesWriter {
+  constructor(private readonly tx: Prisma.TransactionClient) {}
+
+  async teacherTimes(classId: string): Promise<WeekSlots> {
+    const row = await this.tx.classTeacherTimes.findUnique({ where: { classId } });
+    return row ? fromBytes(row.times) : WeekSlots.empty();
+  }
+
+  async timeRange(classId: string): Promise<StoredTimeRange | null> {
+    const row = await this.tx.classTimeRange.findUnique({ where: { classId } });
+    return row ? toRange(row) : null;
+  }
+
+  async memberTimes(memberId: string): Promise<StoredMemberTimes | null> {
+    const r = await this.tx.memberTimes.findUnique({ where: { memberId } });
+    return r ? { memberId: r.memberId, classId: r.classId, times: fromBytes(r.times), updatedAt: r.updatedAt } : null;
+  }
+
+  async saveUserTimes(userId: string, times: WeekSlots): Promise<StoredUserTimes> {
+    const now = new Date();
+    const row = await this.tx.userTimes.upsert({
+      where: { userId },
+      create: { userId, times: toBytes(times), lastModified: now },
+      update: { times: toBytes(times), lastModified: now },
+    });
+    return { userId: row.userId, times: fromBytes(row.times), lastModified: row.lastModified };
+  }
+
+  async saveMemberTimes(classId: string, memberId: string, times: WeekSlots): Promise<void> {
+    const now = new Date();
+    await this.tx.memberTimes.upsert({
+      where: { memberId },
+      create: { memberId, classId, times: toBytes(times), updatedAt: now },
+      update: { classId, times: toBytes(times), updatedAt: now },
+    });
+  }
+
+  async saveTeacherTimes(classId: string, teacherId: string, times: WeekSlots): Promise<void> {
+    const now = new Date();
+    await this.tx.classTeacherTimes.upsert({
+      where: { classId },
+      create: { classId, teacherId, times: toBytes(times), updatedAt: now },
+      update: { teacherId, times: toBytes(times), updatedAt: now },
+    });
+  }
+
+  async deleteTeacherTimes(classId: string): Promise<void> {
+    await this.tx.classTeacherTimes.deleteMany({ where: { classId } });
+  }
+
+  async saveTimeRange(classId: string, mode: RangeMode, extraMinutes: number | null, timeRange: WeekSlots): Promise<StoredTimeRange> {
+    const now = new Date();
+    const data = { mode, extraMinutes, timeRange: toBytes(timeRange), updatedAt: now };
+    const row = await this.tx.classTimeRange.upsert({ where: { classId }, create: { classId, ...data }, update: data });
+    return toRange(row);
+  }
+
+  async deleteTimeRange(classId: string): Promise<boolean> {
+    const { count } = await this.tx.classTimeRange.deleteMany({ where: { classId } });
+    return count > 0;
+  }
+
+  async deleteClass(classId: string): Promise<void> {
+    await this.tx.memberTimes.deleteMany({ where: { classId } });
+    await this.tx.classTeacherTimes.deleteMany({ where: { classId } });
+    await this.tx.classTimeRange.deleteMany({ where: { classId } });
+  }
+
+  async timesChanged(payload: TimesChangedPayload): Promise<void> {
+    const key = payload.kind === 'user' ? payload.user_id : payload.class_id;
+    await writeOutbox((text, values) => this.tx.$executeRawUnsafe(text, ...values), Topic.TimesChanged, key, payload);
+  }
+}
+
+/** Data access of the availability schema. Times leave this module as WeekSlots, never as bytes. */
+export class TimesRepository {
+  constructor(private readonly prisma: PrismaClient) {}
+
+  /** Runs `fn` in one transaction; the caller kicks the outbox relay after it resolves. */
+  transaction<T>(fn: (w: TimesWriter) => Promise<T>): Promise<T> {
+    return this.prisma.$transaction((tx) => fn(new TimesWriter(tx)));
+  }
+
+  async userTimes(userId: string): Promise<StoredUserTimes | null> {
+    const row = await this.prisma.userTimes.findUnique({ where: { userId } });
+    return row ? { userId: row.userId, times: fromBytes(row.times), lastModified: row.lastModified } : null;
+  }
+
+  async userTimesMany(userIds: string[]): Promise<Map<string, StoredUserTimes>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.prisma.userTimes.findMany({ where: { userId: { in: [...new Set(userIds)] } } });
+    return new Map(rows.map((r) => [r.userId, { userId: r.userId, times: fromBytes(r.times), lastModified: r.lastModified }]));
+  }
+
+  /** Member times of one class; only `memberIds` when given. Rows of other classes are never returned. */
+  async memberTimesOfClass(classId: string, memberIds?: string[]): Promise<StoredMemberTimes[]> {
+    const rows = await this.prisma.memberTimes.findMany({
+      where: { classId, ...(memberIds ? { memberId: { in: [...new Set(memberIds)] } } : {}) },
+      orderBy: { memberId: 'asc' },
+    });
+    return rows.map((r) => ({ memberId: r.memberId, classId: r.classId, times: fromBytes(r.times), updatedAt: r.updatedAt }));
+  }
+
+  async memberTimes(memberId: string): Promise<StoredMemberTimes | null> {
+    const r = await this.prisma.memberTimes.findUnique({ where: { memberId } });
+    return r ? { memberId: r.memberId, classId: r.classId, times: fromBytes(r.times), updatedAt: r.updatedAt } : null;
+  }
+
+  async teacherTimes(classId: string): Promise<WeekSlots> {
+    const row = await this.prisma.classTeacherTimes.findUnique({ where: { classId } });
+    return row ? fromBytes(row.times) : WeekSlots.empty();
+  }
+
+  async timeRange(classId: string): Promise<StoredTimeRange | null> {
+    const row = await this.prisma.classTimeRange.findUnique({ where: { classId } });
+    return row ? toRange(row) : null;
+  }
+
+  async timeRanges(classIds: string[]): Promise<StoredTimeRange[]> {
+    if (classIds.length === 0) return [];
+    const rows = await this.prisma.classTimeRange.findMany({ where: { classId: { in: [...new Set(classIds)] } } });
+    return rows.map(toRange);
+  }
+
+  /** Event consumers: idempotent deletes (a second delivery finds nothing to delete). */
+  async deleteClass(classId: string): Promise<void> {
+    await this.transaction((w) => w.deleteClass(classId));
+  }
+
+  async deleteMemberTimes(memberId: string, classId?: string): Promise<void> {
+    await this.prisma.memberTimes.deleteMany({ where: { memberId, ...(classId ? { classId } : {}) } });
+  }
+
+  async deleteUserTimes(userId: string): Promise<void> {
+    await this.prisma.userTimes.deleteMany({ where: { userId } });
+  }
+}

@@ -1,0 +1,98 @@
+import { AppError } from '@stundenplan/base';
+import { WeekSlots } from '@stundenplan/timegrid';
+import type { RangeMode } from '../data/times-repository.js';
+import type { AvailabilityDeps } from './deps.js';
+import { parseTimes } from './parse-times.js';
+
+export const MAX_IDS_PER_CALL = 1000;
+const MEMBER_OF_OTHER_CLASS = 'Das Mitglied gehört zu einer anderen Klasse.';
+
+/**
+ * Teacher-entered times of one member. The caller (classes) has already checked that the teacher
+ * owns the class and the member belongs to it; a member id stored under another class is refused.
+ */
+export async function setMemberTimes(deps: AvailabilityDeps, classId: string, memberId: string, input: unknown): Promise<WeekSlots> {
+  if (!classId || !memberId) throw AppError.badRequest('class_id und member_id sind erforderlich.');
+  const times = parseTimes(input);
+  await deps.repo.transaction(async (w) => {
+    const before = await w.memberTimes(memberId);
+    if (before && before.classId !== classId) throw AppError.forbidden(MEMBER_OF_OTHER_CLASS);
+    if (before?.times.equals(times)) return;
+    await w.saveMemberTimes(classId, memberId, times);
+    await w.timesChanged({ kind: 'member', class_id: classId, member_id: memberId });
+  });
+  deps.kickOutbox();
+  return times;
+}
+
+export interface PlanningMember {
+  memberId: string;
+  userId: string;
+  /** Teacher-entered times. */
+  availableTimes: WeekSlots;
+  /** The user's own times; empty for unregistered members. */
+  availableTimesUserInput: WeekSlots;
+  /** ISO time of the user's last change, '' when none. */
+  availableTimesUserInputLastModified: string;
+}
+
+export interface PlanningData {
+  teacherTimes: WeekSlots;
+  timeRange: WeekSlots | null;
+  rangeMode: RangeMode | null;
+  extraMinutes: number | null;
+  members: PlanningMember[];
+}
+
+function assertIdCount(ids: string[]): void {
+  if (ids.length > MAX_IDS_PER_CALL) throw AppError.badRequest(`Höchstens ${MAX_IDS_PER_CALL} Einträge pro Anfrage.`);
+}
+
+/**
+ * Everything a class needs for its member list and the solver: teacher times, range, and each
+ * member's times from both sources. user_ids run parallel to member_ids (or are left empty).
+ */
+export async function getPlanningData(deps: AvailabilityDeps, classId: string, memberIds: string[], userIds: string[]): Promise<PlanningData> {
+  if (!classId) throw AppError.badRequest('class_id ist erforderlich.');
+  assertIdCount(memberIds);
+  if (userIds.length > 0 && userIds.length !== memberIds.length) {
+    throw AppError.badRequest('user_ids muss leer oder genauso lang wie member_ids sein (user_ids[i] gehört zu member_ids[i]).');
+  }
+  const [teacherTimes, range] = await Promise.all([deps.repo.teacherTimes(classId), deps.repo.timeRange(classId)]);
+  const stored = await deps.repo.memberTimesOfClass(classId, memberIds.length ? memberIds : undefined);
+  const byMember = new Map(stored.map((m) => [m.memberId, m.times]));
+  const refs = memberIds.length ? memberIds.map((memberId, i) => ({ memberId, userId: userIds[i] ?? '' })) : stored.map((m) => ({ memberId: m.memberId, userId: '' }));
+  const users = await deps.repo.userTimesMany(refs.map((r) => r.userId).filter(Boolean));
+  return {
+    teacherTimes,
+    timeRange: range?.timeRange ?? null,
+    rangeMode: range?.mode ?? null,
+    extraMinutes: range?.extraMinutes ?? null,
+    members: refs.map(({ memberId, userId }) => {
+      const own = userId ? users.get(userId) : undefined;
+      return {
+        memberId,
+        userId,
+        availableTimes: byMember.get(memberId) ?? WeekSlots.empty(),
+        availableTimesUserInput: own?.times ?? WeekSlots.empty(),
+        availableTimesUserInputLastModified: own ? own.lastModified.toISOString() : '',
+      };
+    }),
+  };
+}
+
+/** Users' own times, one entry per requested id in request order. */
+export async function getUserTimes(deps: AvailabilityDeps, userIds: string[]): Promise<PlanningMember[]> {
+  assertIdCount(userIds);
+  const users = await deps.repo.userTimesMany(userIds.filter(Boolean));
+  return userIds.map((userId) => {
+    const own = users.get(userId);
+    return {
+      memberId: '',
+      userId,
+      availableTimes: WeekSlots.empty(),
+      availableTimesUserInput: own?.times ?? WeekSlots.empty(),
+      availableTimesUserInputLastModified: own ? own.lastModified.toISOString() : '',
+    };
+  });
+}

@@ -1,0 +1,37 @@
+import { wrapUnary, type GrpcServiceBinding, type Logger } from '@stundenplan/base';
+import { availabilityV1 } from '@stundenplan/proto';
+import type { AvailabilityDeps } from '../domain/deps.js';
+import { getPlanningData, getUserTimes, setMemberTimes, type PlanningMember } from '../domain/manage-member-times.js';
+import { toWeekTimes, weekTimesToMap } from './week-times.js';
+
+const memberTimes = (m: PlanningMember): availabilityV1.MemberTimes => ({
+  memberId: m.memberId,
+  userId: m.userId,
+  availableTimes: toWeekTimes(m.availableTimes),
+  availableTimesUserInput: toWeekTimes(m.availableTimesUserInput),
+  availableTimesUserInputLastModified: m.availableTimesUserInputLastModified,
+});
+
+/** AvailabilityService for classes (member list, member times) and the solver (planning data). */
+export function availabilityGrpc(deps: AvailabilityDeps, log: Logger): GrpcServiceBinding {
+  const implementation: availabilityV1.AvailabilityServiceServer = {
+    getPlanningData: wrapUnary(log, async (req: availabilityV1.GetPlanningDataRequest): Promise<availabilityV1.GetPlanningDataResponse> => {
+      const data = await getPlanningData(deps, req.classId, req.memberIds, req.userIds);
+      return {
+        teacherTimes: toWeekTimes(data.teacherTimes),
+        timeRange: data.timeRange ? toWeekTimes(data.timeRange) : undefined,
+        rangeMode: data.rangeMode ?? '',
+        extraMinutes: data.extraMinutes ?? 0,
+        members: data.members.map(memberTimes),
+      };
+    }),
+    getUserTimes: wrapUnary(log, async (req: availabilityV1.GetUserTimesRequest): Promise<availabilityV1.GetUserTimesResponse> => ({
+      users: (await getUserTimes(deps, req.userIds)).map(memberTimes),
+    })),
+    setMemberTimes: wrapUnary(log, async (req: availabilityV1.SetMemberTimesRequest): Promise<availabilityV1.SetMemberTimesResponse> => {
+      const times = await setMemberTimes(deps, req.classId, req.memberId, weekTimesToMap(req.availableTimes));
+      return { availableTimes: toWeekTimes(times) };
+    }),
+  };
+  return { definition: availabilityV1.AvailabilityServiceService, implementation };
+}

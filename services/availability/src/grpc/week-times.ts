@@ -1,0 +1,16 @@
+import type { availabilityV1 } from '@stundenplan/proto';
+import { WeekSlots, type TimesMap } from '@stundenplan/timegrid';
+
+/** proto WeekTimes -> the SPEC's map (day keys as strings), so strict validation sees e.g. day 7 or -1. */
+export function weekTimesToMap(w: availabilityV1.WeekTimes | undefined): TimesMap {
+  const map: TimesMap = {};
+  for (const [day, list] of Object.entries(w?.days ?? {})) map[day] = list?.labels ?? [];
+  return map;
+}
+
+/** WeekSlots -> proto WeekTimes; only days with slots. */
+export function toWeekTimes(slots: WeekSlots): availabilityV1.WeekTimes {
+  const days: Record<number, availabilityV1.SlotLabels> = {};
+  for (const [day, labels] of Object.entries(slots.toTimesMap())) days[Number(day)] = { labels };
+  return { days };
+}

@@ -1,0 +1,24 @@
+import { assertStudent } from '@stundenplan/base';
+import type { Express } from 'express';
+import type { AvailabilityDeps } from '../domain/deps.js';
+import { getOwnTimes, getTeachersTimeRanges, OWN_TIMES_SAVED, saveOwnTimes } from '../domain/manage-own-times.js';
+import { jsonBody } from './json-body.js';
+
+/** A student's own times and window (SPEC §7 "Times and ranges"); teachers get 403. */
+export function registerMeRoutes(app: Express, deps: AvailabilityDeps): void {
+  app.get('/api/me/available-times', async (req, res) => {
+    const user = assertStudent(req);
+    res.json({ available_times_response: await getOwnTimes(deps, user.userId) });
+  });
+
+  app.put('/api/me/available-times', async (req, res) => {
+    const user = assertStudent(req);
+    const saved = await saveOwnTimes(deps, user.userId, jsonBody(req).available_times);
+    res.json({ ...saved, message: OWN_TIMES_SAVED });
+  });
+
+  app.get('/api/me/teachers-time-ranges', async (req, res) => {
+    const user = assertStudent(req);
+    res.json(await getTeachersTimeRanges(deps, user.userId));
+  });
+}

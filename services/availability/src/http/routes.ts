@@ -1,0 +1,9 @@
+import type { Express } from 'express';
+import type { AvailabilityDeps } from '../domain/deps.js';
+import { registerClassRoutes } from './class-routes.js';
+import { registerMeRoutes } from './me-routes.js';
+
+export function registerRoutes(app: Express, deps: AvailabilityDeps): void {
+  registerMeRoutes(app, deps);
+  registerClassRoutes(app, deps);
+}

@@ -1,0 +1,2 @@
+export { start, type AvailabilityService } from './main.js';
+export type { Config } from './config.js';

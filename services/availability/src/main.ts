@@ -1,0 +1,41 @@
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createLogger, runStandalone, startService, type ServiceContext, type StartedService } from '@stundenplan/base';
+import { createClassesClient } from './clients/classes-client.js';
+import { loadConfig, type Config } from './config.js';
+import { createPrisma } from './data/prisma.js';
+import { TimesRepository } from './data/times-repository.js';
+import type { AvailabilityDeps } from './domain/deps.js';
+import { registerConsumers } from './events/consumers.js';
+import { availabilityGrpc } from './grpc/availability-server.js';
+import { registerRoutes } from './http/routes.js';
+
+export type AvailabilityService = StartedService<Config> & { deps: AvailabilityDeps };
+
+export async function start(env?: Record<string, string | undefined>): Promise<AvailabilityService> {
+  const cfg = loadConfig(env);
+  let deps: AvailabilityDeps | undefined;
+  const need = (): AvailabilityDeps => {
+    if (!deps) throw new Error('availability: dependencies not initialised');
+    return deps;
+  };
+  const svc = await startService({
+    name: 'availability',
+    cfg,
+    migrationsDir: fileURLToPath(new URL('../prisma/migrations', import.meta.url)),
+    init: async (ctx: ServiceContext<Config>) => {
+      const prisma = createPrisma(ctx.pool!, cfg.DB_SCHEMA!);
+      ctx.lifecycle.onStop('prisma', () => prisma.$disconnect());
+      const classes = createClassesClient(cfg.CLASSES_SERVICE_ADDR);
+      ctx.lifecycle.onStop('classes-client', async () => classes.close());
+      deps = { repo: new TimesRepository(prisma), classes, kickOutbox: () => ctx.relay?.kick(), log: ctx.log };
+    },
+    consumers: (ctx) => registerConsumers(ctx.consumer!, need()),
+    grpc: (ctx) => [availabilityGrpc(need(), ctx.log.child({ module: 'grpc' }))],
+    routes: (app) => registerRoutes(app, need()),
+  });
+  return Object.assign(svc, { deps: need() });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runStandalone('availability', () => start(), createLogger('availability'));
+}

@@ -1,0 +1,112 @@
+import { callUnary, grpc, type Logger } from '@stundenplan/base';
+import { availabilityV1 } from '@stundenplan/proto';
+import type { TimesMap } from '@stundenplan/timegrid';
+
+/** Times of one member as the member list shows them (SPEC §3 Class member). */
+export interface MemberTimesView {
+  available_times: TimesMap;
+  available_times_user_input: TimesMap;
+  available_times_user_input_last_modified: string | null;
+}
+
+export const emptyTimes = (): MemberTimesView => ({
+  available_times: {},
+  available_times_user_input: {},
+  available_times_user_input_last_modified: null,
+});
+
+export function weekTimesToMap(w: availabilityV1.WeekTimes | undefined): TimesMap {
+  const out: TimesMap = {};
+  for (const [day, slots] of Object.entries(w?.days ?? {})) {
+    const labels = slots?.labels ?? [];
+    if (labels.length) out[String(day)] = [...labels];
+  }
+  return out;
+}
+
+export function mapToWeekTimes(map: TimesMap): availabilityV1.WeekTimes {
+  const days: Record<number, availabilityV1.SlotLabels> = {};
+  for (const [day, labels] of Object.entries(map)) days[Number(day)] = { labels: [...labels] };
+  return { days };
+}
+
+/** Typed gRPC client of the availability service (deadlines; errors become AppError). */
+export class AvailabilityClient {
+  private readonly client: availabilityV1.AvailabilityServiceClient;
+
+  constructor(
+    addr: string,
+    private readonly log: Logger,
+    private readonly timeoutMs = 3000,
+  ) {
+    this.client = new availabilityV1.AvailabilityServiceClient(addr, grpc.credentials.createInsecure());
+  }
+
+  /**
+   * Times per member_id for the member list. Never throws: if the availability service is down the
+   * list still loads, with empty times (logged).
+   */
+  async planningTimes(classId: string, members: { memberId: string; userId: string | null }[]): Promise<Map<string, MemberTimesView>> {
+    const result = new Map<string, MemberTimesView>();
+    if (!members.length) return result;
+    try {
+      const res = await callUnary(this.client.getPlanningData.bind(this.client), this.client, {
+        classId,
+        memberIds: members.map((m) => m.memberId),
+        // Parallel to memberIds ('' for an unregistered member), as GetPlanningData requires.
+        userIds: members.map((m) => m.userId ?? ''),
+      }, this.timeoutMs);
+      // Entries per member; an entry with only a user_id carries that student's own times.
+      const byUser = new Map<string, availabilityV1.MemberTimes>();
+      for (const m of res.members) if (!m.memberId && m.userId) byUser.set(m.userId, m);
+      const byMember = new Map(res.members.filter((m) => m.memberId).map((m) => [m.memberId, m]));
+      for (const { memberId, userId } of members) {
+        const m = byMember.get(memberId);
+        const own = userId ? byUser.get(userId) : undefined;
+        if (!m && !own) continue;
+        const userInput = weekTimesToMap(m?.availableTimesUserInput);
+        const useOwn = !Object.keys(userInput).length && own;
+        result.set(memberId, {
+          available_times: weekTimesToMap(m?.availableTimes),
+          available_times_user_input: useOwn ? weekTimesToMap(own.availableTimesUserInput ?? own.availableTimes) : userInput,
+          available_times_user_input_last_modified: (useOwn ? own.availableTimesUserInputLastModified : m?.availableTimesUserInputLastModified) || null,
+        });
+      }
+    } catch (e) {
+      this.log.warn({ err: (e as Error).message, classId }, 'availability unreachable: member times left empty');
+    }
+    return result;
+  }
+
+  /** Students' own times by user id; empty map (logged) when the availability service is down. */
+  async userTimes(userIds: string[]): Promise<Map<string, TimesMap>> {
+    const result = new Map<string, TimesMap>();
+    if (!userIds.length) return result;
+    try {
+      const res = await callUnary(this.client.getUserTimes.bind(this.client), this.client, { userIds }, this.timeoutMs);
+      for (const u of res.users) {
+        if (!u.userId) continue;
+        // The student's own times; accept them in either field of MemberTimes.
+        const own = weekTimesToMap(u.availableTimesUserInput);
+        result.set(u.userId, Object.keys(own).length ? own : weekTimesToMap(u.availableTimes));
+      }
+    } catch (e) {
+      this.log.warn({ err: (e as Error).message }, 'availability unreachable: user times left empty');
+    }
+    return result;
+  }
+
+  /** Teacher-entered times of one member; validated by the availability service. Throws on failure. */
+  async setMemberTimes(classId: string, memberId: string, times: TimesMap): Promise<TimesMap> {
+    const res = await callUnary(this.client.setMemberTimes.bind(this.client), this.client, {
+      classId,
+      memberId,
+      availableTimes: mapToWeekTimes(times),
+    }, this.timeoutMs);
+    return weekTimesToMap(res.availableTimes);
+  }
+
+  close(): void {
+    this.client.close();
+  }
+}

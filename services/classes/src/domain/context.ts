@@ -1,0 +1,13 @@
+import type { Logger } from '@stundenplan/base';
+import type { AvailabilityClient } from '../clients/availability-client.js';
+import type { Db } from '../data/prisma.js';
+
+/** What the use cases need; built once in main.ts. */
+export interface Deps {
+  db: Db;
+  availability: AvailabilityClient;
+  log: Logger;
+  publicBaseUrl: string;
+  /** Ask the outbox relay to publish right after a commit. */
+  kick: () => void;
+}

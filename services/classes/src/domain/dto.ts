@@ -1,0 +1,57 @@
+import type { Class, Member } from '../generated/prisma/client.js';
+
+/** Wire shapes (SPEC §3), snake_case as the API speaks. */
+export interface ClassDto {
+  class_id: string;
+  name: string;
+  description: string | null;
+  is_group: boolean;
+  register_shortcut: string;
+  teacher_id: string;
+  created_at: string;
+  member_count: number;
+}
+
+export interface MemberDto {
+  member_id: string;
+  class_id: string;
+  user_id: string | null;
+  student_id: string | null;
+  name: string;
+  email: string | null;
+  duration: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export function toClassDto(c: Class, memberCount: number): ClassDto {
+  return {
+    class_id: c.classId,
+    name: c.name,
+    description: c.description,
+    is_group: c.isGroup,
+    register_shortcut: c.registerShortcut,
+    teacher_id: c.teacherId,
+    created_at: c.createdAt.toISOString(),
+    member_count: memberCount,
+  };
+}
+
+export function toMemberDto(m: Member): MemberDto {
+  return {
+    member_id: m.memberId,
+    class_id: m.classId,
+    user_id: m.userId,
+    student_id: m.studentId,
+    name: m.name,
+    email: m.email,
+    duration: m.duration,
+    created_at: m.createdAt.toISOString(),
+    updated_at: m.updatedAt.toISOString(),
+  };
+}
+
+/** Payload of member.added.v1. */
+export function memberAddedPayload(m: Member) {
+  return { class_id: m.classId, member_id: m.memberId, user_id: m.userId, student_id: m.studentId, name: m.name, email: m.email, duration: m.duration };
+}

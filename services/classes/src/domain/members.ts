@@ -1,0 +1,270 @@
+import { randomUUID } from 'node:crypto';
+import { AppError, Topic, type MailRequestedPayload } from '@stundenplan/base';
+import { isAllowedDuration, normalizeTimesMap, TimegridError, type TimesMap } from '@stundenplan/timegrid';
+import { emptyTimes, type MemberTimesView } from '../clients/availability-client.js';
+import { emit, isUniqueViolation, type Tx } from '../data/prisma.js';
+import type { Class, Member } from '../generated/prisma/client.js';
+import { assertOwnsClass } from './classes.js';
+import type { Deps } from './context.js';
+import { memberAddedPayload, toMemberDto, type MemberDto } from './dto.js';
+import { MSG } from './messages.js';
+import { asObject, DEFAULT_DURATION, duration, idOrNotFound, isValidEmail, MAX_MEMBERS_PER_CLASS, memberEmail, memberName } from './validation.js';
+
+export type MemberWithTimes = MemberDto & MemberTimesView;
+
+/** Locks the class row for the rest of the transaction (member limit, e-mail uniqueness) and checks the owner. */
+export async function lockOwnedClass(tx: Tx, classId: string, teacherId: string | null): Promise<Class> {
+  await tx.$queryRaw`SELECT class_id FROM classes WHERE class_id = ${classId}::uuid FOR UPDATE`;
+  const c = await tx.class.findUnique({ where: { classId } });
+  if (!c) throw AppError.notFound(MSG.classNotFound);
+  if (teacherId !== null && c.teacherId !== teacherId) throw AppError.forbidden(MSG.forbidden);
+  return c;
+}
+
+/** A member of exactly this class; a member id of another class is 404 (never data). */
+async function memberOfClass(db: Deps['db'] | Tx, classId: string, memberIdRaw: unknown): Promise<Member> {
+  const memberId = idOrNotFound(memberIdRaw, MSG.memberNotFound);
+  const m = await db.member.findUnique({ where: { memberId } });
+  if (!m || m.classId !== classId) throw AppError.notFound(MSG.memberNotFound);
+  return m;
+}
+
+async function classEmails(tx: Tx, classId: string, exceptMemberId?: string): Promise<Set<string>> {
+  const rows = await tx.member.findMany({ where: { classId, email: { not: null }, ...(exceptMemberId ? { memberId: { not: exceptMemberId } } : {}) }, select: { email: true } });
+  return new Set(rows.map((r) => (r.email ?? '').toLowerCase()));
+}
+
+export async function listMembers(deps: Deps, teacherId: string, classId: string): Promise<MemberWithTimes[]> {
+  await assertOwnsClass(deps.db, classId, teacherId);
+  const rows = await deps.db.member.findMany({ where: { classId }, orderBy: [{ createdAt: 'asc' }, { memberId: 'asc' }] });
+  const times = await deps.availability.planningTimes(classId, rows.map((m) => ({ memberId: m.memberId, userId: m.userId })));
+  return rows.map((m) => ({ ...toMemberDto(m), ...(times.get(m.memberId) ?? emptyTimes()) }));
+}
+
+/** POST classes/{id}/members/new: unregistered members typed in or imported from CSV; all or nothing. */
+export async function addNewMembers(deps: Deps, teacherId: string, classId: string, studentsRaw: unknown): Promise<{ message: string; members: MemberDto[] }> {
+  if (!Array.isArray(studentsRaw) || studentsRaw.length === 0) throw AppError.badRequest(MSG.noStudents);
+  if (studentsRaw.length > MAX_MEMBERS_PER_CLASS) throw AppError.badRequest(MSG.maxMembers);
+  const students = studentsRaw.map((raw) => {
+    const s = asObject(raw);
+    return { name: memberName(s.name, 'add'), email: memberEmail(s.email, false), duration: duration(s.duration, DEFAULT_DURATION) };
+  });
+  const seen = new Set<string>();
+  for (const s of students) {
+    if (!s.email) continue;
+    if (seen.has(s.email)) throw AppError.badRequest(MSG.duplicateEmailInList(s.email));
+    seen.add(s.email);
+  }
+  const created = await deps.db.$transaction(async (tx) => {
+    await lockOwnedClass(tx, classId, teacherId);
+    const count = await tx.member.count({ where: { classId } });
+    if (count + students.length > MAX_MEMBERS_PER_CLASS) throw AppError.badRequest(MSG.maxMembers);
+    const existing = await classEmails(tx, classId);
+    for (const s of students) if (s.email && existing.has(s.email)) throw AppError.conflict(MSG.duplicateEmailInClass(s.email));
+    const out: Member[] = [];
+    for (const s of students) {
+      const m = await tx.member.create({ data: { memberId: randomUUID(), classId, name: s.name, email: s.email, duration: s.duration } });
+      await emit(tx, Topic.MemberAdded, classId, memberAddedPayload(m));
+      out.push(m);
+    }
+    return out;
+  });
+  deps.kick();
+  const n = created.length;
+  return { message: n === 1 ? '1 Studierende*r erfolgreich hinzugefügt' : `${n} Studierende erfolgreich hinzugefügt`, members: created.map(toMemberDto) };
+}
+
+/**
+ * POST classes/{id}/members: registered students found by the search. The membership is linked
+ * (user_id set) but unverified (no student_id) until the student verifies it. An unregistered row
+ * with the student's e-mail is linked instead of adding a second row.
+ */
+export async function addRegisteredMembers(deps: Deps, teacherId: string, classId: string, studentsRaw: unknown): Promise<{ message: string; members: MemberDto[] }> {
+  if (!Array.isArray(studentsRaw) || studentsRaw.length === 0) throw AppError.badRequest(MSG.noStudents);
+  if (studentsRaw.length > MAX_MEMBERS_PER_CLASS) throw AppError.badRequest(MSG.maxMembers);
+  const wanted = new Map<string, number | undefined>();
+  for (const raw of studentsRaw) {
+    const s = asObject(raw);
+    if (typeof s.student_id !== 'string' || !s.student_id.trim()) throw AppError.badRequest(MSG.studentUnknown);
+    const d = s.duration === undefined || s.duration === null || s.duration === '' ? undefined : duration(s.duration);
+    if (!wanted.has(s.student_id.trim())) wanted.set(s.student_id.trim(), d);
+  }
+  const users = await deps.db.userDirectory.findMany({ where: { userId: { in: [...wanted.keys()] }, roleId: 1 } });
+  const byId = new Map(users.map((u) => [u.userId, u]));
+  for (const id of wanted.keys()) if (!byId.has(id)) throw AppError.notFound(MSG.studentUnknown);
+
+  const result = await deps.db.$transaction(async (tx) => {
+    await lockOwnedClass(tx, classId, teacherId);
+    const rows = await tx.member.findMany({ where: { classId } });
+    const out: Member[] = [];
+    let count = rows.length;
+    for (const [userId, d] of wanted) {
+      const u = byId.get(userId)!;
+      if (rows.some((r) => r.userId === userId)) throw AppError.conflict(MSG.studentAlreadyMember);
+      const dur = d ?? (isAllowedDuration(u.duration) ? u.duration : DEFAULT_DURATION);
+      const unregistered = rows.find((r) => !r.userId && r.email && r.email.toLowerCase() === u.email);
+      if (unregistered) {
+        const m = await tx.member.update({ where: { memberId: unregistered.memberId }, data: { userId, studentId: null, name: u.name, email: u.email, duration: dur } });
+        await emit(tx, Topic.MemberLinked, classId, { class_id: classId, member_id: m.memberId, user_id: userId });
+        out.push(m);
+        continue;
+      }
+      if (count + 1 > MAX_MEMBERS_PER_CLASS) throw AppError.badRequest(MSG.maxMembers);
+      const m = await tx.member.create({ data: { memberId: randomUUID(), classId, userId, studentId: null, name: u.name, email: u.email, duration: dur } });
+      await emit(tx, Topic.MemberAdded, classId, memberAddedPayload(m));
+      count++;
+      out.push(m);
+    }
+    return out;
+  }).catch((e: unknown) => {
+    if (isUniqueViolation(e)) throw AppError.conflict(MSG.studentAlreadyMember);
+    throw e;
+  });
+  deps.kick();
+  const n = result.length;
+  return { message: n === 1 ? '1 Studierende*r erfolgreich hinzugefügt' : `${n} Studierende erfolgreich hinzugefügt`, members: result.map(toMemberDto) };
+}
+
+function parseTimes(v: unknown): TimesMap {
+  try {
+    return normalizeTimesMap(v);
+  } catch (e) {
+    if (e instanceof TimegridError) throw AppError.badRequest(e.message);
+    throw AppError.badRequest(MSG.invalidTimes);
+  }
+}
+
+/**
+ * PUT classes/{id}/members/{memberId}/update: one or more of name, email, duration (string or
+ * number), available_times (teacher-entered, stored by the availability service), or user_id with
+ * available_times = link an unregistered member to the registered student with the member's e-mail.
+ */
+export async function updateMember(
+  deps: Deps,
+  teacherId: string,
+  classId: string,
+  memberIdRaw: unknown,
+  bodyRaw: unknown,
+): Promise<MemberDto & { available_times?: TimesMap }> {
+  const body = asObject(bodyRaw);
+  const has = (k: string) => Object.prototype.hasOwnProperty.call(body, k) && body[k] !== undefined;
+  if (!['name', 'email', 'duration', 'available_times', 'user_id'].some(has)) throw AppError.badRequest(MSG.nothingToUpdate);
+  const name = has('name') ? memberName(body.name, 'edit') : undefined;
+  const email = has('email') ? memberEmail(body.email, true) : undefined;
+  const dur = has('duration') ? duration(body.duration) : undefined;
+  const times = has('available_times') ? parseTimes(body.available_times) : undefined;
+  const linkUserId = has('user_id') && body.user_id !== null ? (typeof body.user_id === 'string' && body.user_id.trim() ? body.user_id.trim() : null) : undefined;
+  if (linkUserId === null) throw AppError.badRequest(MSG.linkNeedsMatch);
+
+  await assertOwnsClass(deps.db, classId, teacherId);
+  const before = await memberOfClass(deps.db, classId, memberIdRaw);
+  if (email !== undefined && before.userId && email !== (before.email ?? '').toLowerCase()) throw AppError.badRequest(MSG.registeredEmailLocked);
+
+  let linkUser: { userId: string; name: string; email: string } | undefined;
+  let timesToSet = times;
+  if (linkUserId !== undefined) {
+    if (before.userId && before.userId !== linkUserId) throw AppError.badRequest(MSG.alreadyLinked);
+    const u = await deps.db.userDirectory.findUnique({ where: { userId: linkUserId } });
+    const memberMail = (email ?? before.email ?? '').toLowerCase();
+    if (!u || u.roleId !== 1 || !memberMail || u.email !== memberMail) throw AppError.badRequest(MSG.linkNeedsMatch);
+    linkUser = { userId: u.userId, name: u.name, email: u.email };
+    if (timesToSet === undefined) {
+      const own = (await deps.availability.userTimes([u.userId])).get(u.userId);
+      if (own && Object.keys(own).length) timesToSet = own;
+    }
+  }
+  // Times first: if the availability service refuses them, nothing else changes.
+  let storedTimes: TimesMap | undefined;
+  if (timesToSet !== undefined) storedTimes = await deps.availability.setMemberTimes(classId, before.memberId, timesToSet);
+
+  const updated = await deps.db.$transaction(async (tx) => {
+    await lockOwnedClass(tx, classId, teacherId);
+    const m = await memberOfClass(tx, classId, before.memberId);
+    const newEmail = linkUser ? linkUser.email : email;
+    if (newEmail !== undefined && newEmail !== null && newEmail !== (m.email ?? '').toLowerCase()) {
+      if ((await classEmails(tx, classId, m.memberId)).has(newEmail)) throw AppError.conflict(MSG.duplicateEmailInClass(newEmail));
+    }
+    const data: Record<string, unknown> = {};
+    if (name !== undefined) data.name = name;
+    if (email !== undefined) data.email = email;
+    if (dur !== undefined) data.duration = dur;
+    if (linkUser && m.userId !== linkUser.userId) {
+      if (m.userId) throw AppError.badRequest(MSG.alreadyLinked);
+      if (await tx.member.findFirst({ where: { classId, userId: linkUser.userId }, select: { memberId: true } })) throw AppError.conflict(MSG.studentAlreadyMember);
+      Object.assign(data, { userId: linkUser.userId, studentId: null, email: linkUser.email, ...(name === undefined ? { name: linkUser.name } : {}) });
+      await emit(tx, Topic.MemberLinked, classId, { class_id: classId, member_id: m.memberId, user_id: linkUser.userId });
+    }
+    return Object.keys(data).length ? tx.member.update({ where: { memberId: m.memberId }, data }) : m;
+  });
+  if (linkUser) deps.kick();
+  return { ...toMemberDto(updated), ...(storedTimes !== undefined ? { available_times: storedTimes } : {}) };
+}
+
+export async function removeMember(deps: Deps, teacherId: string, classId: string, memberIdRaw: unknown): Promise<void> {
+  await deps.db.$transaction(async (tx) => {
+    await lockOwnedClass(tx, classId, teacherId);
+    const m = await memberOfClass(tx, classId, memberIdRaw);
+    await tx.member.delete({ where: { memberId: m.memberId } });
+    await emit(tx, Topic.MemberRemoved, classId, { class_id: classId, member_id: m.memberId, user_id: m.userId });
+  });
+  deps.kick();
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!);
+
+export function registrationLink(publicBaseUrl: string, shortcut: string, memberId: string): string {
+  return `${publicBaseUrl.replace(/\/+$/, '')}/register/${shortcut}&memberId=${memberId}`;
+}
+
+/** The German invitation mail (SPEC §5 Inviting), sent through mail.requested.v1. */
+export function invitationMail(to: string, p: { studentName: string; teacherName: string; className: string; shortcut: string; link: string }): MailRequestedPayload {
+  const subject = `Einladung zum Kurs „${p.className}“`;
+  const text = [
+    `Hallo ${p.studentName},`,
+    '',
+    `${p.teacherName} lädt dich zum Kurs „${p.className}“ im Stundenplan-Assistenten ein.`,
+    '',
+    'Registriere dich über diesen Link, um dem Kurs beizutreten:',
+    p.link,
+    '',
+    `Dein Registrierungscode für den Kurs lautet: ${p.shortcut}`,
+    '',
+    'Viele Grüße',
+    'Dein Stundenplan-Assistent',
+  ].join('\n');
+  const html = `<p>Hallo ${esc(p.studentName)},</p>
+<p>${esc(p.teacherName)} lädt dich zum Kurs „${esc(p.className)}“ im Stundenplan-Assistenten ein.</p>
+<p>Registriere dich über diesen Link, um dem Kurs beizutreten:<br><a href="${esc(p.link)}">${esc(p.link)}</a></p>
+<p>Dein Registrierungscode für den Kurs lautet: <strong>${esc(p.shortcut)}</strong></p>
+<p>Viele Grüße<br>Dein Stundenplan-Assistent</p>`;
+  return { to, subject, text, html };
+}
+
+/**
+ * POST classes/{id}/invite-student: only for unregistered members; the address is the e-mail in the
+ * body (what the teacher sees) or else the member's stored one. Class name and code come from the
+ * database, never from the body.
+ */
+export async function inviteStudent(deps: Deps, teacher: { userId: string; name: string }, classId: string, bodyRaw: unknown): Promise<{ message: string }> {
+  const body = asObject(bodyRaw);
+  const c = await assertOwnsClass(deps.db, classId, teacher.userId);
+  const m = await memberOfClass(deps.db, classId, body.member_id);
+  if (m.userId) throw AppError.badRequest(MSG.inviteAlreadyRegistered);
+  const to = (typeof body.email === 'string' && body.email.trim() ? body.email : (m.email ?? '')).trim().toLowerCase();
+  if (!to) throw AppError.badRequest(MSG.inviteEmailRequired);
+  if (!isValidEmail(to)) throw AppError.badRequest(MSG.emailInvalid);
+  const teacherRow = await deps.db.userDirectory.findUnique({ where: { userId: teacher.userId } });
+  const mail = invitationMail(to, {
+    studentName: m.name,
+    teacherName: teacherRow?.name || teacher.name || 'Deine Lehrkraft',
+    className: c.name,
+    shortcut: c.registerShortcut,
+    link: registrationLink(deps.publicBaseUrl, c.registerShortcut, m.memberId),
+  });
+  await deps.db.$transaction(async (tx) => {
+    await emit(tx, Topic.MailRequested, to, mail);
+  });
+  deps.kick();
+  return { message: MSG.inviteSent(to) };
+}

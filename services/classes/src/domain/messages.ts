@@ -1,0 +1,50 @@
+/** Every user-visible text of the classes service (German, as in SPEC.md where the SPEC names one). */
+export const MSG = {
+  // generic
+  invalidRequest: 'Ungültige Anfrage',
+  forbidden: 'Du hast keine Berechtigung für diese Aktion',
+  classNotFound: 'Klasse/Kurs nicht gefunden',
+  memberNotFound: 'Studierende*r nicht gefunden',
+  membershipNotFound: 'Mitgliedschaft nicht gefunden',
+  // class (SPEC §5 Class, §8 Classes)
+  classNameRequired: 'Bitte gib einen Namen für den Kurs/die Klasse ein',
+  classNameTooLong: 'Der Name darf höchstens 50 Zeichen lang sein',
+  descriptionTooLong: 'Die Beschreibung darf höchstens 500 Zeichen lang sein',
+  maxClasses: 'Maximale Anzahl von Kursen erreicht (20)',
+  shortcutGenerationFailed: 'Es konnte kein freier Registrierungscode erzeugt werden. Bitte versuche es erneut.',
+  // members (SPEC §5 Adding a student, §8 Members)
+  memberNameRequired: 'Bitte geben Sie einen Namen ein',
+  memberNameLengthAdd: 'Bitte geben Sie einen Namen zwischen 2 und 50 Zeichen lang ein',
+  memberNameLengthEdit: 'Name muss zwischen 2 und 50 Zeichen lang sein',
+  emailRequired: 'Bitte geben Sie eine E-Mail-Adresse ein',
+  emailInvalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein',
+  emailLength: 'E-Mail-Adresse muss zwischen 5 und 50 Zeichen lang sein',
+  duration: 'Dauer muss zwischen 15 und 120 Minuten liegen (in 15 Min. Schritten)',
+  maxMembers: 'Maximal 99 Studierenden pro Klasse/Kurs',
+  noStudents: 'Bitte gib mindestens eine*n Studierende*n an',
+  duplicateEmailInList: (email: string) => `Die E-Mail-Adresse ${email} kommt in der Liste mehrfach vor`,
+  duplicateEmailInClass: (email: string) => `Die E-Mail-Adresse ${email} ist in dieser Klasse/diesem Kurs bereits vorhanden`,
+  studentUnknown: 'Registrierte*r Student*in nicht gefunden',
+  studentAlreadyMember: 'Student*in ist bereits Mitglied dieser Klasse/dieses Kurses',
+  registeredEmailLocked: 'Die E-Mail-Adresse registrierter Studierender kann nicht geändert werden',
+  nothingToUpdate: 'Keine Änderungen angegeben',
+  linkNeedsMatch: 'Kein registrierter Student mit der E-Mail-Adresse dieses Mitglieds gefunden',
+  alreadyLinked: 'Studierende*r ist bereits mit einem registrierten Account verknüpft',
+  invalidTimes: 'Ungültige Zeiten',
+  // invitations (SPEC §5 Inviting)
+  inviteEmailRequired: 'Bitte gib eine E-Mail-Adresse ein',
+  inviteAlreadyRegistered: 'Studierende*r ist bereits registriert und kann nicht eingeladen werden',
+  inviteSent: (email: string) => `Einladung an ${email} erfolgreich gesendet`,
+  // search (SPEC §5 Student search)
+  searchLength: 'Suchstring muss zwischen 5 und 50 Zeichen lang sein',
+  searchEmail: 'Ungültige E-Mail-Adresse',
+  tooManyEmails: 'Es können höchstens 500 E-Mail-Adressen auf einmal geprüft werden',
+  // student course actions (SPEC §5 Student registration code)
+  codeRequired: 'Bitte gib einen Registrierungscode ein',
+  codeFormat: 'Ungültiges Format. Erwartet: wort-wort-wort',
+  codeUnknown: 'Ungültiger Registrierungscode',
+  alreadyJoined: 'Du bist bereits Mitglied dieses Kurses',
+  // registration validation (SPEC §8 Registration)
+  shortcutInvalid: 'Ungültiger Registrierungsshortcut.',
+  memberIdInvalid: 'Ungültige memberId.',
+} as const;

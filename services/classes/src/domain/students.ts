@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { AppError, Topic, type SessionUser } from '@stundenplan/base';
+import type { TimesMap } from '@stundenplan/timegrid';
+import { emit } from '../data/prisma.js';
+import type { Deps } from './context.js';
+import { memberAddedPayload } from './dto.js';
+import { lockOwnedClass } from './members.js';
+import { MSG } from './messages.js';
+import { normalizeJoinCode } from './register-shortcut.js';
+import { asObject, DEFAULT_DURATION, duration, idOrNotFound, MAX_MEMBERS_PER_CLASS, SEARCH_LIMIT, searchQuery } from './validation.js';
+
+export interface StudentSearchResult {
+  user_id: string;
+  name: string;
+  email: string;
+  duration: number | null;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Registered students (role 1) whose name or e-mail local part contains the query, case-insensitive. */
+export async function searchStudents(deps: Deps, queryRaw: unknown): Promise<{ students: StudentSearchResult[] }> {
+  const q = searchQuery(queryRaw);
+  const pattern = `%${escapeLike(q)}%`;
+  const rows = await deps.db.$queryRaw<{ user_id: string; name: string; email: string; duration: number | null }[]>`
+    SELECT user_id, name, email, duration FROM user_directory
+    WHERE role_id = 1 AND (lower(name) LIKE ${pattern} ESCAPE '\\' OR split_part(email, '@', 1) LIKE ${pattern} ESCAPE '\\')
+    ORDER BY lower(name), email
+    LIMIT ${SEARCH_LIMIT}`;
+  return { students: rows.map((r) => ({ user_id: r.user_id, name: r.name, email: r.email, duration: r.duration })) };
+}
+
+export const MAX_CHECK_EMAILS = 500;
+
+/**
+ * POST check-student-exists: which of these e-mails belong to registered students, with their own
+ * times (for the teacher's link action). Body: a JSON array of e-mails or { emails: [...] }.
+ */
+export async function checkStudentsExist(
+  deps: Deps,
+  body: unknown,
+): Promise<{ existing_students: Record<string, { user_id: string; name: string; available_times: TimesMap }> }> {
+  const list = Array.isArray(body) ? body : body && typeof body === 'object' ? (body as { emails?: unknown }).emails : undefined;
+  if (!Array.isArray(list)) throw AppError.badRequest(MSG.invalidRequest);
+  if (list.length > MAX_CHECK_EMAILS) throw AppError.badRequest(MSG.tooManyEmails);
+  const emails = [...new Set(list.filter((e): e is string => typeof e === 'string').map((e) => e.trim().toLowerCase()).filter(Boolean))];
+  const existing_students: Record<string, { user_id: string; name: string; available_times: TimesMap }> = {};
+  if (!emails.length) return { existing_students };
+  const users = await deps.db.userDirectory.findMany({ where: { roleId: 1, email: { in: emails } } });
+  const times = await deps.availability.userTimes(users.map((u) => u.userId));
+  for (const u of users) existing_students[u.email] = { user_id: u.userId, name: u.name, available_times: times.get(u.userId) ?? {} };
+  return { existing_students };
+}
+
+/**
+ * POST students/join-class: a verified membership (the student used the code). An unverified
+ * membership of the same student is verified instead, and an unregistered row with the student's
+ * e-mail is taken over, so no second row appears.
+ */
+export async function joinClass(deps: Deps, user: SessionUser, bodyRaw: unknown): Promise<{ class_name: string; class_id: string; member_id: string }> {
+  const body = asObject(bodyRaw);
+  const code = normalizeJoinCode(body.register_shortcut);
+  const dur = duration(body.duration, DEFAULT_DURATION);
+  const c = await deps.db.class.findUnique({ where: { registerShortcut: code } });
+  if (!c) throw AppError.notFound(MSG.codeUnknown);
+  const dir = await deps.db.userDirectory.findUnique({ where: { userId: user.userId } });
+  const name = dir?.name || user.name || user.email;
+  const email = (dir?.email || user.email || '').toLowerCase() || null;
+  const memberId = await deps.db.$transaction(async (tx) => {
+    await lockOwnedClass(tx, c.classId, null);
+    const own = await tx.member.findFirst({ where: { classId: c.classId, userId: user.userId } });
+    if (own) {
+      if (own.studentId) throw AppError.conflict(MSG.alreadyJoined);
+      await tx.member.update({ where: { memberId: own.memberId }, data: { studentId: user.userId } });
+      return own.memberId;
+    }
+    const unregistered = email ? await tx.member.findFirst({ where: { classId: c.classId, userId: null, email } }) : null;
+    if (unregistered) {
+      await tx.member.update({ where: { memberId: unregistered.memberId }, data: { userId: user.userId, studentId: user.userId, name, email } });
+      await emit(tx, Topic.MemberLinked, c.classId, { class_id: c.classId, member_id: unregistered.memberId, user_id: user.userId });
+      return unregistered.memberId;
+    }
+    if ((await tx.member.count({ where: { classId: c.classId } })) >= MAX_MEMBERS_PER_CLASS) throw AppError.badRequest(MSG.maxMembers);
+    const m = await tx.member.create({ data: { memberId: randomUUID(), classId: c.classId, userId: user.userId, studentId: user.userId, name, email, duration: dur } });
+    await emit(tx, Topic.MemberAdded, c.classId, memberAddedPayload(m));
+    return m.memberId;
+  });
+  deps.kick();
+  return { class_name: c.name, class_id: c.classId, member_id: memberId };
+}
+
+/** Own membership only: someone else's member id -> 403, unknown or not in that class -> 404. */
+async function ownMembership(deps: Deps, userId: string, memberIdRaw: unknown, classIdRaw?: unknown) {
+  const memberId = idOrNotFound(memberIdRaw, MSG.membershipNotFound);
+  const m = await deps.db.member.findUnique({ where: { memberId }, include: { class: true } });
+  if (!m) throw AppError.notFound(MSG.membershipNotFound);
+  if (classIdRaw !== undefined && m.classId !== idOrNotFound(classIdRaw, MSG.membershipNotFound)) throw AppError.notFound(MSG.membershipNotFound);
+  if (m.userId !== userId) throw AppError.forbidden(MSG.forbidden);
+  return m;
+}
+
+/** POST students/verify-class: the student confirms a membership someone else created (student_id = own id). */
+export async function verifyClass(deps: Deps, user: SessionUser, bodyRaw: unknown): Promise<{ class_name: string }> {
+  const body = asObject(bodyRaw);
+  const m = await ownMembership(deps, user.userId, body.member_id, body.class_id);
+  if (!m.studentId) await deps.db.member.update({ where: { memberId: m.memberId }, data: { studentId: user.userId } });
+  return { class_name: m.class.name };
+}
+
+/** DELETE students/leave-class/{memberId}: removes the own membership. */
+export async function leaveClass(deps: Deps, user: SessionUser, memberIdRaw: unknown): Promise<{ class_name: string }> {
+  const m = await ownMembership(deps, user.userId, memberIdRaw);
+  await deps.db.$transaction(async (tx) => {
+    const { count } = await tx.member.deleteMany({ where: { memberId: m.memberId, userId: user.userId } });
+    if (!count) throw AppError.notFound(MSG.membershipNotFound);
+    await emit(tx, Topic.MemberRemoved, m.classId, { class_id: m.classId, member_id: m.memberId, user_id: m.userId });
+  });
+  deps.kick();
+  return { class_name: m.class.name };
+}

@@ -1,0 +1,45 @@
+import { assertTeacher } from '@stundenplan/base';
+import type { Express } from 'express';
+import { createClass, deleteClass, generateFreeShortcut, listTeacherClasses, updateClass } from '../domain/classes.js';
+import type { Deps } from '../domain/context.js';
+import { MSG } from '../domain/messages.js';
+import { asObject, classDescription, className, idOrNotFound } from '../domain/validation.js';
+
+export function registerClassRoutes(app: Express, deps: Deps): void {
+  app.get('/api/me/classes', async (req, res) => {
+    const teacher = assertTeacher(req);
+    res.json({ classes: await listTeacherClasses(deps, teacher.userId) });
+  });
+
+  app.get('/api/generate-register-shortcut', async (req, res) => {
+    assertTeacher(req);
+    res.json({ register_shortcut: await generateFreeShortcut(deps) });
+  });
+
+  app.post('/api/classes', async (req, res) => {
+    const teacher = assertTeacher(req);
+    const body = asObject(req.body);
+    const created = await createClass(deps, teacher.userId, {
+      name: className(body.name),
+      description: classDescription(body.description),
+      isGroup: body.is_group === true,
+      registerShortcut: body.register_shortcut,
+    });
+    res.status(201).json(created);
+  });
+
+  app.put('/api/classes/:classId', async (req, res) => {
+    const teacher = assertTeacher(req);
+    const classId = idOrNotFound(req.params.classId, MSG.classNotFound);
+    const body = asObject(req.body);
+    const input = { name: className(body.name), description: body.description === undefined ? undefined : classDescription(body.description) };
+    res.json(await updateClass(deps, teacher.userId, classId, input));
+  });
+
+  app.delete('/api/classes/:classId', async (req, res) => {
+    const teacher = assertTeacher(req);
+    const classId = idOrNotFound(req.params.classId, MSG.classNotFound);
+    await deleteClass(deps, teacher.userId, classId);
+    res.json({ message: 'Klasse erfolgreich gelöscht' });
+  });
+}

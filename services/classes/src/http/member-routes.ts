@@ -1,0 +1,57 @@
+import { assertTeacher } from '@stundenplan/base';
+import type { Express } from 'express';
+import type { Deps } from '../domain/context.js';
+import { addNewMembers, addRegisteredMembers, inviteStudent, listMembers, removeMember, updateMember } from '../domain/members.js';
+import { MSG } from '../domain/messages.js';
+import { checkStudentsExist, searchStudents } from '../domain/students.js';
+import { asObject, idOrNotFound } from '../domain/validation.js';
+
+export function registerMemberRoutes(app: Express, deps: Deps): void {
+  const classIdOf = (v: unknown) => idOrNotFound(v, MSG.classNotFound);
+
+  app.get('/api/classes/:classId/members', async (req, res) => {
+    const teacher = assertTeacher(req);
+    res.json({ members: await listMembers(deps, teacher.userId, classIdOf(req.params.classId)) });
+  });
+
+  app.post('/api/classes/:classId/members/new', async (req, res) => {
+    const teacher = assertTeacher(req);
+    const classId = classIdOf(req.params.classId);
+    res.status(201).json(await addNewMembers(deps, teacher.userId, classId, asObject(req.body).students));
+  });
+
+  app.post('/api/classes/:classId/members', async (req, res) => {
+    const teacher = assertTeacher(req);
+    const classId = classIdOf(req.params.classId);
+    res.status(201).json(await addRegisteredMembers(deps, teacher.userId, classId, asObject(req.body).students));
+  });
+
+  app.put('/api/classes/:classId/members/:memberId/update', async (req, res) => {
+    const teacher = assertTeacher(req);
+    const classId = classIdOf(req.params.classId);
+    res.json(await updateMember(deps, teacher.userId, classId, req.params.memberId, req.body));
+  });
+
+  app.delete('/api/classes/:classId/members/:memberId', async (req, res) => {
+    const teacher = assertTeacher(req);
+    const classId = classIdOf(req.params.classId);
+    await removeMember(deps, teacher.userId, classId, req.params.memberId);
+    res.json({ message: 'Studierender erfolgreich aus der Klasse entfernt' });
+  });
+
+  app.post('/api/classes/:classId/invite-student', async (req, res) => {
+    const teacher = assertTeacher(req);
+    const classId = classIdOf(req.params.classId);
+    res.json(await inviteStudent(deps, teacher, classId, req.body));
+  });
+
+  app.post('/api/search-students', async (req, res) => {
+    assertTeacher(req);
+    res.json(await searchStudents(deps, asObject(req.body).query_string));
+  });
+
+  app.post('/api/check-student-exists', async (req, res) => {
+    assertTeacher(req);
+    res.json(await checkStudentsExist(deps, req.body));
+  });
+}

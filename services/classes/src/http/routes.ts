@@ -1,0 +1,14 @@
+import type { ServiceContext } from '@stundenplan/base';
+import type { Express } from 'express';
+import type { Config } from '../config.js';
+import type { Deps } from '../domain/context.js';
+import { registerClassRoutes } from './class-routes.js';
+import { registerMemberRoutes } from './member-routes.js';
+import { registerStudentRoutes } from './student-routes.js';
+
+/** Every HTTP call of SPEC §7 "Classes and members", "Student course actions" and the two registration checks. */
+export function registerRoutes(app: Express, _ctx: ServiceContext<Config>, deps: Deps): void {
+  registerClassRoutes(app, deps);
+  registerMemberRoutes(app, deps);
+  registerStudentRoutes(app, deps);
+}

@@ -1,0 +1,31 @@
+import { assertStudent } from '@stundenplan/base';
+import type { Express } from 'express';
+import type { Deps } from '../domain/context.js';
+import { validateMemberId, validateRegisterShortcut } from '../domain/registration.js';
+import { joinClass, leaveClass, verifyClass } from '../domain/students.js';
+
+export function registerStudentRoutes(app: Express, deps: Deps): void {
+  app.post('/api/students/join-class', async (req, res) => {
+    const student = assertStudent(req);
+    res.json(await joinClass(deps, student, req.body));
+  });
+
+  app.post('/api/students/verify-class', async (req, res) => {
+    const student = assertStudent(req);
+    res.json(await verifyClass(deps, student, req.body));
+  });
+
+  app.delete('/api/students/leave-class/:memberId', async (req, res) => {
+    const student = assertStudent(req);
+    res.json(await leaveClass(deps, student, req.params.memberId));
+  });
+
+  // Public: the registration page checks the code and the memberId before anyone has an account.
+  app.get('/api/auth/validate-register-shortcut/:shortcut', async (req, res) => {
+    res.json(await validateRegisterShortcut(deps, req.params.shortcut, req.query.memberId ?? req.query.member_id));
+  });
+
+  app.get('/api/auth/validate-member-id', async (req, res) => {
+    res.json(await validateMemberId(deps, req.query.member_id ?? req.query.memberId, req.query.class_id ?? req.query.classId));
+  });
+}

@@ -1,0 +1,37 @@
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createLogger, runStandalone, startService, type StartedService } from '@stundenplan/base';
+import { AvailabilityClient } from './clients/availability-client.js';
+import { loadConfig, type Config } from './config.js';
+import { createPrisma } from './data/prisma.js';
+import type { Deps } from './domain/context.js';
+import { registerUserHandlers } from './events/user-handlers.js';
+import { classesGrpc } from './grpc/classes-server.js';
+import { registerRoutes } from './http/routes.js';
+
+export async function start(env?: Record<string, string | undefined>): Promise<StartedService<Config>> {
+  const cfg = loadConfig(env);
+  let deps: Deps | undefined;
+  const need = () => {
+    if (!deps) throw new Error('classes: dependencies not initialised');
+    return deps;
+  };
+  return startService({
+    name: 'classes',
+    cfg,
+    migrationsDir: fileURLToPath(new URL('../prisma/migrations', import.meta.url)),
+    init: async (ctx) => {
+      const db = createPrisma(cfg.DATABASE_URL, cfg.DB_SCHEMA!);
+      const availability = new AvailabilityClient(cfg.AVAILABILITY_SERVICE_ADDR, ctx.log.child({ module: 'availability-client' }));
+      ctx.lifecycle.onStop('prisma', () => db.$disconnect());
+      ctx.lifecycle.onStop('availability-client', async () => availability.close());
+      deps = { db, availability, log: ctx.log, publicBaseUrl: cfg.PUBLIC_BASE_URL, kick: () => ctx.relay?.kick() };
+    },
+    consumers: async (ctx) => registerUserHandlers(ctx.consumer!, need()),
+    grpc: (ctx) => [classesGrpc(need(), ctx.log)],
+    routes: (app, ctx) => registerRoutes(app, ctx, need()),
+  });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runStandalone('classes', () => start(), createLogger('classes'));
+}

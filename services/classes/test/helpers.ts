@@ -1,0 +1,255 @@
+import { randomUUID } from 'node:crypto';
+import { grpc, type EventEnvelope, type StartedService, type Topic } from '@stundenplan/base';
+import { randomSchema, startTestIssuer, type TestIssuer } from '@stundenplan/base/testing';
+import { availabilityV1 } from '@stundenplan/proto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { Config } from '../src/config.js';
+import { start } from '../src/main.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseUrl: string;
+  }
+}
+
+export type Times = Record<string, string[]>;
+
+/** Parsed JSON answers and rows in tests: loosely typed on purpose. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+/** A tiny real availability service: remembers teacher-entered member times and serves users' own times. */
+export class AvailabilityStub {
+  server = new grpc.Server();
+  port = 0;
+  fail = false;
+  memberTimes = new Map<string, Times>();
+  userTimes = new Map<string, Times>();
+  userModified = new Map<string, string>();
+  calls: { method: string; req: unknown }[] = [];
+
+  private static toWeek(t: Times | undefined): availabilityV1.WeekTimes {
+    const days: Record<number, availabilityV1.SlotLabels> = {};
+    for (const [d, labels] of Object.entries(t ?? {})) days[Number(d)] = { labels };
+    return { days };
+  }
+  private static fromWeek(w: availabilityV1.WeekTimes | undefined): Times {
+    const out: Times = {};
+    for (const [d, s] of Object.entries(w?.days ?? {})) out[d] = s.labels;
+    return out;
+  }
+
+  async start(): Promise<string> {
+    const unavailable = { code: grpc.status.UNAVAILABLE, details: 'stub down' };
+    this.server.addService(availabilityV1.AvailabilityServiceService, {
+      getPlanningData: (call: grpc.ServerUnaryCall<availabilityV1.GetPlanningDataRequest, unknown>, cb: grpc.sendUnaryData<availabilityV1.GetPlanningDataResponse>) => {
+        this.calls.push({ method: 'getPlanningData', req: call.request });
+        if (this.fail) return cb(unavailable);
+        cb(null, {
+          teacherTimes: undefined,
+          timeRange: undefined,
+          rangeMode: '',
+          extraMinutes: 0,
+          members: [
+            ...call.request.memberIds.map((memberId) => ({
+              memberId,
+              userId: '',
+              availableTimes: AvailabilityStub.toWeek(this.memberTimes.get(memberId)),
+              availableTimesUserInput: undefined,
+              availableTimesUserInputLastModified: '',
+            })),
+            // students' own times, one entry per user id
+            ...call.request.userIds.map((userId) => ({
+              memberId: '',
+              userId,
+              availableTimes: undefined,
+              availableTimesUserInput: AvailabilityStub.toWeek(this.userTimes.get(userId)),
+              availableTimesUserInputLastModified: this.userModified.get(userId) ?? '',
+            })),
+          ],
+        });
+      },
+      getUserTimes: (call: grpc.ServerUnaryCall<availabilityV1.GetUserTimesRequest, unknown>, cb: grpc.sendUnaryData<availabilityV1.GetUserTimesResponse>) => {
+        this.calls.push({ method: 'getUserTimes', req: call.request });
+        if (this.fail) return cb(unavailable);
+        cb(null, {
+          users: call.request.userIds.map((userId) => ({
+            memberId: '',
+            userId,
+            availableTimes: undefined,
+            availableTimesUserInput: AvailabilityStub.toWeek(this.userTimes.get(userId)),
+            availableTimesUserInputLastModified: this.userModified.get(userId) ?? '',
+          })),
+        });
+      },
+      setMemberTimes: (call: grpc.ServerUnaryCall<availabilityV1.SetMemberTimesRequest, unknown>, cb: grpc.sendUnaryData<availabilityV1.SetMemberTimesResponse>) => {
+        this.calls.push({ method: 'setMemberTimes', req: call.request });
+        if (this.fail) return cb(unavailable);
+        const t = AvailabilityStub.fromWeek(call.request.availableTimes);
+        this.memberTimes.set(call.request.memberId, t);
+        cb(null, { availableTimes: AvailabilityStub.toWeek(t) });
+      },
+    });
+    this.port = await new Promise<number>((resolve, reject) =>
+      this.server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
+    );
+    return `127.0.0.1:${this.port}`;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((r) => this.server.tryShutdown(() => r()));
+  }
+}
+
+export interface Actor {
+  userId: string;
+  name: string;
+  email: string;
+  cookie: string;
+}
+
+export interface ApiResponse<T = Json> {
+  status: number;
+  body: T;
+}
+
+export interface Harness {
+  svc: StartedService<Config>;
+  issuer: TestIssuer;
+  availability: AvailabilityStub | undefined;
+  base: string;
+  call<T = Json>(method: string, path: string, actor?: Actor | null, body?: unknown): Promise<ApiResponse<T>>;
+  teacher(opts?: { name?: string; directory?: boolean; institution?: { id: string; name: string } }): Promise<Actor>;
+  student(opts?: { name?: string; email?: string; directory?: boolean; duration?: number }): Promise<Actor>;
+  publish(topic: Topic, payload: unknown, key?: string): Promise<void>;
+  waitFor<T>(fn: () => Promise<T | undefined | null | false>, ms?: number): Promise<T>;
+  outbox(topic: string): Promise<Json[]>;
+  sql<T = Json>(text: string, values?: unknown[]): Promise<T[]>;
+  stop(): Promise<void>;
+}
+
+let counter = 0;
+
+/** Starts the real classes service on a fresh schema, a test token issuer and (optionally) the availability stub. */
+export async function startHarness(opts: { availability?: boolean } = { availability: true }): Promise<Harness> {
+  const issuer = await startTestIssuer();
+  const availability = opts.availability === false ? undefined : new AvailabilityStub();
+  const addr = availability ? await availability.start() : '127.0.0.1:1';
+  const schema = randomSchema('t_classes');
+  const svc = await start({
+    DATABASE_URL: inject('databaseUrl'),
+    DB_SCHEMA: schema,
+    PORT: '0',
+    GRPC_PORT: '0',
+    AUTH_JWKS_URL: issuer.jwksUrl,
+    AVAILABILITY_SERVICE_ADDR: addr,
+    PUBLIC_BASE_URL: 'https://stundenplan.example.org',
+    LOG_LEVEL: 'silent',
+  });
+  const base = `http://127.0.0.1:${svc.httpPort}`;
+  const pool = svc.ctx.pool!;
+
+  const h: Harness = {
+    svc,
+    issuer,
+    availability,
+    base,
+    async call(method, path, actor, body) {
+      const headers: Record<string, string> = {};
+      if (actor) headers.cookie = actor.cookie;
+      let payload: string | undefined;
+      if (body !== undefined) {
+        headers['content-type'] = 'application/json';
+        payload = typeof body === 'string' ? body : JSON.stringify(body);
+      }
+      const res = await fetch(`${base}${path}`, { method, headers, body: payload });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        /* keep text */
+      }
+      return { status: res.status, body: parsed as Json };
+    },
+    async teacher(o = {}) {
+      const n = ++counter;
+      const userId = randomUUID();
+      const name = o.name ?? `Lehrkraft Nummer${n}`;
+      const email = `lehrkraft${n}.${userId.slice(0, 6)}@hmtm.example.org`;
+      if (o.directory !== false) {
+        await h.publish('user.registered.v1' as Topic, {
+          user_id: userId, name, email, role_id: 2, duration: null,
+          institution_id: o.institution?.id ?? 'inst-1', institution_name: o.institution?.name ?? 'Hochschule für Musik und Theater München',
+          register_shortcut: null, member_id: null,
+        });
+        await h.waitFor(async () => (await h.sql('SELECT 1 FROM user_directory WHERE user_id = $1', [userId])).length > 0);
+      }
+      return { userId, name, email, cookie: await issuer.cookie({ userId, role: 'teacher', email, name }) };
+    },
+    async student(o = {}) {
+      const n = ++counter;
+      const userId = randomUUID();
+      const name = o.name ?? `Studentin Nummer${n}`;
+      const email = o.email ?? `student${n}.${userId.slice(0, 6)}@stud.example.org`;
+      if (o.directory !== false) {
+        await h.publish('user.registered.v1' as Topic, {
+          user_id: userId, name, email, role_id: 1, duration: o.duration ?? 45,
+          institution_id: 'inst-1', institution_name: 'Hochschule für Musik und Theater München', register_shortcut: null, member_id: null,
+        });
+        await h.waitFor(async () => (await h.sql('SELECT 1 FROM user_directory WHERE user_id = $1', [userId])).length > 0);
+      }
+      return { userId, name, email, cookie: await issuer.cookie({ userId, role: 'student', email, name }) };
+    },
+    async publish(topic, payload, key) {
+      const event: EventEnvelope = { id: randomUUID(), topic, key: key ?? randomUUID(), version: 1, occurredAt: new Date().toISOString(), payload };
+      await svc.ctx.bus.publish(event);
+    },
+    async waitFor(fn, ms = 5000) {
+      const until = Date.now() + ms;
+      for (;;) {
+        const v = await fn();
+        if (v) return v as Json;
+        if (Date.now() > until) throw new Error('waitFor: condition not met in time');
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+    async outbox(topic) {
+      const { rows } = await pool.query<{ payload: { payload: unknown } }>('SELECT payload FROM outbox_events WHERE topic = $1 ORDER BY seq', [topic]);
+      return rows.map((r) => r.payload.payload);
+    },
+    async sql(text, values = []) {
+      const { rows } = await pool.query(text, values);
+      return rows;
+    },
+    async stop() {
+      await svc.stop();
+      await availability?.stop();
+      await issuer.close();
+      // Leave CI's shared database as it was.
+      const client = new pg.Client({ connectionString: inject('databaseUrl') });
+      await client.connect();
+      try {
+        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+  return h;
+}
+
+/** Creates a class through the API and returns it. */
+export async function createClass(h: Harness, teacher: Actor, name = 'Klavier Hauptfach', extra: Record<string, unknown> = {}) {
+  const res = await h.call('POST', '/api/classes', teacher, { name, description: 'Wintersemester', is_group: false, register_shortcut: '', ...extra });
+  if (res.status !== 201) throw new Error(`createClass failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { class_id: string; name: string; register_shortcut: string; description: string | null; member_count: number };
+}
+
+/** Adds unregistered members; returns their rows. */
+export async function addMembers(h: Harness, teacher: Actor, classId: string, students: { name: string; email?: string | null; duration?: unknown }[]) {
+  const res = await h.call('POST', `/api/classes/${classId}/members/new`, teacher, { students });
+  if (res.status !== 201) throw new Error(`addMembers failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.members as { member_id: string; name: string; email: string | null; duration: number }[];
+}

@@ -1,0 +1,235 @@
+/**
+ * The export payload of SPEC §7 `POST export-pdf-alternative` (also the gRPC RenderSchedulePdf
+ * payload_json): validation with the German messages of SPEC §5/§8 and normalisation into lessons.
+ *
+ * Accepted shape (unknown extra fields are ignored):
+ * {
+ *   "schedule": {                       // the planner's working form (SPEC §3)
+ *     "Montag": { "09:00": "<member_id>", "09:15": "<member_id>", "09:30": "" },
+ *     ...
+ *   },
+ *   "timeRange": { "start": 32, "end": 76 },   // slot indexes, end exclusive, 0 <= start < end <= 96
+ *   "studentsList": [ { "member_id": "...", "name": "...", "fullName": "...", "duration": 45 } ],
+ *   "className": "Klavier 5b"                  // optional
+ * }
+ * - Day keys: German day names in any letter case ("Montag", "MONTAG") or "0".."6" (Monday = 0).
+ * - Slot keys: clock strings "09:00" / "9:00" or slot labels "9.00" / "09.00" (quarter hours).
+ * - A day may also be given in the saved form: a list of [slot, member_id] pairs, the slot as a key
+ *   like above or as a slot index 0..95.
+ * - A free slot is "" or null. Consecutive slots of one member on one day form one lesson.
+ */
+import { AppError } from '@stundenplan/base';
+import {
+  DAY_NAMES,
+  SLOTS_PER_DAY,
+  TIMES_ERRORS,
+  dayIndexFromName,
+  isValidSlot,
+  slotToClock,
+  tryLabelToSlot,
+} from '@stundenplan/timegrid';
+
+export const PDF_ERRORS = Object.freeze({
+  /** SPEC §5 "Planner": export needs a schedule. */
+  emptySchedule: 'Kein Stundenplan zum Exportieren vorhanden.',
+  dayNotAnObject: (day: string) => `Die Einträge für ${day} müssen als Objekt von Uhrzeit zu Mitglieds-ID angegeben werden.`,
+  invalidMemberId: (day: string, clock: string) => `Ungültige Mitglieds-ID bei ${day} ${clock}.`,
+  doubleBooking: (day: string, clock: string) => `Doppelte Belegung: ${day} ${clock} ist mehreren Studierenden zugeordnet.`,
+  timeRangeMissing: 'Kein Zeitbereich angegeben. Bitte wählen Sie einen Zeitbereich aus.',
+  timeRangeInvalid: `Ungültiger Zeitbereich: Beginn und Ende müssen ganze Zahlen von 0 bis ${SLOTS_PER_DAY} sein.`,
+  timeRangeOrder: 'Ungültiger Zeitbereich: Der Beginn muss vor dem Ende liegen.',
+  studentsListInvalid: 'Ungültige Studentenliste: Es wird eine Liste von Studierenden erwartet.',
+  studentInvalid: (index: number) => `Ungültiger Eintrag ${index + 1} in der Studentenliste: member_id fehlt.`,
+  tooManyStudents: (max: number) => `Zu viele Einträge in der Studentenliste (höchstens ${max}).`,
+  classNameInvalid: 'Ungültiger Klassenname (Text mit höchstens 200 Zeichen erwartet).',
+});
+
+export const MAX_STUDENTS = 200;
+const MAX_CLASS_NAME = 200;
+const MAX_MEMBER_ID = 100;
+const MAX_NAME = 200;
+
+export interface TimeRange {
+  /** First visible slot (0..95). */
+  start: number;
+  /** Exclusive end slot (1..96). */
+  end: number;
+}
+
+export interface Lesson {
+  day: number;
+  /** First slot. */
+  start: number;
+  /** Exclusive end slot. */
+  end: number;
+  memberId: string;
+}
+
+export interface StudentRef {
+  memberId: string;
+  /** Short display name (planner panel name); may be empty. */
+  name: string;
+  /** Full name when the planner sent one; may be empty. */
+  fullName: string;
+  duration?: number;
+}
+
+export interface ExportRequest {
+  lessons: Lesson[];
+  timeRange: TimeRange;
+  students: StudentRef[];
+  className?: string;
+}
+
+const bad = (detail: string) => AppError.badRequest(detail);
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** "09:00", "9:00" -> slot; built from timegrid's slotToClock so both spellings stay in sync. */
+const CLOCK_TO_SLOT: ReadonlyMap<string, number> = (() => {
+  const map = new Map<string, number>();
+  for (let slot = 0; slot < SLOTS_PER_DAY; slot++) {
+    const clock = slotToClock(slot);
+    map.set(clock, slot);
+    map.set(clock.replace(/^0(\d)/, '$1'), slot);
+  }
+  return map;
+})();
+
+/** Slot of a working-form key: "09:00" / "9:00" / "9.00" / "09.00"; undefined otherwise. */
+export function parseSlotKey(key: unknown): number | undefined {
+  if (typeof key === 'number') return isValidSlot(key) ? key : undefined;
+  if (typeof key !== 'string') return undefined;
+  const k = key.trim();
+  return tryLabelToSlot(k) ?? CLOCK_TO_SLOT.get(k);
+}
+
+/** Day index of a working-form key: "Montag" (any case) or "0".."6"; undefined otherwise. */
+export function parseDayKey(key: string): number | undefined {
+  const byName = dayIndexFromName(key);
+  if (byName !== undefined) return byName;
+  const k = key.trim();
+  return /^[0-6]$/.test(k) ? Number(k) : undefined;
+}
+
+/** day -> slot -> member id, validated. */
+function parseSchedule(raw: unknown): Map<number, Map<number, string>> {
+  if (!isPlainObject(raw)) throw bad(PDF_ERRORS.emptySchedule);
+  const days = new Map<number, Map<number, string>>();
+  for (const [dayKey, dayValue] of Object.entries(raw)) {
+    const day = parseDayKey(dayKey);
+    if (day === undefined) throw bad(TIMES_ERRORS.invalidDay(dayKey));
+    if (dayValue === null || dayValue === undefined) continue;
+    const dayLabel = DAY_NAMES[day];
+    let pairs: [unknown, unknown][];
+    if (Array.isArray(dayValue)) {
+      pairs = dayValue.map((entry) => {
+        if (!Array.isArray(entry) || entry.length !== 2) throw bad(PDF_ERRORS.dayNotAnObject(dayLabel));
+        return [entry[0], entry[1]];
+      });
+    } else if (isPlainObject(dayValue)) {
+      pairs = Object.entries(dayValue);
+    } else {
+      throw bad(PDF_ERRORS.dayNotAnObject(dayLabel));
+    }
+    const slots = days.get(day) ?? new Map<number, string>();
+    days.set(day, slots);
+    for (const [slotKey, value] of pairs) {
+      const slot = parseSlotKey(slotKey);
+      if (slot === undefined) throw bad(TIMES_ERRORS.invalidLabel(slotKey));
+      if (value === null || value === undefined || value === '') continue;
+      const clock = slotToClock(slot);
+      if (typeof value !== 'string' || value.trim() === '' || value.length > MAX_MEMBER_ID) {
+        throw bad(PDF_ERRORS.invalidMemberId(dayLabel, clock));
+      }
+      const memberId = value.trim();
+      const existing = slots.get(slot);
+      if (existing !== undefined && existing !== memberId) throw bad(PDF_ERRORS.doubleBooking(dayLabel, clock));
+      slots.set(slot, memberId);
+    }
+  }
+  return days;
+}
+
+/** Consecutive slots of one member on one day become one lesson; sorted by day, then start. */
+export function toLessons(days: Map<number, Map<number, string>>): Lesson[] {
+  const lessons: Lesson[] = [];
+  for (const day of [...days.keys()].sort((a, b) => a - b)) {
+    const slots = days.get(day)!;
+    let current: Lesson | undefined;
+    for (const slot of [...slots.keys()].sort((a, b) => a - b)) {
+      const memberId = slots.get(slot)!;
+      if (current && current.memberId === memberId && current.end === slot) {
+        current.end = slot + 1;
+      } else {
+        current = { day, start: slot, end: slot + 1, memberId };
+        lessons.push(current);
+      }
+    }
+  }
+  return lessons;
+}
+
+function parseBoundary(v: unknown): number | undefined {
+  if (typeof v === 'number') return Number.isInteger(v) ? v : undefined;
+  if (typeof v === 'string' && /^\s*\d{1,3}\s*$/.test(v)) return Number(v);
+  return undefined;
+}
+
+export function parseTimeRange(raw: unknown): TimeRange {
+  if (raw === undefined || raw === null) throw bad(PDF_ERRORS.timeRangeMissing);
+  if (!isPlainObject(raw)) throw bad(PDF_ERRORS.timeRangeInvalid);
+  const start = parseBoundary(raw.start);
+  const end = parseBoundary(raw.end);
+  if (start === undefined || end === undefined || start < 0 || end < 0 || start > SLOTS_PER_DAY || end > SLOTS_PER_DAY) {
+    throw bad(PDF_ERRORS.timeRangeInvalid);
+  }
+  if (start >= end) throw bad(PDF_ERRORS.timeRangeOrder);
+  return { start, end };
+}
+
+function text(v: unknown): string {
+  return typeof v === 'string' ? v.trim().slice(0, MAX_NAME) : '';
+}
+
+export function parseStudents(raw: unknown): StudentRef[] {
+  if (raw === undefined || raw === null) return [];
+  if (!Array.isArray(raw)) throw bad(PDF_ERRORS.studentsListInvalid);
+  if (raw.length > MAX_STUDENTS) throw bad(PDF_ERRORS.tooManyStudents(MAX_STUDENTS));
+  const seen = new Set<string>();
+  const students: StudentRef[] = [];
+  raw.forEach((entry, index) => {
+    if (!isPlainObject(entry)) throw bad(PDF_ERRORS.studentInvalid(index));
+    const id = entry.member_id;
+    if (typeof id !== 'string' || id.trim() === '' || id.length > MAX_MEMBER_ID) throw bad(PDF_ERRORS.studentInvalid(index));
+    const memberId = id.trim();
+    if (seen.has(memberId)) return; // first entry wins
+    seen.add(memberId);
+    const duration = typeof entry.duration === 'number' && Number.isFinite(entry.duration) ? entry.duration : undefined;
+    students.push({ memberId, name: text(entry.name), fullName: text(entry.fullName), ...(duration !== undefined ? { duration } : {}) });
+  });
+  return students;
+}
+
+function parseClassName(raw: unknown): string | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  if (typeof raw !== 'string' || raw.length > MAX_CLASS_NAME) throw bad(PDF_ERRORS.classNameInvalid);
+  const name = raw.trim();
+  return name === '' ? undefined : name;
+}
+
+/**
+ * Validates and normalises an export payload. Throws AppError 400 with a German detail;
+ * the schedule is checked first so an empty export always gets the SPEC's message.
+ */
+export function parseExportRequest(body: unknown): ExportRequest {
+  const b = isPlainObject(body) ? body : {};
+  const lessons = toLessons(parseSchedule(b.schedule));
+  if (lessons.length === 0) throw bad(PDF_ERRORS.emptySchedule);
+  const timeRange = parseTimeRange(b.timeRange);
+  const students = parseStudents(b.studentsList);
+  const className = parseClassName(b.className);
+  return { lessons, timeRange, students, ...(className !== undefined ? { className } : {}) };
+}

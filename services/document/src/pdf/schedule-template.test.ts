@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { parseExportRequest } from './schedule-payload.js';
+import { escapeHtml, geometry, LAYOUT, renderScheduleHtml } from './schedule-template.js';
+import { buildScheduleView } from './schedule-view.js';
+
+const A = 'aaaaaaaa-0000-4000-8000-000000000001';
+const B = 'bbbbbbbb-0000-4000-8000-000000000002';
+const C = 'cccccccc-0000-4000-8000-000000000003';
+const NOW = new Date('2026-11-22T10:00:00Z');
+
+const students = [
+  { member_id: A, name: 'Anna M.', fullName: 'Anna Müller', duration: 45 },
+  { member_id: B, name: '<script>alert(1)</script>', fullName: '<b>Ben</b> & "Co"', duration: 30 },
+  { member_id: C, name: 'Clara', fullName: 'Clara Weiß', duration: 30 },
+];
+
+function view(body: Record<string, unknown>) {
+  return buildScheduleView(parseExportRequest({ studentsList: students, timeRange: { start: 32, end: 76 }, ...body }), { now: NOW });
+}
+
+const html = (body: Record<string, unknown>) => renderScheduleHtml(view(body));
+
+describe('escapeHtml', () => {
+  it('escapes the five HTML specials', () => expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;'));
+});
+
+describe('renderScheduleHtml', () => {
+  const schedule = { Montag: { '09:00': A, '09:15': A, '09:30': A }, Dienstag: { '14:00': B, '14:15': B } };
+
+  it('renders user text as text: no markup from names or the class name', () => {
+    const out = html({ schedule, className: '<img src=x onerror=alert(1)>' });
+    expect(out).not.toContain('<script>alert');
+    expect(out).not.toContain('<img');
+    expect(out).not.toContain('<b>Ben');
+    expect(out).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(out).toContain('&lt;b&gt;Ben&lt;/b&gt; &amp; &quot;Co&quot;');
+    expect(out).toContain('<h1>Stundenplan – &lt;img src=x onerror=alert(1)&gt;</h1>');
+  });
+
+  it('loads nothing: no scripts, links, images or URLs, and a CSP that forbids them', () => {
+    const out = html({ schedule, className: 'Klavier' });
+    expect(out).not.toMatch(/<script|<link|<img|url\(|@import|https?:/i);
+    expect(out).toContain(`content="default-src 'none'; style-src 'unsafe-inline'"`);
+    expect(out).toContain('size: A4 landscape');
+    expect(out).toContain('<html lang="de">');
+  });
+
+  it('shows title, German date and time range', () => {
+    const out = html({ schedule, className: 'Klavier 5b' });
+    expect(out).toContain('Stundenplan – Klavier 5b');
+    expect(out).toContain('Stand: 22.11.2026');
+    expect(out).toContain('Zeitbereich: 08:00–19:00 Uhr');
+    expect(html({ schedule })).toContain('<h1>Stundenplan</h1>');
+  });
+
+  it('lays out one row per 15 minutes of the range with full-hour labels only', () => {
+    const out = html({ schedule, timeRange: { start: 34, end: 50 } }); // 08:30–12:30
+    const rows = [...out.matchAll(/<div class="r (hour|half|quarter)"/g)].map((m) => m[1]);
+    expect(rows).toHaveLength(16);
+    expect(rows.slice(0, 4)).toEqual(['half', 'quarter', 'hour', 'quarter']);
+    expect([...out.matchAll(/<span class="hl">([^<]*)<\/span>/g)].map((m) => m[1])).toEqual(['09:00', '10:00', '11:00', '12:00']);
+  });
+
+  it('draws each lesson as one block spanning its rows, with name and time', () => {
+    const v = view({ schedule, timeRange: { start: 34, end: 60 } });
+    expect(v.blocks).toEqual([
+      { column: 0, row: 2, rowSpan: 3, name: 'Anna M.', timeText: '09:00–09:45', colour: 0, cutTop: false, cutBottom: false },
+      { column: 1, row: 22, rowSpan: 2, name: '<script>alert(1)</script>', timeText: '14:00–14:30', colour: 1, cutTop: false, cutBottom: false },
+    ]);
+    const out = renderScheduleHtml(v);
+    const rowH = geometry(v).rowHeight;
+    const mm = (n: number) => `${Number(n.toFixed(3))}mm`;
+    expect(out).toContain(`top:${mm(2 * rowH + 0.25)};height:${mm(3 * rowH - 0.5)}`);
+    expect(out).toContain('>Anna M.</div><div class="t" style="font-size:');
+    expect(out).toContain('>09:00–09:45</div>');
+  });
+
+  it('cuts lessons at the range edges and lists lessons outside it with a note', () => {
+    const v = view({ schedule: { Montag: { '07:45': A, '08:00': A, '08:15': A }, Mittwoch: { '20:00': C, '20:15': C } } });
+    expect(v.blocks).toEqual([expect.objectContaining({ row: 0, rowSpan: 2, timeText: '07:45–08:30', cutTop: true, cutBottom: false })]);
+    expect(v.entries).toEqual([
+      expect.objectContaining({ name: 'Anna Müller', dayShort: 'Mo', timeText: '07:45–08:30', outside: false }),
+      expect.objectContaining({ name: 'Clara Weiß', dayShort: 'Mi', timeText: '20:00–20:30', outside: true }),
+    ]);
+    expect(renderScheduleHtml(v)).toContain('* außerhalb des angezeigten Zeitbereichs');
+  });
+
+  it('shows Montag..Freitag always and the weekend only when it has lessons', () => {
+    expect(view({ schedule }).days.map((d) => d.name)).toEqual(['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag']);
+    expect(view({ schedule: { ...schedule, Sonntag: { '10:00': C } } }).days.map((d) => d.name)).toEqual([
+      'Montag',
+      'Dienstag',
+      'Mittwoch',
+      'Donnerstag',
+      'Freitag',
+      'Sonntag',
+    ]);
+  });
+
+  it('lists every lesson alphabetically by full name and the unplaced students', () => {
+    const v = view({ schedule: { Dienstag: { '14:00': C }, Montag: { '09:00': A, '09:15': A } } });
+    expect(v.entries.map((e) => `${e.name} ${e.dayShort} ${e.timeText}`)).toEqual(['Anna Müller Mo 09:00–09:30', 'Clara Weiß Di 14:00–14:15']);
+    expect(v.unplaced).toEqual(['<b>Ben</b> & "Co"']);
+    const out = renderScheduleHtml(v);
+    expect(out).toContain('<h2>Nicht eingeteilt</h2>');
+    expect(out).toContain('2 eingeteilt · 1 nicht eingeteilt');
+  });
+
+  it('names members missing from studentsList "Unbekannt"', () => {
+    const v = view({ schedule: { Montag: { '09:00': 'not-in-list' } } });
+    expect(v.blocks[0].name).toBe('Unbekannt');
+    expect(v.entries[0].name).toBe('Unbekannt');
+  });
+
+  it('fits any range on page 1 and moves long lists to the next page', () => {
+    const full = view({ schedule, timeRange: { start: 0, end: 96 } });
+    const g = geometry(full);
+    expect(g.listBeside).toBe(true);
+    expect(g.bodyHeight + LAYOUT.dayHeader).toBeLessThanOrEqual(LAYOUT.contentHeight - LAYOUT.header - LAYOUT.headerGap);
+    expect(geometry(view({ schedule, timeRange: { start: 40, end: 44 } })).rowHeight).toBe(LAYOUT.maxRowHeight);
+
+    const many = Array.from({ length: 60 }, (_, i) => ({ member_id: `m${i}`, name: `S${i}` }));
+    const big = buildScheduleView(
+      parseExportRequest({ schedule: { Montag: Object.fromEntries(many.map((m, i) => [`${8 + Math.floor(i / 4)}:${['00', '15', '30', '45'][i % 4]}`, m.member_id])) }, timeRange: { start: 32, end: 76 }, studentsList: many }),
+      { now: NOW },
+    );
+    expect(geometry(big).listBeside).toBe(false);
+    const out = renderScheduleHtml(big);
+    expect(out).toContain('<section class="list own-page">');
+  });
+});

@@ -1,0 +1,159 @@
+/**
+ * What the PDF shows, computed from a validated export request (pure; the HTML is in
+ * schedule-template.ts).
+ *
+ * Decisions:
+ * - Columns: Montag..Freitag always (a week reads as a week, free weekdays stay visible);
+ *   Samstag and Sonntag only when they hold a lesson. This keeps the columns wide enough for names.
+ * - Rows: one per 15-minute slot of timeRange [start, end); full-hour label on the row at minute 00.
+ * - A lesson partly outside the range is cut at the range edge (its time text still shows the
+ *   full lesson); a lesson completely outside appears only in the list, marked with "*".
+ * - Grid blocks show the short planner name (`name`, else `fullName`); the list shows the full name
+ *   (`fullName`, else `name`) and is sorted alphabetically (German collation) so students find
+ *   themselves quickly; the grid already gives the chronological view.
+ * - "Nicht eingeteilt": every student of studentsList without a lesson in the schedule (the
+ *   schedule is the truth; is_set flags are not trusted).
+ * - A member id that is not in studentsList is still drawn, named "Unbekannt" (a PDF that silently
+ *   drops a placed lesson would be worse than an unnamed one).
+ */
+import { DAY_NAMES, DAY_SHORT, slotToClock } from '@stundenplan/timegrid';
+import type { ExportRequest, Lesson, TimeRange } from './schedule-payload.js';
+
+export const UNKNOWN_STUDENT = 'Unbekannt';
+
+export interface GridRow {
+  slot: number;
+  /** "09:00" on rows at minute 00, else undefined. */
+  hourLabel: string | undefined;
+  kind: 'hour' | 'half' | 'quarter';
+}
+
+export interface GridBlock {
+  /** Index into ScheduleView.days. */
+  column: number;
+  /** First visible row (0 = timeRange.start). */
+  row: number;
+  rowSpan: number;
+  name: string;
+  /** "09:00–09:45" (the whole lesson, even when cut at the range edge). */
+  timeText: string;
+  colour: number;
+  cutTop: boolean;
+  cutBottom: boolean;
+}
+
+export interface ListEntry {
+  name: string;
+  dayShort: string;
+  dayName: string;
+  timeText: string;
+  /** Entirely outside the visible time range. */
+  outside: boolean;
+  colour: number;
+}
+
+export interface ScheduleView {
+  title: string;
+  dateText: string;
+  rangeText: string;
+  timeRange: TimeRange;
+  days: { index: number; name: string }[];
+  rows: GridRow[];
+  blocks: GridBlock[];
+  entries: ListEntry[];
+  unplaced: string[];
+  /** Distinct members with at least one lesson. */
+  placedCount: number;
+  hasOutside: boolean;
+}
+
+export interface ViewOptions {
+  now?: Date;
+  timeZone?: string;
+}
+
+const collator = new Intl.Collator('de', { sensitivity: 'base', numeric: true });
+
+export const lessonTime = (start: number, end: number) => `${slotToClock(start)}–${slotToClock(end)}`;
+
+/** "Stand: 22.11.2026" in German format (Europe/Berlin by default). */
+export function germanDate(now: Date, timeZone = 'Europe/Berlin'): string {
+  return new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone }).format(now);
+}
+
+export function buildScheduleView(req: ExportRequest, opts: ViewOptions = {}): ScheduleView {
+  const { timeRange, lessons } = req;
+  const byId = new Map(req.students.map((s) => [s.memberId, s]));
+  const shortName = (id: string) => {
+    const s = byId.get(id);
+    return s ? s.name || s.fullName || UNKNOWN_STUDENT : UNKNOWN_STUDENT;
+  };
+  const longName = (id: string) => {
+    const s = byId.get(id);
+    return s ? s.fullName || s.name || UNKNOWN_STUDENT : UNKNOWN_STUDENT;
+  };
+
+  // Colours follow the order of studentsList, then unknown ids in order of appearance.
+  const colours = new Map<string, number>();
+  for (const s of req.students) colours.set(s.memberId, colours.size);
+  for (const l of lessons) if (!colours.has(l.memberId)) colours.set(l.memberId, colours.size);
+
+  const usedDays = new Set(lessons.map((l) => l.day));
+  const days = DAY_NAMES.map((name, index) => ({ index, name })).filter((d) => d.index < 5 || usedDays.has(d.index));
+  const columnOf = new Map(days.map((d, i) => [d.index, i]));
+
+  const rows: GridRow[] = [];
+  for (let slot = timeRange.start; slot < timeRange.end; slot++) {
+    const q = slot % 4;
+    rows.push({ slot, hourLabel: q === 0 ? slotToClock(slot) : undefined, kind: q === 0 ? 'hour' : q === 2 ? 'half' : 'quarter' });
+  }
+
+  const visible = (l: Lesson) => l.end > timeRange.start && l.start < timeRange.end;
+  const blocks: GridBlock[] = lessons.filter(visible).map((l) => {
+    const from = Math.max(l.start, timeRange.start);
+    const to = Math.min(l.end, timeRange.end);
+    return {
+      column: columnOf.get(l.day)!,
+      row: from - timeRange.start,
+      rowSpan: to - from,
+      name: shortName(l.memberId),
+      timeText: lessonTime(l.start, l.end),
+      colour: colours.get(l.memberId)!,
+      cutTop: l.start < timeRange.start,
+      cutBottom: l.end > timeRange.end,
+    };
+  });
+
+  const entries: ListEntry[] = lessons
+    .map((l) => ({
+      name: longName(l.memberId),
+      dayShort: DAY_SHORT[l.day],
+      dayName: DAY_NAMES[l.day],
+      timeText: lessonTime(l.start, l.end),
+      outside: !visible(l),
+      colour: colours.get(l.memberId)!,
+      sortKey: l.day * 1000 + l.start,
+    }))
+    .sort((a, b) => collator.compare(a.name, b.name) || a.sortKey - b.sortKey)
+    .map(({ sortKey: _sortKey, ...e }) => e);
+
+  const placed = new Set(lessons.map((l) => l.memberId));
+  const unplaced = req.students
+    .filter((s) => !placed.has(s.memberId))
+    .map((s) => longName(s.memberId))
+    .sort(collator.compare);
+
+  return {
+    title: req.className ? `Stundenplan – ${req.className}` : 'Stundenplan',
+    dateText: `Stand: ${germanDate(opts.now ?? new Date(), opts.timeZone)}`,
+    rangeText: `${lessonTime(timeRange.start, timeRange.end)} Uhr`,
+    timeRange,
+    days,
+    rows,
+    blocks,
+    entries,
+    unplaced,
+    placedCount: placed.size,
+    hasOutside: entries.some((e) => e.outside),
+  };
+}

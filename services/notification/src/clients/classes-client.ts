@@ -1,0 +1,62 @@
+import { AppError, callUnary, grpc, isAppError } from '@stundenplan/base';
+import { classesV1 } from '@stundenplan/proto';
+
+export interface ClassForSending {
+  classId: string;
+  name: string;
+  teacherName: string;
+}
+
+export interface ClassMember {
+  memberId: string;
+  name: string;
+  email: string;
+}
+
+/** What notification needs from the classes service. Errors are German AppErrors ready for the HTTP answer. */
+export interface ClassesClient {
+  /** 403 unless `teacherId` teaches the class, 404 when it does not exist, 502 when classes cannot answer. */
+  getClass(classId: string, teacherId: string): Promise<ClassForSending>;
+  listMembers(classId: string, teacherId: string): Promise<ClassMember[]>;
+  close(): void;
+}
+
+export const CLASSES_MSG = {
+  notFound: 'Klasse/Kurs nicht gefunden',
+  unavailable: 'Der Kursdienst ist gerade nicht erreichbar. Bitte versuche es später erneut.',
+} as const;
+
+/**
+ * Ownership answers keep their meaning (403/404, always with German text, even if classes sent none);
+ * anything else from upstream (down, deadline, internal) is a 502: the fault is not the caller's.
+ */
+function mapError(e: unknown): AppError {
+  const err = isAppError(e) ? e : new AppError('INTERNAL', 'Interner Serverfehler', { cause: e });
+  if (err.code === 'FORBIDDEN') return AppError.forbidden();
+  if (err.code === 'NOT_FOUND') return AppError.notFound(CLASSES_MSG.notFound);
+  if (err.code === 'BAD_REQUEST') return AppError.notFound(CLASSES_MSG.notFound);
+  return new AppError('UNAVAILABLE', CLASSES_MSG.unavailable, { cause: err });
+}
+
+export function createClassesClient(addr: string, timeoutMs = 5000): ClassesClient {
+  let client: classesV1.ClassesServiceClient | undefined;
+  // Lazy: in embedded mode notification may start before classes.
+  const c = () => (client ??= new classesV1.ClassesServiceClient(addr, grpc.credentials.createInsecure()));
+  return {
+    async getClass(classId, teacherId) {
+      const res = await callUnary(c().getClass.bind(c()), c(), { classId, teacherId }, timeoutMs).catch((e: unknown) => {
+        throw mapError(e);
+      });
+      const info = res.classInfo;
+      if (!info?.classId) throw new AppError('UNAVAILABLE', CLASSES_MSG.unavailable, { cause: new Error('classes.GetClass answered without class_info') });
+      return { classId: info.classId, name: info.name, teacherName: info.teacherName };
+    },
+    async listMembers(classId, teacherId) {
+      const res = await callUnary(c().listMembers.bind(c()), c(), { classId, teacherId }, timeoutMs).catch((e: unknown) => {
+        throw mapError(e);
+      });
+      return res.members.map((m) => ({ memberId: m.memberId, name: m.name, email: m.email }));
+    },
+    close: () => client?.close(),
+  };
+}

@@ -1,0 +1,150 @@
+import { isUuid } from '@stundenplan/base';
+import type { PrismaClient } from '../generated/prisma/client.js';
+
+export interface AttachmentMeta {
+  filename: string;
+  contentType: string;
+  size: number;
+}
+
+export interface MailRow {
+  id: string;
+  eventId: string;
+  toAddress: string;
+  replyTo: string | null;
+  subject: string;
+  textBody: string;
+  htmlBody: string | null;
+  attachments: AttachmentMeta[];
+  transport: string;
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+}
+
+export interface NewMail {
+  eventId: string;
+  toAddress: string;
+  replyTo: string | null;
+  subject: string;
+  textBody: string;
+  htmlBody: string | null;
+  transport: 'outbox' | 'ses';
+  status?: 'pending' | 'invalid';
+  lastError?: string | null;
+  files: { filename: string; contentType: string; content: Buffer }[];
+}
+
+/** A 'sending' claim older than this is taken as a crashed delivery and may be retried. */
+const STALE_SENDING_MS = 5 * 60 * 1000;
+
+const select = {
+  id: true,
+  eventId: true,
+  toAddress: true,
+  replyTo: true,
+  subject: true,
+  textBody: true,
+  htmlBody: true,
+  attachments: true,
+  transport: true,
+  status: true,
+  attempts: true,
+  lastError: true,
+  createdAt: true,
+  sentAt: true,
+} as const;
+
+const toRow = (r: Omit<MailRow, 'attachments'> & { attachments: unknown }): MailRow => ({
+  ...r,
+  attachments: Array.isArray(r.attachments) ? (r.attachments as AttachmentMeta[]) : [],
+});
+
+function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; meta?: { driverAdapterError?: { cause?: { originalCode?: string; kind?: string } } } };
+  return err?.code === 'P2002' || err?.meta?.driverAdapterError?.cause?.originalCode === '23505' || err?.meta?.driverAdapterError?.cause?.kind === 'UniqueConstraintViolation';
+}
+
+export class MailRepository {
+  constructor(private readonly prisma: PrismaClient) {}
+
+  /** The row of this event: created now, or the one an earlier delivery of the same event created. */
+  async recordRequest(mail: NewMail): Promise<MailRow> {
+    const existing = await this.prisma.mail.findUnique({ where: { eventId: mail.eventId }, select });
+    if (existing) return toRow(existing);
+    try {
+      const created = await this.prisma.mail.create({
+        data: {
+          eventId: mail.eventId,
+          toAddress: mail.toAddress,
+          replyTo: mail.replyTo,
+          subject: mail.subject,
+          textBody: mail.textBody,
+          htmlBody: mail.htmlBody,
+          transport: mail.transport,
+          status: mail.status ?? 'pending',
+          lastError: mail.lastError ?? null,
+          attachments: mail.files.map((f) => ({ filename: f.filename, contentType: f.contentType, size: f.content.length })),
+          files: {
+            create: mail.files.map((f, position) => ({ position, filename: f.filename, contentType: f.contentType, size: f.content.length, content: new Uint8Array(f.content) })),
+          },
+        },
+        select,
+      });
+      return toRow(created);
+    } catch (e) {
+      if (!isUniqueViolation(e)) throw e;
+      const row = await this.prisma.mail.findUnique({ where: { eventId: mail.eventId }, select });
+      if (!row) throw e;
+      return toRow(row);
+    }
+  }
+
+  /** Exactly one delivery at a time per mail; never again once sent. */
+  async claim(id: string): Promise<boolean> {
+    const stale = new Date(Date.now() - STALE_SENDING_MS);
+    const res = await this.prisma.mail.updateMany({
+      where: { id, OR: [{ status: { in: ['pending', 'failed'] } }, { status: 'sending', updatedAt: { lt: stale } }] },
+      data: { status: 'sending', attempts: { increment: 1 } },
+    });
+    return res.count === 1;
+  }
+
+  async markSent(id: string, providerMessageId: string): Promise<void> {
+    await this.prisma.mail.update({ where: { id }, data: { status: 'sent', sentAt: new Date(), providerMessageId, lastError: null } });
+  }
+
+  async markFailed(id: string, error: string): Promise<void> {
+    await this.prisma.mail.update({ where: { id }, data: { status: 'failed', lastError: error.slice(0, 2000) } });
+  }
+
+  async files(id: string): Promise<{ filename: string; contentType: string; content: Buffer }[]> {
+    const rows = await this.prisma.mailAttachment.findMany({ where: { mailId: id }, orderBy: { position: 'asc' } });
+    return rows.map((r) => ({ filename: r.filename, contentType: r.contentType, content: Buffer.from(r.content) }));
+  }
+
+  async attachment(id: string, position: number): Promise<{ filename: string; contentType: string; content: Buffer } | null> {
+    if (!isUuid(id) || !Number.isInteger(position) || position < 0) return null;
+    const r = await this.prisma.mailAttachment.findUnique({ where: { mailId_position: { mailId: id, position } } });
+    return r ? { filename: r.filename, contentType: r.contentType, content: Buffer.from(r.content) } : null;
+  }
+
+  async find(id: string): Promise<MailRow | null> {
+    if (!isUuid(id)) return null;
+    const r = await this.prisma.mail.findUnique({ where: { id }, select });
+    return r ? toRow(r) : null;
+  }
+
+  /** Newest first. */
+  async list(opts: { limit: number; to?: string }): Promise<MailRow[]> {
+    const rows = await this.prisma.mail.findMany({
+      where: opts.to ? { toAddress: { equals: opts.to, mode: 'insensitive' } } : {},
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: opts.limit,
+      select,
+    });
+    return rows.map(toRow);
+  }
+}

@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import { Topic, writeOutbox } from '@stundenplan/base';
+import type { MailRequest } from '../domain/mail-request.js';
+import type { PrismaClient } from '../generated/prisma/client.js';
+
+export interface NewScheduleSending {
+  classId: string;
+  teacherId: string;
+  scheduleName: string | null;
+  pdfSize: number;
+}
+
+export interface ScheduleSendingRow extends NewScheduleSending {
+  id: string;
+  recipientCount: number;
+  createdAt: Date;
+}
+
+/**
+ * A sending of a few dozen events of up to ~7 MB each (a 5 MB PDF as base64) must not run into
+ * Prisma's default 5 s interactive-transaction timeout.
+ */
+const TX_OPTIONS = { maxWait: 10_000, timeout: 120_000 } as const;
+
+export class SendingRepository {
+  constructor(private readonly prisma: PrismaClient) {}
+
+  /**
+   * The history row and one mail.requested.v1 event per recipient commit together (transactional
+   * outbox): either every mail is on its way or none is. The events are keyed by the sending id.
+   */
+  async save(sending: NewScheduleSending, mails: MailRequest[]): Promise<ScheduleSendingRow> {
+    if (!mails.length) throw new Error('a schedule sending needs at least one mail');
+    const id = randomUUID();
+    return this.prisma.$transaction(async (tx) => {
+      const row = await tx.scheduleSending.create({ data: { id, ...sending, recipientCount: mails.length } });
+      // One at a time: each payload carries the PDF, so never build them all in memory at once.
+      for (const mail of mails) {
+        await writeOutbox((text, values) => tx.$executeRawUnsafe(text, ...values), Topic.MailRequested, id, mail);
+      }
+      return row;
+    }, TX_OPTIONS);
+  }
+
+  /** Newest first. */
+  async listForClass(classId: string): Promise<ScheduleSendingRow[]> {
+    return this.prisma.scheduleSending.findMany({ where: { classId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+  }
+}

@@ -1,0 +1,61 @@
+import type { EventEnvelope } from '@stundenplan/base';
+import type { NotificationDeps } from './deps.js';
+import { validateMailRequest } from './mail-request.js';
+
+/**
+ * Handler of mail.requested.v1. Records the mail (one row per event id), then sends it once through
+ * the configured mailer. A failure is recorded and thrown, so the event consumer retries with backoff;
+ * a redelivered event whose mail was sent is a no-op.
+ */
+export async function deliverMail(deps: NotificationDeps, event: EventEnvelope): Promise<void> {
+  const checked = validateMailRequest(event.payload);
+  if (!checked.ok) {
+    deps.log.error({ eventId: event.id, err: checked.error }, 'mail request is invalid; recorded, not sent');
+    const p = (event.payload ?? {}) as Record<string, unknown>;
+    await deps.mails.recordRequest({
+      eventId: event.id,
+      toAddress: typeof p.to === 'string' ? p.to : '',
+      replyTo: null,
+      subject: typeof p.subject === 'string' ? p.subject : '',
+      textBody: typeof p.text === 'string' ? p.text : '',
+      htmlBody: null,
+      transport: deps.mailer.transport,
+      status: 'invalid',
+      lastError: checked.error,
+      files: [],
+    });
+    return;
+  }
+  const m = checked.mail;
+  const row = await deps.mails.recordRequest({
+    eventId: event.id,
+    toAddress: m.to,
+    replyTo: m.replyTo,
+    subject: m.subject,
+    textBody: m.text,
+    htmlBody: m.html,
+    transport: deps.mailer.transport,
+    files: m.files,
+  });
+  if (row.status === 'sent' || row.status === 'invalid') return;
+  if (!(await deps.mails.claim(row.id))) return; // sent meanwhile, or another replica is sending it right now
+  try {
+    const files = m.files.length ? m.files : await deps.mails.files(row.id);
+    const { providerMessageId } = await deps.mailer.send({
+      id: row.id,
+      from: deps.cfg.MAIL_FROM,
+      to: m.to,
+      replyTo: m.replyTo,
+      subject: m.subject,
+      text: m.text,
+      html: m.html,
+      attachments: files,
+    });
+    await deps.mails.markSent(row.id, providerMessageId);
+    deps.log.info({ mailId: row.id, eventId: event.id, transport: deps.mailer.transport }, 'mail sent');
+  } catch (e) {
+    const message = (e as Error).message || String(e);
+    await deps.mails.markFailed(row.id, message).catch(() => undefined);
+    throw e;
+  }
+}

@@ -1,0 +1,18 @@
+import type { Logger } from '@stundenplan/base';
+import type { ClassesClient } from '../clients/classes-client.js';
+import type { Config } from '../config.js';
+import type { ContactRepository } from '../data/contact-repository.js';
+import type { MailRepository } from '../data/mail-repository.js';
+import type { SendingRepository } from '../data/sending-repository.js';
+import type { Mailer } from '../mail/mailer.js';
+
+export interface NotificationDeps {
+  cfg: Config;
+  log: Logger;
+  mails: MailRepository;
+  contacts: ContactRepository;
+  sendings: SendingRepository;
+  classes: ClassesClient;
+  mailer: Mailer;
+  kickOutbox: () => void;
+}

@@ -1,0 +1,38 @@
+import type { MailRequestedPayload } from '@stundenplan/base';
+import { z } from 'zod';
+
+/** mail.requested.v1 as this service reads it; replyTo is an optional extension (the contact form uses it). */
+export type MailRequest = MailRequestedPayload & { replyTo?: string };
+
+export const EMAIL_RE = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>.]{2,}$/;
+const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+
+const schema = z.object({
+  to: z.string().trim().regex(EMAIL_RE),
+  subject: z.string().min(1).max(998),
+  text: z.string(),
+  html: z.string().nullish(),
+  replyTo: z.string().trim().regex(EMAIL_RE).nullish(),
+  attachments: z
+    .array(z.object({ filename: z.string().min(1).max(255), contentType: z.string().min(1).max(255), contentBase64: z.string() }))
+    .max(20)
+    .nullish(),
+});
+
+export interface ValidMailRequest {
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  replyTo: string | null;
+  files: { filename: string; contentType: string; content: Buffer }[];
+}
+
+/** A request that can never be sent is reported (and recorded as invalid), not retried. */
+export function validateMailRequest(payload: unknown): { ok: true; mail: ValidMailRequest } | { ok: false; error: string } {
+  const r = schema.safeParse(payload);
+  if (!r.success) return { ok: false, error: r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
+  const files = (r.data.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, 'base64') }));
+  if (files.reduce((n, f) => n + f.content.length, 0) > MAX_ATTACHMENT_BYTES) return { ok: false, error: 'attachments larger than 10 MB' };
+  return { ok: true, mail: { to: r.data.to, subject: r.data.subject, text: r.data.text, html: r.data.html ?? null, replyTo: r.data.replyTo ?? null, files } };
+}

@@ -1,0 +1,122 @@
+import { AppError, type SessionUser } from '@stundenplan/base';
+import type { ClassForSending, ClassMember } from '../clients/classes-client.js';
+import type { NotificationDeps } from './deps.js';
+import { EMAIL_RE, type MailRequest } from './mail-request.js';
+
+/** SPEC §7 POST send-schedule-to-students; German texts of the answers. */
+export const SEND_MSG = {
+  noClass: 'Keine Klasse ausgewählt',
+  noFile: 'Keine PDF-Datei erhalten.',
+  notPdf: 'Die Datei ist keine PDF-Datei.',
+  noRecipients: 'Keine Studierenden mit E-Mail-Adresse in dieser Klasse.',
+  scheduleNameLength: 'Der Name des Stundenplans darf höchstens 200 Zeichen lang sein.',
+  messageLength: 'Die Nachricht darf höchstens 2000 Zeichen lang sein.',
+  success: (n: number) => `Stundenplan an ${n} Studierende gesendet.`,
+} as const;
+
+export const PDF_FILENAME = 'stundenplan.pdf';
+export const PDF_MAX_BYTES = 5 * 1024 * 1024;
+const SCHEDULE_NAME_MAX = 200;
+const MESSAGE_MAX = 2000;
+
+export interface SendScheduleInput {
+  classId: unknown;
+  scheduleName: unknown;
+  message: unknown;
+  pdf: Buffer | undefined;
+}
+
+export interface SendScheduleResult {
+  recipient_count: number;
+  message: string;
+}
+
+const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+
+/** Line ends normalised; at most two blank lines in a row (a pasted message stays readable). */
+const multiline = (v: string): string => v.replace(/\r\n?/g, '\n').replace(/\n{3,}/g, '\n\n');
+
+export function isPdf(file: Buffer): boolean {
+  return file.subarray(0, 5).toString('latin1') === '%PDF-';
+}
+
+/** One recipient per distinct address (case-insensitive), the first member's name; members without a usable address are skipped. */
+export function recipientsOf(members: ClassMember[]): { email: string; name: string }[] {
+  const seen = new Map<string, { email: string; name: string }>();
+  for (const m of members) {
+    const email = m.email.trim();
+    if (!email || !EMAIL_RE.test(email)) continue;
+    const key = email.toLowerCase();
+    if (!seen.has(key)) seen.set(key, { email, name: m.name.trim() });
+  }
+  return [...seen.values()];
+}
+
+export function scheduleMail(opts: {
+  recipient: { email: string; name: string };
+  cls: ClassForSending;
+  teacherName: string;
+  teacherEmail: string | null;
+  scheduleName: string | null;
+  message: string | null;
+  pdfBase64: string;
+}): MailRequest {
+  const { recipient, cls, teacherName, scheduleName, message } = opts;
+  const who = teacherName ? { subject: teacherName, of: `von ${teacherName}`, to: teacherName } : { subject: 'Deine Lehrkraft', of: 'deiner Lehrkraft', to: 'deine Lehrkraft' };
+  const plan = scheduleName ? `den Stundenplan „${scheduleName}“ für „${cls.name}“` : `den Stundenplan für „${cls.name}“`;
+  const lines = [
+    recipient.name ? `Hallo ${recipient.name},` : 'Hallo,',
+    '',
+    `${who.subject} hat dir ${plan} geschickt. Du findest ihn als PDF im Anhang (${PDF_FILENAME}).`,
+    '',
+    ...(message ? [`Nachricht ${who.of}:`, '', message, ''] : []),
+    `Bei Fragen wende dich bitte direkt an ${who.to}${opts.teacherEmail ? ' – du kannst einfach auf diese E-Mail antworten' : ''}.`,
+    '',
+    'Viele Grüße',
+    'Dein Stundenplan-Assistent',
+    '',
+  ];
+  return {
+    to: recipient.email,
+    ...(opts.teacherEmail ? { replyTo: opts.teacherEmail } : {}),
+    subject: `Dein Stundenplan für „${cls.name}“`,
+    text: lines.join('\n'),
+    attachments: [{ filename: PDF_FILENAME, contentType: 'application/pdf', contentBase64: opts.pdfBase64 }],
+  };
+}
+
+/**
+ * Mails the PDF to every member of the teacher's class that has an e-mail address, through this
+ * service's own outbox (one mail.requested.v1 event per recipient, all in one transaction with the
+ * history row), so a crash loses no mail and the consumer (idempotent per event id) sends none twice.
+ *
+ * There is no idempotency key: an HTTP retry of the same request is a new sending (the teacher
+ * pressed "send" again) and mails everyone again. Redelivery of one event never does.
+ */
+export async function sendScheduleToStudents(deps: NotificationDeps, user: SessionUser, input: SendScheduleInput): Promise<SendScheduleResult> {
+  const classId = text(input.classId);
+  if (!classId) throw AppError.badRequest(SEND_MSG.noClass);
+  const pdf = input.pdf;
+  if (!pdf || pdf.length === 0) throw AppError.badRequest(SEND_MSG.noFile);
+  if (!isPdf(pdf)) throw AppError.badRequest(SEND_MSG.notPdf);
+  const scheduleName = text(input.scheduleName) || null;
+  if (scheduleName && scheduleName.length > SCHEDULE_NAME_MAX) throw AppError.badRequest(SEND_MSG.scheduleNameLength);
+  const message = multiline(text(input.message)) || null;
+  if (message && message.length > MESSAGE_MAX) throw AppError.badRequest(SEND_MSG.messageLength);
+
+  // Ownership first (403/404), then the members under the same rule.
+  const cls = await deps.classes.getClass(classId, user.userId);
+  const recipients = recipientsOf(await deps.classes.listMembers(cls.classId, user.userId));
+  if (!recipients.length) throw AppError.badRequest(SEND_MSG.noRecipients);
+
+  const teacherName = cls.teacherName.trim() || user.name.trim();
+  const teacherEmail = EMAIL_RE.test(user.email.trim()) ? user.email.trim() : null;
+  const pdfBase64 = pdf.toString('base64');
+  const sending = await deps.sendings.save(
+    { classId: cls.classId, teacherId: user.userId, scheduleName, pdfSize: pdf.length },
+    recipients.map((recipient) => scheduleMail({ recipient, cls, teacherName, teacherEmail, scheduleName, message, pdfBase64 })),
+  );
+  deps.kickOutbox();
+  deps.log.info({ sendingId: sending.id, classId: cls.classId, recipients: sending.recipientCount, pdfBytes: pdf.length }, 'schedule sending accepted');
+  return { recipient_count: sending.recipientCount, message: SEND_MSG.success(sending.recipientCount) };
+}

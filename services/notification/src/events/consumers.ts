@@ -1,0 +1,7 @@
+import { Topic, type EventConsumer } from '@stundenplan/base';
+import { deliverMail } from '../domain/deliver-mail.js';
+import type { NotificationDeps } from '../domain/deps.js';
+
+export async function registerConsumers(consumer: EventConsumer, deps: NotificationDeps): Promise<void> {
+  await consumer.on(Topic.MailRequested, (_payload, event) => deliverMail(deps, event));
+}

@@ -1,0 +1,70 @@
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createLogger, runStandalone, startService, type ServiceContext, type StartedService } from '@stundenplan/base';
+import { createClassesClient } from './clients/classes-client.js';
+import { loadConfig, type Config } from './config.js';
+import { ContactRepository } from './data/contact-repository.js';
+import { MailRepository } from './data/mail-repository.js';
+import { createPrisma } from './data/prisma.js';
+import { SendingRepository } from './data/sending-repository.js';
+import type { NotificationDeps } from './domain/deps.js';
+import { registerConsumers } from './events/consumers.js';
+import { notificationGrpc } from './grpc/notification-server.js';
+import { registerRoutes } from './http/routes.js';
+import type { Mailer } from './mail/mailer.js';
+import { OutboxMailer } from './mail/outbox-mailer.js';
+import { SesMailer } from './mail/ses-mailer.js';
+
+export type NotificationService = StartedService<Config> & { deps: NotificationDeps };
+
+export function createMailer(cfg: Config): Mailer {
+  if (cfg.MAIL_TRANSPORT === 'ses') {
+    return new SesMailer({
+      region: cfg.SES_REGION,
+      endpoint: cfg.SES_ENDPOINT,
+      // An emulator takes any credentials; real SES uses the AWS default provider chain.
+      credentials: cfg.SES_ENDPOINT && !cfg.AWS_ACCESS_KEY_ID ? { accessKeyId: 'local', secretAccessKey: 'local' } : undefined,
+    });
+  }
+  return new OutboxMailer();
+}
+
+export async function start(env?: Record<string, string | undefined>): Promise<NotificationService> {
+  const cfg = loadConfig(env);
+  let deps: NotificationDeps | undefined;
+  const need = (): NotificationDeps => {
+    if (!deps) throw new Error('notification: dependencies not initialised');
+    return deps;
+  };
+  const svc = await startService({
+    name: 'notification',
+    cfg,
+    migrationsDir: fileURLToPath(new URL('../prisma/migrations', import.meta.url)),
+    init: async (ctx: ServiceContext<Config>) => {
+      const prisma = createPrisma(ctx.pool!, cfg.DB_SCHEMA!);
+      ctx.lifecycle.onStop('prisma', () => prisma.$disconnect());
+      const mailer = createMailer(cfg);
+      ctx.lifecycle.onStop('mailer', async () => mailer.close());
+      ctx.log.info({ transport: mailer.transport }, 'mail transport');
+      const classes = createClassesClient(cfg.CLASSES_SERVICE_ADDR);
+      ctx.lifecycle.onStop('classes-client', async () => classes.close());
+      deps = {
+        cfg,
+        log: ctx.log,
+        mails: new MailRepository(prisma),
+        contacts: new ContactRepository(prisma),
+        sendings: new SendingRepository(prisma),
+        classes,
+        mailer,
+        kickOutbox: () => ctx.relay?.kick(),
+      };
+    },
+    consumers: (ctx) => registerConsumers(ctx.consumer!, need()),
+    grpc: (ctx) => [notificationGrpc(need(), ctx.log.child({ module: 'grpc' }))],
+    routes: (app) => registerRoutes(app, need()),
+  });
+  return Object.assign(svc, { deps: need() });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runStandalone('notification', () => start(), createLogger('notification'));
+}

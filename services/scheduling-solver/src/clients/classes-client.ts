@@ -1,0 +1,33 @@
+import { callUnary, grpc } from '@stundenplan/base';
+import { classesV1 } from '@stundenplan/proto';
+
+export interface ClassMember {
+  memberId: string;
+  userId: string;
+  name: string;
+  email: string;
+  duration: number;
+}
+
+export interface ClassesClient {
+  /** Fails with FORBIDDEN (PERMISSION_DENIED) unless `teacherId` teaches the class, NOT_FOUND when it does not exist. */
+  getClass(classId: string, teacherId: string): Promise<classesV1.ClassInfo>;
+  listMembers(classId: string, teacherId: string): Promise<ClassMember[]>;
+  close(): void;
+}
+
+export function createClassesClient(addr: string, timeoutMs = 5000): ClassesClient {
+  const client = new classesV1.ClassesServiceClient(addr, grpc.credentials.createInsecure());
+  return {
+    async getClass(classId, teacherId) {
+      const res = await callUnary(client.getClass.bind(client), client, { classId, teacherId }, timeoutMs);
+      if (!res.classInfo) throw new Error('classes.GetClass answered without class_info');
+      return res.classInfo;
+    },
+    async listMembers(classId, teacherId) {
+      const res = await callUnary(client.listMembers.bind(client), client, { classId, teacherId }, timeoutMs);
+      return res.members.map((m) => ({ memberId: m.memberId, userId: m.userId, name: m.name, email: m.email, duration: m.duration }));
+    },
+    close: () => client.close(),
+  };
+}

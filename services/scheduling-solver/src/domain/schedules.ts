@@ -1,0 +1,138 @@
+import { AppError, type Logger } from '@stundenplan/base';
+import { z } from 'zod';
+import type { ClassesClient } from '../clients/classes-client.js';
+import { NameTakenError, type ScheduleRepository, type ScheduleRow } from '../data/schedule-repository.js';
+import { assertOwnsClass, SCHEDULE_NOT_FOUND } from './access.js';
+import { membersInTimes, parseSavedTimes, storedPinned, storedTimes, type SavedTimes } from './saved-form.js';
+
+export const SCHEDULE_TEXTS = Object.freeze({
+  nameRequired: 'Bitte geben Sie einen Namen für den Stundenplan ein',
+  nameTooLong: 'Der Name des Stundenplans darf höchstens 200 Zeichen lang sein.',
+  descriptionTooLong: 'Die Beschreibung darf höchstens 2000 Zeichen lang sein.',
+  nameTaken: 'Ein Stundenplan mit diesem Namen existiert bereits. Möchten Sie ihn überschreiben?',
+  classMismatch: 'Die Klasse im Stundenplan passt nicht zur gewählten Klasse.',
+  noClass: 'Keine Klasse ausgewählt',
+  pinnedInvalid: 'Ungültige Angabe der fixierten Stunden.',
+  deleted: 'Stundenplan gelöscht',
+});
+
+export interface ScheduleSummary {
+  id: string;
+  name: string;
+  description: string | null;
+  class_id: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ScheduleView extends ScheduleSummary {
+  available_times: SavedTimes;
+  pinned: string[];
+}
+
+export interface ScheduleDeps {
+  classes: ClassesClient;
+  schedules: ScheduleRepository;
+  log: Logger;
+  /** Called after a committed write so the outbox relay publishes at once. */
+  kick: () => void;
+}
+
+export function toSummary(r: Pick<ScheduleRow, 'id' | 'name' | 'description' | 'classId' | 'createdAt' | 'updatedAt'>): ScheduleSummary {
+  return { id: r.id, name: r.name, description: r.description, class_id: r.classId, created_at: r.createdAt.toISOString(), updated_at: r.updatedAt.toISOString() };
+}
+
+export function toView(r: ScheduleRow): ScheduleView {
+  return { ...toSummary(r), available_times: storedTimes(r.availableTimes), pinned: storedPinned(r.pinned) };
+}
+
+const bodySchema = z.object({
+  name: z
+    .string({ error: SCHEDULE_TEXTS.nameRequired })
+    .trim()
+    .min(1, { error: SCHEDULE_TEXTS.nameRequired })
+    .max(200, { error: SCHEDULE_TEXTS.nameTooLong }),
+  description: z
+    .string({ error: 'Ungültige Beschreibung.' })
+    .trim()
+    .max(2000, { error: SCHEDULE_TEXTS.descriptionTooLong })
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  class_id: z.string({ error: SCHEDULE_TEXTS.classMismatch }).nullish(),
+  available_times: z.unknown(),
+  pinned: z
+    .array(z.union([z.string(), z.object({ member_id: z.string() }).loose()]), { error: SCHEDULE_TEXTS.pinnedInvalid })
+    .max(1000, { error: SCHEDULE_TEXTS.pinnedInvalid })
+    .nullish(),
+});
+
+function parseBody(body: unknown): z.infer<typeof bodySchema> {
+  const res = bodySchema.safeParse(body ?? {});
+  if (!res.success) {
+    const issue = res.error.issues[0];
+    // Body not an object, or a wrong type for name: the name message is the most useful one.
+    throw AppError.badRequest(issue?.message && !issue.message.startsWith('Invalid') ? issue.message : SCHEDULE_TEXTS.nameRequired);
+  }
+  return res.data;
+}
+
+export async function listSchedules(deps: ScheduleDeps, teacherId: string, classId: unknown): Promise<ScheduleSummary[]> {
+  const id = await assertOwnsClass(deps.classes, classId, teacherId);
+  return (await deps.schedules.listByClass(id)).map(toSummary);
+}
+
+export async function getSchedule(deps: ScheduleDeps, teacherId: string, scheduleId: string): Promise<ScheduleView> {
+  const row = await findOwned(deps, teacherId, scheduleId);
+  return toView(row);
+}
+
+async function findOwned(deps: ScheduleDeps, teacherId: string, scheduleId: string, classId?: string): Promise<ScheduleRow> {
+  const row = /^[0-9a-f-]{36}$/i.test(scheduleId) ? await deps.schedules.findById(scheduleId) : null;
+  // Another teacher's schedule is "not found" too: nothing leaks.
+  if (!row || row.teacherId !== teacherId || (classId !== undefined && row.classId !== classId)) throw AppError.notFound(SCHEDULE_NOT_FOUND);
+  if (classId === undefined) {
+    try {
+      await assertOwnsClass(deps.classes, row.classId, teacherId);
+    } catch (e) {
+      if (e instanceof AppError && e.code === 'NOT_FOUND') throw AppError.notFound(SCHEDULE_NOT_FOUND);
+      throw e;
+    }
+  }
+  return row;
+}
+
+/** Create (scheduleId undefined) or update one schedule of a class the teacher owns. */
+export async function saveSchedule(deps: ScheduleDeps, teacherId: string, classIdParam: string, body: unknown, scheduleId?: string): Promise<ScheduleSummary> {
+  const classId = await assertOwnsClass(deps.classes, classIdParam, teacherId);
+  if (scheduleId !== undefined) await findOwned(deps, teacherId, scheduleId, classId);
+  const input = parseBody(body);
+  if (input.class_id && input.class_id !== classId) throw AppError.badRequest(SCHEDULE_TEXTS.classMismatch);
+  const members = await deps.classes.listMembers(classId, teacherId);
+  const memberIds = new Set(members.map((m) => m.memberId));
+  const { times, dropped } = parseSavedTimes(input.available_times, memberIds);
+  if (dropped.length) {
+    deps.log.warn({ classId, scheduleId, dropped: dropped.length, memberIds: [...new Set(dropped.map((d) => d.memberId))] }, 'schedule entries of non-members dropped');
+  }
+  const placed = membersInTimes(times);
+  const pinned = [...new Set((input.pinned ?? []).map((p) => (typeof p === 'string' ? p : p.member_id)))].filter((id) => placed.has(id));
+  const fields = { name: input.name, description: input.description, availableTimes: times, pinned };
+  try {
+    const row = scheduleId === undefined ? await deps.schedules.create(classId, teacherId, fields) : await deps.schedules.update(scheduleId, fields);
+    if (!row) throw AppError.notFound(SCHEDULE_NOT_FOUND);
+    deps.kick();
+    return toSummary(row);
+  } catch (e) {
+    if (e instanceof NameTakenError) {
+      const existing = await deps.schedules.findByName(classId, input.name);
+      throw new AppError('CONFLICT', SCHEDULE_TEXTS.nameTaken, { extra: { existing_id: existing?.id ?? null } });
+    }
+    throw e;
+  }
+}
+
+export async function deleteSchedule(deps: ScheduleDeps, teacherId: string, classIdParam: string, scheduleId: string): Promise<{ id: string; message: string }> {
+  const classId = await assertOwnsClass(deps.classes, classIdParam, teacherId);
+  await findOwned(deps, teacherId, scheduleId, classId);
+  if (!(await deps.schedules.delete(classId, scheduleId))) throw AppError.notFound(SCHEDULE_NOT_FOUND);
+  return { id: scheduleId, message: SCHEDULE_TEXTS.deleted };
+}

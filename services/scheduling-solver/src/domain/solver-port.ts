@@ -1,0 +1,63 @@
+/**
+ * What the service needs from the solver engine (src/solver/**, owned by the engine's author).
+ * Structural copies of the engine's Problem/Plan shapes keep this side compiling against the
+ * fields it really uses; main.ts adapts the engine's SolverPool to `SolverPort`.
+ */
+import type { TimesMap } from '@stundenplan/timegrid';
+
+export type TimeSource = 'available_times' | 'available_times_user_input';
+
+export interface ProblemStudent {
+  member_id: string;
+  name: string;
+  duration: number;
+  available_times: TimesMap;
+  available_times_user_input: TimesMap;
+}
+
+export interface PinnedLesson {
+  member_id: string;
+  day: number;
+  /** Slot label of the first quarter hour ("9.00"). */
+  start: string;
+}
+
+export interface SolveProblem {
+  wiggleRoom: number;
+  teacherTimes: TimesMap;
+  students: ProblemStudent[];
+  timePreferences: Record<string, TimeSource>;
+  pinned?: PinnedLesson[];
+}
+
+export interface PlanPlacement {
+  member_id: string;
+  day: number;
+  start: string;
+  /** Label of the first slot after the lesson. */
+  end: string;
+}
+
+export interface SolvePlan {
+  status: 'OPTIMAL' | 'FEASIBLE' | 'INFEASIBLE';
+  placements: PlanPlacement[];
+  unscheduled_students: string[];
+  skipped_students: string[];
+  stats?: object;
+  reasons?: Record<string, string>;
+}
+
+export type EngineStage = 'first-plan' | 'maximum-proven' | 'compacting' | 'done';
+
+export interface EngineProgress {
+  stage: EngineStage;
+  /** Students placed in the best plan known at this point. */
+  placed?: number;
+  idleMinutes?: number;
+  elapsedMs?: number;
+}
+
+export interface SolverPort {
+  solve(problem: SolveProblem, opts: { onProgress?: (progress: EngineProgress) => void; timeLimitS?: number }): Promise<SolvePlan>;
+  close(): Promise<void>;
+}

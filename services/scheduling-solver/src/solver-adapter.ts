@@ -1,0 +1,33 @@
+/**
+ * The only place that touches the engine (src/solver/**): its SolverPool (HiGHS in worker
+ * threads) behind the service's SolverPort, so the rest of the service depends only on the
+ * shapes it uses.
+ */
+import { AppError, type Logger } from '@stundenplan/base';
+import type { SolvePlan, SolveProblem, SolverPort } from './domain/solver-port.js';
+import { SolverPool, SolverTimeoutError } from './solver/pool.js';
+import type { Problem } from './solver/types.js';
+
+export const SOLVER_TIMEOUT_TEXT = 'Die Berechnung hat zu lange gedauert. Bitte versuchen Sie es erneut.';
+
+export function createSolver(opts: { size: number; timeLimitS: number }, log: Logger): SolverPort {
+  // Hard stop per solve a little after the engine's own budget; the pool then answers with the first plan.
+  const pool = new SolverPool({ size: opts.size, timeoutMs: Math.round((opts.timeLimitS + 5) * 1000), solveOptions: { timeLimitSec: opts.timeLimitS } });
+  log.debug({ size: opts.size, timeLimitS: opts.timeLimitS }, 'solver pool created');
+  return {
+    async solve(problem: SolveProblem, o) {
+      try {
+        const plan = await pool.solve(problem as Problem, {
+          ...(o.timeLimitS !== undefined ? { timeLimitSec: o.timeLimitS } : {}),
+          onProgress: (p) => o.onProgress?.({ stage: p.stage, placed: p.placed, idleMinutes: p.idleMinutes, elapsedMs: p.elapsedMs }),
+        });
+        log.debug({ ...pool.stats, status: plan.status, placed: plan.stats.placed }, 'solved');
+        return plan as SolvePlan;
+      } catch (e) {
+        if (e instanceof SolverTimeoutError) throw new AppError('TIMEOUT', SOLVER_TIMEOUT_TEXT, { cause: e });
+        throw e;
+      }
+    },
+    close: () => pool.close(),
+  };
+}

@@ -1,0 +1,246 @@
+// The two MIP models, per independent group of days (component).
+//
+// Stage 1 (maximize placed): binary x[w] per candidate window, one row per student
+// (sum <= 1) and one "at most one lesson covers this slot" row per maximal clique of the day's
+// interval graph (the slot rows that are not dominated by a neighbour) - the tight formulation.
+//
+// Stage 2 (minimize idle slots at the maximum count): each teaching day is a path through the
+// day's slot boundaries lo..hi: source -> boundary t (first lesson starts), lesson arcs
+// t -> t + len (one per window), idle arcs t -> t + 1 (cost 1) and boundary t -> sink (last lesson
+// ends); an unused day carries no flow. Flow conservation per boundary, a student row
+// (sum <= 1) and the count row sum(x) = K. Per day this is the exact convex hull of the
+// schedules of that day (a shortest-path polytope), so the LP only loses through students shared
+// between days. All arcs are binary: HiGHS' probing and cuts then close that gap at the root
+// where continuous arcs made it branch for seconds (see bench/README.md for the comparison).
+
+import type { Core } from './instance.js';
+import { ModelBuilder } from './highs.js';
+import { DAYS, SLOTS_PER_DAY } from './problem-input.js';
+
+export interface Component {
+  days: number[];
+  /** core indices, ascending */
+  students: number[];
+}
+
+/** Groups of days linked by students with windows on several of them; solved independently. */
+export function components(core: Core): Component[] {
+  const parent = Array.from({ length: DAYS }, (_, d) => d);
+  const find = (d: number): number => {
+    while (parent[d] !== d) { parent[d] = parent[parent[d]]; d = parent[d]; }
+    return d;
+  };
+  const dayOf = (w: number): number => (core.winKey[w] / SLOTS_PER_DAY) | 0;
+  for (let s = 0; s < core.n; s++) {
+    const d0 = dayOf(core.winStart[s]);
+    for (let w = core.winStart[s] + 1; w < core.winStart[s + 1]; w++) {
+      const a = find(d0);
+      const b = find(dayOf(w));
+      if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
+    }
+  }
+  const byRoot = new Map<number, Component>();
+  for (let s = 0; s < core.n; s++) {
+    const root = find(dayOf(core.winStart[s]));
+    let c = byRoot.get(root);
+    if (!c) { c = { days: [], students: [] }; byRoot.set(root, c); }
+    c.students.push(s);
+  }
+  for (let d = 0; d < DAYS; d++) byRoot.get(find(d))?.days.push(d);
+  return [...byRoot.entries()].sort((a, b) => a[0] - b[0]).map(([, c]) => c);
+}
+
+export interface BuiltModel {
+  builder: ModelBuilder;
+  /** column -> window index (only the first xCount columns are windows) */
+  windowOfCol: Int32Array;
+  xCount: number;
+  /** Warm start from a placement (core student -> window or -1). */
+  start(pos: Int32Array): Float64Array;
+  /** Reads a solution back into pos (only the component's students are touched). */
+  read(x: Float64Array, pos: Int32Array): void;
+}
+
+function studentOfWindow(core: Core): Int32Array {
+  const out = new Int32Array(core.winKey.length);
+  for (let s = 0; s < core.n; s++) for (let w = core.winStart[s]; w < core.winStart[s + 1]; w++) out[w] = s;
+  return out;
+}
+
+function readWindows(core: Core, comp: Component, windowOfCol: Int32Array, xCount: number, x: Float64Array, pos: Int32Array): void {
+  const owner = studentOfWindow(core);
+  for (const s of comp.students) if (core.pinnedWin[s] < 0) pos[s] = -1;
+  for (let j = 0; j < xCount; j++) {
+    if (x[j] > 0.5) {
+      const w = windowOfCol[j];
+      pos[owner[w]] = w;
+    }
+  }
+}
+
+/** Stage 1 for one component (pinned students are fixed and left out). */
+export function buildMaximize(core: Core, comp: Component): BuiltModel {
+  const b = new ModelBuilder();
+  const cols: number[] = [];
+  const cover = new Map<number, number[]>();
+  const startsAt = new Uint8Array(DAYS * SLOTS_PER_DAY);
+  const endsAt = new Uint8Array(DAYS * SLOTS_PER_DAY);
+  for (const s of comp.students) {
+    if (core.pinnedWin[s] >= 0) continue;
+    const idx: number[] = [];
+    for (let w = core.winStart[s]; w < core.winStart[s + 1]; w++) {
+      const j = b.binary(1);
+      cols.push(w);
+      idx.push(j);
+      const key = core.winKey[w];
+      startsAt[key] = 1;
+      endsAt[key + core.len[s] - 1] = 1;
+      for (let k = key; k < key + core.len[s]; k++) {
+        let list = cover.get(k);
+        if (!list) { list = []; cover.set(k, list); }
+        list.push(j);
+      }
+    }
+    if (idx.length > 1) b.row(-Infinity, 1, idx);
+  }
+  // Maximal cliques of each day's interval graph: the slot where a window ends after some window
+  // started since the previous end (slots in between only see subsets).
+  let started = false;
+  for (let k = 0; k < DAYS * SLOTS_PER_DAY; k++) {
+    if (startsAt[k]) started = true;
+    if (!endsAt[k]) continue;
+    if (started) {
+      const list = cover.get(k)!;
+      if (list.length > 1) b.row(-Infinity, 1, list);
+    }
+    started = false;
+  }
+  const windowOfCol = Int32Array.from(cols);
+  const xCount = cols.length;
+  return {
+    builder: b,
+    windowOfCol,
+    xCount,
+    start(pos) {
+      const v = new Float64Array(b.numCols);
+      const chosen = new Set<number>();
+      for (const s of comp.students) if (pos[s] >= 0) chosen.add(pos[s]);
+      for (let j = 0; j < xCount; j++) if (chosen.has(windowOfCol[j])) v[j] = 1;
+      return v;
+    },
+    read(x, pos) { readWindows(core, comp, windowOfCol, xCount, x, pos); },
+  };
+}
+
+/** Stage 2 for one component: minimum idle slots with exactly `count` lessons (pins included). */
+export function buildCompact(core: Core, comp: Component, count: number): BuiltModel {
+  const b = new ModelBuilder();
+  const cols: number[] = [];
+  const all: number[] = [];
+  for (const s of comp.students) {
+    const idx: number[] = [];
+    const pinned = core.pinnedWin[s] >= 0;
+    for (let w = core.winStart[s]; w < core.winStart[s + 1]; w++) {
+      const j = b.binary(0, pinned ? 1 : 0, 1);
+      cols.push(w);
+      idx.push(j);
+      all.push(j);
+    }
+    if (idx.length > 1 || count === comp.students.length) b.row(count === comp.students.length ? 1 : -Infinity, 1, idx);
+  }
+  b.row(count, count, all);
+  const xCount = cols.length;
+  const windowOfCol = Int32Array.from(cols);
+  const owner = studentOfWindow(core);
+
+  interface DayArcs { day: number; lo: number; hi: number; src: Map<number, number>; snk: Map<number, number>; idle: number[] }
+  const dayArcs: DayArcs[] = [];
+  for (const d of comp.days) {
+    const ws: number[] = [];
+    for (let j = 0; j < xCount; j++) if (((core.winKey[windowOfCol[j]] / SLOTS_PER_DAY) | 0) === d) ws.push(j);
+    if (ws.length === 0) continue;
+    const base = d * SLOTS_PER_DAY;
+    let lo = SLOTS_PER_DAY;
+    let hi = 0;
+    const startSet = new Set<number>();
+    const endSet = new Set<number>();
+    for (const j of ws) {
+      const w = windowOfCol[j];
+      const t = core.winKey[w] - base;
+      const e = t + core.len[owner[w]];
+      startSet.add(t);
+      endSet.add(e);
+      if (t < lo) lo = t;
+      if (e > hi) hi = e;
+    }
+    const inArcs: number[][] = Array.from({ length: hi - lo + 1 }, () => []);
+    const outArcs: number[][] = Array.from({ length: hi - lo + 1 }, () => []);
+    const src = new Map<number, number>();
+    const snk = new Map<number, number>();
+    const srcCols: number[] = [];
+    for (const t of [...startSet].sort((a, c) => a - c)) {
+      const j = b.binary(0);
+      src.set(t, j);
+      srcCols.push(j);
+      inArcs[t - lo].push(j);
+    }
+    for (const t of [...endSet].sort((a, c) => a - c)) {
+      const j = b.binary(0);
+      snk.set(t, j);
+      outArcs[t - lo].push(j);
+    }
+    const idle: number[] = [];
+    for (let t = lo; t < hi; t++) {
+      const j = b.binary(1);
+      idle.push(j);
+      outArcs[t - lo].push(j);
+      inArcs[t + 1 - lo].push(j);
+    }
+    for (const j of ws) {
+      const w = windowOfCol[j];
+      const t = core.winKey[w] - base;
+      outArcs[t - lo].push(j);
+      inArcs[t + core.len[owner[w]] - lo].push(j);
+    }
+    b.row(-Infinity, 1, srcCols);
+    for (let i = 0; i <= hi - lo; i++) {
+      const idx = [...inArcs[i], ...outArcs[i]];
+      const vals = [...inArcs[i].map(() => 1), ...outArcs[i].map(() => -1)];
+      b.row(0, 0, idx, vals);
+    }
+    dayArcs.push({ day: d, lo, hi, src, snk, idle });
+  }
+
+  return {
+    builder: b,
+    windowOfCol,
+    xCount,
+    start(pos) {
+      const v = new Float64Array(b.numCols);
+      const chosen = new Set<number>();
+      for (const s of comp.students) if (pos[s] >= 0) chosen.add(pos[s]);
+      for (let j = 0; j < xCount; j++) if (chosen.has(windowOfCol[j])) v[j] = 1;
+      for (const a of dayArcs) {
+        const base = a.day * SLOTS_PER_DAY;
+        const covered = new Uint8Array(a.hi - a.lo);
+        let first = -1;
+        let last = -1;
+        for (const s of comp.students) {
+          const w = pos[s];
+          if (w < 0 || ((core.winKey[w] / SLOTS_PER_DAY) | 0) !== a.day) continue;
+          const t = core.winKey[w] - base;
+          const e = t + core.len[s];
+          for (let k = t; k < e; k++) covered[k - a.lo] = 1;
+          if (first < 0 || t < first) first = t;
+          if (e > last) last = e;
+        }
+        if (first < 0) continue;
+        v[a.src.get(first)!] = 1;
+        v[a.snk.get(last)!] = 1;
+        for (let t = first; t < last; t++) if (!covered[t - a.lo]) v[a.idle[t - a.lo]] = 1;
+      }
+      return v;
+    },
+    read(x, pos) { readWindows(core, comp, windowOfCol, xCount, x, pos); },
+  };
+}

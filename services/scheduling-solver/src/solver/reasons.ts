@@ -1,0 +1,44 @@
+// German explanations for students that end up without a lesson.
+
+import type { Instance } from './instance.js';
+import { SLOTS_PER_DAY } from './problem-input.js';
+
+export const REASON_NO_COMMON_TIME = 'Keine gemeinsame Zeit mit der Lehrkraft';
+
+export function reasonTooLong(durationMinutes: number): string {
+  return `Die Unterrichtsdauer von ${durationMinutes} Minuten ist länger als jedes gemeinsame Zeitfenster`;
+}
+
+export function reasonTaken(names: readonly string[]): string {
+  return names.length > 0
+    ? `Alle passenden Zeitfenster sind belegt (durch: ${names.join(', ')})`
+    : 'Alle passenden Zeitfenster sind belegt';
+}
+
+const collator = new Intl.Collator('de', { sensitivity: 'variant', numeric: true });
+
+/**
+ * Reasons for every skipped and unscheduled student. `lessonAt` holds, per day * 96 + slot, the
+ * problem index of the student whose lesson covers it (or -1).
+ */
+export function buildReasons(inst: Instance, unscheduled: readonly number[], lessonAt: Int32Array): Record<string, string> {
+  const reasons: Record<string, string> = {};
+  for (const i of inst.skipped) {
+    const s = inst.students[i];
+    reasons[s.member_id] = inst.skipKind.get(i) === 'too-long' ? reasonTooLong(s.duration) : REASON_NO_COMMON_TIME;
+  }
+  for (const i of unscheduled) {
+    const blockers = new Set<number>();
+    const L = inst.len[i];
+    for (const key of inst.windows[i]) {
+      for (let k = key; k < key + L && k < key - (key % SLOTS_PER_DAY) + SLOTS_PER_DAY; k++) {
+        const o = lessonAt[k];
+        if (o >= 0 && o !== i) blockers.add(o);
+      }
+    }
+    const names = [...blockers].map((o) => inst.students[o].name || inst.students[o].member_id);
+    names.sort((a, b) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0));
+    reasons[inst.students[i].member_id] = reasonTaken([...new Set(names)]);
+  }
+  return reasons;
+}

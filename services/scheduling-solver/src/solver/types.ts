@@ -1,0 +1,112 @@
+// Problem and plan formats of the timetable solver (shared/bench/solver/README.md), plus the
+// solver's own additions: pinned lessons, statistics and German reasons.
+
+/** Day key "0" (Monday) .. "6" (Sunday) -> quarter-hour labels such as "9.00", "14.30". */
+export type TimesByDay = Record<string, string[]>;
+
+export type TimeSource = 'available_times' | 'available_times_user_input';
+
+export interface ProblemStudent {
+  member_id: string;
+  name: string;
+  /** Lesson length in minutes, a positive multiple of 15. */
+  duration: number;
+  available_times: TimesByDay;
+  available_times_user_input: TimesByDay;
+}
+
+/** A lesson the teacher locked: it stays exactly here (day 0..6, start label). */
+export interface PinnedLesson {
+  member_id: string;
+  day: number;
+  start: string;
+}
+
+export interface Problem {
+  wiggleRoom: number;
+  teacherTimes: TimesByDay;
+  students: ProblemStudent[];
+  /** member_id -> which source holds the student's chosen times. */
+  timePreferences?: Record<string, string>;
+  pinned?: PinnedLesson[];
+}
+
+export type PlanStatus = 'OPTIMAL' | 'FEASIBLE' | 'INFEASIBLE';
+
+export interface Placement {
+  member_id: string;
+  day: number;
+  /** Label of the first slot. */
+  start: string;
+  /** Label of the first slot after the lesson. */
+  end: string;
+}
+
+export interface StageTimings {
+  /** Reading the problem and building candidate windows. */
+  prepareMs: number;
+  /** Greedy start plan and local search. */
+  heuristicMs: number;
+  /** Stage 1: maximum number of placed students. */
+  maximizeMs: number;
+  /** Stage 2: minimum idle minutes at that number. */
+  compactMs: number;
+  totalMs: number;
+}
+
+export interface PlanStats {
+  placed: number;
+  idleMinutes: number;
+  /** The placed count is the proven maximum. */
+  placedProven: boolean;
+  /** The idle minutes are the proven minimum for that count. */
+  idleProven: boolean;
+  stages: StageTimings;
+}
+
+export interface Plan {
+  status: PlanStatus;
+  placements: Placement[];
+  /** Active students (with at least one usable window) that were not placed. */
+  unscheduled_students: string[];
+  /** Students without any usable window. */
+  skipped_students: string[];
+  stats: PlanStats;
+  /** member_id -> German explanation, for every unscheduled or skipped student. */
+  reasons: Record<string, string>;
+}
+
+export type ProgressStage = 'first-plan' | 'maximum-proven' | 'compacting' | 'done';
+
+export interface SolveProgress {
+  stage: ProgressStage;
+  /** Students placed in the best plan known at this point. */
+  placed: number;
+  idleMinutes: number;
+  elapsedMs: number;
+  /** The plan known at this point ('first-plan' and 'done'). */
+  plan?: Plan;
+}
+
+export interface SolveOptions {
+  /** Overall budget in seconds for both MIP stages (the heuristic is not cut). Default 8. */
+  timeLimitSec?: number;
+  /** Budget of stage 1 (maximum placed). Default: the overall budget. */
+  maximizeTimeLimitSec?: number;
+  /** Budget of stage 2 (compacting). Default: what is left of the overall budget. */
+  compactTimeLimitSec?: number;
+  /** false: heuristic only, no HiGHS (statuses then stay FEASIBLE unless trivially proven). */
+  useMip?: boolean;
+  /** Run stage 2 also when the plan is INFEASIBLE. Default false (the count is what matters). */
+  compactInfeasible?: boolean;
+  /**
+   * Use a second thread for this solve (second local-search start, bound-proving MIP runs).
+   * Changes only the speed, never the plan. Default false (the pool runs one thread per solve).
+   */
+  parallel?: boolean;
+  /** Scales the local-search iteration counts (default 1). */
+  heuristicEffort?: number;
+  onProgress?: (progress: SolveProgress) => void;
+  /** Diagnostic log lines (the CLI sends them to stderr). */
+  log?: (line: string) => void;
+}

@@ -1,0 +1,96 @@
+// The one route table of the SPA (SPEC §2.1). Feature engineers add their pages here.
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
+import { AboutPage } from '../features/about/AboutPage';
+import { ConfirmEmailPage } from '../features/auth/ConfirmEmailPage';
+import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
+import { LoginPage } from '../features/auth/LoginPage';
+import { RegisterPage } from '../features/auth/RegisterPage';
+import { RegistrationSuccessPage } from '../features/auth/RegistrationSuccessPage';
+import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
+import { UpdatePasswordPage } from '../features/auth/UpdatePasswordPage';
+import { StudentTimesPage } from '../features/availability/StudentTimesPage';
+import { StudentClassesPage } from '../features/classes/StudentClassesPage';
+import { TeacherClassesPage } from '../features/classes/TeacherClassesPage';
+import { ContactPage } from '../features/contact/ContactPage';
+import { HomePage } from '../features/home/HomePage';
+import { ImpressumPage } from '../features/legal/ImpressumPage';
+import { ProfilePage } from '../features/profile/ProfilePage';
+import { SchedulingPage } from '../features/scheduling/SchedulingPage';
+import { AppLayout } from '../shared/layout/AppLayout';
+import { RequireAuth, RequireRole } from '../shared/layout/RouteGuard';
+import { NotFoundPage } from './NotFoundPage';
+import { RootErrorPage } from './RootErrorPage';
+
+export const appRoutes: RouteObject[] = [
+  {
+    path: '/',
+    element: <AppLayout />,
+    errorElement: <RootErrorPage />,
+    children: [
+      {
+        // Errors inside a page keep the navigation bar and footer around them.
+        element: <Outlet />,
+        errorElement: <RootErrorPage />,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: 'about', element: <AboutPage /> },
+          { path: 'contact', element: <ContactPage /> },
+          { path: 'login', element: <LoginPage /> },
+          { path: 'register', element: <RegisterPage /> },
+          { path: 'register/:registerShortcut', element: <RegisterPage /> },
+          { path: 'registration-success', element: <RegistrationSuccessPage /> },
+          { path: 'forgot-password', element: <ForgotPasswordPage /> },
+          { path: 'reset-password', element: <ResetPasswordPage /> },
+          { path: 'update-password', element: <UpdatePasswordPage /> },
+          { path: 'confirm-email', element: <ConfirmEmailPage /> },
+          { path: 'impressum', element: <ImpressumPage /> },
+          {
+            path: 'profile',
+            element: (
+              <RequireAuth>
+                <ProfilePage />
+              </RequireAuth>
+            ),
+          },
+          {
+            path: 'scheduling/*',
+            element: (
+              <RequireRole role="teacher">
+                <SchedulingPage />
+              </RequireRole>
+            ),
+          },
+          {
+            path: 'me/classes',
+            element: (
+              <RequireRole role="teacher">
+                <TeacherClassesPage />
+              </RequireRole>
+            ),
+          },
+          {
+            path: 'student',
+            element: (
+              <RequireRole role="student">
+                <StudentTimesPage />
+              </RequireRole>
+            ),
+          },
+          {
+            path: 'student/classes',
+            element: (
+              <RequireRole role="student">
+                <StudentClassesPage />
+              </RequireRole>
+            ),
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}

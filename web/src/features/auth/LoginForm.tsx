@@ -1,0 +1,84 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { errorMessage } from '../../shared/api/client';
+import { LOGIN_MESSAGES, resendConfirmation, type LoginFailure } from '../../shared/session/login';
+import { useLogin } from '../../shared/session/use-login';
+import { toast } from '../../shared/toast/toast-store';
+import { Alert } from '../../shared/ui/Alert';
+import { Button } from '../../shared/ui/Button';
+import { Input } from '../../shared/ui/Input';
+
+/** The login form of '/' and '/login' (SPEC §2.4, §5, §8). */
+export function LoginForm({ autoFocus = false }: { autoFocus?: boolean }) {
+  const { login, pending } = useLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [failure, setFailure] = useState<LoginFailure | null>(null);
+  const [resending, setResending] = useState(false);
+  const [resendResult, setResendResult] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    setResendResult(null);
+    setFailure(await login(email, password));
+  };
+
+  const resend = async () => {
+    setResending(true);
+    try {
+      await resendConfirmation(email, password);
+      setResendResult({ ok: true, text: LOGIN_MESSAGES.resendSuccess });
+      toast.success(LOGIN_MESSAGES.resendSuccess);
+    } catch (error) {
+      setResendResult({ ok: false, text: errorMessage(error) });
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <form className="form" onSubmit={submit} aria-label="Login">
+      <Input
+        label="E-Mail"
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        autoFocus={autoFocus}
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <Input
+        label="Passwort"
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      {failure && (
+        <Alert
+          kind="error"
+          title={failure.message}
+          actions={
+            failure.code === 'email-not-confirmed' ? (
+              <Button variant="secondary" size="sm" onClick={resend} loading={resending}>
+                {LOGIN_MESSAGES.resendButton}
+              </Button>
+            ) : undefined
+          }
+        />
+      )}
+      {resendResult && <Alert kind={resendResult.ok ? 'success' : 'error'} title={resendResult.text} />}
+      <Button type="submit" block size="lg" loading={pending}>
+        Anmelden
+      </Button>
+      <div className="form-links">
+        <Link to="/forgot-password">Passwort vergessen?</Link>
+        <Link to="/register">Noch kein Account? Registrieren</Link>
+      </div>
+    </form>
+  );
+}

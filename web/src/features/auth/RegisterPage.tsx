@@ -1,0 +1,335 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { detailText } from '../../shared/api/client';
+import { useDebouncedValue } from '../../shared/hooks/use-debounced-value';
+import { normaliseEmail } from '../../shared/session/login';
+import { Alert } from '../../shared/ui/Alert';
+import { Button } from '../../shared/ui/Button';
+import { Card } from '../../shared/ui/Card';
+import { Input } from '../../shared/ui/Input';
+import { Page } from '../../shared/ui/Page';
+import { Select } from '../../shared/ui/Select';
+import { PageSpinner, Spinner } from '../../shared/ui/Spinner';
+import { authApi, type Institution } from './auth-api';
+import { suggestEmail } from './email-suggestion';
+import { parseRegisterParams } from './register-params';
+import {
+  DEFAULT_DURATION,
+  EMAIL_CHECK_DELAY_MS,
+  EMAIL_MAX_LENGTH,
+  hasErrors,
+  institutionDomainForRole,
+  isValidEmailFormat,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  REGISTRATION_MESSAGES,
+  resolveRoleId,
+  ROLE_ID_STUDENT,
+  ROLE_OPTIONS,
+  STUDENT_DURATIONS,
+  validateRegistration,
+  type RegistrationErrors,
+} from './registration-validation';
+import { INSTITUTIONS_ERROR, useInstitutions } from './use-institutions';
+import { useRegistrationCode, type MemberCheck, type RegistrationClassInfo } from './useRegistrationCode';
+
+export interface RegistrationSuccessState {
+  message: string;
+  email: string;
+  teacherName: string | null;
+  institutionName: string | null;
+  className: string | null;
+  classDescription: string | null;
+}
+
+type EmailHint = 'none' | 'pending' | 'valid' | 'invalid';
+
+/** Live e-mail state, settled 1 s after the last keystroke (SPEC §4 "Registration"). */
+export function useEmailHint(email: string): EmailHint {
+  const settled = useDebouncedValue(email, EMAIL_CHECK_DELAY_MS);
+  if (!email.trim()) return 'none';
+  if (settled !== email) return 'pending';
+  return isValidEmailFormat(email) ? 'valid' : 'invalid';
+}
+
+export function RegisterPage() {
+  const { registerShortcut } = useParams();
+  const location = useLocation();
+  const { shortcut, memberId } = parseRegisterParams(registerShortcut, location.search);
+  const code = useRegistrationCode(shortcut, memberId);
+
+  return (
+    <Page title="Registrieren" width="medium" lead="Lege deinen Account an, um Kurse zu verwalten oder deine Zeiten einzutragen.">
+      {code.status === 'loading' && <PageSpinner label="Registrierungscode wird geprüft…" />}
+      {code.status === 'error' && (
+        <Alert
+          kind="error"
+          title={code.message}
+          actions={
+            <Button variant="secondary" size="sm" onClick={code.retry}>
+              Erneut versuchen
+            </Button>
+          }
+        />
+      )}
+      {(code.status === 'none' || code.status === 'valid') && (
+        <RegisterForm
+          key={code.status === 'valid' ? `${code.info.classId}:${code.member.status}` : 'plain'}
+          classInfo={code.status === 'valid' ? code.info : null}
+          memberId={memberId}
+          memberCheck={code.status === 'valid' ? code.member : { status: 'none' }}
+        />
+      )}
+    </Page>
+  );
+}
+
+interface RegisterFormProps {
+  classInfo: RegistrationClassInfo | null;
+  memberId: string | null;
+  memberCheck: MemberCheck;
+}
+
+function RegisterForm({ classInfo, memberId, memberCheck }: RegisterFormProps) {
+  const navigate = useNavigate();
+  const institutions = useInstitutions();
+  const prefill = memberCheck.status === 'valid' ? memberCheck.member : null;
+
+  const [name, setName] = useState(prefill?.name ?? '');
+  const [email, setEmail] = useState(prefill?.email ?? '');
+  const [password, setPassword] = useState('');
+  const [passwordRepeat, setPasswordRepeat] = useState('');
+  const [institutionId, setInstitutionId] = useState('');
+  const [roleId, setRoleId] = useState<number | null>(classInfo ? ROLE_ID_STUDENT : null);
+  const [duration, setDuration] = useState<number>(
+    prefill?.duration && (STUDENT_DURATIONS as readonly number[]).includes(prefill.duration) ? prefill.duration : DEFAULT_DURATION,
+  );
+  const [errors, setErrors] = useState<RegistrationErrors>({});
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const emailHint = useEmailHint(email);
+  const institutionList = institutions.data ?? [];
+  const chosenInstitution: Institution | null = classInfo ? null : (institutionList.find((i) => String(i.id) === institutionId) ?? null);
+  // In the code flow the institution comes from the class; it only feeds the e-mail suggestion.
+  const codeInstitution = classInfo ? (institutionList.find((i) => String(i.id) === String(classInfo.institutionId)) ?? null) : null;
+  const effectiveRole = resolveRoleId(roleId, chosenInstitution, email);
+  const isStudent = effectiveRole === ROLE_ID_STUDENT;
+
+  const suggestion = useMemo(() => {
+    const institution = chosenInstitution ?? codeInstitution;
+    if (!institution) return null;
+    const suggested = suggestEmail(name, institutionDomainForRole(institution, roleId ?? (classInfo ? ROLE_ID_STUDENT : null)));
+    return suggested && suggested !== normaliseEmail(email) ? suggested : null;
+  }, [chosenInstitution, codeInstitution, name, roleId, classInfo, email]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitError(null);
+    const found = validateRegistration({
+      name,
+      email,
+      password,
+      passwordRepeat,
+      roleId,
+      institution: chosenInstitution,
+      codeInstitutionId: classInfo?.institutionId ?? null,
+      duration: isStudent ? duration : null,
+      memberId,
+    });
+    setErrors(found);
+    if (hasErrors(found)) return;
+
+    const cleanEmail = normaliseEmail(email);
+    setSubmitting(true);
+    try {
+      const answer = await authApi.register({
+        email: cleanEmail,
+        password,
+        name: name.trim().replace(/\s+/g, ' '),
+        registerShortcut: classInfo?.shortcut ?? null,
+        role_id: effectiveRole,
+        institution_id: classInfo ? (classInfo.institutionId ?? null) : (chosenInstitution?.id ?? null),
+        duration: isStudent ? duration : null,
+        memberId: memberId ?? null,
+      });
+      const state: RegistrationSuccessState = {
+        message: answer?.message ?? '',
+        email: cleanEmail,
+        teacherName: classInfo?.teacherName ?? null,
+        institutionName: classInfo?.institutionName ?? chosenInstitution?.name ?? null,
+        className: classInfo?.className ?? null,
+        classDescription: classInfo?.classDescription ?? null,
+      };
+      navigate('/registration-success', { state });
+    } catch (error) {
+      setSubmitError(detailText((error as { body?: unknown })?.body) ?? REGISTRATION_MESSAGES.failed);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <div className="register-layout">
+      {classInfo && (
+        <Card tone="muted" title="Registrierung für einen Kurs" className="register-class">
+          <dl className="details">
+            <dt>Kurs</dt>
+            <dd>{classInfo.className ?? 'Unbekannt'}</dd>
+            {classInfo.classDescription && (
+              <>
+                <dt>Beschreibung</dt>
+                <dd>{classInfo.classDescription}</dd>
+              </>
+            )}
+            <dt>Lehrkraft</dt>
+            <dd>{classInfo.teacherName ?? 'Unbekannt'}</dd>
+            <dt>Institution</dt>
+            <dd>{classInfo.institutionName ?? 'Unbekannt'}</dd>
+          </dl>
+          {memberCheck.status === 'loading' && <Spinner size="sm" label="memberId wird geprüft…" showLabel />}
+          {memberCheck.status === 'error' && (
+            <Alert
+              kind="error"
+              title={memberCheck.message}
+              actions={
+                <Button variant="secondary" size="sm" onClick={memberCheck.retry}>
+                  Erneut versuchen
+                </Button>
+              }
+            />
+          )}
+        </Card>
+      )}
+
+      <Card className="register-card">
+        <form className="form" onSubmit={submit} noValidate>
+          <Input
+            label="Name"
+            name="name"
+            autoComplete="name"
+            required
+            maxLength={NAME_MAX_LENGTH}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={errors.name}
+            hint="Vor- und Nachname"
+          />
+          <div className="field-group">
+            <Input
+              label="E-Mail"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={EMAIL_MAX_LENGTH}
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              error={errors.email ?? (emailHint === 'invalid' ? REGISTRATION_MESSAGES.emailHintInvalid : undefined)}
+              success={emailHint === 'valid' ? REGISTRATION_MESSAGES.emailHintValid : undefined}
+            />
+            {suggestion && (
+              <p className="suggestion">
+                Vorschlag: <span className="suggestion__value">{suggestion}</span>{' '}
+                <Button variant="link" size="sm" onClick={() => setEmail(suggestion)}>
+                  Übernehmen
+                </Button>
+              </p>
+            )}
+          </div>
+          <div className="form-row">
+            <Input
+              label="Passwort"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              maxLength={PASSWORD_MAX_LENGTH}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              error={errors.password}
+              hint={errors.password ? undefined : 'Mindestens 8 Zeichen, Buchstaben und Zahlen'}
+            />
+            <Input
+              label="Passwort wiederholen"
+              name="passwordRepeat"
+              type="password"
+              autoComplete="new-password"
+              required
+              maxLength={PASSWORD_MAX_LENGTH}
+              value={passwordRepeat}
+              onChange={(e) => setPasswordRepeat(e.target.value)}
+              error={errors.passwordRepeat}
+            />
+          </div>
+
+          {!classInfo && (
+            <div className="form-row">
+              <Select
+                label="Rolle"
+                name="role"
+                required
+                value={roleId ?? ''}
+                onChange={(e) => setRoleId(e.target.value ? Number(e.target.value) : null)}
+                placeholder="Bitte auswählen"
+                options={ROLE_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}
+                error={errors.role}
+              />
+              <div className="field-group">
+                <Select
+                  label="Institution (optional)"
+                  name="institution"
+                  value={institutionId}
+                  onChange={(e) => setInstitutionId(e.target.value)}
+                  placeholder={institutions.isPending ? 'Wird geladen…' : 'Keine Institution'}
+                  disabled={institutions.isPending}
+                  options={institutionList.map((i) => ({ value: String(i.id), label: i.name }))}
+                  hint="Mit Institution muss die E-Mail-Adresse zur Institution passen."
+                />
+                {institutions.isError && (
+                  <Alert
+                    kind="error"
+                    title={INSTITUTIONS_ERROR}
+                    actions={
+                      <Button variant="secondary" size="sm" onClick={() => void institutions.refetch()}>
+                        Erneut versuchen
+                      </Button>
+                    }
+                  />
+                )}
+              </div>
+            </div>
+          )}
+
+          {isStudent && (
+            <Select
+              label="Unterrichtsdauer"
+              name="duration"
+              value={duration}
+              onChange={(e) => setDuration(Number(e.target.value))}
+              options={STUDENT_DURATIONS.map((d) => ({ value: d, label: `${d} Minuten` }))}
+              error={errors.duration}
+              hint="Wie lange dauert deine Unterrichtsstunde?"
+            />
+          )}
+
+          {errors.memberId && (
+            <p className="form-error" role="alert">
+              {errors.memberId}
+            </p>
+          )}
+          {submitError && (
+            <Alert kind="error" title={submitError} />
+          )}
+
+          <Button type="submit" block size="lg" loading={submitting} disabled={emailHint !== 'valid'}>
+            Registrieren
+          </Button>
+          <p className="form-footer">
+            Bereits registriert? <Link to="/login">Zum Login</Link>
+          </p>
+        </form>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+// /student: the student's own available times (SPEC §2.9), limited to the padded window of their
+// teachers' ranges; hidden days and disabled slots outside; unsaved-changes guard when leaving.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatHoursLong, WeekSlots } from '@stundenplan/timegrid';
+import { useCallback, useMemo, useState } from 'react';
+import { errorMessage } from '../../shared/api/client';
+import { toast } from '../../shared/toast/toast-store';
+import { Alert } from '../../shared/ui/Alert';
+import { Button } from '../../shared/ui/Button';
+import { Page } from '../../shared/ui/Page';
+import { PageSpinner } from '../../shared/ui/Spinner';
+import { countOutsideView, type SlotRange } from './grid/grid-model';
+import { GridLegend } from './grid/GridLegend';
+import { COARSE_POINTER_QUERY, useIsMobile, useMediaQuery } from './grid/use-media-query';
+import { VisibleRangePicker } from './grid/VisibleRangePicker';
+import { defaultVisibleRange } from './grid/visible-range';
+import { WeekGrid } from './grid/WeekGrid';
+import { fetchOwnTimes, fetchTeachersTimeRanges, saveOwnTimes, type OwnTimes } from './student-times-api';
+import { studentRows, studentWindow } from './student-window';
+import { GridWithToolbar, TimesToolbar } from './TimesToolbar';
+import { useUnsavedChangesGuard } from './unsaved/use-unsaved-changes-guard';
+import { SLOW_LOAD_TEXT, useSlowLoading } from './use-slow-loading';
+import './availability.css';
+
+export const OWN_TIMES_KEY = ['availability', 'own-times'] as const;
+export const TEACHERS_RANGES_KEY = ['availability', 'teachers-time-ranges'] as const;
+
+export const STUDENT_TIMES_TEXTS = {
+  title: 'Deine Zeiten',
+  lead: 'Markiere, wann du Zeit für Unterricht hast. Deine Lehrkräfte sehen diese Zeiten bei der Stundenplanung.',
+  loadFailed: 'Fehler beim Laden der Zeiten',
+  noRange: 'Deine Lehrkräfte haben noch keinen Zeitraum festgelegt. Du kannst deine Zeiten an allen Tagen eintragen.',
+  withRange: 'Du kannst Zeiten im Zeitraum eintragen, den deine Lehrkräfte freigegeben haben. Schraffierte Felder liegen außerhalb.',
+  saved: 'Verfügbare Zeiten erfolgreich gespeichert',
+  updated: 'Verfügbare Zeiten erfolgreich aktualisiert',
+  helpDrag: 'Klicke auf ein Feld oder ziehe über mehrere Felder, um Zeiten an- oder abzuwählen.',
+  helpTap: 'Tippe auf zwei Felder, um den Bereich dazwischen an- oder abzuwählen. Zweimal auf dasselbe Feld tippen ändert nur dieses Feld.',
+} as const;
+
+/** Logs 'Failed to save times' (SPEC §8) and tells the user what went wrong. */
+function reportSaveFailure(error: unknown): void {
+  console.error('Failed to save times', error);
+  toast.error(`Speichern fehlgeschlagen: ${errorMessage(error, 'Ein unbekannter Fehler ist aufgetreten.')}`);
+}
+
+export function StudentTimesPage() {
+  const queryClient = useQueryClient();
+  const own = useQuery({ queryKey: OWN_TIMES_KEY, queryFn: ({ signal }) => fetchOwnTimes(signal), staleTime: 0 });
+  const ranges = useQuery({ queryKey: TEACHERS_RANGES_KEY, queryFn: ({ signal }) => fetchTeachersTimeRanges(signal), staleTime: 0 });
+  const loading = own.isPending || ranges.isPending;
+  const slow = useSlowLoading(loading);
+
+  const [draft, setDraft] = useState<WeekSlots | null>(null);
+  const [view, setView] = useState<SlotRange>(defaultVisibleRange);
+  const [saving, setSaving] = useState(false);
+
+  const saved = own.data?.times ?? null;
+  const current = draft ?? saved ?? WeekSlots.empty();
+  const dirty = !!draft && !!saved && !draft.equals(saved);
+
+  const save = useCallback(async (): Promise<boolean> => {
+    if (!draft || !own.data) return true;
+    const before: OwnTimes = own.data;
+    setSaving(true);
+    try {
+      const result = await saveOwnTimes(draft);
+      queryClient.setQueryData(OWN_TIMES_KEY, result);
+      setDraft(null);
+      toast.success(before.lastModified ? STUDENT_TIMES_TEXTS.updated : STUDENT_TIMES_TEXTS.saved);
+      return true;
+    } catch (error) {
+      reportSaveFailure(error);
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  }, [draft, own.data, queryClient]);
+
+  const guard = useUnsavedChangesGuard({ when: dirty, onSave: save, onDiscard: () => setDraft(null) });
+
+  const win = useMemo(() => studentWindow(ranges.data), [ranges.data]);
+  const rows = useMemo(() => studentRows(win, saved ?? WeekSlots.empty(), view), [win, saved, view]);
+  const hiddenOutside = useMemo(() => (win.hasRange && saved ? countOutsideView(saved, win.range, win.hiddenDays) : 0), [win, saved]);
+
+  const isMobile = useIsMobile();
+  const coarse = useMediaQuery(COARSE_POINTER_QUERY);
+
+  let body;
+  if (own.isError || ranges.isError) {
+    body = (
+      <Alert
+        kind="error"
+        title={STUDENT_TIMES_TEXTS.loadFailed}
+        actions={
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => {
+              if (own.isError) void own.refetch();
+              if (ranges.isError) void ranges.refetch();
+            }}
+          >
+            Erneut versuchen
+          </Button>
+        }
+      />
+    );
+  } else if (loading) {
+    body = (
+      <>
+        <PageSpinner label="Zeiten werden geladen…" />
+        {slow && (
+          <p className="slow-hint" role="status">
+            {SLOW_LOAD_TEXT}
+          </p>
+        )}
+      </>
+    );
+  } else {
+    body = (
+      <>
+        {win.hasRange ? <p className="student-times__help">{STUDENT_TIMES_TEXTS.withRange}</p> : <Alert kind="info">{STUDENT_TIMES_TEXTS.noRange}</Alert>}
+        {hiddenOutside > 0 && (
+          <Alert kind="warning">
+            Gespeicherte Zeiten im Umfang von {formatHoursLong(hiddenOutside * 15)} liegen außerhalb des freigegebenen Zeitraums. Sie werden nicht angezeigt und bleiben erhalten.
+          </Alert>
+        )}
+        {!win.hasRange && <VisibleRangePicker className="student-times__view" value={view} onChange={setView} />}
+        <p className="student-times__help">{isMobile || coarse ? STUDENT_TIMES_TEXTS.helpTap : STUDENT_TIMES_TEXTS.helpDrag}</p>
+        <GridWithToolbar
+          toolbar={<TimesToolbar times={current} sumLabel="Deine Zeiten" dirty={dirty} saving={saving} onSave={() => void save()} onDiscard={() => setDraft(null)} />}
+        >
+          <WeekGrid
+            label="Deine verfügbaren Zeiten"
+            value={current}
+            onChange={(next) => setDraft(next)}
+            range={rows}
+            enabled={win.hasRange ? win.enabled : undefined}
+            hiddenDays={win.hiddenDays}
+          />
+        </GridWithToolbar>
+        <GridLegend
+          items={[
+            { kind: 'on', label: 'Verfügbar' },
+            { kind: 'off', label: 'Nicht verfügbar' },
+            ...(win.hasRange ? [{ kind: 'disabled' as const, label: 'Außerhalb des freigegebenen Zeitraums' }] : []),
+          ]}
+        />
+      </>
+    );
+  }
+
+  return (
+    <Page title={STUDENT_TIMES_TEXTS.title} lead={STUDENT_TIMES_TEXTS.lead} className="student-times">
+      {body}
+      {guard.dialog}
+    </Page>
+  );
+}

@@ -1,0 +1,350 @@
+// The weekly 15-minute grid (SPEC §2.8, §2.9, §9): 7 day columns, one row per quarter hour of the
+// visible range, an hour label on every row at minute 00. Editable (click / drag / two taps /
+// keyboard) or read-only. Cells are memoised and all events are delegated to the table, so the
+// 672 cells re-render only when their own state changes.
+import { DAY_NAMES, DAY_SHORT, type WeekSlots } from '@stundenplan/timegrid';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
+import { cx } from '../../../shared/ui/cx';
+import {
+  finishDrag,
+  hourLabel,
+  isEnabled,
+  moveDrag,
+  moveFocus,
+  rectangle,
+  sameCell,
+  slotTime,
+  startDrag,
+  toggleCell,
+  twoTap,
+  visibleCell,
+  visibleDays,
+  visibleSlots,
+  type CellRef,
+  type DragState,
+  type SlotRange,
+} from './grid-model';
+import { COARSE_POINTER_QUERY, useIsMobile, useMediaQuery } from './use-media-query';
+import './week-grid.css';
+
+/**
+ * How pointer input edits the grid:
+ * - drag: press on a cell and drag; the rectangle to the pointer gets the pressed cell's new state.
+ * - two-tap: the first tap marks a corner, the second tap applies the rectangle.
+ * - auto (default): two-tap on the mobile layout (<= 768 px), on touch-first devices and for touch
+ *   input; drag for mouse and pen.
+ */
+export type GridInteraction = 'auto' | 'drag' | 'two-tap';
+
+export interface WeekGridProps {
+  /** The set slots. */
+  value: WeekSlots;
+  /** Called with the new week after each finished edit. Without it the grid is read-only. */
+  onChange?: (next: WeekSlots) => void;
+  /** Visible rows, `end` exclusive (DEFAULT_VISIBLE_RANGE 32..76 shows 8:00 to 19:00). */
+  range: SlotRange;
+  /** Editable slots; the rest is shown disabled. Undefined: every slot is editable. */
+  enabled?: WeekSlots;
+  /** Day indexes (0 = Montag) that are not shown at all. */
+  hiddenDays?: readonly number[];
+  /** Secondary marking (e.g. the teacher's own times under a time range). */
+  highlight?: WeekSlots;
+  /** Accessible name of the grid. */
+  label: string;
+  interaction?: GridInteraction;
+  /** Short day names (Mo..So). Default: on the mobile layout. */
+  compact?: boolean;
+  className?: string;
+}
+
+/** Distance (px) from the viewport edge where a running stroke scrolls the page, and its top speed. */
+const AUTO_SCROLL_EDGE = 40;
+const AUTO_SCROLL_MAX_STEP = 18;
+
+const F_ON = 1;
+const F_DISABLED = 2;
+const F_HIGHLIGHT = 4;
+const F_PREVIEW = 8;
+const F_ANCHOR = 16;
+
+interface CellProps {
+  day: number;
+  slot: number;
+  flags: number;
+  tabbable: boolean;
+  interactive: boolean;
+}
+
+const GridCell = memo(function GridCell({ day, slot, flags, tabbable, interactive }: CellProps) {
+  const on = (flags & F_ON) !== 0;
+  const disabled = (flags & F_DISABLED) !== 0;
+  const name = `${DAY_NAMES[day]} ${slotTime(slot)} bis ${slotTime(slot + 1)}`;
+  return (
+    <td
+      role={interactive ? 'gridcell' : undefined}
+      data-day={day}
+      data-slot={slot}
+      className={cx(
+        'wg-cell',
+        on && 'wg-cell--on',
+        disabled && 'wg-cell--disabled',
+        (flags & F_HIGHLIGHT) !== 0 && 'wg-cell--highlight',
+        (flags & F_PREVIEW) !== 0 && 'wg-cell--preview',
+        (flags & F_ANCHOR) !== 0 && 'wg-cell--anchor',
+      )}
+      aria-selected={interactive ? on : undefined}
+      aria-disabled={interactive && disabled ? true : undefined}
+      aria-label={interactive ? name : `${name}${on ? ', ausgewählt' : ''}`}
+      tabIndex={interactive ? (tabbable ? 0 : -1) : undefined}
+    />
+  );
+});
+
+function cellOf(element: Element | null, root: HTMLElement | null): CellRef | null {
+  const el = element?.closest?.('[data-slot]');
+  if (!el || !root?.contains(el)) return null;
+  return { day: Number(el.getAttribute('data-day')), slot: Number(el.getAttribute('data-slot')) };
+}
+
+/** The weekly grid editor / viewer. */
+export function WeekGrid({ value, onChange, range, enabled, hiddenDays, highlight, label, interaction = 'auto', compact, className }: WeekGridProps) {
+  const editable = typeof onChange === 'function';
+  const isMobile = useIsMobile();
+  const coarse = useMediaQuery(COARSE_POINTER_QUERY);
+  const short = compact ?? isMobile;
+  const layoutTwoTap = interaction === 'two-tap' || (interaction === 'auto' && (isMobile || coarse));
+
+  const hiddenKey = (hiddenDays ?? []).join(',');
+  // Keyed by content, not identity: callers may pass a new array on every render.
+  const days = useMemo(() => visibleDays(hiddenKey ? hiddenKey.split(',').map(Number) : []), [hiddenKey]);
+  const rangeStart = range.start;
+  const rangeEnd = range.end;
+  const slots = useMemo(() => visibleSlots({ start: rangeStart, end: rangeEnd }), [rangeStart, rangeEnd]);
+
+  const tableRef = useRef<HTMLTableElement>(null);
+  const [drag, setDrag] = useState<DragState | null>(null);
+  const [anchor, setAnchor] = useState<CellRef | null>(null);
+  const [focus, setFocus] = useState<CellRef | null>(null);
+  const focusPending = useRef(false);
+  const lastPointer = useRef<string | null>(null);
+
+  // Latest props for the document listeners of a running drag.
+  const latest = useRef({ value, onChange, enabled, days, drag });
+  latest.current = { value, onChange, enabled, days, drag };
+
+  const commit = useCallback((next: WeekSlots) => {
+    const { value: current, onChange: change } = latest.current;
+    if (change && !next.equals(current)) change(next);
+  }, []);
+
+  // A running drag listens on the document: the pointer may be released anywhere.
+  const dragging = drag !== null;
+  useEffect(() => {
+    if (!dragging) return;
+    const onUp = () => {
+      const { drag: stroke, value: current, days: shownDays, enabled: editableSlots } = latest.current;
+      if (stroke) commit(finishDrag(current, stroke, { days: shownDays, enabled: editableSlots }));
+      setDrag(null);
+    };
+    const onCancel = () => setDrag(null);
+    const canHitTest = typeof document.elementFromPoint === 'function';
+    let point: { x: number; y: number } | null = null;
+    const trackPoint = () => {
+      if (!point || !canHitTest) return;
+      const cell = cellOf(document.elementFromPoint(point.x, point.y), tableRef.current);
+      if (cell) setDrag((d) => (d ? moveDrag(d, cell) : d));
+    };
+    const onMove = (event: globalThis.PointerEvent) => {
+      // Pens and captured pointers do not fire pointerover on the cells they cross.
+      point = { x: event.clientX, y: event.clientY };
+      trackPoint();
+    };
+    // Near the top (below the sticky day row) or bottom edge the page scrolls, so a stroke can
+    // reach rows outside the viewport.
+    let frame = 0;
+    const autoScroll = () => {
+      frame = requestAnimationFrame(autoScroll);
+      if (!point) return;
+      const headBottom = tableRef.current?.tHead?.getBoundingClientRect().bottom ?? 0;
+      const top = Math.max(0, headBottom) + AUTO_SCROLL_EDGE;
+      const bottom = window.innerHeight - AUTO_SCROLL_EDGE;
+      let dy = 0;
+      if (point.y < top) dy = -Math.min(AUTO_SCROLL_MAX_STEP, Math.ceil((top - point.y) / 3));
+      else if (point.y > bottom) dy = Math.min(AUTO_SCROLL_MAX_STEP, Math.ceil((point.y - bottom) / 3));
+      if (dy === 0) return;
+      window.scrollBy(0, dy);
+      trackPoint();
+    };
+    if (canHitTest && typeof requestAnimationFrame === 'function') frame = requestAnimationFrame(autoScroll);
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') setDrag(null);
+    };
+    document.addEventListener('pointerup', onUp);
+    document.addEventListener('pointercancel', onCancel);
+    document.addEventListener('pointermove', onMove);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      if (frame) cancelAnimationFrame(frame);
+      document.removeEventListener('pointerup', onUp);
+      document.removeEventListener('pointercancel', onCancel);
+      document.removeEventListener('pointermove', onMove);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [dragging, commit]);
+
+  // A pending two-tap corner on a day that disappeared is dropped.
+  useEffect(() => {
+    if (anchor && !days.includes(anchor.day)) setAnchor(null);
+  }, [anchor, days]);
+
+  const tabbable = editable ? visibleCell(focus, days, range) : null;
+
+  useEffect(() => {
+    if (!focusPending.current || !focus) return;
+    focusPending.current = false;
+    tableRef.current?.querySelector<HTMLElement>(`[data-day="${focus.day}"][data-slot="${focus.slot}"]`)?.focus({ preventScroll: false });
+  }, [focus]);
+
+  const usesTwoTap = (pointerType: string | null) => interaction !== 'drag' && (layoutTwoTap || (interaction === 'auto' && pointerType === 'touch'));
+
+  const onPointerDown = (event: PointerEvent<HTMLTableElement>) => {
+    if (!editable) return;
+    lastPointer.current = event.pointerType || 'mouse';
+    if (usesTwoTap(lastPointer.current) || event.button !== 0) return;
+    const cell = cellOf(event.target as Element, tableRef.current);
+    if (!cell) return;
+    setFocus(cell);
+    (event.target as HTMLElement).focus?.({ preventScroll: true });
+    const stroke = startDrag(value, cell, enabled);
+    if (!stroke) return;
+    event.preventDefault();
+    setDrag(stroke);
+  };
+
+  const onPointerOver = (event: PointerEvent<HTMLTableElement>) => {
+    if (!drag) return;
+    const cell = cellOf(event.target as Element, tableRef.current);
+    if (cell) setDrag((d) => (d ? moveDrag(d, cell) : d));
+  };
+
+  const applyTap = (cell: CellRef) => {
+    const result = twoTap({ anchor }, value, cell, { days, enabled });
+    setAnchor(result.state.anchor);
+    if (result.value) commit(result.value);
+  };
+
+  const onClick = (event: MouseEvent<HTMLTableElement>) => {
+    if (!editable) return;
+    const cell = cellOf(event.target as Element, tableRef.current);
+    const pointer = lastPointer.current;
+    lastPointer.current = null;
+    if (!cell) return;
+    setFocus(cell);
+    if (usesTwoTap(pointer)) applyTap(cell);
+    // detail 0: a click from the keyboard or assistive technology, not from the pointer stroke.
+    else if (event.detail === 0) commit(toggleCell(value, cell, enabled));
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
+    const cell = cellOf(event.target as Element, tableRef.current);
+    if (!cell || !editable) return;
+    if (event.key === ' ' || event.key === 'Spacebar' || event.key === 'Enter') {
+      event.preventDefault();
+      setAnchor(null);
+      commit(toggleCell(value, cell, enabled));
+      return;
+    }
+    if (event.key === 'Escape' && anchor) {
+      setAnchor(null);
+      return;
+    }
+    const next = moveFocus(cell, event.key, days, range);
+    if (!next) return;
+    event.preventDefault();
+    focusPending.current = true;
+    setFocus(next);
+  };
+
+  const onFocus = (event: FocusEvent<HTMLTableElement>) => {
+    const cell = cellOf(event.target as Element, tableRef.current);
+    if (cell && !sameCell(cell, focus)) setFocus(cell);
+  };
+
+  // The preview of a running drag: the rectangle's editable cells show the painted state.
+  const preview = useMemo(() => (drag ? rectangle(drag.anchor, drag.current, days) : null), [drag, days]);
+
+  const flagsOf = (day: number, slot: number): number => {
+    let flags = 0;
+    const disabled = !isEnabled({ day, slot }, enabled);
+    let on = value.has(day, slot);
+    if (preview && !disabled && preview.has(day, slot)) {
+      on = drag!.paintOn;
+      flags |= F_PREVIEW;
+    }
+    if (on) flags |= F_ON;
+    if (disabled) flags |= F_DISABLED;
+    if (highlight?.has(day, slot)) flags |= F_HIGHLIGHT;
+    if (anchor && anchor.day === day && anchor.slot === slot) flags |= F_ANCHOR;
+    return flags;
+  };
+
+  if (days.length === 0) {
+    return <p className="wg-empty">Keine Tage zum Anzeigen.</p>;
+  }
+
+  return (
+    <div className={cx('wg', editable && 'wg--editable', short && 'wg--compact', className)}>
+      {editable && anchor && (
+        <div className="wg-tap-hint" role="status">
+          <span>
+            Erste Ecke: {DAY_NAMES[anchor.day]} {slotTime(anchor.slot)}. Tippe auf die zweite Ecke des Bereichs.
+          </span>
+          <button type="button" className="btn btn--ghost btn--sm" onClick={() => setAnchor(null)}>
+            Abbrechen
+          </button>
+        </div>
+      )}
+      <table
+        ref={tableRef}
+        className="wg-table"
+        role={editable ? 'grid' : 'table'}
+        aria-label={label}
+        aria-readonly={editable ? undefined : true}
+        aria-multiselectable={editable ? true : undefined}
+        onPointerDown={onPointerDown}
+        onPointerOver={onPointerOver}
+        onClick={onClick}
+        onKeyDown={onKeyDown}
+        onFocus={onFocus}
+      >
+        <thead>
+          <tr role="row">
+            <th className="wg-corner" scope="col">
+              <span className="visually-hidden">Uhrzeit</span>
+            </th>
+            {days.map((day) => (
+              <th key={day} className="wg-day" scope="col" role="columnheader">
+                {short ? <abbr title={DAY_NAMES[day]}>{DAY_SHORT[day]}</abbr> : DAY_NAMES[day]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {slots.map((slot) => {
+            const hour = hourLabel(slot);
+            return (
+              <tr key={slot} role="row" className={cx('wg-row', hour !== null && 'wg-row--hour')}>
+                <th className="wg-time" scope="row" role="rowheader">
+                  {hour !== null ? hour : <span className="visually-hidden">{slotTime(slot)}</span>}
+                </th>
+                {days.map((day) => (
+                  <GridCell key={day} day={day} slot={slot} flags={flagsOf(day, slot)} tabbable={!!tabbable && tabbable.day === day && tabbable.slot === slot} interactive={editable} />
+                ))}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

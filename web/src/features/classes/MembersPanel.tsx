@@ -1,0 +1,340 @@
+// The member table of an expanded class (SPEC §2.7 Member table, §4 Member, §8 Members).
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TimesMap } from '@stundenplan/timegrid';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { isAbortError } from '../../shared/api/client';
+import { toast } from '../../shared/toast/toast-store';
+import { Alert } from '../../shared/ui/Alert';
+import { Button } from '../../shared/ui/Button';
+import { ShimmerRows } from '../../shared/ui/ShimmerRows';
+import { Table } from '../../shared/ui/Table';
+import { AddMemberRow } from './AddMemberRow';
+import { CLASS_STUDENTS_UPDATED_EVENT, eventClassId, membersQueryKey } from './class-queries';
+import { classesApi, type ClassDto, type MemberDto, type PotentialLink } from './classes-api';
+import { CsvImportDialog } from './CsvImportDialog';
+import { InlineField } from './InlineField';
+import { Icons, IconButton } from './local-ui';
+import { isRegistered, joinEmails, lastChange, memberEmails, timesSummary } from './member-utils';
+import { MEMBER_MESSAGES } from './messages';
+import { EditTimesDialog } from './times/EditTimesDialog';
+import { parseDuration, reasonOf, validateDuration, validateMemberEmail, validateMemberName } from './validation';
+
+export interface MembersPanelProps {
+  cls: ClassDto;
+  /** Members were added or removed: the class list's counts are stale. */
+  onMembersChanged: () => void;
+  onCountChange?: (count: number) => void;
+}
+
+type EditableField = 'email' | 'name' | 'duration';
+
+const MEMBER_COLUMNS = 6;
+
+export function MembersPanel({ cls, onMembersChanged, onCountChange }: MembersPanelProps) {
+  const classId = cls.class_id;
+  const queryClient = useQueryClient();
+  const key = membersQueryKey(classId);
+  const query = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => classesApi.members(classId, signal),
+  });
+  const members = useMemo(() => query.data ?? [], [query.data]);
+  const [adding, setAdding] = useState(false);
+  const [csvOpen, setCsvOpen] = useState(false);
+  const [timesFor, setTimesFor] = useState<string | null>(null);
+  const [links, setLinks] = useState<Record<string, PotentialLink>>({});
+  const [busy, setBusy] = useState<Record<string, boolean>>({});
+  const announced = useRef(new Set<string>());
+
+  const { refetch } = query;
+  useEffect(() => {
+    const onUpdated = (event: Event) => {
+      const id = eventClassId(event);
+      if (!id || id === classId) void refetch();
+    };
+    window.addEventListener(CLASS_STUDENTS_UPDATED_EVENT, onUpdated);
+    return () => window.removeEventListener(CLASS_STUDENTS_UPDATED_EVENT, onUpdated);
+  }, [classId, refetch]);
+
+  useEffect(() => {
+    if (query.data) onCountChange?.(query.data.length);
+  }, [query.data, onCountChange]);
+
+  // SPEC §4 Member: unregistered members' e-mails are checked against registered students.
+  const unregisteredEmails = useMemo(
+    () => [...new Set(members.filter((m) => !isRegistered(m) && m.email).map((m) => m.email!.trim().toLowerCase()))].sort(),
+    [members],
+  );
+  const emailsKey = unregisteredEmails.join('\n');
+  useEffect(() => {
+    if (!emailsKey) {
+      setLinks({});
+      return;
+    }
+    let cancelled = false;
+    classesApi
+      .checkStudentsExist(emailsKey.split('\n'))
+      .then((existing) => {
+        if (cancelled) return;
+        const found: Record<string, PotentialLink> = {};
+        for (const [email, link] of Object.entries(existing)) {
+          if (link && typeof link.user_id === 'string') found[email.trim().toLowerCase()] = { user_id: link.user_id, name: link.name, available_times: link.available_times ?? {} };
+        }
+        setLinks(found);
+        const fresh = Object.keys(found).filter((email) => !announced.current.has(email));
+        fresh.forEach((email) => announced.current.add(email));
+        if (fresh.length > 0) toast.info(MEMBER_MESSAGES.linksFound(Object.keys(found).length));
+      })
+      .catch((error: unknown) => {
+        if (!cancelled && !isAbortError(error)) console.error(MEMBER_MESSAGES.checkFailed, error);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [emailsKey]);
+
+  const linkFor = (m: MemberDto): PotentialLink | undefined => (!isRegistered(m) && m.email ? links[m.email.trim().toLowerCase()] : undefined);
+
+  const patchMember = (memberId: string, patch: Partial<MemberDto>) =>
+    queryClient.setQueryData<MemberDto[]>(key, (list) => list?.map((m) => (m.member_id === memberId ? { ...m, ...patch } : m)));
+
+  const setBusyFor = (memberId: string, on: boolean) => setBusy((b) => ({ ...b, [memberId]: on }));
+
+  // SPEC §4: edits are applied optimistically and rolled back on a server error.
+  const updateField = async (member: MemberDto, field: EditableField, raw: string) => {
+    const previous = member[field];
+    const value = field === 'duration' ? parseDuration(raw)! : raw;
+    await queryClient.cancelQueries({ queryKey: key });
+    patchMember(member.member_id, { [field]: value } as Partial<MemberDto>);
+    try {
+      const body = field === 'duration' ? { duration: String(value) } : field === 'email' ? { email: String(value) } : { name: String(value) };
+      await classesApi.updateMember(classId, member.member_id, body);
+    } catch (error) {
+      patchMember(member.member_id, { [field]: previous } as Partial<MemberDto>);
+      toast.error(MEMBER_MESSAGES.updateFailed(field, reasonOf(error)));
+    }
+  };
+
+  const afterMembershipChange = () => {
+    void queryClient.invalidateQueries({ queryKey: key });
+    onMembersChanged();
+  };
+
+  const remove = async (member: MemberDto) => {
+    if (!window.confirm(MEMBER_MESSAGES.removeConfirm(member.name))) return;
+    setBusyFor(member.member_id, true);
+    try {
+      await classesApi.removeMember(classId, member.member_id);
+      queryClient.setQueryData<MemberDto[]>(key, (list) => list?.filter((m) => m.member_id !== member.member_id));
+      toast.success(MEMBER_MESSAGES.removed);
+      afterMembershipChange();
+    } catch {
+      toast.error(MEMBER_MESSAGES.removeFailed);
+    } finally {
+      setBusyFor(member.member_id, false);
+    }
+  };
+
+  const invite = async (member: MemberDto) => {
+    const email = (member.email ?? '').trim();
+    if (!email) {
+      toast.error(MEMBER_MESSAGES.inviteEmailRequired);
+      return;
+    }
+    if (!window.confirm(MEMBER_MESSAGES.inviteConfirm(member.name, email))) return;
+    setBusyFor(member.member_id, true);
+    try {
+      await classesApi.invite(classId, { member_id: member.member_id, email, name: member.name, class_name: cls.name, register_shortcut: cls.register_shortcut });
+      toast.success(MEMBER_MESSAGES.invited(email));
+    } catch (error) {
+      toast.error(MEMBER_MESSAGES.inviteFailed(reasonOf(error)));
+    } finally {
+      setBusyFor(member.member_id, false);
+    }
+  };
+
+  const link = async (member: MemberDto, target: PotentialLink) => {
+    if (!window.confirm(MEMBER_MESSAGES.linkConfirm(member.name, member.email ?? ''))) return;
+    setBusyFor(member.member_id, true);
+    try {
+      await classesApi.updateMember(classId, member.member_id, { user_id: target.user_id, available_times: target.available_times });
+      toast.success(MEMBER_MESSAGES.linked);
+      afterMembershipChange();
+    } catch (error) {
+      toast.error(MEMBER_MESSAGES.linkFailed(reasonOf(error)));
+    } finally {
+      setBusyFor(member.member_id, false);
+    }
+  };
+
+  const copyEmails = async () => {
+    const emails = memberEmails(members);
+    if (emails.length === 0) {
+      toast.info(MEMBER_MESSAGES.nothingToCopy);
+      return;
+    }
+    try {
+      if (!navigator.clipboard?.writeText) throw new Error('clipboard unavailable');
+      await navigator.clipboard.writeText(joinEmails(emails));
+      toast.success(MEMBER_MESSAGES.copied(emails.length));
+    } catch {
+      toast.error(MEMBER_MESSAGES.copyFailed);
+    }
+  };
+
+  const timesMember = timesFor ? (members.find((m) => m.member_id === timesFor) ?? null) : null;
+  const existingEmails = useMemo(() => new Set(memberEmails(members).map((e) => e.toLowerCase())), [members]);
+
+  if (query.isError && !isAbortError(query.error)) {
+    return (
+      <Alert
+        kind="error"
+        title={MEMBER_MESSAGES.loadFailed}
+        actions={
+          <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
+            Erneut versuchen
+          </Button>
+        }
+      />
+    );
+  }
+
+  const now = new Date();
+  return (
+    <div className="members">
+      <Table dense caption={`Studierende in ${cls.name}`} captionHidden className="members__table">
+        <thead>
+          <tr>
+            <th scope="col">E-Mail</th>
+            <th scope="col">Name</th>
+            <th scope="col">Dauer</th>
+            <th scope="col">Verfügbare Zeit</th>
+            <th scope="col">Letzte Änderung</th>
+            <th scope="col" className="members__actions-head">
+              Aktionen
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {query.isPending ? (
+            <ShimmerRows columns={MEMBER_COLUMNS} />
+          ) : (
+            <>
+              {members.length === 0 && !adding && (
+                <tr className="members__empty">
+                  <td colSpan={MEMBER_COLUMNS}>{MEMBER_MESSAGES.noMembers}</td>
+                </tr>
+              )}
+              {members.map((m) => {
+                const registered = isRegistered(m);
+                const summary = timesSummary(m);
+                const change = lastChange(m, now);
+                const potential = linkFor(m);
+                const rowBusy = Boolean(busy[m.member_id]);
+                return (
+                  <tr key={m.member_id} data-testid={`member-${m.member_id}`} aria-busy={rowBusy || undefined}>
+                    <td data-label="E-Mail">
+                      {registered ? (
+                        <span className="members__email">{m.email || '---'}</span>
+                      ) : (
+                        <InlineField
+                          label={`E-Mail von ${m.name}`}
+                          type="email"
+                          placeholder="E-Mail-Adresse"
+                          value={m.email ?? ''}
+                          normalise={(s) => s.trim().toLowerCase()}
+                          validate={(v) => validateMemberEmail(v, true)}
+                          onCommit={(v) => updateField(m, 'email', v)}
+                        />
+                      )}
+                    </td>
+                    <td data-label="Name">
+                      {registered ? (
+                        <span className="members__name">
+                          {m.name}
+                          <span className={m.student_id ? 'member-tag member-tag--verified' : 'member-tag'} title={m.student_id ? 'Registriert und verifiziert' : 'Registriert, Kurs noch nicht verifiziert'}>
+                            {m.student_id ? 'registriert' : 'nicht verifiziert'}
+                          </span>
+                        </span>
+                      ) : (
+                        <InlineField
+                          label={`Name von ${m.name}`}
+                          value={m.name}
+                          validate={(v) => validateMemberName(v, 'edit')}
+                          onCommit={(v) => updateField(m, 'name', v)}
+                        />
+                      )}
+                    </td>
+                    <td data-label="Dauer">
+                      <InlineField
+                        label={`Dauer von ${m.name} in Minuten`}
+                        type="number"
+                        min={15}
+                        max={120}
+                        step={15}
+                        suffix="min"
+                        inputMode="numeric"
+                        className="inline-field--number"
+                        value={String(m.duration)}
+                        validate={validateDuration}
+                        onCommit={(v) => updateField(m, 'duration', v)}
+                      />
+                    </td>
+                    <td data-label="Verfügbare Zeit">
+                      <span className={summary.source === 'student' ? 'members__times members__times--student' : 'members__times'} title={summary.title}>
+                        {summary.text}
+                      </span>
+                    </td>
+                    <td data-label="Letzte Änderung">
+                      <span title={change.title}>{change.text}</span>
+                    </td>
+                    <td data-label="Aktionen">
+                      <div className="row-actions">
+                        <IconButton label="Verfügbare Zeiten bearbeiten" icon={Icons.clock} onClick={() => setTimesFor(m.member_id)} />
+                        {!registered && m.email && <IconButton label="Einladung senden" icon={Icons.mail} onClick={() => void invite(m)} disabled={rowBusy} />}
+                        {potential && <IconButton label="Mit registriertem Account verknüpfen" icon={Icons.link} tone="accent" onClick={() => void link(m, potential)} disabled={rowBusy} />}
+                        <IconButton label="Aus der Klasse entfernen" icon={Icons.trash} tone="danger" onClick={() => void remove(m)} disabled={rowBusy} />
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+              {adding && <AddMemberRow classId={classId} onAdded={afterMembershipChange} onCancel={() => setAdding(false)} />}
+            </>
+          )}
+        </tbody>
+      </Table>
+
+      <div className="members__toolbar">
+        <Button size="sm" variant={adding ? 'secondary' : 'primary'} icon={Icons.plus} onClick={() => setAdding((a) => !a)} aria-expanded={adding}>
+          Student*in hinzufügen
+        </Button>
+        <Button size="sm" variant="secondary" icon={Icons.upload} onClick={() => setCsvOpen(true)}>
+          CSV Import
+        </Button>
+        <Button size="sm" variant="secondary" icon={Icons.copy} onClick={() => void copyEmails()} disabled={query.isPending}>
+          E-Mails kopieren
+        </Button>
+      </div>
+
+      <EditTimesDialog
+        open={timesFor !== null}
+        classId={classId}
+        member={timesMember}
+        onClose={() => setTimesFor(null)}
+        onSaved={(memberId, times: TimesMap) => patchMember(memberId, { available_times: times })}
+      />
+      {csvOpen && (
+        <CsvImportDialog
+          classId={classId}
+          existingEmails={existingEmails}
+          onClose={() => setCsvOpen(false)}
+          onImported={() => {
+            setCsvOpen(false);
+            afterMembershipChange();
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,244 @@
+// /student/classes: the student's courses (SPEC §2.9, §7 Student course actions, §8 Student side).
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ALLOWED_DURATIONS, DEFAULT_DURATION } from '@stundenplan/timegrid';
+import { useId, useState, type ReactNode } from 'react';
+import { toast } from '../../shared/toast/toast-store';
+import { Alert } from '../../shared/ui/Alert';
+import { Button } from '../../shared/ui/Button';
+import { Card } from '../../shared/ui/Card';
+import { Input } from '../../shared/ui/Input';
+import { Page } from '../../shared/ui/Page';
+import { Select } from '../../shared/ui/Select';
+import { PageSpinner } from '../../shared/ui/Spinner';
+import { profileApi } from '../profile/profile-api';
+import { studentCoursesApi, type Membership } from './classes-api';
+import { STUDENT_COURSE_MESSAGES as M } from './messages';
+import { checkJoinCode, detailOf, normaliseJoinCode } from './validation';
+import './classes.css';
+
+export const PROFILE_QUERY_KEY = ['profile'] as const;
+
+const courseName = (m: Membership) => m.classes?.name || M.unknown;
+
+export function StudentClassesPage() {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: PROFILE_QUERY_KEY,
+    queryFn: async ({ signal }) => {
+      const profile = await profileApi.get(signal);
+      if (!profile) throw new Error(M.loadFailed);
+      return profile;
+    },
+    retry: false,
+  });
+  const reload = () => queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+
+  let courses: ReactNode;
+  if (query.isPending) courses = <PageSpinner />;
+  else if (query.isError) {
+    courses = (
+      <Alert
+        kind="error"
+        title={M.loadFailed}
+        actions={
+          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+            Erneut versuchen
+          </Button>
+        }
+      />
+    );
+  } else {
+    const memberships = query.data.classes ?? [];
+    courses =
+      memberships.length === 0 ? (
+        <div className="courses-empty">
+          <p className="courses-empty__title">{M.empty}</p>
+          <p className="muted">{M.emptyHint}</p>
+        </div>
+      ) : (
+        <ul className="course-grid">
+          {memberships.map((m) => (
+            <li key={m.member_id}>
+              <CourseCard membership={m} onChanged={reload} />
+            </li>
+          ))}
+        </ul>
+      );
+  }
+
+  return (
+    <Page title="Meine Kurse" lead="Deine Kurse und Lehrkräfte auf einen Blick." width="medium">
+      <section className="student-courses" aria-labelledby="courses-heading">
+        <h2 id="courses-heading" className="section-title">
+          Deine Kurse
+        </h2>
+        {courses}
+      </section>
+      <JoinSection onJoined={reload} />
+    </Page>
+  );
+}
+
+function CourseCard({ membership: m, onChanged }: { membership: Membership; onChanged: () => void }) {
+  const [busy, setBusy] = useState<'verify' | 'leave' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const name = courseName(m);
+
+  const verify = async () => {
+    setBusy('verify');
+    setError(null);
+    try {
+      const answer = await studentCoursesApi.verify(m.class_id, m.member_id);
+      toast.success(M.verified(answer?.class_name || name));
+      onChanged();
+    } catch {
+      setError(M.verifyFailed);
+      toast.error(M.verifyFailed);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const leave = async () => {
+    if (!window.confirm(M.leaveConfirm(name))) return;
+    setBusy('leave');
+    setError(null);
+    try {
+      const answer = await studentCoursesApi.leave(m.member_id);
+      toast.success(M.left(answer?.class_name || name));
+      onChanged();
+    } catch {
+      setError(M.leaveFailed);
+      toast.error(M.leaveFailed);
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Card as="article" headingLevel={3} title={name} className="course-card" data-testid={`course-${m.member_id}`}>
+      <dl className="course-card__meta">
+        <div>
+          <dt>Dauer</dt>
+          <dd>{m.duration ? `${m.duration} Min.` : '---'}</dd>
+        </div>
+        <div>
+          <dt>Lehrkraft:</dt>
+          <dd>{m.teacher_name || M.unknown}</dd>
+        </div>
+        <div>
+          <dt>Institution:</dt>
+          <dd>{m.institution || M.unknown}</dd>
+        </div>
+      </dl>
+      {!m.student_id && (
+        <div className="course-card__verify">
+          <p className="course-card__warning">{M.unverified}</p>
+          <Button size="sm" onClick={() => void verify()} loading={busy === 'verify'} disabled={busy !== null}>
+            {M.verify}
+          </Button>
+        </div>
+      )}
+      {error && <Alert kind="error" title={error} />}
+      <div className="course-card__actions">
+        <Button size="sm" variant="ghost" className="course-card__leave" onClick={() => void leave()} loading={busy === 'leave'} disabled={busy !== null}>
+          {M.leave}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function JoinSection({ onJoined }: { onJoined: () => void }) {
+  const formId = useId();
+  const [open, setOpen] = useState(false);
+  const [code, setCode] = useState('');
+  const [duration, setDuration] = useState(String(DEFAULT_DURATION));
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [joining, setJoining] = useState(false);
+
+  const close = () => {
+    setOpen(false);
+    setCode('');
+    setDuration(String(DEFAULT_DURATION));
+    setCodeError(null);
+    setError(null);
+  };
+
+  const join = async () => {
+    setError(null);
+    const check = checkJoinCode(code);
+    if (!check.ok) {
+      setCodeError(check.error);
+      return;
+    }
+    setCodeError(null);
+    setJoining(true);
+    try {
+      const answer = await studentCoursesApi.join(check.code, Number(duration));
+      toast.success(M.joined(answer?.class_name || check.code));
+      close();
+      onJoined();
+    } catch (e) {
+      const message = detailOf(e) || M.joinFailed;
+      setError(message);
+      toast.error(message);
+    } finally {
+      setJoining(false);
+    }
+  };
+
+  return (
+    <Card title={M.joinSection} headingLevel={2} className="join-card">
+      {!open ? (
+        <>
+          <p className="muted">Du hast einen Registrierungscode von deiner Lehrkraft bekommen? Damit trittst du ihrem Kurs bei.</p>
+          <Button onClick={() => setOpen(true)}>{M.join}</Button>
+        </>
+      ) : (
+        <form
+          id={formId}
+          className="form join-form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void join();
+          }}
+        >
+          <div className="form-row">
+            <Input
+              label="Registrierungscode"
+              placeholder="wort-wort-wort"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={code}
+              onChange={(e) => {
+                setCode(normaliseJoinCode(e.target.value));
+                setCodeError(null);
+              }}
+              error={codeError ?? undefined}
+              data-autofocus
+              autoFocus
+            />
+            <Select
+              label="Unterrichtsdauer"
+              value={duration}
+              onChange={(e) => setDuration(e.target.value)}
+              options={ALLOWED_DURATIONS.map((d) => ({ value: String(d), label: `${d} Minuten` }))}
+            />
+          </div>
+          {error && <Alert kind="error" title={error} />}
+          <div className="button-row">
+            <Button type="submit" loading={joining}>
+              {M.join}
+            </Button>
+            <Button variant="secondary" onClick={close} disabled={joining}>
+              Abbrechen
+            </Button>
+          </div>
+        </form>
+      )}
+    </Card>
+  );
+}

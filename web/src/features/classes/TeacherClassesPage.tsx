@@ -1,0 +1,338 @@
+// /me/classes: the teacher's class management (SPEC §2.7, §4 Class creation, §8 Classes).
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { ApiError, isAbortError } from '../../shared/api/client';
+import { toast } from '../../shared/toast/toast-store';
+import { Alert } from '../../shared/ui/Alert';
+import { Button } from '../../shared/ui/Button';
+import { cx } from '../../shared/ui/cx';
+import { Page } from '../../shared/ui/Page';
+import { ShimmerRows } from '../../shared/ui/ShimmerRows';
+import { Table } from '../../shared/ui/Table';
+import {
+  CLASSES_QUERY_KEY,
+  CLASSES_UPDATED_EVENT,
+  isUuid,
+  membersQueryKey,
+  REFETCH_AFTER_CREATE_MS,
+  REFETCH_AFTER_EDIT_MS,
+  SLOW_LOADING_MS,
+} from './class-queries';
+import { CreateClassDialog, EditClassDialog, type NewClassInput } from './ClassDialogs';
+import { classesApi, type ClassDto, type LocalClass } from './classes-api';
+import { Icons, IconButton } from './local-ui';
+import { MembersPanel } from './MembersPanel';
+import { CLASS_MESSAGES } from './messages';
+import { createClassErrorMessage } from './validation';
+import './classes.css';
+
+const CLASS_COLUMNS = 4;
+let localIds = 0;
+
+async function loadClasses(signal: AbortSignal): Promise<ClassDto[]> {
+  try {
+    return await classesApi.list(signal);
+  } catch (error) {
+    // SPEC §8: aborted class loads are ignored. One superseded by another caller is simply asked again.
+    if (error instanceof ApiError && error.kind === 'aborted' && !signal.aborted) return classesApi.list(signal);
+    throw error;
+  }
+}
+
+/** The class list with optimistic creation, delayed re-fetches and the window events (SPEC §4). */
+function useClassList() {
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: CLASSES_QUERY_KEY, queryFn: ({ signal }) => loadClasses(signal) });
+  const [localClasses, setLocalClasses] = useState<LocalClass[]>([]);
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      pending.forEach(clearTimeout);
+      pending.clear();
+    };
+  }, []);
+
+  const refetchAfter = useCallback(
+    (ms: number) => {
+      const timer = setTimeout(() => {
+        timers.current.delete(timer);
+        void queryClient.invalidateQueries({ queryKey: CLASSES_QUERY_KEY });
+      }, ms);
+      timers.current.add(timer);
+    },
+    [queryClient],
+  );
+
+  useEffect(() => {
+    const onUpdated = () => void queryClient.invalidateQueries({ queryKey: CLASSES_QUERY_KEY });
+    window.addEventListener(CLASSES_UPDATED_EVENT, onUpdated);
+    return () => window.removeEventListener(CLASSES_UPDATED_EVENT, onUpdated);
+  }, [queryClient]);
+
+  const create = async (input: NewClassInput) => {
+    const tempId = `local-${++localIds}`;
+    setLocalClasses((list) => [
+      ...list,
+      { class_id: tempId, name: input.name, description: input.description, is_group: input.is_group, register_shortcut: input.register_shortcut ?? '', member_count: 0, _status: 'pending' },
+    ]);
+    try {
+      const created = await classesApi.create(input);
+      setLocalClasses((list) => list.filter((c) => c.class_id !== tempId));
+      if (created?.class_id) {
+        queryClient.setQueryData<ClassDto[]>(CLASSES_QUERY_KEY, (list = []) => (list.some((c) => c.class_id === created.class_id) ? list : [...list, created]));
+      }
+    } catch (error) {
+      setLocalClasses((list) => list.map((c) => (c.class_id === tempId ? { ...c, _status: 'failed' } : c)));
+      toast.error(createClassErrorMessage(error));
+    } finally {
+      refetchAfter(REFETCH_AFTER_CREATE_MS);
+    }
+  };
+
+  const dismissLocal = (classId: string) => setLocalClasses((list) => list.filter((c) => c.class_id !== classId));
+
+  const replaceClass = (updated: ClassDto) =>
+    queryClient.setQueryData<ClassDto[]>(CLASSES_QUERY_KEY, (list) => list?.map((c) => (c.class_id === updated.class_id ? { ...c, ...updated } : c)));
+
+  const removeClass = (classId: string) => {
+    queryClient.setQueryData<ClassDto[]>(CLASSES_QUERY_KEY, (list) => list?.filter((c) => c.class_id !== classId));
+    queryClient.removeQueries({ queryKey: membersQueryKey(classId) });
+  };
+
+  return { query, localClasses, create, dismissLocal, replaceClass, removeClass, refetchAfter };
+}
+
+export function TeacherClassesPage() {
+  const { query, localClasses, create, dismissLocal, replaceClass, removeClass, refetchAfter } = useClassList();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [expanded, setExpanded] = useState<string | null>(null);
+  const [scrollTo, setScrollTo] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<ClassDto | null>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const [slow, setSlow] = useState(false);
+  const [counts, setCounts] = useState<Record<string, number>>({});
+  const rowRefs = useRef(new Map<string, HTMLTableRowElement>());
+
+  const classes = query.data ?? [];
+  const loading = query.isPending || (query.isError && isAbortError(query.error));
+
+  // SPEC §2.7: after 5 s of loading a patience note appears.
+  useEffect(() => {
+    if (!loading) {
+      setSlow(false);
+      return;
+    }
+    const timer = setTimeout(() => setSlow(true), SLOW_LOADING_MS);
+    return () => clearTimeout(timer);
+  }, [loading]);
+
+  // SPEC §2.7: ?selectClass=<uuid> expands that class and is then removed; invalid or unknown values are just removed.
+  const selectClass = searchParams.get('selectClass');
+  useEffect(() => {
+    if (selectClass === null) return;
+    const valid = isUuid(selectClass);
+    if (valid && query.isPending) return;
+    if (valid && query.isSuccess) {
+      const hit = query.data.find((c) => c.class_id.toLowerCase() === selectClass.toLowerCase());
+      if (hit) {
+        setExpanded(hit.class_id);
+        setScrollTo(hit.class_id);
+      }
+    }
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('selectClass');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [selectClass, query.isPending, query.isSuccess, query.data, setSearchParams]);
+
+  useEffect(() => {
+    if (!scrollTo) return;
+    rowRefs.current.get(scrollTo)?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    setScrollTo(null);
+  }, [scrollTo]);
+
+  const onCountChange = useCallback((classId: string, count: number) => setCounts((c) => (c[classId] === count ? c : { ...c, [classId]: count })), []);
+
+  const deleteClass = async (cls: ClassDto) => {
+    if (!window.confirm(CLASS_MESSAGES.deleteConfirm(cls.name))) return;
+    setDeleting(cls.class_id);
+    try {
+      await classesApi.remove(cls.class_id);
+      removeClass(cls.class_id);
+      if (expanded === cls.class_id) setExpanded(null);
+      toast.success(CLASS_MESSAGES.deleted);
+      refetchAfter(REFETCH_AFTER_EDIT_MS);
+    } catch {
+      toast.error(CLASS_MESSAGES.deleteFailed);
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  const newButton = (
+    <Button icon={Icons.plus} onClick={() => setCreating(true)}>
+      {CLASS_MESSAGES.newClass}
+    </Button>
+  );
+
+  const dialogs = (
+    <>
+      <CreateClassDialog open={creating} onClose={() => setCreating(false)} onCreate={(input) => void create(input)} />
+      <EditClassDialog
+        cls={editing}
+        onClose={() => setEditing(null)}
+        onSaved={(updated) => {
+          replaceClass(updated);
+          refetchAfter(REFETCH_AFTER_EDIT_MS);
+        }}
+      />
+    </>
+  );
+
+  if (query.isError && !isAbortError(query.error)) {
+    return (
+      <Page title="Klassen & Kurse">
+        <Alert
+          kind="error"
+          title={CLASS_MESSAGES.loadFailed}
+          actions={
+            <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+              Erneut versuchen
+            </Button>
+          }
+        />
+      </Page>
+    );
+  }
+
+  const rows: Array<ClassDto | LocalClass> = [...classes, ...localClasses];
+  const isEmpty = !loading && rows.length === 0;
+
+  return (
+    <Page title="Klassen & Kurse" lead="Lege Klassen oder Kurse an und verwalte deine Studierenden." actions={isEmpty ? undefined : newButton}>
+      {slow && loading && <Alert kind="info" title={CLASS_MESSAGES.slowLoading} />}
+      {isEmpty ? (
+        <div className="classes-empty">
+          <p className="classes-empty__title">{CLASS_MESSAGES.empty}</p>
+          {newButton}
+        </div>
+      ) : (
+        <Table caption="Deine Klassen und Kurse" captionHidden className="classes-table" aria-busy={loading || undefined}>
+          <thead>
+            <tr>
+              <th scope="col">Klasse/Kurs</th>
+              <th scope="col">Beschreibung</th>
+              <th scope="col" className="classes-table__count-head">
+                Anzahl Studierende
+              </th>
+              <th scope="col" className="classes-table__actions-head">
+                <span className="visually-hidden">Aktionen</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {loading ? (
+              <ShimmerRows columns={CLASS_COLUMNS} />
+            ) : (
+              rows.map((cls) => {
+                const status = '_status' in cls ? cls._status : null;
+                const open = !status && expanded === cls.class_id;
+                const count = open ? (counts[cls.class_id] ?? cls.member_count) : cls.member_count;
+                const toggle = () => {
+                  if (!status) setExpanded((e) => (e === cls.class_id ? null : cls.class_id));
+                };
+                return (
+                  <Fragment key={cls.class_id}>
+                    <tr
+                      ref={(el) => {
+                        if (el) rowRefs.current.set(cls.class_id, el);
+                        else rowRefs.current.delete(cls.class_id);
+                      }}
+                      className={cx('class-row', open && 'class-row--open', status && `class-row--${status}`)}
+                      data-testid={`class-row-${cls.class_id}`}
+                      onClick={toggle}
+                    >
+                      <td data-label="Klasse/Kurs">
+                        <div className="class-row__name-cell">
+                          <button
+                            type="button"
+                            className="class-row__toggle"
+                            aria-expanded={status ? undefined : open}
+                            disabled={Boolean(status)}
+                            onClick={(e) => {
+                              e.stopPropagation();
+                              toggle();
+                            }}
+                          >
+                            <span className="class-row__chevron" aria-hidden="true">
+                              {Icons.chevron}
+                            </span>
+                            <span className="class-row__name">{cls.name}</span>
+                          </button>
+                          {status === 'pending' && <span className="class-row__status">{CLASS_MESSAGES.pending}</span>}
+                          {status === 'failed' && <span className="class-row__status class-row__status--failed">{CLASS_MESSAGES.failed}</span>}
+                        </div>
+                        {cls.register_shortcut && (
+                          <code className="class-row__code" title="Registrierungscode">
+                            {cls.register_shortcut}
+                          </code>
+                        )}
+                        {status === 'failed' && <p className="class-row__sync">{CLASS_MESSAGES.syncFailed}</p>}
+                      </td>
+                      <td data-label="Beschreibung" className="class-row__description">
+                        {cls.description || '---'}
+                      </td>
+                      <td data-label="Anzahl Studierende" className="class-row__count">
+                        {typeof count === 'number' ? count : '...'}
+                      </td>
+                      <td data-label="Aktionen" onClick={(e) => e.stopPropagation()}>
+                        <div className="row-actions row-actions--end">
+                          {status === 'failed' ? (
+                            <Button size="sm" variant="ghost" onClick={() => dismissLocal(cls.class_id)}>
+                              Verwerfen
+                            </Button>
+                          ) : (
+                            <>
+                              <IconButton label={`${cls.name} bearbeiten`} icon={Icons.pencil} onClick={() => setEditing(cls)} disabled={Boolean(status)} />
+                              <IconButton
+                                label={`${cls.name} löschen`}
+                                icon={Icons.trash}
+                                tone="danger"
+                                onClick={() => void deleteClass(cls)}
+                                disabled={Boolean(status) || deleting === cls.class_id}
+                              />
+                            </>
+                          )}
+                        </div>
+                      </td>
+                    </tr>
+                    {open && (
+                      <tr className="class-row__details">
+                        <td colSpan={CLASS_COLUMNS}>
+                          <MembersPanel
+                            cls={cls}
+                            onMembersChanged={() => refetchAfter(REFETCH_AFTER_EDIT_MS)}
+                            onCountChange={(n) => onCountChange(cls.class_id, n)}
+                          />
+                        </td>
+                      </tr>
+                    )}
+                  </Fragment>
+                );
+              })
+            )}
+          </tbody>
+        </Table>
+      )}
+      {dialogs}
+    </Page>
+  );
+}

@@ -1,0 +1,31 @@
+// Query keys, timings and window events of the teacher's class page (SPEC §4 Class creation, §9 Timings).
+export const CLASSES_QUERY_KEY = ['me', 'classes'] as const;
+export const membersQueryKey = (classId: string) => ['classes', classId, 'members'] as const;
+
+/** SPEC §9: class list re-fetch 1000 ms after creation and 500 ms after an edit. */
+export const REFETCH_AFTER_CREATE_MS = 1000;
+export const REFETCH_AFTER_EDIT_MS = 500;
+/** SPEC §9: slow-load hint after 5000 ms. */
+export const SLOW_LOADING_MS = 5000;
+
+/** Window events other parts of the app fire to make this page reload (SPEC §4). */
+export const CLASSES_UPDATED_EVENT = 'classesUpdated';
+export const CLASS_STUDENTS_UPDATED_EVENT = 'classStudentsUpdated';
+
+/** The class id an event is about: detail.classId / detail.class_id / a string detail; undefined = all. */
+export function eventClassId(event: Event): string | undefined {
+  const detail = (event as CustomEvent<unknown>).detail;
+  if (typeof detail === 'string') return detail;
+  if (detail && typeof detail === 'object') {
+    const d = detail as Record<string, unknown>;
+    const id = d.classId ?? d.class_id;
+    if (typeof id === 'string') return id;
+  }
+  return undefined;
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string | null | undefined): value is string {
+  return typeof value === 'string' && UUID_RE.test(value);
+}

@@ -1,0 +1,153 @@
+// Calls and wire shapes of the class pages (SPEC §3 Class / Class member / Student search result /
+// CSV rows, §7 "Classes and members" and "Student course actions").
+import type { TimesMap } from '@stundenplan/timegrid';
+import { api } from '../../shared/api/client';
+
+/** SPEC §3 Class; `_status` is local only (optimistic creation). */
+export interface ClassDto {
+  class_id: string;
+  name: string;
+  description: string | null;
+  is_group: boolean;
+  member_count?: number;
+  register_shortcut: string;
+  teacher_id?: string;
+  created_at?: string;
+}
+
+export type LocalClassStatus = 'pending' | 'failed';
+
+export interface LocalClass extends ClassDto {
+  _status: LocalClassStatus;
+}
+
+/** SPEC §3 Class member, as GET classes/{id}/members answers it (times included). */
+export interface MemberDto {
+  member_id: string;
+  class_id?: string;
+  user_id: string | null;
+  student_id: string | null;
+  name: string;
+  email: string | null;
+  duration: number;
+  available_times?: TimesMap | null;
+  available_times_user_input?: TimesMap | null;
+  available_times_user_input_last_modified?: string | null;
+}
+
+/** Local only: a registered student found for an unregistered member's e-mail (SPEC §3 potentialLink). */
+export interface PotentialLink {
+  user_id: string;
+  name?: string;
+  available_times: TimesMap;
+}
+
+/** SPEC §3 Student search result. */
+export interface StudentSearchResult {
+  user_id: string;
+  name: string;
+  email: string;
+  duration: number | null;
+}
+
+/** SPEC §3 CSV rows. */
+export interface CsvRow {
+  row_id: number;
+  vorname: string;
+  nachname: string;
+  email: string | null;
+  dauer: number | null;
+  name: string;
+}
+
+export interface NewMemberInput {
+  name: string;
+  duration: number;
+  email: string | null;
+}
+
+export interface RegisteredMemberInput {
+  student_id: string;
+  duration: number;
+}
+
+export type MemberUpdate =
+  | { email: string }
+  | { name: string }
+  | { duration: string }
+  | { available_times: TimesMap }
+  | { user_id: string; available_times: TimesMap };
+
+/** Column roles of the custom CSV mapping: a header name or a 0-based column index. */
+export interface CustomColumnMapping {
+  name?: number | string;
+  vorname?: number | string;
+  nachname?: number | string;
+  dauer?: number | string;
+  email?: number | string;
+  has_header: boolean;
+}
+
+/** The answer may be the list itself or `{ classes: [...] }` (and likewise for members / students). */
+function listOf<T>(answer: unknown, key: string): T[] {
+  if (Array.isArray(answer)) return answer as T[];
+  if (answer && typeof answer === 'object' && Array.isArray((answer as Record<string, unknown>)[key])) {
+    return (answer as Record<string, T[]>)[key]!;
+  }
+  return [];
+}
+
+const classPath = (classId: string) => `classes/${encodeURIComponent(classId)}`;
+const memberPath = (classId: string, memberId: string) => `${classPath(classId)}/members/${encodeURIComponent(memberId)}`;
+
+export const classesApi = {
+  list: async (signal?: AbortSignal) => listOf<ClassDto>(await api.get<unknown>('me/classes', { signal }), 'classes'),
+  generateShortcut: async () => (await api.get<{ register_shortcut?: string }>('generate-register-shortcut'))?.register_shortcut ?? null,
+  create: (body: { name: string; description: string | null; is_group: boolean; register_shortcut: string | null }) =>
+    api.post<ClassDto>('classes', body, { abortPrevious: false }),
+  update: (classId: string, body: { name: string; description: string | null }) => api.put<ClassDto>(classPath(classId), body),
+  remove: (classId: string) => api.delete(classPath(classId)),
+
+  members: async (classId: string, signal?: AbortSignal) => listOf<MemberDto>(await api.get<unknown>(`${classPath(classId)}/members`, { signal }), 'members'),
+  addNew: (classId: string, students: NewMemberInput[]) => api.post<{ message?: string }>(`${classPath(classId)}/members/new`, { students }),
+  addRegistered: (classId: string, students: RegisteredMemberInput[]) => api.post<{ message?: string }>(`${classPath(classId)}/members`, { students }),
+  updateMember: (classId: string, memberId: string, body: MemberUpdate) =>
+    api.put<MemberDto>(`${memberPath(classId, memberId)}/update`, body, { abortPrevious: false }),
+  removeMember: (classId: string, memberId: string) => api.delete(memberPath(classId, memberId), undefined, { abortPrevious: false }),
+  invite: (classId: string, body: { member_id: string; email: string; name: string; class_name: string; register_shortcut: string }) =>
+    api.post<{ message?: string }>(`${classPath(classId)}/invite-student`, body, { abortPrevious: false }),
+
+  searchStudents: async (queryString: string) => listOf<StudentSearchResult>(await api.post<unknown>('search-students', { query_string: queryString }), 'students'),
+  checkStudentsExist: async (emails: string[]) =>
+    (await api.post<{ existing_students?: Record<string, PotentialLink> }>('check-student-exists', emails, { abortPrevious: false }))?.existing_students ?? {},
+
+  extractHmtm: async (file: File) => {
+    const form = new FormData();
+    form.append('csv_file', file);
+    return listOf<CsvRow>(await api.postForm<unknown>('extract-hmtm-csv', form), 'studierende');
+  },
+  extractCustom: async (file: File, mapping: CustomColumnMapping) => {
+    const form = new FormData();
+    form.append('csv_file', file);
+    form.append('column_mapping', JSON.stringify(mapping));
+    return listOf<CsvRow>(await api.postForm<unknown>('extract-custom-csv', form), 'studierende');
+  },
+};
+
+/** SPEC §3 Profile membership (GET profile). */
+export interface Membership {
+  duration: number | null;
+  member_id: string;
+  student_id: string | null;
+  class_id: string;
+  classes: { name: string | null; class_id: string } | null;
+  teacher_name: string | null;
+  institution: string | null;
+}
+
+export const studentCoursesApi = {
+  join: (registerShortcut: string, duration: number) =>
+    api.post<{ class_name?: string }>('students/join-class', { register_shortcut: registerShortcut, duration }),
+  verify: (classId: string, memberId: string) => api.post<{ class_name?: string }>('students/verify-class', { class_id: classId, member_id: memberId }),
+  leave: (memberId: string) => api.delete<{ class_name?: string }>(`students/leave-class/${encodeURIComponent(memberId)}`),
+};

@@ -1,0 +1,322 @@
+// Client side of the CSV import (SPEC §2.7 CSV import dialog, §5 CSV upload): reading the file for
+// the custom-format preview, the column mapping, duplicate groups and merging. The extraction
+// itself is the server's (extract-hmtm-csv / extract-custom-csv).
+import { ALLOWED_DURATIONS, DEFAULT_DURATION } from '@stundenplan/timegrid';
+import type { CsvRow, CustomColumnMapping } from './classes-api';
+import { CSV_MESSAGES } from './messages';
+import { validateMemberEmail, validateMemberName } from './validation';
+
+export const CSV_MAX_BYTES = 5 * 1024 * 1024;
+export const PREVIEW_ROWS = 5;
+
+export type Delimiter = ';' | ',';
+
+/** File checks before anything is read or sent: the SPEC's texts, or null. */
+export function checkCsvFile(file: File | null | undefined): string | null {
+  if (!file || !/\.csv$/i.test(file.name)) return CSV_MESSAGES.notCsv;
+  if (file.size === 0) return CSV_MESSAGES.empty;
+  if (file.size > CSV_MAX_BYTES) return CSV_MESSAGES.tooLarge;
+  return null;
+}
+
+/** UTF-8 (with or without BOM), else Windows-1252 (older spreadsheet exports). */
+export function decodeCsvBytes(bytes: ArrayBuffer | Uint8Array): string {
+  const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(view);
+  } catch {
+    text = new TextDecoder('windows-1252').decode(view);
+  }
+  return text.replace(/^\uFEFF/, '');
+}
+
+async function fileBytes(file: File): Promise<ArrayBuffer> {
+  if (typeof file.arrayBuffer === 'function') return file.arrayBuffer();
+  // Older engines (and jsdom) only have FileReader.
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error ?? new Error('Die Datei konnte nicht gelesen werden'));
+    reader.readAsArrayBuffer(file);
+  });
+}
+
+export async function readCsvFile(file: File): Promise<string> {
+  return decodeCsvBytes(await fileBytes(file));
+}
+
+/** Counts a character outside double quotes. */
+function countOutsideQuotes(line: string, ch: string): number {
+  let inQuotes = false;
+  let n = 0;
+  for (const c of line) {
+    if (c === '"') inQuotes = !inQuotes;
+    else if (c === ch && !inQuotes) n++;
+  }
+  return n;
+}
+
+/** ';' or ',': the one that occurs more often in the first non-empty lines (';' on a tie). */
+export function detectDelimiter(text: string): Delimiter {
+  const lines = text.split(/\r\n|\n|\r/).filter((l) => l.trim() !== '').slice(0, 30);
+  let semicolons = 0;
+  let commas = 0;
+  for (const line of lines) {
+    semicolons += countOutsideQuotes(line, ';');
+    commas += countOutsideQuotes(line, ',');
+  }
+  return commas > semicolons ? ',' : ';';
+}
+
+/** RFC-4180-style records: quoted fields with "" escapes and line breaks, CRLF/LF/CR, cells trimmed. */
+export function parseCsv(text: string, delimiter: Delimiter = detectDelimiter(text)): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let cell = '';
+  let inQuotes = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (inQuotes) {
+      if (c === '"') {
+        if (text[i + 1] === '"') {
+          cell += '"';
+          i++;
+        } else inQuotes = false;
+      } else cell += c;
+      continue;
+    }
+    if (c === '"') inQuotes = true;
+    else if (c === delimiter) {
+      record.push(cell.trim());
+      cell = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      record.push(cell.trim());
+      records.push(record);
+      record = [];
+      cell = '';
+    } else cell += c;
+  }
+  if (cell !== '' || record.length > 0) {
+    record.push(cell.trim());
+    records.push(record);
+  }
+  return records;
+}
+
+/** Most common record width. */
+function tableWidth(records: string[][]): number {
+  const counts = new Map<number, number>();
+  for (const r of records) counts.set(r.length, (counts.get(r.length) ?? 0) + 1);
+  let best = 1;
+  let bestN = 0;
+  for (const [w, n] of counts) if (n > bestN || (n === bestN && w > best)) [best, bestN] = [w, n];
+  return best;
+}
+
+/**
+ * Table rows without blank lines, without one-cell lines in a multi-column file, and without
+ * leading lines that fill only one cell (preamble such as "Teilnehmerliste Klavier;;;;").
+ */
+export function tableRecords(records: string[][]): string[][] {
+  const filled = records.filter((r) => r.some((c) => c !== ''));
+  const width = tableWidth(filled);
+  const rows = filled.filter((r) => !(width > 1 && r.length === 1));
+  if (width < 2) return rows;
+  const first = rows.findIndex((r) => r.filter((c) => c !== '').length > 1);
+  return first <= 0 ? rows : rows.slice(first);
+}
+
+export type ColumnRole = 'ignore' | 'name' | 'vorname' | 'nachname' | 'dauer' | 'email';
+
+export const COLUMN_ROLE_OPTIONS: ReadonlyArray<{ value: ColumnRole; label: string }> = [
+  { value: 'ignore', label: CSV_MESSAGES.ignore },
+  { value: 'name', label: 'Name (kombiniert)' },
+  { value: 'vorname', label: 'Vorname' },
+  { value: 'nachname', label: 'Nachname' },
+  { value: 'dauer', label: 'Dauer' },
+  { value: 'email', label: 'E-Mail' },
+];
+
+function normaliseHeader(s: string): string {
+  return s.toLowerCase().replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss').replace(/[^a-z0-9]/g, '');
+}
+
+const HEADER_ROLES: Record<Exclude<ColumnRole, 'ignore'>, readonly string[]> = {
+  nachname: ['nachname', 'familienname', 'zuname', 'lastname', 'surname'],
+  vorname: ['vorname', 'vornamen', 'rufname', 'firstname', 'givenname'],
+  name: ['name', 'vollername', 'studentin', 'student', 'studierende', 'studierender', 'teilnehmer', 'teilnehmerin', 'fullname'],
+  email: ['email', 'emailadresse', 'mail', 'mailadresse', 'emailaddress', 'emails'],
+  dauer: ['dauer', 'unterrichtsdauer', 'dauermin', 'dauerinmin', 'dauerinminuten', 'dauerminuten', 'minuten', 'min'],
+};
+
+function roleOfHeader(cell: string): ColumnRole {
+  const n = normaliseHeader(cell);
+  for (const role of Object.keys(HEADER_ROLES) as Array<keyof typeof HEADER_ROLES>) {
+    if (HEADER_ROLES[role].includes(n)) return role;
+  }
+  return 'ignore';
+}
+
+/** Whether the first table row names columns: a known header word, or no e-mail address and no number in it. */
+export function guessHasHeader(first: string[] | undefined): boolean {
+  if (!first) return false;
+  if (first.some((c) => roleOfHeader(c) !== 'ignore')) return true;
+  return !first.some((c) => c.includes('@') || /^\d+([.,]\d+)?(\s*min\.?)?$/i.test(c));
+}
+
+/** Initial roles from header names; each role at most once (first column wins). */
+export function guessRoles(header: string[] | null, columns: number): ColumnRole[] {
+  const roles: ColumnRole[] = Array.from({ length: columns }, () => 'ignore');
+  if (!header) return roles;
+  const used = new Set<ColumnRole>();
+  header.forEach((cell, i) => {
+    const role = roleOfHeader(cell);
+    if (role !== 'ignore' && !used.has(role) && i < columns) {
+      roles[i] = role;
+      used.add(role);
+    }
+  });
+  // A combined name is only needed when first and last name are not both there.
+  if (used.has('vorname') && used.has('nachname') && used.has('name')) roles[roles.indexOf('name')] = 'ignore';
+  return roles;
+}
+
+export interface CsvPreview {
+  delimiter: Delimiter;
+  /** All table rows (header included when there is one). */
+  records: string[][];
+  columns: number;
+  hasHeaderGuess: boolean;
+}
+
+export function buildPreview(text: string): CsvPreview {
+  const delimiter = detectDelimiter(text);
+  const records = tableRecords(parseCsv(text, delimiter));
+  const columns = records.reduce((m, r) => Math.max(m, r.length), 0);
+  return { delimiter, records, columns, hasHeaderGuess: guessHasHeader(records[0]) };
+}
+
+/** Column titles and the first five data rows for the mapping table. */
+export function previewRows(preview: CsvPreview, hasHeader: boolean): { titles: string[]; rows: string[][] } {
+  const header = hasHeader ? preview.records[0] ?? [] : [];
+  const titles = Array.from({ length: preview.columns }, (_, i) => header[i] || `Spalte ${i + 1}`);
+  const rows = preview.records.slice(hasHeader ? 1 : 0, (hasHeader ? 1 : 0) + PREVIEW_ROWS);
+  return { titles, rows };
+}
+
+/** Gives `role` to `column`; a role already used by another column is taken from it (each role once). */
+export function assignRole(roles: readonly ColumnRole[], column: number, role: ColumnRole): ColumnRole[] {
+  return roles.map((r, i) => (i === column ? role : role !== 'ignore' && r === role ? 'ignore' : r));
+}
+
+/**
+ * The column_mapping for extract-custom-csv, or the SPEC's message when no name column is chosen.
+ * With a header row a column is named by its header (unique ones only), so the server finds the
+ * header row itself even below preamble lines; otherwise by its 0-based index.
+ */
+export function buildMapping(
+  roles: readonly ColumnRole[],
+  hasHeader: boolean,
+  header: readonly string[] = [],
+): { ok: true; mapping: CustomColumnMapping } | { ok: false; error: string } {
+  const mapping: CustomColumnMapping = { has_header: hasHeader };
+  const names = header.map(normaliseHeader);
+  const unique = (i: number) => hasHeader && Boolean(names[i]) && names.filter((n) => n === names[i]).length === 1;
+  roles.forEach((role, i) => {
+    if (role !== 'ignore' && mapping[role] === undefined) mapping[role] = unique(i) ? header[i]! : i;
+  });
+  const hasName = mapping.name !== undefined || (mapping.vorname !== undefined && mapping.nachname !== undefined);
+  if (!hasName) return { ok: false, error: CSV_MESSAGES.needName };
+  return { ok: true, mapping };
+}
+
+// ---------- Result view ----------
+
+/** An extracted row in the result view; `mergedCount` is set on the row that merging produced. */
+export interface ImportRow extends CsvRow {
+  mergedCount?: number;
+  /** user_id when check-student-exists found a registered student with this e-mail. */
+  registeredUserId?: string;
+}
+
+export const emailKey = (email: string | null | undefined) => (email ?? '').trim().toLowerCase();
+
+export interface DuplicateGroup {
+  email: string;
+  rows: ImportRow[];
+}
+
+/** Groups of rows sharing an e-mail (case-insensitive), in order of first appearance. */
+export function findDuplicateGroups(rows: readonly ImportRow[]): DuplicateGroup[] {
+  const byEmail = new Map<string, ImportRow[]>();
+  for (const row of rows) {
+    const key = emailKey(row.email);
+    if (!key) continue;
+    byEmail.set(key, [...(byEmail.get(key) ?? []), row]);
+  }
+  return [...byEmail.entries()].filter(([, group]) => group.length > 1).map(([email, group]) => ({ email, rows: group }));
+}
+
+export interface MergeResult {
+  rows: ImportRow[];
+  merged: ImportRow;
+  count: number;
+  minutes: number;
+}
+
+/**
+ * Merges the rows with `rowIds` (at least two) into the first of them: names and e-mail of the
+ * first, durations summed (a missing duration counts 0; all missing stays missing). Null when
+ * fewer than two of the ids are present.
+ */
+export function mergeRows(rows: readonly ImportRow[], rowIds: ReadonlySet<number>): MergeResult | null {
+  const selected = rows.filter((r) => rowIds.has(r.row_id));
+  if (selected.length < 2) return null;
+  const first = selected[0]!;
+  const known = selected.filter((r) => typeof r.dauer === 'number');
+  const minutes = known.reduce((sum, r) => sum + (r.dauer ?? 0), 0);
+  const merged: ImportRow = {
+    ...first,
+    dauer: known.length ? minutes : null,
+    mergedCount: selected.reduce((n, r) => n + (r.mergedCount ?? 1), 0),
+  };
+  const out: ImportRow[] = [];
+  for (const row of rows) {
+    if (row.row_id === first.row_id) out.push(merged);
+    else if (!rowIds.has(row.row_id)) out.push(row);
+  }
+  return { rows: out, merged, count: selected.length, minutes };
+}
+
+/** DECISION: a duration outside 15..120 in steps of 15 (or none) is imported as the default 30. */
+export function importDuration(dauer: number | null | undefined): number {
+  return typeof dauer === 'number' && ALLOWED_DURATIONS.includes(dauer) ? dauer : DEFAULT_DURATION;
+}
+
+export function importName(row: CsvRow): string {
+  return (row.name || [row.vorname, row.nachname].filter(Boolean).join(' ')).replace(/\s+/g, ' ').trim();
+}
+
+/** Why a row cannot be imported (name or e-mail rules, already in the class), or null. */
+export function importProblem(row: ImportRow, classEmails: ReadonlySet<string>): string | null {
+  const nameError = validateMemberName(importName(row), 'add');
+  if (nameError) return nameError;
+  const emailError = validateMemberEmail(row.email ?? '', false);
+  if (emailError) return emailError;
+  if (row.email && classEmails.has(emailKey(row.email))) return 'Bereits in dieser Klasse';
+  return null;
+}
+
+/** The first e-mail that occurs more than once among `rows`, if any. */
+export function firstDuplicateEmail(rows: readonly ImportRow[]): string | null {
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const key = emailKey(row.email);
+    if (!key) continue;
+    if (seen.has(key)) return key;
+    seen.add(key);
+  }
+  return null;
+}

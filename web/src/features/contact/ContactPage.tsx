@@ -1,0 +1,146 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { api, ApiError, detailText } from '../../shared/api/client';
+import { useSession } from '../../shared/session/session-context';
+import { toast } from '../../shared/toast/toast-store';
+import { Alert } from '../../shared/ui/Alert';
+import { Button } from '../../shared/ui/Button';
+import { Card } from '../../shared/ui/Card';
+import { Input } from '../../shared/ui/Input';
+import { Page } from '../../shared/ui/Page';
+import { Select } from '../../shared/ui/Select';
+import { Textarea } from '../../shared/ui/Textarea';
+import { minutesLabel, waitMinutes } from './contact-lock';
+
+export const CONTACT_MESSAGES = {
+  success: 'Vielen Dank für deine Nachricht! Wir melden uns schnellstmöglich bei dir.',
+  failure: 'Es gab einen Fehler beim Senden deiner Nachricht. Bitte versuche es später erneut.',
+  missing: 'Bitte fülle alle Felder aus.',
+  rateLimited: 'Zu viele Nachrichten in kurzer Zeit.',
+} as const;
+
+export type ContactType = 'feedback' | 'bug';
+
+export interface ContactMessage {
+  type: ContactType;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+}
+
+const TYPE_OPTIONS = [
+  { value: 'feedback', label: 'Feedback' },
+  { value: 'bug', label: 'Fehler melden' },
+];
+
+interface RateLimit {
+  detail: string;
+  until: number;
+}
+
+export function ContactPage() {
+  const { user } = useSession();
+  const [form, setForm] = useState<ContactMessage>({ type: 'feedback', name: '', email: '', subject: '', message: '' });
+  const [pending, setPending] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [limit, setLimit] = useState<RateLimit | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+
+  // Prefill from the session once it is known, without overwriting what was typed.
+  useEffect(() => {
+    if (!user) return;
+    setForm((f) => ({ ...f, name: f.name || user.username, email: f.email || user.email }));
+  }, [user]);
+
+  useEffect(() => {
+    if (!limit) return;
+    const tick = () => {
+      const current = Date.now();
+      setNow(current);
+      if (current >= limit.until) setLimit(null);
+    };
+    const timer = setInterval(tick, 1000);
+    const end = setTimeout(tick, Math.max(0, limit.until - Date.now()));
+    return () => {
+      clearInterval(timer);
+      clearTimeout(end);
+    };
+  }, [limit]);
+
+  const update = <K extends keyof ContactMessage>(key: K, value: ContactMessage[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const locked = limit !== null && now < limit.until;
+  const remainingMinutes = limit ? waitMinutes((limit.until - now) / 1000) : 0;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (locked) return;
+    setResult(null);
+    const payload: ContactMessage = {
+      type: form.type,
+      name: form.name.trim(),
+      email: form.email.trim().toLowerCase(),
+      subject: form.subject.trim(),
+      message: form.message.trim(),
+    };
+    if (!payload.name || !payload.email || !payload.subject || !payload.message) {
+      setResult({ ok: false, text: CONTACT_MESSAGES.missing });
+      return;
+    }
+    setPending(true);
+    try {
+      await api.post('contact', payload, { authRedirect: false });
+      setResult({ ok: true, text: CONTACT_MESSAGES.success });
+      toast.success(CONTACT_MESSAGES.success);
+      setForm((f) => ({ ...f, subject: '', message: '' }));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 429) {
+        const body = error.body as { wait_time?: unknown } | undefined;
+        const waitSeconds = Number(body?.wait_time);
+        const seconds = Number.isFinite(waitSeconds) && waitSeconds > 0 ? waitSeconds : 60;
+        const start = Date.now();
+        setNow(start);
+        setLimit({ detail: detailText(error.body) ?? CONTACT_MESSAGES.rateLimited, until: start + seconds * 1000 });
+      } else {
+        setResult({ ok: false, text: CONTACT_MESSAGES.failure });
+      }
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Page title="Kontakt" width="medium" lead="Du hast eine Frage, eine Idee oder einen Fehler gefunden? Schreib uns.">
+      <Card>
+        <form className="form" onSubmit={submit}>
+          <div className="form-row">
+            <Select label="Art der Nachricht" name="type" required value={form.type} onChange={(e) => update('type', e.target.value as ContactType)} options={TYPE_OPTIONS} />
+            <Input label="Betreff" name="subject" required maxLength={200} value={form.subject} onChange={(e) => update('subject', e.target.value)} />
+          </div>
+          <div className="form-row">
+            <Input label="Name" name="name" autoComplete="name" required maxLength={100} value={form.name} onChange={(e) => update('name', e.target.value)} />
+            <Input
+              label="E-Mail"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={100}
+              value={form.email}
+              onChange={(e) => update('email', e.target.value)}
+            />
+          </div>
+          <Textarea label="Nachricht" name="message" required rows={7} maxLength={5000} value={form.message} onChange={(e) => update('message', e.target.value)} />
+          {locked && limit && (
+            <Alert kind="warning" title={limit.detail}>
+              Du kannst in {minutesLabel(remainingMinutes)} wieder eine Nachricht senden.
+            </Alert>
+          )}
+          {result && <Alert kind={result.ok ? 'success' : 'error'} title={result.text} />}
+          <Button type="submit" size="lg" loading={pending} disabled={locked}>
+            Nachricht senden
+          </Button>
+        </form>
+      </Card>
+    </Page>
+  );
+}

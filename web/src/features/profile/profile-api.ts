@@ -1,0 +1,25 @@
+import { api } from '../../shared/api/client';
+
+export interface ProfileMembership {
+  duration: number | null;
+  member_id: string;
+  student_id: string | null;
+  class_id: string;
+  classes: { name: string | null; class_id: string } | null;
+  teacher_name: string | null;
+  institution: string | null;
+}
+
+/** GET /api/profile (SPEC §3 Profile). */
+export interface Profile {
+  name: string;
+  email: string;
+  role: string;
+  duration: number | null;
+  classes: ProfileMembership[] | null;
+}
+
+export const profileApi = {
+  get: (signal?: AbortSignal) => api.get<Profile>('profile', { signal }),
+  deleteAccount: () => api.delete('me'),
+};

@@ -1,0 +1,352 @@
+// /scheduling: the teacher's four planning steps (SPEC §2.8, §4). Each step has its own path
+// (/scheduling, /scheduling/zeiten, /scheduling/zeitraum, /scheduling/planen) and steps 2-4 carry the
+// class as ?klasse=<id>, so the back button walks through the steps and a reload keeps the class.
+// Step 1 never carries a class: going there resets everything.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { WeekSlots } from '@stundenplan/timegrid';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { defaultVisibleRange } from '../availability/grid/visible-range';
+import type { SlotRange } from '../availability/grid/grid-model';
+import { MOBILE_QUERY } from '../availability/grid/use-media-query';
+import { useUnsavedChangesGuard } from '../availability/unsaved/use-unsaved-changes-guard';
+import { SLOW_LOAD_TEXT, useSlowLoading } from '../availability/use-slow-loading';
+import { errorMessage, isAbortError } from '../../shared/api/client';
+import { toast } from '../../shared/toast/toast-store';
+import { Alert } from '../../shared/ui/Alert';
+import { ButtonLink } from '../../shared/ui/Button';
+import { cx } from '../../shared/ui/cx';
+import { Page } from '../../shared/ui/Page';
+import { PageSpinner } from '../../shared/ui/Spinner';
+import { ClassStep, useSchedulingClasses } from './ClassStep';
+import { PlannerSaveContext, type PlannerSaveHandler } from './planner-save-context';
+import { PlannerStep } from './planner/PlannerStep';
+import { deleteRangeCookie, readRangeCookie, writeRangeCookie, type RangeChoice } from './range-cookie';
+import { effectiveRange, fetchTeacherTimes, fetchTimeRange, saveTeacherTimes, saveTimeRange, schedulingKeys, type ClassSummary } from './scheduling-api';
+import { autoStep, CLASS_PARAM, stepAccess, stepFromPath, stepPath, STEP_WARNINGS, type FlowFacts, type Step } from './scheduling-flow';
+import { SCHEDULING_TEXTS } from './scheduling-texts';
+import { SchedulingSidebar } from './SchedulingSidebar';
+import { StepIndicator } from './StepIndicator';
+import { StepWarningBox } from './StepWarningBox';
+import { TeacherTimesStep } from './TeacherTimesStep';
+import { TimeRangeStep, type CustomRangeState } from './TimeRangeStep';
+import './scheduling.css';
+
+interface CustomEdit {
+  open: boolean;
+  draft: WeekSlots | null;
+  error: string | null;
+}
+
+const CLOSED_CUSTOM: CustomEdit = { open: false, draft: null, error: null };
+const EMPTY = WeekSlots.empty();
+
+function startsOnMobile(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(MOBILE_QUERY).matches;
+}
+
+export function SchedulingPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const queryClient = useQueryClient();
+
+  const step = stepFromPath(location.pathname);
+  const classId = step !== null && step !== 1 ? params.get(CLASS_PARAM) || null : null;
+
+  const classes = useSchedulingClasses();
+  const timesQuery = useQuery({
+    queryKey: schedulingKeys.teacherTimes(classId ?? ''),
+    queryFn: ({ signal }) => fetchTeacherTimes(classId!, signal),
+    enabled: !!classId,
+  });
+  const rangeQuery = useQuery({
+    queryKey: schedulingKeys.timeRange(classId ?? ''),
+    queryFn: ({ signal }) => fetchTimeRange(classId!, signal),
+    enabled: !!classId,
+  });
+
+  // Edits belong to one class: a different class (or step 1) starts clean.
+  const [editClass, setEditClass] = useState(classId);
+  const [teacherDraft, setTeacherDraft] = useState<WeekSlots | null>(null);
+  const [timesError, setTimesError] = useState<string | null>(null);
+  const [custom, setCustom] = useState<CustomEdit>(CLOSED_CUSTOM);
+  const [plannerDirty, setPlannerDirty] = useState(false);
+  // The planner's save lives in a ref: re-registering a new function must not re-render the page.
+  const plannerSave = useRef<PlannerSaveHandler | null>(null);
+  const [hasPlannerSave, setHasPlannerSave] = useState(false);
+  if (editClass !== classId) {
+    setEditClass(classId);
+    setTeacherDraft(null);
+    setTimesError(null);
+    setCustom(CLOSED_CUSTOM);
+    setPlannerDirty(false);
+  }
+
+  const [visibleRange, setVisibleRange] = useState<SlotRange>(defaultVisibleRange);
+  const [sidebarOpen, setSidebarOpen] = useState(() => !startsOnMobile());
+  const [choosing, setChoosing] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const savedTimes = timesQuery.data;
+  const rangeData = rangeQuery.data;
+  // Read on every render (cheap): saves rewrite the cookie.
+  const remembered = classId ? readRangeCookie(classId) : null;
+  const rememberedKey = remembered ? `${remembered.mode}:${remembered.extraMinutes}` : '';
+  const range = useMemo(() => effectiveRange(rangeData, rememberedKey ? remembered : null), [rangeData, rememberedKey]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // The cookie mirrors the saved mode and goes away with the teacher times (SPEC §4).
+  useEffect(() => {
+    if (classId && rangeData?.mode) writeRangeCookie(classId, { mode: rangeData.mode, extraMinutes: rangeData.extraMinutes });
+  }, [classId, rangeData]);
+  useEffect(() => {
+    if (classId && savedTimes?.isEmpty()) deleteRangeCookie(classId);
+  }, [classId, savedTimes]);
+
+  const currentTimes = teacherDraft ?? savedTimes ?? EMPTY;
+  const teacherDirty = !!teacherDraft && !!savedTimes && !teacherDraft.equals(savedTimes);
+  // The manual picker starts from the saved range (any mode), else from the teacher's times.
+  const customBase = range?.timeRange ?? savedTimes ?? EMPTY;
+  const customDirty = custom.open && !!custom.draft && !custom.draft.equals(customBase);
+  const dirty = teacherDirty || customDirty || plannerDirty;
+
+  const dataLoaded = !!classId && timesQuery.isSuccess && rangeQuery.isSuccess;
+  const facts: FlowFacts = {
+    hasClass: !!classId,
+    hasTimes: !!savedTimes && !savedTimes.isEmpty(),
+    hasRangeMode: !!range?.mode,
+  };
+  const className = classes.data?.find((c) => c.class_id === classId)?.name ?? (classes.isPending ? '…' : 'Unbekannte Klasse');
+
+  // ---- saving -------------------------------------------------------------------------------
+
+  const saveTeacher = useCallback(async (): Promise<boolean> => {
+    if (!classId) return false;
+    const times = teacherDraft ?? savedTimes ?? EMPTY;
+    if (times.isEmpty()) {
+      setTimesError(SCHEDULING_TEXTS.atLeastOneTime);
+      return false;
+    }
+    setTimesError(null);
+    setSaving(true);
+    try {
+      const wasEmpty = !savedTimes || savedTimes.isEmpty();
+      const stored = await saveTeacherTimes(classId, times);
+      queryClient.setQueryData(schedulingKeys.teacherTimes(classId), stored);
+      setTeacherDraft(null);
+      if (stored.isEmpty()) deleteRangeCookie(classId);
+      toast.success(wasEmpty ? SCHEDULING_TEXTS.timesSaved : SCHEDULING_TEXTS.timesUpdated);
+      // The server re-derives an exact or extended range from the new times.
+      void queryClient.invalidateQueries({ queryKey: schedulingKeys.timeRange(classId) });
+      return true;
+    } catch (error) {
+      toast.error(`Speichern fehlgeschlagen: ${errorMessage(error)}`);
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  }, [classId, teacherDraft, savedTimes, queryClient]);
+
+  const saveRange = useCallback(
+    async (choice: RangeChoice): Promise<boolean> => {
+      // SPEC §4: step 3 can only be submitted with teacher times and a chosen class.
+      if (!classId || !savedTimes || savedTimes.isEmpty()) return false;
+      let customRange: WeekSlots | undefined;
+      if (choice.mode === 'custom') {
+        customRange = custom.draft ?? customBase;
+        if (customRange.isEmpty()) {
+          setCustom((c) => ({ ...c, error: SCHEDULING_TEXTS.customEmpty }));
+          return false;
+        }
+      }
+      setSaving(true);
+      try {
+        const answer = await saveTimeRange(classId, choice, customRange);
+        const stored = answer.mode ? answer : { ...answer, mode: choice.mode, extraMinutes: choice.extraMinutes, timeRange: answer.timeRange ?? customRange ?? null };
+        queryClient.setQueryData(schedulingKeys.timeRange(classId), stored);
+        writeRangeCookie(classId, { mode: stored.mode!, extraMinutes: stored.extraMinutes });
+        setCustom(CLOSED_CUSTOM);
+        toast.success(SCHEDULING_TEXTS.rangeSaved);
+        return true;
+      } catch (error) {
+        toast.error(`Speichern fehlgeschlagen: ${errorMessage(error)}`);
+        return false;
+      } finally {
+        setSaving(false);
+      }
+    },
+    [classId, savedTimes, custom.draft, customBase, queryClient],
+  );
+
+  const saveAll = useCallback(async (): Promise<boolean> => {
+    if (teacherDirty && !(await saveTeacher())) return false;
+    if (customDirty && !(await saveRange({ mode: 'custom', extraMinutes: null }))) return false;
+    if (plannerDirty && !(plannerSave.current && (await plannerSave.current()))) return false;
+    return true;
+  }, [teacherDirty, customDirty, plannerDirty, saveTeacher, saveRange]);
+
+  const discardAll = useCallback(() => {
+    setTeacherDraft(null);
+    setTimesError(null);
+    setCustom(CLOSED_CUSTOM);
+    setPlannerDirty(false);
+  }, []);
+
+  const guard = useUnsavedChangesGuard({
+    when: dirty,
+    onSave: plannerDirty && !hasPlannerSave ? undefined : saveAll,
+    onDiscard: discardAll,
+    saveHint: SCHEDULING_TEXTS.plannerSaveHint,
+  });
+
+  const registerPlannerSave = useCallback((handler: PlannerSaveHandler | null) => {
+    plannerSave.current = handler;
+    setHasPlannerSave(handler !== null);
+  }, []);
+
+  // ---- step 1: choose a class and jump ------------------------------------------------------
+
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const chooseClass = useCallback(
+    async (cls: ClassSummary) => {
+      const id = cls.class_id;
+      setChoosing(id);
+      try {
+        const [times, rangeState] = await Promise.all([
+          queryClient.fetchQuery({ queryKey: schedulingKeys.teacherTimes(id), queryFn: ({ signal }) => fetchTeacherTimes(id, signal), staleTime: 0 }),
+          queryClient.fetchQuery({ queryKey: schedulingKeys.timeRange(id), queryFn: ({ signal }) => fetchTimeRange(id, signal), staleTime: 0 }),
+        ]);
+        if (!mounted.current) return;
+        if (times.isEmpty()) deleteRangeCookie(id);
+        const mode = effectiveRange(rangeState, readRangeCookie(id))?.mode;
+        navigate(stepPath(autoStep({ hasTimes: !times.isEmpty(), hasRangeMode: !!mode }), id));
+      } catch (error) {
+        if (mounted.current && !isAbortError(error)) toast.error(SCHEDULING_TEXTS.dataLoadFailed);
+      } finally {
+        if (mounted.current) setChoosing(null);
+      }
+    },
+    [navigate, queryClient],
+  );
+
+  const teacherTimesMap = useMemo(() => savedTimes?.toTimesMap() ?? {}, [savedTimes]);
+  const rangeMap = useMemo(() => range?.timeRange?.toTimesMap() ?? null, [range]);
+  const slow = useSlowLoading(!!classId && (timesQuery.isPending || rangeQuery.isPending));
+
+  if (step === null) return <Navigate to="/scheduling" replace />;
+
+  const goTo = (target: Step) => navigate(stepPath(target, classId));
+
+  let content;
+  if (step === 1) {
+    content = <ClassStep choosing={choosing} onChoose={(cls) => void chooseClass(cls)} />;
+  } else if (!classId) {
+    content = <StepWarningBox warning={STEP_WARNINGS.noClass} classId={null} />;
+  } else if (timesQuery.isError || rangeQuery.isError) {
+    const error = timesQuery.error ?? rangeQuery.error;
+    content = (
+      <Alert
+        kind="error"
+        title={SCHEDULING_TEXTS.dataLoadFailed}
+        actions={
+          <ButtonLink to={stepPath(1)} size="sm">
+            Zu Schritt 1: Klasse wählen
+          </ButtonLink>
+        }
+      >
+        {errorMessage(error)}
+      </Alert>
+    );
+  } else if (!dataLoaded) {
+    content = (
+      <div>
+        <PageSpinner label="Daten werden geladen…" />
+        {slow && <p className="slow-hint">{SLOW_LOAD_TEXT}</p>}
+      </div>
+    );
+  } else {
+    const warning = stepAccess(step, facts);
+    if (warning) {
+      content = <StepWarningBox warning={warning} classId={classId} />;
+    } else if (step === 4) {
+      content = (
+        <PlannerSaveContext.Provider value={registerPlannerSave}>
+          <PlannerStep classId={classId} className={className} teacherTimes={teacherTimesMap} timeRange={rangeMap} onUnsavedChange={setPlannerDirty} onEditTimes={() => goTo(2)} />
+        </PlannerSaveContext.Provider>
+      );
+    } else {
+      const customState: CustomRangeState = { ...custom, base: customBase };
+      content = (
+        <div className={cx('sched-layout', !sidebarOpen && 'sched-layout--collapsed')}>
+          <SchedulingSidebar
+            open={sidebarOpen}
+            onToggle={() => setSidebarOpen((o) => !o)}
+            classId={classId}
+            className={className}
+            visibleRange={visibleRange}
+            onVisibleRangeChange={setVisibleRange}
+            teacherTimes={currentTimes}
+            range={range}
+          />
+          <div className="sched-main">
+            {step === 2 ? (
+              <TeacherTimesStep
+                className={className}
+                times={currentTimes}
+                dirty={teacherDirty}
+                saving={saving}
+                error={timesError}
+                visibleRange={visibleRange}
+                onChange={(next) => {
+                  setTeacherDraft(next);
+                  if (!next.isEmpty()) setTimesError(null);
+                }}
+                onSave={() => void saveTeacher()}
+                onDiscard={() => {
+                  setTeacherDraft(null);
+                  setTimesError(null);
+                }}
+                onNext={() => {
+                  if (currentTimes.isEmpty()) setTimesError(SCHEDULING_TEXTS.atLeastOneTime);
+                  else goTo(3);
+                }}
+              />
+            ) : (
+              <TimeRangeStep
+                key={classId}
+                className={className}
+                teacherTimes={savedTimes!}
+                range={range!}
+                remembered={remembered}
+                canSubmit={facts.hasClass && facts.hasTimes}
+                visibleRange={visibleRange}
+                saving={saving}
+                custom={customState}
+                onOpenCustom={() => setCustom({ open: true, draft: null, error: null })}
+                onCloseCustom={() => setCustom(CLOSED_CUSTOM)}
+                onCustomChange={(next) => setCustom((c) => ({ ...c, draft: next, error: next && !next.isEmpty() ? null : c.error }))}
+                onSubmit={saveRange}
+                onNext={() => goTo(4)}
+              />
+            )}
+          </div>
+        </div>
+      );
+    }
+  }
+
+  return (
+    <Page title={SCHEDULING_TEXTS.title} className="scheduling" lead={classId && step !== 1 ? `Klasse: ${className}` : 'Plane deinen Stundenplan in vier Schritten.'}>
+      <StepIndicator current={step} classId={classId} facts={dataLoaded ? facts : { hasClass: !!classId, hasTimes: false, hasRangeMode: false }} />
+      {content}
+      {guard.dialog}
+    </Page>
+  );
+}

@@ -1,0 +1,41 @@
+import { Link } from 'react-router-dom';
+import { cx } from '../../shared/ui/cx';
+import { STEPS, stepAccess, stepPath, type FlowFacts, type Step } from './scheduling-flow';
+
+export interface StepIndicatorProps {
+  current: Step;
+  classId: string | null;
+  facts: FlowFacts;
+}
+
+/** The four steps as links; finished steps carry a check mark, unreachable ones are dimmed. */
+export function StepIndicator({ current, classId, facts }: StepIndicatorProps) {
+  return (
+    <nav className="step-indicator" aria-label="Schritte der Stundenplanung">
+      <ol className="step-indicator__list">
+        {STEPS.map(({ step, label }) => {
+          const reachable = stepAccess(step, facts) === null;
+          const done = step < current && reachable;
+          return (
+            <li key={step} className={cx('step-indicator__item', step === current && 'is-current', done && 'is-done', !reachable && 'is-locked')}>
+              <Link
+                to={stepPath(step, classId)}
+                className="step-indicator__link"
+                aria-current={step === current ? 'step' : undefined}
+                aria-label={`Schritt ${step}: ${label}${done ? ' (erledigt)' : ''}`}
+              >
+                <span className="step-indicator__number" aria-hidden="true">
+                  {done ? '✓' : step}
+                </span>
+                <span className="step-indicator__label">{label}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ol>
+      <p className="step-indicator__current" aria-hidden="true">
+        Schritt {current} von {STEPS.length}: {STEPS[current - 1]!.label}
+      </p>
+    </nav>
+  );
+}

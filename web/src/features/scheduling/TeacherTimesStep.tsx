@@ -1,0 +1,70 @@
+import { formatHoursLong, type WeekSlots } from '@stundenplan/timegrid';
+import { useMemo } from 'react';
+import { countOutsideView, type SlotRange } from '../availability/grid/grid-model';
+import { GridLegend } from '../availability/grid/GridLegend';
+import { COARSE_POINTER_QUERY, useIsMobile, useMediaQuery } from '../availability/grid/use-media-query';
+import { WeekGrid } from '../availability/grid/WeekGrid';
+import { GridWithToolbar, TimesToolbar } from '../availability/TimesToolbar';
+import { Alert } from '../../shared/ui/Alert';
+import { Button } from '../../shared/ui/Button';
+
+export interface TeacherTimesStepProps {
+  className: string;
+  /** The edited times (the saved ones while nothing was changed). */
+  times: WeekSlots;
+  dirty: boolean;
+  saving: boolean;
+  /** 'Bitte trage mindestens eine Verfügbarkeitszeit ein, um fortzufahren.' or a save failure. */
+  error: string | null;
+  visibleRange: SlotRange;
+  onChange: (next: WeekSlots) => void;
+  onSave: () => void;
+  onDiscard: () => void;
+  onNext: () => void;
+}
+
+/** Step 2: the teacher's preferred times for the class on the weekly grid (SPEC §2.8, §5). */
+export function TeacherTimesStep({ className, times, dirty, saving, error, visibleRange, onChange, onSave, onDiscard, onNext }: TeacherTimesStepProps) {
+  const isMobile = useIsMobile();
+  const coarse = useMediaQuery(COARSE_POINTER_QUERY);
+  const outside = useMemo(() => countOutsideView(times, visibleRange), [times, visibleRange]);
+
+  return (
+    <section className="step-panel" aria-labelledby="teacher-times-title">
+      <header className="step-panel__header">
+        <h2 id="teacher-times-title" className="step-title">
+          Deine bevorzugten Zeiten für {className}
+        </h2>
+        <p className="step-panel__help">
+          Markiere, wann du unterrichten möchtest.{' '}
+          {isMobile || coarse
+            ? 'Tippe auf zwei Felder, um den Bereich dazwischen an- oder abzuwählen.'
+            : 'Klicke auf ein Feld oder ziehe über mehrere Felder, um Zeiten an- oder abzuwählen.'}
+        </p>
+      </header>
+      {error && <Alert kind="error">{error}</Alert>}
+      {outside > 0 && (
+        <Alert kind="info">
+          Ein Teil deiner Zeiten ({formatHoursLong(outside * 15)}) liegt außerhalb der Zeit-Anzeige. Passe „Zeit-Anzeige eingrenzen“ in der Seitenleiste an, um ihn zu sehen.
+        </Alert>
+      )}
+      <GridWithToolbar
+        toolbar={
+          <TimesToolbar times={times} sumLabel="Deine Zeiten" dirty={dirty} saving={saving} onSave={onSave} onDiscard={onDiscard}>
+            <Button variant={dirty ? 'secondary' : 'primary'} size="sm" onClick={onNext} disabled={saving}>
+              Weiter zu Schritt 3
+            </Button>
+          </TimesToolbar>
+        }
+      >
+        <WeekGrid label={`Bevorzugte Zeiten für ${className}`} value={times} onChange={onChange} range={visibleRange} />
+      </GridWithToolbar>
+      <GridLegend
+        items={[
+          { kind: 'on', label: 'Bevorzugte Zeit' },
+          { kind: 'off', label: 'Keine Zeit' },
+        ]}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,260 @@
+import { DndContext, DragOverlay } from '@dnd-kit/core';
+import { DEFAULT_VISIBLE_RANGE, WeekSlots, type TimesMap } from '@stundenplan/timegrid';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { toast } from '../../../shared/toast';
+import { cx } from '../../../shared/ui/cx';
+import { CalcErrorDialog } from './components/CalcErrorDialog';
+import { CalculateButton } from './components/CalculateButton';
+import { LoadDialog } from './components/LoadDialog';
+import { OverrideDialog } from './components/OverrideDialog';
+import { OverwriteDialog } from './components/OverwriteDialog';
+import { PlannerSidebar } from './components/PlannerSidebar';
+import { PlannerToolbar } from './components/PlannerToolbar';
+import { SaveDialog } from './components/SaveDialog';
+import { ScheduleMeta } from './components/ScheduleMeta';
+import { StudentList } from './components/StudentList';
+import { StudentPanel } from './components/StudentPanel';
+import { TeacherPanel } from './components/TeacherPanel';
+import { TimeRangeControl, type RangeValue } from './components/TimeRangeControl';
+import { WeekGrid, type DropPreview } from './components/WeekGrid';
+import { DEFAULT_WIGGLE_ROOM, WiggleRoomControl } from './components/WiggleRoomControl';
+import { useCalculation } from './hooks/use-calculation';
+import { useHoverHighlight } from './hooks/use-hover-highlight';
+import { usePlanState } from './hooks/use-plan-state';
+import { latestSchedule, usePlannerData } from './hooks/use-planner-data';
+import { usePlannerDnd } from './hooks/use-planner-dnd';
+import { usePlannerView } from './hooks/use-planner-view';
+import { useScheduleActions } from './hooks/use-schedule-actions';
+import { describeSpan } from './model/describe';
+import { hasTwoSources } from './model/preferences';
+import { evaluateDrop, lessonSlots, pinnedForCalculation } from './model/placements';
+import { PLANNER_TEXTS } from './model/texts';
+import type { PlannerMember, TimeSource, VisibleRange } from './model/types';
+import { useRegisterPlannerSave } from '../planner-save-context';
+import './planner.css';
+
+export interface PlannerStepProps {
+  classId: string;
+  className: string;
+  teacherTimes: TimesMap;
+  /** The students' time range of the class (step 3); the grid shows the teacher's times and the students' chosen times. */
+  timeRange: TimesMap | null;
+  onUnsavedChange?: (dirty: boolean) => void;
+  onEditTimes?: () => void;
+}
+
+const NO_MEMBERS: PlannerMember[] = [];
+
+/** Step 4 of the teacher scheduling process (SPEC §2.8): plan the timetable. */
+export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange, onEditTimes }: PlannerStepProps) {
+  const sidebarId = useId();
+  const { members: membersQuery, schedules: schedulesQuery, refreshSchedules } = usePlannerData(classId);
+  const members = membersQuery.data ?? NO_MEMBERS;
+  const { state, actions } = usePlanState();
+  const [rangeValue, setRangeValue] = useState<RangeValue>({ start: DEFAULT_VISIBLE_RANGE.start, end: DEFAULT_VISIBLE_RANGE.end });
+  const range: VisibleRange | null = rangeValue.start !== null && rangeValue.end !== null && rangeValue.start < rangeValue.end ? { start: rangeValue.start, end: rangeValue.end } : null;
+  const [wiggle, setWiggle] = useState(DEFAULT_WIGGLE_ROOM);
+  const [choices, setChoices] = useState<Record<string, TimeSource>>({});
+  const [sidebarOpen, setSidebarOpen] = useState(true);
+  const [loadOpen, setLoadOpen] = useState(false);
+  const [override, setOverride] = useState<{ memberId: string; day: number; start: number; length: number } | null>(null);
+  const hover = useHoverHighlight();
+  const view = usePlannerView(members, choices, state.plan, teacherTimes, state.notAssigned);
+  const memberIds = useMemo(() => new Set(members.map((m) => m.member_id)), [members]);
+
+  const schedule = useScheduleActions({
+    classId,
+    className,
+    members,
+    state,
+    actions,
+    refreshSchedules,
+    pdfInput: () => ({ plan: state.plan, members, shortNames: view.names, range, className }),
+  });
+  const calc = useCalculation(classId, (outcome) => actions.calculated(outcome.plan, outcome.name, outcome.notAssigned));
+
+  useEffect(() => {
+    onUnsavedChange?.(state.dirty);
+  }, [state.dirty, onUnsavedChange]);
+
+  // 'Speichern und fortfahren' of the page's unsaved-changes modal saves through this.
+  useRegisterPlannerSave(schedule.saveNow);
+
+  // SPEC §4: the latest saved schedule (by created_at) is loaded with the members.
+  const autoLoaded = useRef<string | null>(null);
+  useEffect(() => {
+    if (autoLoaded.current === classId) return;
+    if (schedulesQuery.isError) {
+      autoLoaded.current = classId;
+      toast.error(PLANNER_TEXTS.listFailed);
+      return;
+    }
+    if (!membersQuery.isSuccess || !schedulesQuery.isSuccess) return;
+    autoLoaded.current = classId;
+    const latest = latestSchedule(schedulesQuery.data);
+    if (latest && !state.dirty) void schedule.loadSchedule(latest.id);
+  }, [classId, membersQuery.isSuccess, schedulesQuery.isSuccess, schedulesQuery.isError, schedulesQuery.data, state.dirty, schedule.loadSchedule]);
+
+  const nameOf = useCallback((memberId: string) => view.byId.get(memberId)?.name ?? 'Unbekannt', [view.byId]);
+  const lengthOf = useCallback((memberId: string) => lessonSlots(view.byId.get(memberId)?.duration ?? 30), [view.byId]);
+  const weekOf = useCallback((memberId: string) => view.weeks.get(memberId) ?? WeekSlots.empty(), [view.weeks]);
+
+  const handleDrop = useCallback(
+    (memberId: string, day: number, start: number) => {
+      if (!view.byId.has(memberId)) return;
+      const length = lengthOf(memberId);
+      const current = view.placementById.get(memberId);
+      if (current && current.day === day && current.start === start) return;
+      const verdict = evaluateDrop(state.plan, memberId, day, start, length, weekOf(memberId));
+      if (verdict.kind === 'outside') toast.error(PLANNER_TEXTS.outsideDay);
+      else if (verdict.kind === 'occupied') toast.error(PLANNER_TEXTS.occupied(nameOf(verdict.by)));
+      else if (!verdict.available) setOverride({ memberId, day, start, length });
+      else actions.place(memberId, day, start, length);
+    },
+    [view.byId, view.placementById, state.plan, lengthOf, weekOf, nameOf, actions],
+  );
+
+  const keyboardStart = useCallback(
+    (memberId: string) => {
+      const r = range ?? DEFAULT_VISIBLE_RANGE;
+      const clamp = (slot: number) => Math.max(r.start, Math.min(r.end - 1, slot));
+      const placed = view.placementById.get(memberId);
+      if (placed) return { day: placed.day, slot: clamp(placed.start) };
+      const length = lengthOf(memberId);
+      let free: { day: number; slot: number } | null = null;
+      for (let day = 0; day < 7; day++) {
+        for (let slot = r.start; slot + length <= r.end; slot++) {
+          const verdict = evaluateDrop(state.plan, memberId, day, slot, length, weekOf(memberId));
+          if (verdict.kind !== 'ok') continue;
+          if (verdict.available) return { day, slot };
+          free ??= { day, slot };
+        }
+      }
+      return free ?? { day: 0, slot: r.start };
+    },
+    [range, view.placementById, state.plan, lengthOf, weekOf],
+  );
+
+  const dnd = usePlannerDnd({ range, lengthOf, keyboardStart, onDrop: handleDrop, onUnplace: actions.unplace, nameOf, describeCell: describeSpan });
+
+  let preview: DropPreview | null = null;
+  if (dnd.active && dnd.target) {
+    const length = lengthOf(dnd.active.memberId);
+    const verdict = evaluateDrop(state.plan, dnd.active.memberId, dnd.target.day, dnd.target.start, length, weekOf(dnd.active.memberId));
+    preview = { ...dnd.target, length, tone: verdict.kind !== 'ok' ? 'bad' : verdict.available ? 'ok' : 'warn' };
+  }
+  const highlightId = dnd.active?.memberId ?? hover.highlighted;
+  const highlightWeek = highlightId ? (view.weeks.get(highlightId) ?? null) : null;
+
+  const setPreference = useCallback((memberId: string, source: TimeSource) => setChoices((c) => ({ ...c, [memberId]: source })), []);
+  const runCalculation = () => {
+    const pinned = pinnedForCalculation(state.plan.placements, memberIds);
+    void calc.run({ wiggleRoom: wiggle, selectedClass: classId, timePreferences: view.prefs, ...(pinned.length ? { pinned } : {}) }, members);
+  };
+  const takeBest = () => {
+    const best = calc.error?.bestPlan;
+    if (best) actions.calculated(best.plan, best.name, best.notAssigned);
+    calc.closeError();
+  };
+
+  const placedCount = members.filter((m) => view.placementById.has(m.member_id)).length;
+  const busy = !membersQuery.isSuccess;
+  const activeName = dnd.active ? (view.names.get(dnd.active.memberId) ?? nameOf(dnd.active.memberId)) : '';
+
+  return (
+    <div className={cx('planner', !sidebarOpen && 'planner--collapsed')}>
+      <DndContext sensors={dnd.sensors} collisionDetection={dnd.collisionDetection} onDragStart={dnd.onDragStart} onDragOver={dnd.onDragOver} onDragMove={dnd.onDragMove} onDragEnd={dnd.onDragEnd} onDragCancel={dnd.onDragCancel} accessibility={dnd.accessibility}>
+        <PlannerSidebar
+          id={sidebarId}
+          classId={classId}
+          className={className}
+          open={sidebarOpen}
+          onToggle={() => setSidebarOpen((o) => !o)}
+          membersFailed={membersQuery.isError}
+          toolbar={<PlannerToolbar dirty={state.dirty} disabled={busy} pdfBusy={schedule.pdfBusy} onLoad={() => setLoadOpen(true)} onSave={() => schedule.openSave('save')} onPdf={() => void schedule.downloadPdf()} onSend={() => schedule.openSave('send')} />}
+          meta={<ScheduleMeta key={`${state.current.id}|${state.current.name}|${state.current.description}`} name={state.current.name} description={state.current.description} saved={state.current.id !== null} onCommit={schedule.changeMeta} />}
+          calculation={
+            <div className="planner-section">
+              <WiggleRoomControl value={wiggle} onChange={setWiggle} />
+              <CalculateButton running={calc.running} progress={calc.progress} disabled={busy} onClick={runCalculation} />
+            </div>
+          }
+          range={<TimeRangeControl value={rangeValue} onChange={setRangeValue} />}
+          teacher={<TeacherPanel week={view.teacherWeek} />}
+          students={
+            <StudentList loading={membersQuery.isPending} count={members.length} placedCount={placedCount} acceptsLesson={dnd.active?.kind === 'lesson'} over={dnd.overUnplace}>
+              {members.map((m) => (
+                <StudentPanel
+                  key={m.member_id}
+                  member={m}
+                  shortName={view.names.get(m.member_id) ?? m.name}
+                  placed={view.placementById.has(m.member_id)}
+                  highlighted={highlightId === m.member_id}
+                  twoSources={hasTwoSources(m)}
+                  preference={view.prefs[m.member_id]!}
+                  notes={view.panelNotes.get(m.member_id) ?? []}
+                  onPreference={setPreference}
+                  onHover={hover.track}
+                  onUnplace={actions.unplace}
+                />
+              ))}
+            </StudentList>
+          }
+        />
+        <div className="planner-main">
+          <WeekGrid
+            range={range}
+            teacherWeek={view.teacherWeek}
+            highlightWeek={highlightWeek}
+            highlightName={highlightId ? (view.names.get(highlightId) ?? null) : null}
+            candidates={view.candidates}
+            maxCandidates={view.maxCount}
+            lessons={view.lessons}
+            preview={preview}
+            draggingKey={dnd.active?.kind === 'lesson' ? dnd.active.memberId : null}
+            onUnplace={actions.unplace}
+            onRemoveError={actions.removeError}
+            onTogglePin={actions.togglePin}
+            onHover={hover.track}
+          />
+          <p className="planner-help">{PLANNER_TEXTS.keyboardHelp}</p>
+        </div>
+        <DragOverlay dropAnimation={null}>
+          {dnd.active && !dnd.active.keyboard ? (
+            <div className="drag-chip">
+              <span>{activeName}</span>
+              <span className="drag-chip__minutes">{view.byId.get(dnd.active.memberId)?.duration ?? ''} Min.</span>
+            </div>
+          ) : null}
+        </DragOverlay>
+      </DndContext>
+
+      <OverrideDialog
+        open={override !== null}
+        name={override ? nameOf(override.memberId) : ''}
+        when={override ? describeSpan(override.day, override.start, override.length) : ''}
+        onCancel={() => setOverride(null)}
+        onConfirm={() => {
+          if (override) actions.place(override.memberId, override.day, override.start, override.length);
+          setOverride(null);
+        }}
+      />
+      <CalcErrorDialog error={calc.error} onClose={calc.closeError} onEditTimes={onEditTimes} onTakeBest={takeBest} />
+      <SaveDialog state={schedule.saveDialog} onClose={schedule.closeSave} onSubmit={(n, d) => void schedule.submitSave(n, d)} />
+      <OverwriteDialog name={schedule.overwrite ? schedule.overwrite.payload.name : null} busy={schedule.overwrite?.busy ?? false} onCancel={schedule.cancelOverwrite} onConfirm={() => void schedule.confirmOverwrite()} />
+      <LoadDialog
+        open={loadOpen}
+        schedules={schedulesQuery.data}
+        loading={schedulesQuery.isPending}
+        failed={schedulesQuery.isError}
+        currentId={state.current.id}
+        dirty={state.dirty}
+        onClose={() => setLoadOpen(false)}
+        onLoad={async (s) => {
+          if (await schedule.loadSchedule(s.id)) setLoadOpen(false);
+        }}
+        onDelete={schedule.deleteSchedule}
+      />
+    </div>
+  );
+}

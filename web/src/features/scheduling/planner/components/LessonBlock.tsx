@@ -1,0 +1,116 @@
+import { useDraggable } from '@dnd-kit/core';
+import { DAY_NAMES, slotToClock } from '@stundenplan/timegrid';
+import { memo, type CSSProperties, type KeyboardEvent } from 'react';
+import { cx } from '../../../../shared/ui/cx';
+import type { DragData } from '../hooks/use-planner-dnd';
+import { PLANNER_TEXTS } from '../model/texts';
+import type { VisibleRange } from '../model/types';
+import type { StudentNote } from '../model/warnings';
+import { LockIcon } from './icons';
+import { NotesIcon } from './NotesIcon';
+
+/** A placed lesson or an 'ERROR: ...' entry as the grid shows it. */
+export interface LessonView {
+  key: string;
+  kind: 'lesson' | 'error';
+  memberId: string;
+  /** Short name (lesson) or the 'ERROR: ...' text. */
+  name: string;
+  fullName: string;
+  day: number;
+  start: number;
+  end: number;
+  pinned: boolean;
+  notes: readonly StudentNote[];
+}
+
+interface Props {
+  lesson: LessonView;
+  range: VisibleRange;
+  dragging: boolean;
+  onUnplace: (memberId: string) => void;
+  onRemoveError: (key: string) => void;
+  onTogglePin: (memberId: string) => void;
+  onHover: (memberId: string | null) => void;
+}
+
+/** Overlay over the cells of a lesson: name, time, lock toggle, warning icon and delete cross. Draggable. */
+export const LessonBlock = memo(function LessonBlock({ lesson, range, dragging, onUnplace, onRemoveError, onTogglePin, onHover }: Props) {
+  const isError = lesson.kind === 'error';
+  const data: DragData = { kind: 'lesson', memberId: lesson.memberId };
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef } = useDraggable({
+    id: `lesson:${lesson.key}`,
+    data,
+    disabled: isError,
+    attributes: { roleDescription: 'verschiebbare Unterrichtsstunde' },
+  });
+  const first = Math.max(lesson.start, range.start);
+  const last = Math.min(lesson.end, range.end);
+  const rows = last - first;
+  if (rows <= 0) return null;
+  const style: CSSProperties = { gridColumn: lesson.day + 2, gridRow: `${first - range.start + 2} / ${last - range.start + 2}` };
+  const time = `${slotToClock(lesson.start)}–${slotToClock(lesson.end)}`;
+  const remove = () => (isError ? onRemoveError(lesson.key) : onUnplace(lesson.memberId));
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.target === e.currentTarget && (e.key === 'Delete' || e.key === 'Backspace')) {
+      e.preventDefault();
+      remove();
+      return;
+    }
+    listeners?.onKeyDown?.(e);
+  };
+  const label = `${lesson.fullName}, ${DAY_NAMES[lesson.day]} ${time} Uhr${lesson.pinned ? ', fixiert' : ''}`;
+  const stop = (e: { stopPropagation: () => void }) => e.stopPropagation();
+  return (
+    <div
+      ref={(node) => {
+        setNodeRef(node);
+        setActivatorNodeRef(node);
+      }}
+      className={cx('lesson', isError && 'lesson--error', lesson.pinned && 'lesson--pinned', dragging && 'is-dragging', rows === 1 && 'lesson--short')}
+      style={style}
+      data-lesson-rows={rows}
+      data-lesson-hidden-rows={first - lesson.start}
+      data-member={lesson.memberId}
+      {...(isError ? { tabIndex: 0, role: 'group' } : attributes)}
+      {...(isError ? {} : listeners)}
+      onKeyDown={onKeyDown}
+      aria-label={label}
+      onPointerEnter={() => onHover(lesson.memberId)}
+      onPointerLeave={() => onHover(null)}
+    >
+      <span className="lesson__head">
+        <span className="lesson__name">{lesson.name}</span>
+        <span className="lesson__actions">
+          {!isError && (
+            <button
+              type="button"
+              className={cx('lesson__button', 'lesson__lock', lesson.pinned && 'is-on')}
+              aria-pressed={lesson.pinned}
+              aria-label={lesson.pinned ? `${PLANNER_TEXTS.unlock}: ${lesson.fullName}` : `${PLANNER_TEXTS.lock}: ${lesson.fullName}`}
+              title={lesson.pinned ? PLANNER_TEXTS.unlock : PLANNER_TEXTS.lock}
+              onPointerDown={stop}
+              onKeyDown={stop}
+              onClick={() => onTogglePin(lesson.memberId)}
+            >
+              <LockIcon open={!lesson.pinned} />
+            </button>
+          )}
+          <NotesIcon notes={lesson.notes} />
+          <button
+            type="button"
+            className="lesson__button lesson__remove"
+            aria-label={PLANNER_TEXTS.remove(lesson.fullName)}
+            title={PLANNER_TEXTS.remove(lesson.fullName)}
+            onPointerDown={stop}
+            onKeyDown={stop}
+            onClick={remove}
+          >
+            ×
+          </button>
+        </span>
+      </span>
+      {rows > 1 && <span className="lesson__time">{time}</span>}
+    </div>
+  );
+});

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { Alert, Button, Dialog, Spinner } from '../../../../shared/ui';
+import { formatGermanDateTime } from '../model/names';
+import { PLANNER_TEXTS } from '../model/texts';
+import type { ScheduleSummary } from '../model/types';
+
+interface Props {
+  open: boolean;
+  schedules: readonly ScheduleSummary[] | undefined;
+  loading: boolean;
+  failed: boolean;
+  currentId: string | null;
+  dirty: boolean;
+  onClose: () => void;
+  onLoad: (schedule: ScheduleSummary) => Promise<unknown>;
+  onDelete: (schedule: ScheduleSummary) => Promise<boolean>;
+}
+
+function when(s: ScheduleSummary): string {
+  const t = Date.parse(s.updated_at ?? s.created_at ?? '');
+  return Number.isNaN(t) ? '' : formatGermanDateTime(new Date(t));
+}
+
+/** Lists the saved schedules (newest first); load one, or delete one after a confirmation. */
+export function LoadDialog({ open, schedules, loading, failed, currentId, dirty, onClose, onLoad, onDelete }: Props) {
+  const [confirm, setConfirm] = useState<ScheduleSummary | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const close = () => {
+    setConfirm(null);
+    onClose();
+  };
+  const sorted = [...(schedules ?? [])].sort((a, b) => (Date.parse(b.created_at ?? '') || 0) - (Date.parse(a.created_at ?? '') || 0));
+
+  if (confirm) {
+    return (
+      <Dialog
+        open={open}
+        onClose={() => setConfirm(null)}
+        size="sm"
+        title={PLANNER_TEXTS.deleteTitle}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirm(null)} disabled={busy !== null} data-autofocus>
+              {PLANNER_TEXTS.cancel}
+            </Button>
+            <Button
+              variant="danger"
+              loading={busy === confirm.id}
+              onClick={async () => {
+                setBusy(confirm.id);
+                await onDelete(confirm);
+                setBusy(null);
+                setConfirm(null);
+              }}
+            >
+              {PLANNER_TEXTS.delete}
+            </Button>
+          </>
+        }
+      >
+        <p>{PLANNER_TEXTS.deleteAsk(confirm.name)}</p>
+      </Dialog>
+    );
+  }
+
+  return (
+    <Dialog open={open} onClose={close} size="md" title={PLANNER_TEXTS.load}>
+      {dirty && <Alert kind="warning">{PLANNER_TEXTS.loadLosesChanges}</Alert>}
+      {loading ? (
+        <Spinner label="Stundenpläne werden geladen…" showLabel />
+      ) : failed ? (
+        <Alert kind="error">{PLANNER_TEXTS.listFailed}</Alert>
+      ) : sorted.length === 0 ? (
+        <p className="planner-empty">{PLANNER_TEXTS.noSchedules}</p>
+      ) : (
+        <ul className="schedule-list">
+          {sorted.map((s) => (
+            <li key={s.id} className="schedule-list__item">
+              <div className="schedule-list__text">
+                <span className="schedule-list__name">
+                  {s.name}
+                  {s.id === currentId && <span className="schedule-list__current"> (geladen)</span>}
+                </span>
+                {s.description && <span className="schedule-list__description">{s.description}</span>}
+                <span className="schedule-list__date">{when(s)}</span>
+              </div>
+              <div className="schedule-list__actions">
+                <Button
+                  size="sm"
+                  loading={busy === s.id}
+                  disabled={busy !== null}
+                  onClick={async () => {
+                    setBusy(s.id);
+                    await onLoad(s);
+                    setBusy(null);
+                  }}
+                  aria-label={`${PLANNER_TEXTS.loadButton}: ${s.name}`}
+                >
+                  {PLANNER_TEXTS.loadButton}
+                </Button>
+                <Button size="sm" variant="ghost" disabled={busy !== null} onClick={() => setConfirm(s)} aria-label={`${PLANNER_TEXTS.delete}: ${s.name}`}>
+                  {PLANNER_TEXTS.delete}
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Dialog>
+  );
+}

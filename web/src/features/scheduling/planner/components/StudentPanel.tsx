@@ -1,0 +1,73 @@
+import { useDraggable } from '@dnd-kit/core';
+import { memo, type KeyboardEvent } from 'react';
+import { cx } from '../../../../shared/ui/cx';
+import type { DragData } from '../hooks/use-planner-dnd';
+import { STUDENT_SOURCE, TEACHER_SOURCE } from '../model/preferences';
+import { PLANNER_TEXTS } from '../model/texts';
+import type { PlannerMember, TimeSource } from '../model/types';
+import type { StudentNote } from '../model/warnings';
+import { CheckIcon } from './icons';
+import { NotesIcon } from './NotesIcon';
+
+interface Props {
+  member: PlannerMember;
+  shortName: string;
+  placed: boolean;
+  highlighted: boolean;
+  twoSources: boolean;
+  preference: TimeSource;
+  notes: readonly StudentNote[];
+  onPreference: (memberId: string, source: TimeSource) => void;
+  onHover: (memberId: string | null) => void;
+  onUnplace: (memberId: string) => void;
+}
+
+/** One student in the sidebar: short name, minutes, check mark when placed, L/S toggles, notes. Draggable. */
+export const StudentPanel = memo(function StudentPanel({ member, shortName, placed, highlighted, twoSources, preference, notes, onPreference, onHover, onUnplace }: Props) {
+  const id = member.member_id;
+  const data: DragData = { kind: 'student', memberId: id };
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({ id: `student:${id}`, data, attributes: { roleDescription: 'ziehbar' } });
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (placed && (e.key === 'Delete' || e.key === 'Backspace')) {
+      e.preventDefault();
+      onUnplace(id);
+      return;
+    }
+    listeners?.onKeyDown?.(e);
+  };
+  const label = `${member.name}, ${member.duration} Minuten, ${placed ? 'eingeplant' : 'nicht eingeplant'}`;
+  return (
+    <li ref={setNodeRef} className={cx('student-panel', placed && 'student-panel--placed', isDragging && 'is-dragging', highlighted && 'is-highlighted')} data-member={id}>
+      <div
+        ref={setActivatorNodeRef}
+        className="student-panel__main"
+        {...attributes}
+        {...listeners}
+        onKeyDown={onKeyDown}
+        aria-label={label}
+        title={member.name}
+        onPointerEnter={() => onHover(id)}
+        onPointerLeave={() => onHover(null)}
+        onFocus={() => onHover(id)}
+        onBlur={() => onHover(null)}
+      >
+        <span className="student-panel__check" aria-hidden="true">
+          {placed ? <CheckIcon /> : null}
+        </span>
+        <span className="student-panel__name">{shortName}</span>
+        <span className="student-panel__minutes">{member.duration} Min.</span>
+      </div>
+      {twoSources && (
+        <div className="student-panel__sources" role="group" aria-label={`Zeitquelle für ${member.name}`}>
+          <button type="button" className="source-toggle" aria-pressed={preference === TEACHER_SOURCE} title={PLANNER_TEXTS.sourceTeacher} aria-label={PLANNER_TEXTS.sourceTeacher} onClick={() => onPreference(id, TEACHER_SOURCE)}>
+            L
+          </button>
+          <button type="button" className="source-toggle" aria-pressed={preference === STUDENT_SOURCE} title={PLANNER_TEXTS.sourceStudent} aria-label={PLANNER_TEXTS.sourceStudent} onClick={() => onPreference(id, STUDENT_SOURCE)}>
+            S
+          </button>
+        </div>
+      )}
+      <NotesIcon notes={notes} />
+    </li>
+  );
+});

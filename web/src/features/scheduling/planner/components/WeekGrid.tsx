@@ -1,0 +1,135 @@
+import { DAYS, DAY_NAMES, DAY_SHORT, slotToClock, type WeekSlots } from '@stundenplan/timegrid';
+import { type CSSProperties } from 'react';
+import { cx } from '../../../../shared/ui/cx';
+import { candidateShade, type CandidateGrid } from '../model/candidates';
+import { PLANNER_TEXTS } from '../model/texts';
+import type { VisibleRange } from '../model/types';
+import { DayColumn, GridCell } from './GridCell';
+import { LessonBlock, type LessonView } from './LessonBlock';
+
+export interface DropPreview {
+  day: number;
+  start: number;
+  length: number;
+  tone: 'ok' | 'warn' | 'bad';
+}
+
+interface Props {
+  range: VisibleRange | null;
+  teacherWeek: WeekSlots;
+  highlightWeek: WeekSlots | null;
+  highlightName: string | null;
+  candidates: CandidateGrid;
+  maxCandidates: number;
+  lessons: readonly LessonView[];
+  preview: DropPreview | null;
+  draggingKey: string | null;
+  onUnplace: (memberId: string) => void;
+  onRemoveError: (key: string) => void;
+  onTogglePin: (memberId: string) => void;
+  onHover: (memberId: string | null) => void;
+}
+
+/** The weekly grid of step 4: 7 day columns, 15-minute rows of the visible range, full-hour labels. */
+export function WeekGrid(props: Props) {
+  const { range, teacherWeek, highlightWeek, candidates, maxCandidates, lessons, preview } = props;
+  if (!range) {
+    return (
+      <div className="week-grid-empty" role="status">
+        {PLANNER_TEXTS.noRange}
+      </div>
+    );
+  }
+  const rows = range.end - range.start;
+  const hidden = lessons.filter((l) => l.end <= range.start || l.start >= range.end).length;
+  const style = { gridTemplateRows: `auto repeat(${rows}, var(--planner-row))` } as CSSProperties;
+  const cells = [];
+  for (let slot = range.start; slot < range.end; slot++) {
+    const row = slot - range.start + 2;
+    const hourStart = slot % 4 === 0;
+    cells.push(
+      <div key={`t${slot}`} className={cx('grid-time', hourStart && 'grid-time--hour')} style={{ gridRow: row }} aria-hidden={!hourStart}>
+        {hourStart ? slotToClock(slot) : ''}
+      </div>,
+    );
+    for (let day = 0; day < DAYS; day++) {
+      const count = candidates[day]?.[slot] ?? 0;
+      cells.push(
+        <GridCell
+          key={`${day}:${slot}`}
+          day={day}
+          slot={slot}
+          row={row}
+          teacher={teacherWeek.has(day, slot)}
+          highlight={highlightWeek ? highlightWeek.has(day, slot) : false}
+          candidates={count}
+          shade={candidateShade(count, maxCandidates)}
+          hourStart={hourStart}
+        />,
+      );
+    }
+  }
+  let previewBlock = null;
+  if (preview) {
+    const first = Math.max(preview.start, range.start);
+    const last = Math.min(preview.start + preview.length, range.end);
+    if (last > first) {
+      previewBlock = <div className={cx('drop-preview', `drop-preview--${preview.tone}`)} style={{ gridColumn: preview.day + 2, gridRow: `${first - range.start + 2} / ${last - range.start + 2}` }} aria-hidden="true" />;
+    }
+  }
+  return (
+    <div className="week-grid-wrap">
+      <div className="week-grid-scroll">
+        <div className="week-grid" style={style}>
+          <div className="grid-corner" style={{ gridRow: 1, gridColumn: 1 }} />
+          {DAY_NAMES.map((name, day) => (
+            <div key={name} className="grid-day" style={{ gridRow: 1, gridColumn: day + 2 }}>
+              <span className="grid-day__long">{name}</span>
+              <span className="grid-day__short" aria-hidden="true">
+                {DAY_SHORT[day]}
+              </span>
+            </div>
+          ))}
+          {cells}
+          {DAY_NAMES.map((name, day) => (
+            <DayColumn key={name} day={day} start={range.start} rows={rows} />
+          ))}
+          {previewBlock}
+          {lessons.map((lesson) => (
+            <LessonBlock
+              key={lesson.key}
+              lesson={lesson}
+              range={range}
+              dragging={props.draggingKey === lesson.key}
+              onUnplace={props.onUnplace}
+              onRemoveError={props.onRemoveError}
+              onTogglePin={props.onTogglePin}
+              onHover={props.onHover}
+            />
+          ))}
+        </div>
+      </div>
+      <div className="grid-legend">
+        <span className="grid-legend__item">
+          <span className="grid-legend__swatch grid-legend__swatch--teacher" aria-hidden="true" />
+          {PLANNER_TEXTS.legendTeacher}
+        </span>
+        <span className="grid-legend__item">
+          <span className="grid-legend__swatch grid-legend__swatch--off" aria-hidden="true" />
+          {PLANNER_TEXTS.legendOff}
+        </span>
+        <span className="grid-legend__item">
+          <span className="grid-legend__swatch grid-legend__swatch--candidates" aria-hidden="true" />
+          {PLANNER_TEXTS.legendCandidates}
+        </span>
+        {props.highlightName && (
+          <span className="grid-legend__item">
+            <span className="grid-legend__swatch grid-legend__swatch--highlight" aria-hidden="true" />
+            {PLANNER_TEXTS.legendHighlight(props.highlightName)}
+          </span>
+        )}
+        {hidden > 0 && <span className="grid-legend__item grid-legend__item--warn">{PLANNER_TEXTS.outsideRange(hidden)}</span>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { DEFAULT_VISIBLE_RANGE, SLOTS_PER_DAY } from '@stundenplan/timegrid';
+import { api } from '../../../../shared/api/client';
+import { toWorkingForm } from '../model/schedule-forms';
+import type { PlanContent, PlannerMember, VisibleRange } from '../model/types';
+
+export interface PdfInput {
+  plan: PlanContent;
+  members: readonly PlannerMember[];
+  shortNames: ReadonlyMap<string, string>;
+  range: VisibleRange | null;
+  className: string;
+}
+
+/** Lessons of class members (error entries of unknown members are left out). */
+function spans(input: PdfInput) {
+  const ids = new Set(input.members.map((m) => m.member_id));
+  return [...input.plan.placements, ...input.plan.errors.filter((e) => !e.unknownMember)].filter((s) => ids.has(s.memberId));
+}
+
+export function exportablePlan(input: PdfInput): boolean {
+  return spans(input).length > 0;
+}
+
+/**
+ * POST export-pdf-alternative: the working form, the visible range widened so no lesson is cut,
+ * the students list and the class name.
+ */
+export function pdfBody(input: PdfInput) {
+  const lessons = spans(input);
+  let start = input.range?.start ?? DEFAULT_VISIBLE_RANGE.start;
+  let end = input.range?.end ?? DEFAULT_VISIBLE_RANGE.end;
+  for (const s of lessons) {
+    start = Math.min(start, s.start);
+    end = Math.max(end, s.end);
+  }
+  return {
+    schedule: toWorkingForm(lessons),
+    timeRange: { start, end: Math.min(SLOTS_PER_DAY, end) },
+    studentsList: input.members.map((m) => ({ member_id: m.member_id, name: input.shortNames.get(m.member_id) ?? m.name, fullName: m.name, duration: m.duration })),
+    className: input.className,
+  };
+}
+
+export async function requestPdf(input: PdfInput): Promise<Blob> {
+  const blob = await api.post<Blob>('export-pdf-alternative', pdfBody(input), { responseType: 'blob', timeoutMs: 60_000 });
+  if (!blob) throw new Error('PDF-Generierung fehlgeschlagen');
+  return blob;
+}

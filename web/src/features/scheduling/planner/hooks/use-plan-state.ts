@@ -1,0 +1,68 @@
+import { useCallback, useMemo, useReducer } from 'react';
+import { placeMember, removeErrorEntry, togglePinned, unplaceMember } from '../model/placements';
+import type { PlanContent } from '../model/types';
+
+export interface CurrentSchedule {
+  /** Id of the loaded/saved schedule; null for an unsaved or calculated plan. */
+  id: string | null;
+  name: string | null;
+  description: string | null;
+}
+
+export interface PlanState {
+  plan: PlanContent;
+  dirty: boolean;
+  /** Members the last calculation could not place (SPEC is_not_assigned). */
+  notAssigned: string[];
+  current: CurrentSchedule;
+}
+
+type Action =
+  | { type: 'edit'; op: (plan: PlanContent) => PlanContent; placed?: string }
+  | { type: 'load'; plan: PlanContent; current: CurrentSchedule }
+  | { type: 'calculated'; plan: PlanContent; name: string; notAssigned: string[] }
+  | { type: 'saved'; current: CurrentSchedule }
+  | { type: 'meta'; name: string | null; description: string | null }
+  | { type: 'detach' };
+
+const EMPTY: PlanState = { plan: { placements: [], errors: [] }, dirty: false, notAssigned: [], current: { id: null, name: null, description: null } };
+
+function reducer(state: PlanState, action: Action): PlanState {
+  switch (action.type) {
+    case 'edit':
+      return { ...state, plan: action.op(state.plan), dirty: true, notAssigned: action.placed ? state.notAssigned.filter((id) => id !== action.placed) : state.notAssigned };
+    case 'load':
+      return { plan: action.plan, dirty: false, notAssigned: [], current: action.current };
+    case 'calculated':
+      return { plan: action.plan, dirty: true, notAssigned: action.notAssigned, current: { id: null, name: action.name, description: null } };
+    case 'saved':
+      return { ...state, dirty: false, current: action.current };
+    case 'meta':
+      return { ...state, current: { ...state.current, name: action.name, description: action.description } };
+    case 'detach':
+      return { ...state, dirty: true, current: { ...state.current, id: null } };
+  }
+}
+
+/** The plan shown in the grid, its unsaved flag and the schedule it belongs to. */
+export function usePlanState() {
+  const [state, dispatch] = useReducer(reducer, EMPTY);
+
+  const place = useCallback(
+    (memberId: string, day: number, start: number, length: number) => dispatch({ type: 'edit', op: (p) => placeMember(p, memberId, day, start, length), placed: memberId }),
+    [],
+  );
+  const unplace = useCallback((memberId: string) => dispatch({ type: 'edit', op: (p) => unplaceMember(p, memberId) }), []);
+  const togglePin = useCallback((memberId: string) => dispatch({ type: 'edit', op: (p) => togglePinned(p, memberId) }), []);
+  const removeError = useCallback((key: string) => dispatch({ type: 'edit', op: (p) => removeErrorEntry(p, key) }), []);
+  const load = useCallback((next: PlanContent, current: CurrentSchedule) => dispatch({ type: 'load', plan: next, current }), []);
+  const calculated = useCallback((next: PlanContent, name: string, notAssigned: string[]) => dispatch({ type: 'calculated', plan: next, name, notAssigned }), []);
+  const saved = useCallback((current: CurrentSchedule) => dispatch({ type: 'saved', current }), []);
+  const setMeta = useCallback((name: string | null, description: string | null) => dispatch({ type: 'meta', name, description }), []);
+  const detach = useCallback(() => dispatch({ type: 'detach' }), []);
+
+  const actions = useMemo(() => ({ place, unplace, togglePin, removeError, load, calculated, saved, setMeta, detach }), [place, unplace, togglePin, removeError, load, calculated, saved, setMeta, detach]);
+  return { state, actions };
+}
+
+export type PlanActions = ReturnType<typeof usePlanState>['actions'];

@@ -1,0 +1,302 @@
+import { useCallback, useRef, useState } from 'react';
+import { api, errorMessage, isApiError } from '../../../../shared/api/client';
+import { toast } from '../../../../shared/toast';
+import { defaultScheduleName } from '../model/names';
+import { buildSavePayload, planFromSaved, type SavePayload } from '../model/schedule-forms';
+import { PLANNER_TEXTS } from '../model/texts';
+import type { PlannerMember, ScheduleDetail, ScheduleSummary } from '../model/types';
+import { exportablePlan, requestPdf, type PdfInput } from './pdf-export';
+import type { PlanActions, PlanState } from './use-plan-state';
+
+export type SaveMode = 'save' | 'send';
+
+export interface SaveDialogState {
+  mode: SaveMode;
+  name: string;
+  description: string;
+  error: string | null;
+  busy: boolean;
+}
+
+export interface OverwriteState {
+  existingId: string | null;
+  payload: SavePayload;
+  mode: SaveMode;
+  pdf: Blob | null;
+  busy: boolean;
+}
+
+interface Deps {
+  classId: string;
+  className: string;
+  members: readonly PlannerMember[];
+  state: PlanState;
+  actions: PlanActions;
+  pdfInput: () => PdfInput;
+  refreshSchedules: () => unknown;
+}
+
+type PersistResult = { kind: 'saved'; summary: ScheduleSummary } | { kind: 'conflict'; existingId: string | null };
+
+function detailMessage(e: unknown, fallback: string): string {
+  if (isApiError(e)) {
+    const d = e.detail;
+    // SPEC §8: 'Fehler: {message}' from the first msg of a list detail.
+    if (Array.isArray(d) && d[0] && typeof d[0] === 'object' && typeof (d[0] as { msg?: unknown }).msg === 'string') return `Fehler: ${(d[0] as { msg: string }).msg}`;
+    return e.message || fallback;
+  }
+  return errorMessage(e, fallback);
+}
+
+/** Save, overwrite, load, delete, PDF download and send (SPEC §4 "Schedule save", "Send", "Loading a schedule"). */
+export function useScheduleActions(deps: Deps) {
+  const depsRef = useRef(deps);
+  depsRef.current = deps;
+  const [saveDialog, setSaveDialog] = useState<SaveDialogState | null>(null);
+  const [overwrite, setOverwrite] = useState<OverwriteState | null>(null);
+  const [pdfBusy, setPdfBusy] = useState(false);
+
+  const payloadFor = useCallback((name: string, description: string | null) => {
+    const { classId, members, state } = depsRef.current;
+    const { payload, dropped } = buildSavePayload({ name, description, classId, content: state.plan, memberIds: new Set(members.map((m) => m.member_id)) });
+    // SPEC §5: entries whose member is not in the class are dropped, logged only.
+    if (dropped.length) console.warn('Stundenplan: Einträge von Mitgliedern außerhalb der Klasse wurden nicht gespeichert.', dropped);
+    return payload;
+  }, []);
+
+  /** Update `targetId` if it still exists (checked via GET schedules/{id}), else create; a same-name 409 is a conflict. */
+  const persist = useCallback(async (payload: SavePayload, targetId: string | null): Promise<PersistResult> => {
+    const { classId } = depsRef.current;
+    let id = targetId;
+    if (id) {
+      try {
+        await api.get(`schedules/${id}`);
+      } catch (e) {
+        if (isApiError(e) && e.status === 404) id = null;
+        else throw e;
+      }
+    }
+    try {
+      const answer = id ? await api.post<ScheduleSummary>(`classes/${classId}/schedules/${id}`, payload) : await api.post<ScheduleSummary>(`classes/${classId}/schedules`, payload);
+      return { kind: 'saved', summary: { ...answer, id: answer?.id ?? id ?? '', name: answer?.name ?? payload.name, description: answer?.description ?? payload.description } };
+    } catch (e) {
+      if (isApiError(e) && e.status === 409) {
+        const body = e.body as { existing_id?: unknown } | undefined;
+        return { kind: 'conflict', existingId: typeof body?.existing_id === 'string' ? body.existing_id : null };
+      }
+      throw e;
+    }
+  }, []);
+
+  const sendPdf = useCallback(async (pdf: Blob, scheduleName: string) => {
+    const form = new FormData();
+    form.append('pdf', new File([pdf], 'stundenplan.pdf', { type: 'application/pdf' }));
+    form.append('class_id', depsRef.current.classId);
+    form.append('schedule_name', scheduleName);
+    const answer = await api.postForm<{ recipient_count?: number }>('send-schedule-to-students', form, { timeoutMs: 60_000 });
+    return typeof answer?.recipient_count === 'number' ? answer.recipient_count : 0;
+  }, []);
+
+  /** After a successful save: state, list, toast and (send mode) the mail. */
+  const finish = useCallback(
+    async (summary: ScheduleSummary, mode: SaveMode, pdf: Blob | null) => {
+      const { actions, refreshSchedules } = depsRef.current;
+      actions.saved({ id: summary.id || null, name: summary.name, description: summary.description ?? null });
+      void refreshSchedules();
+      if (mode === 'save') {
+        toast.success(PLANNER_TEXTS.saved);
+        return;
+      }
+      const count = await sendPdf(pdf!, summary.name);
+      toast.success(PLANNER_TEXTS.sent(count));
+    },
+    [sendPdf],
+  );
+
+  const openSave = useCallback((mode: SaveMode) => {
+    const { state, className } = depsRef.current;
+    if (mode === 'send' && !exportablePlan(depsRef.current.pdfInput())) {
+      toast.error(PLANNER_TEXTS.nothingToExport);
+      return;
+    }
+    setSaveDialog({
+      mode,
+      name: state.current.name?.trim() || defaultScheduleName(className, new Date()),
+      description: state.current.description ?? '',
+      error: null,
+      busy: false,
+    });
+  }, []);
+
+  const submitSave = useCallback(
+    async (name: string, description: string) => {
+      const dialog = saveDialog;
+      if (!dialog) return;
+      if (!name.trim()) {
+        setSaveDialog({ ...dialog, name, description, error: PLANNER_TEXTS.nameRequired });
+        return;
+      }
+      if (!depsRef.current.classId) {
+        setSaveDialog({ ...dialog, name, description, error: PLANNER_TEXTS.noClass });
+        return;
+      }
+      setSaveDialog({ ...dialog, name, description, error: null, busy: true });
+      const payload = payloadFor(name, description);
+      let pdf: Blob | null = null;
+      try {
+        if (dialog.mode === 'send') pdf = await requestPdf(depsRef.current.pdfInput());
+        const result = await persist(payload, depsRef.current.state.current.id);
+        if (result.kind === 'conflict') {
+          setSaveDialog(null);
+          setOverwrite({ existingId: result.existingId, payload, mode: dialog.mode, pdf, busy: false });
+          return;
+        }
+        await finish(result.summary, dialog.mode, pdf);
+        setSaveDialog(null);
+      } catch (e) {
+        if (isApiError(e) && e.kind === 'aborted') return;
+        const fallback = dialog.mode === 'send' ? PLANNER_TEXTS.sendFailed : PLANNER_TEXTS.saveFailed;
+        toast.error(fallback);
+        setSaveDialog((d) => (d ? { ...d, busy: false, error: detailMessage(e, fallback) } : d));
+      }
+    },
+    [saveDialog, payloadFor, persist, finish],
+  );
+
+  const confirmOverwrite = useCallback(async () => {
+    const o = overwrite;
+    if (!o) return;
+    setOverwrite({ ...o, busy: true });
+    try {
+      let existingId = o.existingId;
+      if (!existingId) {
+        const list = await api.get<{ schedules?: ScheduleSummary[] }>(`classes/${depsRef.current.classId}/schedules`);
+        existingId = list?.schedules?.find((s) => s.name.trim() === o.payload.name)?.id ?? null;
+      }
+      const result = await persist(o.payload, existingId);
+      if (result.kind === 'conflict') throw new Error(PLANNER_TEXTS.overwriteAsk);
+      await finish(result.summary, o.mode, o.pdf);
+      setOverwrite(null);
+    } catch (e) {
+      setOverwrite(null);
+      toast.error(o.mode === 'send' ? PLANNER_TEXTS.sendFailed : PLANNER_TEXTS.saveFailed);
+      console.warn('Stundenplan überschreiben fehlgeschlagen', e);
+    }
+  }, [overwrite, persist, finish]);
+
+  /** Non-interactive save (unsaved-changes guard, blur of name or description): true when saved. */
+  const saveNow = useCallback(
+    async (meta?: { name: string | null; description: string | null }): Promise<boolean> => {
+      const { state, className } = depsRef.current;
+      const name = (meta?.name ?? state.current.name ?? '').trim() || defaultScheduleName(className, new Date());
+      const description = meta ? meta.description : state.current.description;
+      const payload = payloadFor(name, description);
+      try {
+        const result = await persist(payload, state.current.id);
+        if (result.kind === 'conflict') {
+          setOverwrite({ existingId: result.existingId, payload, mode: 'save', pdf: null, busy: false });
+          return false;
+        }
+        await finish(result.summary, 'save', null);
+        return true;
+      } catch (e) {
+        toast.error(PLANNER_TEXTS.saveFailed);
+        console.warn('Stundenplan speichern fehlgeschlagen', e);
+        return false;
+      }
+    },
+    [payloadFor, persist, finish],
+  );
+
+  /** SPEC §4: saving is also triggered by blur of the name or description field when they changed. */
+  const changeMeta = useCallback(
+    (name: string, description: string) => {
+      const { state, actions } = depsRef.current;
+      const nextName = name.trim() || null;
+      const nextDescription = description.trim() || null;
+      if (nextName === state.current.name && nextDescription === state.current.description) return;
+      actions.setMeta(nextName, nextDescription);
+      if (state.current.id && nextName) void saveNow({ name: nextName, description: nextDescription });
+    },
+    [saveNow],
+  );
+
+  const loadSchedule = useCallback(async (id: string): Promise<boolean> => {
+    const { members, actions } = depsRef.current;
+    try {
+      const detail = await api.get<ScheduleDetail>(`schedules/${id}`);
+      if (!detail) return false;
+      const plan = planFromSaved(detail.available_times, members, detail.pinned ?? []);
+      actions.load(plan, { id: detail.id ?? id, name: detail.name?.trim() || null, description: detail.description?.trim() || null });
+      return true;
+    } catch (e) {
+      if (isApiError(e) && e.kind === 'aborted') return false;
+      toast.error(PLANNER_TEXTS.loadFailed(errorMessage(e)));
+      return false;
+    }
+  }, []);
+
+  const deleteSchedule = useCallback(async (schedule: ScheduleSummary): Promise<boolean> => {
+    const { classId, state, actions, refreshSchedules } = depsRef.current;
+    try {
+      await api.delete(`classes/${classId}/schedules/${schedule.id}`);
+      if (state.current.id === schedule.id) actions.detach();
+      void refreshSchedules();
+      toast.success(PLANNER_TEXTS.deleted);
+      return true;
+    } catch (e) {
+      toast.error(PLANNER_TEXTS.deleteFailed);
+      console.warn('Stundenplan löschen fehlgeschlagen', e);
+      return false;
+    }
+  }, []);
+
+  const downloadPdf = useCallback(async () => {
+    const input = depsRef.current.pdfInput();
+    if (!exportablePlan(input)) {
+      toast.error(PLANNER_TEXTS.nothingToExport);
+      return;
+    }
+    setPdfBusy(true);
+    try {
+      const blob = await requestPdf(input);
+      saveBlob(blob, 'stundenplan.pdf');
+    } catch (e) {
+      if (isApiError(e) && e.kind === 'aborted') return;
+      console.warn('PDF Export fehlgeschlagen', e);
+      toast.error(PLANNER_TEXTS.pdfFailed);
+      window.alert(PLANNER_TEXTS.pdfAlert);
+    } finally {
+      setPdfBusy(false);
+    }
+  }, []);
+
+  return {
+    saveDialog,
+    openSave,
+    submitSave,
+    closeSave: useCallback(() => setSaveDialog(null), []),
+    overwrite,
+    confirmOverwrite,
+    cancelOverwrite: useCallback(() => setOverwrite(null), []),
+    saveNow,
+    changeMeta,
+    loadSchedule,
+    deleteSchedule,
+    downloadPdf,
+    pdfBusy,
+  };
+}
+
+function saveBlob(blob: Blob, filename: string): void {
+  if (typeof URL.createObjectURL !== 'function') return;
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

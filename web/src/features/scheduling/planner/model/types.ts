@@ -1,0 +1,79 @@
+import type { TimesMap } from '@stundenplan/timegrid';
+
+/** SPEC §3 "Time preferences": which of a member's two time sources the planner uses. */
+export type TimeSource = 'available_times' | 'available_times_user_input';
+
+/** A class member as GET classes/{id}/members answers (SPEC §3 "Class member"). */
+export interface PlannerMember {
+  member_id: string;
+  user_id?: string | null;
+  student_id?: string | null;
+  name: string;
+  email?: string | null;
+  duration: number;
+  available_times?: TimesMap | null;
+  available_times_user_input?: TimesMap | null;
+  available_times_user_input_last_modified?: string | null;
+}
+
+/** One placed lesson: `start` is the first slot, `end` the exclusive end slot (SPEC §3 set_time_from_to). */
+export interface Placement {
+  memberId: string;
+  day: number;
+  start: number;
+  end: number;
+  /** Locked by the teacher: sent as `pinned` to the calculation so it stays. */
+  pinned: boolean;
+}
+
+/**
+ * A schedule entry that does not match the class (SPEC §4 "Loading a schedule"): a member that is not
+ * in the class, or a run of slots whose length differs from the member's duration. Shown in the grid
+ * as 'ERROR: ...'.
+ */
+export interface ErrorEntry {
+  key: string;
+  /** Display name, always starting with 'ERROR: '. */
+  name: string;
+  memberId: string;
+  /** True when the member id is not in the class (SPEC tooltip 'Fehler: Fehlende Studentendaten'). */
+  unknownMember: boolean;
+  day: number;
+  start: number;
+  end: number;
+}
+
+/** Saved form (SPEC §3): day index "0".."6" -> [slot label, member_id] pairs sorted by time. */
+export type SavedEntry = [label: string, memberId: string];
+export type SavedTimes = Record<string, SavedEntry[]>;
+
+/** Working form (SPEC §3): day name -> "HH:MM" -> member_id ('' = free). */
+export type WorkingForm = Record<string, Record<string, string>>;
+
+/** Listing entry of GET classes/{id}/schedules. */
+export interface ScheduleSummary {
+  id: string;
+  name: string;
+  description?: string | null;
+  class_id?: string;
+  created_at?: string;
+  updated_at?: string;
+}
+
+/** GET schedules/{id}. */
+export interface ScheduleDetail extends ScheduleSummary {
+  available_times: unknown;
+  pinned?: string[];
+}
+
+/** Visible slot range of the grid: rows start .. end-1 (end exclusive). */
+export interface VisibleRange {
+  start: number;
+  end: number;
+}
+
+/** The plan shown in the grid. */
+export interface PlanContent {
+  placements: Placement[];
+  errors: ErrorEntry[];
+}

@@ -1,0 +1,16 @@
+import { Link } from 'react-router-dom';
+import { Logo } from '../ui/Logo';
+
+/** The brand as three stacked words (SPEC §1). */
+export function Brand() {
+  return (
+    <Link to="/" className="brand" aria-label="Intelligenter Stundenplan-Assistent – Startseite">
+      <Logo size={40} className="brand__logo" />
+      <span className="brand__words" aria-hidden="true">
+        <span className="brand__word brand__word--top">Intelligenter</span>
+        <span className="brand__word brand__word--main">Stundenplan</span>
+        <span className="brand__word brand__word--bottom">Assistent</span>
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,17 @@
+import { Link } from 'react-router-dom';
+
+export function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <p className="site-footer__copy">© {year} Stundenplan-Assistent</p>
+        <nav aria-label="Rechtliches">
+          <Link to="/impressum" className="site-footer__link">
+            Impressum
+          </Link>
+        </nav>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,70 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { LOGIN_MESSAGES, resendConfirmation, type LoginFailure } from '../session/login';
+import { useLogin } from '../session/use-login';
+import { Button } from '../ui/Button';
+import { Input } from '../ui/Input';
+import { errorMessage } from '../api/client';
+
+/** The login popup behind the avatar button for logged-out visitors (SPEC §2.3). */
+export function MiniLogin({ onDone }: { onDone: () => void }) {
+  const { login, pending } = useLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [failure, setFailure] = useState<LoginFailure | null>(null);
+  const [resendNote, setResendNote] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    setResendNote(null);
+    const result = await login(email, password);
+    if (result) setFailure(result);
+    else onDone();
+  };
+
+  const resend = async () => {
+    try {
+      await resendConfirmation(email, password);
+      setResendNote(LOGIN_MESSAGES.resendSuccess);
+    } catch (error) {
+      setResendNote(errorMessage(error));
+    }
+  };
+
+  // The compact widget words wrong credentials its own way (SPEC §8).
+  const message =
+    failure && (failure.code === 'invalid-credentials' || failure.code === 'user-not-found') ? LOGIN_MESSAGES.invalidCredentialsShort : failure?.message;
+
+  return (
+    <form className="mini-login" onSubmit={submit} noValidate={false} aria-label="Anmelden">
+      <Input label="E-Mail" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} data-autofocus />
+      <Input
+        label="Passwort"
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      {message && (
+        <p className="form-error" role="alert">
+          {message}
+        </p>
+      )}
+      {failure?.code === 'email-not-confirmed' && (
+        <Button variant="secondary" size="sm" onClick={resend}>
+          {LOGIN_MESSAGES.resendButton}
+        </Button>
+      )}
+      {resendNote && <p className="form-note">{resendNote}</p>}
+      <Button type="submit" block loading={pending}>
+        Anmelden
+      </Button>
+      <Link to="/register" className="mini-login__register" onClick={onDone}>
+        Noch kein Account? Registrieren
+      </Link>
+    </form>
+  );
+}

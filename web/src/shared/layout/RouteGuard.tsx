@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { isProtectedPath, homePathForRole } from '../routing/protected-paths';
+import { useSession } from '../session/session-context';
+import type { Role } from '../session/session-types';
+import { PageSpinner } from '../ui/Spinner';
+
+/** SPEC §2.2: logged-out visitors on a guarded prefix go to '/' (replace, state.from = path). */
+export function RouteGuard({ children }: { children: ReactNode }) {
+  const { status } = useSession();
+  const location = useLocation();
+  if (isProtectedPath(location.pathname)) {
+    if (status === 'loading') return <PageSpinner />;
+    if (status === 'anonymous') return <Navigate to="/" replace state={{ from: location.pathname + location.search }} />;
+  }
+  return <>{children}</>;
+}
+
+/** Pages for one role: logged-out visitors go to '/', the other role to its own home. */
+export function RequireRole({ role, children }: { role: Role; children: ReactNode }) {
+  const { status, user } = useSession();
+  const location = useLocation();
+  if (status === 'loading') return <PageSpinner />;
+  if (!user) return <Navigate to="/" replace state={{ from: location.pathname + location.search }} />;
+  if (user.role !== role) return <Navigate to={homePathForRole(user.role)} replace />;
+  return <>{children}</>;
+}
+
+/** Any logged-in user. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { status, user } = useSession();
+  const location = useLocation();
+  if (status === 'loading') return <PageSpinner />;
+  if (!user) return <Navigate to="/" replace state={{ from: location.pathname + location.search }} />;
+  return <>{children}</>;
+}

@@ -1,0 +1,2 @@
+export { AppLayout } from './AppLayout';
+export { RequireAuth, RequireRole, RouteGuard } from './RouteGuard';

@@ -1,0 +1,34 @@
+import type { SessionUser } from '../session/session-types';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  /** Active only on the exact path (otherwise also on sub paths). */
+  end?: boolean;
+}
+
+/** SPEC §2.3: the links per role. `null` while the session is still unknown. */
+export function navItemsFor(user: SessionUser | null, loading: boolean): NavItem[] {
+  if (loading) return [];
+  if (!user) {
+    return [
+      { to: '/', label: 'Startseite', end: true },
+      { to: '/contact', label: 'Kontakt' },
+      { to: '/register', label: 'Registrieren' },
+      { to: '/login', label: 'Login' },
+    ];
+  }
+  if (user.role === 'teacher') {
+    return [
+      { to: '/scheduling', label: 'Stundenplanung' },
+      { to: '/me/classes', label: 'Deine Kurse' },
+    ];
+  }
+  if (user.role === 'student') {
+    return [
+      { to: '/student', label: 'Deine Zeiten', end: true },
+      { to: '/student/classes', label: 'Deine Kurse' },
+    ];
+  }
+  return [];
+}

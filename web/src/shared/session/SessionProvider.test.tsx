@@ -1,0 +1,110 @@
+import '../../test/dom';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { api } from '../api/client';
+import { installFetchMock } from '../../test/fetch-mock';
+import { renderApp, TEACHER, testQueryClient } from '../../test/render-app';
+import { SessionProvider } from './SessionProvider';
+import { useSession, type SessionContextValue } from './session-context';
+
+function setVisibility(state: 'visible' | 'hidden') {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
+describe('SessionProvider', () => {
+  it('logs out locally when another tab broadcasts a logout, and leaves a protected page', async () => {
+    const app = renderApp({ path: '/scheduling', user: TEACHER });
+    await screen.findByRole('heading', { name: 'Stundenplanung' });
+
+    const other = new BroadcastChannel('auth');
+    other.postMessage({ type: 'logout' });
+    other.close();
+
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/'));
+    expect(await screen.findByRole('link', { name: 'Startseite' })).toBeTruthy();
+  });
+
+  it('treats a 401 from any call as logged out and shows the expired note on /', async () => {
+    const app = renderApp({ path: '/scheduling', user: TEACHER, routes: [{ path: '/api/classes', reply: { status: 401 } }] });
+    await screen.findByRole('heading', { name: 'Stundenplanung' });
+
+    await act(async () => {
+      await api.get('classes');
+    });
+
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/'));
+    expect(await screen.findByText('Deine Sitzung ist abgelaufen. Bitte melde Dich erneut an.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Stundenplanung' })).toBeNull();
+  });
+
+  it('re-checks the session when a tab returns after more than 5 minutes hidden', async () => {
+    const now = vi.spyOn(Date, 'now');
+    let clock = 1_000_000;
+    now.mockImplementation(() => clock);
+    const app = renderApp({ path: '/impressum', user: TEACHER });
+    await screen.findByRole('link', { name: 'Stundenplanung' });
+    expect(app.fetchMock.callsTo('/api/me')).toHaveLength(1);
+
+    setVisibility('hidden');
+    clock += 60_000;
+    setVisibility('visible');
+    await new Promise((r) => setTimeout(r, 10));
+    expect(app.fetchMock.callsTo('/api/me')).toHaveLength(1);
+
+    setVisibility('hidden');
+    clock += 300_001;
+    setVisibility('visible');
+    await waitFor(() => expect(app.fetchMock.callsTo('/api/me')).toHaveLength(2));
+  });
+
+  it('re-checks on demand at most once per 5 s unless forced', async () => {
+    let clock = 2_000_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => clock);
+    const fetchMock = installFetchMock([{ path: '/api/me', reply: { body: TEACHER } }]);
+    let session: SessionContextValue | null = null;
+    function Probe() {
+      session = useSession();
+      return <p>{session.user?.username ?? 'niemand'}</p>;
+    }
+    render(
+      <QueryClientProvider client={testQueryClient()}>
+        <MemoryRouter initialEntries={['/']}>
+          <SessionProvider>
+            <Probe />
+          </SessionProvider>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await screen.findByText('Clara Schumann');
+    expect(fetchMock.callsTo('/api/me')).toHaveLength(1);
+
+    clock += 4_000;
+    await act(async () => {
+      await session!.refresh();
+    });
+    expect(fetchMock.callsTo('/api/me')).toHaveLength(1);
+
+    clock += 1_001;
+    await act(async () => {
+      await session!.refresh();
+    });
+    expect(fetchMock.callsTo('/api/me')).toHaveLength(2);
+
+    await act(async () => {
+      await session!.refresh({ force: true });
+    });
+    expect(fetchMock.callsTo('/api/me')).toHaveLength(3);
+  });
+
+  it('does not check the session on the password pages', async () => {
+    for (const path of ['/forgot-password', '/reset-password']) {
+      const app = renderApp({ path });
+      await screen.findByRole('heading', { name: /Passwort/ });
+      expect(app.fetchMock.callsTo('/api/me')).toHaveLength(0);
+      app.unmount();
+    }
+  });
+});

@@ -1,0 +1,17 @@
+import { api, ApiError } from '../api/client';
+import type { SessionUser } from './session-types';
+
+/** GET /api/me: the user, or null when logged out (401). Other failures propagate. */
+export async function fetchSession(signal?: AbortSignal): Promise<SessionUser | null> {
+  try {
+    const user = await api.get<SessionUser>('me', { signal, abortOnRouteChange: false, abortPrevious: true });
+    return user && typeof user === 'object' && 'role' in user ? user : null;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export async function logoutRequest(): Promise<void> {
+  await api.post('auth/logout', undefined, { abortOnRouteChange: false, authRedirect: false });
+}

@@ -1,0 +1,40 @@
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from '../toast/toast-store';
+import { clearSessionMarkers, describeLoginFailure, loginRequest, LOGIN_MESSAGES, postLoginPath, type LoginFailure } from './login';
+import { useSession } from './session-context';
+
+/**
+ * Runs the whole login: POST auth/login, session check, toast 'Login erfolgreich' and the
+ * redirect by role. Answers the failure (or null on success) for the form to show.
+ */
+export function useLogin() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+
+  const login = useCallback(
+    async (email: string, password: string): Promise<LoginFailure | null> => {
+      setPending(true);
+      try {
+        try {
+          await loginRequest(email, password);
+        } catch (error) {
+          return describeLoginFailure(error);
+        }
+        const user = await session.confirmLogin();
+        if (!user) return { code: 'other', message: LOGIN_MESSAGES.generic };
+        const target = postLoginPath(user.role);
+        clearSessionMarkers();
+        toast.success(LOGIN_MESSAGES.success);
+        navigate(target, { replace: true });
+        return null;
+      } finally {
+        setPending(false);
+      }
+    },
+    [session, navigate],
+  );
+
+  return { login, pending };
+}

@@ -1,0 +1,6 @@
+import { toast } from './toast-store';
+
+/** Hook form of the toast API, for components. */
+export function useToast() {
+  return toast;
+}

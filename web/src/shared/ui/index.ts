@@ -1,0 +1,15 @@
+export { Alert, type AlertProps } from './Alert';
+export { Button, ButtonLink, buttonClass, type ButtonProps, type ButtonVariant } from './Button';
+export { Card, type CardProps } from './Card';
+export { cx } from './cx';
+export { Dialog, type DialogProps } from './Dialog';
+export { Field } from './Field';
+export { Input, type InputProps } from './Input';
+export { Logo } from './Logo';
+export { Select, type SelectOption, type SelectProps } from './Select';
+export { ShimmerRows, LOADING_PLACEHOLDER_ROWS } from './ShimmerRows';
+export { PageSpinner, Spinner } from './Spinner';
+export { Table, type TableProps } from './Table';
+export { Textarea } from './Textarea';
+export { Tooltip } from './Tooltip';
+export { Page, type PageProps } from './Page';

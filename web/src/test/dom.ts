@@ -1,0 +1,19 @@
+// Vitest runs without globals here, so Testing Library cannot register its own cleanup:
+// every DOM test file imports this module first.
+import { act, cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { setApiNavigator } from '../shared/api/client';
+import { clearToasts } from '../shared/toast/toast-store';
+
+// jsdom has no layout; ScrollRestoration's scrollTo would only log noise.
+window.scrollTo = (() => undefined) as typeof window.scrollTo;
+
+afterEach(() => {
+  cleanup();
+  act(() => clearToasts());
+  setApiNavigator(null);
+  window.localStorage.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
