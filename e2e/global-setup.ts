@@ -10,11 +10,12 @@ export default async function globalSetup() {
   const { startStack } = await import('../scripts/stack.js');
   const stack = await startStack({
     port,
-    portOffset: 10000,
+    portOffset: Number(process.env.E2E_PORT_OFFSET ?? 10000),
     pgPort: 56000 + Math.floor(Math.random() * 1000),
     dataDir,
     log: () => {},
-    env: { LOG_LEVEL: 'error' },
+    // Every browser test comes from one IP; the per-IP limits are tested in the gateway's own tests.
+    env: { LOG_LEVEL: 'error', LOGIN_LIMIT_PER_IP: '1000', REGISTER_LIMIT_PER_IP: '1000' },
   });
   return async () => {
     await stack.stop();

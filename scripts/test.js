@@ -2,7 +2,7 @@
 // DATABASE_URL is set), then the Playwright end-to-end tests against the running product.
 // Ends with one line: "N passed, M failed".
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +28,8 @@ if (run('npx', ['turbo', 'run', 'build', '--output-logs=errors-only']) !== 0) {
 }
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'sp-test-'));
+// As root, embedded PostgreSQL runs as the 'postgres' user, which must reach its data folder.
+if (process.getuid?.() === 0) chmodSync(tmp, 0o755);
 let stopDb;
 if (!env.DATABASE_URL) {
   const { startEmbeddedPostgres } = await import('../packages/base/dist/embedded-postgres.js');

@@ -21,6 +21,10 @@ const shape = {
   /** Embedded mode shows the local mail outbox at /dev/mail. */
   DEV_MAIL: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30000),
+  /** Logins per client IP in 10 minutes (a whole school behind one NAT may need more). */
+  LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  /** Registrations per client IP in one hour. */
+  REGISTER_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
 };
 
 export type GatewayConfig = ReturnType<typeof loadConfig>;

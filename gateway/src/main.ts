@@ -9,7 +9,15 @@ export async function start(env?: Record<string, string | undefined>): Promise<R
   setLogLevel(cfg.LOG_LEVEL);
   const log = createLogger('gateway');
   const store = await createStore(cfg);
-  const app = createGatewayApp({ cfg, log, store });
+  const app = createGatewayApp({
+    cfg,
+    log,
+    store,
+    rateOverrides: {
+      login: { limit: cfg.LOGIN_LIMIT_PER_IP, windowSeconds: 600 },
+      register: { limit: cfg.REGISTER_LIMIT_PER_IP, windowSeconds: 3600 },
+    },
+  });
   const server: Server = await listen(app, cfg.PORT);
   const addr = server.address();
   return {

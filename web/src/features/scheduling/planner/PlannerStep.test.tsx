@@ -1,7 +1,7 @@
 import '../../../test/dom';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { CLASS_ID, renderPlanner, tick } from './test-utils';
+import { CLASS_ID, renderPlanner } from './test-utils';
 
 const SAVED = {
   id: '11111111-1111-4111-8111-111111111111',

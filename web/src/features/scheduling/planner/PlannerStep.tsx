@@ -52,7 +52,10 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
   const members = membersQuery.data ?? NO_MEMBERS;
   const { state, actions } = usePlanState();
   const [rangeValue, setRangeValue] = useState<RangeValue>({ start: DEFAULT_VISIBLE_RANGE.start, end: DEFAULT_VISIBLE_RANGE.end });
-  const range: VisibleRange | null = rangeValue.start !== null && rangeValue.end !== null && rangeValue.start < rangeValue.end ? { start: rangeValue.start, end: rangeValue.end } : null;
+  const range: VisibleRange | null = useMemo(
+    () => (rangeValue.start !== null && rangeValue.end !== null && rangeValue.start < rangeValue.end ? { start: rangeValue.start, end: rangeValue.end } : null),
+    [rangeValue.start, rangeValue.end],
+  );
   const [wiggle, setWiggle] = useState(DEFAULT_WIGGLE_ROOM);
   const [choices, setChoices] = useState<Record<string, TimeSource>>({});
   const [sidebarOpen, setSidebarOpen] = useState(true);
