@@ -6,13 +6,13 @@ import path from 'node:path';
 export default async function globalSetup() {
   const port = Number(process.env.E2E_PORT ?? 18080);
   const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'sp-e2e-'));
-  // @ts-expect-error plain JS module of the repository
   const { startStack } = await import('../scripts/stack.js');
   const stack = await startStack({
     port,
     portOffset: Number(process.env.E2E_PORT_OFFSET ?? 10000),
     pgPort: 56000 + Math.floor(Math.random() * 1000),
     dataDir,
+    durable: false,
     log: () => {},
     // Every browser test comes from one IP; the per-IP limits are tested in the gateway's own tests.
     env: { LOG_LEVEL: 'error', LOGIN_LIMIT_PER_IP: '1000', REGISTER_LIMIT_PER_IP: '1000' },

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const port = 19080;
+const port = 19580;
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sp-restart-'));
 
@@ -77,4 +77,41 @@ describe('npm start (scripts/start.js)', () => {
     await waitExit(proc);
     expect(proc.exitCode).toBe(0);
   }, 180_000);
+
+  it('kill -9 of `npm start` itself: the product shuts down with it and the next start has the data', async () => {
+    // npm runs `... && exec node scripts/start.js`; killing npm must not leave the product running unseen.
+    const npm = spawn('npm', ['start'], {
+      cwd: root,
+      env: { ...process.env, SP_PORT: String(port), SP_PORT_OFFSET: '5000', SP_PG_PORT: '54391', SP_DATA_DIR: dataDir, LOG_LEVEL: 'error', CHROME_PATH: '/nonexistent' },
+      stdio: 'ignore',
+    });
+    proc = npm;
+    await waitHealthy(120_000);
+    const email = `npmkill.${Date.now()}@example.org`;
+    const reg = await fetch(`${base}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: 'Sicher123!', name: 'Robert Schumann', role_id: 2 }),
+    });
+    expect(reg.status).toBe(201);
+
+    npm.kill('SIGKILL');
+    await waitExit(npm);
+    // The orphaned product notices and stops: the gateway port is released.
+    await expect
+      .poll(async () => fetch(`${base}/api/healthz`).then(() => 'up', () => 'down'), { timeout: 30_000, intervals: [250] })
+      .toBe('down');
+
+    proc = startProduct();
+    await waitHealthy();
+    const again = await fetch(`${base}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: 'Sicher123!', name: 'Robert Schumann', role_id: 2 }),
+    });
+    expect(again.status).toBe(409);
+    proc.kill('SIGINT');
+    await waitExit(proc);
+    expect(proc.exitCode).toBe(0);
+  }, 240_000);
 });

@@ -24,8 +24,12 @@ const envName = (name) => name.toUpperCase().replace(/-/g, '_');
  * @param {string} [o.dataDir] where embedded data lives (default .data)
  * @param {number} [o.port] gateway port (default 8080)
  * @param {number} [o.portOffset] added to every service port (tests run beside a dev stack)
+ * @param {number} [o.pgPort] port of the embedded PostgreSQL (default 54329)
+ * @param {string} [o.publicBaseUrl] public address used in mails (default http://localhost:<port>)
+ * @param {(m: string) => void} [o.log] progress messages (default console.log)
  * @param {Record<string,string>} [o.env] extra environment for every service
  * @param {string[]} [o.skip] services not to start
+ * @param {boolean} [o.durable] embedded PostgreSQL writes durably (default true; tests pass false)
  */
 export async function startStack(o = {}) {
   const dataDir = path.resolve(o.dataDir ?? path.join(root, '.data'));
@@ -36,7 +40,7 @@ export async function startStack(o = {}) {
     // As root the server runs as the postgres user, which must be able to enter the data folder.
     mkdirSync(dataDir, { recursive: true });
     if (process.getuid?.() === 0) chmodSync(dataDir, 0o755);
-    const db = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), port: o.pgPort ?? 54329, database: 'stundenplan' });
+    const db = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), port: o.pgPort ?? 54329, database: 'stundenplan', durable: o.durable ?? true });
     databaseUrl = db.url;
     stops.push(() => db.stop());
   }

@@ -17,7 +17,7 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sp-test-pg-'));
   chmodSync(dir, 0o755); // mkdtemp creates it 0700
   const port = 55000 + Math.floor(Math.random() * 4000);
-  const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data'), port, database: 'test', persistent: false });
+  const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data'), port, database: 'test', persistent: false, durable: false });
   process.env.DATABASE_URL = db.url;
   project.provide('databaseUrl', db.url);
   return async () => {

@@ -17,7 +17,7 @@ export async function startTestStack(databaseUrl: string, opts: { portOffset?: n
   // @ts-expect-error plain JS module of the repository
   const { startStack } = await import('../../scripts/stack.js');
   const port = opts.port ?? 20080;
-  const stack = await startStack({ databaseUrl: url.toString(), dataDir, port, portOffset: opts.portOffset ?? 12000, log: () => {}, env: { LOG_LEVEL: 'error' } });
+  const stack = await startStack({ databaseUrl: url.toString(), dataDir, port, portOffset: opts.portOffset ?? 14000, log: () => {}, env: { LOG_LEVEL: 'error' } });
   return {
     base: `http://127.0.0.1:${port}`,
     async stop() {

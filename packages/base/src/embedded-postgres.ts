@@ -10,6 +10,8 @@ export interface EmbeddedDbOptions {
   log?: Logger;
   /** Keep the data between runs (npm start) or throw it away (tests). */
   persistent?: boolean;
+  /** false: no fsync (test databases that are thrown away); default true. */
+  durable?: boolean;
 }
 
 export interface EmbeddedDb {
@@ -60,7 +62,8 @@ export async function startEmbeddedPostgres(opts: EmbeddedDbOptions): Promise<Em
     createPostgresUser: process.getuid?.() === 0,
     onLog: () => {},
     onError: () => {},
-    postgresFlags: ['-c', 'max_connections=300', '-c', 'fsync=off', '-c', 'synchronous_commit=off'],
+    // Data that must survive (npm start) is written durably; throwaway test databases skip fsync.
+    postgresFlags: ['-c', 'max_connections=300', ...(opts.durable === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off'] : [])],
   });
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();
   await server.start();

@@ -1,0 +1,110 @@
+import { expect, type APIRequestContext, type Dialog, type Locator, type Page } from '@playwright/test';
+import { atPath, fillRegistration, HOME_PATH, loginOnLoginPage, type Person } from './accounts.js';
+import { followMailLink } from './mail.js';
+
+/** Class pages (issue 4): locators by accessible names and a few steps a person repeats. */
+
+export const CONFIRM_SUBJECT = /Bitte bestätige deine E-Mail-Adresse/;
+
+/** A toast at the bottom (SPEC §1: toasts close after 3 s, so assert them right after the action). */
+export const toast = (page: Page, text: string): Locator => page.locator('.toaster').getByText(text, { exact: true });
+
+/** Registers on /register like a person and confirms the address through the mailed link. */
+export async function registerAndConfirm(page: Page, who: Person): Promise<void> {
+  await page.goto('/register');
+  await fillRegistration(page, who);
+  await expect(page.getByText('Gültige E-Mail-Adresse')).toBeVisible();
+  await page.getByRole('button', { name: 'Registrieren', exact: true }).click();
+  await expect(page).toHaveURL(atPath('/registration-success'));
+  await confirmEmail(page, who.email);
+}
+
+/** Opens the newest confirmation mail of `email` in the outbox and follows its link. */
+export async function confirmEmail(page: Page, email: string): Promise<void> {
+  await followMailLink(page, email, CONFIRM_SUBJECT, '/confirm-email?token=');
+  await expect(page.getByText('Deine E-Mail-Adresse ist bestätigt.')).toBeVisible();
+}
+
+/** Logs in on /login and waits for the role's home page. */
+export async function login(page: Page, who: Person): Promise<void> {
+  await loginOnLoginPage(page, who.email, who.password);
+  await expect(page).toHaveURL(atPath(HOME_PATH[who.role]));
+}
+
+/** The row of a class in the teacher's table (not its expanded details row). */
+export function classRow(page: Page, className: string): Locator {
+  return page
+    .getByRole('table', { name: 'Deine Klassen und Kurse' })
+    .locator('tbody > tr')
+    .filter({ has: page.getByRole('button', { name: className, exact: true }) });
+}
+
+export function classCount(page: Page, className: string): Locator {
+  return classRow(page, className).locator('td[data-label="Anzahl Studierende"]');
+}
+
+/** The expanded member panel of a class: member table plus the buttons below it. */
+export function membersPanel(page: Page, className: string): Locator {
+  return page.locator('div.members').filter({ has: page.getByRole('table', { name: `Studierende in ${className}`, exact: true }) });
+}
+
+/** A member row, found by the duration input every row has ('Dauer von {name} in Minuten'). */
+export function memberRow(panel: Locator, name: string): Locator {
+  return panel.locator('tbody > tr').filter({ has: panel.page().getByLabel(`Dauer von ${name} in Minuten`, { exact: true }) });
+}
+
+/** The class_id of a class row (the row's test id is class-row-{class_id}). */
+export async function classIdOf(page: Page, className: string): Promise<string> {
+  const testId = (await classRow(page, className).getAttribute('data-testid')) ?? '';
+  const id = testId.replace(/^class-row-/, '');
+  expect(id, `class id of ${className}`).toMatch(/^[0-9a-f-]{36}$/);
+  return id;
+}
+
+/** Opens /me/classes with ?selectClass= so the class is expanded with its members loaded. */
+export async function openClass(page: Page, classId: string, className: string): Promise<Locator> {
+  await page.goto(`/me/classes?selectClass=${classId}`);
+  await expect(page).toHaveURL(atPath('/me/classes'));
+  await expect(classRow(page, className).getByRole('button', { name: className, exact: true })).toHaveAttribute('aria-expanded', 'true');
+  const panel = membersPanel(page, className);
+  await expect(panel.getByRole('button', { name: 'E-Mails kopieren' })).toBeEnabled();
+  return panel;
+}
+
+/** Accepts the next confirm() prompt after checking its text. */
+export function acceptConfirm(page: Page, message: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    page.once('dialog', (dialog: Dialog) => {
+      try {
+        expect(dialog.type()).toBe('confirm');
+        expect(dialog.message()).toBe(message);
+        void dialog.accept().then(resolve, reject);
+      } catch (error) {
+        void dialog.dismiss();
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+  });
+}
+
+/** Fills the add row ('Student*in hinzufügen') with a new, unregistered student and submits it. */
+export async function addByHand(panel: Locator, student: { name: string; email: string; duration: number }): Promise<void> {
+  const row = panel.getByTestId('add-member-row');
+  await expect(row).toBeVisible();
+  await row.getByRole('textbox', { name: 'E-Mail oder Name suchen' }).fill(student.email);
+  // The debounced search (SPEC §5) finds nobody with this address.
+  await expect(row.getByText('Keine Studenten gefunden', { exact: true })).toBeVisible();
+  await row.getByRole('textbox', { name: 'Name', exact: true }).fill(student.name);
+  await row.getByRole('spinbutton', { name: 'Dauer in Minuten' }).fill(String(student.duration));
+  await row.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
+  await expect(memberRow(panel, student.name)).toBeVisible();
+  // After a successful add the row is empty again, ready for the next student.
+  await expect(row.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('');
+}
+
+/** The JSON API with the browser's session cookie (for the bulk set-up of the limit checks). */
+export async function apiJson<T>(request: APIRequestContext, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
+  const res = method === 'GET' ? await request.get(path) : await request.post(path, { data });
+  expect(res.ok(), `${method} ${path} answered ${res.status()}: ${await res.text()}`).toBeTruthy();
+  return (await res.json()) as T;
+}
