@@ -106,9 +106,11 @@ export function createGatewayApp({ cfg, log, store, rateOverrides }: GatewayDeps
     const ok = entries.every(([, v]) => v.status === 'ok');
     return { ok, body: { status: ok ? 'ok' : 'degraded', services, database } };
   };
+  // Ready = this gateway can route (its store answers). Upstreams are not part of it: one service
+  // being down must not take every gateway replica out of the load balancer (its routes answer 502).
   app.get('/readyz', async (_req, res) => {
-    const r = await readiness();
-    res.status(r.ok ? 200 : 503).json(r.body);
+    const storeOk = await store.ping().catch(() => false);
+    res.status(storeOk ? 200 : 503).json({ status: storeOk ? 'ok' : 'unavailable', checks: { store: storeOk } });
   });
   app.get('/api/healthz', async (_req, res) => {
     const r = await readiness();

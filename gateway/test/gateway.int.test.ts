@@ -203,4 +203,10 @@ describe('gateway over real HTTP', () => {
     expect(body.services.auth.status).toBe('ok');
     expect(res.status).toBe(503);
   });
+
+  it('stays ready itself while a service is down, so Kubernetes keeps routing the other services to it', async () => {
+    const res = await fetch(`${base}/readyz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok', checks: { store: true } });
+  });
 });
