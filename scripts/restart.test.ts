@@ -32,6 +32,14 @@ async function waitHealthy(timeoutMs = 60000): Promise<void> {
   }
 }
 
+function register(email: string, name: string): Promise<Response> {
+  return fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: 'Sicher123!', name, role_id: 2 }),
+  });
+}
+
 function waitExit(p: ChildProcess): Promise<void> {
   return new Promise((r) => (p.exitCode !== null || p.signalCode !== null ? r() : p.once('exit', () => r())));
 }
@@ -50,11 +58,7 @@ describe('npm start (scripts/start.js)', () => {
     proc = startProduct();
     await waitHealthy();
     const email = `restart.${Date.now()}@example.org`;
-    const reg = await fetch(`${base}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password: 'Sicher123!', name: 'Clara Wieck', role_id: 2 }),
-    });
+    const reg = await register(email, 'Clara Wieck');
     expect(reg.status).toBe(201);
 
     proc.kill('SIGKILL');
@@ -62,11 +66,7 @@ describe('npm start (scripts/start.js)', () => {
     proc = startProduct();
     await waitHealthy();
 
-    const again = await fetch(`${base}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password: 'Sicher123!', name: 'Clara Wieck', role_id: 2 }),
-    });
+    const again = await register(email, 'Clara Wieck');
     expect(again.status).toBe(409);
     // The confirmation mail was requested before the kill: the outbox delivers it after the restart at the latest.
     await expect
@@ -88,11 +88,7 @@ describe('npm start (scripts/start.js)', () => {
     proc = npm;
     await waitHealthy(120_000);
     const email = `npmkill.${Date.now()}@example.org`;
-    const reg = await fetch(`${base}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password: 'Sicher123!', name: 'Robert Schumann', role_id: 2 }),
-    });
+    const reg = await register(email, 'Robert Schumann');
     expect(reg.status).toBe(201);
 
     npm.kill('SIGKILL');
@@ -104,11 +100,7 @@ describe('npm start (scripts/start.js)', () => {
 
     proc = startProduct();
     await waitHealthy();
-    const again = await fetch(`${base}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password: 'Sicher123!', name: 'Robert Schumann', role_id: 2 }),
-    });
+    const again = await register(email, 'Robert Schumann');
     expect(again.status).toBe(409);
     proc.kill('SIGINT');
     await waitExit(proc);
