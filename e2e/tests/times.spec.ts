@@ -151,6 +151,15 @@ test('Lehrkraft: Schritt 2 Zeiten im Raster eintragen und speichern, Schritt 3 �
   expect(cookie && decodeURIComponent(cookie.value)).toBe('extended:30');
   expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(300 * 24 * 60 * 60 * 1000);
   await shot(page, 'times-02-lehrkraft-schritt-3');
+
+  // SPEC §4 automatic jump: with times and a range mode, choosing the class again leads to step 4.
+  await page.goto('/scheduling');
+  await main(page).getByRole('button', { name: new RegExp(`^${CLASS_NAME}`) }).click();
+  await expect(page).toHaveURL(`/scheduling/planen?klasse=${cls.class_id}`);
+  // Access rules: a step without a chosen class shows the warning instead.
+  await page.goto('/scheduling/zeitraum');
+  await expect(main(page).getByText('Bitte wähle zuerst eine Klasse aus.')).toBeVisible();
+  await expect(main(page).getByRole('link', { name: 'Zu Schritt 1: Klasse wählen' })).toBeVisible();
 });
 
 test('Student*in: nur die Tage der Lehrkraft, um eine Stunde erweitert; Zeiten per Ziehen eintragen, speichern, neu laden', async ({ page }) => {
@@ -214,6 +223,51 @@ test('Student*in: nur die Tage der Lehrkraft, um eine Stunde erweitert; Zeiten p
   await expectStudentTimes(grid);
   await expect(sum).toHaveText('3 Stunden');
   await expect(page.getByText('Ungespeicherte Änderungen')).toHaveCount(0);
+});
+
+test('Student*in auf dem Handy: zwei Tipps wählen ein Rechteck; Verlassen mit ungespeicherten Änderungen fragt nach', async ({ browser }, testInfo) => {
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'de-DE' });
+  try {
+    const page = await context.newPage();
+    await loginByApi(page.request, student);
+    await page.goto('/student');
+    const grid = page.getByRole('grid', { name: 'Deine verfügbaren Zeiten' });
+    await expect(grid).toBeVisible();
+    // Mobile: short day names (SPEC §2.8) and the two-tap help.
+    await expect(grid.getByRole('columnheader')).toHaveText(['Uhrzeit', 'Mo', 'Mi']);
+    await expect(main(page).getByText('Tippe auf zwei Felder, um den Bereich dazwischen an- oder abzuwählen.', { exact: false })).toBeVisible();
+    await expectStudentTimes(grid);
+
+    // First tap marks a corner, second tap applies the rectangle Montag 12:00-12:45 x Mittwoch.
+    await gridCell(grid, 'Montag', '12:30').tap();
+    await expect(main(page).getByText('Erste Ecke: Montag 12:30. Tippe auf die zweite Ecke des Bereichs.')).toBeVisible();
+    await expect(grid.locator('[aria-selected="true"]')).toHaveCount(12);
+    await gridCell(grid, 'Mittwoch', '12:45').tap();
+    // Montag 12:30, 12:45; Mittwoch 12:30, 12:45 (Mittwoch 12:30 is the first open row there).
+    await expectSelected(grid, 'Montag', '12:30', '12:45');
+    await expectSelected(grid, 'Mittwoch', '12:30', '12:45');
+    await expect(grid.locator('[aria-selected="true"]')).toHaveCount(16);
+    await expect(main(page).getByTestId('summed-time')).toHaveText('4 Stunden');
+    await expect(page.getByText('Ungespeicherte Änderungen', { exact: true }).first()).toBeVisible();
+
+    // Leaving asks first (SPEC §4): 'Zurück' stays, 'Verwerfen' leaves without saving.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Impressum' }).click();
+    const modal = page.getByRole('dialog', { name: 'Ungespeicherte Änderungen' });
+    await expect(modal).toBeVisible();
+    await expect(modal.getByRole('button')).toContainText(['Zurück', 'Verwerfen', 'Speichern und fortfahren']);
+    await modal.getByRole('button', { name: 'Zurück' }).click();
+    await expect(modal).toBeHidden();
+    await expect(page).toHaveURL(atPath('/student'));
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Impressum' }).click();
+    await modal.getByRole('button', { name: 'Verwerfen' }).click();
+    await expect(page).toHaveURL(atPath('/impressum'));
+
+    // Nothing was saved.
+    await page.goto('/student');
+    await expectStudentTimes(grid);
+  } finally {
+    await context.close();
+  }
 });
 
 /** Montag 9:00-11:00 and Mittwoch 15:00-16:00 selected, nothing else. */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { WeekSlots, parseTimesText, type TimesMap } from './index.js';
 
 /** Expected result: day index -> ranges in decimal hours [start, end) (9.5 = 9:30). */
@@ -204,6 +204,20 @@ describe('parseTimesText', () => {
     expect(text.length).toBeLessThanOrEqual(10_000);
     const result = parseTimesText(text);
     expect(result.ok && result.week.count()).toBe(3 * 24 * 4);
+  });
+
+  it('a day repeated in one day list counts once, so 10,000 characters stay cheap to parse', () => {
+    // ~1,666 day markers before ~1,000 ranges: without de-duplication 1.6 million day ranges.
+    const text = ('Mo Di '.repeat(833) + '0-24,'.repeat(1000)).slice(0, 10_000);
+    const fromRanges = vi.spyOn(WeekSlots, 'fromRanges');
+    try {
+      const result = parseTimesText(text);
+      expect(result.ok && result.times).toEqual(times({ 0: [[0, 24]], 1: [[0, 24]] }));
+      const ranges = [...(fromRanges.mock.calls[0]![0] as Iterable<unknown>)];
+      expect(ranges.length).toBeLessThanOrEqual(7 * 1000);
+    } finally {
+      fromRanges.mockRestore();
+    }
   });
 
   it('rejects non-string input from untyped callers', () => {

@@ -187,7 +187,8 @@ export function parseTimesText(text: string): ParseTimesTextResult {
           groupDays = [];
           groupHasRanges = false;
         }
-        groupDays.push(...days);
+        // A day named twice in one list ("Mo Mo", "Mo-So Mo") counts once.
+        for (const day of days) if (!groupDays.includes(day)) groupDays.push(day);
         break;
       }
       case 'from':
