@@ -47,6 +47,7 @@ export async function start(env?: Record<string, string | undefined>): Promise<A
         institutions,
         classes,
         sessions: sessions!,
+        store: ctx.store,
         kickOutbox: () => ctx.relay?.kick(),
       };
     },

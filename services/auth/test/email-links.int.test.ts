@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESEND_LIMIT } from '../src/domain/login.js';
 import { MSG } from '../src/domain/messages.js';
 import { confirmTokenOf, dropSchemas, outboxMails, registerConfirmed, resetTokenOf, sessionCookie, sql, startAuth, type TestAuth } from './helpers.js';
 
@@ -90,6 +91,26 @@ describe('resend confirmation', () => {
     expect(done.status).toBe(400);
     expect(done.body).toEqual({ detail: MSG.alreadyConfirmed });
   });
+
+  it('is no way around the login limits: per account 5 calls per 10 minutes, then 429 with wait_time, even with the right password', async () => {
+    const address = email();
+    await registerUnconfirmed(address);
+    for (let i = 0; i < RESEND_LIMIT.limit; i++) {
+      const guess = await auth.call('POST', '/api/auth/resend-confirmation', { body: { email: address, password: `rate${i}geheim` } });
+      expect(guess.status).toBe(401);
+    }
+    const blocked = await auth.call('POST', '/api/auth/resend-confirmation', { body: { email: ` ${address.toUpperCase()} `, password: 'geheim123' } });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toMatchObject({ detail: MSG.resendLimited });
+    const wait = (blocked.body as { wait_time: number }).wait_time;
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(RESEND_LIMIT.windowSeconds);
+    expect(await outboxMails(auth.schema, address)).toHaveLength(1);
+    // Other accounts are not affected.
+    const other = email();
+    await registerUnconfirmed(other);
+    expect((await auth.call('POST', '/api/auth/resend-confirmation', { body: { email: other, password: 'geheim123' } })).status).toBe(200);
+  });
 });
 
 describe('forgot password', () => {
@@ -170,6 +191,32 @@ describe('update password', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ detail: 'Ungültiger Link' });
     expect((await auth.call('POST', '/api/auth/login', { body: { email: address, password: 'geheim123' } })).status).toBe(200);
+  });
+
+  it('check-reset-token: a fresh link is valid; malformed, unknown, confirmation, expired and used ones are "Ungültiger Link"; nothing changes', async () => {
+    const check = (token: unknown) => auth.call('POST', '/api/auth/check-reset-token', { body: { token } });
+    const address = email();
+    const confirm = await registerUnconfirmed(address);
+    const token = await requestReset(address);
+    const ok = await check(token);
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ valid: true });
+    expect(ok.headers.get('cache-control')).toBe('no-store');
+    // Checking twice does not use the token up, nor confirm the address.
+    expect((await check(token)).status).toBe(200);
+    expect((await auth.call('POST', '/api/auth/login', { body: { email: address, password: 'geheim123' } })).body).toEqual({ detail: 'Email not confirmed' });
+
+    for (const bad of [undefined, '', 'abc', 42, 'B'.repeat(43), confirm]) {
+      const res = await check(bad);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ detail: 'Ungültiger Link' });
+    }
+    const expired = await requestReset(address);
+    await sql(`UPDATE "${auth.schema}".email_tokens SET expires_at = now() - interval '1 minute' WHERE token_hash = $1`, [sha256(expired)]);
+    expect((await check(expired)).body).toEqual({ detail: 'Ungültiger Link' });
+
+    expect((await auth.call('POST', '/api/auth/update-password', { body: { token, password: 'neuesPasswort9' } })).status).toBe(200);
+    expect((await check(token)).body).toEqual({ detail: 'Ungültiger Link' });
   });
 
   it('kills the other open reset links of the user once one was used', async () => {

@@ -1,4 +1,4 @@
-import type { Logger } from '@stundenplan/base';
+import type { KeyValueStore, Logger } from '@stundenplan/base';
 import type { ClassesGateway } from '../clients/classes-client.js';
 import type { Config } from '../config.js';
 import type { InstitutionRepository } from '../data/institution-repository.js';
@@ -12,6 +12,8 @@ export interface AuthDeps {
   institutions: InstitutionRepository;
   classes: ClassesGateway;
   sessions: SessionTokens;
+  /** Shared key-value store (memory or Redis): revocations and the service's own rate limits. */
+  store: KeyValueStore;
   /** Publish committed outbox rows now. */
   kickOutbox: () => void;
 }

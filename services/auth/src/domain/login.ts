@@ -1,4 +1,4 @@
-import { AppError, Topic } from '@stundenplan/base';
+import { AppError, hitRateLimit, Topic } from '@stundenplan/base';
 import type { UserRow } from '../data/user-repository.js';
 import type { AuthDeps } from './deps.js';
 import { newEmailToken, TOKEN_TTL_MS } from './email-tokens.js';
@@ -33,8 +33,21 @@ export async function login(deps: AuthDeps, body: unknown): Promise<{ user: User
   return { user, session };
 }
 
+/**
+ * resend-confirmation checks the password like login does, so it must not become a way around the
+ * gateway's login limits (password guessing) nor a way to flood someone's inbox: per account at most
+ * RESEND_LIMIT calls per window, then 429 with wait_time in seconds (the shape of the gateway's 429).
+ */
+export const RESEND_LIMIT = { limit: 5, windowSeconds: 600 } as const;
+
+async function limitResend(deps: AuthDeps, email: string): Promise<void> {
+  const hit = await hitRateLimit(deps.store, `resend-confirmation:acc:${email}`, RESEND_LIMIT.limit, RESEND_LIMIT.windowSeconds);
+  if (!hit.allowed) throw new AppError('TOO_MANY_REQUESTS', MSG.resendLimited, { extra: { wait_time: hit.waitSeconds } });
+}
+
 /** A new confirmation link, only for whoever knows the password. Older links stay valid until they expire. */
 export async function resendConfirmation(deps: AuthDeps, body: unknown): Promise<{ message: string }> {
+  await limitResend(deps, credentials(body).email);
   const user = await checkCredentials(deps, body);
   if (user.emailConfirmedAt) throw AppError.badRequest(MSG.alreadyConfirmed);
   const { token, hash } = newEmailToken();

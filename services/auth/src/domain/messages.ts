@@ -30,6 +30,7 @@ export const MSG = {
   loginInput: 'Bitte gib deine E-Mail-Adresse und dein Passwort ein.',
   tokenMissing: 'Der Link ist unvollständig.',
   confirmInvalid: 'Der Bestätigungslink ist ungültig oder abgelaufen. Du kannst beim Login einen neuen Link anfordern.',
+  resendLimited: 'Zu viele Anfragen für einen neuen Bestätigungs-Link. Bitte warte einen Moment und versuche es erneut.',
   alreadyConfirmed: 'Deine E-Mail-Adresse ist bereits bestätigt. Du kannst dich anmelden.',
 
   // Success answers

@@ -25,6 +25,19 @@ export async function forgotPassword(deps: AuthDeps, body: unknown): Promise<{ m
 }
 
 /**
+ * POST /api/auth/check-reset-token {token}: lets /update-password say 'Ungültiger Link' as soon as it
+ * opens (SPEC §2.4) instead of after the user typed a new password. Changes nothing.
+ */
+export async function checkResetToken(deps: AuthDeps, body: unknown): Promise<{ valid: true }> {
+  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const token = typeof b.token === 'string' ? b.token.trim() : '';
+  if (!looksLikeToken(token)) throw AppError.badRequest(MSG.invalidLink);
+  const row = await deps.users.findToken(hashToken(token), 'reset');
+  if (!row || row.usedAt || row.expiresAt <= new Date()) throw AppError.badRequest(MSG.invalidLink);
+  return { valid: true };
+}
+
+/**
  * POST /api/auth/update-password {token, password}: a reset token works once within 60 minutes.
  * Afterwards every existing session of the user is refused everywhere.
  */

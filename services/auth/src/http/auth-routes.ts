@@ -5,7 +5,7 @@ import { confirmEmail } from '../domain/confirm-email.js';
 import type { AuthDeps } from '../domain/deps.js';
 import { login, resendConfirmation } from '../domain/login.js';
 import { MSG } from '../domain/messages.js';
-import { forgotPassword, updatePassword } from '../domain/password-reset.js';
+import { checkResetToken, forgotPassword, updatePassword } from '../domain/password-reset.js';
 import { registerUser } from '../domain/register-user.js';
 import { meView } from '../domain/user-views.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
@@ -70,6 +70,11 @@ export function registerAuthRoutes(app: Express, deps: AuthDeps): void {
   app.post('/api/auth/forgot-password', async (req: Request, res: Response) => {
     noStore(res);
     res.json(await forgotPassword(deps, req.body));
+  });
+
+  app.post('/api/auth/check-reset-token', async (req: Request, res: Response) => {
+    noStore(res);
+    res.json(await checkResetToken(deps, req.body));
   });
 
   app.post('/api/auth/update-password', async (req: Request, res: Response) => {

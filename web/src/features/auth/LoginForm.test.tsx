@@ -85,6 +85,20 @@ describe('login form', () => {
     expect(await screen.findAllByText('Bestätigungs-Link wurde erneut gesendet')).not.toHaveLength(0);
     expect(app.fetchMock.callsTo('/api/auth/resend-confirmation')[0]!.body).toEqual({ email: 'a@b.de', password: 'geheim123' });
   });
+
+  it('shows a failed resend in German, never the English code', async () => {
+    renderApp({
+      path: '/login',
+      routes: loginRoutes({ status: 403, body: { detail: 'Email not confirmed' } }, null, [
+        { method: 'POST', path: '/api/auth/resend-confirmation', reply: { status: 401, body: { detail: 'Invalid credentials' } } },
+      ]),
+    });
+    await submitLogin('a@b.de', 'geheim123');
+    fireEvent.click(await screen.findByRole('button', { name: 'Bestätigungs-Link erneut senden' }));
+
+    expect(await screen.findByText('Ungültige E-Mail oder Passwort')).toBeTruthy();
+    expect(screen.queryByText('Invalid credentials')).toBeNull();
+  });
 });
 
 describe('describeLoginFailure', () => {

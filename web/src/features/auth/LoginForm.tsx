@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { errorMessage } from '../../shared/api/client';
-import { LOGIN_MESSAGES, resendConfirmation, type LoginFailure } from '../../shared/session/login';
+import { describeLoginFailure, LOGIN_MESSAGES, resendConfirmation, type LoginFailure } from '../../shared/session/login';
 import { useLogin } from '../../shared/session/use-login';
 import { toast } from '../../shared/toast/toast-store';
 import { Alert } from '../../shared/ui/Alert';
@@ -31,7 +30,8 @@ export function LoginForm({ autoFocus = false }: { autoFocus?: boolean }) {
       setResendResult({ ok: true, text: LOGIN_MESSAGES.resendSuccess });
       toast.success(LOGIN_MESSAGES.resendSuccess);
     } catch (error) {
-      setResendResult({ ok: false, text: errorMessage(error) });
+      // The server answers in the login's codes ('Invalid credentials', ...): show them in German too.
+      setResendResult({ ok: false, text: describeLoginFailure(error).message });
     } finally {
       setResending(false);
     }

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError, detailText, API_MESSAGES } from '../../shared/api/client';
@@ -7,6 +8,7 @@ import { Button } from '../../shared/ui/Button';
 import { Card } from '../../shared/ui/Card';
 import { Input } from '../../shared/ui/Input';
 import { Page } from '../../shared/ui/Page';
+import { PageSpinner } from '../../shared/ui/Spinner';
 import { authApi } from './auth-api';
 import { isValidPassword, PASSWORD_MAX_LENGTH, REGISTRATION_MESSAGES } from './registration-validation';
 import { readResetToken, stripResetTokenFromUrl } from './update-password-token';
@@ -19,6 +21,19 @@ export const UPDATE_PASSWORD_MESSAGES = {
 /** Answers that mean the token is unknown, used or expired. */
 function isInvalidToken(error: unknown): boolean {
   return error instanceof ApiError && [400, 401, 403, 404, 410].includes(error.status);
+}
+
+/** The check on opening: only its 'Ungültiger Link' answer counts; other failures leave the decision to the submit. */
+function isRejectedByCheck(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 400 || error.status === 410);
+}
+
+function InvalidLinkAlert() {
+  return (
+    <Alert kind="error" title={UPDATE_PASSWORD_MESSAGES.invalidLink}>
+      Der Link ist abgelaufen oder wurde schon benutzt. <Link to="/forgot-password">Neuen Link anfordern</Link>
+    </Alert>
+  );
 }
 
 export function UpdatePasswordPage() {
@@ -39,7 +54,33 @@ export function UpdatePasswordPage() {
     stripResetTokenFromUrl();
   }, [token, navigate]);
 
+  // SPEC §2.4: an invalid token shows 'Ungültiger Link' right away, not only after typing a new password.
+  const check = useQuery({
+    queryKey: ['reset-token', token],
+    enabled: Boolean(token),
+    queryFn: async ({ signal }) => (await authApi.checkResetToken(token!, signal)) ?? {},
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+
   if (!token) return null;
+  if (check.isPending) {
+    return (
+      <Page title="Neues Passwort festlegen" width="narrow">
+        <PageSpinner label="Link wird geprüft…" />
+      </Page>
+    );
+  }
+  if (check.isError && isRejectedByCheck(check.error)) {
+    return (
+      <Page title="Neues Passwort festlegen" width="narrow">
+        <Card>
+          <InvalidLinkAlert />
+        </Card>
+      </Page>
+    );
+  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -90,15 +131,7 @@ export function UpdatePasswordPage() {
             onChange={(e) => setRepeat(e.target.value)}
             error={fieldErrors.repeat}
           />
-          {error && (
-            <Alert kind="error" title={error}>
-              {error === UPDATE_PASSWORD_MESSAGES.invalidLink && (
-                <>
-                  Der Link ist abgelaufen oder wurde schon benutzt. <Link to="/forgot-password">Neuen Link anfordern</Link>
-                </>
-              )}
-            </Alert>
-          )}
+          {error === UPDATE_PASSWORD_MESSAGES.invalidLink ? <InvalidLinkAlert /> : error && <Alert kind="error" title={error} />}
           <Button type="submit" block loading={pending}>
             Passwort speichern
           </Button>

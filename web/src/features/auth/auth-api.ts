@@ -47,6 +47,7 @@ export const authApi = {
     api.get<MemberValidation>(withQuery('auth/validate-member-id', { member_id: memberId, class_id: classId }), { ...PUBLIC, signal }),
   register: (body: RegisterBody) => api.post<{ message?: string }>('auth/register', body, PUBLIC),
   forgotPassword: (email: string, redirectTo: string) => api.post<{ message?: string }>('auth/forgot-password', { email, redirectTo }, PUBLIC),
+  checkResetToken: (token: string, signal?: AbortSignal) => api.post<{ valid?: boolean }>('auth/check-reset-token', { token }, { ...PUBLIC, signal }),
   updatePassword: (token: string, password: string) => api.post<{ message?: string }>('auth/update-password', { token, password }, PUBLIC),
   confirmEmail: (token: string, signal?: AbortSignal) => api.post<{ message?: string }>('auth/confirm-email', { token }, { ...PUBLIC, signal }),
 };

@@ -42,13 +42,15 @@ describe('validateRegistration', () => {
     expect(validateRegistration(values({ passwordRepeat: 'geheim124' })).passwordRepeat).toBe('Die Passwörter stimmen nicht überein.');
   });
 
-  it.each(['Anna', 'A', 'Anna Schmidt3', 'Anna_Schmidt', `Anna ${'x'.repeat(50)}`, '   '])('rejects the name %j', (name) => {
+  it.each(['Anna', 'A', 'Anna Schmidt3', 'Anna_Schmidt', `Anna ${'x'.repeat(50)}`, '   ', 'Anna -', "Anna ' -"])('rejects the name %j', (name) => {
     expect(validateRegistration(values({ name })).name).toBe('Bitte gib einen gültigen Namen ein.');
   });
 
   it('accepts umlauts, ß, hyphens and apostrophes in names', () => {
     expect(isValidName("Jörg-Peter O'Weiß")).toBe(true);
     expect(isValidName('  Ämilie   Groß ')).toBe(true);
+    // Measured like the service measures it: runs of spaces count as one.
+    expect(isValidName(`Anna${' '.repeat(45)}Schmidt`)).toBe(true);
   });
 
   it.each(['anna', 'anna@', 'anna@example', 'an na@example.org', `${'a'.repeat(96)}@x.de`])('rejects the e-mail %s', (email) => {

@@ -52,13 +52,14 @@ export function nameWords(name: string): string[] {
   return name.trim().split(/\s+/).filter(Boolean);
 }
 
+/** As the service checks it: spaces collapsed, at least two words that contain a letter ('Anna -' is one word). */
 export function isValidName(name: string): boolean {
-  const trimmed = name.trim();
+  const clean = name.trim().replace(/\s+/g, ' ');
   return (
-    trimmed.length >= NAME_MIN_LENGTH &&
-    trimmed.length <= NAME_MAX_LENGTH &&
-    NAME_PATTERN.test(trimmed) &&
-    nameWords(trimmed).length >= 2
+    clean.length >= NAME_MIN_LENGTH &&
+    clean.length <= NAME_MAX_LENGTH &&
+    NAME_PATTERN.test(clean) &&
+    nameWords(clean).filter((word) => /\p{L}/u.test(word)).length >= 2
   );
 }
 

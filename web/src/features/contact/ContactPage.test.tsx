@@ -74,6 +74,22 @@ describe('ContactPage', () => {
     expect(submitButton().disabled).toBe(false);
   });
 
+  it('keeps the name to the 50 characters the service accepts (SPEC §9)', async () => {
+    await fillAndOpen({ status: 200, body: {} });
+    expect((screen.getByLabelText('Name') as HTMLInputElement).maxLength).toBe(50);
+    expect((screen.getByLabelText('E-Mail') as HTMLInputElement).maxLength).toBe(100);
+  });
+
+  it('refuses an address the service would refuse instead of failing with the generic text', async () => {
+    const app = await fillAndOpen({ status: 400, body: { detail: 'Bitte gib eine gültige E-Mail-Adresse ein.' } });
+    fireEvent.change(screen.getByLabelText('E-Mail'), { target: { value: 'max@example' } });
+    fireEvent.click(submitButton());
+
+    expect(await screen.findByText('Bitte gib eine gültige E-Mail-Adresse ein.')).toBeTruthy();
+    expect(screen.queryByText('Es gab einen Fehler beim Senden deiner Nachricht. Bitte versuche es später erneut.')).toBeNull();
+    expect(app.fetchMock.callsTo('/api/contact')).toHaveLength(0);
+  });
+
   it('rounds the wait up to whole minutes', () => {
     expect(waitMinutes(60)).toBe(1);
     expect(waitMinutes(61)).toBe(2);

@@ -16,7 +16,12 @@ export const CONTACT_MESSAGES = {
   failure: 'Es gab einen Fehler beim Senden deiner Nachricht. Bitte versuche es später erneut.',
   missing: 'Bitte fülle alle Felder aus.',
   rateLimited: 'Zu viele Nachrichten in kurzer Zeit.',
+  email: 'Bitte gib eine gültige E-Mail-Adresse ein.',
 } as const;
+
+/** The notification service's limits (SPEC §9: name 50, e-mail 100); longer input would only earn the generic failure. */
+export const CONTACT_LIMITS = { name: 50, email: 100, subject: 200, message: 5000 } as const;
+const CONTACT_EMAIL_PATTERN = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>.]{2,}$/;
 
 export type ContactType = 'feedback' | 'bug';
 
@@ -86,6 +91,10 @@ export function ContactPage() {
       setResult({ ok: false, text: CONTACT_MESSAGES.missing });
       return;
     }
+    if (payload.email.length > CONTACT_LIMITS.email || !CONTACT_EMAIL_PATTERN.test(payload.email)) {
+      setResult({ ok: false, text: CONTACT_MESSAGES.email });
+      return;
+    }
     setPending(true);
     try {
       await api.post('contact', payload, { authRedirect: false });
@@ -114,22 +123,22 @@ export function ContactPage() {
         <form className="form" onSubmit={submit}>
           <div className="form-row">
             <Select label="Art der Nachricht" name="type" required value={form.type} onChange={(e) => update('type', e.target.value as ContactType)} options={TYPE_OPTIONS} />
-            <Input label="Betreff" name="subject" required maxLength={200} value={form.subject} onChange={(e) => update('subject', e.target.value)} />
+            <Input label="Betreff" name="subject" required maxLength={CONTACT_LIMITS.subject} value={form.subject} onChange={(e) => update('subject', e.target.value)} />
           </div>
           <div className="form-row">
-            <Input label="Name" name="name" autoComplete="name" required maxLength={100} value={form.name} onChange={(e) => update('name', e.target.value)} />
+            <Input label="Name" name="name" autoComplete="name" required maxLength={CONTACT_LIMITS.name} value={form.name} onChange={(e) => update('name', e.target.value)} />
             <Input
               label="E-Mail"
               name="email"
               type="email"
               autoComplete="email"
               required
-              maxLength={100}
+              maxLength={CONTACT_LIMITS.email}
               value={form.email}
               onChange={(e) => update('email', e.target.value)}
             />
           </div>
-          <Textarea label="Nachricht" name="message" required rows={7} maxLength={5000} value={form.message} onChange={(e) => update('message', e.target.value)} />
+          <Textarea label="Nachricht" name="message" required rows={7} maxLength={CONTACT_LIMITS.message} value={form.message} onChange={(e) => update('message', e.target.value)} />
           {locked && limit && (
             <Alert kind="warning" title={limit.detail}>
               Du kannst in {minutesLabel(remainingMinutes)} wieder eine Nachricht senden.

@@ -81,6 +81,27 @@ describe('ProfilePage', () => {
     expect(await screen.findByRole('link', { name: 'Startseite' })).toBeTruthy();
   });
 
+  it('tells the other tabs that the session is gone after the account was deleted', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const otherTab = new BroadcastChannel('auth');
+    const received: unknown[] = [];
+    otherTab.onmessage = (event: MessageEvent) => received.push(event.data);
+    try {
+      renderApp({
+        path: '/profile',
+        user: STUDENT,
+        routes: [
+          { path: '/api/profile', reply: { body: STUDENT_PROFILE } },
+          { method: 'DELETE', path: '/api/me', reply: { status: 204 } },
+        ],
+      });
+      fireEvent.click(await screen.findByRole('button', { name: 'Account löschen' }));
+      await waitFor(() => expect(received).toContainEqual({ type: 'logout' }));
+    } finally {
+      otherTab.close();
+    }
+  });
+
   it("says 'Fehler beim Löschen des Accounts' when deletion fails", async () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderApp({

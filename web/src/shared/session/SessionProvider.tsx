@@ -131,9 +131,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return true;
   }, [applyLoggedOut, navigate]);
 
+  // The session is gone for every tab (e.g. the account was deleted): they must not keep showing it.
+  const clear = useCallback(() => {
+    applyLoggedOut();
+    channelRef.current?.post({ type: 'logout' });
+  }, [applyLoggedOut]);
+
   const value = useMemo<SessionContextValue>(
-    () => ({ status, user, refresh, confirmLogin, logout, clear: applyLoggedOut }),
-    [status, user, refresh, confirmLogin, logout, applyLoggedOut],
+    () => ({ status, user, refresh, confirmLogin, logout, clear }),
+    [status, user, refresh, confirmLogin, logout, clear],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

@@ -10,7 +10,7 @@ export interface SessionContextValue {
   confirmLogin(): Promise<SessionUser | null>;
   /** POST auth/logout; answers false (and shows 'Fehler beim Ausloggen') on failure. */
   logout(): Promise<boolean>;
-  /** Forget the session locally (e.g. after the account was deleted). */
+  /** Forget the session here and tell the other tabs (e.g. after the account was deleted). */
   clear(): void;
 }
 
