@@ -147,7 +147,7 @@ export function createGatewayApp({ cfg, log, store, rateOverrides }: GatewayDeps
   app.use('/api', bodyLimit);
   // Rate-limited endpoints need the e-mail from the body; the body is re-sent upstream.
   app.use('/api', (req, res, next) => {
-    if (req.method === 'POST' && /^\/(auth\/(login|forgot-password|register)|contact)\/?$/.test(req.path)) {
+    if (req.method === 'POST' && /^\/(auth\/(login|forgot-password|register|resend-confirmation)|contact)\/?$/.test(req.path)) {
       return express.json({ limit: JSON_LIMIT_BYTES })(req, res, next);
     }
     next();

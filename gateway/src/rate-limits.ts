@@ -19,6 +19,14 @@ export const RATE_RULES: Rule[] = [
     detail: 'Zu viele Anmeldeversuche. Bitte warte einen Moment und versuche es erneut.',
   },
   {
+    // It checks the password too, so it must not become a way around the login limits.
+    path: /^\/api\/auth\/resend-confirmation\/?$/,
+    name: 'resend',
+    perIp: { limit: 30, windowSeconds: 600 },
+    perAccount: { limit: 5, windowSeconds: 600 },
+    detail: 'Zu viele Anfragen für einen neuen Bestätigungs-Link. Bitte warte einen Moment und versuche es erneut.',
+  },
+  {
     path: /^\/api\/auth\/register\/?$/,
     name: 'register',
     perIp: { limit: 20, windowSeconds: 3600 },

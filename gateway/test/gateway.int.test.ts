@@ -165,6 +165,23 @@ describe('gateway over real HTTP', () => {
     expect(body.detail).toBeTruthy();
   });
 
+  it('limits resending the confirmation link per account (it checks a password), body passed on unchanged', async () => {
+    upstream.seen.length = 0;
+    const send = (ip: string) =>
+      fetch(`${base}/api/auth/resend-confirmation`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
+        body: JSON.stringify({ email: 'Resend@B.de', password: 'geheim123' }),
+      });
+    for (let i = 0; i < 5; i++) expect((await send(`10.8.0.${i}`)).status).not.toBe(429);
+    expect(JSON.parse(upstream.seen.at(-1)!.body)).toEqual({ email: 'Resend@B.de', password: 'geheim123' });
+    const sixth = await send('10.8.0.99');
+    expect(sixth.status).toBe(429);
+    const body = (await sixth.json()) as { detail: string; wait_time: number };
+    expect(body.detail).toBe('Zu viele Anfragen für einen neuen Bestätigungs-Link. Bitte warte einen Moment und versuche es erneut.');
+    expect(body.wait_time).toBeGreaterThan(0);
+  });
+
   it('re-sends the parsed login body upstream unchanged', async () => {
     upstream.seen.length = 0;
     await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'a@b.de', password: 'geheim123' }) });

@@ -157,6 +157,25 @@ describe('navigation bar', () => {
     expect(app.fetchMock.callsTo('/api/auth/login')[0]!.body).toEqual({ email: 'anna@x.de', password: 'falsch123' });
   });
 
+  it('shows a failed resend of the confirmation link in German in the mini login', async () => {
+    renderApp({
+      path: '/impressum',
+      routes: [
+        { method: 'POST', path: '/api/auth/login', reply: { status: 403, body: { detail: 'Email not confirmed' } } },
+        { method: 'POST', path: '/api/auth/resend-confirmation', reply: { status: 401, body: { detail: 'Invalid credentials' } } },
+      ],
+    });
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Anmelden' }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+    const popup = screen.getByRole('dialog', { name: 'Anmelden' });
+    fireEvent.change(popup.querySelector('input[type=email]')!, { target: { value: 'anna@x.de' } });
+    fireEvent.change(popup.querySelector('input[type=password]')!, { target: { value: 'falsch123' } });
+    fireEvent.submit(popup.querySelector('form')!);
+    fireEvent.click(await screen.findByRole('button', { name: 'Bestätigungs-Link erneut senden' }));
+    expect(await screen.findByText('Ungültige E-Mail oder Passwort')).toBeTruthy();
+    expect(screen.queryByText('Invalid credentials')).toBeNull();
+  });
+
   it('logs out, tells the user about failures and keeps the session then', async () => {
     renderApp({ path: '/impressum', user: TEACHER, routes: [{ method: 'POST', path: '/api/auth/logout', reply: { status: 500 } }] });
     fireEvent.click(await screen.findByRole('button', { name: /Benutzermenü/ }));

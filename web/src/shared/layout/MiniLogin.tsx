@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { LOGIN_MESSAGES, resendConfirmation, type LoginFailure } from '../session/login';
+import { describeLoginFailure, LOGIN_MESSAGES, resendConfirmation, type LoginFailure } from '../session/login';
 import { useLogin } from '../session/use-login';
 import { Button } from '../ui/Button';
 import { Input } from '../ui/Input';
-import { errorMessage } from '../api/client';
 
 /** The login popup behind the avatar button for logged-out visitors (SPEC §2.3). */
 export function MiniLogin({ onDone }: { onDone: () => void }) {
@@ -28,7 +27,8 @@ export function MiniLogin({ onDone }: { onDone: () => void }) {
       await resendConfirmation(email, password);
       setResendNote(LOGIN_MESSAGES.resendSuccess);
     } catch (error) {
-      setResendNote(errorMessage(error));
+      // The server answers in the login's codes ('Invalid credentials', ...): show them in German too.
+      setResendNote(describeLoginFailure(error).message);
     }
   };
 
