@@ -440,6 +440,35 @@ test.describe.serial('Klassen & Kurse: Issue 4 im Browser', () => {
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(shown.join('; '));
   });
 
+  test('Lehrkraft findet einen registrierten Studenten über die Suche und fügt ihn hinzu', async () => {
+    const page = teacherPage;
+    const panel = await openClass(page, classId, CLASS_NAME);
+    await panel.getByRole('button', { name: 'Student*in hinzufügen' }).click();
+    const addRow = panel.getByTestId('add-member-row');
+    // The full address: only the part before the @ is searched (SPEC §5), 500 ms after typing.
+    await addRow.getByRole('textbox', { name: 'E-Mail oder Name suchen' }).fill(robert.email);
+    const results = addRow.getByRole('list', { name: 'Gefundene Studierende' });
+    const hit = results.getByRole('button', { name: new RegExp(robert.name) });
+    await expect(hit).toBeVisible();
+    // The list floats over the rows below the add row; the table must not clip it (what the teacher
+    // sees at the result's centre is the result itself, without scrolling anything).
+    const onTop = await hit.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      return Boolean(at && el.contains(at));
+    });
+    expect(onTop, 'the search result is covered or clipped').toBe(true);
+    await hit.click();
+    await expect(addRow.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(robert.name);
+    await expect(addRow.getByText('Registrierte*r Student*in', { exact: true })).toBeVisible();
+    // The student's own duration is taken over.
+    await expect(addRow.getByRole('spinbutton', { name: 'Dauer in Minuten' })).toHaveValue(String(robert.duration));
+    await addRow.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
+    // Added by the teacher: linked to the account, not yet verified by the student.
+    await expect(memberTag(panel, robert.name, 'nicht verifiziert')).toBeVisible();
+    await expect(memberRows(panel)).toHaveCount(14);
+  });
+
   test('Der 100. Studierende einer Klasse wird abgelehnt', async () => {
     const page = teacherPage;
     // Set-up through the API with the teacher's session: a class with 99 members.

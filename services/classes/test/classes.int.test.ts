@@ -83,6 +83,9 @@ describe('POST /api/classes', () => {
     expect(long.body.detail).toBe('Der Name darf höchstens 50 Zeichen lang sein');
     expect((await h.call('POST', '/api/classes', t, { name: 'x'.repeat(50) })).status).toBe(201);
     expect((await h.call('POST', '/api/classes', t, { name: 'X' })).status).toBe(201);
+    const longDescription = await h.call('POST', '/api/classes', t, { name: 'Kurs', description: 'x'.repeat(501) });
+    expect(longDescription.status).toBe(400);
+    expect(longDescription.body.detail).toBe('Die Beschreibung darf höchstens 500 Zeichen lang sein');
   });
 
   it('refuses a non-object body and bad JSON with 400', async () => {

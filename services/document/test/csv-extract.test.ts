@@ -101,6 +101,20 @@ describe('extractCustom', () => {
     expect(extractCustom(fixture('custom-no-header.csv'), { ...mapping, has_header: true }).map((r) => r.nachname)).toEqual(['Wolf']);
   });
 
+  it('skips preamble lines above the table with column indexes too (as the preview does)', () => {
+    const body = 'Müller, Anna;anna@example.org;60\nPaul Paulsen;paul@example.org;45\n';
+    const mapping = { name: 0, email: 1, dauer: 2 };
+    // A course title (with the trailing delimiters Excel writes) above a table without header row.
+    expect(extractCustom(Buffer.from(`Kursliste Klavier WS 24/25;;\n${body}`), { ...mapping, has_header: false }).map((r) => r.name)).toEqual(['Anna Müller', 'Paul Paulsen']);
+    expect(extractCustom(Buffer.from(`Kursliste Klavier WS 24/25;;\n${body}`), mapping).map((r) => r.name)).toEqual(['Anna Müller', 'Paul Paulsen']);
+    // Title, export date and Excel's separator hint above a header row.
+    const withHeader = Buffer.from(`sep=;\nKursliste Klavier;;\nExport: 03.04.2025;;\nName;E-Mail;Dauer\n${body}`);
+    expect(extractCustom(withHeader, { ...mapping, has_header: true }).map((r) => r.name)).toEqual(['Anna Müller', 'Paul Paulsen']);
+    expect(extractCustom(withHeader, mapping).map((r) => r.name)).toEqual(['Anna Müller', 'Paul Paulsen']);
+    // A one-column list keeps every line.
+    expect(extractCustom(Buffer.from('Anna Müller\nPaul Paulsen\n'), { name: 0 }).map((r) => r.name)).toEqual(['Anna Müller', 'Paul Paulsen']);
+  });
+
   it('validates the mapping', () => {
     const f = fixture('custom-no-header.csv');
     expect(fails(() => extractCustom(f, '{nope'))).toBe('Ungültige Spaltenzuordnung');
@@ -123,6 +137,9 @@ describe('cell parsers', () => {
   it('e-mails', () => {
     expect(parseEmail(' Max@Example.ORG ')).toBe('max@example.org');
     expect(parseEmail('mailto:a.b@example.org')).toBe('a.b@example.org');
+    expect(parseEmail('<a.b@example.org>')).toBe('a.b@example.org');
+    expect(parseEmail('Anna Berg <A.Berg@example.org>')).toBe('a.berg@example.org');
+    expect(parseEmail('a<b>@example.org')).toBeNull();
     expect(parseEmail('a@b@example.org')).toBeNull();
     expect(parseEmail('keine')).toBeNull();
   });

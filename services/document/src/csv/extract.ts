@@ -23,11 +23,12 @@ export { MAX_STUDENTS };
 /** How far down the header row may be (preamble lines: course title, semester, export date, ...). */
 const HEADER_SEARCH_ROWS = 200;
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_RE = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/;
 const FOOTER_RE = /^(anzahl|summe|gesamt|insgesamt|teilnehmerzahl|teilnehmer gesamt|stand|export|exportiert|erstellt|gedruckt|druckdatum|seite)\b/i;
 
 export function parseEmail(raw: string | undefined): string | null {
-  const e = (raw ?? '').trim().replace(/^mailto:/i, '').toLowerCase();
+  // "mailto:a@b.de", "<a@b.de>" and "Anna Berg <a@b.de>" (Outlook style) give the bare address.
+  const e = (raw ?? '').trim().replace(/^(?:[^<>]*<)?\s*(?:mailto:)?([^<>]*?)\s*>?$/i, '$1').toLowerCase();
   return EMAIL_RE.test(e) && e.length <= 100 ? e : null;
 }
 
@@ -175,6 +176,18 @@ function looksLikeHeader(cells: string[], cols: Partial<Record<MappedRole, numbe
   return cols.email !== undefined && !!cells[cols.email] && !parseEmail(cells[cols.email]) && !/\d/.test(cells[cols.email]!);
 }
 
+/**
+ * Leading lines that fill only one cell of a multi-column table (course title, semester, export
+ * date, Excel's "sep=;") are not part of the table. The same rule as the web's preview, so the rows
+ * the teacher mapped are the rows that are extracted (with column indexes too, not only with
+ * header names).
+ */
+function withoutPreamble(rows: string[][], width: number): string[][] {
+  if (width < 2) return rows;
+  const first = rows.findIndex((r) => r.filter((c) => c !== '').length > 1);
+  return first <= 0 ? rows : rows.slice(first);
+}
+
 /** Custom layout: the teacher maps the columns (SPEC §2.7 CSV import, 'Benutzerdefiniert'). */
 export function extractCustom(buf: Buffer, mappingRaw: unknown): CsvStudent[] {
   const mapping = parseMapping(mappingRaw);
@@ -182,7 +195,7 @@ export function extractCustom(buf: Buffer, mappingRaw: unknown): CsvStudent[] {
   const records = readRecords(text, detectDelimiter(text));
   if (!records.length) throw AppError.badRequest(CSV_MSG.empty);
   const width = tableWidth(records);
-  const table = records.filter((r) => !isNoise(r, width));
+  const table = withoutPreamble(records.filter((r) => !isNoise(r, width)), width);
   const named = ROLES.filter((r) => typeof mapping[r] === 'string');
   const cols: Partial<Record<MappedRole, number>> = {};
   let start = 0;

@@ -432,7 +432,8 @@ export function CsvImportDialog({ classId, existingEmails, onClose, onImported }
               <tbody>
                 {rows.map((r) => {
                   const problem = importProblem(r, existingEmails);
-                  const defaulted = importDuration(r.dauer) !== r.dauer;
+                  const imported = importDuration(r.dauer);
+                  const defaulted = imported !== r.dauer;
                   return (
                     <tr key={r.row_id} className={problem ? 'csv__row--problem' : undefined}>
                       <td className="csv__check-col">
@@ -460,7 +461,7 @@ export function CsvImportDialog({ classId, existingEmails, onClose, onImported }
                           [
                             r.registeredUserId ? 'registriert' : null,
                             r.mergedCount ? `${r.mergedCount} zusammengeführt` : null,
-                            defaulted ? 'wird mit 30 min übernommen' : null,
+                            defaulted ? `wird mit ${imported} min übernommen` : null,
                           ]
                             .filter(Boolean)
                             .join(' · ')}

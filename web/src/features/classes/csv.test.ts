@@ -183,11 +183,13 @@ describe('duplicates and merging', () => {
 });
 
 describe('import values', () => {
-  it('DECISION: imports durations outside 15..120 step 15 (or none) as 30', () => {
+  it('DECISION: imports durations above 120 as 120, others outside 15..120 step 15 (or none) as 30', () => {
     expect(importDuration(45)).toBe(45);
     expect(importDuration(120)).toBe(120);
     expect(importDuration(null)).toBe(30);
-    expect(importDuration(180)).toBe(30);
+    expect(importDuration(150)).toBe(120);
+    expect(importDuration(180)).toBe(120);
+    expect(importDuration(0)).toBe(30);
     expect(importDuration(50)).toBe(30);
   });
 

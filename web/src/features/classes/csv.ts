@@ -290,9 +290,15 @@ export function mergeRows(rows: readonly ImportRow[], rowIds: ReadonlySet<number
   return { rows: out, merged, count: selected.length, minutes };
 }
 
-/** DECISION: a duration outside 15..120 in steps of 15 (or none) is imported as the default 30. */
+/**
+ * DECISION: a duration above 120 (e.g. merged 60 + 90) is imported as the maximum 120, so the teacher's
+ * intent "a long lesson" survives; any other value outside 15..120 in steps of 15 (or none) as the default 30.
+ */
 export function importDuration(dauer: number | null | undefined): number {
-  return typeof dauer === 'number' && ALLOWED_DURATIONS.includes(dauer) ? dauer : DEFAULT_DURATION;
+  if (typeof dauer !== 'number') return DEFAULT_DURATION;
+  const max = ALLOWED_DURATIONS[ALLOWED_DURATIONS.length - 1]!;
+  if (dauer > max) return max;
+  return ALLOWED_DURATIONS.includes(dauer) ? dauer : DEFAULT_DURATION;
 }
 
 export function importName(row: CsvRow): string {
