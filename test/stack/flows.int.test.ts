@@ -140,6 +140,37 @@ describe('the whole product through the gateway', () => {
     expect(mail.attachments?.[0]?.filename).toBe('stundenplan.pdf');
   });
 
+  it('refuses the old session cookie at every service itself (not only the gateway) after logout and after account deletion', async () => {
+    const someClass = '00000000-0000-4000-8000-000000000001';
+    // One authenticated call per service, sent straight to the service's own port.
+    const calls: [keyof typeof stack.serviceBase, string, string][] = [
+      ['auth', 'GET', '/api/me'],
+      ['classes', 'GET', '/api/me/classes'],
+      ['availability', 'GET', `/api/classes/${someClass}/time-range`],
+      ['scheduling-solver', 'GET', `/api/classes/${someClass}/schedules`],
+      ['document', 'POST', '/api/export-pdf-alternative'],
+      ['notification', 'POST', '/api/send-schedule-to-students'],
+    ];
+    const statuses = async (cookie: string) =>
+      Promise.all(
+        calls.map(async ([svc, method, p]) => {
+          const res = await fetch(`${stack.serviceBase[svc]}${p}`, { method, headers: { Cookie: cookie, 'Content-Type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
+          return `${svc} ${res.status}`;
+        }),
+      );
+    const allRefused = calls.map(([svc]) => `${svc} 401`);
+
+    for (const ending of ['logout', 'delete'] as const) {
+      const c = await signUp(stack.base, { name: 'Alma Mahler', email: uniqueEmail(`alma.${ending}`), role: 'teacher' });
+      const old = c.cookie;
+      // While the session lives, no service answers 401 (so the check below can fail).
+      expect((await statuses(old)).filter((s) => s.endsWith(' 401'))).toEqual([]);
+      if (ending === 'logout') expect((await c.post('/api/auth/logout')).status).toBe(200);
+      else expect((await c.del('/api/me')).status).toBe(200);
+      expect(await statuses(old), ending).toEqual(allRefused);
+    }
+  });
+
   it('refuses the old session cookie everywhere after logout', async () => {
     const c = await signUp(stack.base, { name: 'Alma Mahler', email: uniqueEmail('alma'), role: 'student' });
     const old = c.cookie;

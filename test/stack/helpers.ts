@@ -17,9 +17,13 @@ export async function startTestStack(databaseUrl: string, opts: { portOffset?: n
   // @ts-expect-error plain JS module of the repository
   const { startStack } = await import('../../scripts/stack.js');
   const port = opts.port ?? 20080;
-  const stack = await startStack({ databaseUrl: url.toString(), dataDir, port, portOffset: opts.portOffset ?? 14000, log: () => {}, env: { LOG_LEVEL: 'error' } });
+  const portOffset = opts.portOffset ?? 14000;
+  const stack = await startStack({ databaseUrl: url.toString(), dataDir, port, portOffset, log: () => {}, env: { LOG_LEVEL: 'error' } });
+  const httpPorts = { auth: 8081, classes: 8082, availability: 8083, 'scheduling-solver': 8084, document: 8085, notification: 8086 };
   return {
     base: `http://127.0.0.1:${port}`,
+    /** Each service's own HTTP address, bypassing the gateway. */
+    serviceBase: Object.fromEntries(Object.entries(httpPorts).map(([name, p]) => [name, `http://127.0.0.1:${p + portOffset}`])) as Record<keyof typeof httpPorts, string>,
     async stop() {
       await stack.stop();
       rmSync(dataDir, { recursive: true, force: true });
