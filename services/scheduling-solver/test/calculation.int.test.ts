@@ -82,6 +82,10 @@ describe('a plan', () => {
       expect(s.reason.length).toBeGreaterThan(5);
     }
     expect(res.body.unscheduled_students).toEqual([]);
+    // The reason tells a student without any times apart from one whose times miss the teacher's.
+    const reasonOf = (id: string) => res.body.skipped_students.find((s: { member_id: string }) => s.member_id === id).reason;
+    expect(reasonOf(none.memberId)).toBe('Keine verfügbaren Zeiten eingetragen');
+    expect(reasonOf(elsewhere.memberId)).toBe('Die Unterrichtsdauer von 60 Minuten ist länger als jedes gemeinsame Zeitfenster');
   });
 
   it('0 students: 200 with an empty timetable', async () => {

@@ -171,7 +171,10 @@ export async function calculate(deps: CalculateDeps, teacherId: string, body: un
     placed = placedIds.size;
     const notes = (ids: string[], fallback: (id: string) => string) =>
       [...new Set(ids)].filter((id) => byId.has(id) && !placedIds.has(id)).map((id) => ({ member_id: id, name: byId.get(id)!.name, reason: plan.reasons?.[id] || fallback(id) }));
-    const skipped = notes(plan.skipped_students ?? [], (id) => skippedReason(problem, id, info));
+    // A student who entered no times at all is told so (the engine only knows "no common time").
+    const skipped = notes(plan.skipped_students ?? [], (id) => skippedReason(problem, id, info)).map((s) =>
+      chosenTimesEmpty(problem, s.member_id) ? { ...s, reason: CALC_TEXTS.reasonNoTimes } : s,
+    );
     const skippedIds = new Set(skipped.map((s) => s.member_id));
     // Every active student the engine did not place counts, even if it forgot to list one.
     const unscheduledIds = [...(plan.unscheduled_students ?? []), ...members.map((m) => m.memberId).filter((id) => !placedIds.has(id) && !skippedIds.has(id))];
@@ -226,6 +229,11 @@ function lessonMinutes(duration: number): number {
 
 function emptyPlan(): SolvePlan {
   return { status: 'OPTIMAL', placements: [], unscheduled_students: [], skipped_students: [], stats: {}, reasons: {} };
+}
+
+function chosenTimesEmpty(problem: SolveProblem, id: string): boolean {
+  const s = problem.students.find((x) => x.member_id === id);
+  return !s || isEmptyTimes(s[problem.timePreferences[id] ?? 'available_times'] ?? {});
 }
 
 function skippedReason(problem: SolveProblem, id: string, info: ReadonlyMap<string, MemberInfo>): string {

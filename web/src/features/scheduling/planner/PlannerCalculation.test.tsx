@@ -85,6 +85,8 @@ describe('PlannerStep: calculation', { timeout: 30_000 }, () => {
     // Carla could not be placed: her panel says so.
     const carla = screen.getByText('Carla').closest('.student-panel') as HTMLElement;
     expect(within(carla).getByRole('img', { name: /Student\*in ist nicht zu dir eingeteilt/ })).toBeTruthy();
+    // ... and why (the calculation's German reason).
+    expect(within(carla).getByRole('img', { name: /Student\*in ist nicht zu dir eingeteilt\. Keine verfügbaren Zeiten eingetragen/ })).toBeTruthy();
   });
 
   it('sends locked lessons as pinned', async () => {
@@ -121,6 +123,9 @@ describe('PlannerStep: calculation', { timeout: 30_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Besten Teilplan übernehmen' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('button', { name: 'Anna Müller, Montag 10:00–10:30 Uhr' })).toBeTruthy();
+    // The taken-over partial plan keeps the reasons on the panels of those left out.
+    const ben = screen.getByText('Ben S.').closest('.student-panel') as HTMLElement;
+    expect(within(ben).getByRole('img', { name: /Student\*in ist nicht zu dir eingeteilt\. Alle passenden Zeitfenster sind bereits belegt/ })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Stundenplan berechnen' }));
     const again = await screen.findByRole('dialog', { name: 'Stundenplan konnte nicht erstellt werden' });

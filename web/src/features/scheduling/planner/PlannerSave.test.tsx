@@ -180,6 +180,16 @@ describe('PlannerStep: saving', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Speichern fehlgeschlagen.')).toBeTruthy();
     expect(within(dialog).getByText('kaputt')).toBeTruthy();
   });
+
+  it("a list detail: the toast 'Fehler: {message}' from its first msg", async () => {
+    renderPlanner({ routes: [calcRoute, { method: 'POST', path: CREATE, reply: { status: 422, body: { detail: [{ msg: 'Name zu lang', loc: ['body', 'name'] }, { msg: 'zweiter' }] } } }] });
+    await calculate();
+    fireEvent.click(saveButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Stundenplan speichern' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(screen.getAllByText('Fehler: Name zu lang').length).toBe(2));
+    expect(screen.queryByText('Speichern fehlgeschlagen.')).toBeNull();
+  });
 });
 
 describe('PlannerStep: PDF, send, load and delete', { timeout: 30_000 }, () => {

@@ -62,7 +62,7 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
   const [loadOpen, setLoadOpen] = useState(false);
   const [override, setOverride] = useState<{ memberId: string; day: number; start: number; length: number } | null>(null);
   const hover = useHoverHighlight();
-  const view = usePlannerView(members, choices, state.plan, teacherTimes, state.notAssigned);
+  const view = usePlannerView(members, choices, state.plan, teacherTimes, state.notAssigned, state.reasons);
   const memberIds = useMemo(() => new Set(members.map((m) => m.member_id)), [members]);
 
   const schedule = useScheduleActions({
@@ -74,7 +74,7 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
     refreshSchedules,
     pdfInput: () => ({ plan: state.plan, members, shortNames: view.names, range, className }),
   });
-  const calc = useCalculation(classId, (outcome) => actions.calculated(outcome.plan, outcome.name, outcome.notAssigned));
+  const calc = useCalculation(classId, (outcome) => actions.calculated(outcome.plan, outcome.name, outcome.notAssigned, outcome.reasons));
 
   useEffect(() => {
     onUnsavedChange?.(state.dirty);
@@ -85,6 +85,7 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
 
   // SPEC §4: the latest saved schedule (by created_at) is loaded with the members.
   const autoLoaded = useRef<string | null>(null);
+  const { loadSchedule } = schedule;
   useEffect(() => {
     if (autoLoaded.current === classId) return;
     if (schedulesQuery.isError) {
@@ -95,8 +96,8 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
     if (!membersQuery.isSuccess || !schedulesQuery.isSuccess) return;
     autoLoaded.current = classId;
     const latest = latestSchedule(schedulesQuery.data);
-    if (latest && !state.dirty) void schedule.loadSchedule(latest.id);
-  }, [classId, membersQuery.isSuccess, schedulesQuery.isSuccess, schedulesQuery.isError, schedulesQuery.data, state.dirty, schedule.loadSchedule]);
+    if (latest && !state.dirty) void loadSchedule(latest.id);
+  }, [classId, membersQuery.isSuccess, schedulesQuery.isSuccess, schedulesQuery.isError, schedulesQuery.data, state.dirty, loadSchedule]);
 
   const nameOf = useCallback((memberId: string) => view.byId.get(memberId)?.name ?? 'Unbekannt', [view.byId]);
   const lengthOf = useCallback((memberId: string) => lessonSlots(view.byId.get(memberId)?.duration ?? 30), [view.byId]);
@@ -156,7 +157,7 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
   };
   const takeBest = () => {
     const best = calc.error?.bestPlan;
-    if (best) actions.calculated(best.plan, best.name, best.notAssigned);
+    if (best) actions.calculated(best.plan, best.name, best.notAssigned, best.reasons);
     calc.closeError();
   };
 

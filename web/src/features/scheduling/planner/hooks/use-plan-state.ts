@@ -14,27 +14,29 @@ export interface PlanState {
   dirty: boolean;
   /** Members the last calculation could not place (SPEC is_not_assigned). */
   notAssigned: string[];
+  /** Why the last calculation could not place them (German, from the answer), by member id. */
+  reasons: Record<string, string>;
   current: CurrentSchedule;
 }
 
 type Action =
   | { type: 'edit'; op: (plan: PlanContent) => PlanContent; placed?: string }
   | { type: 'load'; plan: PlanContent; current: CurrentSchedule }
-  | { type: 'calculated'; plan: PlanContent; name: string; notAssigned: string[] }
+  | { type: 'calculated'; plan: PlanContent; name: string; notAssigned: string[]; reasons: Record<string, string> }
   | { type: 'saved'; current: CurrentSchedule }
   | { type: 'meta'; name: string | null; description: string | null }
   | { type: 'detach' };
 
-const EMPTY: PlanState = { plan: { placements: [], errors: [] }, dirty: false, notAssigned: [], current: { id: null, name: null, description: null } };
+const EMPTY: PlanState = { plan: { placements: [], errors: [] }, dirty: false, notAssigned: [], reasons: {}, current: { id: null, name: null, description: null } };
 
 function reducer(state: PlanState, action: Action): PlanState {
   switch (action.type) {
     case 'edit':
       return { ...state, plan: action.op(state.plan), dirty: true, notAssigned: action.placed ? state.notAssigned.filter((id) => id !== action.placed) : state.notAssigned };
     case 'load':
-      return { plan: action.plan, dirty: false, notAssigned: [], current: action.current };
+      return { plan: action.plan, dirty: false, notAssigned: [], reasons: {}, current: action.current };
     case 'calculated':
-      return { plan: action.plan, dirty: true, notAssigned: action.notAssigned, current: { id: null, name: action.name, description: null } };
+      return { plan: action.plan, dirty: true, notAssigned: action.notAssigned, reasons: action.reasons, current: { id: null, name: action.name, description: null } };
     case 'saved':
       return { ...state, dirty: false, current: action.current };
     case 'meta':
@@ -56,7 +58,10 @@ export function usePlanState() {
   const togglePin = useCallback((memberId: string) => dispatch({ type: 'edit', op: (p) => togglePinned(p, memberId) }), []);
   const removeError = useCallback((key: string) => dispatch({ type: 'edit', op: (p) => removeErrorEntry(p, key) }), []);
   const load = useCallback((next: PlanContent, current: CurrentSchedule) => dispatch({ type: 'load', plan: next, current }), []);
-  const calculated = useCallback((next: PlanContent, name: string, notAssigned: string[]) => dispatch({ type: 'calculated', plan: next, name, notAssigned }), []);
+  const calculated = useCallback(
+    (next: PlanContent, name: string, notAssigned: string[], reasons: Record<string, string> = {}) => dispatch({ type: 'calculated', plan: next, name, notAssigned, reasons }),
+    [],
+  );
   const saved = useCallback((current: CurrentSchedule) => dispatch({ type: 'saved', current }), []);
   const setMeta = useCallback((name: string | null, description: string | null) => dispatch({ type: 'meta', name, description }), []);
   const detach = useCallback(() => dispatch({ type: 'detach' }), []);

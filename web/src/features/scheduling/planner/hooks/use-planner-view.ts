@@ -18,7 +18,7 @@ function lessonNotes(notes: StudentNote[]): StudentNote[] {
 }
 
 /** Everything the grid and the sidebar derive from members, preferences and the plan. */
-export function usePlannerView(members: readonly PlannerMember[], choices: Record<string, TimeSource>, plan: PlanContent, teacherTimes: TimesMap | null | undefined, notAssigned: readonly string[]) {
+export function usePlannerView(members: readonly PlannerMember[], choices: Record<string, TimeSource>, plan: PlanContent, teacherTimes: TimesMap | null | undefined, notAssigned: readonly string[], reasons: Readonly<Record<string, string>> = {}) {
   const byId = useMemo(() => new Map(members.map((m) => [m.member_id, m])), [members]);
   const names = useMemo(() => shortNames(members), [members]);
   const prefs = useMemo(() => effectivePreferences(members, choices), [members, choices]);
@@ -72,8 +72,8 @@ export function usePlannerView(members: readonly PlannerMember[], choices: Recor
 
   const panelNotes = useMemo(() => {
     const notAssignedSet = new Set(notAssigned);
-    return new Map(members.map((m) => [m.member_id, studentNotes({ member: m, placement: placementById.get(m.member_id), times: weeks.get(m.member_id), notAssigned: notAssignedSet.has(m.member_id) })]));
-  }, [members, placementById, weeks, notAssigned]);
+    return new Map(members.map((m) => [m.member_id, studentNotes({ member: m, placement: placementById.get(m.member_id), times: weeks.get(m.member_id), notAssigned: notAssignedSet.has(m.member_id), reason: reasons[m.member_id] })]));
+  }, [members, placementById, weeks, notAssigned, reasons]);
 
   return { byId, names, prefs, weeks, teacherWeek, placementById, candidates, maxCount, lessons, panelNotes };
 }

@@ -38,13 +38,16 @@ interface Deps {
 
 type PersistResult = { kind: 'saved'; summary: ScheduleSummary } | { kind: 'conflict'; existingId: string | null };
 
+/** SPEC §8: 'Fehler: {message}' from the first msg of a list detail; null for other errors. */
+function listDetailMessage(e: unknown): string | null {
+  if (!isApiError(e)) return null;
+  const d = e.detail;
+  if (Array.isArray(d) && d[0] && typeof d[0] === 'object' && typeof (d[0] as { msg?: unknown }).msg === 'string') return `Fehler: ${(d[0] as { msg: string }).msg}`;
+  return null;
+}
+
 function detailMessage(e: unknown, fallback: string): string {
-  if (isApiError(e)) {
-    const d = e.detail;
-    // SPEC §8: 'Fehler: {message}' from the first msg of a list detail.
-    if (Array.isArray(d) && d[0] && typeof d[0] === 'object' && typeof (d[0] as { msg?: unknown }).msg === 'string') return `Fehler: ${(d[0] as { msg: string }).msg}`;
-    return e.message || fallback;
-  }
+  if (isApiError(e)) return listDetailMessage(e) ?? (e.message || fallback);
   return errorMessage(e, fallback);
 }
 
@@ -156,7 +159,7 @@ export function useScheduleActions(deps: Deps) {
       } catch (e) {
         if (isApiError(e) && e.kind === 'aborted') return;
         const fallback = dialog.mode === 'send' ? PLANNER_TEXTS.sendFailed : PLANNER_TEXTS.saveFailed;
-        toast.error(fallback);
+        toast.error(listDetailMessage(e) ?? fallback);
         setSaveDialog((d) => (d ? { ...d, busy: false, error: detailMessage(e, fallback) } : d));
       }
     },
@@ -200,7 +203,7 @@ export function useScheduleActions(deps: Deps) {
         await finish(result.summary, 'save', null);
         return true;
       } catch (e) {
-        toast.error(PLANNER_TEXTS.saveFailed);
+        toast.error(listDetailMessage(e) ?? PLANNER_TEXTS.saveFailed);
         console.warn('Stundenplan speichern fehlgeschlagen', e);
         return false;
       }

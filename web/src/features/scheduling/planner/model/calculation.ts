@@ -82,6 +82,8 @@ export interface CalcOutcome {
   skipped: CalcNote[];
   /** Members the calculation could not place (SPEC is_not_assigned). */
   notAssigned: string[];
+  /** The German reason per member in `notAssigned`, where the answer gave one. */
+  reasons: Record<string, string>;
 }
 
 /**
@@ -99,8 +101,10 @@ export function parseCalcAnswer(answer: unknown, members: readonly PlannerMember
   const skipped = parseNotes(extra?.skipped ?? answer.skipped_students, members);
   const placed = new Set(plan.placements.map((p) => p.memberId));
   const notAssigned = [...new Set([...unscheduled, ...skipped].map((n) => n.memberId).filter((id): id is string => Boolean(id) && !placed.has(id!)))];
+  const reasons: Record<string, string> = {};
+  for (const n of [...skipped, ...unscheduled]) if (n.memberId && n.reason && !placed.has(n.memberId)) reasons[n.memberId] ??= n.reason;
   const name = typeof answer.name === 'string' && answer.name.trim() ? answer.name.trim() : calculatedPlanName(now);
-  return { plan, name, unscheduled, skipped, notAssigned };
+  return { plan, name, unscheduled, skipped, notAssigned, reasons };
 }
 
 export interface CalcErrorView {

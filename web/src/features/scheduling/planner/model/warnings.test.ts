@@ -29,6 +29,12 @@ describe('studentNotes', () => {
     expect(texts(studentNotes({ member: ANNA, times, notAssigned: true }))).toEqual([STUDENT_TOOLTIPS.notAssigned]);
     expect(texts(studentNotes({ member: ANNA, times, notAssigned: true, placement: { day: 0, start: 36, end: 38 } }))).toEqual([]);
   });
+  it("not assigned: the calculation's reason follows the SPEC tooltip, and goes once the student is placed", () => {
+    const reason = 'Alle passenden Zeitfenster sind belegt (durch: Ben S.)';
+    expect(texts(studentNotes({ member: ANNA, times, notAssigned: true, reason }))).toEqual([STUDENT_TOOLTIPS.notAssigned, reason]);
+    expect(texts(studentNotes({ member: ANNA, times, notAssigned: true, reason, placement: { day: 0, start: 36, end: 38 } }))).toEqual([]);
+    expect(texts(studentNotes({ member: ANNA, times, reason }))).toEqual([]);
+  });
   it('no free times and not registered', () => {
     const notes = studentNotes({ member: BEN, times: WeekSlots.empty() });
     expect(texts(notes)).toEqual([STUDENT_TOOLTIPS.noTimes, STUDENT_TOOLTIPS.notRegistered]);
