@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { sharedInProcessBus, Topic, type EventEnvelope } from '@stundenplan/base';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { dropSchemasAt, queryAt, sleep, waitFor as waitForBase } from '@stundenplan/base/testing';
 import { start, type NotificationService } from '../src/main.js';
 
 declare module 'vitest' {
@@ -11,42 +12,19 @@ declare module 'vitest' {
   }
 }
 
+export { sleep };
+
 export const databaseUrl = (): string => inject('databaseUrl');
 
 export function randomSchema(prefix = 't_notif'): string {
   return `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
 }
 
-export async function sql<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<R[]> {
-  const c = new pg.Client({ connectionString: databaseUrl() });
-  await c.connect();
-  try {
-    return (await c.query<R>(text, values)).rows;
-  } finally {
-    await c.end();
-  }
-}
+export const sql = <R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<R[]> => queryAt<R>(databaseUrl(), text, values);
 
-export async function dropSchemas(schemas: string[]): Promise<void> {
-  for (const s of schemas) await sql(`DROP SCHEMA IF EXISTS "${s}" CASCADE`);
-}
+export const dropSchemas = (schemas: string[]): Promise<void> => dropSchemasAt(databaseUrl(), schemas);
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-export async function waitFor<T>(check: () => T | Promise<T>, timeoutMs = 10000, stepMs = 25): Promise<NonNullable<T>> {
-  const until = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const v = await check();
-      if (v) return v as NonNullable<T>;
-    } catch (e) {
-      last = e;
-    }
-    if (Date.now() > until) throw new Error(`waitFor timed out${last ? `: ${(last as Error).message}` : ''}`);
-    await sleep(stepMs);
-  }
-}
+export const waitFor = <T>(check: () => T | Promise<T>, timeoutMs = 10000, stepMs = 25): Promise<NonNullable<T>> => waitForBase(check, timeoutMs, stepMs);
 
 export async function freePort(): Promise<number> {
   const net = await import('node:net');

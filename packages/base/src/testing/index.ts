@@ -1,1 +1,2 @@
 export * from './session.js';
+export * from './db.js';
