@@ -3,6 +3,7 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { inject } from 'vitest';
 import type { Logger } from '../src/logger.js';
+import { sleep, waitFor as waitForShared } from '../src/testing/db.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -43,22 +44,9 @@ export async function tableExists(schema: string, table: string): Promise<boolea
 export const silentLogger: Logger = pino({ level: 'silent' });
 
 /** Poll until `check` returns a truthy value or the time is up. */
-export async function waitFor<T>(check: () => T | Promise<T>, timeoutMs = 5000, stepMs = 20): Promise<NonNullable<T>> {
-  const until = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const v = await check();
-      if (v) return v as NonNullable<T>;
-    } catch (e) {
-      last = e;
-    }
-    if (Date.now() > until) throw new Error(`waitFor timed out after ${timeoutMs} ms${last ? `: ${(last as Error).message}` : ''}`);
-    await sleep(stepMs);
-  }
-}
+export const waitFor = <T>(check: () => T | Promise<T>, timeoutMs = 5000, stepMs = 20): Promise<NonNullable<T>> => waitForShared(check, timeoutMs, stepMs);
 
-export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+export { sleep };
 
 /** A promise plus its resolve function, for gating concurrent steps in a fixed order. */
 export function deferred<T = void>(): { promise: Promise<T>; resolve: (v: T) => void } {
