@@ -1,10 +1,11 @@
 import { expect, type APIRequestContext, type Dialog, type Locator, type Page } from '@playwright/test';
 import { atPath, fillRegistration, HOME_PATH, loginOnLoginPage, type Person } from './accounts.js';
+import { CONFIRM_SUBJECT } from './api.js';
 import { followMailLink } from './mail.js';
 
-/** Class pages (issue 4): locators by accessible names and a few steps a person repeats. */
+export { CONFIRM_SUBJECT };
 
-export const CONFIRM_SUBJECT = /Bitte bestätige deine E-Mail-Adresse/;
+/** Class pages (issue 4): locators by accessible names and a few steps a person repeats. */
 
 /** A toast at the bottom (SPEC §1: toasts close after 3 s, so assert them right after the action). */
 export const toast = (page: Page, text: string): Locator => page.locator('.toaster').getByText(text, { exact: true });

@@ -2,15 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type APIResponse, type Locator, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
 import type { Person } from './accounts.js';
-import { waitForMail } from './mail.js';
+import { DAY_NAMES, loginByApi, registerConfirmed } from './api.js';
 
 /*
  * Fast set-up for the planner tests through the public HTTP API (SPEC §7), with one cookie jar per
  * person: register, confirm through the link in the outbox mail, log in, create a class, enter
  * times, join by code. The browser part of the tests stays in the spec files.
  */
-
-const CONFIRM_SUBJECT = /Bitte bestätige deine E-Mail-Adresse/;
 
 /** A weekday (0 = Montag) with time windows like ['9:00', '10:30'] (end exclusive). */
 export type TimeWindows = Partial<Record<number, [from: string, to: string][]>>;
@@ -45,28 +43,8 @@ async function ok(res: APIResponse, what: string): Promise<APIResponse> {
  */
 export async function signUpViaApi(request: PlaywrightWorkerArgs['playwright']['request'], baseURL: string, who: Person): Promise<APIRequestContext> {
   const api = await request.newContext({ baseURL });
-  await ok(
-    await api.post('/api/auth/register', {
-      data: {
-        email: who.email,
-        password: who.password,
-        name: who.name,
-        role_id: who.role === 'teacher' ? 2 : 1,
-        institution_id: null,
-        duration: who.role === 'student' ? (who.duration ?? 30) : null,
-        registerShortcut: null,
-        memberId: null,
-      },
-    }),
-    `register ${who.email}`,
-  );
-  const mail = await waitForMail(api, who.email, CONFIRM_SUBJECT);
-  const token = /\/confirm-email\?token=([^\s&"<]+)/.exec(mail.text)?.[1];
-  expect(token, `confirmation link in the mail to ${who.email}`).toBeTruthy();
-  await ok(await api.post('/api/auth/confirm-email', { data: { token: decodeURIComponent(token!) } }), `confirm ${who.email}`);
-  await ok(await api.post('/api/auth/login', { data: { email: who.email, password: who.password } }), `login ${who.email}`);
-  const me = (await (await ok(await api.get('/api/me'), 'me')).json()) as { role: string };
-  expect(me.role).toBe(who.role);
+  await registerConfirmed(api, who);
+  await loginByApi(api, who);
   return api;
 }
 
@@ -94,7 +72,7 @@ export async function joinAndEnterTimes(student: APIRequestContext, who: Person,
 
 // ---- the planner grid (step 4) ---------------------------------------------------------------
 
-export const DAY_NAMES = ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'] as const;
+export { DAY_NAMES };
 
 /** Slot index of 'HH:MM' (15-minute slots counted from midnight). */
 export function slotOf(clock: string): number {

@@ -1,44 +1,12 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import type { Person } from './accounts.js';
-import { waitForMail } from './mail.js';
+import type { DayName } from './api.js';
+
+export { DAY_NAMES, loginByApi, registerConfirmed, type DayName } from './api.js';
 
 /*
  * Fast set-up over the HTTP API (the browser flows under test stay in the browser) and the
  * weekly-grid helpers shared by the times tests.
  */
-
-const ROLE_ID = { student: 1, teacher: 2 } as const;
-const CONFIRM_SUBJECT = /Bitte bestätige deine E-Mail-Adresse/;
-
-/** Registers the person (POST auth/register) and confirms the address with the link of the mail in /dev/mail. */
-export async function registerConfirmed(request: APIRequestContext, who: Person): Promise<void> {
-  const registered = await request.post('/api/auth/register', {
-    data: {
-      email: who.email,
-      password: who.password,
-      name: who.name,
-      registerShortcut: null,
-      role_id: ROLE_ID[who.role],
-      institution_id: null,
-      duration: who.role === 'student' ? (who.duration ?? 30) : null,
-      memberId: null,
-    },
-  });
-  expect(registered.status(), `register ${who.email}: ${await registered.text()}`).toBe(201);
-  const mail = await waitForMail(request, who.email, CONFIRM_SUBJECT);
-  const token = /\/confirm-email\?token=([^\s"'<>&]+)/.exec(mail.text)?.[1];
-  expect(token, 'the confirmation mail carries a link with a token').toBeTruthy();
-  const confirmed = await request.post('/api/auth/confirm-email', { data: { token: decodeURIComponent(token!) } });
-  expect(confirmed.ok(), `confirm ${who.email}: ${await confirmed.text()}`).toBeTruthy();
-}
-
-/** POST auth/login; the session cookie lands in the request's (for page.request: the page's) cookie jar. */
-export async function loginByApi(request: APIRequestContext, who: Person): Promise<void> {
-  const res = await request.post('/api/auth/login', { data: { email: who.email, password: who.password } });
-  expect(res.ok(), `login ${who.email}: ${await res.text()}`).toBeTruthy();
-  const me = await request.get('/api/me');
-  expect(me.ok(), 'session check after login').toBeTruthy();
-}
 
 export interface CreatedClass {
   class_id: string;
@@ -66,8 +34,6 @@ export async function joinClassByApi(request: APIRequestContext, registerShortcu
 
 // ---- the weekly grid ------------------------------------------------------------------------
 
-export const DAY_NAMES = ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'] as const;
-export type DayName = (typeof DAY_NAMES)[number];
 
 /** '9:45' -> '10:00' (the end label of a 15-minute cell). */
 function quarterLater(time: string): string {

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { CONFIRM_SUBJECT } from '../helpers/api.js';
 import {
   atPath,
   field,
@@ -38,7 +39,6 @@ const TEXT = {
   loginSuccess: 'Login erfolgreich',
 } as const;
 
-const CONFIRM_SUBJECT = /Bitte bestätige deine E-Mail-Adresse/;
 const RESET_SUBJECT = /Passwort zurücksetzen/;
 
 /** SPEC §2.2, every guarded prefix as written there. */
