@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import cookieParser from 'cookie-parser';
 import express, { type ErrorRequestHandler, type Express, type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { AppError, isAppError } from './errors.js';
+import { AppError, httpStatusToCode, isAppError } from './errors.js';
 import type { Logger } from './logger.js';
 import type { ServiceMetrics } from './metrics.js';
 
@@ -110,6 +110,12 @@ export function toAppError(err: unknown): AppError {
   const code = (err as { code?: string } | null)?.code;
   if (code === 'LIMIT_FILE_SIZE') return new AppError('PAYLOAD_TOO_LARGE', 'Die Datei ist zu groß (maximal 5 MB)');
   if (typeof code === 'string' && code.startsWith('LIMIT_')) return AppError.badRequest('Ungültiger Upload');
+  // Client errors raised by express itself (e.g. a path parameter like %ZZ that cannot be decoded).
+  const status = (err as { status?: unknown; statusCode?: unknown } | null)?.status ?? (err as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const known = httpStatusToCode(status);
+    return new AppError(known === 'INTERNAL' ? 'BAD_REQUEST' : known, 'Ungültige Anfrage');
+  }
   return new AppError('INTERNAL', 'Interner Serverfehler', { cause: err });
 }
 

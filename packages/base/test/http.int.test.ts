@@ -161,6 +161,13 @@ describe('createHttpApp errors', () => {
     expect(text).not.toMatch(/geheim|stack|Cannot read|at .*\.ts/);
   });
 
+  it('answers a path parameter that cannot be decoded (%ZZ) with 400, not 500', async () => {
+    const res = await fetch(`${base}/classes/%ZZ`);
+
+    expect(res.status).toBe(400);
+    expect(await json(res)).toEqual({ detail: 'Ungültige Anfrage' });
+  });
+
   it('answers malformed JSON with 400', async () => {
     const res = await fetch(`${base}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name": ' });
 
