@@ -13,23 +13,42 @@ function hasAptGet() {
   return spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
 }
 
+function hasCommand(name) {
+  return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
+}
+
+/** Installs a Debian package when we may (root + apt-get); answers whether the install ran without error. */
+function aptInstall(pkg) {
+  if (process.getuid?.() !== 0 || !hasAptGet()) return false;
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  for (const update of [false, true]) {
+    try {
+      if (update) execFileSync('apt-get', ['update'], { stdio: 'inherit', env });
+      execFileSync('apt-get', ['install', '-y', '--no-install-recommends', pkg], { stdio: 'inherit', env });
+      return true;
+    } catch {
+      /* retry once after apt-get update */
+    }
+  }
+  return false;
+}
+
+/** Makes sure `command` exists, installing Debian's `pkg` when missing and possible. */
+export function ensureCommand(command, pkg, { log = console.log, purpose = '' } = {}) {
+  if (hasCommand(command)) return true;
+  log(`${command} fehlt${purpose ? ` (${purpose})` : ''} – installiere Debian-Paket "${pkg}" (apt-get) …`);
+  if (aptInstall(pkg) && hasCommand(command)) return true;
+  log(`Hinweis: ${command} nicht verfügbar. Installieren: sudo apt-get install -y ${pkg}`);
+  return false;
+}
+
 /** Returns the path, or undefined after printing how to get one. */
 export function ensureChromium({ log = console.log, install = true } = {}) {
   const found = findChromium();
   if (found) return found;
-  const isRoot = process.getuid?.() === 0;
-  if (install && isRoot && hasAptGet()) {
+  if (install && process.getuid?.() === 0 && hasAptGet()) {
     log('Chromium für den PDF-Export fehlt – installiere Debian-Paket "chromium" (apt-get) …');
-    try {
-      execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-    } catch {
-      try {
-        execFileSync('apt-get', ['update'], { stdio: 'inherit' });
-        execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-      } catch {
-        /* fall through to the message */
-      }
-    }
+    aptInstall('chromium');
     const after = findChromium();
     if (after) return after;
   }

@@ -6,6 +6,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, existsSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureChromium, ensureCommand } from './ensure-chromium.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -26,6 +27,11 @@ if (run('npx', ['turbo', 'run', 'build', '--output-logs=errors-only']) !== 0) {
   console.log('0 passed, 1 failed');
   process.exit(1);
 }
+
+// The PDF and browser tests need Chromium, the PDF picture checks pdftoppm/pdftotext (poppler-utils).
+const chrome = ensureChromium();
+if (chrome) env.CHROME_PATH ??= chrome;
+ensureCommand('pdftoppm', 'poppler-utils', { purpose: 'PDF-Prüfungen der Tests' });
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'sp-test-'));
 // As root, embedded PostgreSQL runs as the 'postgres' user, which must reach its data folder.
