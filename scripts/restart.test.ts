@@ -106,4 +106,23 @@ describe('npm start (scripts/start.js)', () => {
     await waitExit(proc);
     expect(proc.exitCode).toBe(0);
   }, 240_000);
+
+  it('Ctrl-C in a terminal (SIGINT to the whole process group, PostgreSQL included) stops cleanly with exit code 0', async () => {
+    for (let round = 0; round < 3; round++) {
+      const p = spawn(process.execPath, ['scripts/start.js'], {
+        cwd: root,
+        env: { ...process.env, SP_PORT: String(port), SP_PORT_OFFSET: '5000', SP_PG_PORT: '54391', SP_DATA_DIR: dataDir, LOG_LEVEL: 'error', CHROME_PATH: '/nonexistent' },
+        stdio: 'ignore',
+        detached: true, // its own process group, like a terminal's foreground job
+      });
+      proc = p;
+      await waitHealthy();
+      // Connections in use while the signal arrives.
+      const load = Array.from({ length: 20 }, () => fetch(`${base}/api/institutions`).catch(() => undefined));
+      process.kill(-p.pid!, 'SIGINT');
+      await Promise.all(load);
+      await waitExit(p);
+      expect(p.exitCode, `round ${round}`).toBe(0);
+    }
+  }, 240_000);
 });

@@ -42,5 +42,13 @@ function shutdown() {
   );
 }
 for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, shutdown);
+// Ctrl-C in a terminal reaches the embedded PostgreSQL too (same process group), which may then close
+// connections before the services are done with them. While shutting down that is expected, not a crash.
+const PG_GONE = new Set(['57P01', '57P02', '57P03']);
+process.on('uncaughtException', (err) => {
+  if (stopping && (PG_GONE.has(err?.code) || /Connection terminated/.test(err?.message ?? ''))) return;
+  console.error(err);
+  process.exit(1);
+});
 // npm runs us through `sh -c ... && exec node scripts/start.js`, so our parent is npm itself.
 watchParent(shutdown);
