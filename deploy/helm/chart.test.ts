@@ -164,6 +164,8 @@ describe('Deployments are hardened and probed', () => {
       for (const probe of ['startupProbe', 'livenessProbe', 'readinessProbe']) {
         expect(text).toMatch(new RegExp(`${probe}:\\s*\\n\\s*grpc:\\s*\\n\\s*port: ${port}\\s*\\n`));
       }
+      // Readiness asks the health service "ready", which runs the /readyz checks (database, store).
+      expect(text).toMatch(new RegExp(`readinessProbe:\\s*\\n\\s*grpc:\\s*\\n\\s*port: ${port}\\s*\\n\\s*service: ready\\s*\\n`));
       expect(text).toMatch(new RegExp(`- name: grpc\\s*\\n\\s*containerPort: ${port}`));
       expect(text).not.toContain('httpGet');
     });
@@ -174,6 +176,17 @@ describe('Deployments are hardened and probed', () => {
     expect(text).toMatch(/livenessProbe:\s*\n\s*httpGet:\s*\n\s*path: \/healthz/);
     expect(text).toMatch(/readinessProbe:\s*\n\s*httpGet:\s*\n\s*path: \/readyz/);
     expect(text).not.toContain('grpc:');
+  });
+
+  it('gateway: TRUST_PROXY comes from values.gateway.trustProxy (one hop: the Ingress), so per-IP limits see clients', () => {
+    expect(template('gateway')).toMatch(/\{\{- with \.Values\.gateway\.trustProxy \}\}\s*\n\s*- name: TRUST_PROXY\s*\n\s*value: \{\{ \. \| quote \}\}/);
+    expect(loadValues().gateway.trustProxy).toBe('1');
+    const validate = compileSchema();
+    const values = loadValues();
+    values.gateway.trustProxy = 2;
+    expect(validate(values)).toBe(true);
+    values.gateway.trustProxy = '';
+    expect(validate(values)).toBe(false);
   });
 
   it('document: gets CHROME_PATH, a writable HOME and a memory-backed /dev/shm', () => {

@@ -50,7 +50,8 @@ export function createGatewayApp({ cfg, log, store, rateOverrides }: GatewayDeps
   const urls = serviceUrls(cfg);
   const verify = createTokenVerifier({ jwksUrl: cfg.AUTH_JWKS_URL, store });
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Per-IP rate limits key on req.ip: behind an Ingress, TRUST_PROXY lets it be the client's address.
+  app.set('trust proxy', cfg.TRUST_PROXY);
 
   app.use((req, res, next) => {
     for (const h of Object.keys(req.headers)) if (INTERNAL_HEADER.test(h)) delete req.headers[h];

@@ -25,6 +25,17 @@ const shape = {
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   /** Registrations per client IP in one hour. */
   REGISTER_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
+  /**
+   * Express 'trust proxy': which proxies in front may name the client in X-Forwarded-For, so the per-IP
+   * rate limits see the client and not the Ingress. A hop count (`1`), `false`, or addresses/presets
+   * (`loopback, uniquelocal`). Never `true` when clients can reach the gateway directly.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .min(1)
+    .default('loopback')
+    .transform((v): boolean | number | string => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v)),
 };
 
 export type GatewayConfig = ReturnType<typeof loadConfig>;

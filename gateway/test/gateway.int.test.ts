@@ -227,3 +227,57 @@ describe('gateway over real HTTP', () => {
     expect(await res.json()).toEqual({ status: 'ok', checks: { store: true } });
   });
 });
+
+describe('TRUST_PROXY: whose address the per-IP rate limits count', () => {
+  let upstream: Awaited<ReturnType<typeof startUpstream>>;
+  const gateways: Server[] = [];
+
+  beforeAll(async () => {
+    upstream = await startUpstream();
+  });
+  afterAll(async () => {
+    for (const g of gateways) await closeServer(g);
+    await closeServer(upstream.server);
+  });
+
+  async function gatewayWith(trustProxy: string | undefined): Promise<string> {
+    const cfg = loadConfig({
+      PORT: '0',
+      NOTIFICATION_SERVICE_URL: upstream.url,
+      LOG_LEVEL: 'silent',
+      ...(trustProxy === undefined ? {} : { TRUST_PROXY: trustProxy }),
+    });
+    const app = createGatewayApp({ cfg, log: createLogger('gateway-test'), store: new MemoryStore(), rateOverrides: { contact: { limit: 2, windowSeconds: 120 } } });
+    const server = await listen(app, 0, '127.0.0.1');
+    gateways.push(server);
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  const contact = (base: string, forwardedFor: string) =>
+    fetch(`${base}/api/contact`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': forwardedFor }, body: '{}' });
+
+  it('parses a hop count, true/false and address lists; loopback by default', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe('loopback');
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, uniquelocal' }).TRUST_PROXY).toBe('loopback, uniquelocal');
+  });
+
+  it('with one trusted hop (an Ingress in front), each forwarded client has its own limit, and only the hop\'s entry counts', async () => {
+    const base = await gatewayWith('1');
+    expect((await contact(base, '203.0.113.1')).status).toBe(200);
+    expect((await contact(base, '203.0.113.1')).status).toBe(200);
+    expect((await contact(base, '203.0.113.1')).status).toBe(429);
+    // Another client behind the same Ingress is not blocked by the first one.
+    expect((await contact(base, '203.0.113.2')).status).toBe(200);
+    // A client-made entry in front of the Ingress's own one does not help.
+    expect((await contact(base, 'spoofed, 203.0.113.1')).status).toBe(429);
+  });
+
+  it('with TRUST_PROXY=false, X-Forwarded-For is ignored and the connecting address counts', async () => {
+    const base = await gatewayWith('false');
+    expect((await contact(base, '198.51.100.1')).status).toBe(200);
+    expect((await contact(base, '198.51.100.2')).status).toBe(200);
+    expect((await contact(base, '198.51.100.3')).status).toBe(429);
+  });
+});

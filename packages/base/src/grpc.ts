@@ -53,8 +53,22 @@ export function fromGrpcError(err: unknown): AppError {
   return new AppError(code, detail, { cause: err });
 }
 
+/**
+ * Health service name whose status also runs the readiness checks (database, store), the same as
+ * HTTP /readyz. The empty name stays "process serves" (liveness); Kubernetes' readinessProbe asks for this one.
+ */
+export const READINESS_HEALTH_SERVICE = 'ready';
+
 export class HealthState {
   serving = false;
+  /** Set by the service kit: the checks of /readyz. */
+  ready: (() => Promise<boolean>) | undefined;
+
+  async status(service: string): Promise<boolean> {
+    if (!this.serving) return false;
+    if (service !== READINESS_HEALTH_SERVICE || !this.ready) return true;
+    return this.ready().catch(() => false);
+  }
 }
 
 export async function startGrpcServer(
@@ -67,11 +81,14 @@ export async function startGrpcServer(
   for (const b of bindings) server.addService(b.definition, b.implementation);
   const H = healthV1.HealthCheckResponse_ServingStatus;
   server.addService(healthV1.HealthService, {
-    check: (_call: grpc.ServerUnaryCall<unknown, unknown>, cb: grpc.sendUnaryData<healthV1.HealthCheckResponse>) =>
-      cb(null, { status: health.serving ? H.SERVING : H.NOT_SERVING }),
-    watch: (call: grpc.ServerWritableStream<unknown, healthV1.HealthCheckResponse>) => {
-      call.write({ status: health.serving ? H.SERVING : H.NOT_SERVING });
-      call.end();
+    check: (call: grpc.ServerUnaryCall<healthV1.HealthCheckRequest, unknown>, cb: grpc.sendUnaryData<healthV1.HealthCheckResponse>) => {
+      void health.status(call.request?.service ?? '').then((ok) => cb(null, { status: ok ? H.SERVING : H.NOT_SERVING }));
+    },
+    watch: (call: grpc.ServerWritableStream<healthV1.HealthCheckRequest, healthV1.HealthCheckResponse>) => {
+      void health.status(call.request?.service ?? '').then((ok) => {
+        call.write({ status: ok ? H.SERVING : H.NOT_SERVING });
+        call.end();
+      });
     },
   });
   const bound = await new Promise<number>((resolve, reject) =>
@@ -108,10 +125,10 @@ export function callUnary<Req, Res>(method: UnaryMethod<Req, Res>, self: unknown
   });
 }
 
-export async function checkGrpcHealth(addr: string, ms = 2000): Promise<boolean> {
+export async function checkGrpcHealth(addr: string, ms = 2000, service = ''): Promise<boolean> {
   const client = new healthV1.HealthClient(addr, grpc.credentials.createInsecure());
   try {
-    const res = await callUnary(client.check.bind(client) as UnaryMethod<healthV1.HealthCheckRequest, healthV1.HealthCheckResponse>, client, { service: '' }, ms);
+    const res = await callUnary(client.check.bind(client) as UnaryMethod<healthV1.HealthCheckRequest, healthV1.HealthCheckResponse>, client, { service }, ms);
     return res.status === healthV1.HealthCheckResponse_ServingStatus.SERVING;
   } catch {
     return false;

@@ -43,7 +43,7 @@ export function createHttpApp(opts: HttpAppOptions): Express {
     res.json({ status: 'ok', service: opts.name });
   });
   app.get('/readyz', async (_req, res) => {
-    const results = await runChecks(opts.readiness);
+    const results = await runReadinessChecks(opts.readiness);
     const ok = Object.values(results).every(Boolean);
     res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unavailable', service: opts.name, checks: results });
   });
@@ -62,7 +62,8 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   return app;
 }
 
-async function runChecks(checks: ReadinessChecks): Promise<Record<string, boolean>> {
+/** Runs every readiness check (2 s each); a throwing or slow check counts as false. */
+export async function runReadinessChecks(checks: ReadinessChecks): Promise<Record<string, boolean>> {
   const entries = await Promise.all(
     Object.entries(checks).map(async ([k, fn]) => {
       try {

@@ -4,7 +4,7 @@ import { createTokenVerifier, sessionMiddleware, type TokenVerifier } from './au
 import { createPool, pingDatabase, type Pool } from './db.js';
 import { createBus, EventConsumer, OutboxRelay, type EventBus } from './events/index.js';
 import { HealthState, startGrpcServer, stopGrpcServer, type GrpcServiceBinding, type grpc } from './grpc.js';
-import { closeServer, createHttpApp, listen, type ReadinessChecks } from './http.js';
+import { closeServer, createHttpApp, listen, runReadinessChecks, type ReadinessChecks } from './http.js';
 import { Lifecycle, type RunningService } from './lifecycle.js';
 import { createLogger, setLogLevel, type Logger } from './logger.js';
 import { createMetrics, type ServiceMetrics } from './metrics.js';
@@ -106,6 +106,8 @@ export async function startService<C extends KitConfig>(def: ServiceDefinition<C
       store: () => store.ping(),
       ...(def.readiness ? def.readiness(ctx) : {}),
     };
+    // gRPC health for READINESS_HEALTH_SERVICE answers what /readyz answers (the Helm readinessProbe).
+    health.ready = async () => Object.values(await runReadinessChecks(readiness)).every(Boolean);
     const app = createHttpApp({
       name: def.name,
       log,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../src/errors.js';
-import { HealthState, callUnary, checkGrpcHealth, fromGrpcError, grpc, startGrpcServer, stopGrpcServer, wrapUnary } from '../src/grpc.js';
+import { HealthState, READINESS_HEALTH_SERVICE, callUnary, checkGrpcHealth, fromGrpcError, grpc, startGrpcServer, stopGrpcServer, wrapUnary } from '../src/grpc.js';
 import { silentLogger, sleep } from './helpers.js';
 
 /** A tiny JSON-over-gRPC service, so the test needs no generated code. */
@@ -87,6 +87,24 @@ describe('startGrpcServer + checkGrpcHealth', () => {
     health.serving = true;
 
     expect(await checkGrpcHealth(addr)).toBe(true);
+  });
+
+  it('answers the readiness name with the readiness checks, the empty name (liveness) without them', async () => {
+    health.serving = true;
+    let ready = false;
+    health.ready = () => Promise.resolve(ready);
+    try {
+      expect(await checkGrpcHealth(addr, 2000, READINESS_HEALTH_SERVICE)).toBe(false);
+      expect(await checkGrpcHealth(addr)).toBe(true);
+
+      ready = true;
+
+      expect(await checkGrpcHealth(addr, 2000, READINESS_HEALTH_SERVICE)).toBe(true);
+      health.ready = () => Promise.reject(new Error('database gone'));
+      expect(await checkGrpcHealth(addr, 2000, READINESS_HEALTH_SERVICE)).toBe(false);
+    } finally {
+      health.ready = undefined;
+    }
   });
 
   it('answers false quickly when nothing listens at the address', async () => {

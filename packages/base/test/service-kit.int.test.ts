@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertUser } from '../src/auth.js';
 import { withTransaction } from '../src/db.js';
 import { Topic, writeOutbox } from '../src/events/index.js';
-import { checkGrpcHealth } from '../src/grpc.js';
+import { checkGrpcHealth, READINESS_HEALTH_SERVICE } from '../src/grpc.js';
 import { startService, type KitConfig, type ServiceDefinition, type StartedService } from '../src/service-kit.js';
 import { startTestIssuer, type TestIssuer } from '../src/testing/session.js';
 import { adminQuery, databaseUrl, dropSchemas, randomSchema, tableExists, waitFor } from './helpers.js';
@@ -134,6 +134,7 @@ describe('startService', () => {
     expect(svc.grpcPort).toBeGreaterThan(0);
 
     expect(await checkGrpcHealth(`127.0.0.1:${svc.grpcPort}`)).toBe(true);
+    expect(await checkGrpcHealth(`127.0.0.1:${svc.grpcPort}`, 3000, READINESS_HEALTH_SERVICE)).toBe(true);
   });
 
   it('verifies sessions through the JWKS URL: user with a valid token, 401 without', async () => {
@@ -164,6 +165,24 @@ describe('startService', () => {
     await waitFor(async () => (await svc.ctx.relay!.backlog()) === 0);
     const processed = await adminQuery(`SELECT status FROM "${cfg.DB_SCHEMA}".processed_events WHERE consumer = $1`, [`kit-notes:${Topic.ScheduleSaved}`]);
     expect(processed.rows).toEqual([{ status: 'done' }]);
+  });
+});
+
+describe('gRPC readiness (the Helm readinessProbe)', () => {
+  it('turns NOT_SERVING for the readiness name when the database is gone, while liveness stays SERVING', async () => {
+    const svc = await startService(notesService(config(), [], 'kit-ready'));
+    const addr = `127.0.0.1:${svc.grpcPort}`;
+    try {
+      expect(await checkGrpcHealth(addr, 3000, READINESS_HEALTH_SERVICE)).toBe(true);
+
+      await svc.ctx.pool!.end();
+
+      expect(await checkGrpcHealth(addr, 3000, READINESS_HEALTH_SERVICE)).toBe(false);
+      expect(await checkGrpcHealth(addr)).toBe(true);
+      expect((await fetch(`http://127.0.0.1:${svc.httpPort}/readyz`)).status).toBe(503);
+    } finally {
+      await svc.stop();
+    }
   });
 });
 
