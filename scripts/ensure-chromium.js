@@ -9,13 +9,11 @@ export function findChromium(env = process.env) {
   return CANDIDATES.find((p) => existsSync(p));
 }
 
-function hasAptGet() {
-  return spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
-}
-
 function hasCommand(name) {
   return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
 }
+
+const hasAptGet = () => hasCommand('apt-get');
 
 /** Installs a Debian package when we may (root + apt-get); answers whether the install ran without error. */
 function aptInstall(pkg) {

@@ -103,10 +103,7 @@ test('Lehrkraft: Schritt 2 Zeiten im Raster eintragen und speichern, Schritt 3 �
   await expect(sidebarSum).toHaveText('3 Stunden');
 
   // The unsaved indicator with its save button; saving stores the times.
-  await expect(page.getByText('Ungespeicherte Änderungen')).toBeVisible();
-  await main(page).getByRole('button', { name: 'Speichern', exact: true }).click();
-  await expect(toast(page, TEXT.timesSaved)).toBeVisible();
-  await expect(page.getByText('Ungespeicherte Änderungen')).toHaveCount(0);
+  await saveWithIndicator(page);
   await shot(page, 'times-01-lehrkraft-schritt-2');
 
   // Saved on the server: a reload shows them again.
@@ -212,10 +209,7 @@ test('Student*in: nur die Tage der Lehrkraft, um eine Stunde erweitert; Zeiten p
   await expectStudentTimes(grid);
   await expect(sum).toHaveText('3 Stunden');
 
-  await expect(page.getByText('Ungespeicherte Änderungen')).toBeVisible();
-  await main(page).getByRole('button', { name: 'Speichern', exact: true }).click();
-  await expect(toast(page, TEXT.timesSaved)).toBeVisible();
-  await expect(page.getByText('Ungespeicherte Änderungen')).toHaveCount(0);
+  await saveWithIndicator(page);
   await shot(page, 'times-03-student-gespeichert');
 
   await page.reload();
@@ -271,6 +265,14 @@ test('Student*in auf dem Handy: zwei Tipps wählen ein Rechteck; Verlassen mit u
 });
 
 /** Montag 9:00-11:00 and Mittwoch 15:00-16:00 selected, nothing else. */
+/** 'Ungespeicherte Änderungen' is shown; Speichern saves (toast) and the indicator goes away. */
+async function saveWithIndicator(page: Page) {
+  await expect(page.getByText('Ungespeicherte Änderungen')).toBeVisible();
+  await main(page).getByRole('button', { name: 'Speichern', exact: true }).click();
+  await expect(toast(page, TEXT.timesSaved)).toBeVisible();
+  await expect(page.getByText('Ungespeicherte Änderungen')).toHaveCount(0);
+}
+
 async function expectStudentTimes(grid: Locator) {
   await expect(grid.locator('[aria-selected="true"]')).toHaveCount(12);
   await expectSelected(grid, 'Montag', '9:00', '10:45');

@@ -24,16 +24,26 @@ export async function forgotPassword(deps: AuthDeps, body: unknown): Promise<{ m
   return { message: MSG.forgotNeutral };
 }
 
+function tokenOf(body: unknown): string {
+  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  return typeof b.token === 'string' ? b.token.trim() : '';
+}
+
+/** The unused, unexpired reset token row, else 400 'Ungültiger Link'. */
+async function activeResetToken(deps: AuthDeps, token: string, now = new Date()) {
+  const row = await deps.users.findToken(hashToken(token), 'reset');
+  if (!row || row.usedAt || row.expiresAt <= now) throw AppError.badRequest(MSG.invalidLink);
+  return row;
+}
+
 /**
  * POST /api/auth/check-reset-token {token}: lets /update-password say 'Ungültiger Link' as soon as it
  * opens (SPEC §2.4) instead of after the user typed a new password. Changes nothing.
  */
 export async function checkResetToken(deps: AuthDeps, body: unknown): Promise<{ valid: true }> {
-  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  const token = typeof b.token === 'string' ? b.token.trim() : '';
+  const token = tokenOf(body);
   if (!looksLikeToken(token)) throw AppError.badRequest(MSG.invalidLink);
-  const row = await deps.users.findToken(hashToken(token), 'reset');
-  if (!row || row.usedAt || row.expiresAt <= new Date()) throw AppError.badRequest(MSG.invalidLink);
+  await activeResetToken(deps, token);
   return { valid: true };
 }
 
@@ -42,14 +52,13 @@ export async function checkResetToken(deps: AuthDeps, body: unknown): Promise<{ 
  * Afterwards every existing session of the user is refused everywhere.
  */
 export async function updatePassword(deps: AuthDeps, body: unknown): Promise<{ message: string; userId: string }> {
-  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  const token = typeof b.token === 'string' ? b.token.trim() : '';
+  const token = tokenOf(body);
+  const password = (body as { password?: unknown } | null)?.password;
   if (!looksLikeToken(token)) throw AppError.badRequest(MSG.invalidLink);
-  if (!isValidPassword(b.password)) throw AppError.badRequest(MSG.password);
-  const row = await deps.users.findToken(hashToken(token), 'reset');
+  if (!isValidPassword(password)) throw AppError.badRequest(MSG.password);
   const now = new Date();
-  if (!row || row.usedAt || row.expiresAt <= now) throw AppError.badRequest(MSG.invalidLink);
-  const passwordHash = await hashPassword(b.password);
+  const row = await activeResetToken(deps, token, now);
+  const passwordHash = await hashPassword(password);
   if (!(await deps.users.resetPassword(row.id, row.userId, passwordHash, now))) throw AppError.badRequest(MSG.invalidLink);
   await deps.sessions.revokeUser(row.userId);
   deps.log.info({ userId: row.userId }, 'password updated, sessions revoked');

@@ -14,6 +14,18 @@ const STUDENT_PROFILE = {
   ],
 };
 
+/** /profile of a student whose DELETE /api/me answers `status`. */
+function renderProfileWithDelete(status: number) {
+  return renderApp({
+    path: '/profile',
+    user: STUDENT,
+    routes: [
+      { path: '/api/profile', reply: { body: STUDENT_PROFILE } },
+      { method: 'DELETE', path: '/api/me', reply: { status } },
+    ],
+  });
+}
+
 describe('ProfilePage', () => {
   it('shows the three sections and, for students, duration and courses', async () => {
     renderApp({ path: '/profile', user: STUDENT, routes: [{ path: '/api/profile', reply: { body: STUDENT_PROFILE } }] });
@@ -62,14 +74,7 @@ describe('ProfilePage', () => {
 
   it('deletes the account only after confirmation', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
-    const app = renderApp({
-      path: '/profile',
-      user: STUDENT,
-      routes: [
-        { path: '/api/profile', reply: { body: STUDENT_PROFILE } },
-        { method: 'DELETE', path: '/api/me', reply: { status: 204 } },
-      ],
-    });
+    const app = renderProfileWithDelete(204);
     const button = await screen.findByRole('button', { name: 'Account löschen' });
     fireEvent.click(button);
     expect(confirm).toHaveBeenCalledTimes(1);
@@ -87,14 +92,7 @@ describe('ProfilePage', () => {
     const received: unknown[] = [];
     otherTab.onmessage = (event: MessageEvent) => received.push(event.data);
     try {
-      renderApp({
-        path: '/profile',
-        user: STUDENT,
-        routes: [
-          { path: '/api/profile', reply: { body: STUDENT_PROFILE } },
-          { method: 'DELETE', path: '/api/me', reply: { status: 204 } },
-        ],
-      });
+      renderProfileWithDelete(204);
       fireEvent.click(await screen.findByRole('button', { name: 'Account löschen' }));
       await waitFor(() => expect(received).toContainEqual({ type: 'logout' }));
     } finally {
@@ -104,14 +102,7 @@ describe('ProfilePage', () => {
 
   it("says 'Fehler beim Löschen des Accounts' when deletion fails", async () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
-    renderApp({
-      path: '/profile',
-      user: STUDENT,
-      routes: [
-        { path: '/api/profile', reply: { body: STUDENT_PROFILE } },
-        { method: 'DELETE', path: '/api/me', reply: { status: 500 } },
-      ],
-    });
+    renderProfileWithDelete(500);
     fireEvent.click(await screen.findByRole('button', { name: 'Account löschen' }));
     expect((await screen.findAllByText('Fehler beim Löschen des Accounts')).length).toBeGreaterThan(0);
   });
