@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 
 /** The whole product in this process (embedded mode) on its own ports and its own fresh database. */
-export async function startTestStack(databaseUrl: string, opts: { portOffset?: number; port?: number } = {}) {
+export async function startTestStack(databaseUrl: string, opts: { portOffset?: number; port?: number; env?: Record<string, string> } = {}) {
   const dbName = `stack_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
@@ -18,12 +18,29 @@ export async function startTestStack(databaseUrl: string, opts: { portOffset?: n
   const { startStack } = await import('../../scripts/stack.js');
   const port = opts.port ?? 20080;
   const portOffset = opts.portOffset ?? 14000;
-  const stack = await startStack({ databaseUrl: url.toString(), dataDir, port, portOffset, log: () => {}, env: { LOG_LEVEL: 'error' } });
+  const launch = () => startStack({ databaseUrl: url.toString(), dataDir, port, portOffset, log: () => {}, env: { LOG_LEVEL: 'error', ...opts.env } });
+  let stack = await launch();
   const httpPorts = { auth: 8081, classes: 8082, availability: 8083, 'scheduling-solver': 8084, document: 8085, notification: 8086 };
   return {
     base: `http://127.0.0.1:${port}`,
+    /** The stack's data folder (signing key files). */
+    dataDir,
     /** Each service's own HTTP address, bypassing the gateway. */
     serviceBase: Object.fromEntries(Object.entries(httpPorts).map(([name, p]) => [name, `http://127.0.0.1:${p + portOffset}`])) as Record<keyof typeof httpPorts, string>,
+    /**
+     * Stops the whole stack and starts it again on the same database and data folder (same signing keys)
+     * with an empty memory store, as `npm start` after a restart of the process would.
+     */
+    async restart() {
+      const storeOf = (st: typeof stack) => (st.services as { ctx?: { store?: unknown } }[])[0]?.ctx?.store;
+      const before = storeOf(stack);
+      await stack.stop();
+      // The same module instance scripts/stack.js uses.
+      const base = (await import('../../packages/base/dist/index.js')) as { forgetSharedMemoryStore(): void };
+      base.forgetSharedMemoryStore();
+      stack = await launch();
+      if (!before || storeOf(stack) === before) throw new Error('restart kept the memory store');
+    },
     async stop() {
       await stack.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -30,16 +30,66 @@ declare module 'express-serve-static-core' {
 /** Store keys shared by auth (writes) and every verifier (reads). */
 export const revokedSessionKey = (sid: string) => `revoked:session:${sid}`;
 export const revokedUserKey = (userId: string) => `revoked:user:${userId}`;
+/** Cached "the auth service said this session is active" (short-lived, see SESSION_ACTIVE_CACHE_SECONDS). */
+export const activeSessionKey = (sid: string) => `session:active:${sid}`;
+
+/** How long a verifier trusts the auth service's "active" answer before asking again. */
+export const SESSION_ACTIVE_CACHE_SECONDS = 30;
+
+/**
+ * Internal endpoint of the auth service (same origin as its JWKS): POST {token} answers {active}.
+ * It tells only whether the presented token's session is still active, which its holder could learn from
+ * GET /api/me anyway. Not under /api, so the gateway never routes it.
+ */
+export const SESSION_STATUS_PATH = '/internal/session-status';
+
+/**
+ * Asks the authority whether the session of an already signature-checked token is still active
+ * (false: ended or the user is deleted). Throws AppError UNAVAILABLE when it cannot tell.
+ */
+export type SessionCheck = (token: string, user: SessionUser) => Promise<boolean>;
 
 export interface TokenVerifierOptions {
   jwksUrl?: string;
   jwks?: JSONWebKeySet;
   store: KeyValueStore;
+  /**
+   * Who knows whether a session is still active. Default with jwksUrl: the auth service's
+   * SESSION_STATUS_PATH next to the JWKS. Without it (local JWKS, false) only the store is asked.
+   */
+  checkSession?: SessionCheck | false;
 }
 
 export type TokenVerifier = (token: string) => Promise<SessionUser>;
 
-/** Verifies signature, issuer, audience and expiry, then asks the store whether the session was revoked. */
+const sessionUnavailable = () => new AppError('UNAVAILABLE', 'Die Anmeldung kann gerade nicht geprüft werden. Bitte versuche es später erneut.');
+
+/** SessionCheck over HTTP against the auth service's SESSION_STATUS_PATH. */
+export function httpSessionCheck(url: string, timeoutMs = 3000): SessionCheck {
+  return async (token) => {
+    let res: globalThis.Response;
+    try {
+      res = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ token }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (e) {
+      throw Object.assign(sessionUnavailable(), { cause: e });
+    }
+    const body = (await res.json().catch(() => null)) as { active?: unknown } | null;
+    if (!res.ok || typeof body?.active !== 'boolean') throw sessionUnavailable();
+    return body.active;
+  };
+}
+
+/**
+ * Verifies signature, issuer, audience and expiry (a token without exp is refused), then whether the
+ * session was ended: the store's revocation keys first (fast path), then, unless an "active" answer is
+ * cached, the auth service (its PostgreSQL is the truth, so an ended session stays ended after a restart
+ * with an empty store). Its answer is cached: active for SESSION_ACTIVE_CACHE_SECONDS, ended until exp.
+ */
 export function createTokenVerifier(opts: TokenVerifierOptions): TokenVerifier {
   let keys: JWTVerifyGetKey | undefined;
   const getKeys = (): JWTVerifyGetKey => {
@@ -50,10 +100,13 @@ export function createTokenVerifier(opts: TokenVerifierOptions): TokenVerifier {
     }
     return keys;
   };
+  const check: SessionCheck | undefined =
+    opts.checkSession === false ? undefined : (opts.checkSession ?? (opts.jwksUrl ? httpSessionCheck(new URL(SESSION_STATUS_PATH, opts.jwksUrl).toString()) : undefined));
+  const { store } = opts;
   return async (token: string) => {
     let payload;
     try {
-      ({ payload } = await jwtVerify(token, getKeys(), { issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE }));
+      ({ payload } = await jwtVerify(token, getKeys(), { issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE, requiredClaims: ['exp'] }));
     } catch {
       throw AppError.unauthorized('Nicht angemeldet');
     }
@@ -67,9 +120,17 @@ export function createTokenVerifier(opts: TokenVerifierOptions): TokenVerifier {
       // Millisecond issue time (claim `iatms`) so a login right after a revocation is not caught by it.
       issuedAt: typeof payload.iatms === 'number' ? payload.iatms : Number(payload.iat ?? 0) * 1000,
     };
-    if (await opts.store.get(revokedSessionKey(user.sessionId))) throw AppError.unauthorized('Sitzung beendet');
-    const revokedBefore = await opts.store.get(revokedUserKey(user.userId));
+    if (await store.get(revokedSessionKey(user.sessionId))) throw AppError.unauthorized('Sitzung beendet');
+    const revokedBefore = await store.get(revokedUserKey(user.userId));
     if (revokedBefore && user.issuedAt <= Number(revokedBefore)) throw AppError.unauthorized('Sitzung beendet');
+    if (check && !(await store.get(activeSessionKey(user.sessionId)))) {
+      if (!(await check(token, user))) {
+        const untilExp = Math.max(1, Number(payload.exp) - Math.floor(Date.now() / 1000)) + 60;
+        await store.set(revokedSessionKey(user.sessionId), '1', untilExp);
+        throw AppError.unauthorized('Sitzung beendet');
+      }
+      await store.set(activeSessionKey(user.sessionId), '1', SESSION_ACTIVE_CACHE_SECONDS);
+    }
     return user;
   };
 }

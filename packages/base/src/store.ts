@@ -8,8 +8,8 @@ export interface KeyValueStore {
   get(key: string): Promise<string | null>;
   set(key: string, value: string, ttlSeconds?: number): Promise<void>;
   del(key: string): Promise<void>;
-  /** Increment a counter; the TTL is set when the counter is created. Returns count and seconds left. */
-  incr(key: string, ttlSeconds: number): Promise<{ count: number; ttlSeconds: number }>;
+  /** Increment a counter (by 1 or `by`, which may be negative); the TTL is set when the counter is created. Returns count and seconds left. */
+  incr(key: string, ttlSeconds: number, by?: number): Promise<{ count: number; ttlSeconds: number }>;
   publish(channel: string, message: string): Promise<void>;
   subscribe(channel: string, onMessage: (message: string) => void): Promise<() => Promise<void>>;
   ping(): Promise<boolean>;
@@ -44,14 +44,14 @@ export class MemoryStore implements KeyValueStore {
   async del(key: string) {
     this.data.delete(key);
   }
-  async incr(key: string, ttlSeconds: number) {
+  async incr(key: string, ttlSeconds: number, by = 1) {
     const e = this.live(key);
     if (!e) {
-      const entry = { value: '1', expiresAt: this.now() + ttlSeconds * 1000 };
+      const entry = { value: String(by), expiresAt: this.now() + ttlSeconds * 1000 };
       this.data.set(key, entry);
-      return { count: 1, ttlSeconds };
+      return { count: by, ttlSeconds };
     }
-    e.value = String(Number(e.value) + 1);
+    e.value = String(Number(e.value) + by);
     const left = e.expiresAt === null ? ttlSeconds : Math.max(1, Math.ceil((e.expiresAt - this.now()) / 1000));
     return { count: Number(e.value), ttlSeconds: left };
   }
@@ -98,8 +98,8 @@ export class RedisStore implements KeyValueStore {
   async del(key: string) {
     await this.client.del(key);
   }
-  async incr(key: string, ttlSeconds: number) {
-    const [count] = (await this.client.multi().incr(key).expire(key, ttlSeconds, 'NX').exec()) as unknown as [number];
+  async incr(key: string, ttlSeconds: number, by = 1) {
+    const [count] = (await this.client.multi().incrBy(key, by).expire(key, ttlSeconds, 'NX').exec()) as unknown as [number];
     const ttl = await this.client.ttl(key);
     return { count: Number(count), ttlSeconds: ttl > 0 ? ttl : ttlSeconds };
   }
@@ -141,6 +141,14 @@ export async function createStore(cfg: { STORE: 'memory' | 'redis'; REDIS_URL: s
   if (cfg.STORE === 'redis') return RedisStore.connect(cfg.REDIS_URL);
   sharedMemoryStore ??= new MemoryStore();
   return sharedMemoryStore;
+}
+
+/**
+ * Forgets the process-wide memory store: the next createStore starts empty, as a new process would.
+ * For tests that stop and start services (or the whole embedded stack) inside one process.
+ */
+export function forgetSharedMemoryStore(): void {
+  sharedMemoryStore = undefined;
 }
 
 export interface RateLimitResult {

@@ -12,8 +12,10 @@ import {
   assertUser,
   createTokenVerifier,
   readToken,
+  activeSessionKey,
   revokedSessionKey,
   revokedUserKey,
+  SESSION_STATUS_PATH,
   sessionMiddleware,
   type SessionUser,
   type TokenVerifier,
@@ -104,6 +106,19 @@ describe('createTokenVerifier with a local JWKS', () => {
     expect(user.roleId).toBe(1);
   });
 
+  it('refuses a token without exp', async () => {
+    const token = await new SignJWT({ role: 'teacher', rid: 2, email: 'a@b.de', name: 'Anna B' })
+      .setProtectedHeader({ alg: 'ES256', kid: keys.publicJwk.kid })
+      .setSubject('u-no-exp')
+      .setJti('s-no-exp')
+      .setIssuedAt()
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(TOKEN_AUDIENCE)
+      .sign(keys.privateKey);
+
+    await expectUnauthorized(verify(token));
+  });
+
   it('refuses an expired token', async () => {
     const token = await signToken(keys, { iat: nowSec() - 7200, exp: nowSec() - 60 });
 
@@ -166,12 +181,25 @@ describe('createTokenVerifier with a remote JWKS over HTTP', () => {
   let server: http.Server;
   let url: string;
   let jwksRequests = 0;
+  let statusRequests = 0;
+  /** Sessions the fake auth service reports as ended; 'broken' answers 500. */
+  const ended = new Set<string>();
   beforeAll(async () => {
     server = http.createServer((req, res) => {
       if (req.url === '/.well-known/jwks.json') {
         jwksRequests++;
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ keys: [keys.publicJwk] }));
+      } else if (req.url === SESSION_STATUS_PATH && req.method === 'POST') {
+        statusRequests++;
+        let raw = '';
+        req.on('data', (c: Buffer) => (raw += c.toString()));
+        req.on('end', () => {
+          const jti = String(JSON.parse(Buffer.from(String((JSON.parse(raw) as { token: string }).token.split('.')[1]), 'base64url').toString()).jti);
+          if (jti === 'broken') return void res.writeHead(500).end();
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ active: !ended.has(jti) }));
+        });
       } else {
         res.writeHead(404).end();
       }
@@ -200,6 +228,44 @@ describe('createTokenVerifier with a remote JWKS over HTTP', () => {
     const stranger = await makeKeys('unknown-kid');
 
     await expectUnauthorized(verify(await signToken(stranger)));
+  });
+
+  it('asks the auth service once per session, caches "active" briefly and "ended" until expiry', async () => {
+    const store = new MemoryStore();
+    const verify = createTokenVerifier({ jwksUrl: url, store });
+    statusRequests = 0;
+    const token = await signToken(keys, { jti: 'remote-session' });
+
+    expect((await verify(token)).sessionId).toBe('remote-session');
+    expect((await verify(token)).sessionId).toBe('remote-session');
+    expect(statusRequests).toBe(1);
+    expect(await store.get(activeSessionKey('remote-session'))).toBe('1');
+
+    // The cached "active" runs out (or the store is empty after a restart): the auth service is asked again.
+    ended.add('remote-session');
+    await store.del(activeSessionKey('remote-session'));
+    await expectUnauthorized(verify(token), 'Sitzung beendet');
+    await expectUnauthorized(verify(token), 'Sitzung beendet');
+    expect(statusRequests).toBe(2);
+    expect(await store.get(revokedSessionKey('remote-session'))).toBe('1');
+  });
+
+  it('refuses a session the auth service reports as ended even with an empty store', async () => {
+    ended.add('ended-before-restart');
+    const verify = createTokenVerifier({ jwksUrl: url, store: new MemoryStore() });
+
+    await expectUnauthorized(verify(await signToken(keys, { jti: 'ended-before-restart' })), 'Sitzung beendet');
+  });
+
+  it('refuses (UNAVAILABLE, nothing cached) when the auth service cannot answer', async () => {
+    const store = new MemoryStore();
+    const verify = createTokenVerifier({ jwksUrl: url, store });
+    const err = await verify(await signToken(keys, { jti: 'broken' })).catch((e: unknown) => e);
+
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).code).toBe('UNAVAILABLE');
+    expect(await store.get(activeSessionKey('broken'))).toBeNull();
+    expect(await store.get(revokedSessionKey('broken'))).toBeNull();
   });
 
   it('answers unauthorized (not a crash) when the JWKS server cannot be reached', async () => {

@@ -3,10 +3,12 @@ import { createLogger, runStandalone, setLogLevel, startService, type ServiceCon
 import { createClassesClient } from './clients/classes-client.js';
 import { loadConfig, type Config } from './config.js';
 import { InstitutionRepository, readInstitutionsFile } from './data/institution-repository.js';
-import { createPrisma } from './data/prisma.js';
+import { createPrisma, type PrismaClient } from './data/prisma.js';
+import { SessionRepository } from './data/session-repository.js';
 import { loadSigningKey } from './data/signing-key.js';
 import { UserRepository } from './data/user-repository.js';
 import type { AuthDeps } from './domain/deps.js';
+import { dummyPasswordHash } from './domain/passwords.js';
 import { SessionTokens } from './domain/session-tokens.js';
 import { authGrpc } from './grpc/auth-server.js';
 import { registerRoutes } from './http/routes.js';
@@ -18,6 +20,7 @@ export async function start(env?: Record<string, string | undefined>): Promise<A
   setLogLevel(cfg.LOG_LEVEL);
   const key = await loadSigningKey({ pem: cfg.AUTH_JWT_PRIVATE_KEY, file: cfg.AUTH_KEY_FILE }, createLogger('auth'));
   let sessions: SessionTokens | undefined;
+  let prisma: PrismaClient | undefined;
   let deps: AuthDeps | undefined;
   const need = (): AuthDeps => {
     if (!deps) throw new Error('auth: dependencies not initialised');
@@ -27,23 +30,27 @@ export async function start(env?: Record<string, string | undefined>): Promise<A
     name: 'auth',
     cfg,
     migrationsDir: fileURLToPath(new URL('../prisma/migrations', import.meta.url)),
-    // Auth verifies its own tokens with its own public key (its JWKS URL is not up yet while it starts).
+    // Auth verifies its own tokens with its own public key (its JWKS URL is not up yet while it starts)
+    // and asks its own sessions table whether a session is still active.
     verifyToken: (ctx) => {
-      sessions = new SessionTokens(key, ctx.store, cfg.SESSION_TTL_SECONDS);
+      prisma = createPrisma(ctx.pool!, cfg.DB_SCHEMA!);
+      const p = prisma;
+      ctx.lifecycle.onStop('prisma', () => p.$disconnect());
+      sessions = new SessionTokens(key, ctx.store, new SessionRepository(prisma), cfg.SESSION_TTL_SECONDS);
       return sessions.verify;
     },
     init: async (ctx: ServiceContext<Config>) => {
-      const prisma = createPrisma(ctx.pool!, cfg.DB_SCHEMA!);
-      ctx.lifecycle.onStop('prisma', () => prisma.$disconnect());
-      const institutions = new InstitutionRepository(prisma);
+      const db = prisma!;
+      await dummyPasswordHash(); // made once now, so the first unknown-address login costs what later ones do
+      const institutions = new InstitutionRepository(db);
       const seeded = await institutions.seed(await readInstitutionsFile(cfg.INSTITUTIONS_FILE));
       ctx.log.info({ seeded, file: cfg.INSTITUTIONS_FILE, keySource: key.source, kid: key.publicJwk.kid }, 'institutions seeded');
-      const classes = createClassesClient(cfg.CLASSES_SERVICE_ADDR);
+      const classes = createClassesClient(cfg.CLASSES_SERVICE_ADDR, ctx.serviceTokens);
       ctx.lifecycle.onStop('classes-client', async () => classes.close());
       deps = {
         cfg,
         log: ctx.log,
-        users: new UserRepository(prisma),
+        users: new UserRepository(db),
         institutions,
         classes,
         sessions: sessions!,

@@ -4,7 +4,7 @@ import { grpc } from '@stundenplan/base';
 import { classesV1 } from '@stundenplan/proto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { dropSchemasAt, queryAt, sleep, waitFor as waitForBase } from '@stundenplan/base/testing';
+import { dropSchemasAt, queryAt, sleep, TEST_SERVICE_TOKEN_KEY, waitFor as waitForBase } from '@stundenplan/base/testing';
 import { start, type AuthService } from '../src/main.js';
 
 declare module 'vitest' {
@@ -156,13 +156,15 @@ export interface TestAuth {
   call: ReturnType<typeof client>;
 }
 
+/** A fresh schema, or with env.DB_SCHEMA the existing one (a restart on the same data). */
 export async function startAuth(env: Record<string, string> = {}): Promise<TestAuth> {
-  const schema = randomSchema();
+  const schema = env.DB_SCHEMA ?? randomSchema();
   const svc = await start({
     DATABASE_URL: databaseUrl(),
     DB_SCHEMA: schema,
     PORT: '0',
     GRPC_PORT: '0',
+    SERVICE_TOKEN_KEY: TEST_SERVICE_TOKEN_KEY,
     LOG_LEVEL: 'silent',
     EVENT_BUS: 'memory',
     STORE: 'memory',

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { TEST_SERVICE_TOKEN_KEY } from '@stundenplan/base/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/domain/messages.js';
 import { start } from '../src/main.js';
@@ -62,7 +63,7 @@ describe('institutions', () => {
   it('seeds idempotently at every start: same ids, changed domains updated, new names added, nothing deleted', async () => {
     const schema = randomSchema();
     schemas.push(schema);
-    const env = { DATABASE_URL: databaseUrl(), DB_SCHEMA: schema, PORT: '0', GRPC_PORT: '0', LOG_LEVEL: 'silent', CLASSES_SERVICE_ADDR: `127.0.0.1:${await closedPort()}` };
+    const env = { DATABASE_URL: databaseUrl(), DB_SCHEMA: schema, PORT: '0', GRPC_PORT: '0', SERVICE_TOKEN_KEY: TEST_SERVICE_TOKEN_KEY, LOG_LEVEL: 'silent', CLASSES_SERVICE_ADDR: `127.0.0.1:${await closedPort()}` };
     const first = await start(env);
     const before = (await client(`http://127.0.0.1:${first.httpPort}`)<Institution[]>('GET', '/api/institutions')).body;
     await first.stop();
@@ -96,7 +97,7 @@ describe('institutions', () => {
     writeFileSync(file, JSON.stringify({ institutions: [{ students_mail: 'x.de' }] }));
     const schema = randomSchema();
     schemas.push(schema);
-    await expect(start({ DATABASE_URL: databaseUrl(), DB_SCHEMA: schema, PORT: '0', GRPC_PORT: '0', LOG_LEVEL: 'silent', INSTITUTIONS_FILE: file })).rejects.toThrow(/institutions\.0\.name/);
+    await expect(start({ DATABASE_URL: databaseUrl(), DB_SCHEMA: schema, PORT: '0', GRPC_PORT: '0', SERVICE_TOKEN_KEY: TEST_SERVICE_TOKEN_KEY, LOG_LEVEL: 'silent', INSTITUTIONS_FILE: file })).rejects.toThrow(/institutions\.0\.name/);
   });
 });
 

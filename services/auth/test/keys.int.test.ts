@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import os from 'node:os';
 import path from 'node:path';
 import { createTokenVerifier, MemoryStore } from '@stundenplan/base';
+import { TEST_SERVICE_TOKEN_KEY } from '@stundenplan/base/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { start } from '../src/main.js';
 import { closedPort, databaseUrl, dropSchemas, randomSchema, registerConfirmed, startAuth } from './helpers.js';
@@ -39,6 +40,7 @@ describe('signing key', () => {
       DB_SCHEMA: first.schema,
       PORT: '0',
       GRPC_PORT: '0',
+      SERVICE_TOKEN_KEY: TEST_SERVICE_TOKEN_KEY,
       LOG_LEVEL: 'silent',
       AUTH_KEY_FILE: file,
       CLASSES_SERVICE_ADDR: `127.0.0.1:${await closedPort()}`,
@@ -76,7 +78,7 @@ describe('signing key', () => {
     for (const AUTH_JWT_PRIVATE_KEY of ['kein pem', rsa]) {
       const schema = randomSchema();
       schemas.push(schema);
-      await expect(start({ DATABASE_URL: databaseUrl(), DB_SCHEMA: schema, PORT: '0', GRPC_PORT: '0', LOG_LEVEL: 'silent', AUTH_JWT_PRIVATE_KEY })).rejects.toThrow(/AUTH_JWT_PRIVATE_KEY/);
+      await expect(start({ DATABASE_URL: databaseUrl(), DB_SCHEMA: schema, PORT: '0', GRPC_PORT: '0', SERVICE_TOKEN_KEY: TEST_SERVICE_TOKEN_KEY, LOG_LEVEL: 'silent', AUTH_JWT_PRIVATE_KEY })).rejects.toThrow(/AUTH_JWT_PRIVATE_KEY/);
     }
   });
 

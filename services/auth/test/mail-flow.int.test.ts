@@ -1,3 +1,4 @@
+import { TEST_SERVICE_TOKEN_KEY } from '@stundenplan/base/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, databaseUrl, dropSchemas, randomSchema, sessionCookie, startAuth, waitFor, type TestAuth } from './helpers.js';
 
@@ -35,6 +36,7 @@ beforeAll(async () => {
     DB_SCHEMA: notificationSchema,
     PORT: '0',
     GRPC_PORT: '0',
+    SERVICE_TOKEN_KEY: TEST_SERVICE_TOKEN_KEY,
     LOG_LEVEL: 'silent',
     EVENT_BUS: 'memory',
     STORE: 'memory',

@@ -153,6 +153,24 @@ describe('successful registration', () => {
     }
   });
 
+  it('refuses names made only of invisible or direction-control characters with the SPEC name message', async () => {
+    const names = [
+      '\u3164\u3164 \u3164\u3164', // Hangul fillers: letters to Unicode, nothing on screen
+      '\u115F\u1160 \u115F\u1160',
+      '\u200B\u200B \u200B\u200B',
+      '\u202E\u202E \u2066\u2069',
+      '\u200E\u200F \u061C\u061C',
+      'Anna \u3164\u3164', // only one visible word
+    ];
+    for (const name of names) {
+      const email = `${uniq()}@example.org`;
+      const res = await register({ email, name });
+      expect(res.status, JSON.stringify(name)).toBe(400);
+      expect(res.body).toEqual({ detail: 'Bitte gib einen gültigen Namen ein.' });
+      expect(await userRow(email)).toBeUndefined();
+    }
+  });
+
   it('stores SQL and HTML in the password and e-mail verbatim (plain text, parameterised SQL)', async () => {
     const email = `o'reilly+${uniq()}@example.org`;
     const password = `'; DROP TABLE users;-- <script>alert(1)</script> 1`;

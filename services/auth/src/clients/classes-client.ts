@@ -1,4 +1,4 @@
-import { callUnary, grpc } from '@stundenplan/base';
+import { callUnary, createServiceClient, type ServiceTokenSigner } from '@stundenplan/base';
 import { classesV1 } from '@stundenplan/proto';
 
 export type ClassInfo = classesV1.ClassInfo;
@@ -13,10 +13,10 @@ export interface ClassesGateway {
   close(): void;
 }
 
-export function createClassesClient(addr: string, timeoutMs = 5000): ClassesGateway {
+export function createClassesClient(addr: string, tokens: ServiceTokenSigner, timeoutMs = 5000): ClassesGateway {
   let client: classesV1.ClassesServiceClient | undefined;
   // Lazy: in embedded mode auth starts before classes.
-  const c = () => (client ??= new classesV1.ClassesServiceClient(addr, grpc.credentials.createInsecure()));
+  const c = () => (client ??= createServiceClient(classesV1.ClassesServiceClient, addr, tokens, 'classes'));
   return {
     async classByShortcut(registerShortcut) {
       const res = await callUnary(c().getClassByShortcut.bind(c()), c(), { registerShortcut }, timeoutMs);

@@ -110,7 +110,8 @@ export class UserRepository {
 
   /**
    * Uses a reset token exactly once: new password, address counts as confirmed (the link proved it),
-   * every other open reset link of the user dies. False when the token was used or expired meanwhile.
+   * every other open reset link of the user dies and every session of the user ends. False when the
+   * token was used or expired meanwhile.
    */
   async resetPassword(tokenId: string, userId: string, passwordHash: string, now: Date): Promise<boolean> {
     return this.prisma.$transaction(async (tx) => {
@@ -119,11 +120,12 @@ export class UserRepository {
       await tx.user.update({ where: { id: userId }, data: { passwordHash } });
       await tx.user.updateMany({ where: { id: userId, emailConfirmedAt: null }, data: { emailConfirmedAt: now } });
       await tx.emailToken.updateMany({ where: { userId, purpose: 'reset', usedAt: null }, data: { usedAt: now } });
+      await tx.session.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } });
       return true;
     });
   }
 
-  /** Deletes the user (tokens cascade) and writes the events; false when the user was already gone. */
+  /** Deletes the user (tokens and sessions cascade) and writes the events; false when the user was already gone. */
   async deleteUser(userId: string, events: OutboxEvent[]): Promise<boolean> {
     return this.prisma.$transaction(async (tx) => {
       const deleted = await tx.user.deleteMany({ where: { id: userId } });

@@ -55,14 +55,15 @@ export async function getProfile(deps: AuthDeps, session: SessionUser) {
 }
 
 /**
- * DELETE /api/me: every session of the user is revoked first (so no request slips through), then the
- * row goes and user.deleted.v1 tells the other services to drop their data of this user.
+ * DELETE /api/me: the user row and with it every session row go in one transaction (PostgreSQL is the
+ * truth: a token of a deleted user is refused after any restart), then the store learns it, and
+ * user.deleted.v1 tells the other services to drop their data of this user.
  */
 export async function deleteAccount(deps: AuthDeps, session: SessionUser): Promise<{ message: string }> {
   const user = await currentUser(deps, session);
-  await deps.sessions.revokeUser(user.id);
-  await deps.sessions.revokeSession(session.sessionId);
   await deps.users.deleteUser(user.id, [{ topic: Topic.UserDeleted, key: user.id, payload: { user_id: user.id, email: user.email, role_id: user.roleId } }]);
+  await deps.sessions.markUserRevoked(user.id);
+  await deps.sessions.markSessionRevoked(session.sessionId);
   deps.kickOutbox();
   deps.log.info({ userId: user.id }, 'account deleted');
   return { message: MSG.accountDeleted };

@@ -1,11 +1,12 @@
-import { AppError, hitRateLimit, Topic } from '@stundenplan/base';
+import { AppError, Topic } from '@stundenplan/base';
 import type { UserRow } from '../data/user-repository.js';
+import { ACCOUNT_LIMITS, limitAccount } from './account-limits.js';
 import type { AuthDeps } from './deps.js';
 import { newEmailToken, TOKEN_TTL_MS } from './email-tokens.js';
 import { confirmLink } from './links.js';
 import { confirmationMail } from './mail-templates.js';
 import { MSG } from './messages.js';
-import { verifyPassword } from './passwords.js';
+import { dummyPasswordHash, verifyPassword } from './passwords.js';
 import { normaliseEmail } from './registration-rules.js';
 import type { IssuedSession } from './session-tokens.js';
 
@@ -15,18 +16,29 @@ function credentials(body: unknown): { email: string; password: string } {
   return { email: normaliseEmail(b.email), password: b.password };
 }
 
-/** SPEC §8: unknown address 404 'User not found', wrong password 401 'Invalid credentials'. */
-async function checkCredentials(deps: AuthDeps, body: unknown): Promise<UserRow> {
-  const { email, password } = credentials(body);
-  const user = await deps.users.findByEmail(email);
-  if (!user) throw AppError.notFound(MSG.userNotFound);
-  if (!(await verifyPassword(password, user.passwordHash))) throw AppError.unauthorized(MSG.invalidCredentials);
+/**
+ * SPEC §8: unknown address 404 'User not found', wrong password 401 'Invalid credentials'. An unknown
+ * address still costs one scrypt comparison (against a dummy hash), so the answer time does not tell
+ * whether an account exists.
+ */
+export async function checkCredentials(deps: AuthDeps, credentials: { email: string; password: string }): Promise<UserRow> {
+  const user = await deps.users.findByEmail(credentials.email);
+  if (!user) {
+    await verifyPassword(credentials.password, await dummyPasswordHash());
+    throw AppError.notFound(MSG.userNotFound);
+  }
+  if (!(await verifyPassword(credentials.password, user.passwordHash))) throw AppError.unauthorized(MSG.invalidCredentials);
   return user;
 }
 
-/** Correct password but unconfirmed address: 403 'Email not confirmed' (the web offers to resend the link). */
+/**
+ * Correct password but unconfirmed address: 403 'Email not confirmed' (the web offers to resend the link).
+ * At most ACCOUNT_LIMITS.login attempts per account and window, counted before the password is checked.
+ */
 export async function login(deps: AuthDeps, body: unknown): Promise<{ user: UserRow; session: IssuedSession }> {
-  const user = await checkCredentials(deps, body);
+  const input = credentials(body);
+  await limitAccount(deps.store, 'login', input.email);
+  const user = await checkCredentials(deps, input);
   if (!user.emailConfirmedAt) throw AppError.forbidden(MSG.emailNotConfirmed);
   const session = await deps.sessions.issue({ id: user.id, roleId: user.roleId, email: user.email, name: user.name });
   deps.log.info({ userId: user.id }, 'login');
@@ -35,20 +47,16 @@ export async function login(deps: AuthDeps, body: unknown): Promise<{ user: User
 
 /**
  * resend-confirmation checks the password like login does, so it must not become a way around the
- * gateway's login limits (password guessing) nor a way to flood someone's inbox: per account at most
+ * login limits (password guessing) nor a way to flood someone's inbox: per account at most
  * RESEND_LIMIT calls per window, then 429 with wait_time in seconds (the shape of the gateway's 429).
  */
-export const RESEND_LIMIT = { limit: 5, windowSeconds: 600 } as const;
-
-async function limitResend(deps: AuthDeps, email: string): Promise<void> {
-  const hit = await hitRateLimit(deps.store, `resend-confirmation:acc:${email}`, RESEND_LIMIT.limit, RESEND_LIMIT.windowSeconds);
-  if (!hit.allowed) throw new AppError('TOO_MANY_REQUESTS', MSG.resendLimited, { extra: { wait_time: hit.waitSeconds } });
-}
+export const RESEND_LIMIT = ACCOUNT_LIMITS.resendConfirmation;
 
 /** A new confirmation link, only for whoever knows the password. Older links stay valid until they expire. */
 export async function resendConfirmation(deps: AuthDeps, body: unknown): Promise<{ message: string }> {
-  await limitResend(deps, credentials(body).email);
-  const user = await checkCredentials(deps, body);
+  const input = credentials(body);
+  await limitAccount(deps.store, 'resendConfirmation', input.email);
+  const user = await checkCredentials(deps, input);
   if (user.emailConfirmedAt) throw AppError.badRequest(MSG.alreadyConfirmed);
   const { token, hash } = newEmailToken();
   const mail = confirmationMail({ to: user.email, name: user.name, link: confirmLink(deps.cfg.PUBLIC_BASE_URL, token), resent: true });

@@ -12,11 +12,11 @@ ${paragraphs.map(p).join('\n')}
 <p style="margin:24px 0"><a href="${escapeHtml(link.href)}" style="background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(link.label)}</a></p>
 <p style="margin:0 0 16px;font-size:13px;color:#4b5563">Falls der Button nicht funktioniert, kopiere diesen Link in deinen Browser:<br><a href="${escapeHtml(link.href)}">${escapeHtml(link.href)}</a></p>
 ${after.map(p).join('\n')}
-<p style="margin:24px 0 0">Viele Grüße<br>dein Stundenplan-Assistent</p>
+<p style="margin:24px 0 0">Viele Grüße<br>Dein Stundenplan-Assistent</p>
 </body></html>`;
 }
 
-const signature = 'Viele Grüße\ndein Stundenplan-Assistent';
+const signature = 'Viele Grüße\nDein Stundenplan-Assistent';
 
 export function confirmationMail(opts: { to: string; name: string; link: string; className?: string | null; resent?: boolean }): MailRequestedPayload {
   const intro = opts.resent

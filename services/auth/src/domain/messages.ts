@@ -31,6 +31,9 @@ export const MSG = {
   tokenMissing: 'Der Link ist unvollständig.',
   confirmInvalid: 'Der Bestätigungslink ist ungültig oder abgelaufen. Du kannst beim Login einen neuen Link anfordern.',
   resendLimited: 'Zu viele Anfragen für einen neuen Bestätigungs-Link. Bitte warte einen Moment und versuche es erneut.',
+  // The same details as the gateway's limits (gateway/src/rate-limits.ts).
+  loginLimited: 'Zu viele Anmeldeversuche. Bitte warte einen Moment und versuche es erneut.',
+  forgotLimited: 'Zu viele Anfragen zum Zurücksetzen des Passworts. Bitte versuche es später erneut.',
   alreadyConfirmed: 'Deine E-Mail-Adresse ist bereits bestätigt. Du kannst dich anmelden.',
 
   // Success answers

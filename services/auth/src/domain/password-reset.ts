@@ -1,4 +1,5 @@
 import { AppError, Topic } from '@stundenplan/base';
+import { limitAccount } from './account-limits.js';
 import type { AuthDeps } from './deps.js';
 import { hashToken, looksLikeToken, newEmailToken, TOKEN_TTL_MS } from './email-tokens.js';
 import { resetLink } from './links.js';
@@ -7,11 +8,16 @@ import { MSG } from './messages.js';
 import { hashPassword } from './passwords.js';
 import { isValidEmail, isValidPassword, normaliseEmail } from './registration-rules.js';
 
-/** Always the same neutral answer, whether or not the account exists (no enumeration). */
+/**
+ * Always the same neutral answer, whether or not the account exists (no enumeration). At most
+ * ACCOUNT_LIMITS.forgotPassword requests per address and hour (429 with wait_time), known or not.
+ */
 export async function forgotPassword(deps: AuthDeps, body: unknown): Promise<{ message: string }> {
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   if (!isValidEmail(b.email)) throw AppError.badRequest(MSG.email);
-  const user = await deps.users.findByEmail(normaliseEmail(b.email));
+  const email = normaliseEmail(b.email);
+  await limitAccount(deps.store, 'forgotPassword', email);
+  const user = await deps.users.findByEmail(email);
   if (user) {
     const { token, hash } = newEmailToken();
     const mail = passwordResetMail({ to: user.email, name: user.name, link: resetLink(deps.cfg.PUBLIC_BASE_URL, token, b.redirectTo) });
@@ -60,7 +66,8 @@ export async function updatePassword(deps: AuthDeps, body: unknown): Promise<{ m
   const row = await activeResetToken(deps, token, now);
   const passwordHash = await hashPassword(password);
   if (!(await deps.users.resetPassword(row.id, row.userId, passwordHash, now))) throw AppError.badRequest(MSG.invalidLink);
-  await deps.sessions.revokeUser(row.userId);
+  // The sessions table was updated in the same transaction; now the store every verifier reads first.
+  await deps.sessions.markUserRevoked(row.userId);
   deps.log.info({ userId: row.userId }, 'password updated, sessions revoked');
   return { message: MSG.passwordUpdated, userId: row.userId };
 }

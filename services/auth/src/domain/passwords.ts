@@ -27,3 +27,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
+
+let dummy: Promise<string> | undefined;
+
+/**
+ * A valid hash of a random password with the current parameters (made once per process): login compares
+ * against it when the account does not exist, so unknown and known addresses take the same time.
+ */
+export function dummyPasswordHash(): Promise<string> {
+  dummy ??= hashPassword(randomBytes(24).toString('base64url'));
+  return dummy;
+}

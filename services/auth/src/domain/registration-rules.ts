@@ -1,4 +1,4 @@
-import { AppError, UUID_RE } from '@stundenplan/base';
+import { AppError, hasVisibleText, UUID_RE } from '@stundenplan/base';
 import { MSG } from './messages.js';
 
 /** SPEC §5 Registration / §9 limits, checked again on the server (the web is never trusted). */
@@ -28,12 +28,15 @@ export function isValidPassword(v: unknown): v is string {
   return typeof v === 'string' && v.length >= PASSWORD_MIN && v.length <= PASSWORD_MAX && /\p{L}/u.test(v) && /\d/.test(v);
 }
 
-/** Trimmed with single spaces; null when the SPEC rule fails. */
+/**
+ * Trimmed with single spaces; null when the SPEC rule fails. A word counts only when it has a letter a
+ * reader can see: fillers such as U+3164 are letters to Unicode but render as nothing.
+ */
 export function cleanName(v: unknown): string | null {
   if (typeof v !== 'string') return null;
   const name = v.normalize('NFC').trim().replace(/\s+/g, ' ');
-  if (name.length < NAME_MIN || name.length > NAME_MAX || !NAME_RE.test(name)) return null;
-  return name.split(' ').filter((w) => /\p{L}/u.test(w)).length >= 2 ? name : null;
+  if (name.length < NAME_MIN || name.length > NAME_MAX || !NAME_RE.test(name) || !hasVisibleText(name)) return null;
+  return name.split(' ').filter((w) => /\p{L}/u.test(w) && hasVisibleText(w)).length >= 2 ? name : null;
 }
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');

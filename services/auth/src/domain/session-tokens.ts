@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createTokenVerifier, revokedSessionKey, revokedUserKey, TOKEN_AUDIENCE, TOKEN_ISSUER, type KeyValueStore, type Role, type TokenVerifier } from '@stundenplan/base';
 import { SignJWT, type JSONWebKeySet } from 'jose';
+import type { SessionRepository } from '../data/session-repository.js';
 import type { SigningKey } from '../data/signing-key.js';
 
 export interface SessionSubject {
@@ -20,7 +21,9 @@ export const roleOf = (roleId: number): Role => (roleId === 2 ? 'teacher' : 'stu
 
 /**
  * Signs the session JWT in exactly the format packages/base verifies (issuer, audience, sub, role,
- * rid, email, name, jti, iat, iatms, exp) and writes the revocation keys every verifier reads.
+ * rid, email, name, jti, iat, iatms, exp). Every session is a row of the sessions table (jti = id), the
+ * truth every verifier ends up asking; ending a session writes that row first, then the store keys
+ * every verifier reads first (fast path, and the cache in front of the table).
  */
 export class SessionTokens {
   readonly jwks: JSONWebKeySet;
@@ -29,10 +32,12 @@ export class SessionTokens {
   constructor(
     private readonly key: SigningKey,
     private readonly store: KeyValueStore,
+    private readonly sessions: SessionRepository,
     readonly ttlSeconds: number,
   ) {
     this.jwks = { keys: [key.publicJwk] };
-    this.verify = createTokenVerifier({ jwks: this.jwks, store });
+    // Auth asks its own table directly (the other services ask it over HTTP).
+    this.verify = createTokenVerifier({ jwks: this.jwks, store, checkSession: (_token, user) => sessions.isActive(user.sessionId, user.userId) });
   }
 
   async issue(user: SessionSubject): Promise<IssuedSession> {
@@ -42,6 +47,8 @@ export class SessionTokens {
     const iatms = Math.max(Date.now(), revokedBefore + 1);
     const iat = Math.floor(iatms / 1000);
     const exp = iat + this.ttlSeconds;
+    const expiresAt = new Date(exp * 1000);
+    await this.sessions.create(sessionId, user.id, expiresAt);
     const token = await new SignJWT({ role: roleOf(user.roleId), rid: user.roleId, email: user.email, name: user.name, iatms })
       .setProtectedHeader({ alg: 'ES256', kid: this.key.publicJwk.kid, typ: 'JWT' })
       .setSubject(user.id)
@@ -51,16 +58,28 @@ export class SessionTokens {
       .setIssuedAt(iat)
       .setExpirationTime(exp)
       .sign(this.key.privateKey);
-    return { token, sessionId, expiresAt: new Date(exp * 1000) };
+    return { token, sessionId, expiresAt };
   }
 
-  /** Ends one session everywhere (gateway and every service check the store). */
+  /** Ends one session everywhere (logout). */
   async revokeSession(sessionId: string): Promise<void> {
+    if (!sessionId) return;
+    await this.sessions.revoke(sessionId);
+    await this.markSessionRevoked(sessionId);
+  }
+
+  /** Ends every session of the user issued up to now (password reset). */
+  async revokeUser(userId: string): Promise<void> {
+    await this.sessions.revokeAllOfUser(userId);
+    await this.markUserRevoked(userId);
+  }
+
+  /** Store side only, for revocations already written to PostgreSQL in the caller's transaction. */
+  async markSessionRevoked(sessionId: string): Promise<void> {
     if (sessionId) await this.store.set(revokedSessionKey(sessionId), '1', this.ttlSeconds + 60);
   }
 
-  /** Ends every session of the user issued up to now. */
-  async revokeUser(userId: string): Promise<void> {
+  async markUserRevoked(userId: string): Promise<void> {
     await this.store.set(revokedUserKey(userId), String(Date.now()), this.ttlSeconds + 24 * 3600);
   }
 }

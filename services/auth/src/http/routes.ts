@@ -2,6 +2,7 @@ import type { Express } from 'express';
 import type { AuthDeps } from '../domain/deps.js';
 import { registerAuthRoutes } from './auth-routes.js';
 import { registerInstitutionRoutes } from './institution-routes.js';
+import { registerSessionStatusRoute } from './session-status-route.js';
 
 export function registerRoutes(app: Express, deps: AuthDeps): void {
   // Public keys of the session tokens: the gateway and every service verify sessions with them.
@@ -9,6 +10,7 @@ export function registerRoutes(app: Express, deps: AuthDeps): void {
     res.setHeader('Cache-Control', 'public, max-age=300');
     res.json(deps.sessions.jwks);
   });
+  registerSessionStatusRoute(app, deps);
   registerAuthRoutes(app, deps);
   registerInstitutionRoutes(app, deps);
 }
