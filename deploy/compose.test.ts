@@ -99,6 +99,22 @@ describe('docker-compose.yml: the six services', () => {
   });
 });
 
+describe('docker-compose.yml: service-to-service security', () => {
+  it('every service requires SERVICE_TOKEN_KEY from the environment (no default key in the file)', () => {
+    for (const svc of APP_SERVICES) expect(env(svc.name).SERVICE_TOKEN_KEY, svc.name).toMatch(/^\$\{SERVICE_TOKEN_KEY:\?[^}]+\}$/);
+    expect(env('gateway').SERVICE_TOKEN_KEY).toBeUndefined();
+  });
+
+  it('the local mail outbox stays off: DEV_MAIL_ENABLED=false for notification, no DEV_MAIL for the gateway', () => {
+    expect(env('notification').DEV_MAIL_ENABLED).toBe('false');
+    expect(env('gateway').DEV_MAIL).toBeUndefined();
+  });
+
+  it('only the gateway publishes a port of the product', () => {
+    for (const svc of APP_SERVICES) expect(services[svc.name].ports, svc.name).toBeUndefined();
+  });
+});
+
 describe('docker-compose.yml: the gateway', () => {
   const e = env('gateway');
 

@@ -30,11 +30,17 @@ run() {
 }
 
 echo "== docker-compose.yml"
+# SERVICE_TOKEN_KEY is required by the file (no default): check with a throwaway key, and that it is refused without one.
+compose_key=$(head -c 32 /dev/urandom | base64)
 if command -v docker-compose >/dev/null 2>&1; then
   run "docker-compose config -q ($(docker-compose version --short 2>/dev/null || echo '?'))" \
-    docker-compose -f docker-compose.yml config -q
+    env SERVICE_TOKEN_KEY="$compose_key" docker-compose -f docker-compose.yml config -q
+  run "docker-compose refuses to start without SERVICE_TOKEN_KEY" \
+    bash -c '! env -u SERVICE_TOKEN_KEY docker-compose -f docker-compose.yml --env-file /dev/null config -q'
 elif docker compose version >/dev/null 2>&1; then
-  run "docker compose config -q" docker compose -f docker-compose.yml config -q
+  run "docker compose config -q" env SERVICE_TOKEN_KEY="$compose_key" docker compose -f docker-compose.yml config -q
+  run "docker compose refuses to start without SERVICE_TOKEN_KEY" \
+    bash -c '! env -u SERVICE_TOKEN_KEY docker compose -f docker-compose.yml --env-file /dev/null config -q'
 else
   skip "docker-compose not installed (apt-get install -y docker-compose)"
 fi
@@ -46,6 +52,7 @@ if command -v helm >/dev/null 2>&1; then
     ""
     "--set schedulingSolver.autoscaling.enabled=false --set ingress.enabled=false"
     "--set secret.existingSecret=prod --set ingress.tls.enabled=true --set ingress.host= --set fullnameOverride=sp"
+    "--set networkPolicy.enabled=false --set gateway.enabled=false"
   )
   i=0
   for values in "${value_sets[@]}"; do

@@ -120,7 +120,7 @@ describe('one template and one values block per service', () => {
 
   it('gateway: templates/gateway.yaml exists and values.gateway listens on 8080', () => {
     expect(existsSync(join(chartDir, 'templates', 'gateway.yaml'))).toBe(true);
-    expect(values.gateway.ports).toEqual({ http: GATEWAY.http });
+    expect(values.gateway.ports).toEqual({ http: GATEWAY.http, metrics: 8090 });
   });
 
   it('the schema names exactly the service blocks of values.yaml', () => {
@@ -251,8 +251,100 @@ describe('shared objects', () => {
   });
 });
 
+describe('service-to-service security', () => {
+  const policy = read('templates/networkpolicy.yaml');
+  /** The part of the policy template rendered per service (inside the range). */
+  const perService = policy.slice(policy.indexOf('{{- range $services }}'));
+  const gatewayPart = policy.slice(0, policy.indexOf('{{- range $services }}'));
+
+  it('every service reads SERVICE_TOKEN_KEY from the Secret; the gateway (no gRPC) does not', () => {
+    for (const svc of APP_SERVICES) expect(template(svc.name), svc.name).toContain('{{- include "stundenplan.serviceTokenKeyEnv" $ | nindent 12 }}');
+    expect(template('gateway')).not.toContain('SERVICE_TOKEN_KEY');
+    expect(read('templates/_helpers.tpl')).toMatch(/- name: SERVICE_TOKEN_KEY\s*\n\s*valueFrom:\s*\n\s*secretKeyRef:\s*\n\s*name: \{\{ include "stundenplan.secretName" \. \}\}\s*\n\s*key: SERVICE_TOKEN_KEY/);
+  });
+
+  it('the Secret holds SERVICE_TOKEN_KEY: from values, else kept from the existing Secret, else 32 random bytes', () => {
+    const text = read('templates/secret.yaml');
+    expect(text).toMatch(/^ {2}SERVICE_TOKEN_KEY: \{\{ \$serviceKey \| b64enc \| quote \}\}$/m);
+    expect(text).toContain('{{- $serviceKey := .Values.secret.serviceTokenKey }}');
+    expect(text).toContain('hasKey $existing.data "SERVICE_TOKEN_KEY"');
+    expect(text).toContain('{{- $serviceKey = randBytes 32 }}');
+    expect(loadValues().secret.serviceTokenKey).toBe('');
+  });
+
+  it('the schema accepts a base64 key of 32 bytes or more and rejects a short or plain-text one', () => {
+    const validate = compileSchema();
+    const withKey = (key: string): Values => {
+      const values = loadValues();
+      values.secret.serviceTokenKey = key;
+      return values;
+    };
+    expect(validate(withKey(Buffer.alloc(32, 9).toString('base64')))).toBe(true);
+    expect(validate(withKey(Buffer.alloc(64, 9).toString('base64')))).toBe(true);
+    expect(validate(withKey(Buffer.alloc(16, 9).toString('base64')))).toBe(false);
+    expect(validate(withKey('postgres'))).toBe(false);
+  });
+
+  it('the local mail outbox is never on: DEV_MAIL_ENABLED "false" for notification, no DEV_MAIL for the gateway', () => {
+    expect(template('configmap')).toMatch(/^ {2}DEV_MAIL_ENABLED: "false"$/m);
+    for (const name of ['gateway', ...APP_SERVICES.map((s) => s.name)]) expect(template(name), name).not.toMatch(/DEV_MAIL/);
+    expect(JSON.stringify(loadValues())).not.toMatch(/DEV_MAIL/);
+  });
+
+  it('the gateway serves /metrics on its own metrics port, which neither its Service nor the Ingress exposes', () => {
+    const text = template('gateway');
+    expect(text).toMatch(/- name: metrics\s*\n\s*containerPort: \{\{ \.Values\.gateway\.ports\.metrics \}\}/);
+    expect(text).toMatch(/- name: METRICS_PORT\s*\n\s*value: \{\{ \.Values\.gateway\.ports\.metrics \| quote \}\}/);
+    const service = text.slice(text.indexOf('kind: Service'));
+    expect(service).not.toContain('metrics');
+    expect(read('templates/ingress.yaml')).not.toContain('metrics');
+  });
+
+  it('a NetworkPolicy per component, on by default, restricting Ingress only (egress reaches the databases)', () => {
+    expect(policy.split('\n')[0]).toBe('{{- if .Values.networkPolicy.enabled }}');
+    expect(loadValues().networkPolicy).toEqual({ enabled: true, gatewayFrom: [], metricsFrom: [], probeFrom: [] });
+    expect(policy.match(/^kind: NetworkPolicy$/gm)).toHaveLength(2);
+    expect(policy.match(/^apiVersion: networking\.k8s\.io\/v1$/gm)).toHaveLength(2);
+    expect(policy.match(/policyTypes:\s*\n\s*- Ingress\s*\n/g)).toHaveLength(2);
+    expect(policy).not.toMatch(/^\s*- Egress/m);
+    for (const svc of APP_SERVICES) expect(policy).toContain(`(list "${svc.name}" .Values.${svc.valuesKey})`);
+  });
+
+  it('gateway: its HTTP port is open (or to gatewayFrom), its metrics port only to metricsFrom', () => {
+    expect(gatewayPart).toMatch(/- ports:\s*\n\s*- port: http\s*\n\s*protocol: TCP\s*\n\s*\{\{- with \$np\.gatewayFrom \}\}\s*\n\s*from:/);
+    expect(gatewayPart).toMatch(/\{\{- with \$np\.metricsFrom \}\}\s*\n\s*- ports:\s*\n\s*- port: metrics\s*\n\s*protocol: TCP\s*\n\s*from:/);
+  });
+
+  it('services: HTTP only from the gateway (auth also from the services, for the JWKS), gRPC only from the six services', () => {
+    const rules = perService.split(/^ {4}- ports:$/m).slice(1);
+    expect(rules).toHaveLength(2);
+    const [http, grpc] = rules;
+    expect(http).toMatch(/^\s*- port: http\s*\n\s*protocol: TCP\s*\n\s*from:\s*\n\s*- podSelector:\s*\n\s*matchLabels:\s*\n\s*\{\{- include "stundenplan\.selectorLabels" \(list \$ "gateway"\)/);
+    expect(http).toMatch(/\{\{- if eq \$component "auth" \}\}\s*\n\s*- podSelector:\s*\n\s*\{\{- include "stundenplan\.servicePodsSelector" \$/);
+    expect(grpc).toMatch(/^\s*- port: grpc\s*\n\s*protocol: TCP\s*\n\s*from:\s*\n\s*- podSelector:\s*\n\s*\{\{- include "stundenplan\.servicePodsSelector" \$ \| nindent 12 \}\}\s*\n\s*\{\{- with \$np\.probeFrom \}\}/);
+    expect(grpc).not.toContain('"gateway"');
+    const selector = read('templates/_helpers.tpl').split('define "stundenplan.servicePodsSelector"')[1] ?? '';
+    expect(selector).toMatch(/operator: In\s*\n\s*values: \[auth, classes, availability, scheduling-solver, document, notification\]/);
+    expect(selector).toContain('app.kubernetes.io/instance: {{ .Release.Name }}');
+  });
+
+  it('the schema requires the networkPolicy block and checks its peer lists', () => {
+    const validate = compileSchema();
+    const missing = loadValues();
+    delete missing.networkPolicy;
+    expect(validate(missing)).toBe(false);
+    const peers = loadValues();
+    peers.networkPolicy.metricsFrom = [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }];
+    peers.networkPolicy.probeFrom = [{ ipBlock: { cidr: '10.0.0.0/16' } }];
+    expect(validate(peers)).toBe(true);
+    const typo = loadValues();
+    typo.networkPolicy.probeFrom = [{ ipblock: { cidr: '10.0.0.0/16' } }];
+    expect(validate(typo)).toBe(false);
+  });
+});
+
 describe('template syntax', () => {
-  const files = [...APP_SERVICES.map((s) => `${s.name}.yaml`), 'gateway.yaml', 'configmap.yaml', 'secret.yaml', 'hpa.yaml', 'ingress.yaml', '_helpers.tpl', 'NOTES.txt'];
+  const files = [...APP_SERVICES.map((s) => `${s.name}.yaml`), 'gateway.yaml', 'configmap.yaml', 'secret.yaml', 'hpa.yaml', 'ingress.yaml', 'networkpolicy.yaml', '_helpers.tpl', 'NOTES.txt'];
 
   /** Actions of a Go template, comments dropped, trim markers stripped. */
   function actions(text: string): string[] {

@@ -1,7 +1,9 @@
-import { baseConfigShape, parseConfig, portSchema } from '@stundenplan/base';
+import { baseConfigShape, listenHostSchema, parseConfig, portSchema } from '@stundenplan/base';
 import { z } from 'zod';
+import { upstreamListSchema } from './upstreams.js';
 
-const url = (port: number) => z.string().url().default(`http://127.0.0.1:${port}`);
+// One URL, or the replicas' URLs separated by commas (see upstreams.ts).
+const url = (port: number) => upstreamListSchema(`http://127.0.0.1:${port}`);
 
 const shape = {
   LOG_LEVEL: baseConfigShape.LOG_LEVEL,
@@ -10,6 +12,12 @@ const shape = {
   AUTH_JWKS_URL: baseConfigShape.AUTH_JWKS_URL,
   PUBLIC_BASE_URL: baseConfigShape.PUBLIC_BASE_URL,
   PORT: portSchema.default(8080),
+  /** Address of the public port: every interface in containers; npm start passes 127.0.0.1 unless HOST is set. */
+  HOST: listenHostSchema.default('0.0.0.0'),
+  /** Address of the internal metrics port (127.0.0.1 in embedded mode). */
+  LISTEN_HOST: listenHostSchema.default('0.0.0.0'),
+  /** Internal port serving /metrics (never on the public port). */
+  METRICS_PORT: portSchema.default(8090),
   AUTH_SERVICE_URL: url(8081),
   CLASSES_SERVICE_URL: url(8082),
   AVAILABILITY_SERVICE_URL: url(8083),

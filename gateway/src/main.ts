@@ -1,30 +1,40 @@
 import type { Server } from 'node:http';
 import { pathToFileURL } from 'node:url';
-import { closeServer, createLogger, createStore, listen, MemoryStore, runStandalone, setLogLevel, type RunningService } from '@stundenplan/base';
+import { closeServer, createLogger, createMetrics, createStore, listen, MemoryStore, runStandalone, setLogLevel, type RunningService } from '@stundenplan/base';
 import { createGatewayApp } from './app.js';
 import { loadConfig } from './config.js';
+import { checkLegalConfig } from './legal-config-check.js';
+import { startMetricsServer } from './metrics-server.js';
 
 export async function start(env?: Record<string, string | undefined>): Promise<RunningService> {
   const cfg = loadConfig(env);
   setLogLevel(cfg.LOG_LEVEL);
   const log = createLogger('gateway');
   const store = await createStore(cfg);
+  checkLegalConfig(cfg.WEB_DIST, log);
+  const metrics = createMetrics('gateway');
   const app = createGatewayApp({
     cfg,
     log,
     store,
+    metrics,
     rateOverrides: {
       login: { limit: cfg.LOGIN_LIMIT_PER_IP, windowSeconds: 600 },
       register: { limit: cfg.REGISTER_LIMIT_PER_IP, windowSeconds: 3600 },
     },
   });
-  const server: Server = await listen(app, cfg.PORT);
+  const metricsServer = await startMetricsServer(metrics, cfg.METRICS_PORT, cfg.LISTEN_HOST);
+  const server: Server = await listen(app, cfg.PORT, cfg.HOST).catch(async (e: unknown) => {
+    await closeServer(metricsServer);
+    throw e;
+  });
   const addr = server.address();
   return {
     name: 'gateway',
     httpPort: typeof addr === 'object' && addr ? addr.port : cfg.PORT,
     stop: async () => {
       await closeServer(server);
+      await closeServer(metricsServer);
       if (!(store instanceof MemoryStore)) await store.close();
     },
   };

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { parseServiceTokenKey } from './service-token.js';
 
 /** Settings every service reads. Defaults are the embedded-mode values. */
 export const baseConfigShape = {
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DATABASE_URL: z.string().default('postgresql://postgres@127.0.0.1:54329/stundenplan'),
+  DATABASE_URL: z.string().default('postgresql://postgres@127.0.0.1:15432/stundenplan'),
   EVENT_BUS: z.enum(['memory', 'kafka']).default('memory'),
   KAFKA_BROKERS: z.string().default(''),
   STORE: z.enum(['memory', 'redis']).default('memory'),
@@ -13,6 +14,17 @@ export const baseConfigShape = {
 };
 
 export const portSchema = z.coerce.number().int().min(0).max(65535);
+
+/** An interface address to listen on (IPv4, IPv6 or a host name). */
+export const listenHostSchema = z.string().trim().regex(/^[\w.:-]+$/, 'must be an address such as 127.0.0.1 or 0.0.0.0');
+
+export const serviceTokenKeySchema = z.string({ error: 'SERVICE_TOKEN_KEY is required (base64 of at least 32 random bytes, e.g. `openssl rand -base64 32`)' }).superRefine((v, ctx) => {
+  try {
+    parseServiceTokenKey(v);
+  } catch (e) {
+    ctx.addIssue({ code: 'custom', message: (e as Error).message });
+  }
+});
 
 export class ConfigError extends Error {}
 
@@ -41,6 +53,10 @@ export function serviceConfigShape(defaults: { port: number; grpcPort: number; s
     ...baseConfigShape,
     PORT: portSchema.default(defaults.port),
     GRPC_PORT: portSchema.default(defaults.grpcPort),
+    /** Address the HTTP and gRPC ports listen on: every interface in containers, 127.0.0.1 in embedded mode. */
+    LISTEN_HOST: listenHostSchema.default('0.0.0.0'),
+    /** Shared key of the gRPC service tokens (base64, >= 32 bytes); required in every mode. */
+    SERVICE_TOKEN_KEY: serviceTokenKeySchema,
     DB_SCHEMA: z
       .string()
       .regex(/^[a-z_][a-z0-9_]*$/)

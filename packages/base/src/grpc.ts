@@ -2,6 +2,7 @@ import * as grpc from '@grpc/grpc-js';
 import { healthV1 } from '@stundenplan/proto';
 import { AppError, grpcStatusToCode, isAppError } from './errors.js';
 import type { Logger } from './logger.js';
+import type { ServiceTokenVerifier } from './service-token.js';
 
 export { grpc };
 
@@ -71,14 +72,53 @@ export class HealthState {
   }
 }
 
+/**
+ * Every handler of a service first checks the caller's service token; without a valid one the call
+ * ends UNAUTHENTICATED before the handler (and anything it reads or writes) runs.
+ */
+export function requireServiceToken(definition: grpc.ServiceDefinition, implementation: AnyImpl, verify: ServiceTokenVerifier): AnyImpl {
+  const refused = (): Partial<grpc.StatusObject> => ({ code: grpc.status.UNAUTHENTICATED, details: 'service authentication required' });
+  const wrapped: AnyImpl = {};
+  for (const [name, method] of Object.entries(definition)) {
+    const handler = implementation[name] as ((...args: unknown[]) => unknown) | undefined;
+    if (!handler) continue;
+    if (!method.requestStream && !method.responseStream) {
+      wrapped[name] = ((call: grpc.ServerUnaryCall<unknown, unknown>, cb: grpc.sendUnaryData<unknown>) => {
+        verify(call.metadata).then(
+          () => handler(call, cb),
+          () => cb(refused()),
+        );
+      }) as grpc.handleUnaryCall<unknown, unknown>;
+    } else if (!method.requestStream) {
+      wrapped[name] = ((call: grpc.ServerWritableStream<unknown, unknown>) => {
+        verify(call.metadata).then(
+          () => handler(call),
+          () => call.emit('error', refused()),
+        );
+      }) as grpc.handleServerStreamingCall<unknown, unknown>;
+    } else {
+      // Client and bidi streams: the handler is given the call only after the check passed.
+      wrapped[name] = ((call: grpc.ServerReadableStream<unknown, unknown> & { emit(e: 'error', v: unknown): boolean }, cb?: grpc.sendUnaryData<unknown>) => {
+        verify(call.metadata).then(
+          () => handler(call, cb),
+          () => (cb ? cb(refused()) : call.emit('error', refused())),
+        );
+      }) as AnyImpl[string];
+    }
+  }
+  return wrapped;
+}
+
 export async function startGrpcServer(
   port: number,
   bindings: GrpcServiceBinding[],
   health: HealthState,
-  host = '0.0.0.0',
+  host: string,
+  verify: ServiceTokenVerifier,
 ): Promise<{ server: grpc.Server; port: number }> {
   const server = new grpc.Server();
-  for (const b of bindings) server.addService(b.definition, b.implementation);
+  for (const b of bindings) server.addService(b.definition, requireServiceToken(b.definition, b.implementation, verify));
+  // The health service stays open: Kubernetes' gRPC probes come from the node without a token.
   const H = healthV1.HealthCheckResponse_ServingStatus;
   server.addService(healthV1.HealthService, {
     check: (call: grpc.ServerUnaryCall<healthV1.HealthCheckRequest, unknown>, cb: grpc.sendUnaryData<healthV1.HealthCheckResponse>) => {

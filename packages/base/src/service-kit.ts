@@ -9,6 +9,7 @@ import { Lifecycle, type RunningService } from './lifecycle.js';
 import { createLogger, setLogLevel, type Logger } from './logger.js';
 import { createMetrics, type ServiceMetrics } from './metrics.js';
 import { migrateService } from './migrator.js';
+import { createServiceTokenVerifier, parseServiceTokenKey, ServiceTokenSigner } from './service-token.js';
 import { createStore, MemoryStore, type KeyValueStore } from './store.js';
 
 export interface KitConfig {
@@ -22,6 +23,10 @@ export interface KitConfig {
   PORT: number;
   GRPC_PORT: number;
   DB_SCHEMA?: string;
+  /** 0.0.0.0 in containers; 127.0.0.1 in embedded mode. */
+  LISTEN_HOST: string;
+  /** Shared key of the gRPC service tokens (base64). */
+  SERVICE_TOKEN_KEY: string;
 }
 
 export interface ServiceContext<C extends KitConfig = KitConfig> {
@@ -37,6 +42,8 @@ export interface ServiceContext<C extends KitConfig = KitConfig> {
   consumer: EventConsumer | undefined;
   verifyToken: TokenVerifier;
   lifecycle: Lifecycle;
+  /** Signs the tokens of this service's outgoing gRPC calls (see createServiceClient). */
+  serviceTokens: ServiceTokenSigner;
 }
 
 export interface ServiceDefinition<C extends KitConfig> {
@@ -85,9 +92,11 @@ export async function startService<C extends KitConfig>(def: ServiceDefinition<C
     });
     const bus = createBus(def.cfg, def.name);
     lifecycle.onStop('bus', () => bus.stop());
+    const serviceKey = parseServiceTokenKey(def.cfg.SERVICE_TOKEN_KEY);
+    const serviceTokens = new ServiceTokenSigner(serviceKey, def.name);
     const relay = pool ? new OutboxRelay(pool, bus, log.child({ module: 'outbox' })) : undefined;
     const consumer = pool ? new EventConsumer(pool, bus, def.name, log.child({ module: 'consumer' })) : undefined;
-    const base = { name: def.name, cfg: def.cfg, log, metrics, store, bus, pool, relay, consumer, lifecycle };
+    const base = { name: def.name, cfg: def.cfg, log, metrics, store, bus, pool, relay, consumer, lifecycle, serviceTokens };
     const verifyToken = def.verifyToken ? def.verifyToken(base) : createTokenVerifier({ jwksUrl: def.cfg.AUTH_JWKS_URL, store });
     const ctx: ServiceContext<C> = { ...base, verifyToken };
     if (def.init) await def.init(ctx);
@@ -99,7 +108,13 @@ export async function startService<C extends KitConfig>(def: ServiceDefinition<C
       metrics.setBacklogSource(() => relay.backlog());
     }
     const health = new HealthState();
-    const { server: grpcServer, port: grpcPort } = await startGrpcServer(def.cfg.GRPC_PORT, def.grpc ? def.grpc(ctx) : [], health);
+    const { server: grpcServer, port: grpcPort } = await startGrpcServer(
+      def.cfg.GRPC_PORT,
+      def.grpc ? def.grpc(ctx) : [],
+      health,
+      def.cfg.LISTEN_HOST,
+      createServiceTokenVerifier(serviceKey, def.name),
+    );
     lifecycle.onStop('grpc', () => stopGrpcServer(grpcServer as grpc.Server));
     const readiness: ReadinessChecks = {
       ...(pool ? { database: () => pingDatabase(pool) } : {}),
@@ -117,7 +132,7 @@ export async function startService<C extends KitConfig>(def: ServiceDefinition<C
       before: [sessionMiddleware(verifyToken)],
       routes: (a) => def.routes(a, ctx),
     });
-    const server: Server = await listen(app, def.cfg.PORT);
+    const server: Server = await listen(app, def.cfg.PORT, def.cfg.LISTEN_HOST);
     lifecycle.onStop('http', () => closeServer(server));
     health.serving = true;
     const address = server.address();

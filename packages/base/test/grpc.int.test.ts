@@ -1,6 +1,8 @@
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../src/errors.js';
 import { HealthState, READINESS_HEALTH_SERVICE, callUnary, checkGrpcHealth, fromGrpcError, grpc, startGrpcServer, stopGrpcServer, wrapUnary } from '../src/grpc.js';
+import { createServiceClient, createServiceTokenVerifier, generateServiceTokenKey, parseServiceTokenKey, ServiceTokenSigner } from '../src/service-token.js';
 import { silentLogger, sleep } from './helpers.js';
 
 /** A tiny JSON-over-gRPC service, so the test needs no generated code. */
@@ -31,7 +33,9 @@ type EchoClientT = grpc.Client & {
   echo: (req: EchoRequest, md: grpc.Metadata, opts: Partial<grpc.CallOptions>, cb: (err: grpc.ServiceError | null, res: EchoResponse) => void) => unknown;
 };
 
+let handled = 0;
 const handler = wrapUnary<EchoRequest, EchoResponse>(silentLogger, async (req) => {
+  handled += 1;
   switch (req.mode) {
     case 'ok':
       return { text: `echo: ${req.text}` };
@@ -55,12 +59,15 @@ let server: grpc.Server;
 let addr: string;
 let client: EchoClientT;
 const health = new HealthState();
+const key = parseServiceTokenKey(generateServiceTokenKey());
+const verify = createServiceTokenVerifier(key, 'echo');
+const signer = new ServiceTokenSigner(key, 'tester');
 
 beforeAll(async () => {
-  const started = await startGrpcServer(0, [{ definition: echoDefinition, implementation: { echo: handler } }], health, '127.0.0.1');
+  const started = await startGrpcServer(0, [{ definition: echoDefinition, implementation: { echo: handler } }], health, '127.0.0.1', verify);
   server = started.server;
   addr = `127.0.0.1:${started.port}`;
-  client = new EchoClient(addr, grpc.credentials.createInsecure()) as unknown as EchoClientT;
+  client = createServiceClient(EchoClient, addr, signer, 'echo') as unknown as EchoClientT;
 });
 
 afterAll(async () => {
@@ -117,7 +124,7 @@ describe('startGrpcServer + checkGrpcHealth', () => {
   it('answers false after the server stopped', async () => {
     const h = new HealthState();
     h.serving = true;
-    const other = await startGrpcServer(0, [], h, '127.0.0.1');
+    const other = await startGrpcServer(0, [], h, '127.0.0.1', verify);
     expect(await checkGrpcHealth(`127.0.0.1:${other.port}`)).toBe(true);
 
     await stopGrpcServer(other.server, 500);
@@ -203,7 +210,7 @@ describe('fromGrpcError in the calling service', () => {
   });
 
   it('maps an unreachable service to UNAVAILABLE', async () => {
-    const down = new EchoClient('127.0.0.1:1', grpc.credentials.createInsecure()) as unknown as EchoClientT;
+    const down = createServiceClient(EchoClient, '127.0.0.1:1', signer, 'echo') as unknown as EchoClientT;
     try {
       const err = await callUnary(down.echo, down, { mode: 'ok' }, 2000).then(
         () => undefined,
@@ -222,5 +229,70 @@ describe('fromGrpcError in the calling service', () => {
 
     expect(fromGrpcError(bare)).toMatchObject({ code: 'FORBIDDEN', detail: 'Nope' });
     expect(fromGrpcError(new Error('socket hang up'))).toMatchObject({ code: 'INTERNAL', detail: 'Interner Serverfehler' });
+  });
+});
+
+describe('service authentication at the server edge', () => {
+  /** A call with the given metadata on a client without the token interceptor. */
+  async function bareCall(metadata: grpc.Metadata): Promise<grpc.ServiceError | undefined> {
+    const bare = new EchoClient(addr, grpc.credentials.createInsecure()) as unknown as EchoClientT;
+    try {
+      return await new Promise((resolve) => {
+        bare.echo({ mode: 'ok', text: 'x' }, metadata, { deadline: Date.now() + 5000 }, (err) => resolve(err ?? undefined));
+      });
+    } finally {
+      bare.close();
+    }
+  }
+  const bearer = (token: string) => {
+    const md = new grpc.Metadata();
+    md.set('authorization', `Bearer ${token}`);
+    return md;
+  };
+  const sign = (claims: { iss?: string; aud?: string; iat?: number; exp?: number }, k: Uint8Array = key) => {
+    const now = Math.floor(Date.now() / 1000);
+    const jwt = new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(claims.iat ?? now);
+    if (claims.iss !== undefined) jwt.setIssuer(claims.iss);
+    if (claims.aud !== undefined) jwt.setAudience(claims.aud);
+    if (claims.exp !== undefined) jwt.setExpirationTime(claims.exp);
+    return jwt.sign(k);
+  };
+  const now = () => Math.floor(Date.now() / 1000);
+
+  it('refuses a call without a token with UNAUTHENTICATED before the handler runs', async () => {
+    const before = handled;
+
+    const err = await bareCall(new grpc.Metadata());
+
+    expect(err?.code).toBe(grpc.status.UNAUTHENTICATED);
+    expect(handled).toBe(before);
+  });
+
+  it.each([
+    ['signed with another key', () => sign({ iss: 'tester', aud: 'echo', exp: now() + 300 }, parseServiceTokenKey(generateServiceTokenKey()))],
+    ['expired', () => sign({ iss: 'tester', aud: 'echo', iat: now() - 400, exp: now() - 100 })],
+    ['without exp', () => sign({ iss: 'tester', aud: 'echo' })],
+    ['for another service', () => sign({ iss: 'tester', aud: 'auth', exp: now() + 300 })],
+    ['without issuer', () => sign({ aud: 'echo', exp: now() + 300 })],
+    ['living longer than 10 minutes', () => sign({ iss: 'tester', aud: 'echo', exp: now() + 3600 })],
+    ['not a JWT', () => Promise.resolve('geheim')],
+  ])('refuses a token %s', async (_name, token) => {
+    const before = handled;
+
+    const err = await bareCall(bearer(await token()));
+
+    expect(err?.code).toBe(grpc.status.UNAUTHENTICATED);
+    expect(handled).toBe(before);
+  });
+
+  it('accepts a valid token for its own name or for every service', async () => {
+    expect(await bareCall(bearer(await sign({ iss: 'tester', aud: 'echo', exp: now() + 300 })))).toBeUndefined();
+    expect(await bareCall(bearer(await sign({ iss: 'tester', aud: 'stundenplan-services', exp: now() + 300 })))).toBeUndefined();
+  });
+
+  it('keeps the health service open without a token (probes)', async () => {
+    health.serving = true;
+
+    expect(await checkGrpcHealth(addr)).toBe(true);
   });
 });

@@ -8,6 +8,7 @@ import { withTransaction } from '../src/db.js';
 import { Topic, writeOutbox } from '../src/events/index.js';
 import { checkGrpcHealth, READINESS_HEALTH_SERVICE } from '../src/grpc.js';
 import { startService, type KitConfig, type ServiceDefinition, type StartedService } from '../src/service-kit.js';
+import { TEST_SERVICE_TOKEN_KEY } from '../src/testing/service-token.js';
 import { startTestIssuer, type TestIssuer } from '../src/testing/session.js';
 import { adminQuery, databaseUrl, dropSchemas, randomSchema, tableExists, waitFor } from './helpers.js';
 
@@ -51,6 +52,8 @@ function config(overrides: Partial<KitConfig> = {}): KitConfig {
     PORT: 0,
     GRPC_PORT: 0,
     DB_SCHEMA: schema,
+    LISTEN_HOST: '127.0.0.1',
+    SERVICE_TOKEN_KEY: TEST_SERVICE_TOKEN_KEY,
     ...overrides,
   };
 }

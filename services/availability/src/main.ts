@@ -25,7 +25,7 @@ export async function start(env?: Record<string, string | undefined>): Promise<A
     init: async (ctx: ServiceContext<Config>) => {
       const prisma = createPrisma(ctx.pool!, cfg.DB_SCHEMA!);
       ctx.lifecycle.onStop('prisma', () => prisma.$disconnect());
-      const classes = createClassesClient(cfg.CLASSES_SERVICE_ADDR);
+      const classes = createClassesClient(cfg.CLASSES_SERVICE_ADDR, ctx.serviceTokens);
       ctx.lifecycle.onStop('classes-client', async () => classes.close());
       deps = { repo: new TimesRepository(prisma), classes, kickOutbox: () => ctx.relay?.kick(), log: ctx.log };
     },

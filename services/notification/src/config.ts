@@ -1,8 +1,8 @@
-import { parseConfig, serviceAddr, serviceConfigShape } from '@stundenplan/base';
+import { DEFAULT_MAIL_BUDGET_PER_DAY, parseConfig, serviceAddr, serviceConfigShape } from '@stundenplan/base';
 import { z } from 'zod';
 
 const shape = {
-  ...serviceConfigShape({ port: 8086, grpcPort: 50056, schema: 'notification' }),
+  ...serviceConfigShape({ port: 8086, grpcPort: 8096, schema: 'notification' }),
   /** 'outbox': mails are only stored (embedded mode, shown at /dev/mail); 'ses': sent through Amazon SES. */
   MAIL_TRANSPORT: z.enum(['outbox', 'ses']).default('outbox'),
   SES_REGION: z.string().default('eu-central-1'),
@@ -11,12 +11,14 @@ const shape = {
   /** With SES_ENDPOINT and no key id, dummy credentials are used (emulators accept anything). */
   AWS_ACCESS_KEY_ID: z.string().optional(),
   MAIL_FROM: z.string().default('Stundenplan-Assistent <no-reply@stundenplan.local>'),
-  /** /dev/mail, /dev/mail.json: default on with MAIL_TRANSPORT=outbox, off with ses. */
+  /** /dev/mail, /dev/mail.json: default on in embedded mode (EVENT_BUS=memory) with MAIL_TRANSPORT=outbox, else off. */
   DEV_MAIL_ENABLED: z.enum(['true', 'false']).optional(),
   /** Where contact form messages go. */
   CONTACT_TO: z.string().default('kontakt@stundenplan.local'),
   /** The classes service (GetClass / ListMembers) for sending a schedule to a class. */
-  CLASSES_SERVICE_ADDR: serviceAddr(50052),
+  CLASSES_SERVICE_ADDR: serviceAddr(8092),
+  /** Mails (invitations + schedule sendings, counted in recipients) one teacher may send per 24 hours; shared with classes. */
+  MAIL_BUDGET_PER_DAY: z.coerce.number().int().positive().default(DEFAULT_MAIL_BUDGET_PER_DAY),
 };
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -26,5 +28,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 export function devMailEnabled(cfg: Config): boolean {
-  return cfg.DEV_MAIL_ENABLED ? cfg.DEV_MAIL_ENABLED === 'true' : cfg.MAIL_TRANSPORT === 'outbox';
+  return cfg.DEV_MAIL_ENABLED ? cfg.DEV_MAIL_ENABLED === 'true' : cfg.MAIL_TRANSPORT === 'outbox' && cfg.EVENT_BUS === 'memory';
 }

@@ -45,7 +45,7 @@ export async function start(env?: Record<string, string | undefined>): Promise<N
       const mailer = createMailer(cfg);
       ctx.lifecycle.onStop('mailer', async () => mailer.close());
       ctx.log.info({ transport: mailer.transport }, 'mail transport');
-      const classes = createClassesClient(cfg.CLASSES_SERVICE_ADDR);
+      const classes = createClassesClient(cfg.CLASSES_SERVICE_ADDR, ctx.serviceTokens);
       ctx.lifecycle.onStop('classes-client', async () => classes.close());
       deps = {
         cfg,
@@ -56,6 +56,7 @@ export async function start(env?: Record<string, string | undefined>): Promise<N
         classes,
         mailer,
         kickOutbox: () => ctx.relay?.kick(),
+        store: ctx.store,
       };
     },
     consumers: (ctx) => registerConsumers(ctx.consumer!, need()),

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { sharedInProcessBus, Topic, type EventEnvelope } from '@stundenplan/base';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { dropSchemasAt, queryAt, sleep, waitFor as waitForBase } from '@stundenplan/base/testing';
+import { dropSchemasAt, queryAt, sleep, TEST_SERVICE_TOKEN_KEY, waitFor as waitForBase } from '@stundenplan/base/testing';
 import { start, type NotificationService } from '../src/main.js';
 
 declare module 'vitest' {
@@ -48,6 +48,7 @@ export async function startNotification(env: Record<string, string> = {}): Promi
     DB_SCHEMA: schema,
     PORT: '0',
     GRPC_PORT: '0',
+    SERVICE_TOKEN_KEY: TEST_SERVICE_TOKEN_KEY,
     LOG_LEVEL: 'silent',
     EVENT_BUS: 'memory',
     STORE: 'memory',

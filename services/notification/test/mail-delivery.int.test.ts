@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { grpc } from '@stundenplan/base';
+import { testServiceClient } from '@stundenplan/base/testing';
 import { notificationV1 } from '@stundenplan/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mailer, OutgoingMail } from '../src/mail/mailer.js';
@@ -184,7 +184,7 @@ describe('/dev/mail page', () => {
   });
 
   it('gRPC ListMails answers the newest mails', async () => {
-    const client = new notificationV1.NotificationServiceClient(`127.0.0.1:${n.svc.grpcPort}`, grpc.credentials.createInsecure());
+    const client = testServiceClient(notificationV1.NotificationServiceClient, `127.0.0.1:${n.svc.grpcPort}`, 'notification');
     try {
       const res = await new Promise<notificationV1.ListMailsResponse>((resolve, reject) => client.listMails({ limit: 2 }, (e, r) => (e ? reject(e) : resolve(r))));
       expect(res.mails).toHaveLength(2);

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { AppError, grpc, sharedInProcessBus, startGrpcServer, HealthState, wrapUnary, type EventEnvelope } from '@stundenplan/base';
-import { startTestIssuer, type TestIssuer } from '@stundenplan/base/testing';
+import { startTestIssuer, type TestIssuer, testServiceTokens, testServiceTokenVerifier } from '@stundenplan/base/testing';
 import { classesV1 } from '@stundenplan/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClassesClient } from '../src/clients/classes-client.js';
@@ -62,7 +62,7 @@ let teacherCookie: string;
 beforeAll(async () => {
   const health = new HealthState();
   health.serving = true;
-  const started = await startGrpcServer(0, [{ definition: classesV1.ClassesServiceService, implementation: classesStub as grpc.UntypedServiceImplementation }], health, '127.0.0.1');
+  const started = await startGrpcServer(0, [{ definition: classesV1.ClassesServiceService, implementation: classesStub as grpc.UntypedServiceImplementation }], health, '127.0.0.1', testServiceTokenVerifier('classes'));
   stub = started.server;
   issuer = await startTestIssuer();
   n = await startNotification({ AUTH_JWKS_URL: issuer.jwksUrl, CLASSES_SERVICE_ADDR: `127.0.0.1:${started.port}` });
@@ -79,8 +79,13 @@ afterAll(async () => {
 // ---------------------------------------------------------------- helpers
 
 /** A real-looking PDF with binary bytes (not valid UTF-8), so "byte-identical" means something. */
+/** A structurally valid PDF (header, objects, xref table, trailer, startxref, %%EOF) of about `size` bytes. */
 function pdfFile(size = 20_000): Buffer {
-  return Buffer.concat([Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1'), randomBytes(size), Buffer.from('\n%%EOF\n')]);
+  const head = Buffer.from(`%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Length ${size} >>\nstream\n`, 'latin1');
+  const mid = Buffer.from('\nendstream\nendobj\n', 'latin1');
+  const xrefAt = head.length + size + mid.length;
+  const tail = Buffer.from(`xref\n0 3\n0000000000 65535 f \n0000000023 00000 n \n0000000072 00000 n \ntrailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`, 'latin1');
+  return Buffer.concat([head, randomBytes(size), mid, tail]);
 }
 
 function newClass(members: StubClass['members'], o: Partial<StubClass> = {}): string {
@@ -204,12 +209,12 @@ describe('POST /api/send-schedule-to-students', () => {
     expect(Buffer.from(await (await fetch(`${n.base}/dev/mail/${mail!.id}/attachments/0`)).arrayBuffer()).equals(pdf)).toBe(true);
   });
 
-  it('refuses another teacher\'s class (403) and an unknown class (404) in German, and sends nothing', async () => {
+  it('answers another teacher\'s class exactly like an unknown class (404, German), and sends nothing', async () => {
     const to = address('fremd');
     const foreign = newClass([{ name: 'Fremde Person', email: to }], { teacherId: otherTeacherId });
     const before = await mailEventCount();
 
-    expect(await send({ classId: foreign, file: pdfFile() })).toEqual({ status: 403, body: { detail: 'Du hast keine Berechtigung für diese Aktion' } });
+    expect(await send({ classId: foreign, file: pdfFile() })).toEqual({ status: 404, body: { detail: 'Klasse/Kurs nicht gefunden' } });
     expect(await send({ classId: randomUUID(), file: pdfFile() })).toEqual({ status: 404, body: { detail: 'Klasse/Kurs nicht gefunden' } });
     expect(await send({ classId: 'keine-uuid', file: pdfFile() })).toEqual({ status: 404, body: { detail: 'Klasse/Kurs nicht gefunden' } });
     // Members of a foreign class are never even asked for.
@@ -252,6 +257,7 @@ describe('POST /api/send-schedule-to-students', () => {
     ['an empty file', { classId: 'CLASS', file: Buffer.alloc(0) }, 400, 'Keine PDF-Datei erhalten.'],
     ['a file that is not a PDF', { classId: 'CLASS', file: Buffer.from('<html>kein PDF</html>') }, 400, 'Die Datei ist keine PDF-Datei.'],
     ['a PDF signature that is not at the start', { classId: 'CLASS', file: Buffer.from(' %PDF-1.4 verschoben') }, 400, 'Die Datei ist keine PDF-Datei.'],
+    ['%PDF- followed by garbage', { classId: 'CLASS', file: Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(20_000), Buffer.from('\n%%EOF\n')]) }, 400, 'Die Datei ist keine PDF-Datei.'],
     ['a message over 2000 characters', { classId: 'CLASS', file: pdfFile(), message: 'x'.repeat(2001) }, 400, 'Die Nachricht darf höchstens 2000 Zeichen lang sein.'],
     ['a schedule name over 200 characters', { classId: 'CLASS', file: pdfFile(), scheduleName: 'x'.repeat(201) }, 400, 'Der Name des Stundenplans darf höchstens 200 Zeichen lang sein.'],
     ['a file over 5 MB', { classId: 'CLASS', file: pdfFile(5 * 1024 * 1024) }, 413, 'Die Datei ist zu groß (maximal 5 MB)'],
@@ -278,7 +284,7 @@ describe('POST /api/send-schedule-to-students', () => {
   it('answers 502 in German when the classes service is down, and sends nothing', async () => {
     const classId = newClass([{ name: 'Hanna Haydn', email: address('hanna') }]);
     const original = n.svc.deps.classes;
-    n.svc.deps.classes = createClassesClient(`127.0.0.1:${await freePort()}`, 2000);
+    n.svc.deps.classes = createClassesClient(`127.0.0.1:${await freePort()}`, testServiceTokens('notification'), 2000);
     const before = await mailEventCount();
     try {
       expect(await send({ classId, file: pdfFile() })).toEqual({
@@ -361,5 +367,27 @@ describe('POST /api/send-schedule-to-students', () => {
     expect(await mailsTo(kim)).toHaveLength(2);
     const rows = await sql<{ attempts: number; status: string }>(`SELECT attempts, status FROM "${n.schema}".mails WHERE event_id = $1`, [first!.id]);
     expect(rows).toEqual([{ attempts: 1, status: 'sent' }]);
+  });
+
+  it('counts recipients against the teacher\'s daily mail budget: over it 429 with wait_time, nothing sent', async () => {
+    const original = n.svc.deps.cfg;
+    const budgetTeacher = randomUUID();
+    const cookie = await issuer.cookie({ userId: budgetTeacher, role: 'teacher', email: 'budget@hmtm.de', name: 'Budget Lehrkraft' });
+    n.svc.deps.cfg = { ...original, MAIL_BUDGET_PER_DAY: 3 };
+    try {
+      const two = newClass([{ name: 'Ada A', email: address('ada') }, { name: 'Bea B', email: address('bea') }], { teacherId: budgetTeacher });
+      expect((await send({ classId: two, file: pdfFile() }, cookie)).status).toBe(200);
+      const before = await mailEventCount();
+      const blocked = await send({ classId: two, file: pdfFile() }, cookie);
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.detail).toContain('höchstens 3 Empfänger*innen pro Tag');
+      expect(blocked.body.wait_time).toBeGreaterThan(86_000);
+      expect(await mailEventCount()).toBe(before);
+      // One recipient still fits.
+      const one = newClass([{ name: 'Cem C', email: address('cem') }], { teacherId: budgetTeacher });
+      expect((await send({ classId: one, file: pdfFile() }, cookie)).status).toBe(200);
+    } finally {
+      n.svc.deps.cfg = original;
+    }
   });
 });

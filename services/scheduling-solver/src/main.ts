@@ -26,8 +26,8 @@ export async function start(env?: Record<string, string | undefined>): Promise<S
     init: async (ctx) => {
       const prisma = createPrisma(ctx.pool!, cfg.DB_SCHEMA!);
       ctx.lifecycle.onStop('prisma', () => prisma.$disconnect());
-      const classes = createClassesClient(cfg.CLASSES_SERVICE_ADDR);
-      const availability = createAvailabilityClient(cfg.AVAILABILITY_SERVICE_ADDR);
+      const classes = createClassesClient(cfg.CLASSES_SERVICE_ADDR, ctx.serviceTokens);
+      const availability = createAvailabilityClient(cfg.AVAILABILITY_SERVICE_ADDR, ctx.serviceTokens);
       ctx.lifecycle.onStop('grpc-clients', async () => {
         classes.close();
         availability.close();

@@ -104,6 +104,17 @@ DATABASE_URL from the Secret. Usage: include "stundenplan.databaseUrlEnv" $
 {{- end -}}
 
 {{/*
+SERVICE_TOKEN_KEY from the Secret: the key of the gRPC service tokens. Usage: include "stundenplan.serviceTokenKeyEnv" $
+*/}}
+{{- define "stundenplan.serviceTokenKeyEnv" -}}
+- name: SERVICE_TOKEN_KEY
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "stundenplan.secretName" . }}
+      key: SERVICE_TOKEN_KEY
+{{- end -}}
+
+{{/*
 A service's extra env from values (name: value). Usage: include "stundenplan.extraEnv" .Values.auth.env
 */}}
 {{- define "stundenplan.extraEnv" -}}
@@ -135,4 +146,17 @@ tolerations:
 affinity:
   {{- toYaml . | nindent 2 }}
 {{- end }}
+{{- end -}}
+
+{{/*
+Pod selector body matching the six services of this release (not the gateway). Usage: include "stundenplan.servicePodsSelector" $
+*/}}
+{{- define "stundenplan.servicePodsSelector" -}}
+matchLabels:
+  app.kubernetes.io/name: {{ include "stundenplan.name" . }}
+  app.kubernetes.io/instance: {{ .Release.Name }}
+matchExpressions:
+  - key: app.kubernetes.io/component
+    operator: In
+    values: [auth, classes, availability, scheduling-solver, document, notification]
 {{- end -}}

@@ -1,4 +1,4 @@
-import { callUnary, grpc } from '@stundenplan/base';
+import { callUnary, createServiceClient, type ServiceTokenSigner } from '@stundenplan/base';
 import { classesV1 } from '@stundenplan/proto';
 
 /** What availability needs from the classes service. */
@@ -10,8 +10,8 @@ export interface ClassesGateway {
   close(): void;
 }
 
-export function createClassesClient(addr: string, timeoutMs = 5000): ClassesGateway {
-  const client = new classesV1.ClassesServiceClient(addr, grpc.credentials.createInsecure());
+export function createClassesClient(addr: string, tokens: ServiceTokenSigner, timeoutMs = 5000): ClassesGateway {
+  const client = createServiceClient(classesV1.ClassesServiceClient, addr, tokens, 'classes');
   return {
     async assertTeacherOwnsClass(classId, teacherId) {
       await callUnary(client.getClass.bind(client), client, { classId, teacherId }, timeoutMs);

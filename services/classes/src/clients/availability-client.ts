@@ -1,4 +1,4 @@
-import { callUnary, grpc, type Logger } from '@stundenplan/base';
+import { callUnary, createServiceClient, type Logger, type ServiceTokenSigner } from '@stundenplan/base';
 import { availabilityV1 } from '@stundenplan/proto';
 import type { TimesMap } from '@stundenplan/timegrid';
 
@@ -36,10 +36,11 @@ export class AvailabilityClient {
 
   constructor(
     addr: string,
+    tokens: ServiceTokenSigner,
     private readonly log: Logger,
     private readonly timeoutMs = 3000,
   ) {
-    this.client = new availabilityV1.AvailabilityServiceClient(addr, grpc.credentials.createInsecure());
+    this.client = createServiceClient(availabilityV1.AvailabilityServiceClient, addr, tokens, 'availability');
   }
 
   /**

@@ -1,4 +1,4 @@
-import { AppError, callUnary, grpc, isAppError } from '@stundenplan/base';
+import { AppError, callUnary, createServiceClient, isAppError, type ServiceTokenSigner } from '@stundenplan/base';
 import { classesV1 } from '@stundenplan/proto';
 
 export interface ClassForSending {
@@ -15,7 +15,7 @@ export interface ClassMember {
 
 /** What notification needs from the classes service. Errors are German AppErrors ready for the HTTP answer. */
 export interface ClassesClient {
-  /** 403 unless `teacherId` teaches the class, 404 when it does not exist, 502 when classes cannot answer. */
+  /** 404 unless `teacherId` teaches the class (unknown and foreign ids alike), 502 when classes cannot answer. */
   getClass(classId: string, teacherId: string): Promise<ClassForSending>;
   listMembers(classId: string, teacherId: string): Promise<ClassMember[]>;
   close(): void;
@@ -27,21 +27,21 @@ export const CLASSES_MSG = {
 } as const;
 
 /**
- * Ownership answers keep their meaning (403/404, always with German text, even if classes sent none);
+ * Ownership answers are one 404 with German text (an unknown and another teacher's class look the same: no existence oracle);
  * anything else from upstream (down, deadline, internal) is a 502: the fault is not the caller's.
  */
 function mapError(e: unknown): AppError {
   const err = isAppError(e) ? e : new AppError('INTERNAL', 'Interner Serverfehler', { cause: e });
-  if (err.code === 'FORBIDDEN') return AppError.forbidden();
+  if (err.code === 'FORBIDDEN') return AppError.notFound(CLASSES_MSG.notFound);
   if (err.code === 'NOT_FOUND') return AppError.notFound(CLASSES_MSG.notFound);
   if (err.code === 'BAD_REQUEST') return AppError.notFound(CLASSES_MSG.notFound);
   return new AppError('UNAVAILABLE', CLASSES_MSG.unavailable, { cause: err });
 }
 
-export function createClassesClient(addr: string, timeoutMs = 5000): ClassesClient {
+export function createClassesClient(addr: string, tokens: ServiceTokenSigner, timeoutMs = 5000): ClassesClient {
   let client: classesV1.ClassesServiceClient | undefined;
   // Lazy: in embedded mode notification may start before classes.
-  const c = () => (client ??= new classesV1.ClassesServiceClient(addr, grpc.credentials.createInsecure()));
+  const c = () => (client ??= createServiceClient(classesV1.ClassesServiceClient, addr, tokens, 'classes'));
   return {
     async getClass(classId, teacherId) {
       const res = await callUnary(c().getClass.bind(c()), c(), { classId, teacherId }, timeoutMs).catch((e: unknown) => {

@@ -1,4 +1,4 @@
-import type { Logger } from '@stundenplan/base';
+import type { KeyValueStore, Logger } from '@stundenplan/base';
 import type { ClassesClient } from '../clients/classes-client.js';
 import type { Config } from '../config.js';
 import type { ContactRepository } from '../data/contact-repository.js';
@@ -15,4 +15,6 @@ export interface NotificationDeps {
   classes: ClassesClient;
   mailer: Mailer;
   kickOutbox: () => void;
+  /** Shared store: the teacher's daily mail budget (shared with classes' invitations). */
+  store: KeyValueStore;
 }

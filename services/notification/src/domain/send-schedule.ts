@@ -1,7 +1,8 @@
-import { AppError, type SessionUser } from '@stundenplan/base';
+import { AppError, reserveMailBudget, type SessionUser } from '@stundenplan/base';
 import type { ClassForSending, ClassMember } from '../clients/classes-client.js';
 import type { NotificationDeps } from './deps.js';
 import { EMAIL_RE, type MailRequest } from './mail-request.js';
+import { isWellFormedPdf } from './pdf-structure.js';
 
 /** SPEC §7 POST send-schedule-to-students; German texts of the answers. */
 export const SEND_MSG = {
@@ -36,8 +37,9 @@ const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 /** Line ends normalised; at most two blank lines in a row (a pasted message stays readable). */
 const multiline = (v: string): string => v.replace(/\r\n?/g, '\n').replace(/\n{3,}/g, '\n\n');
 
+/** A well-formed PDF (header, cross-reference section, trailer), not just a file starting with '%PDF-'. */
 export function isPdf(file: Buffer): boolean {
-  return file.subarray(0, 5).toString('latin1') === '%PDF-';
+  return isWellFormedPdf(file);
 }
 
 /** One recipient per distinct address (case-insensitive), the first member's name; members without a usable address are skipped. */
@@ -68,6 +70,9 @@ export function scheduleMail(opts: {
     recipient.name ? `Hallo ${recipient.name},` : 'Hallo,',
     '',
     `${who.subject} hat dir ${plan} geschickt. Du findest ihn als PDF im Anhang (${PDF_FILENAME}).`,
+    '',
+    // Every member gets the plan, also those it leaves out: they must learn that they have no lesson yet.
+    `Steht dein Name nicht im Plan, hat ${who.to} für dich noch keinen Termin eingetragen. Melde dich dann bitte bei ${who.to}, damit ihr einen Termin findet.`,
     '',
     ...(message ? [`Nachricht ${who.of}:`, '', message, ''] : []),
     `Bei Fragen wende dich bitte direkt an ${who.to}${opts.teacherEmail ? ' – du kannst einfach auf diese E-Mail antworten' : ''}.`,
@@ -112,10 +117,17 @@ export async function sendScheduleToStudents(deps: NotificationDeps, user: Sessi
   const teacherName = cls.teacherName.trim() || user.name.trim();
   const teacherEmail = EMAIL_RE.test(user.email.trim()) ? user.email.trim() : null;
   const pdfBase64 = pdf.toString('base64');
-  const sending = await deps.sendings.save(
-    { classId: cls.classId, teacherId: user.userId, scheduleName, pdfSize: pdf.length },
-    recipients.map((recipient) => scheduleMail({ recipient, cls, teacherName, teacherEmail, scheduleName, message, pdfBase64 })),
-  );
+  // The teacher's daily mail budget (shared with invitations), counted in recipients: 429 + wait_time.
+  const budget = await reserveMailBudget(deps.store, user.userId, recipients.length, deps.cfg.MAIL_BUDGET_PER_DAY);
+  const sending = await deps.sendings
+    .save(
+      { classId: cls.classId, teacherId: user.userId, scheduleName, pdfSize: pdf.length },
+      recipients.map((recipient) => scheduleMail({ recipient, cls, teacherName, teacherEmail, scheduleName, message, pdfBase64 })),
+    )
+    .catch(async (e: unknown) => {
+      await budget.release().catch(() => undefined);
+      throw e;
+    });
   deps.kickOutbox();
   deps.log.info({ sendingId: sending.id, classId: cls.classId, recipients: sending.recipientCount, pdfBytes: pdf.length }, 'schedule sending accepted');
   return { recipient_count: sending.recipientCount, message: SEND_MSG.success(sending.recipientCount) };

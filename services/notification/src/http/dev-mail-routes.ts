@@ -1,4 +1,4 @@
-import { AppError } from '@stundenplan/base';
+import { AppError, loopbackOnly } from '@stundenplan/base';
 import type { Express, Request, Response } from 'express';
 import type { MailRow } from '../data/mail-repository.js';
 import type { NotificationDeps } from '../domain/deps.js';
@@ -33,11 +33,14 @@ function contentDisposition(filename: string): string {
 
 /**
  * The local outbox for people running it on their machine (DEV_MAIL_ENABLED): the gateway proxies
- * /dev/mail* here in embedded mode. Mails contain live links (password resets), so never on in production.
+ * /dev/mail* here in embedded mode. Mails contain live links (password resets), so never on in production,
+ * and only loopback clients are answered.
  */
 export function registerDevMailRoutes(app: Express, deps: NotificationDeps): void {
   const noStore = (res: Response) => res.setHeader('Cache-Control', 'no-store');
   const to = (req: Request) => (typeof req.query.to === 'string' && req.query.to.trim() ? req.query.to.trim() : undefined);
+  // Only the gateway on the same machine (or someone at this machine) may read the outbox.
+  app.use(['/dev/mail', '/dev/mail.json'], loopbackOnly());
 
   app.get('/dev/mail.json', async (req: Request, res: Response) => {
     noStore(res);

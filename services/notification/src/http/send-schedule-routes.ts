@@ -1,4 +1,4 @@
-import { AppError, assertTeacher } from '@stundenplan/base';
+import { AppError, assertTeacher, rejectControlCharactersInBody } from '@stundenplan/base';
 import type { Express, NextFunction, Request, Response } from 'express';
 import multer from 'multer';
 import type { NotificationDeps } from '../domain/deps.js';
@@ -14,7 +14,8 @@ const upload = multer({
 /** Size limits stay 413 ('Die Datei ist zu groß (maximal 5 MB)' via the base error mapping); a malformed body is a 400. */
 function pdfUpload(req: Request, res: Response, next: NextFunction): void {
   upload(req, res, (err?: unknown) => {
-    if (!err) return next();
+    // Text fields of the form pass the same control-character check as JSON bodies.
+    if (!err) return rejectControlCharactersInBody(req, res, next);
     const code = (err as { code?: unknown }).code;
     next(typeof code === 'string' && code.startsWith('LIMIT_') ? err : AppError.badRequest('Ungültiger Upload'));
   });

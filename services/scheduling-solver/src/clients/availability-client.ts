@@ -1,4 +1,4 @@
-import { callUnary, grpc } from '@stundenplan/base';
+import { callUnary, createServiceClient, type ServiceTokenSigner } from '@stundenplan/base';
 import { availabilityV1 } from '@stundenplan/proto';
 import { WeekSlots, type TimesMap } from '@stundenplan/timegrid';
 
@@ -29,8 +29,8 @@ export function weekTimesToMap(w: availabilityV1.WeekTimes | undefined): TimesMa
   return WeekSlots.fromTimesMap(raw, { strict: false }).toTimesMap();
 }
 
-export function createAvailabilityClient(addr: string, timeoutMs = 5000): AvailabilityClient {
-  const client = new availabilityV1.AvailabilityServiceClient(addr, grpc.credentials.createInsecure());
+export function createAvailabilityClient(addr: string, tokens: ServiceTokenSigner, timeoutMs = 5000): AvailabilityClient {
+  const client = createServiceClient(availabilityV1.AvailabilityServiceClient, addr, tokens, 'availability');
   return {
     async getPlanningData(classId, members) {
       const res = await callUnary(

@@ -1,4 +1,4 @@
-import { callUnary, grpc } from '@stundenplan/base';
+import { callUnary, createServiceClient, type ServiceTokenSigner } from '@stundenplan/base';
 import { classesV1 } from '@stundenplan/proto';
 
 export interface ClassMember {
@@ -16,8 +16,8 @@ export interface ClassesClient {
   close(): void;
 }
 
-export function createClassesClient(addr: string, timeoutMs = 5000): ClassesClient {
-  const client = new classesV1.ClassesServiceClient(addr, grpc.credentials.createInsecure());
+export function createClassesClient(addr: string, tokens: ServiceTokenSigner, timeoutMs = 5000): ClassesClient {
+  const client = createServiceClient(classesV1.ClassesServiceClient, addr, tokens, 'classes');
   return {
     async getClass(classId, teacherId) {
       const res = await callUnary(client.getClass.bind(client), client, { classId, teacherId }, timeoutMs);
