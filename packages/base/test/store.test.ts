@@ -86,6 +86,13 @@ function storeContract(name: string, setup: () => Promise<StoreFixture>, teardow
       expect(await f.store.incr(k('c'), 1)).toEqual({ count: 1, ttlSeconds: 1 });
     });
 
+    it('increments by a given amount, also negative (reserving and giving back a budget)', async () => {
+      expect((await f.store.incr(k('n'), 60, 5)).count).toBe(5);
+      expect((await f.store.incr(k('n'), 60, 3)).count).toBe(8);
+      expect((await f.store.incr(k('n'), 60, -3)).count).toBe(5);
+      expect(await f.store.get(k('n'))).toBe('5');
+    });
+
     it('keeps counters of different keys apart', async () => {
       await f.store.incr(k('x'), 60);
       await f.store.incr(k('x'), 60);

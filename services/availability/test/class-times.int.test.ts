@@ -49,13 +49,13 @@ describe('GET and PUT /api/classes/{id}/available-times', () => {
     expect(e.payload).toEqual({ kind: 'teacher_times', class_id: classId });
   });
 
-  it("another teacher's class: 403 for GET and PUT, nothing stored", async () => {
+  it("another teacher's class: the same 404 as an unknown class for GET and PUT, nothing stored", async () => {
     const { classId } = await ownClass();
     const other = await person(h, 'teacher');
     const get = await call(h, 'GET', `/api/classes/${classId}/available-times`, other);
-    expect(get).toEqual({ status: 403, body: { detail: 'Du hast keine Berechtigung für diese Aktion' } });
+    expect(get).toEqual({ status: 404, body: { detail: 'Klasse nicht gefunden' } });
     const put = await putTeacherTimes(other, classId, { '0': ['9.00'] });
-    expect(put.status).toBe(403);
+    expect(put).toEqual({ status: 404, body: { detail: 'Klasse nicht gefunden' } });
     expect(await teacherRows(classId)).toEqual([]);
   });
 
@@ -238,14 +238,14 @@ describe('time range of a class', () => {
     });
   });
 
-  it("another teacher's class: 403 on every range call, nothing stored", async () => {
+  it("another teacher's class: 404 on every range call, nothing stored", async () => {
     const { teacher, classId } = await ownClass();
     await putTeacherTimes(teacher, classId, { '0': span(40, 44) });
     const other = await person(h, 'teacher');
-    expect((await call(h, 'GET', `/api/classes/${classId}/time-range`, other)).status).toBe(403);
-    expect((await call(h, 'POST', `/api/classes/${classId}/time-range/exact`, other)).status).toBe(403);
-    expect((await call(h, 'POST', `/api/classes/${classId}/time-range/extended`, other, { extraMinutes: 15 })).status).toBe(403);
-    expect((await call(h, 'PUT', `/api/classes/${classId}/time-range`, other, { mode: 'custom', time_range: { '0': ['9.00'] } })).status).toBe(403);
+    expect((await call(h, 'GET', `/api/classes/${classId}/time-range`, other)).status).toBe(404);
+    expect((await call(h, 'POST', `/api/classes/${classId}/time-range/exact`, other)).status).toBe(404);
+    expect((await call(h, 'POST', `/api/classes/${classId}/time-range/extended`, other, { extraMinutes: 15 })).status).toBe(404);
+    expect((await call(h, 'PUT', `/api/classes/${classId}/time-range`, other, { mode: 'custom', time_range: { '0': ['9.00'] } })).status).toBe(404);
     expect(await rangeRows(classId)).toEqual([]);
   });
 });

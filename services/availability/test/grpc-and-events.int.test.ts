@@ -110,8 +110,10 @@ describe('GetPlanningData', () => {
           availableTimes: week({ 0: ['9.00', '9.15'] }),
           availableTimesUserInput: week({ 0: ['8.30', '9.00'] }),
           availableTimesUserInputLastModified: c.lastModified,
+          preferredTimes: week({}),
+          preferredTimesUserInput: week({}),
         },
-        { memberId: c.unregistered, userId: '', availableTimes: week({ 4: ['16.00'] }), availableTimesUserInput: week({}), availableTimesUserInputLastModified: '' },
+        { memberId: c.unregistered, userId: '', availableTimes: week({ 4: ['16.00'] }), availableTimesUserInput: week({}), availableTimesUserInputLastModified: '', preferredTimes: week({}), preferredTimesUserInput: week({}) },
       ],
     });
   });
@@ -130,7 +132,7 @@ describe('GetPlanningData', () => {
       timeRange: undefined,
       rangeMode: '',
       extraMinutes: 0,
-      members: [{ memberId, userId: '', availableTimes: week({}), availableTimesUserInput: week({}), availableTimesUserInputLastModified: '' }],
+      members: [{ memberId, userId: '', availableTimes: week({}), availableTimesUserInput: week({}), availableTimesUserInputLastModified: '', preferredTimes: week({}), preferredTimesUserInput: week({}) }],
     });
   });
 
@@ -158,8 +160,8 @@ describe('GetUserTimes', () => {
     const nobody = randomUUID();
     const res = await rpc<availabilityV1.GetUserTimesRequest, availabilityV1.GetUserTimesResponse>(h, 'getUserTimes', { userIds: [nobody, student.userId] });
     expect(res.users).toEqual([
-      { memberId: '', userId: nobody, availableTimes: week({}), availableTimesUserInput: week({}), availableTimesUserInputLastModified: '' },
-      { memberId: '', userId: student.userId, availableTimes: week({}), availableTimesUserInput: week({ 6: ['20.00'] }), availableTimesUserInputLastModified: saved.body.last_modified },
+      { memberId: '', userId: nobody, availableTimes: week({}), availableTimesUserInput: week({}), availableTimesUserInputLastModified: '', preferredTimes: week({}), preferredTimesUserInput: week({}) },
+      { memberId: '', userId: student.userId, availableTimes: week({}), availableTimesUserInput: week({ 6: ['20.00'] }), availableTimesUserInputLastModified: saved.body.last_modified, preferredTimes: week({}), preferredTimesUserInput: week({}) },
     ]);
   });
 });
@@ -200,6 +202,6 @@ describe('consumed events', () => {
     expect(await h.rows('SELECT 1 FROM user_times WHERE user_id = $1', [c.student.userId])).toEqual([]);
     expect(await h.rows('SELECT 1 FROM user_times WHERE user_id = $1', [keep.student.userId])).toHaveLength(1);
     const got = await call(h, 'GET', '/api/me/available-times', c.student);
-    expect(got.body).toEqual({ available_times_response: { available_times: {}, last_modified: null } });
+    expect(got.body).toEqual({ available_times_response: { available_times: {}, preferred_times: {}, last_modified: null } });
   });
 });

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { grpc, Topic, type EventEnvelope } from '@stundenplan/base';
-import { randomSchema, startTestIssuer, type TestIssuer } from '@stundenplan/base/testing';
+import { randomSchema, startTestIssuer, TEST_SERVICE_TOKEN_KEY, type TestIssuer, testServiceClient } from '@stundenplan/base/testing';
 import { availabilityV1, classesV1 } from '@stundenplan/proto';
 import { SLOT_LABELS } from '@stundenplan/timegrid';
 import { inject } from 'vitest';
@@ -102,6 +102,7 @@ export async function startHarness(): Promise<Harness> {
     DB_SCHEMA: schema,
     PORT: '0',
     GRPC_PORT: '0',
+    SERVICE_TOKEN_KEY: TEST_SERVICE_TOKEN_KEY,
     LOG_LEVEL: 'silent',
     AUTH_JWKS_URL: issuer.jwksUrl,
     CLASSES_SERVICE_ADDR: `127.0.0.1:${classes.port}`,
@@ -111,7 +112,7 @@ export async function startHarness(): Promise<Harness> {
     published.push(e);
   });
   const db = new pg.Pool({ connectionString: databaseUrl, max: 2, options: `-c search_path=${schema}` });
-  const grpcClient = new availabilityV1.AvailabilityServiceClient(`127.0.0.1:${svc.grpcPort}`, grpc.credentials.createInsecure());
+  const grpcClient = testServiceClient(availabilityV1.AvailabilityServiceClient, `127.0.0.1:${svc.grpcPort}`, 'availability');
   return {
     svc,
     issuer,

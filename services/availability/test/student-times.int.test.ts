@@ -33,7 +33,7 @@ describe('GET /api/me/available-times', () => {
   it('when a student never saved times, answers empty times and last_modified null', async () => {
     const student = await person(h, 'student');
     const res = await call(h, 'GET', '/api/me/available-times', student);
-    expect(res).toEqual({ status: 200, body: { available_times_response: { available_times: {}, last_modified: null } } });
+    expect(res).toEqual({ status: 200, body: { available_times_response: { available_times: {}, preferred_times: {}, last_modified: null } } });
   });
 
   it('when a teacher calls it, answers 403', async () => {
@@ -56,7 +56,7 @@ describe('PUT /api/me/available-times', () => {
     expect(res.body).toMatchObject({ available_times: { '0': ['9.00', '9.15'], '6': ['0.00', '23.45'] }, message: 'Verfügbare Zeiten erfolgreich gespeichert' });
     expect(Date.parse(res.body.last_modified as string)).toBeGreaterThan(Date.now() - 60_000);
     const got = await call(h, 'GET', '/api/me/available-times', student);
-    expect(got.body).toEqual({ available_times_response: { available_times: { '0': ['9.00', '9.15'], '6': ['0.00', '23.45'] }, last_modified: res.body.last_modified } });
+    expect(got.body).toEqual({ available_times_response: { available_times: { '0': ['9.00', '9.15'], '6': ['0.00', '23.45'] }, preferred_times: {}, last_modified: res.body.last_modified } });
     expect(h.classes.calls).toContainEqual({ method: 'ListMemberships', request: { userId: student.userId } });
   });
 
@@ -132,7 +132,7 @@ describe('PUT /api/me/available-times', () => {
       const bad = await call(h, 'PUT', '/api/me/available-times', student, { available_times: { '4': ['12.00', '12.05'] } });
       expect(bad.status).toBe(400);
       const got = await call(h, 'GET', '/api/me/available-times', student);
-      expect(got.body).toEqual({ available_times_response: { available_times: { '4': ['12.00'] }, last_modified: ok.body.last_modified } });
+      expect(got.body).toEqual({ available_times_response: { available_times: { '4': ['12.00'] }, preferred_times: {}, last_modified: ok.body.last_modified } });
     });
   });
 

@@ -156,11 +156,11 @@ describe('PUT /api/classes/{classId}', () => {
     expect((await h.call('PUT', `/api/classes/${c.class_id}`, teacher, { name: 'y'.repeat(51) })).status).toBe(400);
   });
 
-  it("refuses another teacher's class (403, unchanged), unknown ids (404) and students (403)", async () => {
+  it("answers another teacher's class exactly like an unknown id (404, unchanged) and refuses students (403)", async () => {
     const c = await createClass(h, teacher, 'Meins');
     const res = await h.call('PUT', `/api/classes/${c.class_id}`, otherTeacher, { name: 'Gekapert' });
-    expect(res.status).toBe(403);
-    expect(res.body.detail).toBe('Du hast keine Berechtigung für diese Aktion');
+    expect(res).toEqual(await h.call('PUT', `/api/classes/${randomUUID()}`, otherTeacher, { name: 'Gekapert' }));
+    expect(res).toEqual({ status: 404, body: { detail: 'Klasse/Kurs nicht gefunden' } });
     expect(JSON.stringify(res.body)).not.toContain('Meins');
     expect((await h.call('PUT', `/api/classes/${randomUUID()}`, teacher, { name: 'X' })).status).toBe(404);
     expect((await h.call('PUT', '/api/classes/not-a-uuid', teacher, { name: 'X' })).status).toBe(404);
@@ -184,9 +184,35 @@ describe('DELETE /api/classes/{classId}', () => {
 
   it("refuses another teacher's class and students; the class survives", async () => {
     const c = await createClass(h, teacher, 'Bleibt');
-    expect((await h.call('DELETE', `/api/classes/${c.class_id}`, otherTeacher)).status).toBe(403);
+    expect(await h.call('DELETE', `/api/classes/${c.class_id}`, otherTeacher)).toEqual({ status: 404, body: { detail: 'Klasse/Kurs nicht gefunden' } });
     expect((await h.call('DELETE', `/api/classes/${c.class_id}`, student)).status).toBe(403);
     expect((await h.call('DELETE', `/api/classes/${c.class_id}`, null)).status).toBe(401);
     expect(await h.sql('SELECT 1 FROM classes WHERE class_id = $1', [c.class_id])).toHaveLength(1);
+  });
+});
+
+describe('edges: concurrent deletes and invisible names', () => {
+  it('six concurrent deletes of one class: exactly one 200, the rest 404, one class.deleted.v1', async () => {
+    const c = await createClass(h, teacher, 'Sechsmal');
+    await addMembers(h, teacher, c.class_id, [{ name: 'Carla C' }, { name: 'Dora D' }]);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => h.call('DELETE', `/api/classes/${c.class_id}`, teacher)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 404, 404, 404, 404, 404]);
+    for (const a of answers.filter((x) => x.status === 404)) expect(a.body).toEqual({ detail: 'Klasse/Kurs nicht gefunden' });
+    expect((await h.outbox('class.deleted.v1')).filter((e) => e.class_id === c.class_id)).toHaveLength(1);
+  });
+
+  it('six concurrent removals of one member: one 200, the rest 404', async () => {
+    const c = await createClass(h, teacher, 'Mitglied weg');
+    const [m] = await addMembers(h, teacher, c.class_id, [{ name: 'Nur Einmal' }]);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => h.call('DELETE', `/api/classes/${c.class_id}/members/${m!.member_id}`, teacher)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 404, 404, 404, 404, 404]);
+  });
+
+  it.each([['\u200B\u200B\u200B'], ['\u202E\u2066\u200F'], ['\uFEFF \u2060'], ['\u200D\u0301']])('refuses the class name %j with the SPEC message (create and update)', async (name) => {
+    const created = await h.call('POST', '/api/classes', teacher, { name, description: null, is_group: false, register_shortcut: '' });
+    expect(created).toEqual({ status: 400, body: { detail: 'Bitte gib einen Namen für den Kurs/die Klasse ein' } });
+    const c = await createClass(h, teacher, 'Sichtbar');
+    expect(await h.call('PUT', `/api/classes/${c.class_id}`, teacher, { name })).toEqual({ status: 400, body: { detail: 'Bitte gib einen Namen für den Kurs/die Klasse ein' } });
+    await h.call('DELETE', `/api/classes/${c.class_id}`, teacher);
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, callUnary, grpc } from '@stundenplan/base';
 import { classesV1 } from '@stundenplan/proto';
+import { testServiceClient } from '@stundenplan/base/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMembers, createClass, startHarness, type Actor, type Harness } from './helpers.js';
 
@@ -22,7 +23,7 @@ const codeOf = async (p: Promise<unknown>) => {
 
 beforeAll(async () => {
   h = await startHarness({ availability: false });
-  client = new classesV1.ClassesServiceClient(`127.0.0.1:${h.svc.grpcPort}`, grpc.credentials.createInsecure());
+  client = testServiceClient(classesV1.ClassesServiceClient, `127.0.0.1:${h.svc.grpcPort}`, 'classes');
   teacher = await h.teacher({ name: 'Fanny Hensel', institution: { id: 'udk', name: 'UdK Berlin' } });
 });
 afterAll(async () => {
@@ -49,7 +50,7 @@ describe('gRPC ClassesService', () => {
       teacherId: teacher.userId, teacherName: 'Fanny Hensel', institutionName: 'UdK Berlin',
     });
     expect((await call(client.getClass, { classId: c.class_id, teacherId: '' })).classInfo?.classId).toBe(c.class_id);
-    expect(await codeOf(call(client.getClass, { classId: c.class_id, teacherId: randomUUID() }))).toBe('FORBIDDEN');
+    expect(await codeOf(call(client.getClass, { classId: c.class_id, teacherId: randomUUID() }))).toBe('NOT_FOUND');
     expect(await codeOf(call(client.getClass, { classId: randomUUID(), teacherId: '' }))).toBe('NOT_FOUND');
     expect(await codeOf(call(client.getClass, { classId: 'nope', teacherId: '' }))).toBe('NOT_FOUND');
   });
@@ -62,7 +63,7 @@ describe('gRPC ClassesService', () => {
       [m1!.member_id, 'Anna Alt', 'anna@example.org', 45, ''],
       [m2!.member_id, 'Ben Bart', '', 30, ''],
     ]);
-    expect(await codeOf(call(client.listMembers, { classId: c.class_id, teacherId: randomUUID() }))).toBe('FORBIDDEN');
+    expect(await codeOf(call(client.listMembers, { classId: c.class_id, teacherId: randomUUID() }))).toBe('NOT_FOUND');
     expect((await call(client.getMember, { classId: c.class_id, memberId: m1!.member_id })).member?.name).toBe('Anna Alt');
     const other = await createClass(h, teacher);
     expect(await codeOf(call(client.getMember, { classId: other.class_id, memberId: m1!.member_id }))).toBe('NOT_FOUND');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { grpc, type EventEnvelope, type StartedService, type Topic } from '@stundenplan/base';
-import { randomSchema, startTestIssuer, type TestIssuer } from '@stundenplan/base/testing';
+import { randomSchema, startTestIssuer, TEST_SERVICE_TOKEN_KEY, type TestIssuer } from '@stundenplan/base/testing';
 import { availabilityV1 } from '@stundenplan/proto';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -58,6 +58,8 @@ export class AvailabilityStub {
               availableTimes: AvailabilityStub.toWeek(this.memberTimes.get(memberId)),
               availableTimesUserInput: undefined,
               availableTimesUserInputLastModified: '',
+              preferredTimes: undefined,
+              preferredTimesUserInput: undefined,
             })),
             // students' own times, one entry per user id
             ...call.request.userIds.map((userId) => ({
@@ -66,6 +68,8 @@ export class AvailabilityStub {
               availableTimes: undefined,
               availableTimesUserInput: AvailabilityStub.toWeek(this.userTimes.get(userId)),
               availableTimesUserInputLastModified: this.userModified.get(userId) ?? '',
+              preferredTimes: undefined,
+              preferredTimesUserInput: undefined,
             })),
           ],
         });
@@ -80,6 +84,8 @@ export class AvailabilityStub {
             availableTimes: undefined,
             availableTimesUserInput: AvailabilityStub.toWeek(this.userTimes.get(userId)),
             availableTimesUserInputLastModified: this.userModified.get(userId) ?? '',
+            preferredTimes: undefined,
+            preferredTimesUserInput: undefined,
           })),
         });
       },
@@ -88,7 +94,7 @@ export class AvailabilityStub {
         if (this.fail) return cb(unavailable);
         const t = AvailabilityStub.fromWeek(call.request.availableTimes);
         this.memberTimes.set(call.request.memberId, t);
-        cb(null, { availableTimes: AvailabilityStub.toWeek(t) });
+        cb(null, { availableTimes: AvailabilityStub.toWeek(t), preferredTimes: undefined });
       },
     });
     this.port = await new Promise<number>((resolve, reject) =>
@@ -121,7 +127,7 @@ export interface Harness {
   base: string;
   call<T = Json>(method: string, path: string, actor?: Actor | null, body?: unknown): Promise<ApiResponse<T>>;
   teacher(opts?: { name?: string; directory?: boolean; institution?: { id: string; name: string } }): Promise<Actor>;
-  student(opts?: { name?: string; email?: string; directory?: boolean; duration?: number }): Promise<Actor>;
+  student(opts?: { name?: string; email?: string; directory?: boolean; duration?: number; institutionId?: string | null }): Promise<Actor>;
   publish(topic: Topic, payload: unknown, key?: string): Promise<void>;
   waitFor<T>(fn: () => Promise<T | undefined | null | false>, ms?: number): Promise<T>;
   outbox(topic: string): Promise<Json[]>;
@@ -132,7 +138,7 @@ export interface Harness {
 let counter = 0;
 
 /** Starts the real classes service on a fresh schema, a test token issuer and (optionally) the availability stub. */
-export async function startHarness(opts: { availability?: boolean } = { availability: true }): Promise<Harness> {
+export async function startHarness(opts: { availability?: boolean; env?: Record<string, string> } = { availability: true }): Promise<Harness> {
   const issuer = await startTestIssuer();
   const availability = opts.availability === false ? undefined : new AvailabilityStub();
   const addr = availability ? await availability.start() : '127.0.0.1:1';
@@ -142,10 +148,12 @@ export async function startHarness(opts: { availability?: boolean } = { availabi
     DB_SCHEMA: schema,
     PORT: '0',
     GRPC_PORT: '0',
+    SERVICE_TOKEN_KEY: TEST_SERVICE_TOKEN_KEY,
     AUTH_JWKS_URL: issuer.jwksUrl,
     AVAILABILITY_SERVICE_ADDR: addr,
     PUBLIC_BASE_URL: 'https://stundenplan.example.org',
     LOG_LEVEL: 'silent',
+    ...opts.env,
   });
   const base = `http://127.0.0.1:${svc.httpPort}`;
   const pool = svc.ctx.pool!;
@@ -196,7 +204,7 @@ export async function startHarness(opts: { availability?: boolean } = { availabi
       if (o.directory !== false) {
         await h.publish('user.registered.v1' as Topic, {
           user_id: userId, name, email, role_id: 1, duration: o.duration ?? 45,
-          institution_id: 'inst-1', institution_name: 'Hochschule für Musik und Theater München', register_shortcut: null, member_id: null,
+          institution_id: o.institutionId === undefined ? 'inst-1' : o.institutionId, institution_name: 'Hochschule für Musik und Theater München', register_shortcut: null, member_id: null,
         });
         await h.waitFor(async () => (await h.sql('SELECT 1 FROM user_directory WHERE user_id = $1', [userId])).length > 0);
       }

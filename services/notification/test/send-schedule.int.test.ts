@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { AppError, grpc, sharedInProcessBus, startGrpcServer, HealthState, wrapUnary, type EventEnvelope } from '@stundenplan/base';
 import { startTestIssuer, type TestIssuer, testServiceTokens, testServiceTokenVerifier } from '@stundenplan/base/testing';
 import { classesV1 } from '@stundenplan/proto';
@@ -193,6 +193,33 @@ describe('POST /api/send-schedule-to-students', () => {
     }
     // The duplicate address (other case) got nothing extra; the member without an address nothing at all.
     expect(await mailsTo(anna.toUpperCase())).toHaveLength(1);
+  });
+
+  it('stores the PDF once (mail_blobs, by sha256): the events and the mails reference it instead of carrying a copy per recipient', async () => {
+    const members = Array.from({ length: 5 }, (_, i) => ({ name: `Person ${i}`, email: address(`p${i}`) }));
+    const classId = newClass(members);
+    const pdf = pdfFile(30_000);
+    const sha = createHash('sha256').update(pdf).digest('hex');
+    expect((await send({ classId, file: pdf })).status).toBe(200);
+
+    const events = await sql<{ payload: EventEnvelope<{ attachments: Record<string, unknown>[] }>; bytes: number }>(
+      `SELECT payload, octet_length(payload::text) AS bytes FROM "${n.schema}".outbox_events WHERE payload->'payload'->>'to' = ANY($1)`,
+      [members.map((m) => m.email)],
+    );
+    expect(events).toHaveLength(5);
+    for (const e of events) {
+      expect(e.payload.payload.attachments).toEqual([{ filename: 'stundenplan.pdf', contentType: 'application/pdf', blobSha256: sha }]);
+      expect(Number(e.bytes)).toBeLessThan(5000);
+    }
+    const blobs = await sql<{ size: number; same: boolean }>(`SELECT size, content = $2 AS same FROM "${n.schema}".mail_blobs WHERE sha256 = $1`, [sha, pdf]);
+    expect(blobs).toEqual([{ size: pdf.length, same: true }]);
+    for (const m of members) {
+      const [mail] = await sentMailsTo(m.email);
+      const file = await fetch(`${n.base}/dev/mail/${mail!.id}/attachments/0`);
+      expect(Buffer.from(await file.arrayBuffer()).equals(pdf)).toBe(true);
+    }
+    const copies = await sql<{ n: string }>(`SELECT count(*) AS n FROM "${n.schema}".mail_attachments WHERE content IS NOT NULL AND blob_sha256 = $1`, [sha]);
+    expect(Number(copies[0]!.n)).toBe(0);
   });
 
   it('accepts the file in the field `file` too; without a schedule name or message the text stays short', async () => {

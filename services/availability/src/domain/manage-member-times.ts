@@ -3,26 +3,42 @@ import { WeekSlots } from '@stundenplan/timegrid';
 import type { RangeMode } from '../data/times-repository.js';
 import type { AvailabilityDeps } from './deps.js';
 import { parseTimes } from './parse-times.js';
+import { PREFERRED_OUTSIDE_MEMBER, resolvePreferred } from './preferred-times.js';
 
 export const MAX_IDS_PER_CALL = 1000;
 const MEMBER_OF_OTHER_CLASS = 'Das Mitglied gehört zu einer anderen Klasse.';
 
+export interface MemberTimesInput {
+  /** Ignored when keepTimes is set. */
+  times?: unknown;
+  /** undefined: the stored preferred times stay, cut to the new times. */
+  preferred?: unknown;
+  /** Only the preferred times change. */
+  keepTimes?: boolean;
+}
+
 /**
- * Teacher-entered times of one member. The caller (classes) has already checked that the teacher
- * owns the class and the member belongs to it; a member id stored under another class is refused.
+ * Teacher-entered times (and their preferred part) of one member. The caller (classes) has already
+ * checked that the teacher owns the class and the member belongs to it; a member id stored under
+ * another class is refused.
  */
-export async function setMemberTimes(deps: AvailabilityDeps, classId: string, memberId: string, input: unknown): Promise<WeekSlots> {
+export async function setMemberTimes(
+  deps: AvailabilityDeps, classId: string, memberId: string, input: MemberTimesInput,
+): Promise<{ times: WeekSlots; preferred: WeekSlots }> {
   if (!classId || !memberId) throw AppError.badRequest('class_id und member_id sind erforderlich.');
-  const times = parseTimes(input);
-  await deps.repo.transaction(async (w) => {
+  const parsed = input.keepTimes ? null : parseTimes(input.times ?? {});
+  const result = await deps.repo.transaction(async (w) => {
     const before = await w.memberTimes(memberId);
     if (before && before.classId !== classId) throw AppError.forbidden(MEMBER_OF_OTHER_CLASS);
-    if (before?.times.equals(times)) return;
-    await w.saveMemberTimes(classId, memberId, times);
+    const times = parsed ?? before?.times ?? WeekSlots.empty();
+    const preferred = resolvePreferred(input.preferred, times, before?.preferred ?? WeekSlots.empty(), PREFERRED_OUTSIDE_MEMBER);
+    if (before?.times.equals(times) && before.preferred.equals(preferred)) return { times, preferred };
+    await w.saveMemberTimes(classId, memberId, times, preferred);
     await w.timesChanged({ kind: 'member', class_id: classId, member_id: memberId });
+    return { times, preferred };
   });
   deps.kickOutbox();
-  return times;
+  return result;
 }
 
 export interface PlanningMember {
@@ -30,8 +46,12 @@ export interface PlanningMember {
   userId: string;
   /** Teacher-entered times. */
   availableTimes: WeekSlots;
+  /** Preferred part of availableTimes. */
+  preferredTimes: WeekSlots;
   /** The user's own times; empty for unregistered members. */
   availableTimesUserInput: WeekSlots;
+  /** Preferred part of availableTimesUserInput. */
+  preferredTimesUserInput: WeekSlots;
   /** ISO time of the user's last change, '' when none. */
   availableTimesUserInputLastModified: string;
 }
@@ -60,7 +80,7 @@ export async function getPlanningData(deps: AvailabilityDeps, classId: string, m
   }
   const [teacherTimes, range] = await Promise.all([deps.repo.teacherTimes(classId), deps.repo.timeRange(classId)]);
   const stored = await deps.repo.memberTimesOfClass(classId, memberIds.length ? memberIds : undefined);
-  const byMember = new Map(stored.map((m) => [m.memberId, m.times]));
+  const byMember = new Map(stored.map((m) => [m.memberId, m]));
   const refs = memberIds.length ? memberIds.map((memberId, i) => ({ memberId, userId: userIds[i] ?? '' })) : stored.map((m) => ({ memberId: m.memberId, userId: '' }));
   const users = await deps.repo.userTimesMany(refs.map((r) => r.userId).filter(Boolean));
   return {
@@ -73,8 +93,10 @@ export async function getPlanningData(deps: AvailabilityDeps, classId: string, m
       return {
         memberId,
         userId,
-        availableTimes: byMember.get(memberId) ?? WeekSlots.empty(),
+        availableTimes: byMember.get(memberId)?.times ?? WeekSlots.empty(),
+        preferredTimes: byMember.get(memberId)?.preferred ?? WeekSlots.empty(),
         availableTimesUserInput: own?.times ?? WeekSlots.empty(),
+        preferredTimesUserInput: own?.preferred ?? WeekSlots.empty(),
         availableTimesUserInputLastModified: own ? own.lastModified.toISOString() : '',
       };
     }),
@@ -91,7 +113,9 @@ export async function getUserTimes(deps: AvailabilityDeps, userIds: string[]): P
       memberId: '',
       userId,
       availableTimes: WeekSlots.empty(),
+      preferredTimes: WeekSlots.empty(),
       availableTimesUserInput: own?.times ?? WeekSlots.empty(),
+      preferredTimesUserInput: own?.preferred ?? WeekSlots.empty(),
       availableTimesUserInputLastModified: own ? own.lastModified.toISOString() : '',
     };
   });

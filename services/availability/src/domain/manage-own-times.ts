@@ -1,18 +1,26 @@
 import { WeekSlots, type TimesMap } from '@stundenplan/timegrid';
 import type { AvailabilityDeps } from './deps.js';
 import { parseTimes } from './parse-times.js';
+import { PREFERRED_OUTSIDE_OWN, resolvePreferred } from './preferred-times.js';
 import { assertInsideWindow, studentWindow, type StudentWindow } from './student-window.js';
 
 export const OWN_TIMES_SAVED = 'Verfügbare Zeiten erfolgreich gespeichert';
 
 export interface OwnTimes {
   available_times: TimesMap;
+  /** Preferred part of available_times (Wunschzeiten). */
+  preferred_times: TimesMap;
   last_modified: string | null;
 }
 
+const ownTimes = (stored: { times: WeekSlots; preferred: WeekSlots; lastModified: Date } | null): OwnTimes => ({
+  available_times: stored ? stored.times.toTimesMap() : {},
+  preferred_times: stored ? stored.preferred.toTimesMap() : {},
+  last_modified: stored ? stored.lastModified.toISOString() : null,
+});
+
 export async function getOwnTimes(deps: AvailabilityDeps, userId: string): Promise<OwnTimes> {
-  const stored = await deps.repo.userTimes(userId);
-  return { available_times: stored ? stored.times.toTimesMap() : {}, last_modified: stored ? stored.lastModified.toISOString() : null };
+  return ownTimes(await deps.repo.userTimes(userId));
 }
 
 /** The student's window, from the ranges of the classes they are a member of (asked from classes). */
@@ -23,25 +31,26 @@ export async function loadStudentWindow(deps: AvailabilityDeps, userId: string):
 }
 
 /**
- * Validates (shape, then window) and stores a student's own times. last_modified moves and
- * times.changed.v1 is published only when the times really changed; the first save always counts.
+ * Validates (shape, then window, then preferred inside available) and stores a student's own
+ * times. Without `preferredInput` the stored preferred times stay, cut to the new times.
+ * last_modified moves and times.changed.v1 is published only when something really changed;
+ * the first save always counts.
  */
-export async function saveOwnTimes(deps: AvailabilityDeps, userId: string, input: unknown): Promise<OwnTimes> {
+export async function saveOwnTimes(deps: AvailabilityDeps, userId: string, input: unknown, preferredInput?: unknown): Promise<OwnTimes> {
   const times = parseTimes(input);
   const window = await loadStudentWindow(deps, userId);
   const previous = await deps.repo.userTimes(userId);
   assertInsideWindow(times, window, previous?.times ?? WeekSlots.empty());
-  if (previous && previous.times.equals(times)) {
-    return { available_times: previous.times.toTimesMap(), last_modified: previous.lastModified.toISOString() };
-  }
+  const preferred = resolvePreferred(preferredInput, times, previous?.preferred ?? WeekSlots.empty(), PREFERRED_OUTSIDE_OWN);
+  if (previous && previous.times.equals(times) && previous.preferred.equals(preferred)) return ownTimes(previous);
   const saved = await deps.repo.transaction(async (w) => {
-    const row = await w.saveUserTimes(userId, times);
+    const row = await w.saveUserTimes(userId, times, preferred);
     await w.timesChanged({ kind: 'user', user_id: userId });
     return row;
   });
   deps.kickOutbox();
-  deps.log.info({ userId, slots: times.count() }, 'own times saved');
-  return { available_times: saved.times.toTimesMap(), last_modified: saved.lastModified.toISOString() };
+  deps.log.info({ userId, slots: times.count(), preferred: preferred.count() }, 'own times saved');
+  return ownTimes(saved);
 }
 
 export async function getTeachersTimeRanges(deps: AvailabilityDeps, userId: string): Promise<{ time_ranges: TimesMap; has_range: boolean }> {

@@ -7,12 +7,18 @@ export interface MemberTimesView {
   available_times: TimesMap;
   available_times_user_input: TimesMap;
   available_times_user_input_last_modified: string | null;
+  /** Preferred part of available_times (Wunschzeiten). */
+  preferred_times: TimesMap;
+  /** Preferred part of available_times_user_input. */
+  preferred_times_user_input: TimesMap;
 }
 
 export const emptyTimes = (): MemberTimesView => ({
   available_times: {},
   available_times_user_input: {},
   available_times_user_input_last_modified: null,
+  preferred_times: {},
+  preferred_times_user_input: {},
 });
 
 export function weekTimesToMap(w: availabilityV1.WeekTimes | undefined): TimesMap {
@@ -71,6 +77,8 @@ export class AvailabilityClient {
           available_times: weekTimesToMap(m?.availableTimes),
           available_times_user_input: useOwn ? weekTimesToMap(own.availableTimesUserInput ?? own.availableTimes) : userInput,
           available_times_user_input_last_modified: (useOwn ? own.availableTimesUserInputLastModified : m?.availableTimesUserInputLastModified) || null,
+          preferred_times: weekTimesToMap(m?.preferredTimes),
+          preferred_times_user_input: weekTimesToMap(useOwn ? own.preferredTimesUserInput : m?.preferredTimesUserInput),
         });
       }
     } catch (e) {
@@ -97,14 +105,20 @@ export class AvailabilityClient {
     return result;
   }
 
-  /** Teacher-entered times of one member; validated by the availability service. Throws on failure. */
-  async setMemberTimes(classId: string, memberId: string, times: TimesMap): Promise<TimesMap> {
+  /**
+   * Teacher-entered times of one member and their preferred part; validated by the availability
+   * service. times undefined: the stored times stay; preferred undefined: the stored preferred
+   * times stay (cut to the times). Throws on failure.
+   */
+  async setMemberTimes(classId: string, memberId: string, times: TimesMap | undefined, preferred?: TimesMap): Promise<{ available_times: TimesMap; preferred_times: TimesMap }> {
     const res = await callUnary(this.client.setMemberTimes.bind(this.client), this.client, {
       classId,
       memberId,
-      availableTimes: mapToWeekTimes(times),
+      availableTimes: times === undefined ? undefined : mapToWeekTimes(times),
+      keepAvailableTimes: times === undefined,
+      preferredTimes: preferred === undefined ? undefined : mapToWeekTimes(preferred),
     }, this.timeoutMs);
-    return weekTimesToMap(res.availableTimes);
+    return { available_times: weekTimesToMap(res.availableTimes), preferred_times: weekTimesToMap(res.preferredTimes) };
   }
 
   close(): void {

@@ -14,13 +14,20 @@ const SHORTCUT_ATTEMPTS = 10;
 
 /**
  * Ownership rule (the same for every teacher route and for gRPC GetClass/ListMembers with a teacher_id):
- * a class id that does not exist (or is not a UUID) -> 404 'Klasse/Kurs nicht gefunden';
- * an existing class of another teacher -> 403 'Du hast keine Berechtigung für diese Aktion'.
+ * a class id that does not exist, is not a UUID or belongs to another teacher -> 404 'Klasse/Kurs nicht
+ * gefunden'. One answer for all three, so no caller learns whether someone else's class exists.
  */
 export async function assertOwnsClass(db: Deps['db'] | Tx, classId: string, teacherId: string): Promise<Class> {
   const c = await db.class.findUnique({ where: { classId } });
-  if (!c) throw AppError.notFound(MSG.classNotFound);
-  if (c.teacherId !== teacherId) throw AppError.forbidden(MSG.forbidden);
+  if (!c || c.teacherId !== teacherId) throw AppError.notFound(MSG.classNotFound);
+  return c;
+}
+
+/** Locks the class row for the rest of the transaction (member limit, e-mail uniqueness) and checks the owner. */
+export async function lockOwnedClass(tx: Tx, classId: string, teacherId: string | null): Promise<Class> {
+  await tx.$queryRaw`SELECT class_id FROM classes WHERE class_id = ${classId}::uuid FOR UPDATE`;
+  const c = await tx.class.findUnique({ where: { classId } });
+  if (!c || (teacherId !== null && c.teacherId !== teacherId)) throw AppError.notFound(MSG.classNotFound);
   return c;
 }
 
@@ -100,7 +107,8 @@ export async function updateClass(
 /** Deletes the class with its members; class.deleted.v1 tells the other services to drop what belongs to it. */
 export async function deleteClass(deps: Deps, teacherId: string, classId: string): Promise<void> {
   await deps.db.$transaction(async (tx) => {
-    await assertOwnsClass(tx, classId, teacherId);
+    // Row lock first: of concurrent deletes one wins, the others then find no class (404, never 500).
+    await lockOwnedClass(tx, classId, teacherId);
     await tx.class.delete({ where: { classId } });
     await emit(tx, Topic.ClassDeleted, classId, { class_id: classId, teacher_id: teacherId });
   });

@@ -1,4 +1,4 @@
-import type { Logger } from '@stundenplan/base';
+import type { KeyValueStore, Logger } from '@stundenplan/base';
 import type { AvailabilityClient } from '../clients/availability-client.js';
 import type { Db } from '../data/prisma.js';
 
@@ -10,4 +10,7 @@ export interface Deps {
   publicBaseUrl: string;
   /** Ask the outbox relay to publish right after a commit. */
   kick: () => void;
+  /** Shared store: rate limits and the teacher's daily mail budget. */
+  store: KeyValueStore;
+  mailBudgetPerDay: number;
 }

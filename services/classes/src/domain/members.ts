@@ -1,25 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, Topic, type MailRequestedPayload } from '@stundenplan/base';
+import { AppError, reserveMailBudget, Topic, type MailBudgetReservation, type MailRequestedPayload } from '@stundenplan/base';
 import { isAllowedDuration, normalizeTimesMap, TimegridError, type TimesMap } from '@stundenplan/timegrid';
 import { emptyTimes, type MemberTimesView } from '../clients/availability-client.js';
 import { emit, isUniqueViolation, type Tx } from '../data/prisma.js';
-import type { Class, Member } from '../generated/prisma/client.js';
-import { assertOwnsClass } from './classes.js';
+import type { Member } from '../generated/prisma/client.js';
+import { assertOwnsClass, lockOwnedClass } from './classes.js';
 import type { Deps } from './context.js';
+import { directoryScopeOf, studentsInScope } from './directory-scope.js';
 import { memberAddedPayload, toMemberDto, type MemberDto } from './dto.js';
 import { MSG } from './messages.js';
 import { asObject, DEFAULT_DURATION, duration, idOrNotFound, isValidEmail, MAX_MEMBERS_PER_CLASS, memberEmail, memberName } from './validation.js';
 
 export type MemberWithTimes = MemberDto & MemberTimesView;
-
-/** Locks the class row for the rest of the transaction (member limit, e-mail uniqueness) and checks the owner. */
-export async function lockOwnedClass(tx: Tx, classId: string, teacherId: string | null): Promise<Class> {
-  await tx.$queryRaw`SELECT class_id FROM classes WHERE class_id = ${classId}::uuid FOR UPDATE`;
-  const c = await tx.class.findUnique({ where: { classId } });
-  if (!c) throw AppError.notFound(MSG.classNotFound);
-  if (teacherId !== null && c.teacherId !== teacherId) throw AppError.forbidden(MSG.forbidden);
-  return c;
-}
 
 /** A member of exactly this class; a member id of another class is 404 (never data). */
 async function memberOfClass(db: Deps['db'] | Tx, classId: string, memberIdRaw: unknown): Promise<Member> {
@@ -80,6 +72,7 @@ export async function addNewMembers(deps: Deps, teacherId: string, classId: stri
  * with the student's e-mail is linked instead of adding a second row.
  */
 export async function addRegisteredMembers(deps: Deps, teacherId: string, classId: string, studentsRaw: unknown): Promise<{ message: string; members: MemberDto[] }> {
+  await assertOwnsClass(deps.db, classId, teacherId);
   if (!Array.isArray(studentsRaw) || studentsRaw.length === 0) throw AppError.badRequest(MSG.noStudents);
   if (studentsRaw.length > MAX_MEMBERS_PER_CLASS) throw AppError.badRequest(MSG.maxMembers);
   const wanted = new Map<string, number | undefined>();
@@ -90,7 +83,13 @@ export async function addRegisteredMembers(deps: Deps, teacherId: string, classI
     if (!wanted.has(s.student_id.trim())) wanted.set(s.student_id.trim(), d);
   }
   const users = await deps.db.userDirectory.findMany({ where: { userId: { in: [...wanted.keys()] }, roleId: 1 } });
-  const byId = new Map(users.map((u) => [u.userId, u]));
+  // Directory scope (DSGVO): only students the teacher could find, or whose e-mail a member of the
+  // teacher's classes already has; anyone else is "unknown", exactly like an id that does not exist.
+  const inScope = await studentsInScope(deps, await directoryScopeOf(deps, teacherId), users.map((u) => u.userId));
+  const memberMails = new Set(
+    (await deps.db.member.findMany({ where: { email: { in: users.map((u) => u.email) }, class: { teacherId } }, select: { email: true } })).map((m) => (m.email ?? '').toLowerCase()),
+  );
+  const byId = new Map(users.filter((u) => inScope.has(u.userId) || memberMails.has(u.email)).map((u) => [u.userId, u]));
   for (const id of wanted.keys()) if (!byId.has(id)) throw AppError.notFound(MSG.studentUnknown);
 
   const result = await deps.db.$transaction(async (tx) => {
@@ -145,14 +144,15 @@ export async function updateMember(
   classId: string,
   memberIdRaw: unknown,
   bodyRaw: unknown,
-): Promise<MemberDto & { available_times?: TimesMap }> {
+): Promise<MemberDto & { available_times?: TimesMap; preferred_times?: TimesMap }> {
   const body = asObject(bodyRaw);
   const has = (k: string) => Object.prototype.hasOwnProperty.call(body, k) && body[k] !== undefined;
-  if (!['name', 'email', 'duration', 'available_times', 'user_id'].some(has)) throw AppError.badRequest(MSG.nothingToUpdate);
+  if (!['name', 'email', 'duration', 'available_times', 'preferred_times', 'user_id'].some(has)) throw AppError.badRequest(MSG.nothingToUpdate);
   const name = has('name') ? memberName(body.name, 'edit') : undefined;
   const email = has('email') ? memberEmail(body.email, true) : undefined;
   const dur = has('duration') ? duration(body.duration) : undefined;
   const times = has('available_times') ? parseTimes(body.available_times) : undefined;
+  const preferred = has('preferred_times') ? parseTimes(body.preferred_times) : undefined;
   const linkUserId = has('user_id') && body.user_id !== null ? (typeof body.user_id === 'string' && body.user_id.trim() ? body.user_id.trim() : null) : undefined;
   if (linkUserId === null) throw AppError.badRequest(MSG.linkNeedsMatch);
 
@@ -168,14 +168,15 @@ export async function updateMember(
     const memberMail = (email ?? before.email ?? '').toLowerCase();
     if (!u || u.roleId !== 1 || !memberMail || u.email !== memberMail) throw AppError.badRequest(MSG.linkNeedsMatch);
     linkUser = { userId: u.userId, name: u.name, email: u.email };
-    if (timesToSet === undefined) {
+    // The check answer carries no times before a link (DSGVO), so empty times in the body mean "take the student's".
+    if (timesToSet === undefined || Object.keys(timesToSet).length === 0) {
       const own = (await deps.availability.userTimes([u.userId])).get(u.userId);
       if (own && Object.keys(own).length) timesToSet = own;
     }
   }
   // Times first: if the availability service refuses them, nothing else changes.
-  let storedTimes: TimesMap | undefined;
-  if (timesToSet !== undefined) storedTimes = await deps.availability.setMemberTimes(classId, before.memberId, timesToSet);
+  let stored: { available_times: TimesMap; preferred_times: TimesMap } | undefined;
+  if (timesToSet !== undefined || preferred !== undefined) stored = await deps.availability.setMemberTimes(classId, before.memberId, timesToSet, preferred);
 
   const updated = await deps.db.$transaction(async (tx) => {
     await lockOwnedClass(tx, classId, teacherId);
@@ -197,7 +198,7 @@ export async function updateMember(
     return Object.keys(data).length ? tx.member.update({ where: { memberId: m.memberId }, data }) : m;
   });
   if (linkUser) deps.kick();
-  return { ...toMemberDto(updated), ...(storedTimes !== undefined ? { available_times: storedTimes } : {}) };
+  return { ...toMemberDto(updated), ...(stored ?? {}) };
 }
 
 export async function removeMember(deps: Deps, teacherId: string, classId: string, memberIdRaw: unknown): Promise<void> {
@@ -241,18 +242,40 @@ export function invitationMail(to: string, p: { studentName: string; teacherName
   return { to, subject, text, html };
 }
 
+export const INVITES_PER_MEMBER_PER_DAY = 3;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Free texts an invitation body may carry (name, class_name, register_shortcut are shown from the database). */
+const INVITE_TEXT_MAX = 200;
+
+/** Per member: at most 3 invitations in 24 hours (rolling), else 429 with wait_time until the oldest drops out. */
+async function assertInviteAllowed(tx: Tx, memberId: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`classes:invite:${memberId}`}))`;
+  const since = new Date(Date.now() - DAY_MS);
+  const recent = await tx.invitation.findMany({ where: { memberId, createdAt: { gt: since } }, orderBy: { createdAt: 'asc' }, select: { createdAt: true } });
+  if (recent.length < INVITES_PER_MEMBER_PER_DAY) return;
+  const waitSeconds = Math.max(1, Math.ceil((recent[0]!.createdAt.getTime() + DAY_MS - Date.now()) / 1000));
+  throw new AppError('TOO_MANY_REQUESTS', MSG.inviteLimit(INVITES_PER_MEMBER_PER_DAY), { extra: { wait_time: waitSeconds } });
+}
+
 /**
- * POST classes/{id}/invite-student: only for unregistered members; the address is the e-mail in the
- * body (what the teacher sees) or else the member's stored one. Class name and code come from the
- * database, never from the body.
+ * POST classes/{id}/invite-student: only for unregistered members of the teacher's own class, only to
+ * the member's stored e-mail (no open relay: another address in the body is refused), at most 3 per
+ * member per day, and within the teacher's daily mail budget (shared with schedule sendings). Class
+ * name and code come from the database, never from the body.
  */
 export async function inviteStudent(deps: Deps, teacher: { userId: string; name: string }, classId: string, bodyRaw: unknown): Promise<{ message: string }> {
   const body = asObject(bodyRaw);
+  for (const k of ['email', 'name', 'class_name', 'register_shortcut']) {
+    const v = body[k];
+    if (v !== undefined && v !== null && (typeof v !== 'string' || v.length > INVITE_TEXT_MAX)) throw AppError.badRequest(MSG.inviteTextInvalid);
+  }
   const c = await assertOwnsClass(deps.db, classId, teacher.userId);
   const m = await memberOfClass(deps.db, classId, body.member_id);
   if (m.userId) throw AppError.badRequest(MSG.inviteAlreadyRegistered);
-  const to = (typeof body.email === 'string' && body.email.trim() ? body.email : (m.email ?? '')).trim().toLowerCase();
+  const to = (m.email ?? '').trim().toLowerCase();
+  const given = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
   if (!to) throw AppError.badRequest(MSG.inviteEmailRequired);
+  if (given && given !== to) throw AppError.badRequest(MSG.inviteOtherAddress);
   if (!isValidEmail(to)) throw AppError.badRequest(MSG.emailInvalid);
   const teacherRow = await deps.db.userDirectory.findUnique({ where: { userId: teacher.userId } });
   const mail = invitationMail(to, {
@@ -262,9 +285,18 @@ export async function inviteStudent(deps: Deps, teacher: { userId: string; name:
     shortcut: c.registerShortcut,
     link: registrationLink(deps.publicBaseUrl, c.registerShortcut, m.memberId),
   });
-  await deps.db.$transaction(async (tx) => {
-    await emit(tx, Topic.MailRequested, to, mail);
-  });
+  let budget: MailBudgetReservation | undefined;
+  try {
+    await deps.db.$transaction(async (tx) => {
+      await assertInviteAllowed(tx, m.memberId);
+      budget = await reserveMailBudget(deps.store, teacher.userId, 1, deps.mailBudgetPerDay);
+      await tx.invitation.create({ data: { teacherId: teacher.userId, memberId: m.memberId, email: to } });
+      await emit(tx, Topic.MailRequested, to, mail);
+    });
+  } catch (e) {
+    await budget?.release().catch(() => undefined);
+    throw e;
+  }
   deps.kick();
   return { message: MSG.inviteSent(to) };
 }

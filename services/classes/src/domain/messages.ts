@@ -35,10 +35,14 @@ export const MSG = {
   inviteEmailRequired: 'Bitte gib eine E-Mail-Adresse ein',
   inviteAlreadyRegistered: 'Studierende*r ist bereits registriert und kann nicht eingeladen werden',
   inviteSent: (email: string) => `Einladung an ${email} erfolgreich gesendet`,
+  inviteOtherAddress: 'Einladungen können nur an die gespeicherte E-Mail-Adresse des Mitglieds gesendet werden',
+  inviteTextInvalid: 'Ungültige Angaben für die Einladung',
+  inviteLimit: (n: number) => `Diese*r Studierende wurde heute schon ${n}-mal eingeladen. Bitte versuche es später erneut.`,
   // search (SPEC §5 Student search)
   searchLength: 'Suchstring muss zwischen 5 und 50 Zeichen lang sein',
   searchEmail: 'Ungültige E-Mail-Adresse',
-  tooManyEmails: 'Es können höchstens 500 E-Mail-Adressen auf einmal geprüft werden',
+  tooManyEmails: 'Es können höchstens 99 E-Mail-Adressen auf einmal geprüft werden',
+  checkLimited: 'Zu viele Abfragen registrierter Studierender. Bitte warte einen Moment und versuche es erneut.',
   // student course actions (SPEC §5 Student registration code)
   codeRequired: 'Bitte gib einen Registrierungscode ein',
   codeFormat: 'Ungültiges Format. Erwartet: wort-wort-wort',

@@ -5,7 +5,7 @@ import { emit } from '../data/prisma.js';
 import type { Class, Member } from '../generated/prisma/client.js';
 import type { Deps } from './context.js';
 import { memberAddedPayload } from './dto.js';
-import { lockOwnedClass } from './members.js';
+import { lockOwnedClass } from './classes.js';
 import { MSG } from './messages.js';
 import { normalizeLookupCode } from './register-shortcut.js';
 import { DEFAULT_DURATION, MAX_MEMBERS_PER_CLASS } from './validation.js';

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, Topic, type SessionUser } from '@stundenplan/base';
+import { AppError, hitRateLimit, Topic, type SessionUser } from '@stundenplan/base';
 import type { TimesMap } from '@stundenplan/timegrid';
 import { emit } from '../data/prisma.js';
 import type { Deps } from './context.js';
+import { directoryScopeOf, studentsInScope } from './directory-scope.js';
 import { memberAddedPayload } from './dto.js';
-import { lockOwnedClass } from './members.js';
+import { lockOwnedClass } from './classes.js';
 import { MSG } from './messages.js';
 import { normalizeJoinCode } from './register-shortcut.js';
 import { asObject, DEFAULT_DURATION, duration, idOrNotFound, MAX_MEMBERS_PER_CLASS, SEARCH_LIMIT, searchQuery } from './validation.js';
@@ -18,37 +19,70 @@ export interface StudentSearchResult {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Registered students (role 1) whose name or e-mail local part contains the query, case-insensitive. */
-export async function searchStudents(deps: Deps, queryRaw: unknown): Promise<{ students: StudentSearchResult[] }> {
+/**
+ * Registered students (role 1) whose name or e-mail local part contains the query, case-insensitive,
+ * within the teacher's directory scope (own institution, or members now or before of the teacher's
+ * classes). Only the SPEC's fields; never times.
+ */
+export async function searchStudents(deps: Deps, teacherId: string, queryRaw: unknown): Promise<{ students: StudentSearchResult[] }> {
   const q = searchQuery(queryRaw);
   const pattern = `%${escapeLike(q)}%`;
+  const scope = await directoryScopeOf(deps, teacherId);
   const rows = await deps.db.$queryRaw<{ user_id: string; name: string; email: string; duration: number | null }[]>`
-    SELECT user_id, name, email, duration FROM user_directory
-    WHERE role_id = 1 AND (lower(name) LIKE ${pattern} ESCAPE '\\' OR split_part(email, '@', 1) LIKE ${pattern} ESCAPE '\\')
-    ORDER BY lower(name), email
+    SELECT d.user_id, d.name, d.email, d.duration FROM user_directory d
+    WHERE d.role_id = 1
+      AND (lower(d.name) LIKE ${pattern} ESCAPE '\\' OR split_part(d.email, '@', 1) LIKE ${pattern} ESCAPE '\\')
+      AND ((${scope.institutionId}::text IS NOT NULL AND d.institution_id = ${scope.institutionId}::text)
+        OR EXISTS (SELECT 1 FROM teacher_students t WHERE t.teacher_id = ${teacherId} AND t.user_id = d.user_id))
+    ORDER BY lower(d.name), d.email
     LIMIT ${SEARCH_LIMIT}`;
   return { students: rows.map((r) => ({ user_id: r.user_id, name: r.name, email: r.email, duration: r.duration })) };
 }
 
-export const MAX_CHECK_EMAILS = 500;
+export const MAX_CHECK_EMAILS = 99;
+/** check-student-exists calls per teacher and window (the members list asks on every change of its e-mails). */
+export const CHECK_LIMIT = { limit: 120, windowSeconds: 600 } as const;
+
+export interface ExistingStudent {
+  user_id: string;
+  name: string;
+  available_times: TimesMap;
+}
 
 /**
- * POST check-student-exists: which of these e-mails belong to registered students, with their own
- * times (for the teacher's link action). Body: a JSON array of e-mails or { emails: [...] }.
+ * POST check-student-exists: which of these e-mails belong to registered students (for the teacher's
+ * link action and the CSV import preview). Body: a JSON array of e-mails or { emails: [...] }, at most 99.
+ * - a student linked to a member of one of the teacher's classes: user_id, name and the student's own
+ *   times (the member list shows them anyway);
+ * - an e-mail of an unlinked member of the teacher's classes (the link offer) or of a student in the
+ *   teacher's directory scope (own institution, members now or before): user_id and name, times empty.
+ *   Times reach a teacher only through a linked membership, which the student sees in their course
+ *   list and can leave; linking takes the student's times over on the server;
+ * - everyone else is not answered, as if unregistered.
  */
-export async function checkStudentsExist(
-  deps: Deps,
-  body: unknown,
-): Promise<{ existing_students: Record<string, { user_id: string; name: string; available_times: TimesMap }> }> {
+export async function checkStudentsExist(deps: Deps, teacherId: string, body: unknown): Promise<{ existing_students: Record<string, ExistingStudent> }> {
   const list = Array.isArray(body) ? body : body && typeof body === 'object' ? (body as { emails?: unknown }).emails : undefined;
   if (!Array.isArray(list)) throw AppError.badRequest(MSG.invalidRequest);
   if (list.length > MAX_CHECK_EMAILS) throw AppError.badRequest(MSG.tooManyEmails);
-  const emails = [...new Set(list.filter((e): e is string => typeof e === 'string').map((e) => e.trim().toLowerCase()).filter(Boolean))];
-  const existing_students: Record<string, { user_id: string; name: string; available_times: TimesMap }> = {};
+  const hit = await hitRateLimit(deps.store, `check-student-exists:${teacherId}`, CHECK_LIMIT.limit, CHECK_LIMIT.windowSeconds);
+  if (!hit.allowed) throw new AppError('TOO_MANY_REQUESTS', MSG.checkLimited, { extra: { wait_time: hit.waitSeconds } });
+  const emails = [...new Set(list.filter((e): e is string => typeof e === 'string').map((e) => e.trim().toLowerCase()).filter((e) => e && e.length <= 254))];
+  const existing_students: Record<string, ExistingStudent> = {};
   if (!emails.length) return { existing_students };
   const users = await deps.db.userDirectory.findMany({ where: { roleId: 1, email: { in: emails } } });
-  const times = await deps.availability.userTimes(users.map((u) => u.userId));
-  for (const u of users) existing_students[u.email] = { user_id: u.userId, name: u.name, available_times: times.get(u.userId) ?? {} };
+  if (!users.length) return { existing_students };
+  const memberRows = await deps.db.member.findMany({
+    where: { class: { teacherId }, OR: [{ email: { in: users.map((u) => u.email) } }, { userId: { in: users.map((u) => u.userId) } }] },
+    select: { email: true, userId: true },
+  });
+  const memberEmails = new Set(memberRows.map((m) => (m.email ?? '').toLowerCase()));
+  const linked = new Set(memberRows.map((m) => m.userId).filter((id): id is string => Boolean(id)));
+  const scope = await studentsInScope(deps, await directoryScopeOf(deps, teacherId), users.map((u) => u.userId));
+  const times = await deps.availability.userTimes(users.filter((u) => linked.has(u.userId)).map((u) => u.userId));
+  for (const u of users) {
+    if (linked.has(u.userId)) existing_students[u.email] = { user_id: u.userId, name: u.name, available_times: times.get(u.userId) ?? {} };
+    else if (memberEmails.has(u.email) || scope.has(u.userId)) existing_students[u.email] = { user_id: u.userId, name: u.name, available_times: {} };
+  }
   return { existing_students };
 }
 
@@ -89,13 +123,13 @@ export async function joinClass(deps: Deps, user: SessionUser, bodyRaw: unknown)
   return { class_name: c.name, class_id: c.classId, member_id: memberId };
 }
 
-/** Own membership only: someone else's member id -> 403, unknown or not in that class -> 404. */
+/** Own membership only: unknown, not in that class or someone else's -> the same 404 (no existence oracle). */
 async function ownMembership(deps: Deps, userId: string, memberIdRaw: unknown, classIdRaw?: unknown) {
   const memberId = idOrNotFound(memberIdRaw, MSG.membershipNotFound);
   const m = await deps.db.member.findUnique({ where: { memberId }, include: { class: true } });
   if (!m) throw AppError.notFound(MSG.membershipNotFound);
   if (classIdRaw !== undefined && m.classId !== idOrNotFound(classIdRaw, MSG.membershipNotFound)) throw AppError.notFound(MSG.membershipNotFound);
-  if (m.userId !== userId) throw AppError.forbidden(MSG.forbidden);
+  if (m.userId !== userId) throw AppError.notFound(MSG.membershipNotFound);
   return m;
 }
 

@@ -1,4 +1,4 @@
-import { AppError, isUuid } from '@stundenplan/base';
+import { AppError, hasVisibleText, isUuid } from '@stundenplan/base';
 import { ALLOWED_DURATIONS } from '@stundenplan/timegrid';
 import { MSG } from './messages.js';
 
@@ -20,7 +20,8 @@ export function asObject(body: unknown): Record<string, unknown> {
 
 export function className(v: unknown): string {
   const name = typeof v === 'string' ? v.trim() : '';
-  if (!name) throw AppError.badRequest(MSG.classNameRequired);
+  // Zero-width spaces or bidi controls alone are no name (they would show as an empty row).
+  if (!name || !hasVisibleText(name)) throw AppError.badRequest(MSG.classNameRequired);
   if (name.length > CLASS_NAME_MAX) throw AppError.badRequest(MSG.classNameTooLong);
   return name;
 }
@@ -30,14 +31,14 @@ export function classDescription(v: unknown): string | null {
   if (v === undefined || v === null) return null;
   if (typeof v !== 'string') throw AppError.badRequest(MSG.invalidRequest);
   const d = v.trim();
-  if (!d) return null;
+  if (!d || !hasVisibleText(d)) return null;
   if (d.length > DESCRIPTION_MAX) throw AppError.badRequest(MSG.descriptionTooLong);
   return d;
 }
 
 export function memberName(v: unknown, mode: 'add' | 'edit'): string {
   const name = typeof v === 'string' ? v.trim() : '';
-  if (!name) throw AppError.badRequest(MSG.memberNameRequired);
+  if (!name || !hasVisibleText(name)) throw AppError.badRequest(MSG.memberNameRequired);
   if (name.length < 2 || name.length > 50) throw AppError.badRequest(mode === 'add' ? MSG.memberNameLengthAdd : MSG.memberNameLengthEdit);
   return name;
 }

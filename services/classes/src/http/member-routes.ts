@@ -46,12 +46,12 @@ export function registerMemberRoutes(app: Express, deps: Deps): void {
   });
 
   app.post('/api/search-students', async (req, res) => {
-    assertTeacher(req);
-    res.json(await searchStudents(deps, asObject(req.body).query_string));
+    const teacher = assertTeacher(req);
+    res.json(await searchStudents(deps, teacher.userId, asObject(req.body).query_string));
   });
 
   app.post('/api/check-student-exists', async (req, res) => {
-    assertTeacher(req);
-    res.json(await checkStudentsExist(deps, req.body));
+    const teacher = assertTeacher(req);
+    res.json(await checkStudentsExist(deps, teacher.userId, req.body));
   });
 }

@@ -34,7 +34,8 @@ export interface NewMail {
   transport: 'outbox' | 'ses';
   status?: 'pending' | 'invalid';
   lastError?: string | null;
-  files: { filename: string; contentType: string; content: Buffer }[];
+  /** With blobSha256 the bytes stay in mail_blobs (stored once), not in the mail's own row. */
+  files: { filename: string; contentType: string; content: Buffer; blobSha256?: string }[];
 }
 
 /** A 'sending' claim older than this is taken as a crashed delivery and may be retried. */
@@ -88,7 +89,13 @@ export class MailRepository {
           lastError: mail.lastError ?? null,
           attachments: mail.files.map((f) => ({ filename: f.filename, contentType: f.contentType, size: f.content.length })),
           files: {
-            create: mail.files.map((f, position) => ({ position, filename: f.filename, contentType: f.contentType, size: f.content.length, content: new Uint8Array(f.content) })),
+            create: mail.files.map((f, position) => ({
+              position,
+              filename: f.filename,
+              contentType: f.contentType,
+              size: f.content.length,
+              ...(f.blobSha256 ? { blobSha256: f.blobSha256 } : { content: new Uint8Array(f.content) }),
+            })),
           },
         },
         select,
@@ -121,14 +128,20 @@ export class MailRepository {
   }
 
   async files(id: string): Promise<{ filename: string; contentType: string; content: Buffer }[]> {
-    const rows = await this.prisma.mailAttachment.findMany({ where: { mailId: id }, orderBy: { position: 'asc' } });
-    return rows.map((r) => ({ filename: r.filename, contentType: r.contentType, content: Buffer.from(r.content) }));
+    const rows = await this.prisma.mailAttachment.findMany({ where: { mailId: id }, orderBy: { position: 'asc' }, include: { blob: true } });
+    return rows.map((r) => ({ filename: r.filename, contentType: r.contentType, content: Buffer.from(r.content ?? r.blob!.content) }));
   }
 
   async attachment(id: string, position: number): Promise<{ filename: string; contentType: string; content: Buffer } | null> {
     if (!isUuid(id) || !Number.isInteger(position) || position < 0) return null;
-    const r = await this.prisma.mailAttachment.findUnique({ where: { mailId_position: { mailId: id, position } } });
-    return r ? { filename: r.filename, contentType: r.contentType, content: Buffer.from(r.content) } : null;
+    const r = await this.prisma.mailAttachment.findUnique({ where: { mailId_position: { mailId: id, position } }, include: { blob: true } });
+    return r ? { filename: r.filename, contentType: r.contentType, content: Buffer.from(r.content ?? r.blob!.content) } : null;
+  }
+
+  /** Bytes stored once by sha256 (see SendingRepository.save); null when unknown. */
+  async blob(sha256: string): Promise<Buffer | null> {
+    const r = await this.prisma.mailBlob.findUnique({ where: { sha256 } });
+    return r ? Buffer.from(r.content) : null;
   }
 
   async find(id: string): Promise<MailRow | null> {

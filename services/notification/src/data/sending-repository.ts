@@ -16,10 +16,7 @@ export interface ScheduleSendingRow extends NewScheduleSending {
   createdAt: Date;
 }
 
-/**
- * A sending of a few dozen events of up to ~7 MB each (a 5 MB PDF as base64) must not run into
- * Prisma's default 5 s interactive-transaction timeout.
- */
+/** A sending of a few dozen events plus a PDF of up to 5 MB must not run into Prisma's default 5 s transaction timeout. */
 const TX_OPTIONS = { maxWait: 10_000, timeout: 120_000 } as const;
 
 export class SendingRepository {
@@ -29,12 +26,20 @@ export class SendingRepository {
    * The history row and one mail.requested.v1 event per recipient commit together (transactional
    * outbox): either every mail is on its way or none is. The events are keyed by the sending id.
    */
-  async save(sending: NewScheduleSending, mails: MailRequest[]): Promise<ScheduleSendingRow> {
+  async save(sending: NewScheduleSending, mails: MailRequest[], blob?: { sha256: string; content: Buffer }): Promise<ScheduleSendingRow> {
     if (!mails.length) throw new Error('a schedule sending needs at least one mail');
     const id = randomUUID();
     return this.prisma.$transaction(async (tx) => {
       const row = await tx.scheduleSending.create({ data: { id, ...sending, recipientCount: mails.length } });
-      // One at a time: each payload carries the PDF, so never build them all in memory at once.
+      // The PDF once, by its sha256; the events only name it (blobSha256), so it is not copied per recipient.
+      if (blob) {
+        await tx.$executeRawUnsafe(
+          'INSERT INTO mail_blobs (sha256, size, content) VALUES ($1, $2, $3) ON CONFLICT (sha256) DO NOTHING',
+          blob.sha256,
+          blob.content.length,
+          new Uint8Array(blob.content),
+        );
+      }
       for (const mail of mails) {
         await writeOutbox((text, values) => tx.$executeRawUnsafe(text, ...values), Topic.MailRequested, id, mail);
       }

@@ -27,6 +27,17 @@ export async function deliverMail(deps: NotificationDeps, event: EventEnvelope):
     return;
   }
   const m = checked.mail;
+  // Attachments stored once (schedule PDFs) are named by sha256 in the event; a missing one can never be sent.
+  const files: { filename: string; contentType: string; content: Buffer; blobSha256?: string }[] = [];
+  for (const f of m.files) {
+    const content = f.content ?? (f.blobSha256 ? await deps.mails.blob(f.blobSha256) : null);
+    if (!content) {
+      deps.log.error({ eventId: event.id, blob: f.blobSha256 }, 'mail attachment is unknown; recorded, not sent');
+      await deps.mails.recordRequest({ eventId: event.id, toAddress: m.to, replyTo: m.replyTo, subject: m.subject, textBody: m.text, htmlBody: m.html, transport: deps.mailer.transport, status: 'invalid', lastError: `unknown attachment ${f.blobSha256}`, files: [] });
+      return;
+    }
+    files.push({ filename: f.filename, contentType: f.contentType, content, ...(f.blobSha256 ? { blobSha256: f.blobSha256 } : {}) });
+  }
   const row = await deps.mails.recordRequest({
     eventId: event.id,
     toAddress: m.to,
@@ -35,12 +46,12 @@ export async function deliverMail(deps: NotificationDeps, event: EventEnvelope):
     textBody: m.text,
     htmlBody: m.html,
     transport: deps.mailer.transport,
-    files: m.files,
+    files,
   });
   if (row.status === 'sent' || row.status === 'invalid') return;
   if (!(await deps.mails.claim(row.id))) return; // sent meanwhile, or another replica is sending it right now
   try {
-    const files = m.files.length ? m.files : await deps.mails.files(row.id);
+    const attachments = files.length ? files.map(({ filename, contentType, content }) => ({ filename, contentType, content })) : await deps.mails.files(row.id);
     const { providerMessageId } = await deps.mailer.send({
       id: row.id,
       from: deps.cfg.MAIL_FROM,
@@ -49,7 +60,7 @@ export async function deliverMail(deps: NotificationDeps, event: EventEnvelope):
       subject: m.subject,
       text: m.text,
       html: m.html,
-      attachments: files,
+      attachments,
     });
     await deps.mails.markSent(row.id, providerMessageId);
     deps.log.info({ mailId: row.id, eventId: event.id, transport: deps.mailer.transport }, 'mail sent');

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { AppError, reserveMailBudget, type SessionUser } from '@stundenplan/base';
 import type { ClassForSending, ClassMember } from '../clients/classes-client.js';
 import type { NotificationDeps } from './deps.js';
@@ -61,7 +62,8 @@ export function scheduleMail(opts: {
   teacherEmail: string | null;
   scheduleName: string | null;
   message: string | null;
-  pdfBase64: string;
+  /** sha256 of the PDF stored once in mail_blobs. */
+  pdfSha256: string;
 }): MailRequest {
   const { recipient, cls, teacherName, scheduleName, message } = opts;
   const who = teacherName ? { subject: teacherName, of: `von ${teacherName}`, to: teacherName } : { subject: 'Deine Lehrkraft', of: 'deiner Lehrkraft', to: 'deine Lehrkraft' };
@@ -86,7 +88,7 @@ export function scheduleMail(opts: {
     ...(opts.teacherEmail ? { replyTo: opts.teacherEmail } : {}),
     subject: `Dein Stundenplan für „${cls.name}“`,
     text: lines.join('\n'),
-    attachments: [{ filename: PDF_FILENAME, contentType: 'application/pdf', contentBase64: opts.pdfBase64 }],
+    attachments: [{ filename: PDF_FILENAME, contentType: 'application/pdf', blobSha256: opts.pdfSha256 }],
   };
 }
 
@@ -116,13 +118,14 @@ export async function sendScheduleToStudents(deps: NotificationDeps, user: Sessi
 
   const teacherName = cls.teacherName.trim() || user.name.trim();
   const teacherEmail = EMAIL_RE.test(user.email.trim()) ? user.email.trim() : null;
-  const pdfBase64 = pdf.toString('base64');
+  const pdfSha256 = createHash('sha256').update(pdf).digest('hex');
   // The teacher's daily mail budget (shared with invitations), counted in recipients: 429 + wait_time.
   const budget = await reserveMailBudget(deps.store, user.userId, recipients.length, deps.cfg.MAIL_BUDGET_PER_DAY);
   const sending = await deps.sendings
     .save(
       { classId: cls.classId, teacherId: user.userId, scheduleName, pdfSize: pdf.length },
-      recipients.map((recipient) => scheduleMail({ recipient, cls, teacherName, teacherEmail, scheduleName, message, pdfBase64 })),
+      recipients.map((recipient) => scheduleMail({ recipient, cls, teacherName, teacherEmail, scheduleName, message, pdfSha256 })),
+      { sha256: pdfSha256, content: pdf },
     )
     .catch(async (e: unknown) => {
       await budget.release().catch(() => undefined);

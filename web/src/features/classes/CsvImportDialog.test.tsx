@@ -127,6 +127,32 @@ describe('CsvImportDialog: result, merge and import', () => {
     expect(within(ben).getByText('registriert · wird mit 30 min übernommen')).toBeTruthy();
   });
 
+  it('asks the server about at most 99 e-mails per call (a long list goes in chunks) and marks hits from every chunk', async () => {
+    const many: CsvRow[] = Array.from({ length: 150 }, (_, i) => ({ row_id: i + 1, vorname: 'Vor', nachname: `Nach${i}`, email: `s${i}@web.de`, dauer: 30, name: `Vor Nach${i}` }));
+    const fetchMock = installFetchMock([
+      hmtm(many),
+      {
+        method: 'POST',
+        path: '/api/check-student-exists',
+        reply: (call: RecordedCall) => ({
+          body: { existing_students: (call.body as string[]).includes('s120@web.de') ? { 's120@web.de': { user_id: 'u-120', available_times: {} } } : {} },
+        }),
+      },
+    ]);
+    render(
+      <Providers>
+        <CsvImportDialog classId={CLASS_ID} existingEmails={new Set()} onClose={vi.fn()} onImported={vi.fn()} />
+      </Providers>,
+    );
+    chooseFile(csvFile('x'));
+    fireEvent.click(extractButton());
+    await screen.findByRole('heading', { name: 'Studierende' });
+    const calls = fetchMock.callsTo('/api/check-student-exists');
+    expect(calls.map((c) => (c.body as string[]).length)).toEqual([99, 51]);
+    const row = within(screen.getByRole('table')).getByText('Nach120').closest('tr')!;
+    expect(within(row).getByText(/registriert/)).toBeTruthy();
+  });
+
   it('groups duplicates by e-mail and merges the selected ones, summing durations', async () => {
     await extracted([check()]);
     const group = within(screen.getByTestId('duplicate-group'));

@@ -47,6 +47,7 @@ export interface CsvImportDialogProps {
 export function extractionErrorMessage(error: unknown): string {
   const detail = detailOf(error);
   if (detail === CSV_MESSAGES.noStudents || detail === CSV_MESSAGES.notCsv || detail === CSV_MESSAGES.empty) return detail;
+  if (detail === CSV_MESSAGES.noHeaderDetail) return CSV_MESSAGES.noStudentTable;
   if (error instanceof ApiError) {
     if (error.kind === 'http' && detail) return CSV_MESSAGES.processFailed(detail);
     return CSV_MESSAGES.uploadFailed;
@@ -112,7 +113,8 @@ export function CsvImportDialog({ classId, existingEmails, onClose, onImported }
   const extract = async () => {
     setError(null);
     if (!file) {
-      setFileError(CSV_MESSAGES.notCsv);
+      // Keep the reason the file was refused ('CSV-Datei ist leer') instead of replacing it.
+      setFileError((current) => current ?? CSV_MESSAGES.notCsv);
       return;
     }
     let mapping = null;
@@ -177,6 +179,8 @@ export function CsvImportDialog({ classId, existingEmails, onClose, onImported }
     const ids = groupSelectedIds(email, groupRows);
     const result = mergeRows(rows, ids);
     if (!result) return;
+    // A duplicate-e-mail error from an earlier import attempt is settled by merging.
+    setError(null);
     setRows(result.rows);
     setSelected((s) => {
       const next = new Set([...s].filter((id) => !ids.has(id) || id === result.merged.row_id));
@@ -471,7 +475,10 @@ export function CsvImportDialog({ classId, existingEmails, onClose, onImported }
                 })}
               </tbody>
             </Table>
-            <p className="form-note">Fehlt die Dauer oder liegt sie nicht zwischen 15 und 120 Minuten (in 15 Min. Schritten), wird sie mit 30 min übernommen.</p>
+            <p className="form-note">
+              Fehlt die Dauer oder ist sie ungültig (nicht in 15-Minuten-Schritten), wird sie mit 30 min übernommen; mehr als 120 Minuten (z.B. nach dem
+              Zusammenführen) werden mit 120 min übernommen.
+            </p>
           </section>
           {error && <Alert kind="error" title={error} />}
         </div>

@@ -71,23 +71,26 @@ describe('StudentClassesPage: courses', () => {
     expect(card('m2').getByText('Fehler bei der Kursverifizierung')).toBeTruthy();
   });
 
-  it('leaves a course only after confirmation', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+  it('leaves a course only after confirmation in the styled dialog', async () => {
     const app = open([{ method: 'DELETE', path: '/api/students/leave-class/m1', reply: { body: { class_name: 'Klavier Hauptfach' } } }]);
     await screen.findByTestId('course-m1');
     fireEvent.click(card('m1').getByRole('button', { name: 'Aus Kurs entfernen' }));
-    expect(confirm).toHaveBeenCalledTimes(1);
+    const dialog = await screen.findByRole('dialog', { name: 'Kurs verlassen?' });
+    expect(dialog.textContent).toContain('Möchtest du dich wirklich aus dem Kurs „Klavier Hauptfach“ entfernen?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(app.fetchMock.callsTo('/api/students/leave-class/m1')).toHaveLength(0);
     fireEvent.click(card('m1').getByRole('button', { name: 'Aus Kurs entfernen' }));
+    confirmLeave();
     await waitFor(() => expect(toastsOf('success')).toEqual(['Erfolgreich aus dem Kurs "Klavier Hauptfach" entfernt!']));
     expect(app.fetchMock.callsTo('/api/students/leave-class/m1', 'DELETE')).toHaveLength(1);
   });
 
   it("shows 'Fehler beim Entfernen aus dem Kurs' when leaving fails", async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     open([{ method: 'DELETE', path: '/api/students/leave-class/m1', reply: { status: 500 } }]);
     await screen.findByTestId('course-m1');
     fireEvent.click(card('m1').getByRole('button', { name: 'Aus Kurs entfernen' }));
+    confirmLeave();
     await waitFor(() => expect(toastsOf('error')).toEqual(['Fehler beim Entfernen aus dem Kurs']));
     expect(card('m1').getByText('Fehler beim Entfernen aus dem Kurs')).toBeTruthy();
   });
@@ -150,3 +153,7 @@ describe('StudentClassesPage: joining', () => {
     await waitFor(() => expect(toastsOf('error')).toContain('Fehler beim Beitreten zum Kurs'));
   });
 });
+
+function confirmLeave() {
+  fireEvent.click(within(screen.getByRole('dialog', { name: 'Kurs verlassen?' })).getByRole('button', { name: 'Aus Kurs entfernen' }));
+}

@@ -4,6 +4,7 @@ import { ALLOWED_DURATIONS, DEFAULT_DURATION } from '@stundenplan/timegrid';
 import { useId, useState, type ReactNode } from 'react';
 import { toast } from '../../shared/toast/toast-store';
 import { Alert } from '../../shared/ui/Alert';
+import { useConfirm } from '../../shared/ui/use-confirm';
 import { Button } from '../../shared/ui/Button';
 import { Card } from '../../shared/ui/Card';
 import { Input } from '../../shared/ui/Input';
@@ -82,6 +83,7 @@ export function StudentClassesPage() {
 function CourseCard({ membership: m, onChanged }: { membership: Membership; onChanged: () => void }) {
   const [busy, setBusy] = useState<'verify' | 'leave' | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { confirm, dialog: confirmDialog } = useConfirm();
   const name = courseName(m);
 
   const verify = async () => {
@@ -100,7 +102,7 @@ function CourseCard({ membership: m, onChanged }: { membership: Membership; onCh
   };
 
   const leave = async () => {
-    if (!window.confirm(M.leaveConfirm(name))) return;
+    if (!(await confirm({ title: M.leaveTitle, message: M.leaveConfirm(name), confirmLabel: M.leave, danger: true }))) return;
     setBusy('leave');
     setError(null);
     try {
@@ -144,6 +146,7 @@ function CourseCard({ membership: m, onChanged }: { membership: Membership; onCh
           {M.leave}
         </Button>
       </div>
+      {confirmDialog}
     </Card>
   );
 }

@@ -97,6 +97,9 @@ function listOf<T>(answer: unknown, key: string): T[] {
   return [];
 }
 
+/** Server limit of POST check-student-exists. */
+export const CHECK_EMAILS_PER_CALL = 99;
+
 const classPath = (classId: string) => `classes/${encodeURIComponent(classId)}`;
 const memberPath = (classId: string, memberId: string) => `${classPath(classId)}/members/${encodeURIComponent(memberId)}`;
 
@@ -118,8 +121,15 @@ export const classesApi = {
     api.post<{ message?: string }>(`${classPath(classId)}/invite-student`, body, { abortPrevious: false }),
 
   searchStudents: async (queryString: string) => listOf<StudentSearchResult>(await api.post<unknown>('search-students', { query_string: queryString }), 'students'),
-  checkStudentsExist: async (emails: string[]) =>
-    (await api.post<{ existing_students?: Record<string, PotentialLink> }>('check-student-exists', emails, { abortPrevious: false }))?.existing_students ?? {},
+  /** The server checks at most 99 e-mails per call (a CSV import can have more): asked in chunks. */
+  checkStudentsExist: async (emails: string[]) => {
+    const found: Record<string, PotentialLink> = {};
+    for (let i = 0; i < emails.length; i += CHECK_EMAILS_PER_CALL) {
+      const chunk = emails.slice(i, i + CHECK_EMAILS_PER_CALL);
+      Object.assign(found, (await api.post<{ existing_students?: Record<string, PotentialLink> }>('check-student-exists', chunk, { abortPrevious: false }))?.existing_students ?? {});
+    }
+    return found;
+  },
 
   extractHmtm: async (file: File) => {
     const form = new FormData();

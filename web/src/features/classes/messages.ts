@@ -80,6 +80,9 @@ export const CSV_MESSAGES = {
   empty: 'CSV-Datei ist leer',
   tooLarge: 'Die Datei ist zu groß (maximal 5 MB)',
   noStudents: 'Keine Studierenden in der CSV-Datei gefunden',
+  /** The service's answer when no table with Nachname and Vorname exists (HMTM format). */
+  noHeaderDetail: 'Keine Kopfzeile mit den Spalten Nachname und Vorname gefunden',
+  noStudentTable: 'Keine Studierenden in der CSV-Datei gefunden. Es fehlt eine Tabelle mit den Spalten Nachname und Vorname.',
   checkFailed: 'Fehler beim Prüfen der Studenten',
   uploadFailed: 'Fehler beim Hochladen der CSV-Datei',
   processFailed: (message: string) => `Fehler beim Verarbeiten der CSV-Datei: ${message}`,
@@ -103,6 +106,7 @@ export const STUDENT_COURSE_MESSAGES = {
   verifyFailed: 'Fehler bei der Kursverifizierung',
   leave: 'Aus Kurs entfernen',
   leaveConfirm: (name: string) => `Möchtest du dich wirklich aus dem Kurs „${name}“ entfernen?`,
+  leaveTitle: 'Kurs verlassen?',
   left: (name: string) => `Erfolgreich aus dem Kurs "${name}" entfernt!`,
   leaveFailed: 'Fehler beim Entfernen aus dem Kurs',
   empty: 'Du bist noch keinem Kurs beigetreten.',

@@ -95,8 +95,10 @@ describe('EditTimesDialog', () => {
     fireEvent.change(textarea(), { target: { value: 'Mo 12-9' } });
     await tick(500);
     expect(screen.getByText('Fehler beim Verarbeiten der Eingabe.')).toBeTruthy();
-    // The preview keeps the last valid week.
-    expect(within(preview()).getByText('3 Stunden')).toBeTruthy();
+    // SPEC §5: a failure gives the error and no result (no stale preview, no total).
+    expect(screen.queryByRole('figure', { name: 'Vorschau der eingegebenen Zeiten' })).toBeNull();
+    expect(screen.queryByText('3 Stunden')).toBeNull();
+    expect(screen.getByText('Keine Vorschau, solange die Eingabe einen Fehler enthält.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     await tick(0);
     expect(screen.getByText('Bitte korrigiere die Fehler in der Eingabe.')).toBeTruthy();
@@ -190,5 +192,14 @@ describe('WeekPreview', () => {
     expect(initialTimesText({ '0': ['9.00', '9.15'], '2': ['10.00'] })).toBe('Mo 9:00-9:30; Mi 10:00-10:15');
     expect(initialTimesText({ '9': ['x'], '1': ['8.00', '8.15', '8.30', '8.45'] } as never)).toBe('Di 8-9');
     expect(initialTimesText(null)).toBe('');
+  });
+
+  it("says why 'Mi 23:50-24' gives no times instead of staying silent", async () => {
+    vi.useFakeTimers();
+    show(ANNA);
+    fireEvent.change(textarea(), { target: { value: 'Mi 23:50-24' } });
+    await tick(500);
+    expect(screen.getByText(/Diese Eingabe ergibt keine Zeiten\./)).toBeTruthy();
+    expect(within(preview()).queryByText(/Stunden/)).toBeNull();
   });
 });

@@ -34,6 +34,8 @@ export const TIMES_MESSAGES = {
   unknownError: 'Ein unbekannter Fehler ist aufgetreten.',
   parseError: TIMES_TEXT_ERRORS.parse,
   saveBlocked: TIMES_TEXT_ERRORS.saveBlocked,
+  noPreview: 'Keine Vorschau, solange die Eingabe einen Fehler enthält.',
+  nothingParsed: 'Diese Eingabe ergibt keine Zeiten. Jede Angabe braucht einen Wochentag, und Zeiten werden auf volle Viertelstunden gerundet (z.B. „23:50-24“ ergibt nichts).',
 } as const;
 
 /** The teacher-entered times as text; malformed stored entries are dropped. */
@@ -65,16 +67,12 @@ export function EditTimesDialog({ open, classId, member, onClose, onSaved }: Edi
 function EditTimesForm({ classId, member, onClose, onSaved }: { classId: string; member: MemberDto; onClose: () => void; onSaved?: EditTimesDialogProps['onSaved'] }) {
   const [text, setText] = useState(() => initialTimesText(member.available_times));
   const [parsed, setParsedState] = useState<{ text: string; result: ParseTimesTextResult }>(() => ({ text, result: parseTimesText(text) }));
-  // The preview keeps the last week that parsed while the text has an error.
-  const [preview, setPreview] = useState<WeekSlots>(() => (parsed.result.ok ? parsed.result.week : WeekSlots.empty()));
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const formId = useId();
 
-  const setParsed = (next: { text: string; result: ParseTimesTextResult }) => {
-    setParsedState(next);
-    if (next.result.ok) setPreview(next.result.week);
-  };
+  // SPEC §5: a failure gives the error and no result, so the preview shows nothing while it lasts.
+  const setParsed = (next: { text: string; result: ParseTimesTextResult }) => setParsedState(next);
   const setParsedRef = useRef(setParsed);
   setParsedRef.current = setParsed;
 
@@ -87,6 +85,7 @@ function EditTimesForm({ classId, member, onClose, onSaved }: { classId: string;
 
   const pending = parsed.text !== text;
   const parseError = parsed.result.ok ? null : TIMES_MESSAGES.parseError;
+  const nothingParsed = parsed.result.ok && parsed.result.week.isEmpty() && parsed.text.trim() !== '';
   const ownTimes = WeekSlots.fromTimesMap(member.available_times_user_input ?? {}, { strict: false });
   const lastModified = member.available_times_user_input_last_modified ?? null;
 
@@ -158,7 +157,14 @@ function EditTimesForm({ classId, member, onClose, onSaved }: { classId: string;
         </div>
         <section className={pending ? 'times-editor__section times-editor__pending' : 'times-editor__section'} aria-busy={pending || undefined}>
           <h3 className="times-editor__heading">Vorschau</h3>
-          <WeekPreview week={preview} label="Vorschau der eingegebenen Zeiten" />
+          {parsed.result.ok ? (
+            <>
+              {nothingParsed && !pending && <Alert kind="warning">{TIMES_MESSAGES.nothingParsed}</Alert>}
+              <WeekPreview week={parsed.result.week} label="Vorschau der eingegebenen Zeiten" />
+            </>
+          ) : (
+            <p className="times-editor__no-preview">{TIMES_MESSAGES.noPreview}</p>
+          )}
         </section>
         {member.user_id && (
           <section className="times-editor__section times-editor__own">
