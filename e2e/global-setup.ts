@@ -10,7 +10,7 @@ export default async function globalSetup() {
   const stack = await startStack({
     port,
     portOffset: Number(process.env.E2E_PORT_OFFSET ?? 10000),
-    pgPort: 56000 + Math.floor(Math.random() * 1000),
+    pgPortRange: [16500, 16999],
     dataDir,
     durable: false,
     log: () => {},

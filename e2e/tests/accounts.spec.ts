@@ -371,19 +371,18 @@ test('Profil: drei Bereiche; Student*in löscht den Account und kann sich nicht 
   await expect(danger).toBeVisible();
   await shot(page, '06-profil-student');
 
-  // Cancelling the confirmation keeps the account.
-  page.once('dialog', (dialog) => {
-    expect(dialog.type()).toBe('confirm');
-    expect(dialog.message()).toContain('wirklich');
-    void dialog.dismiss();
-  });
+  // Cancelling the confirmation (a styled dialog like everywhere else) keeps the account.
   await danger.getByRole('button', { name: 'Account löschen' }).click();
+  const confirmDialog = page.getByRole('dialog', { name: 'Account löschen?' });
+  await expect(confirmDialog).toContainText('wirklich');
+  await confirmDialog.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(confirmDialog).toBeHidden();
   await expect(page).toHaveURL(atPath('/profile'));
   await expect(navLinks(page)).toHaveText([...NAV_LINKS.student]);
 
   const sessionCookies = await context.cookies();
-  page.once('dialog', (dialog) => void dialog.accept());
   await danger.getByRole('button', { name: 'Account löschen' }).click();
+  await confirmDialog.getByRole('button', { name: 'Account endgültig löschen' }).click();
   await expect(page).toHaveURL(atPath('/'));
   await expect(toast(page, 'Dein Account wurde gelöscht.')).toBeVisible();
   await expectLoggedOutNav(page);

@@ -408,9 +408,10 @@ test.describe.serial('Klassen & Kurse: Issue 4 im Browser', () => {
     const courses = await openStudentCourses(page);
     const card = courseCard(page, CLASS_NAME);
     await expect(card).toBeVisible();
-    const confirmed = acceptConfirm(page, `Möchtest du dich wirklich aus dem Kurs „${CLASS_NAME}“ entfernen?`);
     await card.getByRole('button', { name: 'Aus Kurs entfernen' }).click();
-    await confirmed;
+    const confirmDialog = page.getByRole('dialog', { name: 'Kurs verlassen?' });
+    await expect(confirmDialog).toContainText(`Möchtest du dich wirklich aus dem Kurs „${CLASS_NAME}“ entfernen?`);
+    await confirmDialog.getByRole('button', { name: 'Aus Kurs entfernen' }).click();
     await expect(toast(page, `Erfolgreich aus dem Kurs "${CLASS_NAME}" entfernt!`)).toBeVisible();
     await expect(card).toHaveCount(0);
     await expect(courses.getByText(TEXT.noCourses, { exact: true })).toBeVisible();

@@ -1,4 +1,17 @@
-// Runtime configuration read by the SPA (see src/shared/site-config.ts).
-// A deployment can replace this file to fill in the operator's Impressum details, e.g.
-// window.__CONFIG__ = { impressum: { operator: '…', street: '…', postalCode: '…', city: '…', email: '…' } };
+// Runtime configuration read by the SPA (see src/shared/site-config.ts). A deployment replaces this
+// file with the operator's details; until `impressum` is filled, /impressum and /datenschutz show
+// placeholders with a warning and the gateway logs a warning at start. Example:
+// window.__CONFIG__ = {
+//   impressum: {
+//     operator: 'Musikhochschule Beispielstadt', representative: 'Vertreten durch: Prof. Dr. Erika Beispiel',
+//     street: 'Beispielweg 5', postalCode: '12345', city: 'Beispielstadt', country: 'Deutschland',
+//     email: 'stundenplan@example.org', phone: '+49 123 456789', responsible: 'Erika Beispiel, Anschrift wie oben',
+//   },
+//   privacy: {
+//     dataProtectionOfficer: 'Datenschutzbeauftragte*r, datenschutz@example.org',
+//     hosting: 'Rechenzentrum der Hochschule, Beispielstadt',
+//     mailProvider: 'Amazon Web Services EMEA SARL, Luxemburg (Amazon SES)',
+//     supervisoryAuthority: 'Landesbeauftragte*r für den Datenschutz, Beispielstadt',
+//   },
+// };
 window.__CONFIG__ = window.__CONFIG__ || {};

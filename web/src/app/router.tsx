@@ -14,6 +14,7 @@ import { TeacherClassesPage } from '../features/classes/TeacherClassesPage';
 import { ContactPage } from '../features/contact/ContactPage';
 import { HomePage } from '../features/home/HomePage';
 import { ImpressumPage } from '../features/legal/ImpressumPage';
+import { PrivacyPage } from '../features/legal/PrivacyPage';
 import { ProfilePage } from '../features/profile/ProfilePage';
 import { SchedulingPage } from '../features/scheduling/SchedulingPage';
 import { AppLayout } from '../shared/layout/AppLayout';
@@ -44,6 +45,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'update-password', element: <UpdatePasswordPage /> },
           { path: 'confirm-email', element: <ConfirmEmailPage /> },
           { path: 'impressum', element: <ImpressumPage /> },
+          { path: 'datenschutz', element: <PrivacyPage /> },
           {
             path: 'profile',
             element: (

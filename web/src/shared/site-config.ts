@@ -1,5 +1,6 @@
-// Operator details for the Impressum. A deployment sets them at runtime through
-// window.__CONFIG__.impressum (see public/config.js); these placeholders fill any gap.
+// Operator details for the Impressum and the Datenschutzerklärung. A deployment sets them at runtime
+// through window.__CONFIG__ (see public/config.js); placeholders fill any gap, and the pages warn
+// while the operator's own data are missing.
 export interface ImpressumConfig {
   operator: string;
   representative?: string;
@@ -14,8 +15,21 @@ export interface ImpressumConfig {
   vatId?: string;
 }
 
+/** What the Datenschutzerklärung needs beyond the operator (all optional). */
+export interface PrivacyConfig {
+  /** Data protection officer: name and how to reach them. */
+  dataProtectionOfficer?: string;
+  /** Who runs the servers (name, place). */
+  hosting?: string;
+  /** Who delivers the e-mails, e.g. an e-mail service provider. */
+  mailProvider?: string;
+  /** The supervisory authority responsible for the operator. */
+  supervisoryAuthority?: string;
+}
+
 export interface RuntimeConfig {
   impressum?: Partial<ImpressumConfig>;
+  privacy?: PrivacyConfig;
 }
 
 declare global {
@@ -24,19 +38,46 @@ declare global {
   }
 }
 
+/** The operator fields a legal page cannot do without. */
+export const REQUIRED_OPERATOR_FIELDS = ['operator', 'street', 'postalCode', 'city', 'email'] as const;
+
 export const DEFAULT_IMPRESSUM: ImpressumConfig = {
-  operator: 'Stundenplan-Assistent (Betreiberangaben noch nicht hinterlegt)',
-  representative: 'Vertreten durch: bitte in der Konfiguration angeben',
-  street: 'Musterstraße 1',
-  postalCode: '12345',
-  city: 'Musterstadt',
+  operator: '[Name des Betreibers]',
+  representative: '[Vertreten durch]',
+  street: '[Straße und Hausnummer]',
+  postalCode: '[PLZ]',
+  city: '[Ort]',
   country: 'Deutschland',
-  email: 'kontakt@example.org',
-  responsible: 'Max Mustermann, Anschrift wie oben',
+  email: '[E-Mail-Adresse]',
+  responsible: '[Verantwortliche Person, Anschrift]',
 };
 
-export function getImpressum(config: RuntimeConfig | undefined = typeof window === 'undefined' ? undefined : window.__CONFIG__): ImpressumConfig {
+function runtimeConfig(): RuntimeConfig | undefined {
+  return typeof window === 'undefined' ? undefined : window.__CONFIG__;
+}
+
+function filled(value: unknown): value is string {
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+export function getImpressum(config: RuntimeConfig | undefined = runtimeConfig()): ImpressumConfig {
   const fromRuntime = config?.impressum ?? {};
-  const defined = Object.fromEntries(Object.entries(fromRuntime).filter(([, v]) => typeof v === 'string' && v.trim() !== ''));
+  const defined = Object.fromEntries(Object.entries(fromRuntime).filter(([, v]) => filled(v)));
   return { ...DEFAULT_IMPRESSUM, ...defined };
+}
+
+export function getPrivacy(config: RuntimeConfig | undefined = runtimeConfig()): PrivacyConfig {
+  const fromRuntime = config?.privacy ?? {};
+  return Object.fromEntries(Object.entries(fromRuntime).filter(([, v]) => filled(v))) as PrivacyConfig;
+}
+
+/** The required operator fields the runtime configuration leaves empty (the pages show placeholders for them). */
+export function missingOperatorFields(config: RuntimeConfig | undefined = runtimeConfig()): string[] {
+  const impressum = config?.impressum ?? {};
+  return REQUIRED_OPERATOR_FIELDS.filter((field) => !filled(impressum[field]));
+}
+
+/** True for a value that is still one of the placeholders (shown as plain text, never as a link). */
+export function isPlaceholder(value: string): boolean {
+  return /^\[.*\]$/.test(value.trim());
 }

@@ -13,6 +13,7 @@ afterEach(() => {
   act(() => clearToasts());
   setApiNavigator(null);
   window.localStorage.clear();
+  window.sessionStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   vi.useRealTimers();

@@ -1,10 +1,10 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { detailText } from '../../shared/api/client';
 import { useDebouncedValue } from '../../shared/hooks/use-debounced-value';
 import { normaliseEmail } from '../../shared/session/login';
 import { Alert } from '../../shared/ui/Alert';
-import { Button } from '../../shared/ui/Button';
+import { Button, ButtonLink } from '../../shared/ui/Button';
 import { Card } from '../../shared/ui/Card';
 import { Input } from '../../shared/ui/Input';
 import { Page } from '../../shared/ui/Page';
@@ -36,6 +36,8 @@ import { useRegistrationCode, type MemberCheck, type RegistrationClassInfo } fro
 export interface RegistrationSuccessState {
   message: string;
   email: string;
+  /** 1 student, 2 teacher (what the next steps say). */
+  roleId?: number | null;
   teacherName: string | null;
   institutionName: string | null;
   className: string | null;
@@ -52,6 +54,14 @@ export function useEmailHint(email: string): EmailHint {
   return isValidEmailFormat(email) ? 'valid' : 'invalid';
 }
 
+export const REGISTER_TEXTS = {
+  withoutCode: 'Ohne Registrierungscode registrieren',
+  withoutCodeHint: 'Prüfe den Link oder registriere dich ohne Code und tritt dem Kurs später unter „Deine Kurse“ mit dem Registrierungscode bei.',
+  withoutInvitation: 'Ohne Einladungslink für den Kurs registrieren',
+  submitNeedsEmail: 'Registrieren ist möglich, sobald deine E-Mail-Adresse gültig ist.',
+  emailChecking: 'E-Mail-Adresse wird geprüft…',
+} as const;
+
 export function RegisterPage() {
   const { registerShortcut } = useParams();
   const location = useLocation();
@@ -66,11 +76,18 @@ export function RegisterPage() {
           kind="error"
           title={code.message}
           actions={
-            <Button variant="secondary" size="sm" onClick={code.retry}>
-              Erneut versuchen
-            </Button>
+            <>
+              <Button variant="secondary" size="sm" onClick={code.retry}>
+                Erneut versuchen
+              </Button>
+              <ButtonLink to="/register" variant={code.rejected ? 'primary' : 'ghost'} size="sm">
+                {REGISTER_TEXTS.withoutCode}
+              </ButtonLink>
+            </>
           }
-        />
+        >
+          {code.rejected ? REGISTER_TEXTS.withoutCodeHint : null}
+        </Alert>
       )}
       {(code.status === 'none' || code.status === 'valid') && (
         <RegisterForm
@@ -104,11 +121,12 @@ function RegisterForm({ classInfo, memberId, memberCheck }: RegisterFormProps) {
   const [duration, setDuration] = useState<number>(
     prefill?.duration && (STUDENT_DURATIONS as readonly number[]).includes(prefill.duration) ? prefill.duration : DEFAULT_DURATION,
   );
-  const [errors, setErrors] = useState<RegistrationErrors>({});
+  const [attempted, setAttempted] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
   const emailHint = useEmailHint(email);
+  const submitHintId = useId();
   const institutionList = institutions.data ?? [];
   const chosenInstitution: Institution | null = classInfo ? null : (institutionList.find((i) => String(i.id) === institutionId) ?? null);
   // In the code flow the institution comes from the class; it only feeds the e-mail suggestion.
@@ -123,22 +141,25 @@ function RegisterForm({ classInfo, memberId, memberCheck }: RegisterFormProps) {
     return suggested && suggested !== normaliseEmail(email) ? suggested : null;
   }, [chosenInstitution, codeInstitution, name, roleId, classInfo, email]);
 
+  // After the first submit the messages follow every change (a fixed field loses its error at once).
+  const current = validateRegistration({
+    name,
+    email,
+    password,
+    passwordRepeat,
+    roleId,
+    institution: chosenInstitution,
+    codeInstitutionId: classInfo?.institutionId ?? null,
+    duration: isStudent ? duration : null,
+    memberId,
+  });
+  const errors: RegistrationErrors = attempted ? current : {};
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSubmitError(null);
-    const found = validateRegistration({
-      name,
-      email,
-      password,
-      passwordRepeat,
-      roleId,
-      institution: chosenInstitution,
-      codeInstitutionId: classInfo?.institutionId ?? null,
-      duration: isStudent ? duration : null,
-      memberId,
-    });
-    setErrors(found);
-    if (hasErrors(found)) return;
+    setAttempted(true);
+    if (hasErrors(current)) return;
 
     const cleanEmail = normaliseEmail(email);
     setSubmitting(true);
@@ -156,6 +177,7 @@ function RegisterForm({ classInfo, memberId, memberCheck }: RegisterFormProps) {
       const state: RegistrationSuccessState = {
         message: answer?.message ?? '',
         email: cleanEmail,
+        roleId: effectiveRole,
         teacherName: classInfo?.teacherName ?? null,
         institutionName: classInfo?.institutionName ?? chosenInstitution?.name ?? null,
         className: classInfo?.className ?? null,
@@ -193,9 +215,16 @@ function RegisterForm({ classInfo, memberId, memberCheck }: RegisterFormProps) {
               kind="error"
               title={memberCheck.message}
               actions={
-                <Button variant="secondary" size="sm" onClick={memberCheck.retry}>
-                  Erneut versuchen
-                </Button>
+                <>
+                  {memberCheck.retry && (
+                    <Button variant="secondary" size="sm" onClick={memberCheck.retry}>
+                      Erneut versuchen
+                    </Button>
+                  )}
+                  <ButtonLink to={`/register/${encodeURIComponent(classInfo.shortcut)}`} variant={memberCheck.retry ? 'ghost' : 'primary'} size="sm">
+                    {REGISTER_TEXTS.withoutInvitation}
+                  </ButtonLink>
+                </>
               }
             />
           )}
@@ -227,6 +256,7 @@ function RegisterForm({ classInfo, memberId, memberCheck }: RegisterFormProps) {
               onChange={(e) => setEmail(e.target.value)}
               error={errors.email ?? (emailHint === 'invalid' ? REGISTRATION_MESSAGES.emailHintInvalid : undefined)}
               success={emailHint === 'valid' ? REGISTRATION_MESSAGES.emailHintValid : undefined}
+              live
             />
             {suggestion && (
               <p className="suggestion">
@@ -322,9 +352,14 @@ function RegisterForm({ classInfo, memberId, memberCheck }: RegisterFormProps) {
             <Alert kind="error" title={submitError} />
           )}
 
-          <Button type="submit" block size="lg" loading={submitting} disabled={emailHint !== 'valid'}>
+          <Button type="submit" block size="lg" loading={submitting} disabled={emailHint !== 'valid'} aria-describedby={emailHint !== 'valid' ? submitHintId : undefined}>
             Registrieren
           </Button>
+          {emailHint !== 'valid' && (
+            <p id={submitHintId} className="field__hint">
+              {emailHint === 'pending' ? REGISTER_TEXTS.emailChecking : REGISTER_TEXTS.submitNeedsEmail}
+            </p>
+          )}
           <p className="form-footer">
             Bereits registriert? <Link to="/login">Zum Login</Link>
           </p>

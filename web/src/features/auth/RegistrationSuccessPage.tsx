@@ -3,13 +3,14 @@ import { ButtonLink } from '../../shared/ui/Button';
 import { Card } from '../../shared/ui/Card';
 import { Page } from '../../shared/ui/Page';
 import type { RegistrationSuccessState } from './RegisterPage';
+import { ROLE_ID_TEACHER } from './registration-validation';
 
 function readState(state: unknown): Partial<RegistrationSuccessState> {
   return state && typeof state === 'object' ? (state as Partial<RegistrationSuccessState>) : {};
 }
 
 export function RegistrationSuccessPage() {
-  const { message, email, teacherName, institutionName, className, classDescription } = readState(useLocation().state);
+  const { message, email, roleId, teacherName, institutionName, className, classDescription } = readState(useLocation().state);
   return (
     <Page title="Registrierung erfolgreich" width="narrow" lead={message || 'Dein Account wurde angelegt.'}>
       <Card title="Nächste Schritte">
@@ -31,8 +32,10 @@ export function RegistrationSuccessPage() {
               {institutionName && <> ({institutionName})</>} zugeordnet
               {classDescription ? <>: {classDescription}</> : null}. Danach kannst du deine verfügbaren Zeiten eintragen.
             </li>
+          ) : roleId === ROLE_ID_TEACHER ? (
+            <li>Danach kannst du Klassen und Kurse anlegen und deine Studierenden einladen.</li>
           ) : (
-            <li>Danach kannst du Kurse anlegen oder einem Kurs mit dem Registrierungscode deiner Lehrkraft beitreten.</li>
+            <li>Danach kannst du einem Kurs mit dem Registrierungscode deiner Lehrkraft beitreten und deine verfügbaren Zeiten eintragen.</li>
           )}
         </ol>
         <div className="button-row">

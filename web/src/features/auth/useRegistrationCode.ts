@@ -26,12 +26,14 @@ export type MemberCheck =
   | { status: 'none' }
   | { status: 'loading' }
   | { status: 'valid'; member: RegistrationMemberInfo }
-  | { status: 'error'; message: string; retry: () => void };
+  /** retry is missing when asking again cannot help (a memberId that is no UUID). */
+  | { status: 'error'; message: string; retry?: () => void };
 
 export type RegistrationCodeState =
   | { status: 'none' }
   | { status: 'loading' }
-  | { status: 'error'; message: string; retry: () => void }
+  /** rejected: the code does not exist (asking again cannot help); else the check failed. */
+  | { status: 'error'; message: string; rejected: boolean; retry: () => void }
   | { status: 'valid'; info: RegistrationClassInfo; member: MemberCheck };
 
 class InvalidAnswer extends Error {}
@@ -72,9 +74,11 @@ export function useRegistrationCode(shortcut: string | null, memberId: string | 
   if (!shortcut) return { status: 'none' };
   if (shortcutQuery.isPending) return { status: 'loading' };
   if (shortcutQuery.isError) {
+    const rejected = isRejection(shortcutQuery.error);
     return {
       status: 'error',
-      message: isRejection(shortcutQuery.error) ? REGISTRATION_MESSAGES.invalidShortcut : REGISTRATION_MESSAGES.shortcutCheckFailed,
+      message: rejected ? REGISTRATION_MESSAGES.invalidShortcut : REGISTRATION_MESSAGES.shortcutCheckFailed,
+      rejected,
       retry: () => void shortcutQuery.refetch(),
     };
   }
@@ -92,7 +96,7 @@ export function useRegistrationCode(shortcut: string | null, memberId: string | 
 
   let member: MemberCheck;
   if (!memberId) member = { status: 'none' };
-  else if (!memberIdWellFormed) member = { status: 'error', message: REGISTRATION_MESSAGES.memberId, retry: () => undefined };
+  else if (!memberIdWellFormed) member = { status: 'error', message: REGISTRATION_MESSAGES.memberId };
   else if (memberQuery.isPending) member = { status: 'loading' };
   else if (memberQuery.isError) member = { status: 'error', message: REGISTRATION_MESSAGES.invalidMemberId, retry: () => void memberQuery.refetch() };
   else {

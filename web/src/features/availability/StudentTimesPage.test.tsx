@@ -129,6 +129,25 @@ describe('/student saving', () => {
   });
 });
 
+describe('/student when the session expired', () => {
+  it('a 401 on saving runs the expiry flow (no error toast) and the unsaved times come back on the next visit', async () => {
+    const app = await openPage({ put: { status: 401, body: { detail: 'Nicht angemeldet' } } });
+    clickCell(0, 32);
+    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/'));
+    expect(window.localStorage.getItem('sessionExpired')).toBe('true');
+    expect(screen.queryByText(/Speichern fehlgeschlagen/)).toBeNull();
+    app.unmount();
+
+    await openPage();
+    expect(await screen.findByText(/Deine noch nicht gespeicherten Zeiten wurden wiederhergestellt/)).toBeTruthy();
+    expect(cell(0, 32).getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Verfügbare Zeiten erfolgreich aktualisiert')).toBeTruthy();
+    expect(window.sessionStorage.length).toBe(0);
+  });
+});
+
 describe('/student unsaved-changes guard', () => {
   it('does not ask when nothing changed', async () => {
     const app = await openPage();

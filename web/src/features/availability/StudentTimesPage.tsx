@@ -2,8 +2,9 @@
 // teachers' ranges; hidden days and disabled slots outside; unsaved-changes guard when leaving.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatHoursLong, WeekSlots } from '@stundenplan/timegrid';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../shared/api/client';
+import { useSession } from '../../shared/session/session-context';
 import { toast } from '../../shared/toast/toast-store';
 import { Alert } from '../../shared/ui/Alert';
 import { Button } from '../../shared/ui/Button';
@@ -19,6 +20,7 @@ import { fetchOwnTimes, fetchTeachersTimeRanges, saveOwnTimes, type OwnTimes } f
 import { studentRows, studentWindow } from './student-window';
 import { GridWithToolbar, TimesToolbar } from './TimesToolbar';
 import { useUnsavedChangesGuard } from './unsaved/use-unsaved-changes-guard';
+import { clearDraft, draftKey, readDraft, writeDraft } from './unsaved-draft';
 import { SLOW_LOAD_TEXT, useSlowLoading } from './use-slow-loading';
 import './availability.css';
 
@@ -35,6 +37,7 @@ export const STUDENT_TIMES_TEXTS = {
   updated: 'Verfügbare Zeiten erfolgreich aktualisiert',
   helpDrag: 'Klicke auf ein Feld oder ziehe über mehrere Felder, um Zeiten an- oder abzuwählen.',
   helpTap: 'Tippe auf zwei Felder, um den Bereich dazwischen an- oder abzuwählen. Zweimal auf dasselbe Feld tippen ändert nur dieses Feld.',
+  restored: 'Deine noch nicht gespeicherten Zeiten wurden wiederhergestellt. Speichere sie, damit sie erhalten bleiben.',
 } as const;
 
 /** Logs 'Failed to save times' (SPEC §8) and tells the user what went wrong. */
@@ -53,10 +56,29 @@ export function StudentTimesPage() {
   const [draft, setDraft] = useState<WeekSlots | null>(null);
   const [view, setView] = useState<SlotRange>(defaultVisibleRange);
   const [saving, setSaving] = useState(false);
+  const [restored, setRestored] = useState(false);
+  const storageKey = draftKey(useSession().user?.email);
 
   const saved = own.data?.times ?? null;
   const current = draft ?? saved ?? WeekSlots.empty();
   const dirty = !!draft && !!saved && !draft.equals(saved);
+
+  // Unsaved times survive an expired session: restored once after loading, kept while they differ.
+  const restoreDone = useRef(false);
+  useEffect(() => {
+    if (restoreDone.current || !saved) return;
+    restoreDone.current = true;
+    const kept = readDraft(storageKey);
+    if (kept && !kept.equals(saved)) {
+      setDraft(kept);
+      setRestored(true);
+    } else clearDraft(storageKey);
+  }, [saved, storageKey]);
+  useEffect(() => {
+    if (!restoreDone.current) return;
+    if (dirty && draft) writeDraft(storageKey, draft);
+    else clearDraft(storageKey);
+  }, [dirty, draft, storageKey]);
 
   const save = useCallback(async (): Promise<boolean> => {
     if (!draft || !own.data) return true;
@@ -64,8 +86,11 @@ export function StudentTimesPage() {
     setSaving(true);
     try {
       const result = await saveOwnTimes(draft);
+      // null: the session ran out and the expired-session flow took over; the draft stays kept.
+      if (!result) return false;
       queryClient.setQueryData(OWN_TIMES_KEY, result);
       setDraft(null);
+      setRestored(false);
       toast.success(before.lastModified ? STUDENT_TIMES_TEXTS.updated : STUDENT_TIMES_TEXTS.saved);
       return true;
     } catch (error) {
@@ -76,7 +101,11 @@ export function StudentTimesPage() {
     }
   }, [draft, own.data, queryClient]);
 
-  const guard = useUnsavedChangesGuard({ when: dirty, onSave: save, onDiscard: () => setDraft(null) });
+  const discard = useCallback(() => {
+    setDraft(null);
+    setRestored(false);
+  }, []);
+  const guard = useUnsavedChangesGuard({ when: dirty, onSave: save, onDiscard: discard });
 
   const win = useMemo(() => studentWindow(ranges.data), [ranges.data]);
   const rows = useMemo(() => studentRows(win, saved ?? WeekSlots.empty(), view), [win, saved, view]);
@@ -119,6 +148,7 @@ export function StudentTimesPage() {
   } else {
     body = (
       <>
+        {restored && dirty && <Alert kind="info">{STUDENT_TIMES_TEXTS.restored}</Alert>}
         {win.hasRange ? <p className="student-times__help">{STUDENT_TIMES_TEXTS.withRange}</p> : <Alert kind="info">{STUDENT_TIMES_TEXTS.noRange}</Alert>}
         {hiddenOutside > 0 && (
           <Alert kind="warning">
@@ -128,7 +158,7 @@ export function StudentTimesPage() {
         {!win.hasRange && <VisibleRangePicker className="student-times__view" value={view} onChange={setView} />}
         <p className="student-times__help">{isMobile || coarse ? STUDENT_TIMES_TEXTS.helpTap : STUDENT_TIMES_TEXTS.helpDrag}</p>
         <GridWithToolbar
-          toolbar={<TimesToolbar times={current} sumLabel="Deine Zeiten" dirty={dirty} saving={saving} onSave={() => void save()} onDiscard={() => setDraft(null)} />}
+          toolbar={<TimesToolbar times={current} sumLabel="Deine Zeiten" dirty={dirty} saving={saving} onSave={() => void save()} onDiscard={discard} />}
         >
           <WeekGrid
             label="Deine verfügbaren Zeiten"

@@ -28,9 +28,13 @@ export async function fetchTeachersTimeRanges(signal?: AbortSignal): Promise<Tea
   return (await api.get<TeachersTimeRanges>('me/teachers-time-ranges', { signal })) ?? { time_ranges: {}, has_range: false };
 }
 
-/** PUT me/available-times {available_times}; answers what the server stored. */
-export async function saveOwnTimes(times: WeekSlots): Promise<OwnTimes> {
+/**
+ * PUT me/available-times {available_times}; answers what the server stored, or null when the
+ * session had expired (the client's 401 flow is then on its way to '/').
+ */
+export async function saveOwnTimes(times: WeekSlots): Promise<OwnTimes | null> {
   const answer = await api.put<SaveOwnTimesAnswer>('me/available-times', { available_times: times.toTimesMap() }, { abortOnRouteChange: false });
+  if (answer === undefined) return null;
   return {
     times: answer?.available_times ? WeekSlots.fromTimesMap(answer.available_times, { strict: false }) : times,
     lastModified: answer?.last_modified ?? null,

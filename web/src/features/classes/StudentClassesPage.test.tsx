@@ -1,6 +1,6 @@
 import '../../test/dom';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MockRoute } from '../../test/fetch-mock';
 import { renderApp, STUDENT } from '../../test/render-app';
 import { toastsOf } from './test-fixtures';

@@ -9,6 +9,7 @@ import { Input } from '../../shared/ui/Input';
 import { Page } from '../../shared/ui/Page';
 import { Select } from '../../shared/ui/Select';
 import { Textarea } from '../../shared/ui/Textarea';
+import { readStorage, removeStorage, writeStorage } from '../../shared/storage';
 import { minutesLabel, waitMinutes } from './contact-lock';
 
 export const CONTACT_MESSAGES = {
@@ -17,7 +18,23 @@ export const CONTACT_MESSAGES = {
   missing: 'Bitte fülle alle Felder aus.',
   rateLimited: 'Zu viele Nachrichten in kurzer Zeit.',
   email: 'Bitte gib eine gültige E-Mail-Adresse ein.',
+  required: 'Bitte fülle dieses Feld aus.',
 } as const;
+
+/** The rate-limit lock survives a reload (SPEC §4: locked until the wait time runs out). */
+const LOCK_KEY = 'contactLock';
+
+function readLock(): RateLimit | null {
+  try {
+    const raw = readStorage(LOCK_KEY);
+    const lock = raw ? (JSON.parse(raw) as Partial<RateLimit>) : null;
+    if (lock && typeof lock.until === 'number' && lock.until > Date.now() && typeof lock.detail === 'string') return { detail: lock.detail, until: lock.until };
+  } catch {
+    /* a broken entry is no lock */
+  }
+  removeStorage(LOCK_KEY);
+  return null;
+}
 
 /** The notification service's limits (SPEC §9: name 50, e-mail 100); longer input would only earn the generic failure. */
 export const CONTACT_LIMITS = { name: 50, email: 100, subject: 200, message: 5000 } as const;
@@ -48,7 +65,8 @@ export function ContactPage() {
   const [form, setForm] = useState<ContactMessage>({ type: 'feedback', name: '', email: '', subject: '', message: '' });
   const [pending, setPending] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const [limit, setLimit] = useState<RateLimit | null>(null);
+  const [limit, setLimit] = useState<RateLimit | null>(readLock);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof ContactMessage, string>>>({});
   const [now, setNow] = useState(() => Date.now());
 
   // Prefill from the session once it is known, without overwriting what was typed.
@@ -62,7 +80,10 @@ export function ContactPage() {
     const tick = () => {
       const current = Date.now();
       setNow(current);
-      if (current >= limit.until) setLimit(null);
+      if (current >= limit.until) {
+        setLimit(null);
+        removeStorage(LOCK_KEY);
+      }
     };
     const timer = setInterval(tick, 1000);
     const end = setTimeout(tick, Math.max(0, limit.until - Date.now()));
@@ -72,7 +93,10 @@ export function ContactPage() {
     };
   }, [limit]);
 
-  const update = <K extends keyof ContactMessage>(key: K, value: ContactMessage[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const update = <K extends keyof ContactMessage>(key: K, value: ContactMessage[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setFieldErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
+  };
   const locked = limit !== null && now < limit.until;
   const remainingMinutes = limit ? waitMinutes((limit.until - now) / 1000) : 0;
 
@@ -87,14 +111,17 @@ export function ContactPage() {
       subject: form.subject.trim(),
       message: form.message.trim(),
     };
-    if (!payload.name || !payload.email || !payload.subject || !payload.message) {
+    const missing = (['subject', 'name', 'email', 'message'] as const).filter((key) => !payload[key]);
+    if (missing.length) {
+      setFieldErrors(Object.fromEntries(missing.map((key) => [key, CONTACT_MESSAGES.required])));
       setResult({ ok: false, text: CONTACT_MESSAGES.missing });
       return;
     }
     if (payload.email.length > CONTACT_LIMITS.email || !CONTACT_EMAIL_PATTERN.test(payload.email)) {
-      setResult({ ok: false, text: CONTACT_MESSAGES.email });
+      setFieldErrors({ email: CONTACT_MESSAGES.email });
       return;
     }
+    setFieldErrors({});
     setPending(true);
     try {
       await api.post('contact', payload, { authRedirect: false });
@@ -108,7 +135,9 @@ export function ContactPage() {
         const seconds = Number.isFinite(waitSeconds) && waitSeconds > 0 ? waitSeconds : 60;
         const start = Date.now();
         setNow(start);
-        setLimit({ detail: detailText(error.body) ?? CONTACT_MESSAGES.rateLimited, until: start + seconds * 1000 });
+        const lock = { detail: detailText(error.body) ?? CONTACT_MESSAGES.rateLimited, until: start + seconds * 1000 };
+        setLimit(lock);
+        writeStorage(LOCK_KEY, JSON.stringify(lock));
       } else {
         setResult({ ok: false, text: CONTACT_MESSAGES.failure });
       }
@@ -120,13 +149,14 @@ export function ContactPage() {
   return (
     <Page title="Kontakt" width="medium" lead="Du hast eine Frage, eine Idee oder einen Fehler gefunden? Schreib uns.">
       <Card>
-        <form className="form" onSubmit={submit}>
+        {/* noValidate: German messages of our own instead of the browser's bubbles. */}
+        <form className="form" onSubmit={submit} noValidate>
           <div className="form-row">
             <Select label="Art der Nachricht" name="type" required value={form.type} onChange={(e) => update('type', e.target.value as ContactType)} options={TYPE_OPTIONS} />
-            <Input label="Betreff" name="subject" required maxLength={CONTACT_LIMITS.subject} value={form.subject} onChange={(e) => update('subject', e.target.value)} />
+            <Input label="Betreff" name="subject" required maxLength={CONTACT_LIMITS.subject} value={form.subject} onChange={(e) => update('subject', e.target.value)} error={fieldErrors.subject} />
           </div>
           <div className="form-row">
-            <Input label="Name" name="name" autoComplete="name" required maxLength={CONTACT_LIMITS.name} value={form.name} onChange={(e) => update('name', e.target.value)} />
+            <Input label="Name" name="name" autoComplete="name" required maxLength={CONTACT_LIMITS.name} value={form.name} onChange={(e) => update('name', e.target.value)} error={fieldErrors.name} />
             <Input
               label="E-Mail"
               name="email"
@@ -136,9 +166,10 @@ export function ContactPage() {
               maxLength={CONTACT_LIMITS.email}
               value={form.email}
               onChange={(e) => update('email', e.target.value)}
+              error={fieldErrors.email}
             />
           </div>
-          <Textarea label="Nachricht" name="message" required rows={7} maxLength={CONTACT_LIMITS.message} value={form.message} onChange={(e) => update('message', e.target.value)} />
+          <Textarea label="Nachricht" name="message" required rows={7} maxLength={CONTACT_LIMITS.message} value={form.message} onChange={(e) => update('message', e.target.value)} error={fieldErrors.message} />
           {locked && limit && (
             <Alert kind="warning" title={limit.detail}>
               Du kannst in {minutesLabel(remainingMinutes)} wieder eine Nachricht senden.

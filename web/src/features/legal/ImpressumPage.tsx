@@ -1,27 +1,22 @@
 import { getImpressum } from '../../shared/site-config';
 import { Card } from '../../shared/ui/Card';
 import { Page } from '../../shared/ui/Page';
+import { LegalPlaceholderWarning } from './LegalPlaceholderWarning';
+import { OperatorAddress, OperatorEmail } from './OperatorAddress';
 
 export function ImpressumPage() {
   const info = getImpressum();
   return (
     <Page title="Impressum" width="narrow">
+      <LegalPlaceholderWarning />
       <Card title="Angaben gemäß § 5 DDG">
-        <address className="impressum">
-          <strong>{info.operator}</strong>
-          {info.representative && <span>{info.representative}</span>}
-          <span>{info.street}</span>
-          <span>
-            {info.postalCode} {info.city}
-          </span>
-          {info.country && <span>{info.country}</span>}
-        </address>
+        <OperatorAddress info={info} />
       </Card>
       <Card title="Kontakt">
         <dl className="details">
           <dt>E-Mail</dt>
           <dd>
-            <a href={`mailto:${info.email}`}>{info.email}</a>
+            <OperatorEmail email={info.email} />
           </dd>
           {info.phone && (
             <>

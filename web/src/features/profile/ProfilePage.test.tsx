@@ -1,6 +1,6 @@
 import '../../test/dom';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { renderApp, STUDENT, TEACHER } from '../../test/render-app';
 
 const STUDENT_PROFILE = {
@@ -72,28 +72,31 @@ describe('ProfilePage', () => {
     });
   });
 
-  it('deletes the account only after confirmation', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+  it('deletes the account only after confirmation in the styled dialog', async () => {
     const app = renderProfileWithDelete(204);
     const button = await screen.findByRole('button', { name: 'Account löschen' });
     fireEvent.click(button);
-    expect(confirm).toHaveBeenCalledTimes(1);
+    const dialog = await screen.findByRole('dialog', { name: 'Account löschen?' });
+    expect(dialog.textContent).toContain('Möchtest du deinen Account wirklich unwiderruflich löschen?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(app.fetchMock.callsTo('/api/me', 'DELETE')).toHaveLength(0);
 
     fireEvent.click(button);
+    confirmDelete();
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/'));
     expect(app.fetchMock.callsTo('/api/me', 'DELETE')).toHaveLength(1);
     expect(await screen.findByRole('link', { name: 'Startseite' })).toBeTruthy();
   });
 
   it('tells the other tabs that the session is gone after the account was deleted', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const otherTab = new BroadcastChannel('auth');
     const received: unknown[] = [];
     otherTab.onmessage = (event: MessageEvent) => received.push(event.data);
     try {
       renderProfileWithDelete(204);
       fireEvent.click(await screen.findByRole('button', { name: 'Account löschen' }));
+      confirmDelete();
       await waitFor(() => expect(received).toContainEqual({ type: 'logout' }));
     } finally {
       otherTab.close();
@@ -101,9 +104,13 @@ describe('ProfilePage', () => {
   });
 
   it("says 'Fehler beim Löschen des Accounts' when deletion fails", async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderProfileWithDelete(500);
     fireEvent.click(await screen.findByRole('button', { name: 'Account löschen' }));
+    confirmDelete();
     expect((await screen.findAllByText('Fehler beim Löschen des Accounts')).length).toBeGreaterThan(0);
   });
 });
+
+function confirmDelete() {
+  fireEvent.click(within(screen.getByRole('dialog', { name: 'Account löschen?' })).getByRole('button', { name: 'Account endgültig löschen' }));
+}

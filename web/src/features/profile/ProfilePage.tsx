@@ -10,6 +10,7 @@ import { Alert } from '../../shared/ui/Alert';
 import { Button } from '../../shared/ui/Button';
 import { Card } from '../../shared/ui/Card';
 import { Page } from '../../shared/ui/Page';
+import { useConfirm } from '../../shared/ui/use-confirm';
 import { PageSpinner } from '../../shared/ui/Spinner';
 import { profileApi, type Profile } from './profile-api';
 
@@ -18,6 +19,8 @@ export const PROFILE_MESSAGES = {
   unknownRole: 'Unbekannter Benutzertyp',
   deleteFailed: 'Fehler beim Löschen des Accounts',
   deleteConfirm: 'Möchtest du deinen Account wirklich unwiderruflich löschen? Alle deine Daten gehen dabei verloren.',
+  deleteTitle: 'Account löschen?',
+  deleteButton: 'Account endgültig löschen',
   deleted: 'Dein Account wurde gelöscht.',
 } as const;
 
@@ -76,6 +79,7 @@ function ProfileView({ profile, role }: { profile: Profile; role: Role }) {
   const navigate = useNavigate();
   const [resetPending, setResetPending] = useState(false);
   const [deletePending, setDeletePending] = useState(false);
+  const { confirm, dialog: confirmDialog } = useConfirm();
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const memberships = profile.classes ?? [];
 
@@ -92,7 +96,8 @@ function ProfileView({ profile, role }: { profile: Profile; role: Role }) {
   };
 
   const deleteAccount = async () => {
-    if (!window.confirm(PROFILE_MESSAGES.deleteConfirm)) return;
+    const ok = await confirm({ title: PROFILE_MESSAGES.deleteTitle, message: PROFILE_MESSAGES.deleteConfirm, confirmLabel: PROFILE_MESSAGES.deleteButton, danger: true });
+    if (!ok) return;
     setDeleteError(null);
     setDeletePending(true);
     try {
@@ -163,6 +168,7 @@ function ProfileView({ profile, role }: { profile: Profile; role: Role }) {
           Account löschen
         </Button>
       </Card>
+      {confirmDialog}
     </Page>
   );
 }

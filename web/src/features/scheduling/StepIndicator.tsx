@@ -15,7 +15,9 @@ export function StepIndicator({ current, classId, facts }: StepIndicatorProps) {
       <ol className="step-indicator__list">
         {STEPS.map(({ step, label }) => {
           const reachable = stepAccess(step, facts) === null;
-          const done = step < current && reachable;
+          // Done means the next step's requirement holds (a class chosen, times entered, a range set),
+          // not merely "before the current one": opening step 4 without a class finishes nothing.
+          const done = step < current && reachable && stepAccess((step + 1) as Step, facts) === null;
           return (
             <li key={step} className={cx('step-indicator__item', step === current && 'is-current', done && 'is-done', !reachable && 'is-locked')}>
               <Link

@@ -242,7 +242,7 @@ describe('401 session-expired flow', () => {
     expect(window.localStorage.getItem('lastPath')).toBe('/student');
   });
 
-  it.each(['auth/login', 'me', 'me/classes', 'me/available-times'])('throws a normal 401 error for the exempt path %s', async (path) => {
+  it.each(['auth/login', 'me'])('throws a normal 401 error for the exempt path %s', async (path) => {
     installFetchMock([{ path: apiUrl(path), reply: { status: 401, body: { detail: 'Not authenticated' } } }]);
     const navigate = vi.fn();
     setApiNavigator(navigate);
@@ -264,11 +264,25 @@ describe('401 session-expired flow', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it('matches /login and /me as path segments only', () => {
+  it.each(['me/classes', 'me/available-times', 'me/teachers-time-ranges'])('runs the expired-session flow for a 401 from %s (only GET me itself is exempt)', async (path) => {
+    installFetchMock([{ path: apiUrl(path), reply: { status: 401, body: { detail: 'Not authenticated' } } }]);
+    const navigate = vi.fn();
+    setApiNavigator(navigate);
+
+    await expect(api.put(path, {})).resolves.toBeUndefined();
+
+    expect(navigate).toHaveBeenCalledWith('/');
+    expect(window.localStorage.getItem('sessionExpired')).toBe('true');
+  });
+
+  it('exempts only the login call and the session check GET me', () => {
     expect(isExemptFromAuthRedirect('/api/auth/login')).toBe(true);
     expect(isExemptFromAuthRedirect('/api/me')).toBe(true);
-    expect(isExemptFromAuthRedirect('/api/me/teachers-time-ranges')).toBe(true);
     expect(isExemptFromAuthRedirect('/api/me?x=1')).toBe(true);
+    expect(isExemptFromAuthRedirect('/api/me', 'DELETE')).toBe(false);
+    expect(isExemptFromAuthRedirect('/api/me/teachers-time-ranges')).toBe(false);
+    expect(isExemptFromAuthRedirect('/api/me/available-times', 'PUT')).toBe(false);
+    expect(isExemptFromAuthRedirect('/api/auth/login-history')).toBe(false);
     expect(isExemptFromAuthRedirect('/api/classes/1/members')).toBe(false);
     expect(isExemptFromAuthRedirect('/api/profile')).toBe(false);
   });

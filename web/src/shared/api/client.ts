@@ -63,9 +63,9 @@ export interface RequestOptions {
   /** abortAllRequests() (route change) aborts this request (default true). */
   abortOnRouteChange?: boolean;
   /**
-   * Run the 401 session-expired flow (default true). Paths containing /login or /me are always
-   * exempt; public auth calls (register, update-password, …) switch it off because a 401 there
-   * is an answer, not an expired session.
+   * Run the 401 session-expired flow (default true). The login call and the session check
+   * (GET me) are always exempt; public auth calls (register, update-password, …) switch it off
+   * because a 401 there is an answer, not an expired session.
    */
   authRedirect?: boolean;
   /** How to read a successful answer (default json; empty answers give undefined). */
@@ -111,10 +111,15 @@ export function withQuery(path: string, params: Record<string, string | number |
   return `${path}${path.includes('?') ? '&' : '?'}${query}`;
 }
 
-/** SPEC §7: paths containing /login or /me (as a path segment) never trigger the 401 redirect. */
-export function isExemptFromAuthRedirect(url: string): boolean {
-  const pathOnly = url.split(/[?#]/, 1)[0] ?? '';
-  return /(^|\/)(login|me)(\/|$)/.test(pathOnly);
+/**
+ * SPEC §4: every 401 runs the session-expired flow except the login call and the session check
+ * (GET me) itself. Calls under me/ (me/classes, me/available-times, …) are ordinary calls: a 401
+ * there means the session ran out while the user was working.
+ */
+export function isExemptFromAuthRedirect(url: string, method: string = 'GET'): boolean {
+  const pathOnly = (url.split(/[?#]/, 1)[0] ?? '').replace(/\/+$/, '');
+  if (/(^|\/)auth\/login$/.test(pathOnly)) return true;
+  return method.toUpperCase() === 'GET' && /^(\/api)?\/me$/.test(pathOnly);
 }
 
 /** Turns an answer body's detail into text: strings as they are, anything else as JSON. */
@@ -199,7 +204,7 @@ async function request<T>(method: string, path: string, body: unknown, options: 
 
     if (response.ok) return parsed as T;
 
-    if (response.status === 401 && options.authRedirect !== false && !isExemptFromAuthRedirect(url)) {
+    if (response.status === 401 && options.authRedirect !== false && !isExemptFromAuthRedirect(url, method)) {
       runSessionExpiredFlow();
       return undefined;
     }

@@ -8,6 +8,8 @@ export interface FieldChromeProps {
   error?: ReactNode;
   /** Positive feedback (e.g. 'Gültige E-Mail-Adresse'). */
   success?: ReactNode;
+  /** Announce changes of the error/success message to screen readers (live feedback while typing). */
+  live?: boolean;
   className?: string;
 }
 
@@ -17,7 +19,16 @@ export function fieldDescribedBy(id: string, { hint, error, success }: FieldChro
 }
 
 /** Label, control and messages laid out the same way for every form control. */
-export function Field({ id, label, hint, error, success, className, required, children }: FieldChromeProps & { id: string; required?: boolean; children: ReactNode }) {
+export function Field({ id, label, hint, error, success, live, className, required, children }: FieldChromeProps & { id: string; required?: boolean; children: ReactNode }) {
+  const message = error ? (
+    <p className="field__error" id={`${id}-error`}>
+      {error}
+    </p>
+  ) : success ? (
+    <p className="field__success" id={`${id}-success`}>
+      {success}
+    </p>
+  ) : null;
   return (
     <div className={cx('field', error ? 'field--invalid' : undefined, className)}>
       {label && (
@@ -31,15 +42,7 @@ export function Field({ id, label, hint, error, success, className, required, ch
           {hint}
         </p>
       )}
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : success ? (
-        <p className="field__success" id={`${id}-success`}>
-          {success}
-        </p>
-      ) : null}
+      {live ? <div aria-live="polite">{message}</div> : message}
     </div>
   );
 }

@@ -7,11 +7,11 @@ export interface InputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
   ref?: Ref<HTMLInputElement>;
 }
 
-export function Input({ id, label, hint, error, success, className, inputClassName, required, ...rest }: InputProps) {
+export function Input({ id, label, hint, error, success, live, className, inputClassName, required, ...rest }: InputProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   return (
-    <Field id={inputId} label={label} hint={hint} error={error} success={success} className={className} required={required}>
+    <Field id={inputId} label={label} hint={hint} error={error} success={success} live={live} className={className} required={required}>
       <input
         id={inputId}
         className={cx('control', inputClassName)}

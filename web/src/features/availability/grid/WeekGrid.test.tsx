@@ -40,8 +40,8 @@ describe('WeekGrid rendering', () => {
     expect(headers).toEqual(['Uhrzeit', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag']);
     expect(within(grid).getAllByRole('gridcell')).toHaveLength(7 * 8);
     const rowHeaders = within(grid).getAllByRole('rowheader').map((h) => h.textContent);
-    expect(rowHeaders[0]).toBe('8:00');
-    expect(rowHeaders[4]).toBe('9:00');
+    expect(rowHeaders[0]).toBe('08:00');
+    expect(rowHeaders[4]).toBe('09:00');
     // rows at :15 / :30 / :45 carry no visible label
     expect(within(grid).getAllByRole('rowheader')[1]!.querySelector('.visually-hidden')).not.toBeNull();
   });

@@ -5,6 +5,7 @@
 import { DAY_NAMES, DAY_SHORT, type WeekSlots } from '@stundenplan/timegrid';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import { cx } from '../../../shared/ui/cx';
+import { useBottomBarOffset } from '../../../shared/ui/use-bottom-bar-offset';
 import {
   finishDrag,
   hourLabel,
@@ -295,14 +296,7 @@ export function WeekGrid({ value, onChange, range, enabled, hiddenDays, highligh
   return (
     <div className={cx('wg', editable && 'wg--editable', short && 'wg--compact', className)}>
       {editable && anchor && (
-        <div className="wg-tap-hint" role="status">
-          <span>
-            Erste Ecke: {DAY_NAMES[anchor.day]} {slotTime(anchor.slot)}. Tippe auf die zweite Ecke des Bereichs.
-          </span>
-          <button type="button" className="btn btn--ghost btn--sm" onClick={() => setAnchor(null)}>
-            Abbrechen
-          </button>
-        </div>
+        <TapHint text={`Erste Ecke: ${DAY_NAMES[anchor.day]} ${slotTime(anchor.slot)}. Tippe auf die zweite Ecke des Bereichs.`} onCancel={() => setAnchor(null)} />
       )}
       <table
         ref={tableRef}
@@ -345,6 +339,19 @@ export function WeekGrid({ value, onChange, range, enabled, hiddenDays, highligh
           })}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/** The two-tap hint, fixed at the bottom; toasts rise above it so 'Abbrechen' stays reachable. */
+function TapHint({ text, onCancel }: { text: string; onCancel: () => void }) {
+  const ref = useBottomBarOffset<HTMLDivElement>();
+  return (
+    <div ref={ref} className="wg-tap-hint" role="status">
+      <span>{text}</span>
+      <button type="button" className="btn btn--ghost btn--sm" onClick={onCancel}>
+        Abbrechen
+      </button>
     </div>
   );
 }

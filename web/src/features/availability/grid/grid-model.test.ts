@@ -39,10 +39,10 @@ describe('rows and labels', () => {
   });
 
   it('labels only rows at minute 00', () => {
-    expect(hourLabel(32)).toBe('8:00');
+    expect(hourLabel(32)).toBe('08:00');
     expect(hourLabel(33)).toBeNull();
     expect(hourLabel(35)).toBeNull();
-    expect(hourLabel(0)).toBe('0:00');
+    expect(hourLabel(0)).toBe('00:00');
     expect(hourLabel(92)).toBe('23:00');
   });
 

@@ -35,7 +35,8 @@ export function visibleSlots(range: SlotRange): number[] {
 
 /** "8:00" on rows at minute 00, otherwise null (SPEC §2.8: a full-hour label on each row at minute 00). */
 export function hourLabel(slot: number): string | null {
-  return slot % 4 === 0 ? `${slot / 4}:00` : null;
+  // '08:00', as the planner (step 4) writes times.
+  return slot % 4 === 0 ? `${String(slot / 4).padStart(2, '0')}:00` : null;
 }
 
 /** "9:15" for the start of a slot; 96 gives "24:00". */

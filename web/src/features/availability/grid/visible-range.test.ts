@@ -7,8 +7,8 @@ describe('visible range picker values', () => {
     expect(RANGE_VALUES[0]).toBe(0);
     expect(RANGE_VALUES.at(-1)).toBe(95);
     expect(defaultVisibleRange()).toEqual({ start: 32, end: 76 });
-    expect(startOptions(76)[32]!.label).toBe('8.00');
-    expect(endOptions(32)[76]!.label).toBe('19.00');
+    expect(startOptions(76)[32]!.label).toBe('08:00');
+    expect(endOptions(32)[76]!.label).toBe('19:00');
   });
 
   it('the start list disables values at or above the end', () => {

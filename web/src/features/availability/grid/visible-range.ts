@@ -1,6 +1,6 @@
 // The 'Zeit-Anzeige eingrenzen' picker (SPEC §5 "Planner": time range slider): values 0..95 in
 // 15-minute steps, start below end; defaults 32 (8.00) and 76 (19.00).
-import { DEFAULT_VISIBLE_RANGE, SLOT_LABELS, SLOTS_PER_DAY } from '@stundenplan/timegrid';
+import { DEFAULT_VISIBLE_RANGE, SLOTS_PER_DAY, slotToClock } from '@stundenplan/timegrid';
 import type { SlotRange } from './grid-model';
 
 export interface RangeOption {
@@ -18,12 +18,12 @@ export function defaultVisibleRange(): SlotRange {
 
 /** 'Von' list: values at or above the end are disabled. */
 export function startOptions(end: number): RangeOption[] {
-  return RANGE_VALUES.map((value) => ({ value, label: SLOT_LABELS[value]!, disabled: value >= end }));
+  return RANGE_VALUES.map((value) => ({ value, label: slotToClock(value), disabled: value >= end }));
 }
 
 /** 'Bis' list: values at or below the start are disabled. */
 export function endOptions(start: number): RangeOption[] {
-  return RANGE_VALUES.map((value) => ({ value, label: SLOT_LABELS[value]!, disabled: value <= start }));
+  return RANGE_VALUES.map((value) => ({ value, label: slotToClock(value), disabled: value <= start }));
 }
 
 /** Applies a new start; ignored when it would not stay below the end or is out of 0..95. */

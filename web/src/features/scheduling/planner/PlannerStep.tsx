@@ -5,6 +5,7 @@ import { toast } from '../../../shared/toast';
 import { cx } from '../../../shared/ui/cx';
 import { CalcErrorDialog } from './components/CalcErrorDialog';
 import { CalculateButton } from './components/CalculateButton';
+import { LessonActionsBar, LessonBars, UndoBar, type SelectedLesson } from './components/LessonActionsBar';
 import { LoadDialog } from './components/LoadDialog';
 import { OverrideDialog } from './components/OverrideDialog';
 import { OverwriteDialog } from './components/OverwriteDialog';
@@ -29,7 +30,7 @@ import { describeSpan } from './model/describe';
 import { hasTwoSources } from './model/preferences';
 import { evaluateDrop, lessonSlots, pinnedForCalculation } from './model/placements';
 import { PLANNER_TEXTS } from './model/texts';
-import type { PlannerMember, TimeSource, VisibleRange } from './model/types';
+import type { Placement, PlannerMember, TimeSource, VisibleRange } from './model/types';
 import { useRegisterPlannerSave } from '../planner-save-context';
 import './planner.css';
 
@@ -44,6 +45,8 @@ export interface PlannerStepProps {
 }
 
 const NO_MEMBERS: PlannerMember[] = [];
+/** How long 'Rückgängig' stays offered after a lesson was taken out of the plan. */
+export const UNDO_MS = 10_000;
 
 /** Step 4 of the teacher scheduling process (SPEC §2.8): plan the timetable. */
 export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange, onEditTimes }: PlannerStepProps) {
@@ -61,6 +64,9 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
   const [sidebarOpen, setSidebarOpen] = useState(true);
   const [loadOpen, setLoadOpen] = useState(false);
   const [override, setOverride] = useState<{ memberId: string; day: number; start: number; length: number } | null>(null);
+  const [compact, setCompact] = useState(false);
+  const [selectedKey, setSelectedKey] = useState<string | null>(null);
+  const [undo, setUndo] = useState<{ placement: Placement; name: string } | null>(null);
   const hover = useHoverHighlight();
   const view = usePlannerView(members, choices, state.plan, teacherTimes, state.notAssigned, state.reasons);
   const memberIds = useMemo(() => new Set(members.map((m) => m.member_id)), [members]);
@@ -72,7 +78,7 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
     state,
     actions,
     refreshSchedules,
-    pdfInput: () => ({ plan: state.plan, members, shortNames: view.names, range, className }),
+    pdfInput: () => ({ plan: state.plan, members, shortNames: view.names, range, className, scheduleName: state.current.name }),
   });
   const calc = useCalculation(classId, (outcome) => actions.calculated(outcome.plan, outcome.name, outcome.notAssigned, outcome.reasons));
 
@@ -118,6 +124,45 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
     [view.byId, view.placementById, state.plan, lengthOf, weekOf, nameOf, actions],
   );
 
+  // Taking a lesson out is always undoable for a while (a mistaken tap or click costs nothing).
+  const removeLesson = useCallback(
+    (memberId: string) => {
+      const placement = view.placementById.get(memberId);
+      actions.unplace(memberId);
+      if (placement) setUndo({ placement, name: view.byId.get(memberId)?.name ?? nameOf(memberId) });
+    },
+    [view.placementById, view.byId, actions, nameOf],
+  );
+  const removeErrorEntry = useCallback((key: string) => actions.removeError(key.replace(/^error:/, '')), [actions]);
+  const undoRemoval = () => {
+    if (!undo) return;
+    const { placement } = undo;
+    setUndo(null);
+    const verdict = evaluateDrop(state.plan, placement.memberId, placement.day, placement.start, placement.end - placement.start, weekOf(placement.memberId));
+    if (verdict.kind === 'occupied') toast.error(PLANNER_TEXTS.occupied(nameOf(verdict.by)));
+    else actions.restore(placement);
+  };
+  useEffect(() => {
+    if (!undo) return;
+    const timer = setTimeout(() => setUndo(null), UNDO_MS);
+    return () => clearTimeout(timer);
+  }, [undo]);
+
+  const selectedView = selectedKey ? view.lessons.find((l) => l.key === selectedKey) : undefined;
+  const selected: SelectedLesson | null = selectedView
+    ? { memberId: selectedView.memberId, key: selectedView.key, kind: selectedView.kind, fullName: selectedView.fullName, when: describeSpan(selectedView.day, selectedView.start, selectedView.end - selectedView.start), pinned: selectedView.pinned }
+    : null;
+  const selectLesson = useCallback((key: string) => setSelectedKey((current) => (current === key ? null : key)), []);
+  const tapCell = (day: number, slot: number) => {
+    if (selected?.kind === 'lesson') handleDrop(selected.memberId, day, slot);
+  };
+  const removeSelected = () => {
+    if (!selected) return;
+    setSelectedKey(null);
+    if (selected.kind === 'error') removeErrorEntry(selected.key);
+    else removeLesson(selected.memberId);
+  };
+
   const keyboardStart = useCallback(
     (memberId: string) => {
       const r = range ?? DEFAULT_VISIBLE_RANGE;
@@ -139,7 +184,7 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
     [range, view.placementById, state.plan, lengthOf, weekOf],
   );
 
-  const dnd = usePlannerDnd({ range, lengthOf, keyboardStart, onDrop: handleDrop, onUnplace: actions.unplace, nameOf, describeCell: describeSpan });
+  const dnd = usePlannerDnd({ range, lengthOf, keyboardStart, onDrop: handleDrop, onUnplace: removeLesson, nameOf, describeCell: describeSpan });
 
   let preview: DropPreview | null = null;
   if (dnd.active && dnd.target) {
@@ -183,7 +228,7 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
               <CalculateButton running={calc.running} progress={calc.progress} disabled={busy} onClick={runCalculation} />
             </div>
           }
-          range={<TimeRangeControl value={rangeValue} onChange={setRangeValue} />}
+          range={<TimeRangeControl value={rangeValue} onChange={setRangeValue} compact={compact} onCompactChange={setCompact} />}
           teacher={<TeacherPanel week={view.teacherWeek} />}
           students={
             <StudentList loading={membersQuery.isPending} count={members.length} placedCount={placedCount} acceptsLesson={dnd.active?.kind === 'lesson'} over={dnd.overUnplace}>
@@ -199,7 +244,7 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
                   notes={view.panelNotes.get(m.member_id) ?? []}
                   onPreference={setPreference}
                   onHover={hover.track}
-                  onUnplace={actions.unplace}
+                  onUnplace={removeLesson}
                 />
               ))}
             </StudentList>
@@ -208,6 +253,7 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
         <div className="planner-main">
           <WeekGrid
             range={range}
+            compact={compact}
             teacherWeek={view.teacherWeek}
             highlightWeek={highlightWeek}
             highlightName={highlightId ? (view.names.get(highlightId) ?? null) : null}
@@ -216,12 +262,21 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
             lessons={view.lessons}
             preview={preview}
             draggingKey={dnd.active?.kind === 'lesson' ? dnd.active.memberId : null}
-            onUnplace={actions.unplace}
-            onRemoveError={actions.removeError}
+            selectedKey={selected ? selected.key : null}
+            onSelect={selectLesson}
+            onCellTap={tapCell}
+            onUnplace={removeLesson}
+            onRemoveError={removeErrorEntry}
             onTogglePin={actions.togglePin}
             onHover={hover.track}
           />
           <p className="planner-help">{PLANNER_TEXTS.keyboardHelp}</p>
+          {(selected || undo) && (
+            <LessonBars>
+              {undo && <UndoBar text={PLANNER_TEXTS.removed(undo.name)} onUndo={undoRemoval} onClose={() => setUndo(null)} />}
+              {selected && <LessonActionsBar selected={selected} onTogglePin={actions.togglePin} onRemove={removeSelected} onClose={() => setSelectedKey(null)} />}
+            </LessonBars>
+          )}
         </div>
         <DragOverlay dropAnimation={null}>
           {dnd.active && !dnd.active.keyboard ? (

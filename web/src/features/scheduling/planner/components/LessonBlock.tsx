@@ -28,6 +28,9 @@ interface Props {
   lesson: LessonView;
   range: VisibleRange;
   dragging: boolean;
+  /** Tapped or clicked: its actions are shown in the bar under the grid. */
+  selected: boolean;
+  onSelect: (key: string) => void;
   onUnplace: (memberId: string) => void;
   onRemoveError: (key: string) => void;
   onTogglePin: (memberId: string) => void;
@@ -35,7 +38,7 @@ interface Props {
 }
 
 /** Overlay over the cells of a lesson: name, time, lock toggle, warning icon and delete cross. Draggable. */
-export const LessonBlock = memo(function LessonBlock({ lesson, range, dragging, onUnplace, onRemoveError, onTogglePin, onHover }: Props) {
+export const LessonBlock = memo(function LessonBlock({ lesson, range, dragging, selected, onSelect, onUnplace, onRemoveError, onTogglePin, onHover }: Props) {
   const isError = lesson.kind === 'error';
   const data: DragData = { kind: 'lesson', memberId: lesson.memberId };
   const { attributes, listeners, setNodeRef, setActivatorNodeRef } = useDraggable({
@@ -67,14 +70,16 @@ export const LessonBlock = memo(function LessonBlock({ lesson, range, dragging, 
         setNodeRef(node);
         setActivatorNodeRef(node);
       }}
-      className={cx('lesson', isError && 'lesson--error', lesson.pinned && 'lesson--pinned', dragging && 'is-dragging', rows === 1 && 'lesson--short')}
+      className={cx('lesson', isError && 'lesson--error', lesson.pinned && 'lesson--pinned', dragging && 'is-dragging', rows === 1 && 'lesson--short', selected && 'is-selected')}
       style={style}
       data-lesson-rows={rows}
       data-lesson-hidden-rows={first - lesson.start}
       data-member={lesson.memberId}
+      data-selected={selected || undefined}
       {...(isError ? { tabIndex: 0, role: 'group' } : attributes)}
       {...(isError ? {} : listeners)}
       onKeyDown={onKeyDown}
+      onClick={() => onSelect(lesson.key)}
       aria-label={label}
       onPointerEnter={() => onHover(lesson.memberId)}
       onPointerLeave={() => onHover(null)}
@@ -91,7 +96,10 @@ export const LessonBlock = memo(function LessonBlock({ lesson, range, dragging, 
               title={lesson.pinned ? PLANNER_TEXTS.unlock : PLANNER_TEXTS.lock}
               onPointerDown={stop}
               onKeyDown={stop}
-              onClick={() => onTogglePin(lesson.memberId)}
+              onClick={(e) => {
+                e.stopPropagation();
+                onTogglePin(lesson.memberId);
+              }}
             >
               <LockIcon open={!lesson.pinned} />
             </button>
@@ -104,7 +112,10 @@ export const LessonBlock = memo(function LessonBlock({ lesson, range, dragging, 
             title={PLANNER_TEXTS.remove(lesson.fullName)}
             onPointerDown={stop}
             onKeyDown={stop}
-            onClick={remove}
+            onClick={(e) => {
+              e.stopPropagation();
+              remove();
+            }}
           >
             ×
           </button>

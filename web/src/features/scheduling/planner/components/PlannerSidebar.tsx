@@ -29,9 +29,12 @@ export function PlannerSidebar({ id, classId, className, open, onToggle, members
         </button>
       </div>
       <div id={id} className="planner-sidebar__body" hidden={!open}>
-        {toolbar}
+        {/* Load/save/PDF/send and the calculation stay in view while the student list scrolls. */}
+        <div className="planner-sidebar__actions">
+          {toolbar}
+          {calculation}
+        </div>
         {meta}
-        {calculation}
         {range}
         {teacher}
         {membersFailed && <Alert kind="error">{PLANNER_TEXTS.membersFailed}</Alert>}

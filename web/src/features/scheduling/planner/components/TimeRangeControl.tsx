@@ -1,6 +1,6 @@
 import { SLOTS_PER_DAY, slotToClock } from '@stundenplan/timegrid';
 import { useId } from 'react';
-import { Select } from '../../../../shared/ui';
+import { Button, Select } from '../../../../shared/ui';
 import { PLANNER_TEXTS } from '../model/texts';
 
 /** SPEC §5: 0..95 in 15-minute steps; start stays below end. */
@@ -14,6 +14,9 @@ export interface RangeValue {
 interface Props {
   value: RangeValue;
   onChange: (value: RangeValue) => void;
+  /** Rows shrink so the whole range fits the screen. */
+  compact: boolean;
+  onCompactChange: (compact: boolean) => void;
 }
 
 const OPTIONS = Array.from({ length: RANGE_MAX + 1 }, (_, slot) => slot);
@@ -23,7 +26,7 @@ const OPTIONS = Array.from({ length: RANGE_MAX + 1 }, (_, slot) => slot);
  * values at or below the start, the Von list values at or above the end. An empty select means no
  * range is chosen.
  */
-export function TimeRangeControl({ value, onChange }: Props) {
+export function TimeRangeControl({ value, onChange, compact, onCompactChange }: Props) {
   const legendId = useId();
   const { start, end } = value;
   const sliderStart = start ?? 0;
@@ -71,6 +74,22 @@ export function TimeRangeControl({ value, onChange }: Props) {
           onChange={(e) => onChange({ start, end: e.target.value === '' ? null : Number(e.target.value) })}
           options={OPTIONS.map((slot) => ({ value: slot, label: slotToClock(slot), disabled: start !== null && slot <= start }))}
         />
+      </div>
+      <div className="planner-range__view">
+        <label className="planner-range__compact">
+          <input type="checkbox" checked={compact} onChange={(e) => onCompactChange(e.target.checked)} />
+          {PLANNER_TEXTS.compact}
+        </label>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => {
+            onChange({ start: 0, end: RANGE_MAX });
+            onCompactChange(true);
+          }}
+        >
+          {PLANNER_TEXTS.wholeDay}
+        </Button>
       </div>
     </fieldset>
   );

@@ -16,6 +16,8 @@ export interface DropPreview {
 
 interface Props {
   range: VisibleRange | null;
+  /** Rows share the available height (whole range on one screen). */
+  compact?: boolean;
   teacherWeek: WeekSlots;
   highlightWeek: WeekSlots | null;
   highlightName: string | null;
@@ -24,6 +26,10 @@ interface Props {
   lessons: readonly LessonView[];
   preview: DropPreview | null;
   draggingKey: string | null;
+  selectedKey: string | null;
+  onSelect: (key: string) => void;
+  /** A free cell was tapped or clicked (moves the selected lesson there). */
+  onCellTap: (day: number, slot: number) => void;
   onUnplace: (memberId: string) => void;
   onRemoveError: (key: string) => void;
   onTogglePin: (memberId: string) => void;
@@ -42,7 +48,7 @@ export function WeekGrid(props: Props) {
   }
   const rows = range.end - range.start;
   const hidden = lessons.filter((l) => l.end <= range.start || l.start >= range.end).length;
-  const style = { gridTemplateRows: `auto repeat(${rows}, var(--planner-row))` } as CSSProperties;
+  const style = { gridTemplateRows: props.compact ? `auto repeat(${rows}, minmax(0.3rem, 1fr))` : `auto repeat(${rows}, var(--planner-row))` } as CSSProperties;
   const cells = [];
   for (let slot = range.start; slot < range.end; slot++) {
     const row = slot - range.start + 2;
@@ -80,7 +86,15 @@ export function WeekGrid(props: Props) {
   return (
     <div className="week-grid-wrap">
       <div className="week-grid-scroll">
-        <div className="week-grid" style={style}>
+        <div
+          className={cx('week-grid', props.compact && 'week-grid--compact')}
+          style={style}
+          onClick={(e) => {
+            const cell = (e.target as HTMLElement).closest<HTMLElement>('[data-cell]');
+            const [day, slot] = (cell?.dataset.cell ?? '').split(':').map(Number);
+            if (cell && Number.isInteger(day) && Number.isInteger(slot)) props.onCellTap(day!, slot!);
+          }}
+        >
           <div className="grid-corner" style={{ gridRow: 1, gridColumn: 1 }} />
           {DAY_NAMES.map((name, day) => (
             <div key={name} className="grid-day" style={{ gridRow: 1, gridColumn: day + 2 }}>
@@ -101,6 +115,8 @@ export function WeekGrid(props: Props) {
               lesson={lesson}
               range={range}
               dragging={props.draggingKey === lesson.key}
+              selected={props.selectedKey === lesson.key}
+              onSelect={props.onSelect}
               onUnplace={props.onUnplace}
               onRemoveError={props.onRemoveError}
               onTogglePin={props.onTogglePin}

@@ -9,6 +9,8 @@ export interface PdfInput {
   shortNames: ReadonlyMap<string, string>;
   range: VisibleRange | null;
   className: string;
+  /** The plan's name: the PDF's title. */
+  scheduleName?: string | null;
 }
 
 /** Lessons of class members (error entries of unknown members are left out). */
@@ -23,7 +25,7 @@ export function exportablePlan(input: PdfInput): boolean {
 
 /**
  * POST export-pdf-alternative: the working form, the visible range widened so no lesson is cut,
- * the students list and the class name.
+ * the students list, the class name and the plan's name (the PDF's title).
  */
 export function pdfBody(input: PdfInput) {
   const lessons = spans(input);
@@ -38,6 +40,7 @@ export function pdfBody(input: PdfInput) {
     timeRange: { start, end: Math.min(SLOTS_PER_DAY, end) },
     studentsList: input.members.map((m) => ({ member_id: m.member_id, name: input.shortNames.get(m.member_id) ?? m.name, fullName: m.name, duration: m.duration })),
     className: input.className,
+    ...(input.scheduleName?.trim() ? { scheduleName: input.scheduleName.trim() } : {}),
   };
 }
 

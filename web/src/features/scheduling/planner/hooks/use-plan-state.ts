@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useReducer } from 'react';
 import { placeMember, removeErrorEntry, togglePinned, unplaceMember } from '../model/placements';
-import type { PlanContent } from '../model/types';
+import type { Placement, PlanContent } from '../model/types';
 
 export interface CurrentSchedule {
   /** Id of the loaded/saved schedule; null for an unsaved or calculated plan. */
@@ -56,6 +56,11 @@ export function usePlanState() {
   );
   const unplace = useCallback((memberId: string) => dispatch({ type: 'edit', op: (p) => unplaceMember(p, memberId) }), []);
   const togglePin = useCallback((memberId: string) => dispatch({ type: 'edit', op: (p) => togglePinned(p, memberId) }), []);
+  /** Undo of a removal: the placement comes back as it was (pinned included). */
+  const restore = useCallback(
+    (placement: Placement) => dispatch({ type: 'edit', op: (p) => ({ placements: [...p.placements.filter((x) => x.memberId !== placement.memberId), placement], errors: p.errors }), placed: placement.memberId }),
+    [],
+  );
   const removeError = useCallback((key: string) => dispatch({ type: 'edit', op: (p) => removeErrorEntry(p, key) }), []);
   const load = useCallback((next: PlanContent, current: CurrentSchedule) => dispatch({ type: 'load', plan: next, current }), []);
   const calculated = useCallback(
@@ -66,7 +71,10 @@ export function usePlanState() {
   const setMeta = useCallback((name: string | null, description: string | null) => dispatch({ type: 'meta', name, description }), []);
   const detach = useCallback(() => dispatch({ type: 'detach' }), []);
 
-  const actions = useMemo(() => ({ place, unplace, togglePin, removeError, load, calculated, saved, setMeta, detach }), [place, unplace, togglePin, removeError, load, calculated, saved, setMeta, detach]);
+  const actions = useMemo(
+    () => ({ place, unplace, restore, togglePin, removeError, load, calculated, saved, setMeta, detach }),
+    [place, unplace, restore, togglePin, removeError, load, calculated, saved, setMeta, detach],
+  );
   return { state, actions };
 }
 

@@ -147,7 +147,7 @@ export function useScheduleActions(deps: Deps) {
       const payload = payloadFor(name, description);
       let pdf: Blob | null = null;
       try {
-        if (dialog.mode === 'send') pdf = await requestPdf(depsRef.current.pdfInput());
+        if (dialog.mode === 'send') pdf = await requestPdf({ ...depsRef.current.pdfInput(), scheduleName: name });
         const result = await persist(payload, depsRef.current.state.current.id);
         if (result.kind === 'conflict') {
           setSaveDialog(null);

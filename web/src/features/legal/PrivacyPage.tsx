@@ -1,0 +1,78 @@
+import { Link } from 'react-router-dom';
+import { getImpressum, getPrivacy } from '../../shared/site-config';
+import { Card } from '../../shared/ui/Card';
+import { Page } from '../../shared/ui/Page';
+import { LegalPlaceholderWarning } from './LegalPlaceholderWarning';
+import { OperatorAddress, OperatorEmail } from './OperatorAddress';
+
+/** /datenschutz: the privacy policy (Datenschutzerklärung); operator data from the runtime configuration. */
+export function PrivacyPage() {
+  const info = getImpressum();
+  const privacy = getPrivacy();
+  return (
+    <Page title="Datenschutzerklärung" width="medium" className="privacy">
+      <LegalPlaceholderWarning />
+      <Card title="Verantwortlich">
+        <p>Verantwortlich für die Verarbeitung deiner Daten im Sinne der Datenschutz-Grundverordnung (DSGVO) ist:</p>
+        <OperatorAddress info={info} />
+        <p>
+          E-Mail: <OperatorEmail email={info.email} />
+        </p>
+        {privacy.dataProtectionOfficer && <p>Datenschutzbeauftragte*r: {privacy.dataProtectionOfficer}</p>}
+      </Card>
+
+      <Card title="Welche Daten wir verarbeiten und wozu">
+        <h3>Konto</h3>
+        <p>
+          Für dein Konto speichern wir Name, E-Mail-Adresse, Rolle, gegebenenfalls deine Hochschule und (bei Studierenden) die Unterrichtsdauer sowie
+          dein Passwort als sicheren Hash. Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO (Nutzung des Dienstes).
+        </p>
+        <h3>Kurse, Zeiten und Stundenpläne</h3>
+        <p>
+          Lehrkräfte legen Klassen und Kurse an und tragen Studierende mit Name, E-Mail-Adresse und Unterrichtsdauer ein. Gespeichert werden außerdem
+          die verfügbaren Zeiten, die du oder deine Lehrkraft einträgt, und die Stundenpläne. Deine Lehrkraft sieht deine Zeiten, um den Stundenplan zu
+          erstellen. Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO.
+        </p>
+        <h3>E-Mails</h3>
+        <p>
+          Wir schicken dir E-Mails zur Bestätigung deiner Adresse, zum Zurücksetzen des Passworts, Einladungen deiner Lehrkraft und den fertigen
+          Stundenplan als PDF.
+          {privacy.mailProvider && ` Für den Versand nutzen wir: ${privacy.mailProvider}.`}
+        </p>
+        <h3>Kontaktformular</h3>
+        <p>Wenn du uns über das Kontaktformular schreibst, speichern wir Name, E-Mail-Adresse, Betreff und Nachricht, um dir zu antworten.</p>
+        <h3>Server und Schutz vor Missbrauch</h3>
+        <p>
+          Beim Aufruf der Seite verarbeitet der Server technisch notwendige Daten wie deine IP-Adresse und den Zeitpunkt. Um Missbrauch zu begrenzen,
+          zählen wir Anmelde-, Registrierungs- und Kontaktversuche je IP-Adresse und Konto; diese Zähler verfallen nach höchstens einer Stunde.
+          Rechtsgrundlage ist Art. 6 Abs. 1 lit. f DSGVO (sicherer Betrieb).
+          {privacy.hosting && ` Die Server betreibt: ${privacy.hosting}.`}
+        </p>
+      </Card>
+
+      <Card title="Cookies und Speicher im Browser">
+        <p>Wir setzen keine Tracking- oder Werbe-Cookies. Gespeichert wird nur, was für die Nutzung nötig ist:</p>
+        <ul>
+          <li>ein Sitzungs-Cookie, solange du angemeldet bist;</li>
+          <li>je Klasse ein Cookie mit dem gewählten Zeitbereich der Stundenplanung (Lehrkräfte);</li>
+          <li>im Speicher deines Browsers ein Hinweis auf eine abgelaufene Sitzung, die zuletzt besuchte Seite und noch nicht gespeicherte Zeiten.</li>
+        </ul>
+      </Card>
+
+      <Card title="Wie lange wir Daten speichern">
+        <p>
+          Deine Daten bleiben gespeichert, bis du dein Konto löschst oder deine Lehrkraft dich aus dem Kurs entfernt. Dein Konto kannst du jederzeit
+          selbst unter <Link to="/profile">Profil</Link> löschen.
+        </p>
+      </Card>
+
+      <Card title="Deine Rechte">
+        <p>
+          Du hast das Recht auf Auskunft, Berichtigung, Löschung, Einschränkung der Verarbeitung, Datenübertragbarkeit und Widerspruch (Art. 15 bis 21
+          DSGVO). Schreib uns dazu an die oben genannte Adresse. Außerdem kannst du dich bei einer Datenschutz-Aufsichtsbehörde beschweren
+          {privacy.supervisoryAuthority ? `, zuständig ist: ${privacy.supervisoryAuthority}.` : '.'}
+        </p>
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import { Button } from '../../../../shared/ui/Button';
+import { useBottomBarOffset } from '../../../../shared/ui/use-bottom-bar-offset';
+import { PLANNER_TEXTS } from '../model/texts';
+
+export interface SelectedLesson {
+  memberId: string;
+  key: string;
+  kind: 'lesson' | 'error';
+  fullName: string;
+  when: string;
+  pinned: boolean;
+}
+
+interface Props {
+  selected: SelectedLesson;
+  onTogglePin: (memberId: string) => void;
+  onRemove: () => void;
+  onClose: () => void;
+}
+
+/**
+ * Actions of a tapped lesson (phones have no hover and no room for small buttons on a tile): lock,
+ * take out of the plan, done. While it is open, tapping a free cell moves the lesson there.
+ */
+export function LessonActionsBar({ selected, onTogglePin, onRemove, onClose }: Props) {
+  const isLesson = selected.kind === 'lesson';
+  return (
+    <div className="lesson-bar" role="region" aria-label={PLANNER_TEXTS.selectedRegion}>
+      <p className="lesson-bar__text" aria-live="polite">
+        <strong>{selected.fullName}</strong> <span>{selected.when}</span>
+        {isLesson && <span className="lesson-bar__hint">{PLANNER_TEXTS.tapToMove}</span>}
+      </p>
+      <div className="lesson-bar__actions">
+        {isLesson && (
+          <Button variant="secondary" size="md" aria-pressed={selected.pinned} onClick={() => onTogglePin(selected.memberId)}>
+            {selected.pinned ? PLANNER_TEXTS.unlockShort : PLANNER_TEXTS.lockShort}
+          </Button>
+        )}
+        <Button variant="danger" size="md" onClick={onRemove}>
+          {PLANNER_TEXTS.removeShort}
+        </Button>
+        <Button variant="ghost" size="md" onClick={onClose}>
+          {PLANNER_TEXTS.done}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** 'Anna aus dem Plan genommen. Rückgängig' after a lesson was taken out. */
+export function UndoBar({ text, onUndo, onClose }: { text: string; onUndo: () => void; onClose: () => void }) {
+  return (
+    <div className="lesson-bar lesson-bar--undo" role="status">
+      <p className="lesson-bar__text">{text}</p>
+      <div className="lesson-bar__actions">
+        <Button variant="secondary" size="md" onClick={onUndo}>
+          {PLANNER_TEXTS.undo}
+        </Button>
+        <Button variant="ghost" size="md" aria-label={PLANNER_TEXTS.closeHint} onClick={onClose}>
+          ×
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Holds the bars at the bottom of the screen, where a thumb reaches them. */
+export function LessonBars({ children }: { children: ReactNode }) {
+  const ref = useBottomBarOffset<HTMLDivElement>();
+  return (
+    <div ref={ref} className="lesson-bars">
+      {children}
+    </div>
+  );
+}
