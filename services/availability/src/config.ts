@@ -1,9 +1,9 @@
 import { parseConfig, serviceAddr, serviceConfigShape } from '@stundenplan/base';
 
 const shape = {
-  ...serviceConfigShape({ port: 8083, grpcPort: 50053, schema: 'availability' }),
+  ...serviceConfigShape({ port: 8083, grpcPort: 8093, schema: 'availability' }),
   /** gRPC of the classes service: class ownership and a student's memberships. */
-  CLASSES_SERVICE_ADDR: serviceAddr(50052),
+  CLASSES_SERVICE_ADDR: serviceAddr(8092),
 };
 
 export type Config = ReturnType<typeof loadConfig>;

@@ -21,7 +21,7 @@ const week = (days: Record<number, string[]>): availabilityV1.WeekTimes => ({
 });
 
 const setMemberTimes = (classId: string, memberId: string, availableTimes: availabilityV1.WeekTimes | undefined) =>
-  rpc<availabilityV1.SetMemberTimesRequest, availabilityV1.SetMemberTimesResponse>(h, 'setMemberTimes', { classId, memberId, availableTimes });
+  rpc<availabilityV1.SetMemberTimesRequest, availabilityV1.SetMemberTimesResponse>(h, 'setMemberTimes', { classId, memberId, availableTimes, preferredTimes: undefined, keepAvailableTimes: false });
 
 const planningData = (classId: string, memberIds: string[] = [], userIds: string[] = []) =>
   rpc<availabilityV1.GetPlanningDataRequest, availabilityV1.GetPlanningDataResponse>(h, 'getPlanningData', { classId, memberIds, userIds });

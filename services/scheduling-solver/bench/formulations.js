@@ -26,7 +26,7 @@ const seeds = Number(arg('seeds', 3));
 const limit = Number(arg('limit', 20));
 const only = arg('only', '');
 const forms = arg('forms', 'slot-pq,slot-pq-int,flow-cont,flow').split(',');
-const dir = path.resolve(here, '../../../../shared/bench/solver/instances/public');
+const dir = path.join(here, 'instances');
 const names = ['medium-01', 'medium-02', 'medium-03', 'tight-01', 'tight-02', 'tight-03', 'large-01', 'large-02', 'small-03'];
 
 /** slot-pq variants and flow-cont, built with the same ModelBuilder; returns { builder, start(pos) }. */

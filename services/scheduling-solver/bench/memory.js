@@ -2,7 +2,7 @@
 // the pool; prints the process RSS (main thread + workers + their WASM memory) as it goes and fails
 // when it passes the budget.
 //   node services/scheduling-solver/bench/memory.js [--solves 100] [--size 1] [--recycle-after 25] [--budget-mb 500]
-// Needs the build (dist/) and ../shared/bench/solver/instances/public next to the repository.
+// Needs the build (dist/); problems from bench/instances.
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +18,7 @@ const solves = arg('solves', 100);
 const size = arg('size', 1);
 const recycleAfter = arg('recycle-after', 25);
 const budgetMb = arg('budget-mb', 500);
-const dir = path.resolve(here, '../../../../shared/bench/solver/instances/public');
+const dir = path.join(here, 'instances');
 const problems = readdirSync(dir)
   .filter((f) => f.endsWith('.json') && f !== 'manifest.json' && f !== 'reference.json')
   .sort()

@@ -3,9 +3,9 @@ import { parseConfig, serviceAddr, serviceConfigShape } from '@stundenplan/base'
 import { z } from 'zod';
 
 const shape = {
-  ...serviceConfigShape({ port: 8084, grpcPort: 50054, schema: 'scheduling' }),
-  CLASSES_SERVICE_ADDR: serviceAddr(50052),
-  AVAILABILITY_SERVICE_ADDR: serviceAddr(50053),
+  ...serviceConfigShape({ port: 8084, grpcPort: 8094, schema: 'scheduling' }),
+  CLASSES_SERVICE_ADDR: serviceAddr(8092),
+  AVAILABILITY_SERVICE_ADDR: serviceAddr(8093),
   /** Worker threads running HiGHS. Unset: 1 in embedded mode (2-core machines), cores - 1 when distributed. */
   SOLVER_POOL_SIZE: z.coerce.number().int().min(1).max(64).optional(),
   /** Wall-clock budget of one calculation in seconds (the gateway gives up after 30 s). */

@@ -42,7 +42,7 @@ export async function start(env?: Record<string, string | undefined>): Promise<S
         runs,
         metrics,
         schedules: { classes, schedules: repo, log: ctx.log, kick: () => ctx.relay?.kick() },
-        calculate: { classes, availability, solver, runs, store: ctx.store, metrics, log: ctx.log, timeLimitS: cfg.SOLVER_TIME_LIMIT_S },
+        calculate: { classes, availability, solver, runs, schedules: repo, store: ctx.store, metrics, log: ctx.log, timeLimitS: cfg.SOLVER_TIME_LIMIT_S },
       };
     },
     consumers: async (ctx) => registerConsumers(ctx.consumer!, ctx.log.child({ module: 'events' }), need().repo, need().runs),

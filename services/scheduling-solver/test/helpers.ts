@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { grpc } from '@stundenplan/base';
-import { startTestIssuer, type TestIssuer } from '@stundenplan/base/testing';
+import { startTestIssuer, TEST_SERVICE_TOKEN_KEY, type TestIssuer } from '@stundenplan/base/testing';
 import { availabilityV1, classesV1 } from '@stundenplan/proto';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -25,6 +25,9 @@ export interface StubMember {
   times: Times;
   /** The student's own times. */
   userTimes: Times;
+  /** Preferred parts (Wunschzeiten) of times and userTimes. */
+  preferred?: Times;
+  userPreferred?: Times;
 }
 
 export interface StubClass {
@@ -124,6 +127,8 @@ export class Neighbours {
               availableTimes: week(m?.times ?? {}),
               availableTimesUserInput: week(withUser ? (m?.userTimes ?? {}) : {}),
               availableTimesUserInputLastModified: '',
+              preferredTimes: week(m?.preferred ?? {}),
+              preferredTimesUserInput: week(withUser ? (m?.userPreferred ?? {}) : {}),
             };
           }),
         });
@@ -181,6 +186,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     DB_SCHEMA: schema,
     PORT: '0',
     GRPC_PORT: '0',
+    SERVICE_TOKEN_KEY: TEST_SERVICE_TOKEN_KEY,
     LOG_LEVEL: 'silent',
     AUTH_JWKS_URL: issuer.jwksUrl,
     CLASSES_SERVICE_ADDR: world.addr,

@@ -1,3 +1,4 @@
+import { TEST_SERVICE_TOKEN_KEY } from '@stundenplan/base/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { start } from '../src/main.js';
 import { adminQuery, api, databaseUrl, labels, member, redisReachable, redisSubscribers, startHarness, waitFor, type Harness } from './helpers.js';
@@ -117,6 +118,7 @@ describe('progress across replicas (Redis pub/sub)', async () => {
       DB_SCHEMA: h.schema,
       PORT: '0',
       GRPC_PORT: '0',
+      SERVICE_TOKEN_KEY: TEST_SERVICE_TOKEN_KEY,
       LOG_LEVEL: 'silent',
       AUTH_JWKS_URL: h.issuer.jwksUrl,
       CLASSES_SERVICE_ADDR: h.world.addr,

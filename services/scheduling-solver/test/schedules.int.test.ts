@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { callUnary, grpc } from '@stundenplan/base';
+import { callUnary } from '@stundenplan/base';
 import { schedulingV1 } from '@stundenplan/proto';
+import { testServiceClient } from '@stundenplan/base/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminQuery, api, labels, lesson, member, startHarness, waitFor, week, type Harness, type StubClass, type StubMember } from './helpers.js';
 
@@ -263,7 +264,7 @@ describe('authorization', () => {
 describe('gRPC GetLatestSchedule', () => {
   it('answers the newest schedule of a class by created_at, NOT_FOUND otherwise', async () => {
     const c = h.world.addClass(h.teacherId, [anna]);
-    const client = new schedulingV1.SchedulingServiceClient(`127.0.0.1:${h.svc.grpcPort}`, grpc.credentials.createInsecure());
+    const client = testServiceClient(schedulingV1.SchedulingServiceClient, `127.0.0.1:${h.svc.grpcPort}`, 'scheduling-solver');
     try {
       await expect(callUnary(client.getLatestSchedule.bind(client), client, { classId: c.classId, teacherId: '' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
       await api(h, 'POST', `/api/classes/${c.classId}/schedules`, h.teacher, { name: 'Alt', available_times: week() });

@@ -8,6 +8,8 @@ export type RangeMode = 'exact' | 'extended' | 'custom';
 export interface StoredUserTimes {
   userId: string;
   times: WeekSlots;
+  /** Preferred part of times (Wunschzeiten); empty when none. */
+  preferred: WeekSlots;
   lastModified: Date;
 }
 
@@ -15,6 +17,8 @@ export interface StoredMemberTimes {
   memberId: string;
   classId: string;
   times: WeekSlots;
+  /** Preferred part of times (Wunschzeiten); empty when none. */
+  preferred: WeekSlots;
   updatedAt: Date;
 }
 
@@ -35,6 +39,16 @@ export type TimesChangedPayload =
 
 const toBytes = (w: WeekSlots): Uint8Array<ArrayBuffer> => new Uint8Array(w.toBytes());
 const fromBytes = (b: Uint8Array): WeekSlots => WeekSlots.fromBytes(new Uint8Array(b));
+/** Preferred times: NULL when empty. */
+const toOptionalBytes = (w: WeekSlots): Uint8Array<ArrayBuffer> | null => (w.isEmpty() ? null : toBytes(w));
+const fromOptionalBytes = (b: Uint8Array | null): WeekSlots => (b ? fromBytes(b) : WeekSlots.empty());
+
+type UserRow = { userId: string; times: Uint8Array; preferred: Uint8Array | null; lastModified: Date };
+type MemberRow = { memberId: string; classId: string; times: Uint8Array; preferred: Uint8Array | null; updatedAt: Date };
+const toUserTimes = (r: UserRow): StoredUserTimes => ({ userId: r.userId, times: fromBytes(r.times), preferred: fromOptionalBytes(r.preferred), lastModified: r.lastModified });
+const toMemberTimes = (r: MemberRow): StoredMemberTimes => ({
+  memberId: r.memberId, classId: r.classId, times: fromBytes(r.times), preferred: fromOptionalBytes(r.preferred), updatedAt: r.updatedAt,
+});
 
 function toRange(row: { classId: string; mode: string; extraMinutes: number | null; timeRange: Uint8Array; updatedAt: Date }): StoredTimeRange {
   return { classId: row.classId, mode: row.mode as RangeMode, extraMinutes: row.extraMinutes, timeRange: fromBytes(row.timeRange), updatedAt: row.updatedAt };
@@ -56,26 +70,20 @@ export class TimesWriter {
 
   async memberTimes(memberId: string): Promise<StoredMemberTimes | null> {
     const r = await this.tx.memberTimes.findUnique({ where: { memberId } });
-    return r ? { memberId: r.memberId, classId: r.classId, times: fromBytes(r.times), updatedAt: r.updatedAt } : null;
+    return r ? toMemberTimes(r) : null;
   }
 
-  async saveUserTimes(userId: string, times: WeekSlots): Promise<StoredUserTimes> {
+  async saveUserTimes(userId: string, times: WeekSlots, preferred: WeekSlots): Promise<StoredUserTimes> {
     const now = new Date();
-    const row = await this.tx.userTimes.upsert({
-      where: { userId },
-      create: { userId, times: toBytes(times), lastModified: now },
-      update: { times: toBytes(times), lastModified: now },
-    });
-    return { userId: row.userId, times: fromBytes(row.times), lastModified: row.lastModified };
+    const data = { times: toBytes(times), preferred: toOptionalBytes(preferred), lastModified: now };
+    const row = await this.tx.userTimes.upsert({ where: { userId }, create: { userId, ...data }, update: data });
+    return toUserTimes(row);
   }
 
-  async saveMemberTimes(classId: string, memberId: string, times: WeekSlots): Promise<void> {
+  async saveMemberTimes(classId: string, memberId: string, times: WeekSlots, preferred: WeekSlots): Promise<void> {
     const now = new Date();
-    await this.tx.memberTimes.upsert({
-      where: { memberId },
-      create: { memberId, classId, times: toBytes(times), updatedAt: now },
-      update: { classId, times: toBytes(times), updatedAt: now },
-    });
+    const data = { classId, times: toBytes(times), preferred: toOptionalBytes(preferred), updatedAt: now };
+    await this.tx.memberTimes.upsert({ where: { memberId }, create: { memberId, ...data }, update: data });
   }
 
   async saveTeacherTimes(classId: string, teacherId: string, times: WeekSlots): Promise<void> {
@@ -126,13 +134,13 @@ export class TimesRepository {
 
   async userTimes(userId: string): Promise<StoredUserTimes | null> {
     const row = await this.prisma.userTimes.findUnique({ where: { userId } });
-    return row ? { userId: row.userId, times: fromBytes(row.times), lastModified: row.lastModified } : null;
+    return row ? toUserTimes(row) : null;
   }
 
   async userTimesMany(userIds: string[]): Promise<Map<string, StoredUserTimes>> {
     if (userIds.length === 0) return new Map();
     const rows = await this.prisma.userTimes.findMany({ where: { userId: { in: [...new Set(userIds)] } } });
-    return new Map(rows.map((r) => [r.userId, { userId: r.userId, times: fromBytes(r.times), lastModified: r.lastModified }]));
+    return new Map(rows.map((r) => [r.userId, toUserTimes(r)]));
   }
 
   /** Member times of one class; only `memberIds` when given. Rows of other classes are never returned. */
@@ -141,12 +149,12 @@ export class TimesRepository {
       where: { classId, ...(memberIds ? { memberId: { in: [...new Set(memberIds)] } } : {}) },
       orderBy: { memberId: 'asc' },
     });
-    return rows.map((r) => ({ memberId: r.memberId, classId: r.classId, times: fromBytes(r.times), updatedAt: r.updatedAt }));
+    return rows.map(toMemberTimes);
   }
 
   async memberTimes(memberId: string): Promise<StoredMemberTimes | null> {
     const r = await this.prisma.memberTimes.findUnique({ where: { memberId } });
-    return r ? { memberId: r.memberId, classId: r.classId, times: fromBytes(r.times), updatedAt: r.updatedAt } : null;
+    return r ? toMemberTimes(r) : null;
   }
 
   async teacherTimes(classId: string): Promise<WeekSlots> {

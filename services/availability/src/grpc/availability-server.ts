@@ -10,6 +10,8 @@ const memberTimes = (m: PlanningMember): availabilityV1.MemberTimes => ({
   availableTimes: toWeekTimes(m.availableTimes),
   availableTimesUserInput: toWeekTimes(m.availableTimesUserInput),
   availableTimesUserInputLastModified: m.availableTimesUserInputLastModified,
+  preferredTimes: toWeekTimes(m.preferredTimes),
+  preferredTimesUserInput: toWeekTimes(m.preferredTimesUserInput),
 });
 
 /** AvailabilityService for classes (member list, member times) and the solver (planning data). */
@@ -29,8 +31,12 @@ export function availabilityGrpc(deps: AvailabilityDeps, log: Logger): GrpcServi
       users: (await getUserTimes(deps, req.userIds)).map(memberTimes),
     })),
     setMemberTimes: wrapUnary(log, async (req: availabilityV1.SetMemberTimesRequest): Promise<availabilityV1.SetMemberTimesResponse> => {
-      const times = await setMemberTimes(deps, req.classId, req.memberId, weekTimesToMap(req.availableTimes));
-      return { availableTimes: toWeekTimes(times) };
+      const saved = await setMemberTimes(deps, req.classId, req.memberId, {
+        times: weekTimesToMap(req.availableTimes),
+        preferred: req.preferredTimes ? weekTimesToMap(req.preferredTimes) : undefined,
+        keepTimes: req.keepAvailableTimes,
+      });
+      return { availableTimes: toWeekTimes(saved.times), preferredTimes: toWeekTimes(saved.preferred) };
     }),
   };
   return { definition: availabilityV1.AvailabilityServiceService, implementation };

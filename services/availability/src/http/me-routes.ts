@@ -13,7 +13,8 @@ export function registerMeRoutes(app: Express, deps: AvailabilityDeps): void {
 
   app.put('/api/me/available-times', async (req, res) => {
     const user = assertStudent(req);
-    const saved = await saveOwnTimes(deps, user.userId, jsonBody(req).available_times);
+    const body = jsonBody(req);
+    const saved = await saveOwnTimes(deps, user.userId, body.available_times, body.preferred_times);
     res.json({ ...saved, message: OWN_TIMES_SAVED });
   });
 

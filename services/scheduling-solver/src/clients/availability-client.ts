@@ -9,6 +9,9 @@ export interface MemberPlanningTimes {
   availableTimes: TimesMap;
   /** The student's own times (SPEC "available_times_user_input"). */
   availableTimesUserInput: TimesMap;
+  /** Preferred parts (Wunschzeiten) of both. */
+  preferredTimes: TimesMap;
+  preferredTimesUserInput: TimesMap;
 }
 
 export interface PlanningData {
@@ -46,6 +49,8 @@ export function createAvailabilityClient(addr: string, tokens: ServiceTokenSigne
           userId: m.userId,
           availableTimes: weekTimesToMap(m.availableTimes),
           availableTimesUserInput: weekTimesToMap(m.availableTimesUserInput),
+          preferredTimes: weekTimesToMap(m.preferredTimes),
+          preferredTimesUserInput: weekTimesToMap(m.preferredTimesUserInput),
         })),
       };
     },

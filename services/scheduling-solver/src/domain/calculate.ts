@@ -2,8 +2,11 @@ import { AppError, isAppError, type KeyValueStore, type Logger } from '@stundenp
 import { DAY_NAMES, SLOTS_PER_DAY, WeekSlots, durationToSlots, tryLabelToSlot, type TimesMap } from '@stundenplan/timegrid';
 import type { AvailabilityClient } from '../clients/availability-client.js';
 import type { ClassMember, ClassesClient } from '../clients/classes-client.js';
+import type { ScheduleRepository } from '../data/schedule-repository.js';
 import type { SolveRunRepository, SolveRunStatus } from '../data/solve-run-repository.js';
 import { assertOwnsClass } from './access.js';
+import { loadPreviousLessons } from './previous-plan.js';
+import { planSummary, type PlanSummary } from './plan-summary.js';
 import { ProgressPublisher } from './progress.js';
 import type { SolverMetrics } from './solver-metrics.js';
 import type { EngineProgress, PinnedLesson, SolvePlan, SolveProblem, SolverPort, TimeSource } from './solver-port.js';
@@ -42,6 +45,8 @@ export interface CalculationAnswer {
   unscheduled_students: StudentNote[];
   skipped_students: StudentNote[];
   stats: Record<string, unknown>;
+  /** Stage values: placed, lessons in preferred times, idle minutes, students moved from the previous plan. */
+  summary: PlanSummary;
   status: 'OPTIMAL' | 'FEASIBLE';
   name: string;
   run_id: string;
@@ -52,6 +57,8 @@ export interface CalculateDeps {
   availability: AvailabilityClient;
   solver: SolverPort;
   runs: SolveRunRepository;
+  /** Saved schedules (previous_schedule_id). */
+  schedules: Pick<ScheduleRepository, 'findById'>;
   store: KeyValueStore;
   metrics: SolverMetrics;
   log: Logger;
@@ -64,6 +71,7 @@ interface CalcInput {
   wiggleRoom: number;
   timePreferences: Record<string, TimeSource>;
   pinned: { member_id: string; day: number; slot: number }[];
+  previousScheduleId: unknown;
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -96,7 +104,7 @@ export function parseCalculationBody(body: unknown): CalcInput {
       pinned.push({ member_id: p.member_id, day, slot });
     }
   }
-  return { classId: selected, wiggleRoom: wiggle, timePreferences: prefs, pinned };
+  return { classId: selected, wiggleRoom: wiggle, timePreferences: prefs, pinned, previousScheduleId: b.previous_schedule_id };
 }
 
 const isEmptyTimes = (t: TimesMap) => Object.values(t).every((l) => l.length === 0);
@@ -117,6 +125,7 @@ export async function calculate(deps: CalculateDeps, teacherId: string, body: un
   if (unknown.length) throw AppError.badRequest(CALC_TEXTS.unknownMembers(unknown));
   const info = new Map<string, MemberInfo>(members.map((m) => [m.memberId, { name: m.name, duration: lessonMinutes(m.duration) }]));
   const pinned = checkPinned(input.pinned, info);
+  const previous = await loadPreviousLessons(deps.schedules, input.previousScheduleId, classId, teacherId);
 
   const planning = await deps.availability.getPlanningData(classId, members.map((m) => ({ memberId: m.memberId, userId: m.userId })));
   const timesById = new Map(planning.members.map((t) => [t.memberId, t]));
@@ -129,11 +138,14 @@ export async function calculate(deps: CalculateDeps, teacherId: string, body: un
       duration: lessonMinutes(m.duration),
       available_times: timesById.get(m.memberId)?.availableTimes ?? {},
       available_times_user_input: timesById.get(m.memberId)?.availableTimesUserInput ?? {},
+      preferred_times: timesById.get(m.memberId)?.preferredTimes ?? {},
+      preferred_times_user_input: timesById.get(m.memberId)?.preferredTimesUserInput ?? {},
     })),
     timePreferences: Object.fromEntries(
       members.map((m) => [m.memberId, input.timePreferences[m.memberId] ?? defaultPreference(m, timesById.get(m.memberId)?.availableTimesUserInput ?? {})]),
     ),
     ...(pinned.length ? { pinned } : {}),
+    ...(previous ? { previous: previous.filter((l) => byId.has(l.member_id)) } : {}),
   };
   const now = deps.now?.() ?? new Date();
   const name = CALC_TEXTS.planName(now);
@@ -191,6 +203,7 @@ export async function calculate(deps: CalculateDeps, teacherId: string, body: un
       pinned: pinned.length,
       duration_ms: Math.round(elapsedMs),
     };
+    const summary = planSummary(plan, placed, byId);
     deps.metrics.studentsPlaced.inc(placed);
     deps.metrics.studentsUnplaced.inc({ kind: 'unscheduled' }, unscheduled.length);
     deps.metrics.studentsUnplaced.inc({ kind: 'skipped' }, skipped.length);
@@ -201,11 +214,11 @@ export async function calculate(deps: CalculateDeps, teacherId: string, body: un
         message: CALC_TEXTS.infeasible,
         skipped_students: skipped,
         unscheduled_students: unscheduled,
-        best_plan: { timetable, placements: views, stats, name },
+        best_plan: { timetable, placements: views, stats, summary, name },
       });
     }
     status = plan.status === 'OPTIMAL' ? 'OPTIMAL' : 'FEASIBLE';
-    return { timetable, placements: views, unscheduled_students: unscheduled, skipped_students: skipped, stats, status, name, run_id: runId };
+    return { timetable, placements: views, unscheduled_students: unscheduled, skipped_students: skipped, stats, summary, status, name, run_id: runId };
   } catch (e) {
     if (e instanceof InfeasibleError) throw e;
     status = 'ERROR';

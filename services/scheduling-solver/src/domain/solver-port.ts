@@ -13,6 +13,8 @@ export interface ProblemStudent {
   duration: number;
   available_times: TimesMap;
   available_times_user_input: TimesMap;
+  preferred_times?: TimesMap;
+  preferred_times_user_input?: TimesMap;
 }
 
 export interface PinnedLesson {
@@ -28,6 +30,8 @@ export interface SolveProblem {
   students: ProblemStudent[];
   timePreferences: Record<string, TimeSource>;
   pinned?: PinnedLesson[];
+  /** Lessons of a saved plan to keep where possible (stable re-planning). */
+  previous?: PinnedLesson[];
 }
 
 export interface PlanPlacement {
@@ -45,6 +49,8 @@ export interface SolvePlan {
   skipped_students: string[];
   stats?: object;
   reasons?: Record<string, string>;
+  preferred_students?: string[];
+  moved_students?: string[];
 }
 
 export type EngineStage = 'first-plan' | 'maximum-proven' | 'compacting' | 'done';

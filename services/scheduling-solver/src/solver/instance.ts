@@ -26,6 +26,10 @@ export interface Core {
   winKey: Int32Array;
   /** index into winKey of the forced window of a pinned student, else -1 */
   pinnedWin: Int32Array;
+  /** per window: 1 when the lesson lies entirely inside the student's preferred times */
+  winPref: Uint8Array;
+  /** index into winKey of the student's lesson in the previous plan, else -1 */
+  prevWin: Int32Array;
 }
 
 export interface Instance {
@@ -46,6 +50,10 @@ export interface Instance {
   active: number[];
   /** problem index -> pinned window key */
   pinned: Map<number, number>;
+  /** per problem student: preferred part of the chosen times (day * 96 + slot grid) */
+  preferred: Uint8Array[];
+  /** problem index -> window key of the student's lesson in the previous plan (moved unless kept). */
+  previous: Map<number, number>;
   core: Core;
 }
 
@@ -80,6 +88,7 @@ export function buildInstance(problem: Problem): Instance {
   const n = students.length;
   const len = new Int32Array(n);
   const chosen: Uint8Array[] = [];
+  const preferred: Uint8Array[] = [];
   const windows: Int32Array[] = [];
   const skipped: number[] = [];
   const skipKind = new Map<number, SkipKind>();
@@ -89,8 +98,10 @@ export function buildInstance(problem: Problem): Instance {
     if (seen.has(s.member_id)) throw new ProblemInputError(`duplicate member_id ${s.member_id}`);
     seen.add(s.member_id);
     len[i] = durationSlots(s.duration, s.member_id);
-    const grid = timesToGrid(s[chosenSource(problem, s)]);
+    const source = chosenSource(problem, s);
+    const grid = timesToGrid(s[source]);
     chosen.push(grid);
+    preferred.push(timesToGrid(source === 'available_times' ? s.preferred_times : s.preferred_times_user_input));
     const allowed = new Uint8Array(grid.length);
     let common = false;
     for (let k = 0; k < grid.length; k++) {
@@ -163,8 +174,44 @@ export function buildInstance(problem: Problem): Instance {
     coreLen[c] = len[coreStudents[c]];
     if (pinned.has(coreStudents[c])) pinnedWin[c] = winStart[c];
   }
-  const core: Core = { n: cn, student: Int32Array.from(coreStudents), len: coreLen, winStart, winKey, pinnedWin };
-  return { problem, students, wiggle, teacher, chosen, len, windows, skipped, skipKind, active, pinned, core };
+  const winPref = new Uint8Array(winKey.length);
+  for (let c = 0; c < cn; c++) {
+    const pref = preferred[coreStudents[c]];
+    for (let w = winStart[c]; w < winStart[c + 1]; w++) {
+      let inside = true;
+      for (let k = winKey[w]; k < winKey[w] + coreLen[c]; k++) if (!pref[k]) { inside = false; break; }
+      if (inside) winPref[w] = 1;
+    }
+  }
+  const { prevWin, previous } = previousLessons(problem, index, coreStudents, winStart, winKey);
+  const core: Core = { n: cn, student: Int32Array.from(coreStudents), len: coreLen, winStart, winKey, pinnedWin, winPref, prevWin };
+  return { problem, students, wiggle, teacher, chosen, len, windows, skipped, skipKind, active, pinned, preferred, previous, core };
+}
+
+/**
+ * Lessons of the previous plan: the first entry per known student counts; malformed entries are
+ * ignored. A student whose previous lesson is no longer one of its windows can only move.
+ */
+function previousLessons(
+  problem: Problem, index: Map<string, number>, coreStudents: number[], winStart: Int32Array, winKey: Int32Array,
+): { prevWin: Int32Array; previous: Map<number, number> } {
+  const prevWin = new Int32Array(coreStudents.length).fill(-1);
+  const keyOf = new Map<number, number>();
+  for (const lesson of Array.isArray(problem.previous) ? problem.previous : []) {
+    const i = index.get(String(lesson?.member_id));
+    if (i === undefined || keyOf.has(i)) continue;
+    const day = Number(lesson.day);
+    let start: number;
+    try { start = parseSlotLabel(lesson.start); } catch { continue; }
+    if (!Number.isInteger(day) || day < 0 || day >= DAYS || start >= SLOTS_PER_DAY) continue;
+    keyOf.set(i, day * SLOTS_PER_DAY + start);
+  }
+  coreStudents.forEach((i, c) => {
+    const key = keyOf.get(i);
+    if (key === undefined) return;
+    for (let w = winStart[c]; w < winStart[c + 1]; w++) if (winKey[w] === key) { prevWin[c] = w; break; }
+  });
+  return { prevWin, previous: keyOf };
 }
 
 /** Idle slots of a set of lessons given as (key, len) pairs: per day last end - first start - lesson slots. */

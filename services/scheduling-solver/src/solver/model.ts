@@ -12,6 +12,11 @@
 // schedules of that day (a shortest-path polytope), so the LP only loses through students shared
 // between days. All arcs are binary: HiGHS' probing and cuts then close that gap at the root
 // where continuous arcs made it branch for seconds (see bench/README.md for the comparison).
+//
+// Preferences and stable re-planning reuse both models: the "preferred" stage is stage 1 with the
+// count fixed and a weight on the windows inside preferred times; stage 2 then keeps that preferred
+// count in one row; the "stable" stage is stage 2 with idle slots capped at their minimum and the
+// previous lessons as the objective.
 
 import type { Core } from './instance.js';
 import { ModelBuilder } from './highs.js';
@@ -78,8 +83,16 @@ function readWindows(core: Core, comp: Component, windowOfCol: Int32Array, xCoun
   }
 }
 
+/** Fixes of a stage-1 model: the "preferred" stage places exactly `count` lessons, weighted by preference. */
+export interface MaximizeOptions {
+  /** Number of placed non-pinned students of the component (row sum x = count). */
+  count?: number;
+  /** Objective: windows inside preferred times only. */
+  preferred?: boolean;
+}
+
 /** Stage 1 for one component (pinned students are fixed and left out). */
-export function buildMaximize(core: Core, comp: Component): BuiltModel {
+export function buildMaximize(core: Core, comp: Component, opts: MaximizeOptions = {}): BuiltModel {
   const b = new ModelBuilder();
   const cols: number[] = [];
   const cover = new Map<number, number[]>();
@@ -89,7 +102,7 @@ export function buildMaximize(core: Core, comp: Component): BuiltModel {
     if (core.pinnedWin[s] >= 0) continue;
     const idx: number[] = [];
     for (let w = core.winStart[s]; w < core.winStart[s + 1]; w++) {
-      const j = b.binary(1);
+      const j = b.binary(opts.preferred ? core.winPref[w] : 1);
       cols.push(w);
       idx.push(j);
       const key = core.winKey[w];
@@ -117,6 +130,7 @@ export function buildMaximize(core: Core, comp: Component): BuiltModel {
   }
   const windowOfCol = Int32Array.from(cols);
   const xCount = cols.length;
+  if (opts.count !== undefined) b.row(opts.count, opts.count, Array.from({ length: xCount }, (_, j) => j));
   return {
     builder: b,
     windowOfCol,
@@ -132,8 +146,17 @@ export function buildMaximize(core: Core, comp: Component): BuiltModel {
   };
 }
 
+/** Fixes of a stage-2 model for the later stages. */
+export interface CompactOptions {
+  /** Lessons inside preferred times (pins included): row sum = preferred. */
+  preferred?: number;
+  /** The "stable" stage: idle slots at most this, objective = previous lessons kept (maximized as -kept). */
+  stableAtIdle?: number;
+}
+
 /** Stage 2 for one component: minimum idle slots with exactly `count` lessons (pins included). */
-export function buildCompact(core: Core, comp: Component, count: number): BuiltModel {
+export function buildCompact(core: Core, comp: Component, count: number, opts: CompactOptions = {}): BuiltModel {
+  const stable = opts.stableAtIdle !== undefined;
   const b = new ModelBuilder();
   const cols: number[] = [];
   const all: number[] = [];
@@ -141,7 +164,7 @@ export function buildCompact(core: Core, comp: Component, count: number): BuiltM
     const idx: number[] = [];
     const pinned = core.pinnedWin[s] >= 0;
     for (let w = core.winStart[s]; w < core.winStart[s + 1]; w++) {
-      const j = b.binary(0, pinned ? 1 : 0, 1);
+      const j = b.binary(stable && core.prevWin[s] === w ? -1 : 0, pinned ? 1 : 0, 1);
       cols.push(w);
       idx.push(j);
       all.push(j);
@@ -149,6 +172,11 @@ export function buildCompact(core: Core, comp: Component, count: number): BuiltM
     if (idx.length > 1 || count === comp.students.length) b.row(count === comp.students.length ? 1 : -Infinity, 1, idx);
   }
   b.row(count, count, all);
+  if (opts.preferred !== undefined) {
+    const pref = all.filter((j) => core.winPref[cols[j]]);
+    b.row(opts.preferred, opts.preferred, pref);
+  }
+  const allIdle: number[] = [];
   const xCount = cols.length;
   const windowOfCol = Int32Array.from(cols);
   const owner = studentOfWindow(core);
@@ -191,8 +219,9 @@ export function buildCompact(core: Core, comp: Component, count: number): BuiltM
     }
     const idle: number[] = [];
     for (let t = lo; t < hi; t++) {
-      const j = b.binary(1);
+      const j = b.binary(stable ? 0 : 1);
       idle.push(j);
+      allIdle.push(j);
       outArcs[t - lo].push(j);
       inArcs[t + 1 - lo].push(j);
     }
@@ -210,6 +239,7 @@ export function buildCompact(core: Core, comp: Component, count: number): BuiltM
     }
     dayArcs.push({ day: d, lo, hi, src, snk, idle });
   }
+  if (stable) b.row(-Infinity, opts.stableAtIdle!, allIdle);
 
   return {
     builder: b,

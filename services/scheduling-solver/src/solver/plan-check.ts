@@ -1,5 +1,5 @@
-// Independent validity check of a plan against its problem - a TypeScript port of the checks in
-// shared/bench/solver/validate.py (used by the tests; cheap enough for run-time assertions).
+// Independent validity check of a plan against its problem - the same rules as the benchmark's checker
+// (bench/lib/check.js; used by the tests; cheap enough for run-time assertions).
 
 import { buildInstance } from './instance.js';
 import { DAYS, parseSlotLabel, SLOT_MINUTES, SLOTS_PER_DAY, slotLabel } from './problem-input.js';

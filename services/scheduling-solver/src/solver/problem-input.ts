@@ -1,6 +1,6 @@
 // Private helper: the quarter-hour grid the solver works on (label <-> slot) and the reading of a
-// problem's times (SPEC "Time preferences", bench README). Kept local to the solver on purpose;
-// the lead will replace it with the shared @stundenplan/timegrid package later.
+// problem's times (SPEC "Time preferences", bench/README.md). Kept local to the solver on purpose:
+// the solver runs in worker threads and its CLI alone, without the service's packages.
 
 import type { Problem, ProblemStudent, TimeSource, TimesByDay } from './types.js';
 

@@ -1,4 +1,4 @@
-// Problem and plan formats of the timetable solver (shared/bench/solver/README.md), plus the
+// Problem and plan formats of the timetable solver (bench/README.md), plus the
 // solver's own additions: pinned lessons, statistics and German reasons.
 
 /** Day key "0" (Monday) .. "6" (Sunday) -> quarter-hour labels such as "9.00", "14.30". */
@@ -13,6 +13,10 @@ export interface ProblemStudent {
   duration: number;
   available_times: TimesByDay;
   available_times_user_input: TimesByDay;
+  /** Preferred part of available_times (Wunschzeiten); optional. */
+  preferred_times?: TimesByDay;
+  /** Preferred part of available_times_user_input; optional. */
+  preferred_times_user_input?: TimesByDay;
 }
 
 /** A lesson the teacher locked: it stays exactly here (day 0..6, start label). */
@@ -29,6 +33,11 @@ export interface Problem {
   /** member_id -> which source holds the student's chosen times. */
   timePreferences?: Record<string, string>;
   pinned?: PinnedLesson[];
+  /**
+   * Lessons of an earlier plan (same shape as pins). With it, after the other stages keep their
+   * optimal values, as few of these students as possible leave their lesson.
+   */
+  previous?: PinnedLesson[];
 }
 
 export type PlanStatus = 'OPTIMAL' | 'FEASIBLE' | 'INFEASIBLE';
@@ -51,6 +60,10 @@ export interface StageTimings {
   maximizeMs: number;
   /** Stage 2: minimum idle minutes at that number. */
   compactMs: number;
+  /** Stage "preferred": most lessons inside preferred times (0 when the problem has none). */
+  preferMs?: number;
+  /** Stage "stable": fewest students moved from the previous plan (0 without one). */
+  stabilizeMs?: number;
   totalMs: number;
 }
 
@@ -61,6 +74,14 @@ export interface PlanStats {
   placedProven: boolean;
   /** The idle minutes are the proven minimum for that count. */
   idleProven: boolean;
+  /** Lessons lying entirely inside the student's preferred times (of the chosen source). */
+  preferredPlaced: number;
+  /** The preferred count is the proven maximum at the placed count. */
+  preferredProven: boolean;
+  /** Students of the previous plan that are not at their previous lesson (0 without one). */
+  moved: number;
+  /** The moved count is the proven minimum after the other stages. */
+  movedProven: boolean;
   stages: StageTimings;
 }
 
@@ -74,6 +95,10 @@ export interface Plan {
   stats: PlanStats;
   /** member_id -> German explanation, for every unscheduled or skipped student. */
   reasons: Record<string, string>;
+  /** Students whose lesson lies entirely inside their preferred times. */
+  preferred_students?: string[];
+  /** Students of the previous plan that are not at their previous lesson (placed elsewhere or not at all). */
+  moved_students?: string[];
 }
 
 export type ProgressStage = 'first-plan' | 'maximum-proven' | 'compacting' | 'done';

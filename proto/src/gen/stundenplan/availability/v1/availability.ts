@@ -51,6 +51,12 @@ export interface MemberTimes {
     | undefined;
   /** ISO 8601; empty when the user never saved times. */
   availableTimesUserInputLastModified: string;
+  /** Preferred part of available_times (Wunschzeiten, teacher-entered); always inside it. */
+  preferredTimes:
+    | WeekTimes
+    | undefined;
+  /** Preferred part of available_times_user_input (the student's own); always inside it. */
+  preferredTimesUserInput: WeekTimes | undefined;
 }
 
 export interface GetPlanningDataRequest {
@@ -94,11 +100,23 @@ export interface SetMemberTimesRequest {
   classId: string;
   memberId: string;
   /** Validated strictly (INVALID_ARGUMENT with a German detail); unset or no days clears the times. */
-  availableTimes: WeekTimes | undefined;
+  availableTimes:
+    | WeekTimes
+    | undefined;
+  /**
+   * Unset: the stored preferred times stay, cut to the new available times. Set: replaces them;
+   * every slot must lie inside the available times (INVALID_ARGUMENT otherwise).
+   */
+  preferredTimes:
+    | WeekTimes
+    | undefined;
+  /** true: available_times is ignored and the stored ones stay (only preferred_times changes). */
+  keepAvailableTimes: boolean;
 }
 
 export interface SetMemberTimesResponse {
   availableTimes: WeekTimes | undefined;
+  preferredTimes: WeekTimes | undefined;
 }
 
 function createBaseSlotLabels(): SlotLabels {
@@ -363,6 +381,8 @@ function createBaseMemberTimes(): MemberTimes {
     availableTimes: undefined,
     availableTimesUserInput: undefined,
     availableTimesUserInputLastModified: "",
+    preferredTimes: undefined,
+    preferredTimesUserInput: undefined,
   };
 }
 
@@ -382,6 +402,12 @@ export const MemberTimes: MessageFns<MemberTimes> = {
     }
     if (message.availableTimesUserInputLastModified !== "") {
       writer.uint32(42).string(message.availableTimesUserInputLastModified);
+    }
+    if (message.preferredTimes !== undefined) {
+      WeekTimes.encode(message.preferredTimes, writer.uint32(50).fork()).join();
+    }
+    if (message.preferredTimesUserInput !== undefined) {
+      WeekTimes.encode(message.preferredTimesUserInput, writer.uint32(58).fork()).join();
     }
     return writer;
   },
@@ -439,6 +465,22 @@ export const MemberTimes: MessageFns<MemberTimes> = {
             message.availableTimesUserInputLastModified = reader.string();
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.preferredTimes = WeekTimes.decode(reader, reader.uint32());
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.preferredTimesUserInput = WeekTimes.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -478,6 +520,16 @@ export const MemberTimes: MessageFns<MemberTimes> = {
         : isSet(object.available_times_user_input_last_modified)
         ? globalThis.String(object.available_times_user_input_last_modified)
         : "",
+      preferredTimes: isSet(object.preferredTimes)
+        ? WeekTimes.fromJSON(object.preferredTimes)
+        : isSet(object.preferred_times)
+        ? WeekTimes.fromJSON(object.preferred_times)
+        : undefined,
+      preferredTimesUserInput: isSet(object.preferredTimesUserInput)
+        ? WeekTimes.fromJSON(object.preferredTimesUserInput)
+        : isSet(object.preferred_times_user_input)
+        ? WeekTimes.fromJSON(object.preferred_times_user_input)
+        : undefined,
     };
   },
 
@@ -498,6 +550,12 @@ export const MemberTimes: MessageFns<MemberTimes> = {
     if (message.availableTimesUserInputLastModified !== "") {
       obj.availableTimesUserInputLastModified = message.availableTimesUserInputLastModified;
     }
+    if (message.preferredTimes !== undefined) {
+      obj.preferredTimes = WeekTimes.toJSON(message.preferredTimes);
+    }
+    if (message.preferredTimesUserInput !== undefined) {
+      obj.preferredTimesUserInput = WeekTimes.toJSON(message.preferredTimesUserInput);
+    }
     return obj;
   },
 
@@ -516,6 +574,13 @@ export const MemberTimes: MessageFns<MemberTimes> = {
         ? WeekTimes.fromPartial(object.availableTimesUserInput)
         : undefined;
     message.availableTimesUserInputLastModified = object.availableTimesUserInputLastModified ?? "";
+    message.preferredTimes = (object.preferredTimes !== undefined && object.preferredTimes !== null)
+      ? WeekTimes.fromPartial(object.preferredTimes)
+      : undefined;
+    message.preferredTimesUserInput =
+      (object.preferredTimesUserInput !== undefined && object.preferredTimesUserInput !== null)
+        ? WeekTimes.fromPartial(object.preferredTimesUserInput)
+        : undefined;
     return message;
   },
 };
@@ -931,7 +996,7 @@ export const GetUserTimesResponse: MessageFns<GetUserTimesResponse> = {
 };
 
 function createBaseSetMemberTimesRequest(): SetMemberTimesRequest {
-  return { classId: "", memberId: "", availableTimes: undefined };
+  return { classId: "", memberId: "", availableTimes: undefined, preferredTimes: undefined, keepAvailableTimes: false };
 }
 
 export const SetMemberTimesRequest: MessageFns<SetMemberTimesRequest> = {
@@ -944,6 +1009,12 @@ export const SetMemberTimesRequest: MessageFns<SetMemberTimesRequest> = {
     }
     if (message.availableTimes !== undefined) {
       WeekTimes.encode(message.availableTimes, writer.uint32(26).fork()).join();
+    }
+    if (message.preferredTimes !== undefined) {
+      WeekTimes.encode(message.preferredTimes, writer.uint32(34).fork()).join();
+    }
+    if (message.keepAvailableTimes !== false) {
+      writer.uint32(40).bool(message.keepAvailableTimes);
     }
     return writer;
   },
@@ -985,6 +1056,22 @@ export const SetMemberTimesRequest: MessageFns<SetMemberTimesRequest> = {
             message.availableTimes = WeekTimes.decode(reader, reader.uint32());
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.preferredTimes = WeekTimes.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.keepAvailableTimes = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1014,6 +1101,16 @@ export const SetMemberTimesRequest: MessageFns<SetMemberTimesRequest> = {
         : isSet(object.available_times)
         ? WeekTimes.fromJSON(object.available_times)
         : undefined,
+      preferredTimes: isSet(object.preferredTimes)
+        ? WeekTimes.fromJSON(object.preferredTimes)
+        : isSet(object.preferred_times)
+        ? WeekTimes.fromJSON(object.preferred_times)
+        : undefined,
+      keepAvailableTimes: isSet(object.keepAvailableTimes)
+        ? globalThis.Boolean(object.keepAvailableTimes)
+        : isSet(object.keep_available_times)
+        ? globalThis.Boolean(object.keep_available_times)
+        : false,
     };
   },
 
@@ -1028,6 +1125,12 @@ export const SetMemberTimesRequest: MessageFns<SetMemberTimesRequest> = {
     if (message.availableTimes !== undefined) {
       obj.availableTimes = WeekTimes.toJSON(message.availableTimes);
     }
+    if (message.preferredTimes !== undefined) {
+      obj.preferredTimes = WeekTimes.toJSON(message.preferredTimes);
+    }
+    if (message.keepAvailableTimes !== false) {
+      obj.keepAvailableTimes = message.keepAvailableTimes;
+    }
     return obj;
   },
 
@@ -1041,18 +1144,25 @@ export const SetMemberTimesRequest: MessageFns<SetMemberTimesRequest> = {
     message.availableTimes = (object.availableTimes !== undefined && object.availableTimes !== null)
       ? WeekTimes.fromPartial(object.availableTimes)
       : undefined;
+    message.preferredTimes = (object.preferredTimes !== undefined && object.preferredTimes !== null)
+      ? WeekTimes.fromPartial(object.preferredTimes)
+      : undefined;
+    message.keepAvailableTimes = object.keepAvailableTimes ?? false;
     return message;
   },
 };
 
 function createBaseSetMemberTimesResponse(): SetMemberTimesResponse {
-  return { availableTimes: undefined };
+  return { availableTimes: undefined, preferredTimes: undefined };
 }
 
 export const SetMemberTimesResponse: MessageFns<SetMemberTimesResponse> = {
   encode(message: SetMemberTimesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.availableTimes !== undefined) {
       WeekTimes.encode(message.availableTimes, writer.uint32(10).fork()).join();
+    }
+    if (message.preferredTimes !== undefined) {
+      WeekTimes.encode(message.preferredTimes, writer.uint32(18).fork()).join();
     }
     return writer;
   },
@@ -1078,6 +1188,14 @@ export const SetMemberTimesResponse: MessageFns<SetMemberTimesResponse> = {
             message.availableTimes = WeekTimes.decode(reader, reader.uint32());
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.preferredTimes = WeekTimes.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1097,6 +1215,11 @@ export const SetMemberTimesResponse: MessageFns<SetMemberTimesResponse> = {
         : isSet(object.available_times)
         ? WeekTimes.fromJSON(object.available_times)
         : undefined,
+      preferredTimes: isSet(object.preferredTimes)
+        ? WeekTimes.fromJSON(object.preferredTimes)
+        : isSet(object.preferred_times)
+        ? WeekTimes.fromJSON(object.preferred_times)
+        : undefined,
     };
   },
 
@@ -1104,6 +1227,9 @@ export const SetMemberTimesResponse: MessageFns<SetMemberTimesResponse> = {
     const obj: any = {};
     if (message.availableTimes !== undefined) {
       obj.availableTimes = WeekTimes.toJSON(message.availableTimes);
+    }
+    if (message.preferredTimes !== undefined) {
+      obj.preferredTimes = WeekTimes.toJSON(message.preferredTimes);
     }
     return obj;
   },
@@ -1115,6 +1241,9 @@ export const SetMemberTimesResponse: MessageFns<SetMemberTimesResponse> = {
     const message = createBaseSetMemberTimesResponse();
     message.availableTimes = (object.availableTimes !== undefined && object.availableTimes !== null)
       ? WeekTimes.fromPartial(object.availableTimes)
+      : undefined;
+    message.preferredTimes = (object.preferredTimes !== undefined && object.preferredTimes !== null)
+      ? WeekTimes.fromPartial(object.preferredTimes)
       : undefined;
     return message;
   },

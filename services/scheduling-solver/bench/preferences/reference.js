@@ -1,0 +1,92 @@
+// Exact reference for the four stages, formulated apart from the solver: one time-indexed MILP in
+// CPLEX LP text for HiGHS (the solver builds sparse flow models instead), solved stage by stage,
+// each later stage with the earlier optima as constraints:
+//   1 max placed, 2 max lessons in preferred times, 3 min idle slots, 4 max students kept at their
+//   previous lesson (moved = previous students - kept).
+// Idle: per day s_t (the first lesson started by slot t), e_t (the last one ends after slot t),
+// z_t >= s_t + e_t - 1 (slot t inside the day's span); idle = sum z - lesson slots.
+import highsLoader from 'highs';
+import { isPreferred, preferredSlots, previousLessons } from './stages.js';
+
+let runtime;
+const highs = async () => (runtime ??= await highsLoader());
+
+const sum = (terms) =>
+  terms
+    .map(([c, v], k) => `${k === 0 ? (c < 0 ? '-' : '') : c < 0 ? ' - ' : ' + '}${Math.abs(c) === 1 ? '' : `${Math.abs(c)} `}${v}${(k + 1) % 12 === 0 ? '\n ' : ''}`)
+    .join('');
+
+export async function stagedOptimum(inst, { timeLimit = 900 } = {}) {
+  const h = await highs();
+  const pref = preferredSlots(inst);
+  const prev = previousLessons(inst);
+  const cand = []; // [student, day, start, name, preferred, previous]
+  inst.active.forEach((i) => inst.cands[i].forEach(([d, t]) => {
+    const p = prev.get(i);
+    cand.push([i, d, t, `x${cand.length}`, isPreferred(pref, i, d, t, inst.length[i]), !!p && p[0] === d && p[1] === t]);
+  }));
+  const rows = [];
+  const byStudent = new Map();
+  const cover = new Map();
+  for (const [i, d, t, v] of cand) {
+    if (!byStudent.has(i)) byStudent.set(i, []);
+    byStudent.get(i).push([1, v]);
+    for (let k = t; k < t + inst.length[i]; k++) {
+      const key = `${d}_${k}`;
+      if (!cover.has(key)) cover.set(key, []);
+      cover.get(key).push([1, v]);
+    }
+  }
+  for (const terms of byStudent.values()) rows.push(`${sum(terms)} <= 1`);
+  for (const terms of cover.values()) if (terms.length > 1) rows.push(`${sum(terms)} <= 1`);
+  const bins = cand.map((c) => c[3]);
+  const bounds = [];
+  const idleTerms = cand.map(([i, , , v]) => [-inst.length[i], v]);
+  const idleRows = [];
+  const days = new Map();
+  for (const [i, d, t] of cand) {
+    const [lo, hi] = days.get(d) ?? [Infinity, -Infinity];
+    days.set(d, [Math.min(lo, t), Math.max(hi, t + inst.length[i] - 1)]);
+  }
+  for (const [d, [lo, hi]] of days) {
+    for (let t = lo; t <= hi; t++) {
+      bins.push(`s${d}_${t}`, `e${d}_${t}`);
+      bounds.push(` z${d}_${t} >= 0`);
+      idleTerms.push([1, `z${d}_${t}`]);
+      idleRows.push(`z${d}_${t} - s${d}_${t} - e${d}_${t} >= -1`);
+      if (t > lo) idleRows.push(`s${d}_${t} - s${d}_${t - 1} >= 0`, `e${d}_${t - 1} - e${d}_${t} >= 0`);
+    }
+  }
+  for (const [i, d, t, v] of cand) idleRows.push(`s${d}_${t} - ${v} >= 0`, `e${d}_${t + inst.length[i] - 1} - ${v} >= 0`);
+  const opts = { time_limit: timeLimit, mip_rel_gap: 0, mip_abs_gap: 0, random_seed: 7, output_flag: false };
+  const solve = (sense, obj, extra) =>
+    h.solve(
+      `${sense}\n obj: ${obj.length ? sum(obj) : '0 x0'}\nSubject To\n${[...rows, ...idleRows, ...extra].map((r, k) => ` r${k}: ${r}`).join('\n')}\n` +
+        `Bounds\n${bounds.join('\n')}\nBinary\n ${bins.join(' ')}\nEnd\n`,
+      opts,
+    );
+  const all = cand.map((c) => [1, c[3]]);
+  const prefTerms = cand.filter((c) => c[4]).map((c) => [1, c[3]]);
+  const keptTerms = cand.filter((c) => c[5]).map((c) => [1, c[3]]);
+  const stage = (sense, obj, extra) => {
+    const t0 = performance.now();
+    const r = solve(sense, obj, extra);
+    return { value: Math.round(r.ObjectiveValue), proven: r.Status === 'Optimal', s: (performance.now() - t0) / 1000 };
+  };
+  if (!cand.length) return { placed: 0, preferred: 0, idle_min: 0, moved: prev.size, proven: true, times_s: [0, 0, 0, 0] };
+  const s1 = stage('Maximize', all, []);
+  const fix1 = [`${sum(all)} = ${s1.value}`];
+  const s2 = prefTerms.length ? stage('Maximize', prefTerms, fix1) : { value: 0, proven: true, s: 0 };
+  const fix2 = [...fix1, ...(prefTerms.length ? [`${sum(prefTerms)} = ${s2.value}`] : [])];
+  const s3 = stage('Minimize', idleTerms, fix2);
+  const fix3 = [...fix2, `${sum(idleTerms)} <= ${s3.value}`];
+  const s4 = keptTerms.length ? stage('Maximize', keptTerms, fix3) : { value: 0, proven: true, s: 0 };
+  return {
+    placed: s1.value,
+    preferred: s2.value,
+    idle_min: s3.value * 15,
+    moved: prev.size - s4.value,
+    proven: s1.proven && s2.proven && s3.proven && s4.proven,
+    times_s: [s1.s, s2.s, s3.s, s4.s].map((x) => Math.round(x * 1000) / 1000),
+  };
+}

@@ -1,0 +1,44 @@
+// The benchmark's reading of the two later objectives, apart from the solver (src/solver):
+// - a lesson is "preferred" when every one of its slots lies in the student's preferred times of the
+//   chosen source (preferred_times beside available_times, preferred_times_user_input beside
+//   available_times_user_input);
+// - a student of `previous` (member_id, day, start; the first entry per student counts) is "moved"
+//   unless the plan has its lesson on that day at that start.
+import { chosenSource, idleSlots, parseLabel, slotsOf } from '../lib/problem.js';
+
+/** Per student index: Map(day -> Set(slot)) of preferred slots of the chosen source. */
+export function preferredSlots(inst) {
+  return inst.students.map((s) => slotsOf(chosenSource(inst.problem, s) === 'available_times' ? s.preferred_times : s.preferred_times_user_input));
+}
+
+/** Student index -> [day, start] of its previous lesson. */
+export function previousLessons(inst) {
+  const out = new Map();
+  for (const l of inst.problem.previous ?? []) {
+    const i = inst.index.get(l.member_id);
+    if (i === undefined || out.has(i)) continue;
+    out.set(i, [Number(l.day), parseLabel(l.start)]);
+  }
+  return out;
+}
+
+export function isPreferred(pref, i, d, t, L) {
+  const slots = pref[i].get(d);
+  if (!slots) return false;
+  for (let k = t; k < t + L; k++) if (!slots.has(k)) return false;
+  return true;
+}
+
+/** Stage values of a placement Map(index -> [day, start]). */
+export function stageValues(inst, placement) {
+  const pref = preferredSlots(inst);
+  const prev = previousLessons(inst);
+  let preferred = 0;
+  for (const [i, [d, t]] of placement) if (isPreferred(pref, i, d, t, inst.length[i])) preferred++;
+  let moved = 0;
+  for (const [i, [d, t]] of prev) {
+    const at = placement.get(i);
+    if (!at || at[0] !== d || at[1] !== t) moved++;
+  }
+  return { placed: placement.size, preferred, idle_min: idleSlots([...placement].map(([i, [d, t]]) => [d, t, inst.length[i]])) * 15, moved };
+}
