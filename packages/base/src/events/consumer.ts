@@ -26,30 +26,54 @@ export class EventConsumer {
   async on<P>(topic: Topic, handler: (payload: P, event: EventEnvelope<P>) => Promise<void>): Promise<void> {
     const consumer = `${this.name}:${topic}`;
     await this.bus.subscribe(topic, consumer, async (event) => {
-      const seen = await this.pool.query('SELECT 1 FROM processed_events WHERE event_id = $1 AND consumer = $2', [event.id, consumer]);
-      if (seen.rowCount) return;
-      const max = this.opts.maxAttempts ?? 5;
-      const backoff = this.opts.backoffMs ?? ((n: number) => Math.min(100 * 2 ** (n - 1), 5000));
-      let lastError = '';
-      for (let attempt = 1; attempt <= max; attempt++) {
-        try {
-          await handler(event.payload as P, event as EventEnvelope<P>);
-          await this.pool.query(
-            `INSERT INTO processed_events (event_id, consumer, status, attempts) VALUES ($1, $2, 'done', $3) ON CONFLICT DO NOTHING`,
-            [event.id, consumer, attempt],
-          );
-          return;
-        } catch (e) {
-          lastError = (e as Error).message;
-          this.log.warn({ eventId: event.id, topic, attempt, err: lastError }, 'event handler failed');
-          if (attempt < max) await new Promise((r) => setTimeout(r, backoff(attempt)));
-        }
+      // A transaction-scoped advisory lock per (consumer, event): a redelivery that overlaps the first
+      // delivery (Kafka rebalances hand a partition over while a handler still runs) waits here and then
+      // finds the processed row, so the handler's effect happens once.
+      const client = await this.pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${consumer}/${event.id}`]);
+        const seen = await client.query('SELECT 1 FROM processed_events WHERE event_id = $1 AND consumer = $2', [event.id, consumer]);
+        if (!seen.rowCount) await this.handle(client, topic, consumer, event as EventEnvelope<P>, handler);
+        await client.query('COMMIT');
+      } catch (e) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw e;
+      } finally {
+        client.release();
       }
-      await this.pool.query(
-        `INSERT INTO processed_events (event_id, consumer, status, attempts, last_error) VALUES ($1, $2, 'parked', $3, $4) ON CONFLICT DO NOTHING`,
-        [event.id, consumer, max, lastError],
-      );
-      this.log.error({ eventId: event.id, topic, err: lastError }, 'event parked after retries');
     });
+  }
+
+  private async handle<P>(
+    client: pg.PoolClient,
+    topic: Topic,
+    consumer: string,
+    event: EventEnvelope<P>,
+    handler: (payload: P, event: EventEnvelope<P>) => Promise<void>,
+  ): Promise<void> {
+    const max = this.opts.maxAttempts ?? 5;
+    const backoff = this.opts.backoffMs ?? ((n: number) => Math.min(100 * 2 ** (n - 1), 5000));
+    let lastError = '';
+    for (let attempt = 1; attempt <= max; attempt++) {
+      try {
+        await handler(event.payload, event);
+        await client.query(`INSERT INTO processed_events (event_id, consumer, status, attempts) VALUES ($1, $2, 'done', $3) ON CONFLICT DO NOTHING`, [
+          event.id,
+          consumer,
+          attempt,
+        ]);
+        return;
+      } catch (e) {
+        lastError = (e as Error).message;
+        this.log.warn({ eventId: event.id, topic, attempt, err: lastError }, 'event handler failed');
+        if (attempt < max) await new Promise((r) => setTimeout(r, backoff(attempt)));
+      }
+    }
+    await client.query(
+      `INSERT INTO processed_events (event_id, consumer, status, attempts, last_error) VALUES ($1, $2, 'parked', $3, $4) ON CONFLICT DO NOTHING`,
+      [event.id, consumer, max, lastError],
+    );
+    this.log.error({ eventId: event.id, topic, err: lastError }, 'event parked after retries');
   }
 }

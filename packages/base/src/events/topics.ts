@@ -27,5 +27,6 @@ export interface MailRequestedPayload {
   subject: string;
   text: string;
   html?: string;
-  attachments?: { filename: string; contentType: string; contentBase64: string }[];
+  /** Inline bytes (contentBase64) or, for large shared files, the sha256 of bytes the notification service stored once. */
+  attachments?: { filename: string; contentType: string; contentBase64?: string; blobSha256?: string }[];
 }

@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import { pino } from 'pino';
+import { inject } from 'vitest';
+import { createPool, type Pool } from '../../packages/base/src/db.js';
+import { migrate, PLATFORM_MIGRATIONS } from '../../packages/base/src/migrator.js';
+import type { EventEnvelope, Topic } from '../../packages/base/src/events/topics.js';
+
+export const kafkaInfo = () => inject('kafka');
+export const databaseUrl = () => inject('databaseUrl');
+export const silentLogger = pino({ level: 'silent' });
+
+/** A topic of its own per test, so tests never see each other's messages. */
+export const freshTopic = (name: string): Topic => `test.${name}-${randomUUID().slice(0, 8)}.v1` as Topic;
+export const freshGroup = (name: string): string => `${name}-${randomUUID().slice(0, 8)}`;
+
+export function envelope(topic: Topic, key: string, payload: unknown): EventEnvelope {
+  return { id: randomUUID(), topic, key, version: 1, occurredAt: new Date().toISOString(), payload };
+}
+
+/** A schema with the platform tables (outbox, processed events) plus an `effects` table for handlers. */
+export async function platformSchema(): Promise<{ schema: string; pool: Pool }> {
+  const schema = `t_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  await migrate(databaseUrl(), schema, [
+    ...PLATFORM_MIGRATIONS,
+    { name: '20250101000000_effects', sql: 'CREATE TABLE effects (id BIGSERIAL PRIMARY KEY, event_id UUID NOT NULL, handled_by TEXT NOT NULL);' },
+  ]);
+  return { schema, pool: createPool(databaseUrl(), schema) };
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function waitFor<T>(check: () => T | Promise<T>, timeoutMs = 30_000, stepMs = 100): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const v = await check();
+      if (v) return v as NonNullable<T>;
+    } catch (e) {
+      last = e;
+    }
+    if (Date.now() > deadline) throw new Error(`waitFor timed out after ${timeoutMs} ms${last ? `: ${(last as Error).message}` : ''}`);
+    await sleep(stepMs);
+  }
+}
