@@ -1,6 +1,6 @@
 // Finds a Chromium for PDF export; installs Debian's package when missing and we may (root + apt-get).
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, openSync } from 'node:fs';
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
 
@@ -56,6 +56,28 @@ export function ensureChromium({ log = console.log, install = true } = {}) {
       '  oder einen vorhandenen Browser angeben: CHROME_PATH=/pfad/zu/chrome npm start',
   );
   return undefined;
+}
+
+/**
+ * `npm start` does not wait for Chromium: when it is missing and we may install it, apt-get runs in
+ * the background (own process group, so Ctrl-C cannot interrupt dpkg) while the product builds and
+ * starts; the document service finds the browser on the next PDF. Returns true when an install runs.
+ */
+export function installChromiumInBackground({ log = console.log, logFile }) {
+  if (findChromium() || process.getuid?.() !== 0 || !hasAptGet()) return false;
+  const cmd =
+    'export DEBIAN_FRONTEND=noninteractive; apt-get install -y --no-install-recommends chromium || ' +
+    '{ apt-get update && apt-get install -y --no-install-recommends chromium; }';
+  const out = openSync(logFile, 'a');
+  const child = spawn('sh', ['-c', cmd], { detached: true, stdio: ['ignore', out, out] });
+  closeSync(out);
+  log(`Chromium für den PDF-Export fehlt – wird im Hintergrund installiert (Protokoll: ${logFile}).`);
+  child.on('exit', () => {
+    if (findChromium()) log('Chromium ist installiert: der PDF-Export ist bereit.');
+    else log('Hinweis: Chromium ließ sich nicht installieren – der PDF-Export ist deaktiviert. Installieren: sudo apt-get install -y chromium');
+  });
+  child.unref();
+  return true;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -13,7 +13,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sp-restart-'));
 function startProduct(): ChildProcess {
   return spawn(process.execPath, ['scripts/start.js'], {
     cwd: root,
-    env: { ...process.env, SP_PORT: String(port), SP_PORT_OFFSET: '5000', SP_PG_PORT: '54391', SP_DATA_DIR: dataDir, LOG_LEVEL: 'error', CHROME_PATH: '/nonexistent' },
+    env: { ...process.env, SP_PORT: String(port), SP_PORT_OFFSET: '5000', SP_PG_PORT: '15491', SP_DATA_DIR: dataDir, LOG_LEVEL: 'error', CHROME_PATH: '/nonexistent', SP_SKIP_BUILD: '1' },
     stdio: 'ignore',
   });
 }
@@ -82,7 +82,7 @@ describe('npm start (scripts/start.js)', () => {
     // npm runs `... && exec node scripts/start.js`; killing npm must not leave the product running unseen.
     const npm = spawn('npm', ['start'], {
       cwd: root,
-      env: { ...process.env, SP_PORT: String(port), SP_PORT_OFFSET: '5000', SP_PG_PORT: '54391', SP_DATA_DIR: dataDir, LOG_LEVEL: 'error', CHROME_PATH: '/nonexistent' },
+      env: { ...process.env, SP_PORT: String(port), SP_PORT_OFFSET: '5000', SP_PG_PORT: '15491', SP_DATA_DIR: dataDir, LOG_LEVEL: 'error', CHROME_PATH: '/nonexistent', SP_SKIP_BUILD: '1' },
       stdio: 'ignore',
     });
     proc = npm;
@@ -111,7 +111,7 @@ describe('npm start (scripts/start.js)', () => {
     for (let round = 0; round < 3; round++) {
       const p = spawn(process.execPath, ['scripts/start.js'], {
         cwd: root,
-        env: { ...process.env, SP_PORT: String(port), SP_PORT_OFFSET: '5000', SP_PG_PORT: '54391', SP_DATA_DIR: dataDir, LOG_LEVEL: 'error', CHROME_PATH: '/nonexistent' },
+        env: { ...process.env, SP_PORT: String(port), SP_PORT_OFFSET: '5000', SP_PG_PORT: '15491', SP_DATA_DIR: dataDir, LOG_LEVEL: 'error', CHROME_PATH: '/nonexistent', SP_SKIP_BUILD: '1' },
         stdio: 'ignore',
         detached: true, // its own process group, like a terminal's foreground job
       });

@@ -1,28 +1,64 @@
 // `npm start`: the whole product on this machine, embedded defaults, data kept in .data/.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureChromium } from './ensure-chromium.js';
+import { ensureChromium, installChromiumInBackground } from './ensure-chromium.js';
 import { claimInstance, watchParent } from './instance.js';
-import { startStack } from './stack.js';
+import { StartError } from './ports.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const chrome = ensureChromium();
-if (chrome) process.env.CHROME_PATH = chrome;
+
+/** One sentence instead of a stack trace: what went wrong and, where we know it, what to do. */
+function explain(e) {
+  if (e instanceof StartError) return e.message;
+  if (e?.code === 'EACCES' && e.path) return `Keine Berechtigung für ${e.path}: Starte als Benutzer, dem der Ordner gehört, oder gib mit SP_DATA_DIR einen beschreibbaren Datenordner an.`;
+  if (e?.code === 'ENOSPC') return 'Kein Platz mehr auf dem Datenträger: Gib Speicherplatz frei und starte erneut.';
+  return `${e?.message ?? e} (Details mit SP_DEBUG=1 npm start)`;
+}
+
+/** The build (turbo: cached, so a later start without changes takes half a second). */
+function build() {
+  const r = spawnSync('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { TURBO_TELEMETRY_DISABLED: '1', ...process.env },
+  });
+  if (r.status !== 0) throw new StartError('Der Build ist fehlgeschlagen (Meldungen oben): Behebe den Fehler oder hole den letzten funktionierenden Stand.');
+}
+
+function fail(e, release) {
+  console.error(`Start fehlgeschlagen: ${explain(e)}`);
+  if (process.env.SP_DEBUG) console.error(e);
+  release?.();
+  process.exit(1);
+}
 
 // Overrides for running a second copy beside the first (tests, demos); defaults are the documented ones.
 const port = Number(process.env.SP_PORT ?? 8080);
 const dataDir = path.resolve(process.env.SP_DATA_DIR || path.join(root, '.data'));
-const release = await claimInstance(dataDir);
-const stack = await startStack({
-  port,
-  portOffset: Number(process.env.SP_PORT_OFFSET ?? 0),
-  pgPort: process.env.SP_PG_PORT ? Number(process.env.SP_PG_PORT) : undefined,
-  dataDir,
-}).catch((e) => {
-  console.error('Start fehlgeschlagen:', e?.message ?? e);
-  release();
-  process.exit(1);
-});
+let release;
+let stack;
+try {
+  mkdirSync(dataDir, { recursive: true });
+  // Chromium installs in the background while we build and start; without apt-get we say how to get it.
+  if (!installChromiumInBackground({ logFile: path.join(dataDir, 'chromium-install.log') })) {
+    const chrome = ensureChromium({ install: false });
+    if (chrome) process.env.CHROME_PATH = chrome;
+  }
+  if (process.env.SP_SKIP_BUILD !== '1') build(); // tests that built already skip it
+  release = await claimInstance(dataDir);
+  const { startStack } = await import('./stack.js'); // uses the build's output
+  stack = await startStack({
+    port,
+    portOffset: Number(process.env.SP_PORT_OFFSET ?? 0),
+    pgPort: process.env.SP_PG_PORT ? Number(process.env.SP_PG_PORT) : undefined,
+    dataDir,
+    split: true, // the services in a child process beside the gateway: both cores work
+  });
+} catch (e) {
+  fail(e, release);
+}
 console.log(`Beenden mit Strg+C. Lokale E-Mails: http://localhost:${port}/dev/mail`);
 
 let stopping = false;
@@ -50,5 +86,5 @@ process.on('uncaughtException', (err) => {
   console.error(err);
   process.exit(1);
 });
-// npm runs us through `sh -c ... && exec node scripts/start.js`, so our parent is npm itself.
+// npm runs us through `sh -c 'exec node scripts/start.js'`, so our parent is npm itself.
 watchParent(shutdown);

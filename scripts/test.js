@@ -39,7 +39,7 @@ if (process.getuid?.() === 0) chmodSync(tmp, 0o755);
 let stopDb;
 if (!env.DATABASE_URL) {
   const { startEmbeddedPostgres } = await import('../packages/base/dist/embedded-postgres.js');
-  const db = await startEmbeddedPostgres({ dataDir: path.join(tmp, 'pg'), port: 55000 + Math.floor(Math.random() * 4000), database: 'test', persistent: false, durable: false });
+  const db = await startEmbeddedPostgres({ dataDir: path.join(tmp, 'pg'), portRange: [15500, 16499], database: 'test', persistent: false, durable: false });
   env.DATABASE_URL = db.url;
   stopDb = () => db.stop();
 }

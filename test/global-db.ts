@@ -16,8 +16,8 @@ export default async function setup(project: TestProject) {
   // The postgres user must reach the folder: /tmp, not a 0700 home directory.
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sp-test-pg-'));
   chmodSync(dir, 0o755); // mkdtemp creates it 0700
-  const port = 55000 + Math.floor(Math.random() * 4000);
-  const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data'), port, database: 'test', persistent: false, durable: false });
+  // A random free port below Linux's ephemeral range (32768-60999), which outgoing connections use.
+  const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data'), portRange: [15500, 16499], database: 'test', persistent: false, durable: false });
   process.env.DATABASE_URL = db.url;
   project.provide('databaseUrl', db.url);
   return async () => {

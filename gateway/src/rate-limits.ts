@@ -1,7 +1,12 @@
 import { hitRateLimit, type KeyValueStore } from '@stundenplan/base';
 import type { NextFunction, Request, Response } from 'express';
 
-/** Limits on the endpoints people can hammer without a session (SPEC §8 Contact: 429 + wait_time). */
+/**
+ * Limits on the endpoints people can hammer without a session (SPEC §8 Contact: 429 + wait_time).
+ * Paths are matched exactly: the gateway has made the path canonical before (canonical-path.ts) and
+ * forwards that same path, and the services route case-sensitively and strictly, so any other
+ * spelling is a 404 there.
+ */
 interface Rule {
   path: RegExp;
   name: string;
@@ -12,7 +17,7 @@ interface Rule {
 
 export const RATE_RULES: Rule[] = [
   {
-    path: /^\/api\/auth\/login\/?$/,
+    path: /^\/api\/auth\/login$/,
     name: 'login',
     perIp: { limit: 30, windowSeconds: 600 },
     perAccount: { limit: 10, windowSeconds: 600 },
@@ -20,27 +25,27 @@ export const RATE_RULES: Rule[] = [
   },
   {
     // It checks the password too, so it must not become a way around the login limits.
-    path: /^\/api\/auth\/resend-confirmation\/?$/,
+    path: /^\/api\/auth\/resend-confirmation$/,
     name: 'resend',
     perIp: { limit: 30, windowSeconds: 600 },
     perAccount: { limit: 5, windowSeconds: 600 },
     detail: 'Zu viele Anfragen für einen neuen Bestätigungs-Link. Bitte warte einen Moment und versuche es erneut.',
   },
   {
-    path: /^\/api\/auth\/register\/?$/,
+    path: /^\/api\/auth\/register$/,
     name: 'register',
     perIp: { limit: 20, windowSeconds: 3600 },
     detail: 'Zu viele Registrierungen von dieser Adresse. Bitte versuche es später erneut.',
   },
   {
-    path: /^\/api\/auth\/forgot-password\/?$/,
+    path: /^\/api\/auth\/forgot-password$/,
     name: 'forgot',
     perIp: { limit: 10, windowSeconds: 3600 },
     perAccount: { limit: 3, windowSeconds: 3600 },
     detail: 'Zu viele Anfragen zum Zurücksetzen des Passworts. Bitte versuche es später erneut.',
   },
   {
-    path: /^\/api\/contact\/?$/,
+    path: /^\/api\/contact$/,
     name: 'contact',
     perIp: { limit: 3, windowSeconds: 600 },
     detail: 'Du hast zu viele Nachrichten gesendet. Bitte warte, bevor du eine weitere Nachricht sendest.',

@@ -1,5 +1,5 @@
 /**
- * Which service owns which public path (ARCHITECTURE.md §3). First match wins, so the
+ * Which service owns which public path (the services table in README.md). First match wins, so the
  * more specific /api/me/... and /api/classes/{id}/... rules come before the general ones.
  */
 export type ServiceName = 'auth' | 'classes' | 'availability' | 'scheduling-solver' | 'document' | 'notification';

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
+import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JSONWebKeySet, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { AppError } from './errors.js';
 import type { KeyValueStore } from './store.js';
 
@@ -62,6 +62,11 @@ export interface TokenVerifierOptions {
 
 export type TokenVerifier = (token: string) => Promise<SessionUser>;
 
+/** Tokens whose signature and claims were checked, kept per verifier (oldest dropped beyond the maximum). */
+const VERIFIED_CACHE_MAX = 10_000;
+/** How long a checked token is trusted without checking its signature again (never past its exp). */
+const VERIFIED_CACHE_MS = 60_000;
+
 const sessionUnavailable = () => new AppError('UNAVAILABLE', 'Die Anmeldung kann gerade nicht geprüft werden. Bitte versuche es später erneut.');
 
 /** SessionCheck over HTTP against the auth service's SESSION_STATUS_PATH. */
@@ -103,10 +108,23 @@ export function createTokenVerifier(opts: TokenVerifierOptions): TokenVerifier {
   const check: SessionCheck | undefined =
     opts.checkSession === false ? undefined : (opts.checkSession ?? (opts.jwksUrl ? httpSessionCheck(new URL(SESSION_STATUS_PATH, opts.jwksUrl).toString()) : undefined));
   const { store } = opts;
+  // A token's signature, issuer, audience and expiry give the same answer every time until it expires:
+  // checked once, the claims are kept for a short while (the session checks below still run every time).
+  const verified = new Map<string, { payload: JWTPayload; until: number }>();
+  const verifyClaims = async (token: string): Promise<JWTPayload> => {
+    const now = Date.now();
+    const hit = verified.get(token);
+    if (hit && hit.until > now) return hit.payload;
+    if (hit) verified.delete(token);
+    const { payload } = await jwtVerify(token, getKeys(), { issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE, requiredClaims: ['exp'] });
+    if (verified.size >= VERIFIED_CACHE_MAX) verified.delete(verified.keys().next().value!);
+    verified.set(token, { payload, until: Math.min(Number(payload.exp) * 1000, now + VERIFIED_CACHE_MS) });
+    return payload;
+  };
   return async (token: string) => {
-    let payload;
+    let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, getKeys(), { issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE, requiredClaims: ['exp'] }));
+      payload = await verifyClaims(token);
     } catch {
       throw AppError.unauthorized('Nicht angemeldet');
     }

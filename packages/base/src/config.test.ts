@@ -10,7 +10,7 @@ describe('parseConfig', () => {
 
     expect(cfg).toEqual({
       LOG_LEVEL: 'info',
-      DATABASE_URL: 'postgresql://postgres@127.0.0.1:54329/stundenplan',
+      DATABASE_URL: 'postgresql://postgres@127.0.0.1:15432/stundenplan',
       EVENT_BUS: 'memory',
       KAFKA_BROKERS: '',
       STORE: 'memory',
@@ -74,24 +74,37 @@ describe('parseConfig', () => {
 
 describe('serviceConfigShape', () => {
   const svcShape = { ...serviceConfigShape({ port: 8082, grpcPort: 50052, schema: 'classes' }), AUTH_SERVICE_ADDR: serviceAddr(50051) };
+  const key = { SERVICE_TOKEN_KEY: Buffer.alloc(32, 1).toString('base64') };
 
   it("defaults to the service's fixed ports, schema and neighbour addresses", () => {
-    const cfg = parseConfig(svcShape, {});
+    const cfg = parseConfig(svcShape, { ...key });
 
     expect(cfg).toMatchObject({ PORT: 8082, GRPC_PORT: 50052, DB_SCHEMA: 'classes', AUTH_SERVICE_ADDR: '127.0.0.1:50051' });
   });
 
   it('takes ports, schema and addresses from the environment', () => {
-    const cfg = parseConfig(svcShape, { PORT: '0', GRPC_PORT: '0', DB_SCHEMA: 't_abc123', AUTH_SERVICE_ADDR: 'auth:50051' });
+    const cfg = parseConfig(svcShape, { ...key, PORT: '0', GRPC_PORT: '0', DB_SCHEMA: 't_abc123', AUTH_SERVICE_ADDR: 'auth:50051' });
 
     expect(cfg).toMatchObject({ PORT: 0, GRPC_PORT: 0, DB_SCHEMA: 't_abc123', AUTH_SERVICE_ADDR: 'auth:50051' });
   });
 
   it('refuses a schema name that is not a plain lower-case identifier', () => {
-    expect(() => parseConfig(svcShape, { DB_SCHEMA: 'Classes; DROP' })).toThrow(/DB_SCHEMA: /);
+    expect(() => parseConfig(svcShape, { ...key, DB_SCHEMA: 'Classes; DROP' })).toThrow(/DB_SCHEMA: /);
   });
 
   it('leaves DB_SCHEMA undefined for a service without a schema', () => {
-    expect(parseConfig(serviceConfigShape({ port: 8085, grpcPort: 50055 }), {}).DB_SCHEMA).toBeUndefined();
+    expect(parseConfig(serviceConfigShape({ port: 8085, grpcPort: 50055 }), { ...key }).DB_SCHEMA).toBeUndefined();
+  });
+
+  it('requires SERVICE_TOKEN_KEY as base64 of at least 32 bytes', () => {
+    expect(() => parseConfig(svcShape, {})).toThrow(/SERVICE_TOKEN_KEY is required/);
+    expect(() => parseConfig(svcShape, { SERVICE_TOKEN_KEY: Buffer.alloc(16).toString('base64') })).toThrow(/at least 32 bytes/);
+    expect(() => parseConfig(svcShape, { SERVICE_TOKEN_KEY: 'postgres' })).toThrow(/SERVICE_TOKEN_KEY/);
+  });
+
+  it('listens on every interface unless LISTEN_HOST says otherwise (npm start: 127.0.0.1)', () => {
+    expect(parseConfig(svcShape, { ...key }).LISTEN_HOST).toBe('0.0.0.0');
+    expect(parseConfig(svcShape, { ...key, LISTEN_HOST: '127.0.0.1' }).LISTEN_HOST).toBe('127.0.0.1');
+    expect(() => parseConfig(svcShape, { ...key, LISTEN_HOST: '127.0.0.1 ; rm' })).toThrow(/LISTEN_HOST/);
   });
 });

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { AppError, httpStatusToCode, isAppError } from './errors.js';
 import type { Logger } from './logger.js';
 import type { ServiceMetrics } from './metrics.js';
+import { containsControlCharacters, INPUT_MESSAGES, jsonTooDeep, pathHasControlCharacters, queryHasControlCharacters } from './request-input.js';
 
 export type ReadinessChecks = Record<string, () => Promise<boolean>>;
 
@@ -27,6 +28,10 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  // One spelling per path: the gateway forwards the canonical path (no trailing slash, case kept),
+  // so `/api/auth/LOGIN` or `/api/auth/login/` is an unknown path here, never an unlimited twin.
+  app.set('case sensitive routing', true);
+  app.set('strict routing', true);
   app.use((req, res, next) => {
     const id = (req.headers[REQUEST_ID_HEADER] as string | undefined) ?? randomUUID();
     res.setHeader(REQUEST_ID_HEADER, id);
@@ -52,14 +57,36 @@ export function createHttpApp(opts: HttpAppOptions): Express {
     res.send(await opts.metrics.registry.metrics());
   });
   app.use(cookieParser());
-  app.use(express.json({ limit: opts.jsonLimit ?? '1mb' }));
+  app.use(rejectBadUrl);
+  app.use(express.json({ limit: opts.jsonLimit ?? '1mb', verify: rejectDeepJson }));
+  app.use(rejectControlCharactersInBody);
   for (const mw of opts.before ?? []) app.use(mw);
   opts.routes(app);
   app.use((_req, res) => {
-    res.status(404).json({ detail: 'Nicht gefunden' });
+    res.status(404).json({ detail: UNKNOWN_PATH_DETAIL });
   });
   app.use(errorHandler(opts.log));
   return app;
+}
+
+export const UNKNOWN_PATH_DETAIL = 'Diese Schnittstelle gibt es nicht.';
+
+/** Control characters in the path or query are a 400, whatever route would take them. */
+export function rejectBadUrl(req: Request, _res: Response, next: NextFunction): void {
+  const [rawPath = '', rawQuery = ''] = req.url.split(/\?(.*)/s, 2);
+  if (pathHasControlCharacters(rawPath) || queryHasControlCharacters(rawQuery)) return next(AppError.badRequest(INPUT_MESSAGES.controlCharacters));
+  next();
+}
+
+/** body-parser `verify`: a JSON body nested deeper than MAX_JSON_DEPTH is refused before it is parsed. */
+function rejectDeepJson(_req: unknown, _res: unknown, buf: Buffer): void {
+  if (jsonTooDeep(buf)) throw AppError.badRequest(INPUT_MESSAGES.tooDeep);
+}
+
+/** Strings and keys of a parsed JSON body must not hold control characters (tab and line breaks are fine). */
+export function rejectControlCharactersInBody(req: Request, _res: Response, next: NextFunction): void {
+  if (containsControlCharacters(req.body)) return next(AppError.badRequest(INPUT_MESSAGES.controlCharacters));
+  next();
 }
 
 /** Runs every readiness check (2 s each); a throwing or slow check counts as false. */

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Request } from 'express';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   SESSION_COOKIE,
   TOKEN_AUDIENCE,
@@ -123,6 +123,18 @@ describe('createTokenVerifier with a local JWKS', () => {
     const token = await signToken(keys, { iat: nowSec() - 7200, exp: nowSec() - 60 });
 
     await expectUnauthorized(verify(token));
+  });
+
+  it('refuses a token once it expired, also when it was accepted (and its check kept) before', async () => {
+    const token = await signToken(keys, { exp: nowSec() + 2 });
+    expect((await verify(token)).userId).toBe('user-1');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 3000);
+      await expectUnauthorized(verify(token));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses a token from another issuer', async () => {

@@ -135,7 +135,7 @@ describe('createHttpApp errors', () => {
     const res = await fetch(`${base}/does-not-exist`);
 
     expect(res.status).toBe(404);
-    expect(await json(res)).toEqual({ detail: 'Nicht gefunden' });
+    expect(await json(res)).toEqual({ detail: 'Diese Schnittstelle gibt es nicht.' });
   });
 
   it('answers a thrown AppError with its status and detail', async () => {

@@ -2,7 +2,7 @@ import { parseConfig, serviceConfigShape } from '@stundenplan/base';
 import { z } from 'zod';
 
 const shape = {
-  ...serviceConfigShape({ port: 8085, grpcPort: 50055 }),
+  ...serviceConfigShape({ port: 8085, grpcPort: 8095 }),
   /** Chromium for the PDF export; unset: first existing of /usr/bin/chromium, /usr/bin/chromium-browser. */
   CHROME_PATH: z
     .string()

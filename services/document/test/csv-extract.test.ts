@@ -148,6 +148,11 @@ describe('cell parsers', () => {
     expect(splitName('Müller, Anna')).toEqual({ nachname: 'Müller', vorname: 'Anna' });
     expect(splitName('Anna Maria  Müller')).toEqual({ vorname: 'Anna Maria', nachname: 'Müller' });
     expect(splitName('Cher')).toEqual({ vorname: '', nachname: 'Cher' });
+    // Name particles belong to the last name.
+    expect(splitName('Moritz von Bülow')).toEqual({ vorname: 'Moritz', nachname: 'von Bülow' });
+    expect(splitName('Ludwig van Beethoven')).toEqual({ vorname: 'Ludwig', nachname: 'van Beethoven' });
+    expect(splitName('Anna Maria de la Cruz')).toEqual({ vorname: 'Anna Maria', nachname: 'de la Cruz' });
+    expect(splitName('Hans von')).toEqual({ vorname: 'Hans', nachname: 'von' });
   });
 
   it('mapping values: numbers, digit strings, names; -1 / "" / null unmapped', () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { StartedService } from '@stundenplan/base';
-import { startTestIssuer, type TestIssuer } from '@stundenplan/base/testing';
+import { startTestIssuer, TEST_SERVICE_TOKEN_KEY, type TestIssuer } from '@stundenplan/base/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../src/config.js';
 import { start } from '../src/main.js';
@@ -34,7 +34,7 @@ async function upload(path: string, opts: { cookie?: string; file?: Buffer; file
 
 beforeAll(async () => {
   issuer = await startTestIssuer();
-  svc = await start({ PORT: '0', GRPC_PORT: '0', AUTH_JWKS_URL: issuer.jwksUrl, LOG_LEVEL: 'silent' });
+  svc = await start({ PORT: '0', GRPC_PORT: '0', SERVICE_TOKEN_KEY: TEST_SERVICE_TOKEN_KEY, AUTH_JWKS_URL: issuer.jwksUrl, LOG_LEVEL: 'silent' });
   base = `http://127.0.0.1:${svc.httpPort}`;
   teacherCookie = await issuer.cookie({ role: 'teacher' });
   studentCookie = await issuer.cookie({ role: 'student' });

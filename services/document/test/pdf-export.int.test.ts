@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callUnary, fromGrpcError, grpc, type StartedService } from '@stundenplan/base';
-import { startTestIssuer, type TestIssuer } from '@stundenplan/base/testing';
+import { startTestIssuer, TEST_SERVICE_TOKEN_KEY, type TestIssuer, testServiceClient } from '@stundenplan/base/testing';
 import { documentV1 } from '@stundenplan/proto';
 import type { Config } from '../src/config.js';
 import { start } from '../src/main.js';
@@ -19,7 +19,7 @@ let studentCookie: string;
 
 beforeAll(async () => {
   issuer = await startTestIssuer();
-  svc = await start({ PORT: '0', GRPC_PORT: '0', AUTH_JWKS_URL: issuer.jwksUrl, LOG_LEVEL: 'silent' });
+  svc = await start({ PORT: '0', GRPC_PORT: '0', SERVICE_TOKEN_KEY: TEST_SERVICE_TOKEN_KEY, AUTH_JWKS_URL: issuer.jwksUrl, LOG_LEVEL: 'silent' });
   teacher = await issuer.cookie({ role: 'teacher' });
   studentCookie = await issuer.cookie({ role: 'student' });
 });
@@ -202,7 +202,7 @@ describe('POST /api/export-pdf-alternative', () => {
 describe('gRPC DocumentService.RenderSchedulePdf', () => {
   let client: documentV1.DocumentServiceClient;
   beforeAll(() => {
-    client = new documentV1.DocumentServiceClient(`127.0.0.1:${svc.grpcPort}`, grpc.credentials.createInsecure());
+    client = testServiceClient(documentV1.DocumentServiceClient, `127.0.0.1:${svc.grpcPort}`, 'document');
   });
   afterAll(() => client?.close());
 
@@ -244,8 +244,8 @@ describe('without Chromium', () => {
   let broken: StartedService<Config>;
   beforeAll(async () => {
     // Neither prevents the start: the CSV export and health stay available.
-    none = await start({ PORT: '0', GRPC_PORT: '0', AUTH_JWKS_URL: issuer.jwksUrl, LOG_LEVEL: 'silent', CHROME_PATH: '/nonexistent/chromium' });
-    broken = await start({ PORT: '0', GRPC_PORT: '0', AUTH_JWKS_URL: issuer.jwksUrl, LOG_LEVEL: 'silent', CHROME_PATH: '/bin/false' });
+    none = await start({ PORT: '0', GRPC_PORT: '0', SERVICE_TOKEN_KEY: TEST_SERVICE_TOKEN_KEY, AUTH_JWKS_URL: issuer.jwksUrl, LOG_LEVEL: 'silent', CHROME_PATH: '/nonexistent/chromium' });
+    broken = await start({ PORT: '0', GRPC_PORT: '0', SERVICE_TOKEN_KEY: TEST_SERVICE_TOKEN_KEY, AUTH_JWKS_URL: issuer.jwksUrl, LOG_LEVEL: 'silent', CHROME_PATH: '/bin/false' });
   });
   afterAll(async () => {
     await none?.stop();
@@ -261,7 +261,7 @@ describe('without Chromium', () => {
   });
 
   it('answers gRPC UNAVAILABLE with the same detail', async () => {
-    const client = new documentV1.DocumentServiceClient(`127.0.0.1:${none.grpcPort}`, grpc.credentials.createInsecure());
+    const client = testServiceClient(documentV1.DocumentServiceClient, `127.0.0.1:${none.grpcPort}`, 'document');
     try {
       const err = await new Promise<grpc.ServiceError>((resolve, reject) =>
         client.renderSchedulePdf({ payloadJson: JSON.stringify(realisticWeek().payload) }, (e) => (e ? resolve(e) : reject(new Error('expected an error')))),

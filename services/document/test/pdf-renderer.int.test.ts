@@ -1,7 +1,7 @@
 /** PdfRenderer with the real Chromium: lazy launch, concurrency limit, crash recovery, shutdown. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '@stundenplan/base';
-import { startTestIssuer } from '@stundenplan/base/testing';
+import { startTestIssuer, TEST_SERVICE_TOKEN_KEY } from '@stundenplan/base/testing';
 import { start } from '../src/main.js';
 import { PdfBusyError, PdfRenderer, PdfRenderError, PdfUnavailableError, resolveChromePath } from '../src/pdf/pdf-renderer.js';
 import { pdfExportDeps } from '../src/pdf/pdf-service.js';
@@ -69,6 +69,18 @@ describe('PdfRenderer', () => {
     expect(r.queued).toBe(0);
   });
 
+  it('keeps at most maxConcurrent warm pages, and a reused page shows only the new document', async () => {
+    const r = make({ maxConcurrent: 2 });
+    const threePages = `<!DOCTYPE html><html><head><style>@page { size: A4 landscape; margin: 10mm } div + div { break-before: page }</style></head><body><div>1</div><div>2</div><div>3</div></body></html>`;
+    const first = await Promise.all(Array.from({ length: 4 }, () => r.render(threePages)));
+    expect(first.map(pageCount)).toEqual([3, 3, 3, 3]);
+    expect(r.warmPages).toBe(2);
+    const again = await r.render(HTML);
+    expect(pageCount(again)).toBe(1);
+    expect(r.warmPages).toBe(2);
+    expect(r.launchCount).toBe(1);
+  });
+
   it('fails fast when the queue is full', async () => {
     const r = make({ maxConcurrent: 1, maxQueued: 1 });
     const a = r.render(HTML);
@@ -114,7 +126,7 @@ describe('PdfRenderer', () => {
 describe('document service lifecycle', () => {
   it('closes its browser when the service stops', async () => {
     const issuer = await startTestIssuer();
-    const svc = await start({ PORT: '0', GRPC_PORT: '0', AUTH_JWKS_URL: issuer.jwksUrl, LOG_LEVEL: 'silent' });
+    const svc = await start({ PORT: '0', GRPC_PORT: '0', SERVICE_TOKEN_KEY: TEST_SERVICE_TOKEN_KEY, AUTH_JWKS_URL: issuer.jwksUrl, LOG_LEVEL: 'silent' });
     try {
       const { renderer } = pdfExportDeps(svc.ctx);
       await renderer.render(HTML);

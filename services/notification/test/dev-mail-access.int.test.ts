@@ -28,7 +28,8 @@ describe('/dev/mail access', () => {
   });
 
   it('refuses a request relayed by a reverse proxy on this machine (forwarding headers)', async () => {
-    for (const headers of [{ 'X-Forwarded-For': '203.0.113.9' }, { Forwarded: 'for=203.0.113.9' }, { 'X-Real-IP': '203.0.113.9' }]) {
+    const variants: Record<string, string>[] = [{ 'X-Forwarded-For': '203.0.113.9' }, { Forwarded: 'for=203.0.113.9' }, { 'X-Real-IP': '203.0.113.9' }];
+    for (const headers of variants) {
       const res = await fetch(`${n.base}/dev/mail.json`, { headers });
       expect(res.status, JSON.stringify(headers)).toBe(403);
     }

@@ -55,14 +55,23 @@ function isNoise(cells: string[], width: number): boolean {
   return width > 1 && cells.length === 1;
 }
 
-/** "Müller, Max" -> Max / Müller; "Max von Müller" -> "Max von" / "Müller"; one word -> last name. */
+/** Lower-case name particles that belong to the last name ("Moritz von Bülow", "Ludwig van Beethoven"). */
+const NAME_PARTICLES = new Set(['von', 'vom', 'zu', 'zum', 'zur', 'van', 'der', 'den', 'de', 'del', 'della', 'di', 'da', 'du', 'dos', 'das', 'la', 'le', 'ten', 'ter']);
+
+/**
+ * "Müller, Max" -> Max / Müller; "Moritz von Bülow" -> Moritz / "von Bülow" (a lower-case particle
+ * after the first word starts the last name); otherwise the last word is the last name; one word ->
+ * last name.
+ */
 export function splitName(full: string): { vorname: string; nachname: string } {
   const s = full.replace(/\s+/g, ' ').trim();
   const comma = s.indexOf(',');
   if (comma > 0) return { nachname: s.slice(0, comma).trim(), vorname: s.slice(comma + 1).trim() };
-  const i = s.lastIndexOf(' ');
-  if (i < 0) return { vorname: '', nachname: s };
-  return { vorname: s.slice(0, i), nachname: s.slice(i + 1) };
+  const words = s.split(' ');
+  if (words.length < 2) return { vorname: '', nachname: s };
+  const particle = words.findIndex((w, i) => i > 0 && i < words.length - 1 && NAME_PARTICLES.has(w));
+  const cut = particle > 0 ? particle : words.length - 1;
+  return { vorname: words.slice(0, cut).join(' '), nachname: words.slice(cut).join(' ') };
 }
 
 function student(rowId: number, vorname: string, nachname: string, email: string | null, dauer: number | null): CsvStudent {

@@ -1,4 +1,4 @@
-import { AppError, assertTeacher } from '@stundenplan/base';
+import { AppError, assertTeacher, rejectControlCharactersInBody } from '@stundenplan/base';
 import type { Express, NextFunction, Request, Response } from 'express';
 import multer from 'multer';
 import { CSV_MSG, extractCustom, extractHmtm, type CsvStudent } from '../csv/index.js';
@@ -11,7 +11,8 @@ const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: CSV
 /** The csv_file upload; a malformed multipart body is a 400 (size limits stay 413 via the base error mapping). */
 function csvUpload(req: Request, res: Response, next: NextFunction): void {
   upload.single('csv_file')(req, res, (err?: unknown) => {
-    if (!err) return next();
+    // Text fields of the form pass the same control-character check as JSON bodies.
+    if (!err) return rejectControlCharactersInBody(req, res, next);
     const code = (err as { code?: unknown }).code;
     next(typeof code === 'string' && code.startsWith('LIMIT_') ? err : AppError.badRequest('Ungültiger Upload'));
   });

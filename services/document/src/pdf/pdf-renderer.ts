@@ -1,8 +1,9 @@
 /**
  * HTML -> PDF with one warm headless Chromium (puppeteer-core).
  *
- * - The browser is launched lazily on the first render and kept; each render opens its own page
- *   and closes it afterwards.
+ * - The browser is launched lazily on the first render and kept, and so are its pages: a page that
+ *   rendered without error goes back to a warm pool (at most `maxConcurrent`) and the next render
+ *   only replaces its content; a page that failed is closed.
  * - At most `maxConcurrent` pages render at once; further requests wait in a FIFO queue
  *   (bounded: beyond `maxQueued` they fail fast with PdfBusyError).
  * - When the browser disconnects (crash, killed) the next render launches a new one; a render
@@ -14,7 +15,7 @@
  */
 import { accessSync, constants as fsConstants, statSync } from 'node:fs';
 import type { Logger } from '@stundenplan/base';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 
 export const CHROME_CANDIDATES: readonly string[] = Object.freeze(['/usr/bin/chromium', '/usr/bin/chromium-browser']);
 
@@ -94,6 +95,8 @@ export class PdfRenderer {
   private readonly queue: { resolve: () => void; reject: (err: Error) => void }[] = [];
   private closed = false;
   private launches = 0;
+  /** Warm pages, ready for setContent (JavaScript off, network blocked). */
+  private readonly idlePages: Page[] = [];
 
   constructor(private readonly opts: PdfRendererOptions) {
     this.log = opts.log;
@@ -125,6 +128,11 @@ export class PdfRenderer {
   /** Renders waiting for a free slot. */
   get queued(): number {
     return this.queue.length;
+  }
+
+  /** Warm pages waiting for the next render (at most maxConcurrent). */
+  get warmPages(): number {
+    return this.idlePages.length;
   }
 
   /** PID of the running browser process, if one is running. */
@@ -159,6 +167,7 @@ export class PdfRenderer {
     const pending = this.browser;
     this.browser = undefined;
     for (const waiter of this.queue.splice(0)) waiter.reject(new PdfRenderError('renderer is closed'));
+    this.idlePages.length = 0;
     const b = await pending?.catch(() => undefined);
     if (b) await b.close().catch((err: unknown) => this.log.warn({ err: (err as Error).message }, 'closing chromium failed'));
   }
@@ -229,18 +238,33 @@ export class PdfRenderer {
     }
   }
 
-  private async renderOn(browser: Browser, html: string): Promise<Buffer> {
+  /** A warm page of `browser` from the pool, or a new one set up to load nothing from the network. */
+  private async takePage(browser: Browser): Promise<Page> {
+    for (let page = this.idlePages.pop(); page; page = this.idlePages.pop()) {
+      if (!page.isClosed() && page.browser() === browser) return page;
+    }
     const page = await browser.newPage();
+    try {
+      await page.setJavaScriptEnabled(false);
+      await page.setRequestInterception(true);
+      page.on('request', (request) => {
+        const url = request.url();
+        if (url.startsWith('data:') || url === 'about:blank') void request.continue();
+        else void request.abort('blockedbyclient');
+      });
+    } catch (err) {
+      await page.close().catch(() => undefined);
+      throw err;
+    }
+    return page;
+  }
+
+  private async renderOn(browser: Browser, html: string): Promise<Buffer> {
+    const page = await this.takePage(browser);
     let timer: NodeJS.Timeout | undefined;
+    let ok = false;
     try {
       const work = (async () => {
-        await page.setJavaScriptEnabled(false);
-        await page.setRequestInterception(true);
-        page.on('request', (request) => {
-          const url = request.url();
-          if (url.startsWith('data:') || url === 'about:blank') void request.continue();
-          else void request.abort('blockedbyclient');
-        });
         await page.setContent(html, { waitUntil: 'load', timeout: this.renderTimeoutMs });
         const pdf = await page.pdf({ printBackground: true, preferCSSPageSize: true, format: 'A4', landscape: true, timeout: this.renderTimeoutMs });
         return Buffer.from(pdf);
@@ -249,10 +273,13 @@ export class PdfRenderer {
         timer = setTimeout(() => reject(new PdfRenderError(`render timed out after ${this.renderTimeoutMs} ms`)), this.renderTimeoutMs);
       });
       work.catch(() => undefined); // a late failure after the timeout must not be unhandled
-      return await Promise.race([work, timeout]);
+      const pdf = await Promise.race([work, timeout]);
+      ok = true;
+      return pdf;
     } finally {
       if (timer) clearTimeout(timer);
-      await page.close().catch(() => undefined);
+      if (ok && !this.closed && browser.connected && this.idlePages.length < this.maxConcurrent) this.idlePages.push(page);
+      else await page.close().catch(() => undefined);
     }
   }
 }

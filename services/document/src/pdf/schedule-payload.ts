@@ -10,7 +10,8 @@
  *   },
  *   "timeRange": { "start": 32, "end": 76 },   // slot indexes, end exclusive, 0 <= start < end <= 96
  *   "studentsList": [ { "member_id": "...", "name": "...", "fullName": "...", "duration": 45 } ],
- *   "className": "Klavier 5b"                  // optional
+ *   "className": "Klavier 5b",                 // optional
+ *   "scheduleName": "Sommerplan Klavier"       // optional: the plan's name, the PDF's title
  * }
  * - Day keys: German day names in any letter case ("Montag", "MONTAG") or "0".."6" (Monday = 0).
  * - Slot keys: clock strings "09:00" / "9:00" or slot labels "9.00" / "09.00" (quarter hours).
@@ -42,6 +43,7 @@ export const PDF_ERRORS = Object.freeze({
   studentInvalid: (index: number) => `Ungültiger Eintrag ${index + 1} in der Studentenliste: member_id fehlt.`,
   tooManyStudents: (max: number) => `Zu viele Einträge in der Studentenliste (höchstens ${max}).`,
   classNameInvalid: 'Ungültiger Klassenname (Text mit höchstens 200 Zeichen erwartet).',
+  scheduleNameInvalid: 'Ungültiger Name des Stundenplans (Text mit höchstens 200 Zeichen erwartet).',
 });
 
 export const MAX_STUDENTS = 200;
@@ -79,6 +81,7 @@ export interface ExportRequest {
   timeRange: TimeRange;
   students: StudentRef[];
   className?: string;
+  scheduleName?: string;
 }
 
 const bad = (detail: string) => AppError.badRequest(detail);
@@ -213,9 +216,9 @@ export function parseStudents(raw: unknown): StudentRef[] {
   return students;
 }
 
-function parseClassName(raw: unknown): string | undefined {
+function parseClassName(raw: unknown, invalid: string = PDF_ERRORS.classNameInvalid): string | undefined {
   if (raw === undefined || raw === null) return undefined;
-  if (typeof raw !== 'string' || raw.length > MAX_CLASS_NAME) throw bad(PDF_ERRORS.classNameInvalid);
+  if (typeof raw !== 'string' || raw.length > MAX_CLASS_NAME) throw bad(invalid);
   const name = raw.trim();
   return name === '' ? undefined : name;
 }
@@ -231,5 +234,6 @@ export function parseExportRequest(body: unknown): ExportRequest {
   const timeRange = parseTimeRange(b.timeRange);
   const students = parseStudents(b.studentsList);
   const className = parseClassName(b.className);
-  return { lessons, timeRange, students, ...(className !== undefined ? { className } : {}) };
+  const scheduleName = parseClassName(b.scheduleName, PDF_ERRORS.scheduleNameInvalid);
+  return { lessons, timeRange, students, ...(className !== undefined ? { className } : {}), ...(scheduleName !== undefined ? { scheduleName } : {}) };
 }

@@ -144,7 +144,7 @@ export function buildScheduleView(req: ExportRequest, opts: ViewOptions = {}): S
     .sort(collator.compare);
 
   return {
-    title: req.className ? `Stundenplan – ${req.className}` : 'Stundenplan',
+    title: scheduleTitle(req.scheduleName, req.className),
     dateText: `Stand: ${germanDate(opts.now ?? new Date(), opts.timeZone)}`,
     rangeText: `${lessonTime(timeRange.start, timeRange.end)} Uhr`,
     timeRange,
@@ -156,4 +156,10 @@ export function buildScheduleView(req: ExportRequest, opts: ViewOptions = {}): S
     placedCount: placed.size,
     hasOutside: entries.some((e) => e.outside),
   };
+}
+
+/** The plan's own name when it has one (with the class unless the name already says it), else 'Stundenplan – {class}'. */
+export function scheduleTitle(scheduleName: string | undefined, className: string | undefined): string {
+  if (scheduleName) return className && !scheduleName.toLowerCase().includes(className.toLowerCase()) ? `${scheduleName} – ${className}` : scheduleName;
+  return className ? `Stundenplan – ${className}` : 'Stundenplan';
 }

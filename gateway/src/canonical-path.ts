@@ -1,0 +1,74 @@
+import { INPUT_MESSAGES, queryHasControlCharacters } from '@stundenplan/base';
+import type { NextFunction, Request, Response } from 'express';
+
+/**
+ * One canonical spelling of a request path. It decides the rate-limit rule, the route and what the
+ * owning service receives, so no other spelling of a limited path can reach a handler uncounted.
+ *
+ * - percent-encoded unreserved characters (A-Z a-z 0-9 - . _ ~) are decoded, every other escape is
+ *   kept with upper-case hex (so `%2F` stays an escaped slash and never becomes a separator);
+ * - an escape that is not two hex digits is invalid; a control character, raw or escaped, too;
+ * - repeated slashes are collapsed, `.` and `..` segments are removed (RFC 3986, 5.2.4);
+ * - one trailing slash is dropped;
+ * - case is kept: paths are case-sensitive and the services route case-sensitively, so
+ *   `/api/auth/LOGIN` is an unknown path (404), not a second way to the login.
+ */
+export type CanonicalPath = { ok: true; path: string } | { ok: false; problem: 'encoding' | 'control' };
+
+const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+
+export function canonicalPath(raw: string): CanonicalPath {
+  if (!raw.startsWith('/')) return { ok: false, problem: 'encoding' };
+  let decoded = '';
+  for (let i = 0; i < raw.length; i++) {
+    const ch = raw[i]!;
+    const code = ch.charCodeAt(0);
+    if (code <= 0x1f || code === 0x7f) return { ok: false, problem: 'control' };
+    if (ch !== '%') {
+      decoded += ch;
+      continue;
+    }
+    const hex = raw.slice(i + 1, i + 3);
+    if (!/^[0-9A-Fa-f]{2}$/.test(hex)) return { ok: false, problem: 'encoding' };
+    const byte = parseInt(hex, 16);
+    if (byte <= 0x1f || byte === 0x7f) return { ok: false, problem: 'control' };
+    const char = String.fromCharCode(byte);
+    decoded += UNRESERVED.test(char) ? char : `%${hex.toUpperCase()}`;
+    i += 2;
+  }
+  const segments: string[] = [];
+  const parts = decoded.split('/').slice(1);
+  parts.forEach((seg, idx) => {
+    const last = idx === parts.length - 1;
+    if (seg === '.' || seg === '..') {
+      if (seg === '..') segments.pop();
+      // "/a/b/." and "/a/b/.." end in a directory: keep the trailing slash (dropped below).
+      if (last) segments.push('');
+      return;
+    }
+    if (seg === '' && !last) return; // repeated slash
+    segments.push(seg);
+  });
+  let path = `/${segments.join('/')}`;
+  if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+  return { ok: true, path };
+}
+
+/**
+ * First middleware of the gateway: every later step (limits, routing, proxy) sees only the
+ * canonical path, and the owning service receives exactly that path. A malformed path or a
+ * control character in the path or query is a 400.
+ */
+export function canonicalUrl(req: Request, res: Response, next: NextFunction): void {
+  const q = req.url.indexOf('?');
+  const rawPath = q === -1 ? req.url : req.url.slice(0, q);
+  const query = q === -1 ? '' : req.url.slice(q);
+  const c = canonicalPath(rawPath);
+  if (!c.ok || queryHasControlCharacters(query.slice(1))) {
+    res.status(400).json({ detail: !c.ok && c.problem === 'encoding' ? INPUT_MESSAGES.badPath : INPUT_MESSAGES.controlCharacters });
+    return;
+  }
+  req.url = c.path + query;
+  req.originalUrl = req.url;
+  next();
+}
