@@ -3,7 +3,7 @@ import type { Person } from './accounts.js';
 import { waitForMail } from './mail.js';
 
 /*
- * Fast set-up over the public HTTP API (SPEC §7) for the browser tests: the flows under test stay
+ * Fast set-up over the public HTTP API (docs/product/api.md) for the browser tests: the flows under test stay
  * in the browser, the accounts and classes they start from are made here.
  */
 

@@ -7,7 +7,7 @@ export { CONFIRM_SUBJECT };
 
 /** Class pages (issue 4): locators by accessible names and a few steps a person repeats. */
 
-/** A toast at the bottom (SPEC §1: toasts close after 3 s, so assert them right after the action). */
+/** A toast at the bottom (docs/product/README.md: toasts close after 3 s, so assert them right after the action). */
 export const toast = (page: Page, text: string): Locator => page.locator('.toaster').getByText(text, { exact: true });
 
 /** Registers on /register like a person and confirms the address through the mailed link. */
@@ -93,7 +93,7 @@ export async function addByHand(panel: Locator, student: { name: string; email: 
   const row = panel.getByTestId('add-member-row');
   await expect(row).toBeVisible();
   await row.getByRole('textbox', { name: 'E-Mail oder Name suchen' }).fill(student.email);
-  // The debounced search (SPEC §5) finds nobody with this address.
+  // The debounced search (docs/product/classes.md) finds nobody with this address.
   await expect(row.getByText('Keine Studenten gefunden', { exact: true })).toBeVisible();
   await row.getByRole('textbox', { name: 'Name', exact: true }).fill(student.name);
   await row.getByRole('spinbutton', { name: 'Dauer in Minuten' }).fill(String(student.duration));

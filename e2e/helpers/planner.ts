@@ -5,7 +5,7 @@ import type { Person } from './accounts.js';
 import { DAY_NAMES, loginByApi, registerConfirmed } from './api.js';
 
 /*
- * Fast set-up for the planner tests through the public HTTP API (SPEC §7), with one cookie jar per
+ * Fast set-up for the planner tests through the public HTTP API (docs/product/api.md), with one cookie jar per
  * person: register, confirm through the link in the outbox mail, log in, create a class, enter
  * times, join by code. The browser part of the tests stays in the spec files.
  */
@@ -18,7 +18,7 @@ function minutesOf(clock: string): number {
   return h! * 60 + (m ?? 0);
 }
 
-/** SPEC §3 available times: day index -> 15-minute slot labels 'h.mm' ('9.00', '14.30'). */
+/** docs/product/data.md available times: day index -> 15-minute slot labels 'h.mm' ('9.00', '14.30'). */
 export function slotMap(windows: TimeWindows): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const [day, list] of Object.entries(windows)) {

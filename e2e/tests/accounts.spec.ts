@@ -41,7 +41,7 @@ const TEXT = {
 
 const RESET_SUBJECT = /Passwort zurücksetzen/;
 
-/** SPEC §2.2, every guarded prefix as written there. */
+/** docs/product/screens.md, every guarded prefix as written there. */
 const GUARDED_PREFIXES = [
   '/app',
   '/student',
@@ -79,7 +79,7 @@ async function expectLoggedOutNav(page: Page) {
   await expect(mainNav(page).getByRole('button', { name: 'Anmelden' })).toBeVisible();
 }
 
-/** Nav links and avatar dropdown of a logged-in person (SPEC §2.3). */
+/** Nav links and avatar dropdown of a logged-in person (docs/product/screens.md). */
 async function expectLoggedInChrome(page: Page, who: Person) {
   const links = who.role === 'teacher' ? NAV_LINKS.teacher : NAV_LINKS.student;
   await expect(navLinks(page)).toHaveText([...links]);
@@ -274,7 +274,7 @@ test('Passwort zurücksetzen über den Link in der Mail; altes Passwort gilt nic
   await expectLoggedOutNav(page);
 });
 
-test('Abgemeldet: jeder geschützte Pfad (SPEC §2.2) leitet auf / um', async ({ page, context }) => {
+test('Abgemeldet: jeder geschützte Pfad (docs/product/screens.md) leitet auf / um', async ({ page, context }) => {
   /** Navigation inside the running app (as a link or the planner would do it). */
   const navigateInApp = (path: string) =>
     page.evaluate((p) => {
@@ -341,6 +341,8 @@ test('Abgelaufene Sitzung: ohne Cookie führt der nächste Aufruf zur Startseite
   await form.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page).toHaveURL(atPath(HOME_PATH.student));
   await expect(navLinks(page)).toHaveText([...NAV_LINKS.student]);
+  // The student page's own loads finish first, so the next call is the first without the cookie.
+  await page.waitForLoadState('networkidle');
 
   await context.clearCookies();
   const menu = await openAvatar(page, student.name);

@@ -189,7 +189,7 @@ test.describe.serial('Klassen & Kurse: Issue 4 im Browser', () => {
     await expect(panel.getByText(TEXT.noMembers, { exact: true })).toBeVisible();
 
     await panel.getByRole('button', { name: 'Student*in hinzufügen' }).click();
-    // A new add row starts at duration 0, which is refused until changed (SPEC §5).
+    // A new add row starts at duration 0, which is refused until changed (docs/product/classes.md).
     const addRow = panel.getByTestId('add-member-row');
     await expect(addRow.getByRole('spinbutton', { name: 'Dauer in Minuten' })).toHaveValue('0');
     await addRow.getByRole('textbox', { name: 'Name', exact: true }).fill(clara.name);
@@ -337,7 +337,7 @@ test.describe.serial('Klassen & Kurse: Issue 4 im Browser', () => {
     await join.getByRole('button', { name: 'Kurs beitreten' }).click();
     const codeInput = field(join, 'Registrierungscode');
     await expect(codeInput).toHaveAttribute('placeholder', 'wort-wort-wort');
-    // Typed in capitals: the code is lower-cased as it is typed (SPEC §5).
+    // Typed in capitals: the code is lower-cased as it is typed (docs/product/classes.md).
     await codeInput.fill(code.toUpperCase());
     await expect(codeInput).toHaveValue(code);
     await field(join, 'Unterrichtsdauer').selectOption({ label: '60 Minuten' });
@@ -446,7 +446,7 @@ test.describe.serial('Klassen & Kurse: Issue 4 im Browser', () => {
     const panel = await openClass(page, classId, CLASS_NAME);
     await panel.getByRole('button', { name: 'Student*in hinzufügen' }).click();
     const addRow = panel.getByTestId('add-member-row');
-    // The full address: only the part before the @ is searched (SPEC §5), 500 ms after typing.
+    // The full address: only the part before the @ is searched (docs/product/classes.md), 500 ms after typing.
     await addRow.getByRole('textbox', { name: 'E-Mail oder Name suchen' }).fill(robert.email);
     const results = addRow.getByRole('list', { name: 'Gefundene Studierende' });
     const hit = results.getByRole('button', { name: new RegExp(robert.name) });

@@ -93,7 +93,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   for (const p of pupils) {
     const api = await signUpViaApi(playwright.request, baseURL, p);
     studentApis.push(api);
-    // The code is typed by hand: upper case and spaces are forgiven (SPEC §5).
+    // The code is typed by hand: upper case and spaces are forgiven (docs/product/planning.md).
     await joinAndEnterTimes(api, p, ` ${created.registerShortcut.toUpperCase()} `, p.times);
   }
   const members = (await (await teacherApi.get(`/api/classes/${classId}/members`)).json()) as { members: { name: string; email: string; user_id: string | null }[] };
@@ -273,7 +273,7 @@ test('Lehrkraft berechnet, verschiebt, fixiert, speichert, exportiert und versen
     copyFileSync(png.path, `${SHOTS_DIR}/planner-04-pdf-seite-1.png`);
 
     const text = pdfText(pdfPath);
-    expect(text).toContain(`Stundenplan – ${CLASS_NAME}`);
+    expect(text).toContain(`${SCHEDULE_NAME} – ${CLASS_NAME}`);
     expect(text).toContain(`Stand: ${germanToday()}`);
     for (const day of ['Montag', 'Mittwoch']) expect(text).toContain(day);
     for (const { who, time } of [...placed, { who: clara, time: claraTime }]) {

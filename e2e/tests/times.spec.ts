@@ -125,7 +125,7 @@ test('Lehrkraft: Schritt 2 Zeiten im Raster eintragen und speichern, Schritt 3 �
 
   await extended.check();
   await expect(extra).toBeEnabled();
-  // SPEC §9: 15, 30, 45 or 60 minutes, default 15.
+  // docs/product/limits.md: 15, 30, 45 or 60 minutes, default 15.
   await expect(extra.locator('option')).toHaveText(['15 Minuten', '30 Minuten', '45 Minuten', '60 Minuten']);
   await expect(extra).toHaveValue('15');
   await expect(preview).toContainText('Zeitraum gesamt: 4 Stunden.');
@@ -143,13 +143,13 @@ test('Lehrkraft: Schritt 2 Zeiten im Raster eintragen und speichern, Schritt 3 �
   await expect(sidebar).toContainText('Erweitert um 30 Minuten');
   await expect(sidebar).toContainText('5 Stunden');
 
-  // The per-class cookie remembers the mode for about a year (SPEC §3, §9).
+  // The per-class cookie remembers the mode for about a year (docs/product/data.md, §9).
   const cookie = (await context.cookies()).find((c) => c.name === `timeRangeMode_${cls.class_id}`);
   expect(cookie && decodeURIComponent(cookie.value)).toBe('extended:30');
   expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(300 * 24 * 60 * 60 * 1000);
   await shot(page, 'times-02-lehrkraft-schritt-3');
 
-  // SPEC §4 automatic jump: with times and a range mode, choosing the class again leads to step 4.
+  // docs/product/times.md automatic jump: with times and a range mode, choosing the class again leads to step 4.
   await page.goto('/scheduling');
   await main(page).getByRole('button', { name: new RegExp(`^${CLASS_NAME}`) }).click();
   await expect(page).toHaveURL(`/scheduling/planen?klasse=${cls.class_id}`);
@@ -227,7 +227,7 @@ test('Student*in auf dem Handy: zwei Tipps wählen ein Rechteck; Verlassen mit u
     await page.goto('/student');
     const grid = page.getByRole('grid', { name: 'Deine verfügbaren Zeiten' });
     await expect(grid).toBeVisible();
-    // Mobile: short day names (SPEC §2.8) and the two-tap help.
+    // Mobile: short day names (docs/product/planning.md) and the two-tap help.
     await expect(grid.getByRole('columnheader')).toHaveText(['Uhrzeit', 'Mo', 'Mi']);
     await expect(main(page).getByText('Tippe auf zwei Felder, um den Bereich dazwischen an- oder abzuwählen.', { exact: false })).toBeVisible();
     await expectStudentTimes(grid);
@@ -244,7 +244,7 @@ test('Student*in auf dem Handy: zwei Tipps wählen ein Rechteck; Verlassen mit u
     await expect(main(page).getByTestId('summed-time')).toHaveText('4 Stunden');
     await expect(page.getByText('Ungespeicherte Änderungen', { exact: true }).first()).toBeVisible();
 
-    // Leaving asks first (SPEC §4): 'Zurück' stays, 'Verwerfen' leaves without saving.
+    // Leaving asks first (docs/product/times.md): 'Zurück' stays, 'Verwerfen' leaves without saving.
     await page.getByRole('contentinfo').getByRole('link', { name: 'Impressum' }).click();
     const modal = page.getByRole('dialog', { name: 'Ungespeicherte Änderungen' });
     await expect(modal).toBeVisible();
@@ -332,7 +332,7 @@ test('Lehrkraft: Summe und „gerade eben“ in der Mitgliedertabelle; Zeiten al
   await dialog.getByRole('button', { name: 'Speichern', exact: true }).click();
   await expect(toast(page, TEXT.timesSaved)).toBeVisible();
   await expect(dialog).toBeHidden();
-  // SPEC §9: 'h:mm Std.' in the table.
+  // docs/product/limits.md: 'h:mm Std.' in the table.
   await expect(total).toHaveText('19:30 Std.');
   await expect(lastChange).toHaveText(TEXT.justNow);
 

@@ -94,6 +94,7 @@ test('Registrierung: ein unbekannter Code und eine memberId, die keine UUID ist,
 test('Mini-Login per Tastatur: der Fokus springt ins E-Mail-Feld', async ({ page }) => {
   await page.goto('/about');
   const avatar = mainNav(page).getByRole('button', { name: 'Anmelden' });
+  await expect(avatar).toBeEnabled(); // disabled while the session check is under way
   await avatar.focus();
   await page.keyboard.press('Enter');
   const popup = page.getByRole('dialog', { name: 'Anmelden' });
@@ -269,7 +270,7 @@ test('CSV-Import: leere Datei, Datei ohne Tabelle, Dubletten-Fehler nach dem Zus
 });
 
 test('Mitgliedertabelle: bei 820 px sind E-Mail- und Namensfelder breit genug; lange Adressen werden bei 1440 px nicht abgeschnitten', async ({ page }) => {
-  // 50 characters, the longest member address (SPEC §9).
+  // 50 characters, the longest member address (docs/product/limits.md).
   const longEmail = `friederike.langname.${Date.now().toString(36).slice(-6)}@musikhochschule-bsp.de`.slice(0, 50);
   const added = await teacherApi.post(`/api/classes/${classId}/members/new`, { data: { students: [{ name: 'Friederike Langname', duration: 30, email: longEmail }] } });
   expect(added.ok(), await added.text()).toBeTruthy();

@@ -2,7 +2,7 @@ import { hitRateLimit, type KeyValueStore } from '@stundenplan/base';
 import type { NextFunction, Request, Response } from 'express';
 
 /**
- * Limits on the endpoints people can hammer without a session (SPEC §8 Contact: 429 + wait_time).
+ * Limits on the endpoints people can hammer without a session (docs/product/errors.md Contact: 429 + wait_time).
  * Paths are matched exactly: the gateway has made the path canonical before (canonical-path.ts) and
  * forwards that same path, and the services route case-sensitively and strictly, so any other
  * spelling is a 404 there.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Client, signUp, startTestStack, uniqueEmail } from './helpers.js';
 
 /**
- * Bad input never crashes anything: every SPEC §7 call, sent malformed bodies by a teacher, a
+ * Bad input never crashes anything: every docs/product/api.md call, sent malformed bodies by a teacher, a
  * student and an anonymous caller, answers with a status below 500 and a JSON `detail` (no stack).
  */
 describe('malformed input at every call', () => {

@@ -16,7 +16,7 @@ import {
 } from './index.js';
 
 describe('time grid constants', () => {
-  it('match SPEC §9', () => {
+  it('match docs/product/limits.md', () => {
     expect(SLOT_MINUTES).toBe(15);
     expect(SLOTS_PER_DAY).toBe(96);
     expect(DAYS).toBe(7);

@@ -1,4 +1,4 @@
-/** Business constants of the weekly time grid (SPEC §9 "Time grid", "Visible range", "Durations"). */
+/** Business constants of the weekly time grid (docs/product/limits.md "Time grid", "Visible range", "Durations"). */
 
 /** Length of one slot in minutes. */
 export const SLOT_MINUTES = 15;
@@ -39,7 +39,7 @@ export function isAllowedDuration(minutes: unknown): minutes is number {
 }
 
 /**
- * Slots a lesson of `minutes` occupies: duration / 15, rounded up, at least 1 (SPEC §9).
+ * Slots a lesson of `minutes` occupies: duration / 15, rounded up, at least 1 (docs/product/limits.md).
  * Non-finite or non-positive durations give 1.
  */
 export function durationToSlots(minutes: number): number {

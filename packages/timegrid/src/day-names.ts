@@ -1,4 +1,4 @@
-/** German day names; day index 0 = Monday ... 6 = Sunday (SPEC §3, §9). */
+/** German day names; day index 0 = Monday ... 6 = Sunday (docs/product/data.md, §9). */
 import { DAYS } from './constants.js';
 import { assertIntegerInRange } from './timegrid-error.js';
 
@@ -14,7 +14,7 @@ export const DAY_NAMES: readonly string[] = Object.freeze([
 
 export const DAY_SHORT: readonly string[] = Object.freeze(['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So']);
 
-/** Upper-case names used as keys of the planner's working form (SPEC §5 "Planner"). */
+/** Upper-case names used as keys of the planner's working form (docs/product/times.md "Planner"). */
 export const DAY_NAMES_UPPER: readonly string[] = Object.freeze(DAY_NAMES.map((name) => name.toUpperCase()));
 
 /** True for an integer 0..6. */

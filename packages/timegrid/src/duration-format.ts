@@ -1,5 +1,5 @@
 /**
- * Totals of available time (SPEC §9 "Other display formats").
+ * Totals of available time (docs/product/limits.md "Other display formats").
  *
  * Decisions (German singular/zero forms), used by formatHoursLong and formatSummedTime:
  * - both parts non-zero: "n Stunden und m Minuten" ("8 Stunden und 30 Minuten"); a part equal to 1

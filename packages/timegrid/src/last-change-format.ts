@@ -1,4 +1,4 @@
-/** "Letzte Änderung" display (SPEC §9 "Last-change display"). */
+/** "Letzte Änderung" display (docs/product/limits.md "Last-change display"). */
 
 export type DateInput = Date | string | number | null | undefined;
 

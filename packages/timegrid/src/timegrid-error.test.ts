@@ -29,7 +29,7 @@ describe('TIMES_ERRORS', () => {
 });
 
 describe('TIMES_TEXT_ERRORS', () => {
-  it('matches SPEC §5', () => {
+  it('matches docs/product/times.md', () => {
     expect(TIMES_TEXT_ERRORS.parse).toBe('Fehler beim Verarbeiten der Eingabe.');
     expect(TIMES_TEXT_ERRORS.saveBlocked).toBe('Bitte korrigiere die Fehler in der Eingabe.');
     expect(TIMES_TEXT_PLACEHOLDER).toBe('z.B. Mo 9-12, Di 14:00-16:30, Mi ab 10');

@@ -44,13 +44,13 @@ export const TIMES_ERRORS = Object.freeze({
   tooMany: (key: unknown): string => `Zu viele Zeitangaben für Wochentag "${echo(key)}" (höchstens 96).`,
 });
 
-/** German messages of the available-times free text (SPEC §5 "Available-times text"). */
+/** German messages of the available-times free text (docs/product/times.md "Available-times text"). */
 export const TIMES_TEXT_ERRORS = Object.freeze({
   parse: 'Fehler beim Verarbeiten der Eingabe.',
   saveBlocked: 'Bitte korrigiere die Fehler in der Eingabe.',
 });
 
-/** Placeholder of the available-times text area (SPEC §2.7). */
+/** Placeholder of the available-times text area (docs/product/classes.md). */
 export const TIMES_TEXT_PLACEHOLDER = 'z.B. Mo 9-12, Di 14:00-16:30, Mi ab 10';
 
 /** Throws `invalid_argument` unless `value` is an integer in [min, max]. */

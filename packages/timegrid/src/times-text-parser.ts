@@ -1,5 +1,5 @@
 /**
- * Parser of the available-times free text (SPEC §5 "Available-times text"), e.g.
+ * Parser of the available-times free text (docs/product/times.md "Available-times text"), e.g.
  * "Mo 9-12, 14:00-16:30; Di, Do 8-10; Mo-Fr ab 18; Sa von 9 bis 12".
  *
  * Grammar (case-insensitive, whitespace free-form):

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/domain/messages.js';
 import { closedPort, dropSchemas, outboxEvents, outboxMails, sql, startAuth, startClassesStub, type StubClasses, type TestAuth } from './helpers.js';
 
-/** POST /api/auth/register: every SPEC §5 rule, enforced by the service itself. */
+/** POST /api/auth/register: every docs/product/accounts.md rule, enforced by the service itself. */
 
 let auth: TestAuth;
 let stub: StubClasses;
@@ -192,7 +192,7 @@ describe('successful registration', () => {
   });
 });
 
-describe('refusals (SPEC §5 Registration)', () => {
+describe('refusals (docs/product/accounts.md Registration)', () => {
   it.each([
     ['too short', 'kurz12'],
     ['letters only', 'nurbuchstaben'],

@@ -177,7 +177,7 @@ describe('per-account limits inside the auth service (no gateway in front)', () 
     expect((await auth.call('POST', '/api/auth/forgot-password', { body: { email: unknown } })).status).toBe(429);
   });
 
-  it('are the gateway\'s numbers and details (SPEC §8)', () => {
+  it('are the gateway\'s numbers and details (docs/product/errors.md)', () => {
     expect(ACCOUNT_LIMITS).toEqual({
       login: { limit: 10, windowSeconds: 600, detail: MSG.loginLimited },
       forgotPassword: { limit: 3, windowSeconds: 3600, detail: MSG.forgotLimited },

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_MSG } from '../src/domain/contact.js';
 import { dropSchemas, getJson, postJson, sql, startNotification, waitFor, type MailJson, type TestNotification } from './helpers.js';
 
-/** POST /api/contact: SPEC §5 Contact (all fields required, type feedback or bug), stored as typed, mailed to the operator. */
+/** POST /api/contact: docs/product/documents.md Contact (all fields required, type feedback or bug), stored as typed, mailed to the operator. */
 
 let n: TestNotification;
 let issuer: TestIssuer;

@@ -5,7 +5,7 @@ import { testServiceClient } from '@stundenplan/base/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminQuery, api, labels, lesson, member, startHarness, waitFor, week, type Harness, type StubClass, type StubMember } from './helpers.js';
 
-/** Saved schedules: SPEC §7 "Schedules and calculation" over real HTTP, real PostgreSQL, real gRPC neighbours. */
+/** Saved schedules: docs/product/api.md "Schedules and calculation" over real HTTP, real PostgreSQL, real gRPC neighbours. */
 
 let h: Harness;
 let cls: StubClass;

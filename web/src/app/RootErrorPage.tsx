@@ -11,7 +11,7 @@ export function routeErrorMessage(error: unknown): string {
   }
 }
 
-/** The router's error page (SPEC §2.1). */
+/** The router's error page (docs/product/screens.md). */
 export function RootErrorPage() {
   const error = useRouteError();
   return (

@@ -1,4 +1,4 @@
-// The one route table of the SPA (SPEC §2.1). Feature engineers add their pages here.
+// The one route table of the SPA (docs/product/screens.md). Feature engineers add their pages here.
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
 import { AboutPage } from '../features/about/AboutPage';
 import { ConfirmEmailPage } from '../features/auth/ConfirmEmailPage';

@@ -1,4 +1,4 @@
-// Keys and helpers for the few values the SPA keeps in the browser (SPEC §3 "Browser storage").
+// Keys and helpers for the few values the SPA keeps in the browser (docs/product/data.md "Browser storage").
 export const SESSION_EXPIRED_KEY = 'sessionExpired';
 export const LAST_PATH_KEY = 'lastPath';
 

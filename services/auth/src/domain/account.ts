@@ -13,7 +13,7 @@ export async function currentUser(deps: AuthDeps, session: SessionUser): Promise
   return user;
 }
 
-/** SPEC §3 Profile: each class is a membership with a nested classes object. */
+/** docs/product/data.md Profile: each class is a membership with a nested classes object. */
 function membershipView(m: Membership) {
   const member = m.member;
   const info = m.classInfo;

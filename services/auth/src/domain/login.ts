@@ -17,7 +17,7 @@ function credentials(body: unknown): { email: string; password: string } {
 }
 
 /**
- * SPEC §8: unknown address 404 'User not found', wrong password 401 'Invalid credentials'. An unknown
+ * docs/product/errors.md: unknown address 404 'User not found', wrong password 401 'Invalid credentials'. An unknown
  * address still costs one scrypt comparison (against a dummy hash), so the answer time does not tell
  * whether an account exists.
  */

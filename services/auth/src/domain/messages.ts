@@ -1,22 +1,22 @@
 /**
- * Every text the auth service answers with. The registration texts are SPEC §5 word for word;
- * the login details are the English codes SPEC §8 "Login and session" maps to German in the web.
+ * Every text the auth service answers with. The registration texts are docs/product/accounts.md word for word;
+ * the login details are the English codes docs/product/errors.md "Login and session" maps to German in the web.
  */
 export const MSG = {
-  // SPEC §8 Login and session: the web turns these into German.
+  // docs/product/errors.md Login and session: the web turns these into German.
   userNotFound: 'User not found',
   invalidCredentials: 'Invalid credentials',
   emailNotConfirmed: 'Email not confirmed',
   notLoggedIn: 'Nicht angemeldet',
 
-  // SPEC §5 Registration
+  // docs/product/accounts.md Registration
   password: 'Das Passwort muss mindestens 8 Zeichen lang sein und Buchstaben sowie Zahlen enthalten.',
   name: 'Bitte gib einen gültigen Namen ein.',
   email: 'Bitte gib eine gültige E-Mail-Adresse ein.',
   role: 'Bitte wähle deine Rolle aus.',
   duration: 'Bitte gib eine gültige Unterrichtszeit zwischen 1 und 120 Minuten ein.',
   memberIdFormat: 'Die memberId muss eine gültige UUID sein.',
-  // SPEC §8 Registration
+  // docs/product/errors.md Registration
   invalidShortcut: 'Ungültiger Registrierungsshortcut.',
   shortcutCheckFailed: 'Fehler bei der Überprüfung des Registrierungsshortcuts.',
   invalidMemberId: 'Ungültige memberId.',

@@ -44,7 +44,7 @@ async function activeResetToken(deps: AuthDeps, token: string, now = new Date())
 
 /**
  * POST /api/auth/check-reset-token {token}: lets /update-password say 'Ungültiger Link' as soon as it
- * opens (SPEC §2.4) instead of after the user typed a new password. Changes nothing.
+ * opens (docs/product/accounts.md) instead of after the user typed a new password. Changes nothing.
  */
 export async function checkResetToken(deps: AuthDeps, body: unknown): Promise<{ valid: true }> {
   const token = tokenOf(body);

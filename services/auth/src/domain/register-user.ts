@@ -71,7 +71,7 @@ export async function registerUser(deps: AuthDeps, body: unknown): Promise<{ mes
     if (!institution) throw AppError.badRequest(MSG.unknownInstitution);
   }
   const roleId = resolveRole(input, institution);
-  // SPEC §5: with an institution chosen, the address must use its domain for the role. In the code flow the
+  // docs/product/accounts.md: with an institution chosen, the address must use its domain for the role. In the code flow the
   // institution comes from the class (not chosen by the user), so the domain rule does not apply there.
   if (institution && !input.registerShortcut) {
     const expected = roleId === ROLE_STUDENT ? institution.studentsMail : institution.teachersMail;

@@ -1,7 +1,7 @@
 import { AppError, hasVisibleText, UUID_RE } from '@stundenplan/base';
 import { MSG } from './messages.js';
 
-/** SPEC §5 Registration / §9 limits, checked again on the server (the web is never trusted). */
+/** docs/product/accounts.md Registration / §9 limits, checked again on the server (the web is never trusted). */
 export const ROLE_STUDENT = 1;
 export const ROLE_TEACHER = 2;
 export const STUDENT_DURATIONS = [15, 30, 45, 60, 75, 90, 105, 120] as const;
@@ -51,7 +51,7 @@ export function isStudentDuration(n: number): boolean {
   return (STUDENT_DURATIONS as readonly number[]).includes(n);
 }
 
-/** SPEC §5 join rule: lower-cased, characters other than a-z and hyphen stripped. */
+/** docs/product/accounts.md join rule: lower-cased, characters other than a-z and hyphen stripped. */
 export function cleanShortcut(v: string): string {
   return v.toLowerCase().replace(/[^a-z-]/g, '');
 }

@@ -1,7 +1,7 @@
 import type { UserRow } from '../data/user-repository.js';
 import { roleOf } from './session-tokens.js';
 
-/** GET /api/me (SPEC §3 User): role, username, email, profilePicture, plus role_id and user_id. */
+/** GET /api/me (docs/product/data.md User): role, username, email, profilePicture, plus role_id and user_id. */
 export function meView(u: UserRow) {
   return {
     role: roleOf(u.roleId),

@@ -15,7 +15,7 @@ function noStore(res: Response): void {
   res.setHeader('Cache-Control', 'no-store');
 }
 
-/** SPEC §7 "Session and account" (the auth part). Express 5 forwards rejected promises to the error handler. */
+/** docs/product/api.md "Session and account" (the auth part). Express 5 forwards rejected promises to the error handler. */
 export function registerAuthRoutes(app: Express, deps: AuthDeps): void {
   const { cfg } = deps;
 

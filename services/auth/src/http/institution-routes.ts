@@ -6,7 +6,7 @@ import { MSG } from '../domain/messages.js';
 
 const view = (i: InstitutionRow) => ({ id: i.id, name: i.name, students_mail: i.studentsMail, teachers_mail: i.teachersMail });
 
-/** SPEC §7: GET institutions, GET get-institution-mail-endings/{institutionId} (public: the registration form needs them). */
+/** docs/product/api.md: GET institutions, GET get-institution-mail-endings/{institutionId} (public: the registration form needs them). */
 export function registerInstitutionRoutes(app: Express, deps: AuthDeps): void {
   app.get('/api/institutions', async (_req: Request, res: Response) => {
     res.setHeader('Cache-Control', 'public, max-age=300');

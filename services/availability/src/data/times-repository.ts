@@ -2,7 +2,7 @@ import { Topic, writeOutbox } from '@stundenplan/base';
 import { WeekSlots } from '@stundenplan/timegrid';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 
-/** Modes of a class time range (SPEC §4 step 3). */
+/** Modes of a class time range (docs/product/times.md step 3). */
 export type RangeMode = 'exact' | 'extended' | 'custom';
 
 export interface StoredUserTimes {

@@ -101,7 +101,7 @@ export function setExtendedRange(deps: AvailabilityDeps, classId: string, extraM
   return saveRange(deps, classId, (t) => ({ mode: 'extended', extraMinutes, range: deriveRange(t, 'extended', extraMinutes) }));
 }
 
-/** custom: the teacher's own pick, validated strictly; needs teacher times like the other modes (SPEC §4). */
+/** custom: the teacher's own pick, validated strictly; needs teacher times like the other modes (docs/product/times.md). */
 export function setCustomRange(deps: AvailabilityDeps, classId: string, mode: unknown, rangeInput: unknown) {
   if (mode !== 'custom') throw AppError.badRequest(INVALID_RANGE_MODE);
   const range = parseTimes(rangeInput);

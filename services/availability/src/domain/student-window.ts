@@ -1,7 +1,7 @@
 import { AppError } from '@stundenplan/base';
 import { DAY_NAMES, SLOT_LABELS, STUDENT_WINDOW_PADDING, WeekSlots } from '@stundenplan/timegrid';
 
-/** Where a student may enter times: the padded union of their classes' ranges (SPEC §2.9). */
+/** Where a student may enter times: the padded union of their classes' ranges (docs/product/times.md). */
 export interface StudentWindow {
   /** False when none of the student's classes has a range: every day is open. */
   hasRange: boolean;

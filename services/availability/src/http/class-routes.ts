@@ -12,7 +12,7 @@ import {
 } from '../domain/manage-class-times.js';
 import { jsonBody } from './json-body.js';
 
-/** Teacher times and the time range of one class (SPEC §7); only the class's teacher. */
+/** Teacher times and the time range of one class (docs/product/api.md); only the class's teacher. */
 export function registerClassRoutes(app: Express, deps: AvailabilityDeps): void {
   const owner = async (req: Request<{ classId: string }>) => {
     const user = assertTeacher(req);

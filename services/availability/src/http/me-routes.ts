@@ -4,7 +4,7 @@ import type { AvailabilityDeps } from '../domain/deps.js';
 import { getOwnTimes, getTeachersTimeRanges, OWN_TIMES_SAVED, saveOwnTimes } from '../domain/manage-own-times.js';
 import { jsonBody } from './json-body.js';
 
-/** A student's own times and window (SPEC §7 "Times and ranges"); teachers get 403. */
+/** A student's own times and window (docs/product/api.md "Times and ranges"); teachers get 403. */
 export function registerMeRoutes(app: Express, deps: AvailabilityDeps): void {
   app.get('/api/me/available-times', async (req, res) => {
     const user = assertStudent(req);

@@ -2,7 +2,7 @@ import { callUnary, createServiceClient, type Logger, type ServiceTokenSigner } 
 import { availabilityV1 } from '@stundenplan/proto';
 import type { TimesMap } from '@stundenplan/timegrid';
 
-/** Times of one member as the member list shows them (SPEC §3 Class member). */
+/** Times of one member as the member list shows them (docs/product/data.md Class member). */
 export interface MemberTimesView {
   available_times: TimesMap;
   available_times_user_input: TimesMap;

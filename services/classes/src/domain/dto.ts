@@ -1,6 +1,6 @@
 import type { Class, Member } from '../generated/prisma/client.js';
 
-/** Wire shapes (SPEC §3), snake_case as the API speaks. */
+/** Wire shapes (docs/product/data.md), snake_case as the API speaks. */
 export interface ClassDto {
   class_id: string;
   name: string;

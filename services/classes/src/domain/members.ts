@@ -218,7 +218,7 @@ export function registrationLink(publicBaseUrl: string, shortcut: string, member
   return `${publicBaseUrl.replace(/\/+$/, '')}/register/${shortcut}&memberId=${memberId}`;
 }
 
-/** The German invitation mail (SPEC §5 Inviting), sent through mail.requested.v1. */
+/** The German invitation mail (docs/product/classes.md Inviting), sent through mail.requested.v1. */
 export function invitationMail(to: string, p: { studentName: string; teacherName: string; className: string; shortcut: string; link: string }): MailRequestedPayload {
   const subject = `Einladung zum Kurs „${p.className}“`;
   const text = [

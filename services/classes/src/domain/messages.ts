@@ -6,13 +6,13 @@ export const MSG = {
   classNotFound: 'Klasse/Kurs nicht gefunden',
   memberNotFound: 'Studierende*r nicht gefunden',
   membershipNotFound: 'Mitgliedschaft nicht gefunden',
-  // class (SPEC §5 Class, §8 Classes)
+  // class (docs/product/classes.md Class, §8 Classes)
   classNameRequired: 'Bitte gib einen Namen für den Kurs/die Klasse ein',
   classNameTooLong: 'Der Name darf höchstens 50 Zeichen lang sein',
   descriptionTooLong: 'Die Beschreibung darf höchstens 500 Zeichen lang sein',
   maxClasses: 'Maximale Anzahl von Kursen erreicht (20)',
   shortcutGenerationFailed: 'Es konnte kein freier Registrierungscode erzeugt werden. Bitte versuche es erneut.',
-  // members (SPEC §5 Adding a student, §8 Members)
+  // members (docs/product/classes.md Adding a student, §8 Members)
   memberNameRequired: 'Bitte geben Sie einen Namen ein',
   memberNameLengthAdd: 'Bitte geben Sie einen Namen zwischen 2 und 50 Zeichen lang ein',
   memberNameLengthEdit: 'Name muss zwischen 2 und 50 Zeichen lang sein',
@@ -31,24 +31,24 @@ export const MSG = {
   linkNeedsMatch: 'Kein registrierter Student mit der E-Mail-Adresse dieses Mitglieds gefunden',
   alreadyLinked: 'Studierende*r ist bereits mit einem registrierten Account verknüpft',
   invalidTimes: 'Ungültige Zeiten',
-  // invitations (SPEC §5 Inviting)
+  // invitations (docs/product/classes.md Inviting)
   inviteEmailRequired: 'Bitte gib eine E-Mail-Adresse ein',
   inviteAlreadyRegistered: 'Studierende*r ist bereits registriert und kann nicht eingeladen werden',
   inviteSent: (email: string) => `Einladung an ${email} erfolgreich gesendet`,
   inviteOtherAddress: 'Einladungen können nur an die gespeicherte E-Mail-Adresse des Mitglieds gesendet werden',
   inviteTextInvalid: 'Ungültige Angaben für die Einladung',
   inviteLimit: (n: number) => `Diese*r Studierende wurde heute schon ${n}-mal eingeladen. Bitte versuche es später erneut.`,
-  // search (SPEC §5 Student search)
+  // search (docs/product/classes.md Student search)
   searchLength: 'Suchstring muss zwischen 5 und 50 Zeichen lang sein',
   searchEmail: 'Ungültige E-Mail-Adresse',
   tooManyEmails: 'Es können höchstens 99 E-Mail-Adressen auf einmal geprüft werden',
   checkLimited: 'Zu viele Abfragen registrierter Studierender. Bitte warte einen Moment und versuche es erneut.',
-  // student course actions (SPEC §5 Student registration code)
+  // student course actions (docs/product/classes.md Student registration code)
   codeRequired: 'Bitte gib einen Registrierungscode ein',
   codeFormat: 'Ungültiges Format. Erwartet: wort-wort-wort',
   codeUnknown: 'Ungültiger Registrierungscode',
   alreadyJoined: 'Du bist bereits Mitglied dieses Kurses',
-  // registration validation (SPEC §8 Registration)
+  // registration validation (docs/product/errors.md Registration)
   shortcutInvalid: 'Ungültiger Registrierungsshortcut.',
   memberIdInvalid: 'Ungültige memberId.',
 } as const;

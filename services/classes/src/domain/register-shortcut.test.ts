@@ -24,7 +24,7 @@ describe('generateShortcut', () => {
   });
 });
 
-describe('normalizeJoinCode (SPEC §5 Student registration code)', () => {
+describe('normalizeJoinCode (docs/product/accounts.md Student registration code)', () => {
   it('lower-cases and strips everything but a-z and hyphens', () => {
     expect(normalizeJoinCode('  Apfel-Birne-Kiwi ')).toBe('apfel-birne-kiwi');
     expect(normalizeJoinCode('apfel - birne - kiwi')).toBe('apfel-birne-kiwi');

@@ -17,7 +17,7 @@ export function isWellFormedShortcut(v: unknown): v is string {
 }
 
 /**
- * SPEC §5 "Student registration code": lower-cased, everything but a-z and '-' stripped,
+ * docs/product/accounts.md "Student registration code": lower-cased, everything but a-z and '-' stripped,
  * then non-empty and exactly three non-empty hyphen-separated parts.
  */
 export function normalizeJoinCode(v: unknown): string {

@@ -10,7 +10,7 @@ import { MSG } from './messages.js';
 import { normalizeLookupCode } from './register-shortcut.js';
 import { DEFAULT_DURATION, MAX_MEMBERS_PER_CLASS } from './validation.js';
 
-/** Class plus the teacher's name and institution from the directory (SPEC §3 Registration shortcut info). */
+/** Class plus the teacher's name and institution from the directory (docs/product/data.md Registration shortcut info). */
 export interface ClassWithTeacher {
   cls: Class;
   teacherName: string | null;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classDescription, className, duration, memberEmail, memberName, searchQuery } from './validation.js';
 
-describe('member validation (SPEC §5 Adding a student)', () => {
+describe('member validation (docs/product/classes.md Adding a student)', () => {
   it('names: required, 2 to 50 characters, trimmed', () => {
     expect(memberName('  Max Muster ', 'add')).toBe('Max Muster');
     expect(() => memberName('', 'add')).toThrow('Bitte geben Sie einen Namen ein');
@@ -30,7 +30,7 @@ describe('member validation (SPEC §5 Adding a student)', () => {
   });
 });
 
-describe('class validation (SPEC §5 Class)', () => {
+describe('class validation (docs/product/classes.md Class)', () => {
   it('name required and trimmed, at most 50', () => {
     expect(className('  Gesang ')).toBe('Gesang');
     expect(() => className('   ')).toThrow('Bitte gib einen Namen für den Kurs/die Klasse ein');
@@ -45,7 +45,7 @@ describe('class validation (SPEC §5 Class)', () => {
   });
 });
 
-describe('student search query (SPEC §5 Student search)', () => {
+describe('student search query (docs/product/classes.md Student search)', () => {
   it('5 to 50 characters, lower-cased; with @ only the local part', () => {
     expect(searchQuery('MUSTER')).toBe('muster');
     expect(searchQuery('maxmu@uni.example.org')).toBe('maxmu');

@@ -2,7 +2,7 @@ import { AppError, hasVisibleText, isUuid } from '@stundenplan/base';
 import { ALLOWED_DURATIONS } from '@stundenplan/timegrid';
 import { MSG } from './messages.js';
 
-/** Pure input rules of SPEC §5; each throws a 400 AppError with the SPEC's German text. */
+/** Pure input rules of docs/product/classes.md; each throws a 400 AppError with the SPEC's German text. */
 
 export const MAX_CLASSES_PER_TEACHER = 20;
 export const MAX_MEMBERS_PER_CLASS = 99;
@@ -78,7 +78,7 @@ export function idOrNotFound(v: unknown, detail: string): string {
 }
 
 /**
- * Student search (SPEC §5): lower-cased, 5-50 characters; with an @ exactly one, a local part of at
+ * Student search (docs/product/classes.md): lower-cased, 5-50 characters; with an @ exactly one, a local part of at
  * least 5 characters and a domain with a dot; only the local part is searched.
  */
 export function searchQuery(v: unknown): string {

@@ -6,7 +6,7 @@ import { registerClassRoutes } from './class-routes.js';
 import { registerMemberRoutes } from './member-routes.js';
 import { registerStudentRoutes } from './student-routes.js';
 
-/** Every HTTP call of SPEC §7 "Classes and members", "Student course actions" and the two registration checks. */
+/** Every HTTP call of docs/product/api.md "Classes and members", "Student course actions" and the two registration checks. */
 export function registerRoutes(app: Express, _ctx: ServiceContext<Config>, deps: Deps): void {
   registerClassRoutes(app, deps);
   registerMemberRoutes(app, deps);

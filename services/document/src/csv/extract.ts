@@ -5,7 +5,7 @@ import { findColumn, HEADER_SYNONYMS, normalizeHeader, roleOfHeader } from './he
 import { CSV_MSG, MAX_STUDENTS } from './messages.js';
 import { detectDelimiter, readRecords } from './records.js';
 
-/** One extracted student (SPEC §3 CSV rows). */
+/** One extracted student (docs/product/data.md CSV rows). */
 export interface CsvStudent {
   /** 1-based position among the extracted students. */
   row_id: number;
@@ -197,7 +197,7 @@ function withoutPreamble(rows: string[][], width: number): string[][] {
   return first <= 0 ? rows : rows.slice(first);
 }
 
-/** Custom layout: the teacher maps the columns (SPEC §2.7 CSV import, 'Benutzerdefiniert'). */
+/** Custom layout: the teacher maps the columns (docs/product/classes.md CSV import, 'Benutzerdefiniert'). */
 export function extractCustom(buf: Buffer, mappingRaw: unknown): CsvStudent[] {
   const mapping = parseMapping(mappingRaw);
   const text = decodeCsv(buf);

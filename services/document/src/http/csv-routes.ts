@@ -34,7 +34,7 @@ function csvFile(req: Request): Buffer {
 const answer = (res: Response, studierende: CsvStudent[]) =>
   res.json({ studierende, message: `${studierende.length} Studierende erfolgreich extrahiert` });
 
-/** SPEC §7: POST extract-hmtm-csv and extract-custom-csv (multipart: csv_file [+ column_mapping]). */
+/** docs/product/api.md: POST extract-hmtm-csv and extract-custom-csv (multipart: csv_file [+ column_mapping]). */
 export function registerCsvRoutes(app: Express): void {
   app.post('/api/extract-hmtm-csv', teacherOnly, csvUpload, (req, res) => {
     answer(res, extractHmtm(csvFile(req)));

@@ -5,7 +5,7 @@ import { exportSchedulePdf, PDF_FAILED_DETAIL } from '../pdf/export-schedule-pdf
 import { PdfBusyError, PdfUnavailableError } from '../pdf/pdf-renderer.js';
 import { pdfExportDeps } from '../pdf/pdf-service.js';
 
-/** SPEC §7 `POST export-pdf-alternative` (teachers only): the timetable as stundenplan.pdf. */
+/** docs/product/api.md `POST export-pdf-alternative` (teachers only): the timetable as stundenplan.pdf. */
 export function registerPdfRoutes(app: Express, ctx: ServiceContext<Config>): void {
   const deps = pdfExportDeps(ctx);
   app.post('/api/export-pdf-alternative', async (req, res) => {

@@ -9,7 +9,7 @@ import { parseExportRequest } from './schedule-payload.js';
 import { renderScheduleHtml } from './schedule-template.js';
 import { buildScheduleView } from './schedule-view.js';
 
-/** SPEC §8 "Schedules and export". */
+/** docs/product/errors.md "Schedules and export". */
 export const PDF_FAILED_DETAIL = 'PDF-Generierung fehlgeschlagen';
 
 export interface PdfExportDeps {

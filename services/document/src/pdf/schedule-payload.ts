@@ -1,10 +1,10 @@
 /**
- * The export payload of SPEC §7 `POST export-pdf-alternative` (also the gRPC RenderSchedulePdf
- * payload_json): validation with the German messages of SPEC §5/§8 and normalisation into lessons.
+ * The export payload of docs/product/api.md `POST export-pdf-alternative` (also the gRPC RenderSchedulePdf
+ * payload_json): validation with the German messages of docs/product/planning.md/§8 and normalisation into lessons.
  *
  * Accepted shape (unknown extra fields are ignored):
  * {
- *   "schedule": {                       // the planner's working form (SPEC §3)
+ *   "schedule": {                       // the planner's working form (docs/product/data.md)
  *     "Montag": { "09:00": "<member_id>", "09:15": "<member_id>", "09:30": "" },
  *     ...
  *   },
@@ -31,7 +31,7 @@ import {
 } from '@stundenplan/timegrid';
 
 export const PDF_ERRORS = Object.freeze({
-  /** SPEC §5 "Planner": export needs a schedule. */
+  /** docs/product/planning.md "Planner": export needs a schedule. */
   emptySchedule: 'Kein Stundenplan zum Exportieren vorhanden.',
   dayNotAnObject: (day: string) => `Die Einträge für ${day} müssen als Objekt von Uhrzeit zu Mitglieds-ID angegeben werden.`,
   invalidMemberId: (day: string, clock: string) => `Ungültige Mitglieds-ID bei ${day} ${clock}.`,

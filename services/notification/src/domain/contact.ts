@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { NotificationDeps } from './deps.js';
 import type { MailRequest } from './mail-request.js';
 
-/** SPEC §5 Contact: all fields required, type feedback or bug. Limits (SPEC §9 where it has them) keep the operator's inbox sane. */
+/** docs/product/documents.md Contact: all fields required, type feedback or bug. Limits (docs/product/limits.md where it has them) keep the operator's inbox sane. */
 export const CONTACT_MSG = {
   type: 'Bitte wähle aus, ob du Feedback geben oder einen Fehler melden möchtest.',
   name: 'Bitte gib deinen Namen ein.',

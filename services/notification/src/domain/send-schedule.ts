@@ -5,7 +5,7 @@ import type { NotificationDeps } from './deps.js';
 import { EMAIL_RE, type MailRequest } from './mail-request.js';
 import { isWellFormedPdf } from './pdf-structure.js';
 
-/** SPEC §7 POST send-schedule-to-students; German texts of the answers. */
+/** docs/product/api.md POST send-schedule-to-students; German texts of the answers. */
 export const SEND_MSG = {
   noClass: 'Keine Klasse ausgewählt',
   noFile: 'Keine PDF-Datei erhalten.',

@@ -2,7 +2,7 @@ import type { Express, Request, Response } from 'express';
 import { submitContact } from '../domain/contact.js';
 import type { NotificationDeps } from '../domain/deps.js';
 
-/** SPEC §7: POST /api/contact (public; rate limited by the gateway). */
+/** docs/product/api.md: POST /api/contact (public; rate limited by the gateway). */
 export function registerContactRoutes(app: Express, deps: NotificationDeps): void {
   app.post('/api/contact', async (req: Request, res: Response) => {
     res.json(await submitContact(deps, req.body, req.user));

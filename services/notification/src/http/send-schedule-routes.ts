@@ -37,7 +37,7 @@ function uploadedPdf(req: Request): Buffer | undefined {
 }
 
 /**
- * SPEC §7 POST send-schedule-to-students: multipart with `pdf` (or `file`) and `class_id`, optional
+ * docs/product/api.md POST send-schedule-to-students: multipart with `pdf` (or `file`) and `class_id`, optional
  * `schedule_name` and `message`. Answer 200 { recipient_count, message }.
  */
 export function registerSendScheduleRoutes(app: Express, deps: NotificationDeps): void {

@@ -47,7 +47,7 @@ export class ScheduleRepository {
     return this.db.schedule.findUnique({ where: { classId_name: { classId, name } } });
   }
 
-  /** The newest schedule of a class by created_at (SPEC §4: loaded on class choice). */
+  /** The newest schedule of a class by created_at (docs/product/planning.md: loaded on class choice). */
   latestOfClass(classId: string): Promise<Schedule | null> {
     return this.db.schedule.findFirst({ where: { classId }, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }] });
   }

@@ -1,5 +1,5 @@
 /**
- * The saved form of a schedule (SPEC §3): day index "0".."6" -> [slot label, member_id] pairs,
+ * The saved form of a schedule (docs/product/data.md): day index "0".."6" -> [slot label, member_id] pairs,
  * one pair per occupied quarter hour, sorted by time; all 7 days always present.
  */
 import { AppError } from '@stundenplan/base';
@@ -27,7 +27,7 @@ export function emptySavedTimes(): SavedTimes {
 
 export interface ParsedSavedTimes {
   times: SavedTimes;
-  /** Entries dropped because their member is not in the class (logged, SPEC §5 "Saving a schedule"). */
+  /** Entries dropped because their member is not in the class (logged, docs/product/planning.md "Saving a schedule"). */
   dropped: { day: number; label: string; memberId: string }[];
 }
 

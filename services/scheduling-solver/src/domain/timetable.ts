@@ -1,5 +1,5 @@
 /**
- * The planner's working form (SPEC §3 "Schedule"): day name -> time string -> member_id, '' = free.
+ * The planner's working form (docs/product/data.md "Schedule"): day name -> time string -> member_id, '' = free.
  * Decision: every day Montag..Sonntag and every quarter hour "00:00".."23:45" is present, so the
  * web never has to guess whether a missing key means free; occupied slots carry the member_id.
  */
@@ -19,7 +19,7 @@ export interface PlacementView {
   /** "HH:MM" of start and end. */
   start_time: string;
   end_time: string;
-  /** Start slot and exclusive end slot (SPEC §3 "Student entry in the planner"). */
+  /** Start slot and exclusive end slot (docs/product/data.md "Student entry in the planner"). */
   set_time_from_to: [number, number];
   duration: number;
   pinned: boolean;

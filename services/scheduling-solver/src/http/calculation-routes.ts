@@ -2,7 +2,7 @@ import { assertTeacher } from '@stundenplan/base';
 import type { Express } from 'express';
 import { calculate, type CalculateDeps } from '../domain/calculate.js';
 
-/** SPEC §7: POST cp-sat-berechnung-from-db (answer field: timetable). */
+/** docs/product/api.md: POST cp-sat-berechnung-from-db (answer field: timetable). */
 export function registerCalculationRoutes(app: Express, deps: CalculateDeps): void {
   app.post('/api/cp-sat-berechnung-from-db', async (req, res) => {
     const user = assertTeacher(req);

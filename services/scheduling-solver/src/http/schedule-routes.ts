@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import { deleteSchedule, getSchedule, listSchedules, saveSchedule, SCHEDULE_TEXTS, type ScheduleDeps } from '../domain/schedules.js';
 import type { SolverMetrics } from '../domain/solver-metrics.js';
 
-/** SPEC §7 "Schedules and calculation": saved schedules of a class. */
+/** docs/product/api.md "Schedules and calculation": saved schedules of a class. */
 export function registerScheduleRoutes(app: Express, deps: ScheduleDeps, metrics: SolverMetrics): void {
   app.get('/api/classes/:classId/schedules', async (req, res) => {
     const user = assertTeacher(req);

@@ -46,7 +46,7 @@ export interface RegistrationSuccessState {
 
 type EmailHint = 'none' | 'pending' | 'valid' | 'invalid';
 
-/** Live e-mail state, settled 1 s after the last keystroke (SPEC §4 "Registration"). */
+/** Live e-mail state, settled 1 s after the last keystroke (docs/product/accounts.md "Registration"). */
 export function useEmailHint(email: string): EmailHint {
   const settled = useDebouncedValue(email, EMAIL_CHECK_DELAY_MS);
   if (!email.trim()) return 'none';

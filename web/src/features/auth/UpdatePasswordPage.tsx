@@ -54,7 +54,7 @@ export function UpdatePasswordPage() {
     stripResetTokenFromUrl();
   }, [token, navigate]);
 
-  // SPEC §2.4: an invalid token shows 'Ungültiger Link' right away, not only after typing a new password.
+  // docs/product/accounts.md: an invalid token shows 'Ungültiger Link' right away, not only after typing a new password.
   const check = useQuery({
     queryKey: ['reset-token', token],
     enabled: Boolean(token),

@@ -1,4 +1,4 @@
-// Calls and answer shapes of the auth pages (SPEC §7 "Session and account").
+// Calls and answer shapes of the auth pages (docs/product/api.md "Session and account").
 import { api, withQuery } from '../../shared/api/client';
 
 export interface Institution {

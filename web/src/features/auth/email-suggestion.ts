@@ -1,4 +1,4 @@
-// SPEC §2.4: once a name has two words, suggest vorname.nachname@<institution domain>.
+// docs/product/accounts.md: once a name has two words, suggest vorname.nachname@<institution domain>.
 import { nameWords, normaliseDomain } from './registration-validation';
 
 const UMLAUTS: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' };

@@ -1,5 +1,5 @@
 /**
- * SPEC §2.1: /register/{registerShortcut} may carry '&memberId=value' inside the route
+ * docs/product/screens.md: /register/{registerShortcut} may carry '&memberId=value' inside the route
  * parameter; a memberId query parameter is accepted too (the parameter suffix wins).
  */
 export function parseRegisterParams(param: string | undefined, search: string): { shortcut: string | null; memberId: string | null } {

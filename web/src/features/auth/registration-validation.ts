@@ -1,4 +1,4 @@
-// SPEC §5 "Registration": every rule and message of the registration form, as pure functions.
+// docs/product/accounts.md "Registration": every rule and message of the registration form, as pure functions.
 import type { Institution } from './auth-api';
 
 export const REGISTRATION_MESSAGES = {
@@ -31,7 +31,7 @@ export const PASSWORD_MAX_LENGTH = 100;
 export const NAME_MIN_LENGTH = 2;
 export const NAME_MAX_LENGTH = 50;
 export const EMAIL_MAX_LENGTH = 100;
-/** Pause after the last keystroke before the e-mail hint appears (SPEC §9). */
+/** Pause after the last keystroke before the e-mail hint appears (docs/product/limits.md). */
 export const EMAIL_CHECK_DELAY_MS = 1000;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;

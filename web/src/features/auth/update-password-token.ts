@@ -1,4 +1,4 @@
-// SPEC §2.4: the reset token arrives in the URL hash (#token=…) or the query (?token=…).
+// docs/product/accounts.md: the reset token arrives in the URL hash (#token=…) or the query (?token=…).
 type LocationLike = Pick<Location, 'hash' | 'search'>;
 
 export function readResetToken(location: LocationLike): string | null {

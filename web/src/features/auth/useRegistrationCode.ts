@@ -1,4 +1,4 @@
-// The registration-code branch of /register (SPEC §2.4): validate the class code and an
+// The registration-code branch of /register (docs/product/accounts.md): validate the class code and an
 // optional memberId, and hand the page what it needs to show and prefill.
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../shared/api/client';

@@ -1,4 +1,4 @@
-// /student: the student's own available times (SPEC §2.9), limited to the padded window of their
+// /student: the student's own available times (docs/product/times.md), limited to the padded window of their
 // teachers' ranges; hidden days and disabled slots outside; unsaved-changes guard when leaving.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatHoursLong, WeekSlots } from '@stundenplan/timegrid';
@@ -40,7 +40,7 @@ export const STUDENT_TIMES_TEXTS = {
   restored: 'Deine noch nicht gespeicherten Zeiten wurden wiederhergestellt. Speichere sie, damit sie erhalten bleiben.',
 } as const;
 
-/** Logs 'Failed to save times' (SPEC §8) and tells the user what went wrong. */
+/** Logs 'Failed to save times' (docs/product/errors.md) and tells the user what went wrong. */
 function reportSaveFailure(error: unknown): void {
   console.error('Failed to save times', error);
   toast.error(`Speichern fehlgeschlagen: ${errorMessage(error, 'Ein unbekannter Fehler ist aufgetreten.')}`);

@@ -17,7 +17,7 @@ interface SaveOwnTimesAnswer {
   message?: string;
 }
 
-/** GET me/available-times: the times nest under available_times_response (SPEC §7). */
+/** GET me/available-times: the times nest under available_times_response (docs/product/api.md). */
 export async function fetchOwnTimes(signal?: AbortSignal): Promise<OwnTimes> {
   const answer = await api.get<OwnTimesAnswer>('me/available-times', { signal });
   const inner = answer?.available_times_response;

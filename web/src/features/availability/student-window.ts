@@ -1,4 +1,4 @@
-// What the student may edit on /student (SPEC §2.9): the union of their teachers' ranges, already
+// What the student may edit on /student (docs/product/times.md): the union of their teachers' ranges, already
 // padded by STUDENT_WINDOW_PADDING slots per side by the server (GET me/teachers-time-ranges).
 import { DAYS, DEFAULT_VISIBLE_RANGE, WeekSlots, type TimesMap } from '@stundenplan/timegrid';
 import { extentOf, unionRange, type SlotRange } from './grid/grid-model';

@@ -1,5 +1,5 @@
 // Keeps a student's unsaved times in sessionStorage (per tab, per account), so an expired session
-// (SPEC §4: 401 -> '/', log in again) does not throw away what they had just entered.
+// (docs/product/times.md: 401 -> '/', log in again) does not throw away what they had just entered.
 import { WeekSlots, type TimesMap } from '@stundenplan/timegrid';
 
 const PREFIX = 'unsavedTimes:';

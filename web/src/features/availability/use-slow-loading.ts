@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** SPEC §9: the slow-load hint appears after 5000 ms of loading. */
+/** docs/product/limits.md: the slow-load hint appears after 5000 ms of loading. */
 export const SLOW_LOAD_MS = 5000;
 export const SLOW_LOAD_TEXT = 'Das Laden dauert länger als gewöhnlich...';
 

@@ -1,4 +1,4 @@
-// SPEC §2.7 'Student*in hinzufügen': e-mail search/entry, name, duration and 'Hinzufügen';
+// docs/product/classes.md 'Student*in hinzufügen': e-mail search/entry, name, duration and 'Hinzufügen';
 // §5 Adding a student and Student search.
 import { useEffect, useId, useRef, useState } from 'react';
 import { isAbortError } from '../../shared/api/client';
@@ -9,7 +9,7 @@ import { classesApi, type StudentSearchResult } from './classes-api';
 import { MEMBER_MESSAGES } from './messages';
 import { addMemberErrorMessage, checkSearchQuery, parseDuration, validateDuration, validateMemberEmail, validateMemberName } from './validation';
 
-/** SPEC §9: the student search waits 500 ms after the last keystroke. */
+/** docs/product/limits.md: the student search waits 500 ms after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 500;
 
 interface FieldErrors {
@@ -29,7 +29,7 @@ type SearchState = { status: 'idle' } | { status: 'hint'; text: string } | { sta
 export function AddMemberRow({ classId, onAdded, onCancel }: AddMemberRowProps) {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
-  // SPEC §5: a new add-row starts at 0, which is invalid until changed.
+  // docs/product/classes.md: a new add-row starts at 0, which is invalid until changed.
   const [duration, setDuration] = useState('0');
   const [picked, setPicked] = useState<StudentSearchResult | null>(null);
   const [search, setSearch] = useState<SearchState>({ status: 'idle' });
@@ -39,7 +39,7 @@ export function AddMemberRow({ classId, onAdded, onCancel }: AddMemberRowProps) 
   const searchSeq = useRef(0);
   const ids = useId();
 
-  // Debounced search (SPEC §5 Student search).
+  // Debounced search (docs/product/classes.md Student search).
   useEffect(() => {
     const entry = email.trim().toLowerCase();
     if (!entry) {

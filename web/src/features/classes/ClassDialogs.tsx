@@ -1,4 +1,4 @@
-// Create and edit dialogs of a class (SPEC §2.7, §5 Class).
+// Create and edit dialogs of a class (docs/product/classes.md, §5 Class).
 import { useEffect, useId, useState } from 'react';
 import { toast } from '../../shared/toast/toast-store';
 import { Alert } from '../../shared/ui/Alert';
@@ -18,7 +18,7 @@ export interface NewClassInput {
   register_shortcut: string | null;
 }
 
-/** Description: trimmed, sent as null when empty (SPEC §5 Class). */
+/** Description: trimmed, sent as null when empty (docs/product/classes.md Class). */
 export const descriptionOrNull = (text: string) => text.trim() || null;
 
 export function CreateClassDialog({ open, onClose, onCreate }: { open: boolean; onClose: () => void; onCreate: (input: NewClassInput) => void }) {

@@ -1,4 +1,4 @@
-// SPEC §2.7 CSV import dialog, §4 CSV import, §5 CSV upload, §8 CSV.
+// docs/product/classes.md CSV import dialog, §4 CSV import, §5 CSV upload, §8 CSV.
 import { useId, useMemo, useState } from 'react';
 import { ApiError, isAbortError } from '../../shared/api/client';
 import { toast } from '../../shared/toast/toast-store';
@@ -43,7 +43,7 @@ export interface CsvImportDialogProps {
   onImported: () => void;
 }
 
-/** The texts a failed extraction shows (SPEC §8 CSV). */
+/** The texts a failed extraction shows (docs/product/errors.md CSV). */
 export function extractionErrorMessage(error: unknown): string {
   const detail = detailOf(error);
   if (detail === CSV_MESSAGES.noStudents || detail === CSV_MESSAGES.notCsv || detail === CSV_MESSAGES.empty) return detail;

@@ -6,7 +6,7 @@ export interface InlineFieldProps extends Omit<InputHTMLAttributes<HTMLInputElem
   value: string;
   /** Accessible name (the table column is the visual label). */
   label: string;
-  /** Error text for an invalid entry, or null. An invalid entry restores the old value (SPEC §5). */
+  /** Error text for an invalid entry, or null. An invalid entry restores the old value (docs/product/classes.md). */
   validate: (draft: string) => string | null;
   /** Turns the accepted text into what is saved (trimmed, lower-cased, ...). */
   normalise?: (draft: string) => string;
@@ -16,7 +16,7 @@ export interface InlineFieldProps extends Omit<InputHTMLAttributes<HTMLInputElem
 }
 
 /**
- * A table cell input saved on blur or Enter (SPEC §2.7); Escape drops the edit. While editing it
+ * A table cell input saved on blur or Enter (docs/product/classes.md); Escape drops the edit. While editing it
  * shows the typed text, while a save runs the saved text, and otherwise `value` — so an
  * optimistic update and its rollback show through.
  */

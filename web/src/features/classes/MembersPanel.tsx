@@ -1,4 +1,4 @@
-// The member table of an expanded class (SPEC §2.7 Member table, §4 Member, §8 Members).
+// The member table of an expanded class (docs/product/classes.md Member table, §4 Member, §8 Members).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TimesMap } from '@stundenplan/timegrid';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -60,7 +60,7 @@ export function MembersPanel({ cls, onMembersChanged, onCountChange }: MembersPa
     if (query.data) onCountChange?.(query.data.length);
   }, [query.data, onCountChange]);
 
-  // SPEC §4 Member: unregistered members' e-mails are checked against registered students.
+  // docs/product/classes.md Member: unregistered members' e-mails are checked against registered students.
   const unregisteredEmails = useMemo(
     () => [...new Set(members.filter((m) => !isRegistered(m) && m.email).map((m) => m.email!.trim().toLowerCase()))].sort(),
     [members],
@@ -100,7 +100,7 @@ export function MembersPanel({ cls, onMembersChanged, onCountChange }: MembersPa
 
   const setBusyFor = (memberId: string, on: boolean) => setBusy((b) => ({ ...b, [memberId]: on }));
 
-  // SPEC §4: edits are applied optimistically and rolled back on a server error.
+  // docs/product/classes.md: edits are applied optimistically and rolled back on a server error.
   const updateField = async (member: MemberDto, field: EditableField, raw: string) => {
     const previous = member[field];
     const value = field === 'duration' ? parseDuration(raw)! : raw;

@@ -1,4 +1,4 @@
-// /me/classes: the teacher's class management (SPEC §2.7, §4 Class creation, §8 Classes).
+// /me/classes: the teacher's class management (docs/product/classes.md, §4 Class creation, §8 Classes).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -34,13 +34,13 @@ async function loadClasses(signal: AbortSignal): Promise<ClassDto[]> {
   try {
     return await classesApi.list(signal);
   } catch (error) {
-    // SPEC §8: aborted class loads are ignored. One superseded by another caller is simply asked again.
+    // docs/product/errors.md: aborted class loads are ignored. One superseded by another caller is simply asked again.
     if (error instanceof ApiError && error.kind === 'aborted' && !signal.aborted) return classesApi.list(signal);
     throw error;
   }
 }
 
-/** The class list with optimistic creation, delayed re-fetches and the window events (SPEC §4). */
+/** The class list with optimistic creation, delayed re-fetches and the window events (docs/product/classes.md). */
 function useClassList() {
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: CLASSES_QUERY_KEY, queryFn: ({ signal }) => loadClasses(signal) });
@@ -120,7 +120,7 @@ export function TeacherClassesPage() {
   const classes = query.data ?? [];
   const loading = query.isPending || (query.isError && isAbortError(query.error));
 
-  // SPEC §2.7: after 5 s of loading a patience note appears.
+  // docs/product/classes.md: after 5 s of loading a patience note appears.
   useEffect(() => {
     if (!loading) {
       setSlow(false);
@@ -130,7 +130,7 @@ export function TeacherClassesPage() {
     return () => clearTimeout(timer);
   }, [loading]);
 
-  // SPEC §2.7: ?selectClass=<uuid> expands that class and is then removed; invalid or unknown values are just removed.
+  // docs/product/classes.md: ?selectClass=<uuid> expands that class and is then removed; invalid or unknown values are just removed.
   const selectClass = searchParams.get('selectClass');
   useEffect(() => {
     if (selectClass === null) return;

@@ -1,14 +1,14 @@
-// Query keys, timings and window events of the teacher's class page (SPEC §4 Class creation, §9 Timings).
+// Query keys, timings and window events of the teacher's class page (docs/product/classes.md Class creation, §9 Timings).
 export const CLASSES_QUERY_KEY = ['me', 'classes'] as const;
 export const membersQueryKey = (classId: string) => ['classes', classId, 'members'] as const;
 
-/** SPEC §9: class list re-fetch 1000 ms after creation and 500 ms after an edit. */
+/** docs/product/limits.md: class list re-fetch 1000 ms after creation and 500 ms after an edit. */
 export const REFETCH_AFTER_CREATE_MS = 1000;
 export const REFETCH_AFTER_EDIT_MS = 500;
-/** SPEC §9: slow-load hint after 5000 ms. */
+/** docs/product/limits.md: slow-load hint after 5000 ms. */
 export const SLOW_LOADING_MS = 5000;
 
-/** Window events other parts of the app fire to make this page reload (SPEC §4). */
+/** Window events other parts of the app fire to make this page reload (docs/product/classes.md). */
 export const CLASSES_UPDATED_EVENT = 'classesUpdated';
 export const CLASS_STUDENTS_UPDATED_EVENT = 'classStudentsUpdated';
 

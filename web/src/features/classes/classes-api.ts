@@ -1,9 +1,9 @@
-// Calls and wire shapes of the class pages (SPEC §3 Class / Class member / Student search result /
+// Calls and wire shapes of the class pages (docs/product/data.md Class / Class member / Student search result /
 // CSV rows, §7 "Classes and members" and "Student course actions").
 import type { TimesMap } from '@stundenplan/timegrid';
 import { api } from '../../shared/api/client';
 
-/** SPEC §3 Class; `_status` is local only (optimistic creation). */
+/** docs/product/data.md Class; `_status` is local only (optimistic creation). */
 export interface ClassDto {
   class_id: string;
   name: string;
@@ -21,7 +21,7 @@ export interface LocalClass extends ClassDto {
   _status: LocalClassStatus;
 }
 
-/** SPEC §3 Class member, as GET classes/{id}/members answers it (times included). */
+/** docs/product/data.md Class member, as GET classes/{id}/members answers it (times included). */
 export interface MemberDto {
   member_id: string;
   class_id?: string;
@@ -35,14 +35,14 @@ export interface MemberDto {
   available_times_user_input_last_modified?: string | null;
 }
 
-/** Local only: a registered student found for an unregistered member's e-mail (SPEC §3 potentialLink). */
+/** Local only: a registered student found for an unregistered member's e-mail (docs/product/data.md potentialLink). */
 export interface PotentialLink {
   user_id: string;
   name?: string;
   available_times: TimesMap;
 }
 
-/** SPEC §3 Student search result. */
+/** docs/product/data.md Student search result. */
 export interface StudentSearchResult {
   user_id: string;
   name: string;
@@ -50,7 +50,7 @@ export interface StudentSearchResult {
   duration: number | null;
 }
 
-/** SPEC §3 CSV rows. */
+/** docs/product/data.md CSV rows. */
 export interface CsvRow {
   row_id: number;
   vorname: string;
@@ -144,7 +144,7 @@ export const classesApi = {
   },
 };
 
-/** SPEC §3 Profile membership (GET profile). */
+/** docs/product/data.md Profile membership (GET profile). */
 export interface Membership {
   duration: number | null;
   member_id: string;

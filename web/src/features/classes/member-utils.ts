@@ -53,7 +53,7 @@ export function memberEmails(members: readonly MemberDto[]): string[] {
   return out;
 }
 
-/** SPEC §9: copied e-mails are joined with '; '. */
+/** docs/product/limits.md: copied e-mails are joined with '; '. */
 export function joinEmails(emails: readonly string[]): string {
   return emails.join('; ');
 }

@@ -28,7 +28,7 @@ describe('class name', () => {
   });
 });
 
-describe('member name (SPEC §5 Adding a student)', () => {
+describe('member name (docs/product/classes.md Adding a student)', () => {
   it.each([
     ['', 'add', 'Bitte geben Sie einen Namen ein'],
     ['  ', 'edit', 'Bitte geben Sie einen Namen ein'],
@@ -83,7 +83,7 @@ describe('duration (15 to 120 in steps of 15)', () => {
   });
 });
 
-describe('student search (SPEC §5)', () => {
+describe('student search (docs/product/classes.md)', () => {
   it.each([
     ['anna', { ok: false, error: 'Suchstring muss zwischen 5 und 50 Zeichen lang sein' }],
     ['x'.repeat(51), { ok: false, error: 'Suchstring muss zwischen 5 und 50 Zeichen lang sein' }],
@@ -101,7 +101,7 @@ describe('student search (SPEC §5)', () => {
   });
 });
 
-describe('registration code (SPEC §5 Student registration code)', () => {
+describe('registration code (docs/product/classes.md Student registration code)', () => {
   it('lower-cases and strips everything but a-z and hyphens', () => {
     expect(normaliseJoinCode(' Apfel-BIRNE-kirsche ')).toBe('apfel-birne-kirsche');
     expect(normaliseJoinCode('apfel 1-birne_2-kirsche!')).toBe('apfel-birne-kirsche');

@@ -1,4 +1,4 @@
-// Pure input rules of the class pages (SPEC §5 Class, Adding a student, Student search, Student
+// Pure input rules of the class pages (docs/product/classes.md Class, Adding a student, Student search, Student
 // registration code) and the mapping of server failures to the SPEC texts (§8).
 import { ALLOWED_DURATIONS } from '@stundenplan/timegrid';
 import { ApiError, errorMessage } from '../../shared/api/client';
@@ -12,7 +12,7 @@ export function validateClassName(name: string): string | null {
   return name.trim() ? null : CLASS_MESSAGES.nameRequired;
 }
 
-/** SPEC §5: 'add' (new row) and 'edit' (inline) word the length rule differently. */
+/** docs/product/classes.md: 'add' (new row) and 'edit' (inline) word the length rule differently. */
 export function validateMemberName(name: string, mode: 'add' | 'edit'): string | null {
   const trimmed = name.trim();
   if (!trimmed) return MEMBER_MESSAGES.nameRequired;
@@ -29,7 +29,7 @@ export function validateMemberEmail(email: string, required: boolean): string | 
   return null;
 }
 
-/** 15 to 120 in steps of 15 (SPEC §9). Accepts the raw input text or a number. */
+/** 15 to 120 in steps of 15 (docs/product/limits.md). Accepts the raw input text or a number. */
 export function parseDuration(value: string | number): number | null {
   const n = typeof value === 'number' ? value : /^\s*\d{1,4}\s*$/.test(value) ? Number(value) : NaN;
   return ALLOWED_DURATIONS.includes(n) ? n : null;
@@ -42,7 +42,7 @@ export function validateDuration(value: string | number): string | null {
 export type SearchCheck = { ok: true; query: string } | { ok: false; error: string };
 
 /**
- * SPEC §5 Student search: lower-cased, 5 to 50 characters; with an @ exactly one, a local part of at
+ * docs/product/classes.md Student search: lower-cased, 5 to 50 characters; with an @ exactly one, a local part of at
  * least 5 characters and a domain with a dot. Only the part before the @ is sent.
  */
 export function checkSearchQuery(input: string): SearchCheck {
@@ -58,7 +58,7 @@ export function checkSearchQuery(input: string): SearchCheck {
   return { ok: true, query: q };
 }
 
-/** SPEC §5 Student registration code: lower-cased, everything but a-z and '-' stripped. */
+/** docs/product/classes.md Student registration code: lower-cased, everything but a-z and '-' stripped. */
 export function normaliseJoinCode(input: string): string {
   return input.toLowerCase().replace(/[^a-z-]/g, '');
 }
@@ -82,12 +82,12 @@ export function detailOf(error: unknown): string {
   return '';
 }
 
-/** SPEC §8 Classes / Create: a detail mentioning 20 courses gives the limit text. */
+/** docs/product/errors.md Classes / Create: a detail mentioning 20 courses gives the limit text. */
 export function createClassErrorMessage(error: unknown): string {
   return /\b20\b/.test(detailOf(error)) ? CLASS_MESSAGES.maxClasses : CLASS_MESSAGES.createFailed;
 }
 
-/** SPEC §8 Members / Add: the 99 limit, else the server detail, else the fallbacks. */
+/** docs/product/errors.md Members / Add: the 99 limit, else the server detail, else the fallbacks. */
 export function addMemberErrorMessage(error: unknown): string {
   const detail = detailOf(error);
   if (/\b99\b/.test(detail)) return MEMBER_MESSAGES.maxMembers;

@@ -74,7 +74,7 @@ describe('ContactPage', () => {
     expect(submitButton().disabled).toBe(false);
   });
 
-  it('keeps the name to the 50 characters the service accepts (SPEC §9)', async () => {
+  it('keeps the name to the 50 characters the service accepts (docs/product/limits.md)', async () => {
     await fillAndOpen({ status: 200, body: {} });
     expect((screen.getByLabelText('Name') as HTMLInputElement).maxLength).toBe(50);
     expect((screen.getByLabelText('E-Mail') as HTMLInputElement).maxLength).toBe(100);

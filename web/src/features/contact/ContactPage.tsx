@@ -21,7 +21,7 @@ export const CONTACT_MESSAGES = {
   required: 'Bitte fülle dieses Feld aus.',
 } as const;
 
-/** The rate-limit lock survives a reload (SPEC §4: locked until the wait time runs out). */
+/** The rate-limit lock survives a reload (docs/product/documents.md: locked until the wait time runs out). */
 const LOCK_KEY = 'contactLock';
 
 function readLock(): RateLimit | null {
@@ -36,7 +36,7 @@ function readLock(): RateLimit | null {
   return null;
 }
 
-/** The notification service's limits (SPEC §9: name 50, e-mail 100); longer input would only earn the generic failure. */
+/** The notification service's limits (docs/product/limits.md: name 50, e-mail 100); longer input would only earn the generic failure. */
 export const CONTACT_LIMITS = { name: 50, email: 100, subject: 200, message: 5000 } as const;
 const CONTACT_EMAIL_PATTERN = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>.]{2,}$/;
 

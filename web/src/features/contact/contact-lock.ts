@@ -1,4 +1,4 @@
-/** SPEC §8: the rate-limit wait is shown in whole minutes, rounded up. */
+/** docs/product/errors.md: the rate-limit wait is shown in whole minutes, rounded up. */
 export function waitMinutes(waitSeconds: number): number {
   return Math.max(1, Math.ceil(waitSeconds / 60));
 }

@@ -26,7 +26,7 @@ const FEATURES = [
   },
 ];
 
-/** '/': landing page with the login (SPEC §2.1). */
+/** '/': landing page with the login (docs/product/screens.md). */
 export function HomePage() {
   useDocumentTitle();
   const { status, user } = useSession();

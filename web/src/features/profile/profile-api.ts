@@ -10,7 +10,7 @@ export interface ProfileMembership {
   institution: string | null;
 }
 
-/** GET /api/profile (SPEC §3 Profile). */
+/** GET /api/profile (docs/product/data.md Profile). */
 export interface Profile {
   name: string;
   email: string;

@@ -1,4 +1,4 @@
-// /scheduling: the teacher's four planning steps (SPEC §2.8, §4). Each step has its own path
+// /scheduling: the teacher's four planning steps (docs/product/planning.md, §4). Each step has its own path
 // (/scheduling, /scheduling/zeiten, /scheduling/zeitraum, /scheduling/planen) and steps 2-4 carry the
 // class as ?klasse=<id>, so the back button walks through the steps and a reload keeps the class.
 // Step 1 never carries a class: going there resets everything.
@@ -95,7 +95,7 @@ export function SchedulingPage() {
   const rememberedKey = remembered ? `${remembered.mode}:${remembered.extraMinutes}` : '';
   const range = useMemo(() => effectiveRange(rangeData, rememberedKey ? remembered : null), [rangeData, rememberedKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  // The cookie mirrors the saved mode and goes away with the teacher times (SPEC §4).
+  // The cookie mirrors the saved mode and goes away with the teacher times (docs/product/planning.md).
   useEffect(() => {
     if (classId && rangeData?.mode) writeRangeCookie(classId, { mode: rangeData.mode, extraMinutes: rangeData.extraMinutes });
   }, [classId, rangeData]);
@@ -149,7 +149,7 @@ export function SchedulingPage() {
 
   const saveRange = useCallback(
     async (choice: RangeChoice): Promise<boolean> => {
-      // SPEC §4: step 3 can only be submitted with teacher times and a chosen class.
+      // docs/product/planning.md: step 3 can only be submitted with teacher times and a chosen class.
       if (!classId || !savedTimes || savedTimes.isEmpty()) return false;
       let customRange: WeekSlots | undefined;
       if (choice.mode === 'custom') {

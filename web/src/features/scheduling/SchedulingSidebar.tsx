@@ -19,7 +19,7 @@ export interface SchedulingSidebarProps {
   range: TimeRangeState | undefined;
 }
 
-/** The sidebar of steps 2 and 3 (SPEC §2.8): time-range picker and summaries; toggles open and closed. */
+/** The sidebar of steps 2 and 3 (docs/product/planning.md): time-range picker and summaries; toggles open and closed. */
 export function SchedulingSidebar({ open, onToggle, classId, className, visibleRange, onVisibleRangeChange, teacherTimes, range }: SchedulingSidebarProps) {
   const contentId = useId();
   return (

@@ -38,7 +38,7 @@ export interface TimeRangeStepProps {
   range: TimeRangeState;
   /** The cookie's choice, used to pre-select when nothing is saved. */
   remembered: RangeChoice | null;
-  /** SPEC §4: submitting needs teacher times and a class. */
+  /** docs/product/planning.md: submitting needs teacher times and a class. */
   canSubmit: boolean;
   visibleRange: SlotRange;
   saving: boolean;
@@ -51,7 +51,7 @@ export interface TimeRangeStepProps {
   onNext: () => void;
 }
 
-/** Step 3: the students' time range: exact, extended (+15/30/45/60 min) or custom (SPEC §2.8, §4). */
+/** Step 3: the students' time range: exact, extended (+15/30/45/60 min) or custom (docs/product/planning.md, §4). */
 export function TimeRangeStep(props: TimeRangeStepProps) {
   const { className, teacherTimes, range, remembered, canSubmit, visibleRange, saving, custom, onOpenCustom, onSubmit, onNext } = props;
   const [unlocked, setUnlocked] = useState(false);

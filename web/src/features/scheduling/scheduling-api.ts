@@ -1,4 +1,4 @@
-// Calls of steps 1-3 (SPEC §7 "Classes", "Times and ranges"). Reads keep running across step changes
+// Calls of steps 1-3 (docs/product/api.md "Classes", "Times and ranges"). Reads keep running across step changes
 // (abortOnRouteChange false): the steps are one page with several paths.
 import { WeekSlots, type TimesMap } from '@stundenplan/timegrid';
 import { api } from '../../shared/api/client';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { autoStep, STEP_WARNINGS, stepAccess, stepFromPath, stepPath } from './scheduling-flow';
 
-describe('automatic jump after choosing a class (SPEC §4)', () => {
+describe('automatic jump after choosing a class (docs/product/planning.md)', () => {
   it.each([
     [{ hasTimes: true, hasRangeMode: true }, 4],
     [{ hasTimes: true, hasRangeMode: false }, 3],

@@ -1,4 +1,4 @@
-// The four steps of /scheduling (SPEC §2.8, §4 "Teacher scheduling process"): paths, the automatic
+// The four steps of /scheduling (docs/product/planning.md, §4 "Teacher scheduling process"): paths, the automatic
 // jump after choosing a class and the access rules with their warnings.
 
 export type Step = 1 | 2 | 3 | 4;
@@ -40,7 +40,7 @@ export interface FlowFacts {
   hasRangeMode: boolean;
 }
 
-/** SPEC §4 automatic jump: step 4 with times and a range mode, step 3 with times only, else step 2. */
+/** docs/product/planning.md automatic jump: step 4 with times and a range mode, step 3 with times only, else step 2. */
 export function autoStep({ hasTimes, hasRangeMode }: Pick<FlowFacts, 'hasTimes' | 'hasRangeMode'>): Step {
   if (hasTimes && hasRangeMode) return 4;
   if (hasTimes) return 3;
@@ -86,7 +86,7 @@ export const STEP_WARNINGS: Readonly<Record<StepWarningKind, StepWarning>> = Obj
 });
 
 /**
- * SPEC §4 access rules: step 2 needs a class, step 3 at least one teacher time, step 4 a set range
+ * docs/product/planning.md access rules: step 2 needs a class, step 3 at least one teacher time, step 4 a set range
  * mode (each later step needs everything an earlier one needs). Null when the step may be shown.
  */
 export function stepAccess(step: Step, facts: FlowFacts): StepWarning | null {

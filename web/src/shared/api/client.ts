@@ -1,4 +1,4 @@
-// The one HTTP client of the SPA: SPEC §7 "General" and §8 "Generic handling" live here and nowhere else.
+// The one HTTP client of the SPA: docs/product/api.md "General" and §8 "Generic handling" live here and nowhere else.
 import { LAST_PATH_KEY, SESSION_EXPIRED_KEY, writeStorage } from '../storage';
 
 export const API_PREFIX = '/api';
@@ -88,7 +88,7 @@ export function setApiNavigator(navigate: Navigator | null): void {
   navigator = navigate;
 }
 
-/** Aborts every running request that is scoped to the current route (SPEC §2.2). */
+/** Aborts every running request that is scoped to the current route (docs/product/screens.md). */
 export function abortAllRequests(): void {
   for (const pending of [...pendingRequests]) {
     if (pending.routeScoped) pending.controller.abort();
@@ -112,7 +112,7 @@ export function withQuery(path: string, params: Record<string, string | number |
 }
 
 /**
- * SPEC §4: every 401 runs the session-expired flow except the login call and the session check
+ * docs/product/README.md: every 401 runs the session-expired flow except the login call and the session check
  * (GET me) itself. Calls under me/ (me/classes, me/available-times, …) are ordinary calls: a 401
  * there means the session ran out while the user was working.
  */
@@ -231,7 +231,7 @@ export const api = {
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
   delete: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('DELETE', path, body, options),
-  /** Create-or-replace; a POST on the wire (SPEC §7). */
+  /** Create-or-replace; a POST on the wire (docs/product/api.md). */
   upsert: <T>(path: string, body: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
   /** Multipart upload; the FormData is sent as is. */
   postForm: <T>(path: string, form: FormData, options?: RequestOptions) => request<T>('POST', path, form, options),

@@ -5,7 +5,7 @@ import { NavBar } from './NavBar';
 import { RouteGuard } from './RouteGuard';
 import { useAbortRequestsOnRouteChange, useApiNavigator } from './use-api-routing';
 
-/** The shared layout of every route (SPEC §2.1): navigation, page, footer. */
+/** The shared layout of every route (docs/product/screens.md): navigation, page, footer. */
 export function AppLayout() {
   return (
     <SessionProvider>

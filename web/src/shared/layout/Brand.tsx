@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Logo } from '../ui/Logo';
 
-/** The brand as three stacked words (SPEC §1). */
+/** The brand as three stacked words (docs/product/README.md). */
 export function Brand() {
   return (
     <Link to="/" className="brand" aria-label="Intelligenter Stundenplan-Assistent – Startseite">

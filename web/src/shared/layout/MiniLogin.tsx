@@ -5,7 +5,7 @@ import { useLogin } from '../session/use-login';
 import { Button } from '../ui/Button';
 import { Input } from '../ui/Input';
 
-/** The login popup behind the avatar button for logged-out visitors (SPEC §2.3). */
+/** The login popup behind the avatar button for logged-out visitors (docs/product/screens.md). */
 export function MiniLogin({ onDone }: { onDone: () => void }) {
   const { login, pending } = useLogin();
   const [email, setEmail] = useState('');
@@ -32,7 +32,7 @@ export function MiniLogin({ onDone }: { onDone: () => void }) {
     }
   };
 
-  // The compact widget words wrong credentials its own way (SPEC §8).
+  // The compact widget words wrong credentials its own way (docs/product/errors.md).
   const message =
     failure && (failure.code === 'invalid-credentials' || failure.code === 'user-not-found') ? LOGIN_MESSAGES.invalidCredentialsShort : failure?.message;
 

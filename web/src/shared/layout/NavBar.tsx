@@ -7,7 +7,7 @@ import { AvatarMenu } from './AvatarMenu';
 import { Brand } from './Brand';
 import { navItemsFor } from './nav-links';
 
-/** Top navigation (SPEC §2.3): brand, role links (collapsible below 769 px), avatar. */
+/** Top navigation (docs/product/screens.md): brand, role links (collapsible below 769 px), avatar. */
 export function NavBar() {
   const { user, status } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);

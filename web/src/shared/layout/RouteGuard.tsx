@@ -5,7 +5,7 @@ import { useSession } from '../session/session-context';
 import type { Role } from '../session/session-types';
 import { PageSpinner } from '../ui/Spinner';
 
-/** SPEC §2.2: logged-out visitors on a guarded prefix go to '/' (replace, state.from = path). */
+/** docs/product/screens.md: logged-out visitors on a guarded prefix go to '/' (replace, state.from = path). */
 export function RouteGuard({ children }: { children: ReactNode }) {
   const { status } = useSession();
   const location = useLocation();

@@ -16,7 +16,7 @@ export function UserPicture({ user, size = 48 }: { user: SessionUser; size?: num
   return <Logo size={size} className="user-picture" />;
 }
 
-/** The logged-in dropdown behind the avatar button (SPEC §2.3). */
+/** The logged-in dropdown behind the avatar button (docs/product/screens.md). */
 export function UserMenu({ user, onDone }: { user: SessionUser; onDone: () => void }) {
   const { logout } = useSession();
   return (

@@ -7,7 +7,7 @@ export interface NavItem {
   end?: boolean;
 }
 
-/** SPEC §2.3: the links per role. `null` while the session is still unknown. */
+/** docs/product/screens.md: the links per role. `null` while the session is still unknown. */
 export function navItemsFor(user: SessionUser | null, loading: boolean): NavItem[] {
   if (loading) return [];
   if (!user) {

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { abortAllRequests, setApiNavigator } from '../api/client';
 
 /**
- * SPEC §2.2: a route change aborts all running API requests. A layout effect runs before the
+ * docs/product/screens.md: a route change aborts all running API requests. A layout effect runs before the
  * new page's passive effects start their own requests, so only the old page's calls die.
  * Only the pathname counts: search-parameter tweaks (e.g. removing ?selectClass) stay on the page.
  */

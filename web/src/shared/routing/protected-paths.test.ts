@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PROTECTED_PREFIXES, homePathForRole, isProtectedPath, isSessionCheckExcluded, isUnderPrefix, requiresLogin } from './protected-paths';
 
 describe('isProtectedPath', () => {
-  it('lists exactly the prefixes of SPEC §2.2', () => {
+  it('lists exactly the prefixes of docs/product/screens.md', () => {
     expect([...PROTECTED_PREFIXES]).toEqual([
       '/app', '/student', '/teacher', '/admin', '/profile', '/scheduling', '/me/available-times', '/me/times',
       '/save-class', '/load-class', '/calculate', '/calculate-from-db', '/upload-students', '/upload-teachers',

@@ -1,4 +1,4 @@
-// SPEC §2.2: prefixes a logged-out visitor may not open; plus the role homes of §2.4.
+// docs/product/screens.md: prefixes a logged-out visitor may not open; plus the role homes of §2.4.
 export const PROTECTED_PREFIXES = [
   '/app',
   '/student',
@@ -28,7 +28,7 @@ export const ROLE_ONLY_PREFIXES = {
   student: ['/student'],
 } as const;
 
-/** Auth pages on which the periodic session check does not run (SPEC §4). */
+/** Auth pages on which the periodic session check does not run (docs/product/README.md). */
 export const SESSION_CHECK_EXCLUDED_PATHS = ['/forgot-password', '/reset-password', '/update-password'] as const;
 
 /**

@@ -15,7 +15,7 @@ export const SESSION_MIN_GAP_MS = 5_000;
 export const SESSION_HIDDEN_RECHECK_MS = 300_000;
 
 /**
- * Holds the session (SPEC §4): GET /api/me at load, again every 5 minutes while the tab is
+ * Holds the session (docs/product/accounts.md): GET /api/me at load, again every 5 minutes while the tab is
  * visible, at most once per 5 s, and when the tab returns after more than 5 minutes hidden.
  * Never on the password pages. Logout is shared with other tabs via BroadcastChannel('auth').
  */

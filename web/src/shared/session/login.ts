@@ -21,12 +21,12 @@ export interface LoginFailure {
   message: string;
 }
 
-/** SPEC §5: the e-mail is lower-cased and trimmed. */
+/** docs/product/accounts.md: the e-mail is lower-cased and trimmed. */
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** Maps a failed login to SPEC §8's German messages. */
+/** Maps a failed login to docs/product/errors.md's German messages. */
 export function describeLoginFailure(error: unknown): LoginFailure {
   const detail = error instanceof ApiError && typeof error.detail === 'string' ? error.detail.trim().toLowerCase() : '';
   if (detail === 'invalid credentials') return { code: 'invalid-credentials', message: LOGIN_MESSAGES.invalidCredentials };

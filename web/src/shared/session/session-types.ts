@@ -1,6 +1,6 @@
 export type Role = 'teacher' | 'student';
 
-/** SPEC §3 User, as answered by GET /api/me. */
+/** docs/product/data.md User, as answered by GET /api/me. */
 export interface SessionUser {
   role: Role | (string & {});
   username: string;

@@ -3,7 +3,7 @@ import { dismissToast, getToasts, subscribeToasts, type ToastKind } from './toas
 
 const ICONS: Record<ToastKind, string> = { success: '✓', error: '!', info: 'i' };
 
-/** The toast area at the bottom centre (SPEC §1): each toast closes after 3000 ms or on click. */
+/** The toast area at the bottom centre (docs/product/README.md): each toast closes after 3000 ms or on click. */
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
   return (

@@ -1,4 +1,4 @@
-/** SPEC §9: loading lists show this many placeholder rows. */
+/** docs/product/limits.md: loading lists show this many placeholder rows. */
 export const LOADING_PLACEHOLDER_ROWS = 4;
 
 export interface ShimmerRowsProps {

@@ -33,7 +33,7 @@ export function visibleSlots(range: SlotRange): number[] {
   return Array.from({ length: end - start }, (_, i) => start + i);
 }
 
-/** "8:00" on rows at minute 00, otherwise null (SPEC §2.8: a full-hour label on each row at minute 00). */
+/** "8:00" on rows at minute 00, otherwise null (docs/product/planning.md: a full-hour label on each row at minute 00). */
 export function hourLabel(slot: number): string | null {
   // '08:00', as the planner (step 4) writes times.
   return slot % 4 === 0 ? `${String(slot / 4).padStart(2, '0')}:00` : null;

@@ -1,4 +1,4 @@
-// The 'Zeit-Anzeige eingrenzen' picker (SPEC §5 "Planner": time range slider): values 0..95 in
+// The 'Zeit-Anzeige eingrenzen' picker (docs/product/times.md "Planner": time range slider): values 0..95 in
 // 15-minute steps, start below end; defaults 32 (8.00) and 76 (19.00).
 import { DEFAULT_VISIBLE_RANGE, SLOTS_PER_DAY, slotToClock } from '@stundenplan/timegrid';
 import type { SlotRange } from './grid-model';

@@ -1,4 +1,4 @@
-// Guards leaving a page with unsaved edits (SPEC §4 "Unsaved changes"): router navigations (link
+// Guards leaving a page with unsaved edits (docs/product/times.md "Unsaved changes"): router navigations (link
 // clicks, back button, programmatic) through react-router's useBlocker, tab close and reload
 // through beforeunload. One guard per page: a router supports a single blocker at a time.
 import { useQueryClient } from '@tanstack/react-query';

@@ -95,7 +95,7 @@ describe('EditTimesDialog', () => {
     fireEvent.change(textarea(), { target: { value: 'Mo 12-9' } });
     await tick(500);
     expect(screen.getByText('Fehler beim Verarbeiten der Eingabe.')).toBeTruthy();
-    // SPEC §5: a failure gives the error and no result (no stale preview, no total).
+    // docs/product/classes.md: a failure gives the error and no result (no stale preview, no total).
     expect(screen.queryByRole('figure', { name: 'Vorschau der eingegebenen Zeiten' })).toBeNull();
     expect(screen.queryByText('3 Stunden')).toBeNull();
     expect(screen.getByText('Keine Vorschau, solange die Eingabe einen Fehler enthält.')).toBeTruthy();

@@ -1,4 +1,4 @@
-// SPEC §2.7 'Verfügbare Zeiten bearbeiten für {name}', §5 Available-times text, §8 Save available times.
+// docs/product/classes.md 'Verfügbare Zeiten bearbeiten für {name}', §5 Available-times text, §8 Save available times.
 import {
   formatLastChange,
   formatLastChangeTitle,
@@ -22,7 +22,7 @@ import { detailOf } from '../validation';
 import { WeekPreview } from './WeekPreview';
 import './times.css';
 
-/** SPEC §9: the times text is parsed 500 ms after the last keystroke. */
+/** docs/product/limits.md: the times text is parsed 500 ms after the last keystroke. */
 export const TIMES_PARSE_DEBOUNCE_MS = 500;
 
 export const TIMES_MESSAGES = {
@@ -71,7 +71,7 @@ function EditTimesForm({ classId, member, onClose, onSaved }: { classId: string;
   const [saveError, setSaveError] = useState<string | null>(null);
   const formId = useId();
 
-  // SPEC §5: a failure gives the error and no result, so the preview shows nothing while it lasts.
+  // docs/product/classes.md: a failure gives the error and no result, so the preview shows nothing while it lasts.
   const setParsed = (next: { text: string; result: ParseTimesTextResult }) => setParsedState(next);
   const setParsedRef = useRef(setParsed);
   setParsedRef.current = setParsed;

@@ -156,7 +156,7 @@ describe('PlannerStep: saving', { timeout: 30_000 }, () => {
     expect(fetchMock.callsTo(CREATE, 'POST')).toHaveLength(1);
   });
 
-  it('blur of the changed name of a saved plan saves it (SPEC §4); an unsaved plan only keeps the name', async () => {
+  it('blur of the changed name of a saved plan saves it (docs/product/planning.md); an unsaved plan only keeps the name', async () => {
     const { fetchMock } = renderPlanner({
       schedules: [SAVED],
       routes: [...loadedRoutes({ '0': [['10.00', 'm-anna'], ['10.15', 'm-anna']] }), { method: 'POST', path: `${CREATE}/${SAVED.id}`, reply: { body: { id: SAVED.id, name: 'Plan November' } } }],

@@ -48,7 +48,7 @@ const NO_MEMBERS: PlannerMember[] = [];
 /** How long 'Rückgängig' stays offered after a lesson was taken out of the plan. */
 export const UNDO_MS = 10_000;
 
-/** Step 4 of the teacher scheduling process (SPEC §2.8): plan the timetable. */
+/** Step 4 of the teacher scheduling process (docs/product/planning.md): plan the timetable. */
 export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange, onEditTimes }: PlannerStepProps) {
   const sidebarId = useId();
   const { members: membersQuery, schedules: schedulesQuery, refreshSchedules } = usePlannerData(classId);
@@ -89,7 +89,7 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
   // 'Speichern und fortfahren' of the page's unsaved-changes modal saves through this.
   useRegisterPlannerSave(schedule.saveNow);
 
-  // SPEC §4: the latest saved schedule (by created_at) is loaded with the members.
+  // docs/product/planning.md: the latest saved schedule (by created_at) is loaded with the members.
   const autoLoaded = useRef<string | null>(null);
   const { loadSchedule } = schedule;
   useEffect(() => {

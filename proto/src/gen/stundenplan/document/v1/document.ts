@@ -24,7 +24,7 @@ export const protobufPackage = "stundenplan.document.v1";
 export const protobufFileName = "stundenplan/document/v1/document.proto";
 
 export interface RenderSchedulePdfRequest {
-  /** The export payload of SPEC §7 export-pdf-alternative, as JSON. */
+  /** The export payload of docs/product/api.md export-pdf-alternative, as JSON. */
   payloadJson: string;
 }
 

@@ -377,7 +377,7 @@ export const GetLatestScheduleResponse: MessageFns<GetLatestScheduleResponse> = 
 
 export type SchedulingServiceService = typeof SchedulingServiceService;
 export const SchedulingServiceService = {
-  /** The newest saved schedule of a class by created_at (SPEC §4: loaded when a class is chosen). */
+  /** The newest saved schedule of a class by created_at (docs/product/planning.md: loaded when a class is chosen). */
   getLatestSchedule: {
     path: "/stundenplan.scheduling.v1.SchedulingService/GetLatestSchedule" as const,
     requestStream: false as const,
@@ -392,12 +392,12 @@ export const SchedulingServiceService = {
 } as const;
 
 export interface SchedulingServiceServer extends UntypedServiceImplementation {
-  /** The newest saved schedule of a class by created_at (SPEC §4: loaded when a class is chosen). */
+  /** The newest saved schedule of a class by created_at (docs/product/planning.md: loaded when a class is chosen). */
   getLatestSchedule: handleUnaryCall<GetLatestScheduleRequest, GetLatestScheduleResponse>;
 }
 
 export interface SchedulingServiceClient extends Client {
-  /** The newest saved schedule of a class by created_at (SPEC §4: loaded when a class is chosen). */
+  /** The newest saved schedule of a class by created_at (docs/product/planning.md: loaded when a class is chosen). */
   getLatestSchedule(
     request: GetLatestScheduleRequest,
     callback: (error: ServiceError | null, response: GetLatestScheduleResponse) => void,

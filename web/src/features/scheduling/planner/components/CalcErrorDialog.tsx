@@ -25,7 +25,7 @@ interface Props {
   onTakeBest: () => void;
 }
 
-/** SPEC §8 "Calculation": the modal 'Stundenplan konnte nicht erstellt werden'. */
+/** docs/product/errors.md "Calculation": the modal 'Stundenplan konnte nicht erstellt werden'. */
 export function CalcErrorDialog({ error, onClose, onEditTimes, onTakeBest }: Props) {
   return (
     <Dialog

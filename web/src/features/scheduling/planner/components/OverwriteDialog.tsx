@@ -1,7 +1,7 @@
 import { Button, Dialog } from '../../../../shared/ui';
 import { PLANNER_TEXTS } from '../model/texts';
 
-/** SPEC §4: a same-name hit without explicit overwrite opens this prompt. */
+/** docs/product/planning.md: a same-name hit without explicit overwrite opens this prompt. */
 export function OverwriteDialog({ name, busy, onCancel, onConfirm }: { name: string | null; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
   return (
     <Dialog

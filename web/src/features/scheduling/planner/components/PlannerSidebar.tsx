@@ -18,7 +18,7 @@ interface Props {
   students: ReactNode;
 }
 
-/** The step-4 sidebar (SPEC §2.8); it toggles open and closed. */
+/** The step-4 sidebar (docs/product/planning.md); it toggles open and closed. */
 export function PlannerSidebar({ id, classId, className, open, onToggle, membersFailed, toolbar, meta, calculation, range, teacher, students }: Props) {
   return (
     <aside className="planner-sidebar" aria-label="Seitenleiste">

@@ -3,7 +3,7 @@ import { Input } from '../../../../shared/ui';
 import { PLANNER_TEXTS } from '../model/texts';
 
 /**
- * Name and description of the current plan. SPEC §4: saving is also triggered by blur of the
+ * Name and description of the current plan. docs/product/planning.md: saving is also triggered by blur of the
  * name or description field when they changed (for a plan that is already saved).
  * Render it with a key of name and description so the drafts restart when the plan changes.
  */

@@ -1,7 +1,7 @@
 import { SLOT_MINUTES, formatSummedTime, type WeekSlots } from '@stundenplan/timegrid';
 import { PLANNER_TEXTS } from '../model/texts';
 
-/** The teacher-times panel (SPEC §2.8), labelled Dozent, with the summed time. */
+/** The teacher-times panel (docs/product/planning.md), labelled Dozent, with the summed time. */
 export function TeacherPanel({ week }: { week: WeekSlots }) {
   return (
     <div className="teacher-panel">

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Button, Select } from '../../../../shared/ui';
 import { PLANNER_TEXTS } from '../model/texts';
 
-/** SPEC §5: 0..95 in 15-minute steps; start stays below end. */
+/** docs/product/planning.md: 0..95 in 15-minute steps; start stays below end. */
 export const RANGE_MAX = SLOTS_PER_DAY - 1;
 
 export interface RangeValue {

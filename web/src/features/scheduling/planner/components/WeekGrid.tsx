@@ -1,5 +1,5 @@
 import { DAYS, DAY_NAMES, DAY_SHORT, slotToClock, type WeekSlots } from '@stundenplan/timegrid';
-import { type CSSProperties } from 'react';
+import { type CSSProperties, useEffect, useRef } from 'react';
 import { cx } from '../../../../shared/ui/cx';
 import { candidateShade, type CandidateGrid } from '../model/candidates';
 import { PLANNER_TEXTS } from '../model/texts';
@@ -39,6 +39,13 @@ interface Props {
 /** The weekly grid of step 4: 7 day columns, 15-minute rows of the visible range, full-hour labels. */
 export function WeekGrid(props: Props) {
   const { range, teacherWeek, highlightWeek, candidates, maxCandidates, lessons, preview } = props;
+  const wrapRef = useRef<HTMLDivElement>(null);
+  // The compact view is there to see the whole range at once: bring all of the grid on screen.
+  useEffect(() => {
+    const el = wrapRef.current;
+    if (!props.compact || !el) return;
+    if (el.getBoundingClientRect().bottom > window.innerHeight) el.scrollIntoView?.({ block: 'end' });
+  }, [props.compact, range?.start, range?.end]);
   if (!range) {
     return (
       <div className="week-grid-empty" role="status">
@@ -53,11 +60,15 @@ export function WeekGrid(props: Props) {
   for (let slot = range.start; slot < range.end; slot++) {
     const row = slot - range.start + 2;
     const hourStart = slot % 4 === 0;
-    cells.push(
-      <div key={`t${slot}`} className={cx('grid-time', hourStart && 'grid-time--hour')} style={{ gridRow: row }} aria-hidden={!hourStart}>
-        {hourStart ? slotToClock(slot) : ''}
-      </div>,
-    );
+    // Compact rows are too low for a label: there the hour's label spans its four quarter hours.
+    const labelRows = props.compact ? Math.min(4, range.end - slot) : 1;
+    if (!props.compact || hourStart || slot === range.start) {
+      cells.push(
+        <div key={`t${slot}`} className={cx('grid-time', hourStart && 'grid-time--hour')} style={{ gridRow: `${row} / span ${hourStart ? labelRows : 1}` }} aria-hidden={!hourStart}>
+          {hourStart ? slotToClock(slot) : ''}
+        </div>,
+      );
+    }
     for (let day = 0; day < DAYS; day++) {
       const count = candidates[day]?.[slot] ?? 0;
       cells.push(
@@ -84,7 +95,7 @@ export function WeekGrid(props: Props) {
     }
   }
   return (
-    <div className="week-grid-wrap">
+    <div className="week-grid-wrap" ref={wrapRef}>
       <div className="week-grid-scroll">
         <div
           className={cx('week-grid', props.compact && 'week-grid--compact')}

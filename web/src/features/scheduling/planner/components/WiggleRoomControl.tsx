@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Select, Tooltip } from '../../../../shared/ui';
 import { PLANNER_TEXTS } from '../model/texts';
 
-/** SPEC §9: 0 to 5 on the teacher scheduling page, default 3. */
+/** docs/product/limits.md: 0 to 5 on the teacher scheduling page, default 3. */
 export const WIGGLE_OPTIONS = [0, 1, 2, 3, 4, 5];
 export const DEFAULT_WIGGLE_ROOM = 3;
 

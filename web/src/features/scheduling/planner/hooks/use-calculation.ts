@@ -33,7 +33,7 @@ function openProgress(classId: string, onProgress: (p: ProgressInfo) => void): E
   }
 }
 
-/** SPEC §4 "Calculation": idle -> running (with progress) -> done (toast) or error (modal). */
+/** docs/product/planning.md "Calculation": idle -> running (with progress) -> done (toast) or error (modal). */
 export function useCalculation(classId: string, onResult: (outcome: CalcOutcome) => void) {
   const [running, setRunning] = useState(false);
   const [progress, setProgress] = useState<ProgressInfo | null>(null);

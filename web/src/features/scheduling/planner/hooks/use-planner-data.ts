@@ -28,7 +28,7 @@ export function usePlannerData(classId: string) {
     enabled: Boolean(classId),
   });
 
-  // SPEC §4: a class's members reload on a 'classStudentsUpdated' event.
+  // docs/product/planning.md: a class's members reload on a 'classStudentsUpdated' event.
   useEffect(() => {
     const reload = () => void queryClient.invalidateQueries({ queryKey: plannerKeys.members(classId) });
     window.addEventListener('classStudentsUpdated', reload);
@@ -40,7 +40,7 @@ export function usePlannerData(classId: string) {
   return { members, schedules, refreshSchedules };
 }
 
-/** The latest saved schedule by created_at (SPEC §4 "Teacher scheduling process"). */
+/** The latest saved schedule by created_at (docs/product/planning.md "Teacher scheduling process"). */
 export function latestSchedule(list: readonly ScheduleSummary[]): ScheduleSummary | undefined {
   let best: ScheduleSummary | undefined;
   let bestTime = -Infinity;

@@ -38,7 +38,7 @@ interface Deps {
 
 type PersistResult = { kind: 'saved'; summary: ScheduleSummary } | { kind: 'conflict'; existingId: string | null };
 
-/** SPEC §8: 'Fehler: {message}' from the first msg of a list detail; null for other errors. */
+/** docs/product/errors.md: 'Fehler: {message}' from the first msg of a list detail; null for other errors. */
 function listDetailMessage(e: unknown): string | null {
   if (!isApiError(e)) return null;
   const d = e.detail;
@@ -51,7 +51,7 @@ function detailMessage(e: unknown, fallback: string): string {
   return errorMessage(e, fallback);
 }
 
-/** Save, overwrite, load, delete, PDF download and send (SPEC §4 "Schedule save", "Send", "Loading a schedule"). */
+/** Save, overwrite, load, delete, PDF download and send (docs/product/planning.md "Schedule save", "Send", "Loading a schedule"). */
 export function useScheduleActions(deps: Deps) {
   const depsRef = useRef(deps);
   depsRef.current = deps;
@@ -62,7 +62,7 @@ export function useScheduleActions(deps: Deps) {
   const payloadFor = useCallback((name: string, description: string | null) => {
     const { classId, members, state } = depsRef.current;
     const { payload, dropped } = buildSavePayload({ name, description, classId, content: state.plan, memberIds: new Set(members.map((m) => m.member_id)) });
-    // SPEC §5: entries whose member is not in the class are dropped, logged only.
+    // docs/product/planning.md: entries whose member is not in the class are dropped, logged only.
     if (dropped.length) console.warn('Stundenplan: Einträge von Mitgliedern außerhalb der Klasse wurden nicht gespeichert.', dropped);
     return payload;
   }, []);
@@ -211,7 +211,7 @@ export function useScheduleActions(deps: Deps) {
     [payloadFor, persist, finish],
   );
 
-  /** SPEC §4: saving is also triggered by blur of the name or description field when they changed. */
+  /** docs/product/planning.md: saving is also triggered by blur of the name or description field when they changed. */
   const changeMeta = useCallback(
     (name: string, description: string) => {
       const { state, actions } = depsRef.current;

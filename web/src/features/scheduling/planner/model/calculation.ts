@@ -1,4 +1,4 @@
-/** The calculation answer and its errors (SPEC §4 "Calculation", §8 "Calculation"). */
+/** The calculation answer and its errors (docs/product/planning.md "Calculation", §8 "Calculation"). */
 import { DAYS, SLOTS_PER_DAY, durationToSlots } from '@stundenplan/timegrid';
 import { calculatedPlanName } from './names';
 import { planFromDaySlots, planFromWorking, slotOfKey } from './schedule-forms';
@@ -34,7 +34,7 @@ export interface CalcNote {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** SPEC §3 "Solver error details": items are strings or objects with name (and here member_id, reason). */
+/** docs/product/data.md "Solver error details": items are strings or objects with name (and here member_id, reason). */
 export function parseNotes(list: unknown, members: readonly PlannerMember[] = []): CalcNote[] {
   if (!Array.isArray(list)) return [];
   const notes: CalcNote[] = [];

@@ -1,4 +1,4 @@
-/** Display names and default schedule names (SPEC §2.8 student panels, §5 "Planner"). */
+/** Display names and default schedule names (docs/product/planning.md student panels, §5 "Planner"). */
 
 const UNKNOWN = 'Unbekannt';
 
@@ -43,13 +43,13 @@ export function formatGermanDateTime(date: Date): string {
   return `${formatGermanDate(date)} ${time}`;
 }
 
-/** SPEC §5: 'Stundenplan' + class name + German date and time. */
+/** docs/product/planning.md: 'Stundenplan' + class name + German date and time. */
 export function defaultScheduleName(className: string, date: Date): string {
   const cls = className.trim();
   return cls ? `Stundenplan ${cls} ${formatGermanDateTime(date)}` : `Stundenplan ${formatGermanDateTime(date)}`;
 }
 
-/** SPEC §4/§5: calculated plans are named 'Berechneter Plan' + a date. */
+/** docs/product/planning.md/§5: calculated plans are named 'Berechneter Plan' + a date. */
 export function calculatedPlanName(date: Date): string {
   return `Berechneter Plan ${formatGermanDate(date)}`;
 }

@@ -1,4 +1,4 @@
-/** Pure operations on the plan (SPEC §4 "Student placement", §5 "Drop availability check"). */
+/** Pure operations on the plan (docs/product/planning.md "Student placement", §5 "Drop availability check"). */
 import { DAYS, SLOTS_PER_DAY, WeekSlots, durationToSlots, slotToLabel } from '@stundenplan/timegrid';
 import type { ErrorEntry, Placement, PlanContent } from './types';
 
@@ -53,7 +53,7 @@ export function occupantAt(plan: PlanContent, day: number, slot: number, exceptM
   return undefined;
 }
 
-/** True when every slot covering the lesson lies in the student's chosen times (SPEC §5). */
+/** True when every slot covering the lesson lies in the student's chosen times (docs/product/planning.md). */
 export function isAvailableAt(times: WeekSlots, day: number, start: number, length: number): boolean {
   if (day < 0 || day >= DAYS || length < 1) return false;
   return times.containsWindow(day, start, length);

@@ -1,5 +1,5 @@
 /**
- * Conversions between the three shapes of a plan (SPEC §3 "Schedule", §4 "Loading a schedule",
+ * Conversions between the three shapes of a plan (docs/product/data.md "Schedule", §4 "Loading a schedule",
  * §5 "Saving a schedule"):
  * - placements (what the grid edits),
  * - the working form `{ "Montag": { "09:00": member_id | '' } }` (calculation answer, PDF export),
@@ -185,7 +185,7 @@ export const LOAD_ERRORS = {
 };
 
 /**
- * Day slot maps -> placements (SPEC §4 "Loading a schedule"): each run of one member must be
+ * Day slot maps -> placements (docs/product/planning.md "Loading a schedule"): each run of one member must be
  * duration/15 slots long (at least 1). A run of a member that is not in the class, of the wrong
  * length, or a second run of an already placed member becomes an entry named 'ERROR: ...'.
  */

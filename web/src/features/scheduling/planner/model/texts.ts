@@ -1,6 +1,6 @@
 /** German texts of the planner. SPEC texts are letter for letter; the others are marked "own". */
 export const PLANNER_TEXTS = {
-  // SPEC §2.8
+  // docs/product/planning.md
   noRange: 'Bitte wählen Sie einen Zeitbereich in der Seitenleiste aus.',
   noStudents: 'Keine Studenten für diese Klasse gefunden oder Daten werden geladen',
   loadingStudents: 'Lade Studenten...',
@@ -9,7 +9,7 @@ export const PLANNER_TEXTS = {
   to: 'Bis',
   teacher: 'Dozent',
   editStudents: 'Studentenliste bearbeiten',
-  // SPEC §5
+  // docs/product/planning.md
   overrideTitle: 'Verfügbarkeit überschreiben?',
   overrideAsk: 'Trotzdem eintragen?',
   cancel: 'Abbrechen',
@@ -18,7 +18,7 @@ export const PLANNER_TEXTS = {
   noClass: 'Keine Klasse ausgewählt',
   chooseClass: 'Bitte wählen Sie zuerst eine Klasse aus.',
   nothingToExport: 'Kein Stundenplan zum Exportieren vorhanden.',
-  // SPEC §8
+  // docs/product/errors.md
   saved: 'Stundenplan erfolgreich gespeichert!',
   saveFailed: 'Speichern fehlgeschlagen.',
   loadFailed: (message: string) => `Laden fehlgeschlagen: ${message}`,

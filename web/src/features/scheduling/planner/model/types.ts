@@ -1,9 +1,9 @@
 import type { TimesMap } from '@stundenplan/timegrid';
 
-/** SPEC §3 "Time preferences": which of a member's two time sources the planner uses. */
+/** docs/product/data.md "Time preferences": which of a member's two time sources the planner uses. */
 export type TimeSource = 'available_times' | 'available_times_user_input';
 
-/** A class member as GET classes/{id}/members answers (SPEC §3 "Class member"). */
+/** A class member as GET classes/{id}/members answers (docs/product/data.md "Class member"). */
 export interface PlannerMember {
   member_id: string;
   user_id?: string | null;
@@ -16,7 +16,7 @@ export interface PlannerMember {
   available_times_user_input_last_modified?: string | null;
 }
 
-/** One placed lesson: `start` is the first slot, `end` the exclusive end slot (SPEC §3 set_time_from_to). */
+/** One placed lesson: `start` is the first slot, `end` the exclusive end slot (docs/product/data.md set_time_from_to). */
 export interface Placement {
   memberId: string;
   day: number;
@@ -27,7 +27,7 @@ export interface Placement {
 }
 
 /**
- * A schedule entry that does not match the class (SPEC §4 "Loading a schedule"): a member that is not
+ * A schedule entry that does not match the class (docs/product/planning.md "Loading a schedule"): a member that is not
  * in the class, or a run of slots whose length differs from the member's duration. Shown in the grid
  * as 'ERROR: ...'.
  */
@@ -43,11 +43,11 @@ export interface ErrorEntry {
   end: number;
 }
 
-/** Saved form (SPEC §3): day index "0".."6" -> [slot label, member_id] pairs sorted by time. */
+/** Saved form (docs/product/data.md): day index "0".."6" -> [slot label, member_id] pairs sorted by time. */
 export type SavedEntry = [label: string, memberId: string];
 export type SavedTimes = Record<string, SavedEntry[]>;
 
-/** Working form (SPEC §3): day name -> "HH:MM" -> member_id ('' = free). */
+/** Working form (docs/product/data.md): day name -> "HH:MM" -> member_id ('' = free). */
 export type WorkingForm = Record<string, Record<string, string>>;
 
 /** Listing entry of GET classes/{id}/schedules. */
