@@ -48,6 +48,7 @@ describe('/student preferred times (Wunschzeiten)', () => {
     clickCell(0, 32); // not available yet
     expect(cell(0, 32).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByTestId('summed-time').textContent).toBe('45 Minuten');
+    expect(screen.getByTestId('preferred-time').textContent).toBe(', davon bevorzugt: 30 Minuten');
     // keyboard: Space toggles the focused cell in the current mode
     fireEvent.keyDown(cell(0, 33), { key: ' ' });
     expect(cell(0, 33).getAttribute('aria-selected')).toBe('true');

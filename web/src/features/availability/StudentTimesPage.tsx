@@ -162,7 +162,7 @@ export function StudentTimesPage() {
         <PaintModeSwitch value={mode} onChange={setMode} />
         <p className="student-times__help">{isMobile || coarse ? STUDENT_TIMES_TEXTS.helpTap : STUDENT_TIMES_TEXTS.helpDrag}</p>
         <GridWithToolbar
-          toolbar={<TimesToolbar times={current.available} sumLabel="Deine Zeiten" dirty={dirty} saving={saving} onSave={() => void save()} onDiscard={discard} />}
+          toolbar={<TimesToolbar times={current.available} preferred={current.preferred} sumLabel="Deine Zeiten" dirty={dirty} saving={saving} onSave={() => void save()} onDiscard={discard} />}
         >
           <TimesPaintGrid
             label={mode === 'preferred' ? 'Deine bevorzugten Zeiten' : 'Deine verfügbaren Zeiten'}

@@ -162,6 +162,7 @@ function EditTimesForm({ classId, member, onClose, onSaved }: { classId: string;
             error={wishError ?? undefined}
             hint="Freiwillig: Zeiten, die die Student*in am liebsten hätte. Sie müssen in den verfügbaren Zeiten liegen; die Berechnung legt Stunden möglichst dorthin."
             rows={2}
+            className="times-editor__wish"
           />
           {saveError && <Alert kind="error" title={saveError} />}
         </div>
