@@ -309,7 +309,7 @@ test('Lehrkraft: Summe und „gerade eben“ in der Mitgliedertabelle; Zeiten al
   await row.getByRole('button', { name: 'Verfügbare Zeiten bearbeiten' }).click();
   const dialog = page.getByRole('dialog', { name: `Verfügbare Zeiten bearbeiten für ${student.name}` });
   await expect(dialog).toBeVisible();
-  const input = dialog.getByRole('textbox');
+  const input = dialog.getByRole('textbox', { name: /^Verfügbare Zeiten/ });
   await expect(input).toHaveAttribute('placeholder', TEXT.placeholder);
   await expect(input).toHaveValue('');
 
@@ -341,7 +341,7 @@ test('Lehrkraft: Summe und „gerade eben“ in der Mitgliedertabelle; Zeiten al
   await main(page).getByRole('button', { name: CLASS_NAME, exact: true }).click();
   await expect(total).toHaveText('19:30 Std.');
   await row.getByRole('button', { name: 'Verfügbare Zeiten bearbeiten' }).click();
-  await expect(dialog.getByRole('textbox')).not.toHaveValue('');
+  await expect(dialog.getByRole('textbox', { name: /^Verfügbare Zeiten/ })).not.toHaveValue('');
   await expect(preview.getByRole('listitem')).toHaveText(['Mo 09:00–12:00', 'Di 14:00–16:30', 'Mi 10:00–24:00']);
   await expect(preview.locator('.week-preview__total')).toHaveText('Gesamt: 19 Stunden und 30 Minuten');
   await dialog.getByRole('button', { name: 'Abbrechen' }).click();

@@ -201,7 +201,7 @@ test('Zeiten-Dialog: ein Fehler zeigt keine alte Vorschau; „Mi 23:50-24“ sag
   const panel = await openClass(page, classId, CLASS_NAME);
   await memberRow(panel, pupil.name).getByRole('button', { name: 'Verfügbare Zeiten bearbeiten' }).click();
   const dialog = page.getByRole('dialog', { name: `Verfügbare Zeiten bearbeiten für ${pupil.name}` });
-  const text = dialog.getByRole('textbox');
+  const text = dialog.getByRole('textbox', { name: /^Verfügbare Zeiten/ });
   await text.fill('Mo 9-12');
   const preview = dialog.getByRole('figure', { name: 'Vorschau der eingegebenen Zeiten' });
   await expect(preview).toContainText('3 Stunden');

@@ -107,7 +107,7 @@ describe('/student saving', () => {
     clickCell(0, 32);
     fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Verfügbare Zeiten erfolgreich aktualisiert')).toBeTruthy();
-    expect(app.fetchMock.callsTo('/api/me/available-times', 'PUT')[0]!.body).toEqual({ available_times: { '0': ['8.00', '8.15'] } });
+    expect(app.fetchMock.callsTo('/api/me/available-times', 'PUT')[0]!.body).toEqual({ available_times: { '0': ['8.00', '8.15'] }, preferred_times: {} });
     expect(screen.queryByRole('button', { name: 'Speichern' })).toBeNull();
   });
 

@@ -15,7 +15,9 @@ import { GridLegend } from './grid/GridLegend';
 import { COARSE_POINTER_QUERY, useIsMobile, useMediaQuery } from './grid/use-media-query';
 import { VisibleRangePicker } from './grid/VisibleRangePicker';
 import { defaultVisibleRange } from './grid/visible-range';
-import { WeekGrid } from './grid/WeekGrid';
+import { PaintModeSwitch } from './preferred/PaintModeSwitch';
+import { EMPTY_TIMES, sameTimes, type PaintMode, type WeekTimes } from './preferred/preferred-times';
+import { TimesPaintGrid } from './preferred/TimesPaintGrid';
 import { fetchOwnTimes, fetchTeachersTimeRanges, saveOwnTimes, type OwnTimes } from './student-times-api';
 import { studentRows, studentWindow } from './student-window';
 import { GridWithToolbar, TimesToolbar } from './TimesToolbar';
@@ -53,15 +55,16 @@ export function StudentTimesPage() {
   const loading = own.isPending || ranges.isPending;
   const slow = useSlowLoading(loading);
 
-  const [draft, setDraft] = useState<WeekSlots | null>(null);
+  const [draft, setDraft] = useState<WeekTimes | null>(null);
+  const [mode, setMode] = useState<PaintMode>('available');
   const [view, setView] = useState<SlotRange>(defaultVisibleRange);
   const [saving, setSaving] = useState(false);
   const [restored, setRestored] = useState(false);
   const storageKey = draftKey(useSession().user?.email);
 
   const saved = own.data?.times ?? null;
-  const current = draft ?? saved ?? WeekSlots.empty();
-  const dirty = !!draft && !!saved && !draft.equals(saved);
+  const current = draft ?? saved ?? EMPTY_TIMES;
+  const dirty = !!draft && !!saved && !sameTimes(draft, saved);
 
   // Unsaved times survive an expired session: restored once after loading, kept while they differ.
   const restoreDone = useRef(false);
@@ -69,7 +72,7 @@ export function StudentTimesPage() {
     if (restoreDone.current || !saved) return;
     restoreDone.current = true;
     const kept = readDraft(storageKey);
-    if (kept && !kept.equals(saved)) {
+    if (kept && !sameTimes(kept, saved)) {
       setDraft(kept);
       setRestored(true);
     } else clearDraft(storageKey);
@@ -108,8 +111,8 @@ export function StudentTimesPage() {
   const guard = useUnsavedChangesGuard({ when: dirty, onSave: save, onDiscard: discard });
 
   const win = useMemo(() => studentWindow(ranges.data), [ranges.data]);
-  const rows = useMemo(() => studentRows(win, saved ?? WeekSlots.empty(), view), [win, saved, view]);
-  const hiddenOutside = useMemo(() => (win.hasRange && saved ? countOutsideView(saved, win.range, win.hiddenDays) : 0), [win, saved]);
+  const rows = useMemo(() => studentRows(win, saved?.available ?? WeekSlots.empty(), view), [win, saved, view]);
+  const hiddenOutside = useMemo(() => (win.hasRange && saved ? countOutsideView(saved.available, win.range, win.hiddenDays) : 0), [win, saved]);
 
   const isMobile = useIsMobile();
   const coarse = useMediaQuery(COARSE_POINTER_QUERY);
@@ -156,13 +159,15 @@ export function StudentTimesPage() {
           </Alert>
         )}
         {!win.hasRange && <VisibleRangePicker className="student-times__view" value={view} onChange={setView} />}
+        <PaintModeSwitch value={mode} onChange={setMode} />
         <p className="student-times__help">{isMobile || coarse ? STUDENT_TIMES_TEXTS.helpTap : STUDENT_TIMES_TEXTS.helpDrag}</p>
         <GridWithToolbar
-          toolbar={<TimesToolbar times={current} sumLabel="Deine Zeiten" dirty={dirty} saving={saving} onSave={() => void save()} onDiscard={discard} />}
+          toolbar={<TimesToolbar times={current.available} preferred={current.preferred} sumLabel="Deine Zeiten" dirty={dirty} saving={saving} onSave={() => void save()} onDiscard={discard} />}
         >
-          <WeekGrid
-            label="Deine verfügbaren Zeiten"
-            value={current}
+          <TimesPaintGrid
+            label={mode === 'preferred' ? 'Deine bevorzugten Zeiten' : 'Deine verfügbaren Zeiten'}
+            times={current}
+            mode={mode}
             onChange={(next) => setDraft(next)}
             range={rows}
             enabled={win.hasRange ? win.enabled : undefined}
@@ -172,6 +177,7 @@ export function StudentTimesPage() {
         <GridLegend
           items={[
             { kind: 'on', label: 'Verfügbar' },
+            { kind: 'marked', label: 'Bevorzugt (Wunschzeit)' },
             { kind: 'off', label: 'Nicht verfügbar' },
             ...(win.hasRange ? [{ kind: 'disabled' as const, label: 'Außerhalb des freigegebenen Zeitraums' }] : []),
           ]}

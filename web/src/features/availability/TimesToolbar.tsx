@@ -10,6 +10,8 @@ export interface TimesToolbarProps {
   times: WeekSlots;
   /** Label in front of the total. */
   sumLabel?: string;
+  /** Preferred times inside `times`: 'davon bevorzugt: …' after the total when not empty. */
+  preferred?: WeekSlots;
   dirty: boolean;
   saving?: boolean;
   onSave: () => void;
@@ -26,11 +28,16 @@ export interface TimesToolbarProps {
  * The summed time plus, while the edited times differ from the saved ones, the unsaved-changes
  * indicator with 'Speichern' and 'Verwerfen' (docs/product/planning.md, §2.9).
  */
-export function TimesToolbar({ times, sumLabel = 'Summe', dirty, saving = false, onSave, onDiscard, saveLabel = 'Speichern', alwaysShowSave = false, children }: TimesToolbarProps) {
+export function TimesToolbar({ times, sumLabel = 'Summe', preferred, dirty, saving = false, onSave, onDiscard, saveLabel = 'Speichern', alwaysShowSave = false, children }: TimesToolbarProps) {
   return (
     <div className={dirty ? 'times-toolbar times-toolbar--dirty' : 'times-toolbar'}>
       <p className="times-toolbar__sum">
         <span className="times-toolbar__label">{sumLabel}:</span> <strong data-testid="summed-time">{formatSummedTime(weekMinutes(times))}</strong>
+        {preferred && !preferred.isEmpty() && (
+          <span className="times-toolbar__preferred" data-testid="preferred-time">
+            , davon bevorzugt: {formatSummedTime(weekMinutes(preferred))}
+          </span>
+        )}
       </p>
       <div className="times-toolbar__actions">
         {dirty && (

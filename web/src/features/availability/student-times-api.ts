@@ -1,18 +1,21 @@
-import { WeekSlots, type TimesMap } from '@stundenplan/timegrid';
+import type { TimesMap } from '@stundenplan/timegrid';
 import { api } from '../../shared/api/client';
+import { timesBody, timesOf, type WeekTimes } from './preferred/preferred-times';
 import type { TeachersTimeRanges } from './student-window';
 
 export interface OwnTimes {
-  times: WeekSlots;
+  /** Available and preferred times. */
+  times: WeekTimes;
   lastModified: string | null;
 }
 
 interface OwnTimesAnswer {
-  available_times_response?: { available_times?: TimesMap | null; last_modified?: string | null } | null;
+  available_times_response?: { available_times?: TimesMap | null; preferred_times?: TimesMap | null; last_modified?: string | null } | null;
 }
 
 interface SaveOwnTimesAnswer {
   available_times?: TimesMap | null;
+  preferred_times?: TimesMap | null;
   last_modified?: string | null;
   message?: string;
 }
@@ -21,7 +24,7 @@ interface SaveOwnTimesAnswer {
 export async function fetchOwnTimes(signal?: AbortSignal): Promise<OwnTimes> {
   const answer = await api.get<OwnTimesAnswer>('me/available-times', { signal });
   const inner = answer?.available_times_response;
-  return { times: WeekSlots.fromTimesMap(inner?.available_times ?? {}, { strict: false }), lastModified: inner?.last_modified ?? null };
+  return { times: timesOf(inner?.available_times, inner?.preferred_times), lastModified: inner?.last_modified ?? null };
 }
 
 export async function fetchTeachersTimeRanges(signal?: AbortSignal): Promise<TeachersTimeRanges> {
@@ -29,14 +32,14 @@ export async function fetchTeachersTimeRanges(signal?: AbortSignal): Promise<Tea
 }
 
 /**
- * PUT me/available-times {available_times}; answers what the server stored, or null when the
+ * PUT me/available-times {available_times, preferred_times}; answers what the server stored, or null when the
  * session had expired (the client's 401 flow is then on its way to '/').
  */
-export async function saveOwnTimes(times: WeekSlots): Promise<OwnTimes | null> {
-  const answer = await api.put<SaveOwnTimesAnswer>('me/available-times', { available_times: times.toTimesMap() }, { abortOnRouteChange: false });
+export async function saveOwnTimes(times: WeekTimes): Promise<OwnTimes | null> {
+  const answer = await api.put<SaveOwnTimesAnswer>('me/available-times', timesBody(times), { abortOnRouteChange: false });
   if (answer === undefined) return null;
   return {
-    times: answer?.available_times ? WeekSlots.fromTimesMap(answer.available_times, { strict: false }) : times,
+    times: answer?.available_times ? timesOf(answer.available_times, answer.preferred_times ?? times.preferred.toTimesMap()) : times,
     lastModified: answer?.last_modified ?? null,
   };
 }

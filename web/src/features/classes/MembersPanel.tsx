@@ -322,7 +322,7 @@ export function MembersPanel({ cls, onMembersChanged, onCountChange }: MembersPa
         classId={classId}
         member={timesMember}
         onClose={() => setTimesFor(null)}
-        onSaved={(memberId, times: TimesMap) => patchMember(memberId, { available_times: times })}
+        onSaved={(memberId, times: TimesMap, preferred: TimesMap) => patchMember(memberId, { available_times: times, preferred_times: preferred })}
       />
       {csvOpen && (
         <CsvImportDialog

@@ -33,6 +33,9 @@ export interface MemberDto {
   available_times?: TimesMap | null;
   available_times_user_input?: TimesMap | null;
   available_times_user_input_last_modified?: string | null;
+  /** Preferred times (Wunschzeiten), teacher-entered and the student's own; inside the matching available times. */
+  preferred_times?: TimesMap | null;
+  preferred_times_user_input?: TimesMap | null;
 }
 
 /** Local only: a registered student found for an unregistered member's e-mail (docs/product/data.md potentialLink). */
@@ -75,7 +78,7 @@ export type MemberUpdate =
   | { email: string }
   | { name: string }
   | { duration: string }
-  | { available_times: TimesMap }
+  | { available_times: TimesMap; preferred_times?: TimesMap }
   | { user_id: string; available_times: TimesMap };
 
 /** Column roles of the custom CSV mapping: a header name or a 0-based column index. */

@@ -1,7 +1,7 @@
 import './week-grid.css';
 
 export interface GridLegendItem {
-  kind: 'on' | 'off' | 'disabled' | 'highlight';
+  kind: 'on' | 'off' | 'disabled' | 'highlight' | 'marked';
   label: string;
 }
 

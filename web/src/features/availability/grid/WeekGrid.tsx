@@ -50,6 +50,12 @@ export interface WeekGridProps {
   hiddenDays?: readonly number[];
   /** Secondary marking (e.g. the teacher's own times under a time range). */
   highlight?: WeekSlots;
+  /** A second kind of set slot shown on top of `value` (e.g. preferred times); named by `markedLabel`. */
+  marked?: WeekSlots;
+  markedLabel?: string;
+  /** Slots shown as set beneath the edited `value` (e.g. the available times while preferred ones are painted). */
+  base?: WeekSlots;
+  baseLabel?: string;
   /** Accessible name of the grid. */
   label: string;
   interaction?: GridInteraction;
@@ -67,6 +73,8 @@ const F_DISABLED = 2;
 const F_HIGHLIGHT = 4;
 const F_PREVIEW = 8;
 const F_ANCHOR = 16;
+const F_MARKED = 32;
+const F_BASE = 64;
 
 interface CellProps {
   day: number;
@@ -74,12 +82,18 @@ interface CellProps {
   flags: number;
   tabbable: boolean;
   interactive: boolean;
+  /** Appended to the accessible name of marked (on) and base-only cells. */
+  markedLabel?: string | undefined;
+  baseLabel?: string | undefined;
 }
 
-const GridCell = memo(function GridCell({ day, slot, flags, tabbable, interactive }: CellProps) {
+const GridCell = memo(function GridCell({ day, slot, flags, tabbable, interactive, markedLabel, baseLabel }: CellProps) {
   const on = (flags & F_ON) !== 0;
   const disabled = (flags & F_DISABLED) !== 0;
-  const name = `${DAY_NAMES[day]} ${slotTime(slot)} bis ${slotTime(slot + 1)}`;
+  const marked = on && (flags & F_MARKED) !== 0;
+  const baseOnly = !on && (flags & F_BASE) !== 0;
+  const suffix = `${marked && markedLabel ? `, ${markedLabel}` : ''}${baseOnly && baseLabel ? `, ${baseLabel}` : ''}`;
+  const name = `${DAY_NAMES[day]} ${slotTime(slot)} bis ${slotTime(slot + 1)}${suffix}`;
   return (
     <td
       role={interactive ? 'gridcell' : undefined}
@@ -92,6 +106,8 @@ const GridCell = memo(function GridCell({ day, slot, flags, tabbable, interactiv
         (flags & F_HIGHLIGHT) !== 0 && 'wg-cell--highlight',
         (flags & F_PREVIEW) !== 0 && 'wg-cell--preview',
         (flags & F_ANCHOR) !== 0 && 'wg-cell--anchor',
+        marked && 'wg-cell--marked',
+        baseOnly && 'wg-cell--base',
       )}
       aria-selected={interactive ? on : undefined}
       aria-disabled={interactive && disabled ? true : undefined}
@@ -108,7 +124,7 @@ function cellOf(element: Element | null, root: HTMLElement | null): CellRef | nu
 }
 
 /** The weekly grid editor / viewer. */
-export function WeekGrid({ value, onChange, range, enabled, hiddenDays, highlight, label, interaction = 'auto', compact, className }: WeekGridProps) {
+export function WeekGrid({ value, onChange, range, enabled, hiddenDays, highlight, marked, markedLabel, base, baseLabel, label, interaction = 'auto', compact, className }: WeekGridProps) {
   const editable = typeof onChange === 'function';
   const isMobile = useIsMobile();
   const coarse = useMediaQuery(COARSE_POINTER_QUERY);
@@ -285,6 +301,8 @@ export function WeekGrid({ value, onChange, range, enabled, hiddenDays, highligh
     if (on) flags |= F_ON;
     if (disabled) flags |= F_DISABLED;
     if (highlight?.has(day, slot)) flags |= F_HIGHLIGHT;
+    if (marked?.has(day, slot)) flags |= F_MARKED;
+    if (base?.has(day, slot)) flags |= F_BASE;
     if (anchor && anchor.day === day && anchor.slot === slot) flags |= F_ANCHOR;
     return flags;
   };
@@ -332,7 +350,7 @@ export function WeekGrid({ value, onChange, range, enabled, hiddenDays, highligh
                   {hour !== null ? hour : <span className="visually-hidden">{slotTime(slot)}</span>}
                 </th>
                 {days.map((day) => (
-                  <GridCell key={day} day={day} slot={slot} flags={flagsOf(day, slot)} tabbable={!!tabbable && tabbable.day === day && tabbable.slot === slot} interactive={editable} />
+                  <GridCell key={day} day={day} slot={slot} flags={flagsOf(day, slot)} tabbable={!!tabbable && tabbable.day === day && tabbable.slot === slot} interactive={editable} markedLabel={markedLabel} baseLabel={baseLabel} />
                 ))}
               </tr>
             );

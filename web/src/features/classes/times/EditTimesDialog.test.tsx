@@ -122,9 +122,9 @@ describe('EditTimesDialog', () => {
     fireEvent.change(textarea(), { target: { value: 'di 8-9' } });
     fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(fetchMock.callsTo(UPDATE_URL(ANNA), 'PUT')[0]!.body).toEqual({ available_times: { '1': ['8.00', '8.15', '8.30', '8.45'] } });
+    expect(fetchMock.callsTo(UPDATE_URL(ANNA), 'PUT')[0]!.body).toEqual({ available_times: { '1': ['8.00', '8.15', '8.30', '8.45'] }, preferred_times: {} });
     expect(getToasts().map((t) => t.message)).toEqual(['Verfügbare Zeiten erfolgreich gespeichert']);
-    expect(onSaved).toHaveBeenCalledWith('m-anna', { '1': ['8.00', '8.15', '8.30', '8.45'] });
+    expect(onSaved).toHaveBeenCalledWith('m-anna', { '1': ['8.00', '8.15', '8.30', '8.45'] }, {});
   });
 
   it('saves an empty text as no times', async () => {
@@ -132,7 +132,7 @@ describe('EditTimesDialog', () => {
     fireEvent.change(textarea(), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(fetchMock.callsTo(UPDATE_URL(ANNA), 'PUT')[0]!.body).toEqual({ available_times: {} });
+    expect(fetchMock.callsTo(UPDATE_URL(ANNA), 'PUT')[0]!.body).toEqual({ available_times: {}, preferred_times: {} });
   });
 
   it("reports a failed save inline and as 'Speichern fehlgeschlagen: {message}'", async () => {
@@ -161,6 +161,43 @@ describe('EditTimesDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'In das Textfeld übernehmen' }));
     expect(textarea().value).toBe('Fr 16-17');
     expect(within(preview()).getByText('1 Stunde')).toBeTruthy();
+  });
+});
+
+describe('EditTimesDialog preferred times (Wunschzeiten)', () => {
+  const wishField = () => screen.getByLabelText(/^Wunschzeiten/) as HTMLTextAreaElement;
+
+  it('is prefilled with the stored preferred times and saves both fields', async () => {
+    const anna = { ...ANNA, preferred_times: { '0': ['10.00', '10.15', '10.30', '10.45'] } };
+    const { fetchMock, onSaved } = show(anna, [{ method: 'PUT', path: UPDATE_URL(anna), reply: (call) => ({ body: { ...anna, ...(call.body as object) } }) }]);
+    expect(wishField().value).toBe('Mo 10-11');
+    expect(within(preview()).getAllByTestId('week-preview-block-marked')).toHaveLength(1);
+    expect(within(preview()).getByText('Bevorzugt:')).toBeTruthy();
+    fireEvent.change(wishField(), { target: { value: 'Mo 9-9:30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(fetchMock.callsTo(UPDATE_URL(anna), 'PUT')[0]!.body).toEqual({ available_times: anna.available_times, preferred_times: { '0': ['9.00', '9.15'] } });
+  });
+
+  it('refuses preferred times outside the available ones with the server rule, before saving', async () => {
+    vi.useFakeTimers();
+    const { fetchMock } = show(ANNA);
+    fireEvent.change(wishField(), { target: { value: 'Di 9-10' } });
+    await tick(500);
+    expect(screen.getByText('Bevorzugte Zeiten müssen innerhalb der verfügbaren Zeiten liegen.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await tick(0);
+    expect(screen.getByText('Bitte korrigiere die Fehler in der Eingabe.')).toBeTruthy();
+    expect(fetchMock.calls).toHaveLength(0);
+  });
+
+  it("takes over the student's own preferred times together with the available ones", () => {
+    show({ ...BEN, preferred_times_user_input: { '4': ['16.00', '16.15'] } });
+    const own = screen.getByRole('figure', { name: 'Eigene Angabe der Student*in' });
+    expect(within(own).getAllByTestId('week-preview-block-marked')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'In das Textfeld übernehmen' }));
+    expect(textarea().value).toBe('Fr 16-17');
+    expect(wishField().value).toBe('Fr 16:00-16:30');
   });
 });
 

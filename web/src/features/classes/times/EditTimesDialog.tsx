@@ -3,14 +3,13 @@ import {
   formatLastChange,
   formatLastChangeTitle,
   formatTimesText,
-  parseTimesText,
   TIMES_TEXT_ERRORS,
   TIMES_TEXT_PLACEHOLDER,
   WeekSlots,
   type ParseTimesTextResult,
   type TimesMap,
 } from '@stundenplan/timegrid';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { errorMessage } from '../../../shared/api/client';
 import { toast } from '../../../shared/toast/toast-store';
 import { Alert } from '../../../shared/ui/Alert';
@@ -19,11 +18,11 @@ import { Dialog } from '../../../shared/ui/Dialog';
 import { Textarea } from '../../../shared/ui/Textarea';
 import { classesApi, type MemberDto } from '../classes-api';
 import { detailOf } from '../validation';
+import { useParsedTimesText } from './use-parsed-times-text';
 import { WeekPreview } from './WeekPreview';
 import './times.css';
 
-/** docs/product/limits.md: the times text is parsed 500 ms after the last keystroke. */
-export const TIMES_PARSE_DEBOUNCE_MS = 500;
+export { TIMES_PARSE_DEBOUNCE_MS } from './use-parsed-times-text';
 
 export const TIMES_MESSAGES = {
   title: (name: string) => `Verfügbare Zeiten bearbeiten für ${name}`,
@@ -35,6 +34,7 @@ export const TIMES_MESSAGES = {
   parseError: TIMES_TEXT_ERRORS.parse,
   saveBlocked: TIMES_TEXT_ERRORS.saveBlocked,
   noPreview: 'Keine Vorschau, solange die Eingabe einen Fehler enthält.',
+  preferredOutside: 'Bevorzugte Zeiten müssen innerhalb der verfügbaren Zeiten liegen.',
   nothingParsed: 'Diese Eingabe ergibt keine Zeiten. Jede Angabe braucht einen Wochentag, und Zeiten werden auf volle Viertelstunden gerundet (z.B. „23:50-24“ ergibt nichts).',
 } as const;
 
@@ -43,13 +43,20 @@ export function initialTimesText(times: TimesMap | null | undefined): string {
   return formatTimesText(WeekSlots.fromTimesMap(times ?? {}, { strict: false }));
 }
 
+/** The error of the preferred-times field: its own parse error, or slots outside the available ones. */
+function preferredError(available: ParseTimesTextResult, preferred: ParseTimesTextResult): string | null {
+  if (!preferred.ok) return TIMES_MESSAGES.parseError;
+  if (available.ok && !preferred.week.difference(available.week).isEmpty()) return TIMES_MESSAGES.preferredOutside;
+  return null;
+}
+
 export interface EditTimesDialogProps {
   open: boolean;
   classId: string;
   member: MemberDto | null;
   onClose: () => void;
-  /** After a successful save, with the times the server stored. */
-  onSaved?: (memberId: string, times: TimesMap) => void;
+  /** After a successful save, with the times (and preferred times) the server stored. */
+  onSaved?: (memberId: string, times: TimesMap, preferred: TimesMap) => void;
 }
 
 export function EditTimesDialog({ open, classId, member, onClose, onSaved }: EditTimesDialogProps) {
@@ -65,45 +72,36 @@ export function EditTimesDialog({ open, classId, member, onClose, onSaved }: Edi
 }
 
 function EditTimesForm({ classId, member, onClose, onSaved }: { classId: string; member: MemberDto; onClose: () => void; onSaved?: EditTimesDialogProps['onSaved'] }) {
-  const [text, setText] = useState(() => initialTimesText(member.available_times));
-  const [parsed, setParsedState] = useState<{ text: string; result: ParseTimesTextResult }>(() => ({ text, result: parseTimesText(text) }));
+  const field = useParsedTimesText(initialTimesText(member.available_times));
+  const wish = useParsedTimesText(initialTimesText(member.preferred_times));
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const formId = useId();
+  const { text, parsed, pending } = field;
 
-  // docs/product/classes.md: a failure gives the error and no result, so the preview shows nothing while it lasts.
-  const setParsed = (next: { text: string; result: ParseTimesTextResult }) => setParsedState(next);
-  const setParsedRef = useRef(setParsed);
-  setParsedRef.current = setParsed;
-
-  // Live parse, 500 ms after the last change.
-  useEffect(() => {
-    if (parsed.text === text) return;
-    const timer = setTimeout(() => setParsedRef.current({ text, result: parseTimesText(text) }), TIMES_PARSE_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, parsed.text]);
-
-  const pending = parsed.text !== text;
   const parseError = parsed.result.ok ? null : TIMES_MESSAGES.parseError;
   const nothingParsed = parsed.result.ok && parsed.result.week.isEmpty() && parsed.text.trim() !== '';
+  const wishError = preferredError(parsed.result, wish.parsed.result);
   const ownTimes = WeekSlots.fromTimesMap(member.available_times_user_input ?? {}, { strict: false });
+  const ownPreferred = WeekSlots.fromTimesMap(member.preferred_times_user_input ?? {}, { strict: false }).intersect(ownTimes);
   const lastModified = member.available_times_user_input_last_modified ?? null;
 
   const save = async () => {
-    // Saving never waits for the debounce: the text as it is now is what gets stored.
-    const result = parsed.text === text ? parsed.result : parseTimesText(text);
-    if (parsed.text !== text) setParsed({ text, result });
-    if (!result.ok) {
+    // Saving never waits for the debounce: the texts as they are now are what gets stored.
+    const result = field.current();
+    const preferredResult = wish.current();
+    if (!result.ok || !preferredResult.ok || preferredError(result, preferredResult)) {
       setSaveError(TIMES_MESSAGES.saveBlocked);
       return;
     }
     setSaveError(null);
     setSaving(true);
     const times = result.week.toTimesMap();
+    const preferred = preferredResult.week.toTimesMap();
     try {
-      const answer = await classesApi.updateMember(classId, member.member_id, { available_times: times });
+      const answer = await classesApi.updateMember(classId, member.member_id, { available_times: times, preferred_times: preferred });
       toast.success(TIMES_MESSAGES.saved);
-      onSaved?.(member.member_id, answer?.available_times ?? times);
+      onSaved?.(member.member_id, answer?.available_times ?? times, answer?.preferred_times ?? preferred);
       onClose();
     } catch (error) {
       const message = detailOf(error) || errorMessage(error, TIMES_MESSAGES.unknownError);
@@ -145,13 +143,26 @@ function EditTimesForm({ classId, member, onClose, onSaved }: { classId: string;
             placeholder={TIMES_TEXT_PLACEHOLDER}
             value={text}
             onChange={(e) => {
-              setText(e.target.value);
+              field.setText(e.target.value);
               setSaveError(null);
             }}
             error={parseError ?? undefined}
             hint="Wochentag und Uhrzeiten, z.B. „Mo-Fr 8-10“ oder „Sa von 9 bis 12 Uhr“. Ein leeres Feld entfernt deine Eintragung."
             rows={6}
             data-autofocus
+          />
+          <Textarea
+            label="Wunschzeiten (bevorzugt, von dir eingetragen)"
+            placeholder="z.B. Mo 10-11"
+            value={wish.text}
+            onChange={(e) => {
+              wish.setText(e.target.value);
+              setSaveError(null);
+            }}
+            error={wishError ?? undefined}
+            hint="Freiwillig: Zeiten, die die Student*in am liebsten hätte. Sie müssen in den verfügbaren Zeiten liegen; die Berechnung legt Stunden möglichst dorthin."
+            rows={2}
+            className="times-editor__wish"
           />
           {saveError && <Alert kind="error" title={saveError} />}
         </div>
@@ -160,7 +171,7 @@ function EditTimesForm({ classId, member, onClose, onSaved }: { classId: string;
           {parsed.result.ok ? (
             <>
               {nothingParsed && !pending && <Alert kind="warning">{TIMES_MESSAGES.nothingParsed}</Alert>}
-              <WeekPreview week={parsed.result.week} label="Vorschau der eingegebenen Zeiten" />
+              <WeekPreview week={parsed.result.week} marked={wish.parsed.result.ok ? wish.parsed.result.week.intersect(parsed.result.week) : undefined} label="Vorschau der eingegebenen Zeiten" />
             </>
           ) : (
             <p className="times-editor__no-preview">{TIMES_MESSAGES.noPreview}</p>
@@ -174,16 +185,15 @@ function EditTimesForm({ classId, member, onClose, onSaved }: { classId: string;
                 Letzte Änderung: {formatLastChange(lastModified)}
               </p>
             </div>
-            <WeekPreview week={ownTimes} label="Eigene Angabe der Student*in" tone="student" />
+            <WeekPreview week={ownTimes} marked={ownPreferred} label="Eigene Angabe der Student*in" tone="student" />
             {!ownTimes.isEmpty() && (
               <div>
                 <Button
                   variant="secondary"
                   size="sm"
                   onClick={() => {
-                    const own = formatTimesText(ownTimes);
-                    setText(own);
-                    setParsed({ text: own, result: parseTimesText(own) });
+                    field.replace(formatTimesText(ownTimes));
+                    wish.replace(formatTimesText(ownPreferred));
                     setSaveError(null);
                   }}
                 >

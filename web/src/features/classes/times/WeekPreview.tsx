@@ -8,6 +8,8 @@ export interface WeekPreviewProps {
   label: string;
   /** Colour of the blocks: the teacher's entry or the student's own. */
   tone?: 'teacher' | 'student';
+  /** Preferred times (Wunschzeiten) inside `week`: drawn on top and listed as 'Bevorzugt'. */
+  marked?: WeekSlots | undefined;
   /** Shows 'Gesamt: n Stunden und m Minuten' under the grid (default true). */
   showTotal?: boolean;
   className?: string;
@@ -40,13 +42,26 @@ export function dayRunsText(week: WeekSlots): Array<{ day: number; text: string 
 }
 
 /** A read-only weekly mini grid (Mo-So) with the times as blocks, a per-day list and the total. */
-export function WeekPreview({ week, label, tone = 'teacher', showTotal = true, className }: WeekPreviewProps) {
+export function WeekPreview({ week, label, tone = 'teacher', marked, showTotal = true, className }: WeekPreviewProps) {
   const { start, end } = visibleHours(week);
   const hours = end - start;
   const firstSlot = start * SLOTS_PER_HOUR;
   const totalSlots = hours * SLOTS_PER_HOUR;
   const labelEvery = hours > 14 ? 3 : hours > 8 ? 2 : 1;
   const runs = dayRunsText(week);
+  const markedRuns = marked ? dayRunsText(marked) : [];
+  const blocks = (w: WeekSlots, day: number, kind: string) =>
+    w.runs(day).map((run) => (
+      <span
+        key={`${kind}${run.start}`}
+        className={cx('week-preview__block', kind && `week-preview__block--${kind}`)}
+        data-testid={kind ? `week-preview-block-${kind}` : 'week-preview-block'}
+        style={{
+          top: `${((run.start - firstSlot) / totalSlots) * 100}%`,
+          height: `${((run.end - run.start) / totalSlots) * 100}%`,
+        }}
+      />
+    ));
   const minutes = week.count() * SLOT_MINUTES;
 
   return (
@@ -69,17 +84,8 @@ export function WeekPreview({ week, label, tone = 'teacher', showTotal = true, c
         </div>
         {Array.from({ length: DAYS }, (_, day) => (
           <div key={day} className="week-preview__day" data-testid={`week-preview-day-${day}`}>
-            {week.runs(day).map((run) => (
-              <span
-                key={run.start}
-                className="week-preview__block"
-                data-testid="week-preview-block"
-                style={{
-                  top: `${((run.start - firstSlot) / totalSlots) * 100}%`,
-                  height: `${((run.end - run.start) / totalSlots) * 100}%`,
-                }}
-              />
-            ))}
+            {blocks(week, day, '')}
+            {marked && blocks(marked, day, 'marked')}
           </div>
         ))}
       </div>
@@ -91,6 +97,15 @@ export function WeekPreview({ week, label, tone = 'teacher', showTotal = true, c
             {runs.map(({ day, text }) => (
               <li key={day}>
                 <abbr title={DAY_NAMES[day]}>{DAY_SHORT[day]}</abbr> {text}
+              </li>
+            ))}
+          </ul>
+        )}
+        {markedRuns.length > 0 && (
+          <ul className="week-preview__list week-preview__list--marked" aria-label="Bevorzugt">
+            {markedRuns.map(({ day, text }) => (
+              <li key={day}>
+                <span className="week-preview__marked-label">Bevorzugt:</span> <abbr title={DAY_NAMES[day]}>{DAY_SHORT[day]}</abbr> {text}
               </li>
             ))}
           </ul>

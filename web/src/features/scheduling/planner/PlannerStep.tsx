@@ -11,9 +11,11 @@ import { OverrideDialog } from './components/OverrideDialog';
 import { OverwriteDialog } from './components/OverwriteDialog';
 import { PlannerSidebar } from './components/PlannerSidebar';
 import { PlannerToolbar } from './components/PlannerToolbar';
+import { PlanSummaryLine } from './components/PlanSummaryLine';
 import { SaveDialog } from './components/SaveDialog';
 import { ScheduleMeta } from './components/ScheduleMeta';
 import { StudentList } from './components/StudentList';
+import { StableSwitch } from './components/StableSwitch';
 import { StudentPanel } from './components/StudentPanel';
 import { TeacherPanel } from './components/TeacherPanel';
 import { TimeRangeControl, type RangeValue } from './components/TimeRangeControl';
@@ -21,6 +23,7 @@ import { WeekGrid, type DropPreview } from './components/WeekGrid';
 import { DEFAULT_WIGGLE_ROOM, WiggleRoomControl } from './components/WiggleRoomControl';
 import { useCalculation } from './hooks/use-calculation';
 import { useHoverHighlight } from './hooks/use-hover-highlight';
+import { markLessons, usePlanMarks } from './hooks/use-plan-marks';
 import { usePlanState } from './hooks/use-plan-state';
 import { latestSchedule, usePlannerData } from './hooks/use-planner-data';
 import { usePlannerDnd } from './hooks/use-planner-dnd';
@@ -80,7 +83,17 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
     refreshSchedules,
     pdfInput: () => ({ plan: state.plan, members, shortNames: view.names, range, className, scheduleName: state.current.name }),
   });
-  const calc = useCalculation(classId, (outcome) => actions.calculated(outcome.plan, outcome.name, outcome.notAssigned, outcome.reasons));
+  const calc = useCalculation(classId, (outcome, body) =>
+    actions.calculated(outcome.plan, outcome.name, outcome.notAssigned, outcome.reasons, { summary: outcome.summary, stable: Boolean(body.previous_schedule_id) }),
+  );
+  const marks = usePlanMarks(members, view.prefs, state);
+  const lessons = useMemo(() => markLessons(view.lessons, marks), [view.lessons, marks]);
+
+  // Stable re-planning: on by default whenever a saved plan is the reference.
+  const baseId = state.base?.id ?? null;
+  const [stable, setStable] = useState(true);
+  useEffect(() => setStable(true), [baseId]);
+  const baseName = baseId ? (schedulesQuery.data?.find((s) => s.id === baseId)?.name ?? (state.current.id === baseId ? state.current.name : null) ?? '') : null;
 
   useEffect(() => {
     onUnsavedChange?.(state.dirty);
@@ -198,11 +211,14 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
   const setPreference = useCallback((memberId: string, source: TimeSource) => setChoices((c) => ({ ...c, [memberId]: source })), []);
   const runCalculation = () => {
     const pinned = pinnedForCalculation(state.plan.placements, memberIds);
-    void calc.run({ wiggleRoom: wiggle, selectedClass: classId, timePreferences: view.prefs, ...(pinned.length ? { pinned } : {}) }, members);
+    void calc.run(
+      { wiggleRoom: wiggle, selectedClass: classId, timePreferences: view.prefs, ...(pinned.length ? { pinned } : {}), ...(baseId && stable ? { previous_schedule_id: baseId } : {}) },
+      members,
+    );
   };
   const takeBest = () => {
     const best = calc.error?.bestPlan;
-    if (best) actions.calculated(best.plan, best.name, best.notAssigned, best.reasons);
+    if (best) actions.calculated(best.plan, best.name, best.notAssigned, best.reasons, { summary: best.summary });
     calc.closeError();
   };
 
@@ -225,6 +241,7 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
           calculation={
             <div className="planner-section">
               <WiggleRoomControl value={wiggle} onChange={setWiggle} />
+              {baseId && <StableSwitch checked={stable} onChange={setStable} baseName={baseName ?? ''} />}
               <CalculateButton running={calc.running} progress={calc.progress} disabled={busy} onClick={runCalculation} />
             </div>
           }
@@ -251,6 +268,7 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
           }
         />
         <div className="planner-main">
+          <PlanSummaryLine marks={marks} baseName={baseName} />
           <WeekGrid
             range={range}
             compact={compact}
@@ -259,7 +277,7 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
             highlightName={highlightId ? (view.names.get(highlightId) ?? null) : null}
             candidates={view.candidates}
             maxCandidates={view.maxCount}
-            lessons={view.lessons}
+            lessons={lessons}
             preview={preview}
             draggingKey={dnd.active?.kind === 'lesson' ? dnd.active.memberId : null}
             selectedKey={selected ? selected.key : null}

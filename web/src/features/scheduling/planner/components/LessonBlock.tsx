@@ -22,6 +22,10 @@ export interface LessonView {
   end: number;
   pinned: boolean;
   notes: readonly StudentNote[];
+  /** Lies entirely in the student's preferred times (star). */
+  preferred?: boolean;
+  /** Moved by the last calculation away from the saved plan. */
+  moved?: boolean;
 }
 
 interface Props {
@@ -62,7 +66,7 @@ export const LessonBlock = memo(function LessonBlock({ lesson, range, dragging, 
     }
     listeners?.onKeyDown?.(e);
   };
-  const label = `${lesson.fullName}, ${DAY_NAMES[lesson.day]} ${time} Uhr${lesson.pinned ? ', fixiert' : ''}`;
+  const label = `${lesson.fullName}, ${DAY_NAMES[lesson.day]} ${time} Uhr${lesson.pinned ? ', fixiert' : ''}${lesson.preferred ? `, ${PLANNER_TEXTS.inPreferred}` : ''}${lesson.moved ? `, ${PLANNER_TEXTS.movedMark}` : ''}`;
   const stop = (e: { stopPropagation: () => void }) => e.stopPropagation();
   return (
     <div
@@ -70,7 +74,7 @@ export const LessonBlock = memo(function LessonBlock({ lesson, range, dragging, 
         setNodeRef(node);
         setActivatorNodeRef(node);
       }}
-      className={cx('lesson', isError && 'lesson--error', lesson.pinned && 'lesson--pinned', dragging && 'is-dragging', rows === 1 && 'lesson--short', selected && 'is-selected')}
+      className={cx('lesson', isError && 'lesson--error', lesson.pinned && 'lesson--pinned', lesson.preferred && 'lesson--preferred', lesson.moved && 'lesson--moved', dragging && 'is-dragging', rows === 1 && 'lesson--short', selected && 'is-selected')}
       style={style}
       data-lesson-rows={rows}
       data-lesson-hidden-rows={first - lesson.start}
@@ -85,7 +89,19 @@ export const LessonBlock = memo(function LessonBlock({ lesson, range, dragging, 
       onPointerLeave={() => onHover(null)}
     >
       <span className="lesson__head">
-        <span className="lesson__name">{lesson.name}</span>
+        <span className="lesson__name">
+          {lesson.preferred && (
+            <span className="lesson__mark lesson__mark--preferred" data-mark="preferred" title={PLANNER_TEXTS.inPreferredTitle} aria-hidden="true">
+              ★
+            </span>
+          )}
+          {lesson.moved && (
+            <span className="lesson__mark lesson__mark--moved" data-mark="moved" title={PLANNER_TEXTS.movedTitle} aria-hidden="true">
+              ⇄
+            </span>
+          )}
+          {lesson.name}
+        </span>
         <span className="lesson__actions">
           {!isError && (
             <button

@@ -14,6 +14,8 @@ export interface CalculationBody {
   selectedClass: string;
   timePreferences: Record<string, TimeSource>;
   pinned?: { member_id: string; day: number; start: string }[];
+  /** Stay close to this saved schedule ('Möglichst wenige Änderungen'). */
+  previous_schedule_id?: string;
 }
 
 /** Opens GET /api/progress (server-sent events); null where EventSource is missing. */
@@ -34,7 +36,7 @@ function openProgress(classId: string, onProgress: (p: ProgressInfo) => void): E
 }
 
 /** docs/product/planning.md "Calculation": idle -> running (with progress) -> done (toast) or error (modal). */
-export function useCalculation(classId: string, onResult: (outcome: CalcOutcome) => void) {
+export function useCalculation(classId: string, onResult: (outcome: CalcOutcome, body: CalculationBody) => void) {
   const [running, setRunning] = useState(false);
   const [progress, setProgress] = useState<ProgressInfo | null>(null);
   const [error, setError] = useState<CalcErrorView | null>(null);
@@ -63,7 +65,7 @@ export function useCalculation(classId: string, onResult: (outcome: CalcOutcome)
           setError({ title: CALC_TEXTS.errorTitle, messages: [CALC_TEXTS.badFormat], skipped: [], unscheduled: [], bestPlan: null, detailed: false });
           return;
         }
-        onResultRef.current(outcome);
+        onResultRef.current(outcome, body);
         toast.success(CALC_TEXTS.success);
       } catch (e) {
         if (isApiError(e) && e.kind === 'aborted') return;

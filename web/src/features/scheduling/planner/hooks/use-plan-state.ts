@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useReducer } from 'react';
+import { movedMembers, type CalcSummary } from '../model/plan-summary';
 import { placeMember, removeErrorEntry, togglePinned, unplaceMember } from '../model/placements';
 import type { Placement, PlanContent } from '../model/types';
 
@@ -17,32 +18,74 @@ export interface PlanState {
   /** Why the last calculation could not place them (German, from the answer), by member id. */
   reasons: Record<string, string>;
   current: CurrentSchedule;
+  /** The saved schedule the plan started from (loaded or last saved): the reference of stable re-planning. */
+  base: { id: string; plan: PlanContent } | null;
+  /** The last calculation's summary; `summaryFresh` while the plan is unchanged since. */
+  summary: CalcSummary | null;
+  summaryFresh: boolean;
+  /** Members the last calculation moved away from the base schedule; null when it did not compare. */
+  moved: string[] | null;
+}
+
+/** What a calculation answered beside the plan. */
+export interface CalculatedExtra {
+  summary?: CalcSummary | null;
+  /** The calculation was asked to stay close to the base schedule (previous_schedule_id). */
+  stable?: boolean;
 }
 
 type Action =
   | { type: 'edit'; op: (plan: PlanContent) => PlanContent; placed?: string }
   | { type: 'load'; plan: PlanContent; current: CurrentSchedule }
-  | { type: 'calculated'; plan: PlanContent; name: string; notAssigned: string[]; reasons: Record<string, string> }
+  | { type: 'calculated'; plan: PlanContent; name: string; notAssigned: string[]; reasons: Record<string, string>; extra: CalculatedExtra }
   | { type: 'saved'; current: CurrentSchedule }
   | { type: 'meta'; name: string | null; description: string | null }
-  | { type: 'detach' };
+  | { type: 'detach' }
+  | { type: 'dropBase'; id: string };
 
-const EMPTY: PlanState = { plan: { placements: [], errors: [] }, dirty: false, notAssigned: [], reasons: {}, current: { id: null, name: null, description: null } };
+const EMPTY: PlanState = {
+  plan: { placements: [], errors: [] },
+  dirty: false,
+  notAssigned: [],
+  reasons: {},
+  current: { id: null, name: null, description: null },
+  base: null,
+  summary: null,
+  summaryFresh: false,
+  moved: null,
+};
+
+function movedOf(state: PlanState, plan: PlanContent, extra: CalculatedExtra): string[] | null {
+  if (!extra.stable || !state.base) return null;
+  return extra.summary?.movedIds ?? movedMembers(state.base.plan, plan);
+}
 
 function reducer(state: PlanState, action: Action): PlanState {
   switch (action.type) {
     case 'edit':
-      return { ...state, plan: action.op(state.plan), dirty: true, notAssigned: action.placed ? state.notAssigned.filter((id) => id !== action.placed) : state.notAssigned };
+      return { ...state, plan: action.op(state.plan), dirty: true, summaryFresh: false, notAssigned: action.placed ? state.notAssigned.filter((id) => id !== action.placed) : state.notAssigned };
     case 'load':
-      return { plan: action.plan, dirty: false, notAssigned: [], reasons: {}, current: action.current };
+      return { ...EMPTY, plan: action.plan, current: action.current, base: action.current.id ? { id: action.current.id, plan: action.plan } : null };
     case 'calculated':
-      return { plan: action.plan, dirty: true, notAssigned: action.notAssigned, reasons: action.reasons, current: { id: null, name: action.name, description: null } };
+      return {
+        ...state,
+        plan: action.plan,
+        dirty: true,
+        notAssigned: action.notAssigned,
+        reasons: action.reasons,
+        current: { id: null, name: action.name, description: null },
+        summary: action.extra.summary ?? null,
+        summaryFresh: true,
+        moved: movedOf(state, action.plan, action.extra),
+      };
     case 'saved':
-      return { ...state, dirty: false, current: action.current };
+      return { ...state, dirty: false, current: action.current, base: action.current.id ? { id: action.current.id, plan: state.plan } : state.base, moved: null };
     case 'meta':
       return { ...state, current: { ...state.current, name: action.name, description: action.description } };
     case 'detach':
       return { ...state, dirty: true, current: { ...state.current, id: null } };
+    case 'dropBase':
+      return state.base?.id === action.id ? { ...state, base: null } : state;
   }
 }
 
@@ -64,16 +107,19 @@ export function usePlanState() {
   const removeError = useCallback((key: string) => dispatch({ type: 'edit', op: (p) => removeErrorEntry(p, key) }), []);
   const load = useCallback((next: PlanContent, current: CurrentSchedule) => dispatch({ type: 'load', plan: next, current }), []);
   const calculated = useCallback(
-    (next: PlanContent, name: string, notAssigned: string[], reasons: Record<string, string> = {}) => dispatch({ type: 'calculated', plan: next, name, notAssigned, reasons }),
+    (next: PlanContent, name: string, notAssigned: string[], reasons: Record<string, string> = {}, extra: CalculatedExtra = {}) =>
+      dispatch({ type: 'calculated', plan: next, name, notAssigned, reasons, extra }),
     [],
   );
   const saved = useCallback((current: CurrentSchedule) => dispatch({ type: 'saved', current }), []);
   const setMeta = useCallback((name: string | null, description: string | null) => dispatch({ type: 'meta', name, description }), []);
   const detach = useCallback(() => dispatch({ type: 'detach' }), []);
+  /** A deleted schedule can no longer be the reference of stable re-planning. */
+  const dropBase = useCallback((id: string) => dispatch({ type: 'dropBase', id }), []);
 
   const actions = useMemo(
-    () => ({ place, unplace, restore, togglePin, removeError, load, calculated, saved, setMeta, detach }),
-    [place, unplace, restore, togglePin, removeError, load, calculated, saved, setMeta, detach],
+    () => ({ place, unplace, restore, togglePin, removeError, load, calculated, saved, setMeta, detach, dropBase }),
+    [place, unplace, restore, togglePin, removeError, load, calculated, saved, setMeta, detach, dropBase],
   );
   return { state, actions };
 }

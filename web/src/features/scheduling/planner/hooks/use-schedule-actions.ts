@@ -244,6 +244,7 @@ export function useScheduleActions(deps: Deps) {
     try {
       await api.delete(`classes/${classId}/schedules/${schedule.id}`);
       if (state.current.id === schedule.id) actions.detach();
+      actions.dropBase(schedule.id);
       void refreshSchedules();
       toast.success(PLANNER_TEXTS.deleted);
       return true;

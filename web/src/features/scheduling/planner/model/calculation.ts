@@ -1,6 +1,7 @@
 /** The calculation answer and its errors (docs/product/planning.md "Calculation", §8 "Calculation"). */
 import { DAYS, SLOTS_PER_DAY, durationToSlots } from '@stundenplan/timegrid';
 import { calculatedPlanName } from './names';
+import { parseSummary, type CalcSummary } from './plan-summary';
 import { planFromDaySlots, planFromWorking, slotOfKey } from './schedule-forms';
 import type { PlanContent, PlannerMember } from './types';
 
@@ -84,6 +85,8 @@ export interface CalcOutcome {
   notAssigned: string[];
   /** The German reason per member in `notAssigned`, where the answer gave one. */
   reasons: Record<string, string>;
+  /** The answer's summary (placed, preferred_placed, moved...), null when it had none. */
+  summary: CalcSummary | null;
 }
 
 /**
@@ -104,7 +107,7 @@ export function parseCalcAnswer(answer: unknown, members: readonly PlannerMember
   const reasons: Record<string, string> = {};
   for (const n of [...skipped, ...unscheduled]) if (n.memberId && n.reason && !placed.has(n.memberId)) reasons[n.memberId] ??= n.reason;
   const name = typeof answer.name === 'string' && answer.name.trim() ? answer.name.trim() : calculatedPlanName(now);
-  return { plan, name, unscheduled, skipped, notAssigned, reasons };
+  return { plan, name, unscheduled, skipped, notAssigned, reasons, summary: parseSummary(answer) };
 }
 
 export interface CalcErrorView {

@@ -14,6 +14,9 @@ export interface PlannerMember {
   available_times?: TimesMap | null;
   available_times_user_input?: TimesMap | null;
   available_times_user_input_last_modified?: string | null;
+  /** Preferred times (Wunschzeiten) of each source, inside its available times. */
+  preferred_times?: TimesMap | null;
+  preferred_times_user_input?: TimesMap | null;
 }
 
 /** One placed lesson: `start` is the first slot, `end` the exclusive end slot (docs/product/data.md set_time_from_to). */
