@@ -1,10 +1,9 @@
 import '../../test/dom';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { MockRoute } from '../../test/fetch-mock';
 import { renderApp, STUDENT } from '../../test/render-app';
 
-configure({ asyncUtilTimeout: 5000 });
 
 // Montag 8.00-9.00 open; available 8.15 and 8.30, preferred 8.30.
 const RANGES = { time_ranges: { '0': ['8.00', '8.15', '8.30', '8.45'] }, has_range: true };

@@ -1,11 +1,10 @@
 import '../../test/dom';
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { MockRoute } from '../../test/fetch-mock';
 import { renderApp, STUDENT } from '../../test/render-app';
 
 // The grids make jsdom slow: give async queries more time.
-configure({ asyncUtilTimeout: 5000 });
 
 // Montag 8.00-9.00 and Mittwoch 14.00-14.30 (already padded by the server).
 const RANGES = { time_ranges: { '0': ['8.00', '8.15', '8.30', '8.45'], '2': ['14.00', '14.15'] }, has_range: true };

@@ -1,5 +1,5 @@
 import '../../test/dom';
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MockRoute, MockReply, RecordedCall } from '../../test/fetch-mock';
 import { renderApp, TEACHER } from '../../test/render-app';
@@ -7,7 +7,6 @@ import type { PlannerStepProps } from './planner/PlannerStep';
 import { readRangeCookie, writeRangeCookie } from './range-cookie';
 
 // The grids make jsdom slow: give async queries more time.
-configure({ asyncUtilTimeout: 5000 });
 
 // Step 4 belongs to the planner; here only the seam (props, save registration) matters.
 const plannerProps: PlannerStepProps[] = [];
