@@ -35,6 +35,8 @@ export const ROUTES: Route[] = [
   { pattern: /^\/api\/progress(\/.*)?$/, service: 'scheduling-solver' },
   // classes
   { pattern: /^\/api\/me\/classes\/?$/, service: 'classes' },
+  // issue 16: the class deadline (named for clarity; the general /api/classes rule would catch it too)
+  { pattern: new RegExp(`^/api/classes/${seg}/deadline/?$`), service: 'classes' },
   { pattern: /^\/api\/classes(\/.*)?$/, service: 'classes' },
   { pattern: /^\/api\/search-students\/?$/, service: 'classes' },
   { pattern: /^\/api\/check-student-exists\/?$/, service: 'classes' },

@@ -11,6 +11,11 @@ export const MSG = {
   classNameTooLong: 'Der Name darf höchstens 50 Zeichen lang sein',
   descriptionTooLong: 'Die Beschreibung darf höchstens 500 Zeichen lang sein',
   maxClasses: 'Maximale Anzahl von Kursen erreicht (20)',
+  // deadline (issue 16)
+  deadlineRequired: 'Bitte gib eine Frist an (oder null, um sie zu entfernen).',
+  deadlineFormat: 'Die Frist muss ein gültiges Datum im Format JJJJ-MM-TT sein.',
+  allowLateChangesType: 'allow_late_changes muss true oder false sein.',
+  deadlineSaved: 'Frist gespeichert',
   shortcutGenerationFailed: 'Es konnte kein freier Registrierungscode erzeugt werden. Bitte versuche es erneut.',
   // members (SPEC §5 Adding a student, §8 Members)
   memberNameRequired: 'Bitte geben Sie einen Namen ein',

@@ -13,6 +13,7 @@ import { Select } from '../../shared/ui/Select';
 import { PageSpinner } from '../../shared/ui/Spinner';
 import { profileApi } from '../profile/profile-api';
 import { studentCoursesApi, type Membership } from './classes-api';
+import { deadlineState, studentDeadlineText } from './deadline-text';
 import { STUDENT_COURSE_MESSAGES as M } from './messages';
 import { checkJoinCode, detailOf, normaliseJoinCode } from './validation';
 import './classes.css';
@@ -132,6 +133,7 @@ function CourseCard({ membership: m, onChanged }: { membership: Membership; onCh
           <dd>{m.institution || M.unknown}</dd>
         </div>
       </dl>
+      <DeadlineLine membership={m} />
       {!m.student_id && (
         <div className="course-card__verify">
           <p className="course-card__warning">{M.unverified}</p>
@@ -148,6 +150,17 @@ function CourseCard({ membership: m, onChanged }: { membership: Membership; onCh
       </div>
       {confirmDialog}
     </Card>
+  );
+}
+
+function DeadlineLine({ membership }: { membership: Membership }) {
+  const text = studentDeadlineText(membership);
+  if (!text) return null;
+  const state = deadlineState(membership);
+  return (
+    <p className={`course-card__deadline course-card__deadline--${state}`} data-testid="course-deadline">
+      {text}
+    </p>
   );
 }
 

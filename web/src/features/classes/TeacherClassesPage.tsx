@@ -22,6 +22,7 @@ import {
 import { CreateClassDialog, EditClassDialog, type NewClassInput } from './ClassDialogs';
 import { classesApi, type ClassDto, type LocalClass } from './classes-api';
 import { Icons, IconButton } from './local-ui';
+import { DeadlinePanel } from './DeadlinePanel';
 import { MembersPanel } from './MembersPanel';
 import { CLASS_MESSAGES } from './messages';
 import { createClassErrorMessage } from './validation';
@@ -317,6 +318,7 @@ export function TeacherClassesPage() {
                     {open && (
                       <tr className="class-row__details">
                         <td colSpan={CLASS_COLUMNS}>
+                          <DeadlinePanel key={`${cls.deadline}-${cls.allow_late_changes}`} cls={cls} onSaved={(next) => replaceClass({ ...cls, ...next })} />
                           <MembersPanel
                             cls={cls}
                             onMembersChanged={() => refetchAfter(REFETCH_AFTER_EDIT_MS)}
