@@ -13,6 +13,8 @@ export interface ClassDto {
   /** Last day for the students' times (YYYY-MM-DD, Europe/Berlin) or null. */
   deadline: string | null;
   allow_late_changes: boolean;
+  /** GET /api/me/classes only: members who have entered times (null when unknown). */
+  answered_count?: number | null;
 }
 
 export interface MemberDto {

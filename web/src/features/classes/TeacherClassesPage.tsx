@@ -23,6 +23,7 @@ import { CreateClassDialog, EditClassDialog, type NewClassInput } from './ClassD
 import { classesApi, type ClassDto, type LocalClass } from './classes-api';
 import { Icons, IconButton } from './local-ui';
 import { DeadlinePanel } from './DeadlinePanel';
+import { answeredText } from './member-utils';
 import { MembersPanel } from './MembersPanel';
 import { CLASS_MESSAGES } from './messages';
 import { createClassErrorMessage } from './validation';
@@ -293,6 +294,11 @@ export function TeacherClassesPage() {
                       </td>
                       <td data-label="Anzahl Studierende" className="class-row__count">
                         {typeof count === 'number' ? count : '...'}
+                        {answeredText(cls.answered_count, cls.member_count) && (
+                          <span className="class-row__answered" data-testid={`answered-${cls.class_id}`}>
+                            {answeredText(cls.answered_count, cls.member_count)}
+                          </span>
+                        )}
                       </td>
                       <td data-label="Aktionen" onClick={(e) => e.stopPropagation()}>
                         <div className="row-actions row-actions--end">

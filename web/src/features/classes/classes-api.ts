@@ -16,6 +16,8 @@ export interface ClassDto {
   /** Last day for the students' times (YYYY-MM-DD, Europe/Berlin) or null (issue 16). */
   deadline?: string | null;
   allow_late_changes?: boolean;
+  /** Members who have entered times (own or teacher-entered); null when unknown (issue 16). */
+  answered_count?: number | null;
 }
 
 export type LocalClassStatus = 'pending' | 'failed';

@@ -1,5 +1,8 @@
 /** German texts of the planner. SPEC texts are letter for letter; the others are marked "own". */
 export const PLANNER_TEXTS = {
+  // issue 16: members who have not entered times yet
+  noTimesTag: 'keine Zeiten',
+  noTimesYet: 'Noch keine Zeiten eingetragen',
   // SPEC §2.8
   noRange: 'Bitte wählen Sie einen Zeitbereich in der Seitenleiste aus.',
   noStudents: 'Keine Studenten für diese Klasse gefunden oder Daten werden geladen',
