@@ -37,6 +37,7 @@ export const ROUTES: Route[] = [
   { pattern: /^\/api\/me\/classes\/?$/, service: 'classes' },
   // issue 16: the class deadline (named for clarity; the general /api/classes rule would catch it too)
   { pattern: new RegExp(`^/api/classes/${seg}/deadline/?$`), service: 'classes' },
+  { pattern: new RegExp(`^/api/classes/${seg}/remind/?$`), service: 'classes' },
   { pattern: /^\/api\/classes(\/.*)?$/, service: 'classes' },
   { pattern: /^\/api\/search-students\/?$/, service: 'classes' },
   { pattern: /^\/api\/check-student-exists\/?$/, service: 'classes' },

@@ -16,6 +16,10 @@ export const MSG = {
   deadlineFormat: 'Die Frist muss ein gültiges Datum im Format JJJJ-MM-TT sein.',
   allowLateChangesType: 'allow_late_changes muss true oder false sein.',
   deadlineSaved: 'Frist gespeichert',
+  // reminders (issue 16)
+  remindSent: (n: number) => (n === 1 ? 'Erinnerung an 1 Studierende*n gesendet' : `Erinnerung an ${n} Studierende gesendet`),
+  remindNone: 'Keine Erinnerung nötig: Alle mit E-Mail-Adresse haben Zeiten eingetragen oder wurden heute schon erinnert.',
+  remindTimesUnknown: 'Die Zeiten der Studierenden konnten gerade nicht geprüft werden. Bitte versuche es später erneut.',
   shortcutGenerationFailed: 'Es konnte kein freier Registrierungscode erzeugt werden. Bitte versuche es erneut.',
   // members (SPEC §5 Adding a student, §8 Members)
   memberNameRequired: 'Bitte geben Sie einen Namen ein',

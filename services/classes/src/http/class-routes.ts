@@ -3,6 +3,7 @@ import type { Express } from 'express';
 import { createClass, deleteClass, generateFreeShortcut, listTeacherClasses, updateClass } from '../domain/classes.js';
 import type { Deps } from '../domain/context.js';
 import { getDeadline, setDeadline } from '../domain/deadline.js';
+import { remindMembers } from '../domain/reminders.js';
 import { MSG } from '../domain/messages.js';
 import { asObject, classDescription, className, idOrNotFound } from '../domain/validation.js';
 
@@ -47,6 +48,12 @@ export function registerClassRoutes(app: Express, deps: Deps): void {
     const teacher = assertTeacher(req);
     const classId = idOrNotFound(req.params.classId, MSG.classNotFound);
     res.json({ ...(await setDeadline(deps, teacher.userId, classId, req.body)), message: MSG.deadlineSaved });
+  });
+
+  app.post('/api/classes/:classId/remind', async (req, res) => {
+    const teacher = assertTeacher(req);
+    const classId = idOrNotFound(req.params.classId, MSG.classNotFound);
+    res.json(await remindMembers(deps, teacher, classId));
   });
 
   app.delete('/api/classes/:classId', async (req, res) => {

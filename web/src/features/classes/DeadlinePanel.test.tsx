@@ -57,4 +57,35 @@ describe('DeadlinePanel (issue 16)', () => {
     fireEvent.click(panel.getByRole('button', { name: 'Frist speichern' }));
     expect(await panel.findByText('Die Frist muss ein gültiges Datum im Format JJJJ-MM-TT sein.')).toBeTruthy();
   });
+
+  it('sends reminders after confirmation and shows the count in a toast; none due says so', async () => {
+    let count = 3;
+    const { app, panel } = await openClass([
+      { method: 'POST', path: `/api/classes/${CLASS_A_ID}/remind`, reply: () => ({ body: { recipient_count: count, message: 'x' } }) },
+    ]);
+    fireEvent.click(panel.getByRole('button', { name: 'Erinnerung senden' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Erinnerung senden' });
+    expect(dialog.textContent).toContain('Möchtest du allen Studierenden ohne eingetragene Zeiten jetzt eine Erinnerung per E-Mail schicken?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(app.fetchMock.callsTo(`/api/classes/${CLASS_A_ID}/remind`, 'POST')).toHaveLength(0);
+
+    fireEvent.click(panel.getByRole('button', { name: 'Erinnerung senden' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Erinnerung senden' })).getByRole('button', { name: 'Erinnerung senden' }));
+    await waitFor(() => expect(toastsOf('success')).toContain('Erinnerung an 3 Studierende gesendet'));
+    expect(app.fetchMock.callsTo(`/api/classes/${CLASS_A_ID}/remind`, 'POST')).toHaveLength(1);
+
+    count = 0;
+    fireEvent.click(panel.getByRole('button', { name: 'Erinnerung senden' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Erinnerung senden' })).getByRole('button', { name: 'Erinnerung senden' }));
+    await waitFor(() => expect(toastsOf('info')).toContain('Keine Erinnerung nötig: Alle mit E-Mail-Adresse haben Zeiten eingetragen oder wurden heute schon erinnert.'));
+  });
+
+  it("shows the server's detail when reminding fails (e.g. the daily mail limit)", async () => {
+    const detail = 'Tageslimit für E-Mails erreicht: höchstens 500 Empfänger*innen pro Tag (Einladungen und Stundenpläne zusammen). Bitte versuche es später erneut.';
+    const { panel } = await openClass([{ method: 'POST', path: `/api/classes/${CLASS_A_ID}/remind`, reply: { status: 429, body: { detail, wait_time: 100 } } }]);
+    fireEvent.click(panel.getByRole('button', { name: 'Erinnerung senden' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Erinnerung senden' })).getByRole('button', { name: 'Erinnerung senden' }));
+    await waitFor(() => expect(toastsOf('error')).toContain(detail));
+  });
 });

@@ -5,6 +5,7 @@ import { errorMessage } from '../../shared/api/client';
 import { toast } from '../../shared/toast/toast-store';
 import { Button } from '../../shared/ui/Button';
 import { Input } from '../../shared/ui/Input';
+import { useConfirm } from '../../shared/ui/use-confirm';
 import { classesApi, type ClassDto } from './classes-api';
 import { Checkbox } from './local-ui';
 
@@ -20,6 +21,13 @@ export const DEADLINE_PANEL_TEXTS = {
   cleared: 'Frist entfernt',
   missingDate: 'Bitte wähle ein Datum.',
   failed: 'Die Frist konnte nicht gespeichert werden.',
+  remind: 'Erinnerung senden',
+  remindHint: 'Schickt allen mit E-Mail-Adresse, die noch keine Zeiten eingetragen haben, eine Erinnerung (höchstens einmal pro Tag).',
+  remindTitle: 'Erinnerung senden',
+  remindConfirm: 'Möchtest du allen Studierenden ohne eingetragene Zeiten jetzt eine Erinnerung per E-Mail schicken?',
+  reminded: (n: number) => (n === 1 ? 'Erinnerung an 1 Studierende*n gesendet' : `Erinnerung an ${n} Studierende gesendet`),
+  remindNone: 'Keine Erinnerung nötig: Alle mit E-Mail-Adresse haben Zeiten eingetragen oder wurden heute schon erinnert.',
+  remindFailed: 'Die Erinnerung konnte nicht gesendet werden.',
 } as const;
 
 const T = DEADLINE_PANEL_TEXTS;
@@ -29,6 +37,23 @@ export function DeadlinePanel({ cls, onSaved }: { cls: ClassDto; onSaved: (next:
   const [allowLate, setAllowLate] = useState(cls.allow_late_changes ?? false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [reminding, setReminding] = useState(false);
+  const { confirm, dialog: confirmDialog } = useConfirm();
+
+  const remind = async () => {
+    if (!(await confirm({ title: T.remindTitle, message: T.remindConfirm, confirmLabel: T.remind }))) return;
+    setReminding(true);
+    try {
+      const answer = await classesApi.remind(cls.class_id);
+      const n = answer?.recipient_count ?? 0;
+      if (n > 0) toast.success(T.reminded(n));
+      else toast.info(T.remindNone);
+    } catch (e) {
+      toast.error(errorMessage(e, T.remindFailed));
+    } finally {
+      setReminding(false);
+    }
+  };
 
   const submit = async (deadline: string | null) => {
     if (deadline === '') {
@@ -77,6 +102,13 @@ export function DeadlinePanel({ cls, onSaved }: { cls: ClassDto; onSaved: (next:
           )}
         </div>
       </form>
+      <div className="deadline-panel__remind">
+        <p className="muted">{T.remindHint}</p>
+        <Button size="sm" variant="secondary" loading={reminding} onClick={() => void remind()}>
+          {T.remind}
+        </Button>
+      </div>
+      {confirmDialog}
     </section>
   );
 }

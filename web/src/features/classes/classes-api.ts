@@ -115,6 +115,7 @@ export const classesApi = {
     api.post<ClassDto>('classes', body, { abortPrevious: false }),
   update: (classId: string, body: { name: string; description: string | null }) => api.put<ClassDto>(classPath(classId), body),
   remove: (classId: string) => api.delete(classPath(classId)),
+  remind: (classId: string) => api.post<{ recipient_count?: number; message?: string }>(`${classPath(classId)}/remind`, undefined, { abortPrevious: false }),
   setDeadline: (classId: string, body: { deadline: string | null; allow_late_changes: boolean }) =>
     api.put<{ deadline: string | null; allow_late_changes: boolean; message?: string }>(`${classPath(classId)}/deadline`, body, { abortPrevious: false }),
 
