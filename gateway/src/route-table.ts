@@ -52,6 +52,7 @@ export const ROUTES: Route[] = [
   // notification
   { pattern: /^\/api\/send-schedule-to-students\/?$/, service: 'notification', upload: true },
   { pattern: /^\/api\/contact\/?$/, service: 'notification' },
+  { pattern: /^\/api\/me\/calendar\.ics$/, service: 'notification' },
   // auth
   { pattern: /^\/api\/me\/?$/, service: 'auth' },
   { pattern: /^\/api\/auth\/.+$/, service: 'auth' },

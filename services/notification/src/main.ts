@@ -1,6 +1,7 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createLogger, runStandalone, startService, type ServiceContext, type StartedService } from '@stundenplan/base';
 import { createClassesClient } from './clients/classes-client.js';
+import { createSchedulingClient } from './clients/scheduling-client.js';
 import { loadConfig, type Config } from './config.js';
 import { ContactRepository } from './data/contact-repository.js';
 import { MailRepository } from './data/mail-repository.js';
@@ -47,6 +48,8 @@ export async function start(env?: Record<string, string | undefined>): Promise<N
       ctx.log.info({ transport: mailer.transport }, 'mail transport');
       const classes = createClassesClient(cfg.CLASSES_SERVICE_ADDR, ctx.serviceTokens);
       ctx.lifecycle.onStop('classes-client', async () => classes.close());
+      const scheduling = createSchedulingClient(cfg.SCHEDULING_SOLVER_SERVICE_ADDR, ctx.serviceTokens);
+      ctx.lifecycle.onStop('scheduling-client', async () => scheduling.close());
       deps = {
         cfg,
         log: ctx.log,
@@ -54,6 +57,7 @@ export async function start(env?: Record<string, string | undefined>): Promise<N
         contacts: new ContactRepository(prisma),
         sendings: new SendingRepository(prisma),
         classes,
+        scheduling,
         mailer,
         kickOutbox: () => ctx.relay?.kick(),
         store: ctx.store,

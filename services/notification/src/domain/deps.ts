@@ -1,5 +1,6 @@
 import type { KeyValueStore, Logger } from '@stundenplan/base';
 import type { ClassesClient } from '../clients/classes-client.js';
+import type { SchedulingClient } from '../clients/scheduling-client.js';
 import type { Config } from '../config.js';
 import type { ContactRepository } from '../data/contact-repository.js';
 import type { MailRepository } from '../data/mail-repository.js';
@@ -13,6 +14,7 @@ export interface NotificationDeps {
   contacts: ContactRepository;
   sendings: SendingRepository;
   classes: ClassesClient;
+  scheduling: SchedulingClient;
   mailer: Mailer;
   kickOutbox: () => void;
   /** Shared store: the teacher's daily mail budget (shared with classes' invitations). */
