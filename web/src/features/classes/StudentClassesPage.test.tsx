@@ -61,6 +61,13 @@ describe('StudentClassesPage: courses', () => {
     expect(card('m4').queryByTestId('course-deadline')).toBeNull();
   });
 
+  it('links the calendar file of the own lessons (issue 16)', async () => {
+    open([]);
+    const link = (await screen.findByTestId('calendar-download')) as HTMLAnchorElement;
+    expect(link.textContent).toBe('Kalender herunterladen (.ics)');
+    expect(link.getAttribute('href')).toBe('/api/me/calendar.ics');
+  });
+
   it('shows the empty state', async () => {
     open([], []);
     expect(await screen.findByText('Du bist noch keinem Kurs beigetreten.')).toBeTruthy();

@@ -20,6 +20,12 @@ import './classes.css';
 
 export const PROFILE_QUERY_KEY = ['profile'] as const;
 
+/** Issue 16: the student's lessons of the latest sent schedules as one calendar file. */
+export const CALENDAR_TEXTS = {
+  hint: 'Deinen Unterricht aus den verschickten Stundenplänen gibt es auch als Kalenderdatei.',
+  link: 'Kalender herunterladen (.ics)',
+} as const;
+
 const courseName = (m: Membership) => m.classes?.name || M.unknown;
 
 export function StudentClassesPage() {
@@ -75,6 +81,12 @@ export function StudentClassesPage() {
           Deine Kurse
         </h2>
         {courses}
+        <p className="student-courses__calendar muted">
+          {CALENDAR_TEXTS.hint}{' '}
+          <a href="/api/me/calendar.ics" download="stundenplan.ics" data-testid="calendar-download">
+            {CALENDAR_TEXTS.link}
+          </a>
+        </p>
       </section>
       <JoinSection onJoined={reload} />
     </Page>

@@ -3,6 +3,8 @@ export const PLANNER_TEXTS = {
   // issue 16: members who have not entered times yet
   noTimesTag: 'keine Zeiten',
   noTimesYet: 'Noch keine Zeiten eingetragen',
+  calendarUntil: 'Termine im Kalender bis',
+  calendarUntilHint: 'Jede*r Studierende bekommt den eigenen Unterricht als Kalenderdatei (.ics), wöchentlich bis zu diesem Tag.',
   // SPEC §2.8
   noRange: 'Bitte wählen Sie einen Zeitbereich in der Seitenleiste aus.',
   noStudents: 'Keine Studenten für diese Klasse gefunden oder Daten werden geladen',
