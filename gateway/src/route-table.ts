@@ -53,6 +53,8 @@ export const ROUTES: Route[] = [
   { pattern: /^\/api\/send-schedule-to-students\/?$/, service: 'notification', upload: true },
   { pattern: /^\/api\/contact\/?$/, service: 'notification' },
   { pattern: /^\/api\/me\/calendar\.ics$/, service: 'notification' },
+  { pattern: /^\/api\/me\/calendar-subscription$/, service: 'notification' },
+  { pattern: /^\/api\/calendar\/[^/]+\.ics$/, service: 'notification' },
   // auth
   { pattern: /^\/api\/me\/?$/, service: 'auth' },
   { pattern: /^\/api\/auth\/.+$/, service: 'auth' },

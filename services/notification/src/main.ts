@@ -3,6 +3,7 @@ import { createLogger, runStandalone, startService, type ServiceContext, type St
 import { createClassesClient } from './clients/classes-client.js';
 import { createSchedulingClient } from './clients/scheduling-client.js';
 import { loadConfig, type Config } from './config.js';
+import { CalendarTokenRepository } from './data/calendar-token-repository.js';
 import { ContactRepository } from './data/contact-repository.js';
 import { MailRepository } from './data/mail-repository.js';
 import { createPrisma } from './data/prisma.js';
@@ -54,6 +55,7 @@ export async function start(env?: Record<string, string | undefined>): Promise<N
         cfg,
         log: ctx.log,
         mails: new MailRepository(prisma),
+        calendarTokens: new CalendarTokenRepository(prisma),
         contacts: new ContactRepository(prisma),
         sendings: new SendingRepository(prisma),
         classes,

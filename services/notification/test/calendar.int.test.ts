@@ -237,3 +237,60 @@ describe('GET /api/me/calendar.ics', () => {
     expect((await fetch(`${n.base}/api/me/calendar.ics`)).status).toBe(401);
   });
 });
+
+describe('private calendar subscription link', () => {
+  const call = (method: string, path: string, cookie?: string) => fetch(`${n.base}${path}`, { method, headers: cookie ? { Cookie: cookie } : {} });
+
+  it('is made by the student, shown once, serves their lessons without a session, and stops when replaced or revoked', async () => {
+    const userId = randomUUID();
+    const me = { memberId: randomUUID(), userId, name: 'Hanna', email: `hanna-${randomUUID().slice(0, 6)}@example.org` };
+    const classId = newClass({ '4': [['15.00', me.memberId], ['15.15', me.memberId]] }, [me]);
+    expect((await send(classId)).status).toBe(200);
+    const cookie = await issuer.cookie({ userId, role: 'student', email: me.email, name: 'Hanna' });
+
+    expect(await (await call('GET', '/api/me/calendar-subscription', cookie)).json()).toEqual({ active: false, created_at: null });
+    const made = await call('POST', '/api/me/calendar-subscription', cookie);
+    expect(made.status).toBe(201);
+    const body = (await made.json()) as { url: string; message: string };
+    expect(body.message).toBe('Dein privater Kalender-Link wurde erstellt. Ein früherer Link funktioniert nicht mehr.');
+    const path = new URL(body.url).pathname;
+    expect(path).toMatch(/^\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    expect(((await (await call('GET', '/api/me/calendar-subscription', cookie)).json()) as { active: boolean }).active).toBe(true);
+    // The token is stored only as its sha256.
+    const [row] = await sql<{ token_sha256: string }>(`SELECT token_sha256 FROM "${n.schema}".calendar_tokens WHERE user_id = $1`, [userId]);
+    expect(row!.token_sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(path).not.toContain(row!.token_sha256);
+
+    const feed = await call('GET', path);
+    expect(feed.status).toBe(200);
+    const [vevent] = parse(await feed.text()).getAllSubcomponents('vevent');
+    expect(new ICAL.Event(vevent!).startDate.toString().slice(11)).toBe('15:00:00');
+
+    const again = (await (await call('POST', '/api/me/calendar-subscription', cookie)).json()) as { url: string };
+    expect((await call('GET', path)).status).toBe(404);
+    const newPath = new URL(again.url).pathname;
+    expect((await call('GET', newPath)).status).toBe(200);
+    const revoked = await call('DELETE', '/api/me/calendar-subscription', cookie);
+    expect(await revoked.json()).toEqual({ message: 'Dein Kalender-Link wurde widerrufen.' });
+    const gone = await call('GET', newPath);
+    expect(gone.status).toBe(404);
+    expect(((await gone.json()) as { detail: string }).detail).toBe('Kalender nicht gefunden');
+  });
+
+  it('refuses teachers (403) and visitors (401); malformed tokens are 404', async () => {
+    expect((await call('POST', '/api/me/calendar-subscription', teacherCookie)).status).toBe(403);
+    expect((await call('GET', '/api/me/calendar-subscription', teacherCookie)).status).toBe(403);
+    expect((await call('DELETE', '/api/me/calendar-subscription')).status).toBe(401);
+    expect((await call('POST', '/api/me/calendar-subscription')).status).toBe(401);
+    expect((await call('GET', '/api/calendar/kurz.ics')).status).toBe(404);
+    expect((await call('GET', `/api/calendar/${'a'.repeat(43)}`)).status).toBe(404);
+  });
+
+  it('goes with the account (user.deleted.v1)', async () => {
+    const userId = randomUUID();
+    const cookie = await issuer.cookie({ userId, role: 'student', email: 'weg@example.org', name: 'Weg' });
+    const { url } = (await (await call('POST', '/api/me/calendar-subscription', cookie)).json()) as { url: string };
+    await n.svc.ctx.bus.publish({ id: randomUUID(), topic: 'user.deleted.v1' as never, key: userId, version: 1, occurredAt: new Date().toISOString(), payload: { user_id: userId } });
+    await waitFor(async () => ((await call('GET', new URL(url).pathname)).status === 404 ? true : null));
+  });
+});
