@@ -11,6 +11,8 @@ interface Rule {
   path: RegExp;
   /** The method the rule counts; POST unless said. */
   method?: 'GET' | 'POST';
+  /** One path the rule counts, for the spelling tests, when `path` is not a literal path. */
+  example?: string;
   name: string;
   perIp: { limit: number; windowSeconds: number };
   perAccount?: { limit: number; windowSeconds: number };
@@ -50,6 +52,7 @@ export const RATE_RULES: Rule[] = [
     // Public calendar subscription links (issue 16): no session, so the token must not be guessable by hammering.
     path: /^\/api\/calendar\/[^/]+\.ics$/,
     method: 'GET',
+    example: '/api/calendar/abcDEF_-0123456789abcdefghijklmnopqrstuvwxyz01.ics',
     name: 'calendar',
     perIp: { limit: 120, windowSeconds: 600 },
     detail: 'Zu viele Kalenderabrufe. Bitte versuche es später erneut.',
