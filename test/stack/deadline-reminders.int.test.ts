@@ -1,3 +1,4 @@
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Client, linkFrom, mails, signUp, startTestStack, uniqueEmail, waitForMail } from './helpers.js';
 
@@ -61,4 +62,52 @@ describe('deadline and reminders through the gateway', () => {
     expect((await teacher.put(`/api/classes/${classId}/deadline`, { deadline: '2001-01-31', allow_late_changes: true })).status).toBe(200);
     expect((await student.put('/api/me/available-times', { available_times: { '0': ['9.00', '9.15'] } })).status).toBe(200);
   });
+
+  it('mails the own lesson as .ics with the schedule, serves it at /api/me/calendar.ics and through a private link', async () => {
+    const members = (await teacher.get<{ members: { member_id: string; email: string | null }[] }>(`/api/classes/${classId}/members`)).body.members;
+    const mine = members.find((m) => m.email?.toLowerCase() === studentEmail.toLowerCase())!;
+    const available_times: Record<string, [string, string][]> = { '0': [['9.00', mine.member_id], ['9.15', mine.member_id]], '1': [], '2': [], '3': [], '4': [], '5': [], '6': [] };
+    expect((await teacher.post(`/api/classes/${classId}/schedules`, { name: 'Kalenderplan', description: null, available_times, class_id: classId })).status).toBeLessThan(300);
+    const form = new FormData();
+    form.append('pdf', new Blob([new Uint8Array(minimalPdf())], { type: 'application/pdf' }), 'stundenplan.pdf');
+    form.append('class_id', classId);
+    const sent = await teacher.post<{ recipient_count: number }>('/api/send-schedule-to-students', form);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const mail = await waitForMail(stack.base, studentEmail, /Dein Stundenplan/);
+    expect(mail.attachments?.map((a) => a.filename)).toEqual(['stundenplan.pdf', 'unterricht.ics']);
+
+    const own = await fetch(`${stack.base}/api/me/calendar.ics`, { headers: { Cookie: student.cookie } });
+    expect(own.status).toBe(200);
+    const events = parseCalendar(await own.text());
+    expect(events).toHaveLength(1);
+    expect(events[0]!.summary).toBe('Unterricht: Frist Klavier');
+    expect(events[0]!.startDate.dayOfWeek()).toBe(ICAL.Time.MONDAY);
+    expect(events[0]!.startDate.toString().slice(11)).toBe('09:00:00');
+    expect((await fetch(`${stack.base}/api/me/calendar.ics`, { headers: { Cookie: teacher.cookie } })).status).toBe(403);
+
+    const link = await student.post<{ url: string }>('/api/me/calendar-subscription');
+    expect(link.status).toBe(201);
+    const feed = await fetch(`${stack.base}${new URL(link.body.url).pathname}`);
+    expect(feed.status).toBe(200);
+    expect(parseCalendar(await feed.text())).toHaveLength(1);
+    expect((await student.del('/api/me/calendar-subscription')).status).toBe(200);
+    expect((await fetch(`${stack.base}${new URL(link.body.url).pathname}`)).status).toBe(404);
+  });
 });
+
+function parseCalendar(ics: string): ICAL.Event[] {
+  const comp = new ICAL.Component(ICAL.parse(ics));
+  const tz = comp.getFirstSubcomponent('vtimezone');
+  if (tz) ICAL.TimezoneService.register(new ICAL.Timezone(tz));
+  return comp.getAllSubcomponents('vevent').map((e) => new ICAL.Event(e));
+}
+
+/** A small structurally valid PDF (header, objects, xref, trailer). */
+function minimalPdf(): Buffer {
+  const size = 64;
+  const head = Buffer.from(`%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Length ${size} >>\nstream\n`, 'latin1');
+  const mid = Buffer.from('\nendstream\nendobj\n', 'latin1');
+  const xrefAt = head.length + size + mid.length;
+  const tail = Buffer.from(`xref\n0 3\n0000000000 65535 f \n0000000009 00000 n \n0000000058 00000 n \ntrailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`, 'latin1');
+  return Buffer.concat([head, Buffer.alloc(size, 65), mid, tail]);
+}
