@@ -293,7 +293,7 @@ export function TeacherClassesPage() {
                         {cls.description || '---'}
                       </td>
                       <td data-label="Anzahl Studierende" className="class-row__count">
-                        {typeof count === 'number' ? count : '...'}
+                        <span className="class-row__count-number">{typeof count === 'number' ? count : '...'}</span>
                         {answeredText(cls.answered_count, cls.member_count) && (
                           <span className="class-row__answered" data-testid={`answered-${cls.class_id}`}>
                             {answeredText(cls.answered_count, cls.member_count)}
