@@ -40,8 +40,9 @@ export function classRow(page: Page, className: string): Locator {
     .filter({ has: page.getByRole('button', { name: className, exact: true }) });
 }
 
+/** The member count of a class row (the cell also says who has entered times). */
 export function classCount(page: Page, className: string): Locator {
-  return classRow(page, className).locator('td[data-label="Anzahl Studierende"]');
+  return classRow(page, className).locator('td[data-label="Anzahl Studierende"] .class-row__count-number');
 }
 
 /** The expanded member panel of a class: member table plus the buttons below it. */
@@ -56,6 +57,8 @@ export function memberRow(panel: Locator, name: string): Locator {
 
 /** The class_id of a class row (the row's test id is class-row-{class_id}). */
 export async function classIdOf(page: Page, className: string): Promise<string> {
+  // A new class shows at once as a local row (local-n) until the server has answered.
+  await expect(classRow(page, className)).toHaveAttribute('data-testid', /^class-row-[0-9a-f-]{36}$/);
   const testId = (await classRow(page, className).getAttribute('data-testid')) ?? '';
   const id = testId.replace(/^class-row-/, '');
   expect(id, `class id of ${className}`).toMatch(/^[0-9a-f-]{36}$/);

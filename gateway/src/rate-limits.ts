@@ -9,6 +9,10 @@ import type { NextFunction, Request, Response } from 'express';
  */
 interface Rule {
   path: RegExp;
+  /** The method the rule counts; POST unless said. */
+  method?: 'GET' | 'POST';
+  /** One path the rule counts, for the spelling tests, when `path` is not a literal path. */
+  example?: string;
   name: string;
   perIp: { limit: number; windowSeconds: number };
   perAccount?: { limit: number; windowSeconds: number };
@@ -45,6 +49,15 @@ export const RATE_RULES: Rule[] = [
     detail: 'Zu viele Anfragen zum Zurücksetzen des Passworts. Bitte versuche es später erneut.',
   },
   {
+    // Public calendar subscription links (docs/product/api.md): no session, so the token must not be guessable by hammering.
+    path: /^\/api\/calendar\/[^/]+\.ics$/,
+    method: 'GET',
+    example: '/api/calendar/abcDEF_-0123456789abcdefghijklmnopqrstuvwxyz01.ics',
+    name: 'calendar',
+    perIp: { limit: 120, windowSeconds: 600 },
+    detail: 'Zu viele Kalenderabrufe. Bitte versuche es später erneut.',
+  },
+  {
     path: /^\/api\/contact$/,
     name: 'contact',
     perIp: { limit: 3, windowSeconds: 600 },
@@ -54,9 +67,9 @@ export const RATE_RULES: Rule[] = [
 
 export function rateLimitMiddleware(store: KeyValueStore, overrides: Partial<Record<string, { limit: number; windowSeconds: number }>> = {}) {
   return async (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'POST') return next();
+    if (req.method !== 'POST' && req.method !== 'GET') return next();
     const fullPath = req.baseUrl + req.path;
-    const rule = RATE_RULES.find((r) => r.path.test(fullPath));
+    const rule = RATE_RULES.find((r) => (r.method ?? 'POST') === req.method && r.path.test(fullPath));
     if (!rule) return next();
     const ipRule = overrides[rule.name] ?? rule.perIp;
     const ip = req.ip ?? 'unknown';

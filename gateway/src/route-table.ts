@@ -35,6 +35,9 @@ export const ROUTES: Route[] = [
   { pattern: /^\/api\/progress(\/.*)?$/, service: 'scheduling-solver' },
   // classes
   { pattern: /^\/api\/me\/classes\/?$/, service: 'classes' },
+  // the class deadline (named for clarity; the general /api/classes rule would catch it too)
+  { pattern: new RegExp(`^/api/classes/${seg}/deadline/?$`), service: 'classes' },
+  { pattern: new RegExp(`^/api/classes/${seg}/remind/?$`), service: 'classes' },
   { pattern: /^\/api\/classes(\/.*)?$/, service: 'classes' },
   { pattern: /^\/api\/search-students\/?$/, service: 'classes' },
   { pattern: /^\/api\/check-student-exists\/?$/, service: 'classes' },
@@ -49,6 +52,9 @@ export const ROUTES: Route[] = [
   // notification
   { pattern: /^\/api\/send-schedule-to-students\/?$/, service: 'notification', upload: true },
   { pattern: /^\/api\/contact\/?$/, service: 'notification' },
+  { pattern: /^\/api\/me\/calendar\.ics$/, service: 'notification' },
+  { pattern: /^\/api\/me\/calendar-subscription$/, service: 'notification' },
+  { pattern: /^\/api\/calendar\/[^/]+\.ics$/, service: 'notification' },
   // auth
   { pattern: /^\/api\/me\/?$/, service: 'auth' },
   { pattern: /^\/api\/auth\/.+$/, service: 'auth' },

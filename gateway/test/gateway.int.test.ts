@@ -79,7 +79,11 @@ describe('gateway over real HTTP', () => {
       LOG_LEVEL: 'silent',
     });
     store = new MemoryStore();
-    gateway = await listen(createGatewayApp({ cfg, log: createLogger('gateway-test'), store, rateOverrides: { contact: { limit: 2, windowSeconds: 120 } } }), 0, '127.0.0.1');
+    gateway = await listen(
+      createGatewayApp({ cfg, log: createLogger('gateway-test'), store, rateOverrides: { contact: { limit: 2, windowSeconds: 120 }, calendar: { limit: 2, windowSeconds: 120 } } }),
+      0,
+      '127.0.0.1',
+    );
     base = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
   });
 
@@ -163,6 +167,17 @@ describe('gateway over real HTTP', () => {
     expect(body.wait_time).toBeGreaterThan(0);
     expect(body.wait_time).toBeLessThanOrEqual(120);
     expect(body.detail).toBeTruthy();
+  });
+
+  it('rate-limits the public calendar links per IP (docs/product/api.md), not the session calendar', async () => {
+    const get = (p: string) => fetch(`${base}${p}`, { headers: { 'X-Forwarded-For': '10.8.8.8' } });
+    const link = '/api/calendar/abcDEF_-0123456789abcdefghijklmnopqrstuvwxyz01.ics';
+    expect((await get(link)).status).not.toBe(429);
+    expect((await get(link)).status).not.toBe(429);
+    const third = await get(link);
+    expect(third.status).toBe(429);
+    expect(((await third.json()) as { detail: string }).detail).toBe('Zu viele Kalenderabrufe. Bitte versuche es später erneut.');
+    expect((await get('/api/me/calendar.ics')).status).not.toBe(429);
   });
 
   it('limits resending the confirmation link per account (it checks a password), body passed on unchanged', async () => {

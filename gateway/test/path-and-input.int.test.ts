@@ -66,6 +66,9 @@ describe('one canonical path decides the limit and the route', () => {
   let ipCounter = 0;
   const post = (path: string, ip: string, body = '{}') =>
     rawRequest(base, { method: 'POST', path, body, headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip } });
+  /** A request as the rule counts it (POST with a JSON body, or GET). */
+  const hit = (method: 'GET' | 'POST', path: string, ip: string) =>
+    method === 'GET' ? rawRequest(base, { method: 'GET', path, headers: { 'X-Forwarded-For': ip } }) : post(path, ip);
 
   it('covers every rate rule', () => {
     expect(RATE_RULES.map((r) => rulePath(r.path)).sort()).toEqual(
@@ -73,18 +76,26 @@ describe('one canonical path decides the limit and the route', () => {
     );
   });
 
-  describe.each(RATE_RULES.map((r) => [rulePath(r.path)] as const))('%s', (limited) => {
+  describe.each(RATE_RULES.map((r) => [r.example ?? rulePath(r.path), r.method ?? 'POST', r.path] as const))('%s', (limited, method, pattern) => {
     it.each(pathSpellings(limited))('$path is counted, or never reaches the handler under the limited path', async ({ path, same }) => {
       const ip = `10.77.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
       upstream.seen.length = 0;
       const answers = [];
-      for (let i = 0; i <= LIMIT; i++) answers.push(await post(path, ip));
+      for (let i = 0; i <= LIMIT; i++) answers.push(await hit(method, path, ip));
       const reachedLimited = upstream.seen.filter((s) => s.url.split('?')[0] === limited).length;
       if (same) {
         // Counted: the limit holds, and the service got exactly the canonical path.
         expect(answers.map((a) => a.status)).toEqual([200, 200, 429]);
         expect(reachedLimited).toBe(LIMIT);
         expect(upstream.seen.every((s) => s.url.split('?')[0] === limited)).toBe(true);
+      } else if (pattern.test(path)) {
+        // A rule over a family of paths (calendar tokens): another member of the family shares the counter.
+        expect(reachedLimited).toBe(0);
+        expect(answers.map((a) => a.status)).toEqual([200, 200, 429]);
+      } else if (method === 'GET' && !path.startsWith('/api/')) {
+        // Not an API path: the web app answers a GET (here without a build: 503), no service sees it.
+        expect(reachedLimited).toBe(0);
+        expect(upstream.seen).toEqual([]);
       } else {
         // Another path: a 404 (400 for a control character) here, or passed on under a path the strict services do not know.
         expect(reachedLimited).toBe(0);
@@ -96,10 +107,10 @@ describe('one canonical path decides the limit and the route', () => {
     it('shares one counter across spellings', async () => {
       const ip = `10.78.0.${++ipCounter % 250}`;
       const same = pathSpellings(limited).filter((v) => v.same);
-      expect((await post(same[0]!.path, ip)).status).toBe(200);
-      expect((await post(same[1]!.path, ip)).status).toBe(200);
-      expect((await post(same[2]!.path, ip)).status).toBe(429);
-      expect((await post(limited, ip)).status).toBe(429);
+      expect((await hit(method, same[0]!.path, ip)).status).toBe(200);
+      expect((await hit(method, same[1]!.path, ip)).status).toBe(200);
+      expect((await hit(method, same[2]!.path, ip)).status).toBe(429);
+      expect((await hit(method, limited, ip)).status).toBe(429);
     });
   });
 

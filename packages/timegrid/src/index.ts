@@ -9,3 +9,4 @@ export * from './duration-format.js';
 export * from './last-change-format.js';
 export * from './times-text-parser.js';
 export * from './times-text-format.js';
+export * from './deadline.js';

@@ -120,19 +120,19 @@ describe('GET /api/profile', () => {
     stub.memberships.set(userId, [
       {
         member: { memberId: 'm-1', classId: 'c-1', userId, studentId: userId, name: 'Robert Schumann', email: address, duration: 45 },
-        classInfo: { classId: 'c-1', name: 'Klavier', description: '', isGroup: false, registerShortcut: 'a-b-c', teacherId: 't', teacherName: 'Prof. Wieck', institutionName: 'HMTM' },
+        classInfo: { classId: 'c-1', name: 'Klavier', description: '', isGroup: false, registerShortcut: 'a-b-c', teacherId: 't', teacherName: 'Prof. Wieck', institutionName: 'HMTM', deadline: '2026-12-24', allowLateChanges: true },
       },
       {
         member: { memberId: 'm-2', classId: 'c-2', userId, studentId: '', name: 'Robert Schumann', email: address, duration: 30 },
-        classInfo: { classId: 'c-2', name: 'Kammermusik', description: '', isGroup: false, registerShortcut: 'd-e-f', teacherId: 't2', teacherName: '', institutionName: '' },
+        classInfo: { classId: 'c-2', name: 'Kammermusik', description: '', isGroup: false, registerShortcut: 'd-e-f', teacherId: 't2', teacherName: '', institutionName: '', deadline: '', allowLateChanges: false },
       },
     ]);
     const res = await auth.call('GET', '/api/profile', { cookie });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: 'Robert Schumann', email: address, role: 'student', role_id: 1, duration: 60 });
     expect((res.body as { classes: unknown[] }).classes).toEqual([
-      { duration: 45, member_id: 'm-1', student_id: userId, class_id: 'c-1', classes: { name: 'Klavier', class_id: 'c-1' }, teacher_name: 'Prof. Wieck', institution: 'HMTM' },
-      { duration: 30, member_id: 'm-2', student_id: null, class_id: 'c-2', classes: { name: 'Kammermusik', class_id: 'c-2' }, teacher_name: null, institution: null },
+      { duration: 45, member_id: 'm-1', student_id: userId, class_id: 'c-1', classes: { name: 'Klavier', class_id: 'c-1' }, teacher_name: 'Prof. Wieck', institution: 'HMTM', deadline: '2026-12-24', allow_late_changes: true },
+      { duration: 30, member_id: 'm-2', student_id: null, class_id: 'c-2', classes: { name: 'Kammermusik', class_id: 'c-2' }, teacher_name: null, institution: null, deadline: null, allow_late_changes: false },
     ]);
     expect(stub.calls.filter((c) => c.method === 'ListMemberships').at(-1)!.request).toEqual({ userId });
   });

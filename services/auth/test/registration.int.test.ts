@@ -25,6 +25,8 @@ beforeAll(async () => {
     teacherId: '5a5a5a5a-1111-4222-8333-444455556666',
     teacherName: 'Prof. Clara Schumann',
     institutionName: 'Hochschule für Musik und Theater München',
+    deadline: '',
+    allowLateChanges: false,
   });
   stub.members.set(MEMBER_ID, { memberId: MEMBER_ID, classId: CLASS_ID, userId: '', studentId: '', name: 'Max Muster', email: 'max@example.org', duration: 45 });
   stub.members.set(LINKED_MEMBER_ID, { memberId: LINKED_MEMBER_ID, classId: CLASS_ID, userId: '9d9d9d9d-1111-4222-8333-444455556666', studentId: '', name: 'Vergeben Person', email: '', duration: 30 });

@@ -24,6 +24,8 @@ export class ClassesStub {
   readonly classes = new Map<string, string>();
   /** user id -> class ids the user is a member of */
   readonly memberships = new Map<string, string[]>();
+  /** class id -> deadline (YYYY-MM-DD) and whether late changes are allowed */
+  readonly deadlines = new Map<string, { deadline: string; allowLateChanges: boolean }>();
   readonly calls: { method: string; request: unknown }[] = [];
   /** When set, every call fails with this status (e.g. UNAVAILABLE). */
   failWith: grpc.status | undefined;
@@ -50,7 +52,7 @@ export class ClassesStub {
           return cb({ code: grpc.status.PERMISSION_DENIED, details: 'Du hast keine Berechtigung für diese Aktion' });
         }
         cb(null, {
-          classInfo: { classId: call.request.classId, name: 'Klavier', description: '', isGroup: false, registerShortcut: 'a-b-c', teacherId, teacherName: 'L', institutionName: 'I' },
+          classInfo: { classId: call.request.classId, name: 'Klavier', description: '', isGroup: false, registerShortcut: 'a-b-c', teacherId, teacherName: 'L', institutionName: 'I', deadline: '', allowLateChanges: false },
         });
       },
       listMemberships: (call, cb) => {
@@ -60,7 +62,18 @@ export class ClassesStub {
         cb(null, {
           memberships: classIds.map((classId) => ({
             member: { memberId: randomUUID(), classId, userId: call.request.userId, studentId: '', name: 'S', email: 's@example.org', duration: 30 },
-            classInfo: { classId, name: 'Klavier', description: '', isGroup: false, registerShortcut: 'a-b-c', teacherId: this.classes.get(classId) ?? '', teacherName: 'L', institutionName: 'I' },
+            classInfo: {
+              classId,
+              name: 'Klavier',
+              description: '',
+              isGroup: false,
+              registerShortcut: 'a-b-c',
+              teacherId: this.classes.get(classId) ?? '',
+              teacherName: 'L',
+              institutionName: 'I',
+              deadline: this.deadlines.get(classId)?.deadline ?? '',
+              allowLateChanges: this.deadlines.get(classId)?.allowLateChanges ?? false,
+            },
           })),
         });
       },

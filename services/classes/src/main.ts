@@ -3,6 +3,7 @@ import { createLogger, runStandalone, startService, type StartedService } from '
 import { AvailabilityClient } from './clients/availability-client.js';
 import { loadConfig, type Config } from './config.js';
 import { createPrisma } from './data/prisma.js';
+import { startAutoReminders } from './domain/auto-reminders.js';
 import type { Deps } from './domain/context.js';
 import { registerUserHandlers } from './events/user-handlers.js';
 import { classesGrpc } from './grpc/classes-server.js';
@@ -25,6 +26,8 @@ export async function start(env?: Record<string, string | undefined>): Promise<S
       ctx.lifecycle.onStop('prisma', () => db.$disconnect());
       ctx.lifecycle.onStop('availability-client', async () => availability.close());
       deps = { db, availability, log: ctx.log, publicBaseUrl: cfg.PUBLIC_BASE_URL, kick: () => ctx.relay?.kick(), store: ctx.store, mailBudgetPerDay: cfg.MAIL_BUDGET_PER_DAY };
+      const stopReminders = startAutoReminders(deps, cfg.AUTO_REMINDER_INTERVAL_MS, cfg.AUTO_REMINDER_FROM_HOUR);
+      ctx.lifecycle.onStop('auto-reminders', async () => stopReminders());
     },
     consumers: async (ctx) => registerUserHandlers(ctx.consumer!, need()),
     grpc: (ctx) => [classesGrpc(need(), ctx.log)],

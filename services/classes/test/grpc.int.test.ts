@@ -47,7 +47,7 @@ describe('gRPC ClassesService', () => {
     const res = await call(client.getClass, { classId: c.class_id, teacherId: teacher.userId });
     expect(res.classInfo).toEqual({
       classId: c.class_id, name: 'Cello', description: 'Wintersemester', isGroup: false, registerShortcut: c.register_shortcut,
-      teacherId: teacher.userId, teacherName: 'Fanny Hensel', institutionName: 'UdK Berlin',
+      teacherId: teacher.userId, teacherName: 'Fanny Hensel', institutionName: 'UdK Berlin', deadline: '', allowLateChanges: false,
     });
     expect((await call(client.getClass, { classId: c.class_id, teacherId: '' })).classInfo?.classId).toBe(c.class_id);
     expect(await codeOf(call(client.getClass, { classId: c.class_id, teacherId: randomUUID() }))).toBe('NOT_FOUND');
@@ -80,6 +80,17 @@ describe('gRPC ClassesService', () => {
     expect(res.memberships[0]!.member).toMatchObject({ classId: c.class_id, userId: s.userId, studentId: s.userId, duration: 60 });
     expect(res.memberships[0]!.classInfo).toMatchObject({ classId: c.class_id, name: 'Querflöte', teacherName: 'Fanny Hensel', institutionName: 'UdK Berlin' });
     expect((await call(client.listMemberships, { userId: randomUUID() })).memberships).toEqual([]);
+  });
+
+  it('ClassInfo carries the class deadline (issue 16)', async () => {
+    const s = await h.student();
+    const c = await createClass(h, teacher, 'Fristflöte');
+    await h.call('POST', '/api/students/join-class', s, { register_shortcut: c.register_shortcut, duration: 30 });
+    const none = await call(client.listMemberships, { userId: s.userId });
+    expect(none.memberships[0]!.classInfo).toMatchObject({ deadline: '', allowLateChanges: false });
+    await h.call('PUT', `/api/classes/${c.class_id}/deadline`, teacher, { deadline: '2026-11-30', allow_late_changes: true });
+    const set = await call(client.listMemberships, { userId: s.userId });
+    expect(set.memberships[0]!.classInfo).toMatchObject({ deadline: '2026-11-30', allowLateChanges: true });
   });
 
   it('AddMemberFromRegistration links a memberId or adds a verified membership', async () => {

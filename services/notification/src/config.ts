@@ -17,6 +17,8 @@ const shape = {
   CONTACT_TO: z.string().default('kontakt@stundenplan.local'),
   /** The classes service (GetClass / ListMembers) for sending a schedule to a class. */
   CLASSES_SERVICE_ADDR: serviceAddr(8092),
+  /** The scheduling service (GetLatestSchedule): the lessons for the calendar files of a sending. */
+  SCHEDULING_SOLVER_SERVICE_ADDR: serviceAddr(8094),
   /** Mails (invitations + schedule sendings, counted in recipients) one teacher may send per 24 hours; shared with classes. */
   MAIL_BUDGET_PER_DAY: z.coerce.number().int().positive().default(DEFAULT_MAIL_BUDGET_PER_DAY),
 };

@@ -1,7 +1,9 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createLogger, runStandalone, startService, type ServiceContext, type StartedService } from '@stundenplan/base';
 import { createClassesClient } from './clients/classes-client.js';
+import { createSchedulingClient } from './clients/scheduling-client.js';
 import { loadConfig, type Config } from './config.js';
+import { CalendarTokenRepository } from './data/calendar-token-repository.js';
 import { ContactRepository } from './data/contact-repository.js';
 import { MailRepository } from './data/mail-repository.js';
 import { createPrisma } from './data/prisma.js';
@@ -47,13 +49,17 @@ export async function start(env?: Record<string, string | undefined>): Promise<N
       ctx.log.info({ transport: mailer.transport }, 'mail transport');
       const classes = createClassesClient(cfg.CLASSES_SERVICE_ADDR, ctx.serviceTokens);
       ctx.lifecycle.onStop('classes-client', async () => classes.close());
+      const scheduling = createSchedulingClient(cfg.SCHEDULING_SOLVER_SERVICE_ADDR, ctx.serviceTokens);
+      ctx.lifecycle.onStop('scheduling-client', async () => scheduling.close());
       deps = {
         cfg,
         log: ctx.log,
         mails: new MailRepository(prisma),
+        calendarTokens: new CalendarTokenRepository(prisma),
         contacts: new ContactRepository(prisma),
         sendings: new SendingRepository(prisma),
         classes,
+        scheduling,
         mailer,
         kickOutbox: () => ctx.relay?.kick(),
         store: ctx.store,

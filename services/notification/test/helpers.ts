@@ -52,6 +52,8 @@ export async function startNotification(env: Record<string, string> = {}): Promi
     LOG_LEVEL: 'silent',
     EVENT_BUS: 'memory',
     STORE: 'memory',
+    // Nothing listens there: no test reaches a scheduling service of a stack running on this machine.
+    SCHEDULING_SOLVER_SERVICE_ADDR: '127.0.0.1:1',
     ...env,
   });
   return { svc, schema, base: `http://127.0.0.1:${svc.httpPort}` };

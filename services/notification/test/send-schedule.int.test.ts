@@ -39,7 +39,7 @@ const classesStub: Partial<classesV1.ClassesServiceServer> = {
   getClass: wrapUnary<classesV1.GetClassRequest, classesV1.GetClassResponse>(silent, async (req) => {
     const c = ownedClass('GetClass', req);
     return {
-      classInfo: { classId: req.classId, name: c.name, description: '', isGroup: false, registerShortcut: 'ABC123', teacherId: c.teacherId, teacherName: c.teacherName, institutionName: 'HMTM' },
+      classInfo: { classId: req.classId, name: c.name, description: '', isGroup: false, registerShortcut: 'ABC123', teacherId: c.teacherId, teacherName: c.teacherName, institutionName: 'HMTM', deadline: '', allowLateChanges: false },
     };
   }),
   listMembers: wrapUnary<classesV1.ListMembersRequest, classesV1.ListMembersResponse>(silent, async (req) => {

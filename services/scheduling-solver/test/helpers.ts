@@ -94,7 +94,7 @@ export class Neighbours {
         const c = owned(call.request.classId, call.request.teacherId, cb as grpc.sendUnaryData<unknown>);
         if (!c) return;
         cb(null, {
-          classInfo: { classId: c.classId, name: c.name, description: '', isGroup: false, registerShortcut: 'a-b-c', teacherId: c.teacherId, teacherName: 'L', institutionName: '' },
+          classInfo: { classId: c.classId, name: c.name, description: '', isGroup: false, registerShortcut: 'a-b-c', teacherId: c.teacherId, teacherName: 'L', institutionName: '', deadline: '', allowLateChanges: false },
         });
       },
       listMembers: (call: grpc.ServerUnaryCall<classesV1.ListMembersRequest, classesV1.ListMembersResponse>, cb: grpc.sendUnaryData<classesV1.ListMembersResponse>) => {

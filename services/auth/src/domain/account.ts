@@ -26,6 +26,9 @@ function membershipView(m: Membership) {
     classes: { name: info?.name || null, class_id: classId },
     teacher_name: info?.teacherName || null,
     institution: info?.institutionName || null,
+    /** Last day for the times (YYYY-MM-DD, Europe/Berlin) or null, and whether changes stay open after it. */
+    deadline: info?.deadline || null,
+    allow_late_changes: info?.allowLateChanges ?? false,
   };
 }
 

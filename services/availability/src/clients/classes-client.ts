@@ -1,12 +1,21 @@
 import { callUnary, createServiceClient, type ServiceTokenSigner } from '@stundenplan/base';
 import { classesV1 } from '@stundenplan/proto';
 
+/** One class a user is a member of, as far as availability needs it (window and deadline). */
+export interface MemberClass {
+  classId: string;
+  name: string;
+  /** YYYY-MM-DD (Europe/Berlin) or null. */
+  deadline: string | null;
+  allowLateChanges: boolean;
+}
+
 /** What availability needs from the classes service. */
 export interface ClassesGateway {
   /** Resolves when `teacherId` teaches the class; FORBIDDEN / NOT_FOUND AppErrors otherwise (classes' answer). */
   assertTeacherOwnsClass(classId: string, teacherId: string): Promise<void>;
-  /** Ids of the classes the user is a member of. */
-  classIdsOfMember(userId: string): Promise<string[]>;
+  /** The classes the user is a member of (one entry per class). */
+  classesOfMember(userId: string): Promise<MemberClass[]>;
   close(): void;
 }
 
@@ -16,10 +25,20 @@ export function createClassesClient(addr: string, tokens: ServiceTokenSigner, ti
     async assertTeacherOwnsClass(classId, teacherId) {
       await callUnary(client.getClass.bind(client), client, { classId, teacherId }, timeoutMs);
     },
-    async classIdsOfMember(userId) {
+    async classesOfMember(userId) {
       const res = await callUnary(client.listMemberships.bind(client), client, { userId }, timeoutMs);
-      const ids = res.memberships.map((m) => m.classInfo?.classId || m.member?.classId || '').filter(Boolean);
-      return [...new Set(ids)];
+      const byId = new Map<string, MemberClass>();
+      for (const m of res.memberships) {
+        const classId = m.classInfo?.classId || m.member?.classId || '';
+        if (!classId || byId.has(classId)) continue;
+        byId.set(classId, {
+          classId,
+          name: m.classInfo?.name ?? '',
+          deadline: m.classInfo?.deadline || null,
+          allowLateChanges: m.classInfo?.allowLateChanges ?? false,
+        });
+      }
+      return [...byId.values()];
     },
     close: () => client.close(),
   };

@@ -1,4 +1,6 @@
 import { WeekSlots, type TimesMap } from '@stundenplan/timegrid';
+import type { MemberClass } from '../clients/classes-client.js';
+import { assertOwnTimesOpen } from './deadline-lock.js';
 import type { AvailabilityDeps } from './deps.js';
 import { parseTimes } from './parse-times.js';
 import { PREFERRED_OUTSIDE_OWN, resolvePreferred } from './preferred-times.js';
@@ -24,8 +26,8 @@ export async function getOwnTimes(deps: AvailabilityDeps, userId: string): Promi
 }
 
 /** The student's window, from the ranges of the classes they are a member of (asked from classes). */
-export async function loadStudentWindow(deps: AvailabilityDeps, userId: string): Promise<StudentWindow> {
-  const classIds = await deps.classes.classIdsOfMember(userId);
+export async function loadStudentWindow(deps: AvailabilityDeps, userId: string, classes?: MemberClass[]): Promise<StudentWindow> {
+  const classIds = (classes ?? (await deps.classes.classesOfMember(userId))).map((c) => c.classId);
   const ranges = await deps.repo.timeRanges(classIds);
   return studentWindow(ranges.map((r) => r.timeRange));
 }
@@ -38,11 +40,13 @@ export async function loadStudentWindow(deps: AvailabilityDeps, userId: string):
  */
 export async function saveOwnTimes(deps: AvailabilityDeps, userId: string, input: unknown, preferredInput?: unknown): Promise<OwnTimes> {
   const times = parseTimes(input);
-  const window = await loadStudentWindow(deps, userId);
+  const classes = await deps.classes.classesOfMember(userId);
+  const window = await loadStudentWindow(deps, userId, classes);
   const previous = await deps.repo.userTimes(userId);
   assertInsideWindow(times, window, previous?.times ?? WeekSlots.empty());
   const preferred = resolvePreferred(preferredInput, times, previous?.preferred ?? WeekSlots.empty(), PREFERRED_OUTSIDE_OWN);
   if (previous && previous.times.equals(times) && previous.preferred.equals(preferred)) return ownTimes(previous);
+  assertOwnTimesOpen(classes);
   const saved = await deps.repo.transaction(async (w) => {
     const row = await w.saveUserTimes(userId, times, preferred);
     await w.timesChanged({ kind: 'user', user_id: userId });

@@ -54,35 +54,58 @@ export class AvailabilityClient {
    * list still loads, with empty times (logged).
    */
   async planningTimes(classId: string, members: { memberId: string; userId: string | null }[]): Promise<Map<string, MemberTimesView>> {
-    const result = new Map<string, MemberTimesView>();
-    if (!members.length) return result;
     try {
-      const res = await callUnary(this.client.getPlanningData.bind(this.client), this.client, {
-        classId,
-        memberIds: members.map((m) => m.memberId),
-        // Parallel to memberIds ('' for an unregistered member), as GetPlanningData requires.
-        userIds: members.map((m) => m.userId ?? ''),
-      }, this.timeoutMs);
-      // Entries per member; an entry with only a user_id carries that student's own times.
-      const byUser = new Map<string, availabilityV1.MemberTimes>();
-      for (const m of res.members) if (!m.memberId && m.userId) byUser.set(m.userId, m);
-      const byMember = new Map(res.members.filter((m) => m.memberId).map((m) => [m.memberId, m]));
-      for (const { memberId, userId } of members) {
-        const m = byMember.get(memberId);
-        const own = userId ? byUser.get(userId) : undefined;
-        if (!m && !own) continue;
-        const userInput = weekTimesToMap(m?.availableTimesUserInput);
-        const useOwn = !Object.keys(userInput).length && own;
-        result.set(memberId, {
-          available_times: weekTimesToMap(m?.availableTimes),
-          available_times_user_input: useOwn ? weekTimesToMap(own.availableTimesUserInput ?? own.availableTimes) : userInput,
-          available_times_user_input_last_modified: (useOwn ? own.availableTimesUserInputLastModified : m?.availableTimesUserInputLastModified) || null,
-          preferred_times: weekTimesToMap(m?.preferredTimes),
-          preferred_times_user_input: weekTimesToMap(useOwn ? own.preferredTimesUserInput : m?.preferredTimesUserInput),
-        });
-      }
+      return await this.planningTimesOrThrow(classId, members);
     } catch (e) {
       this.log.warn({ err: (e as Error).message, classId }, 'availability unreachable: member times left empty');
+      return new Map();
+    }
+  }
+
+  /**
+   * Member ids that have any times: their own times (registered students) or teacher-entered times.
+   * null when the availability service cannot answer (the caller shows no count rather than a wrong one).
+   */
+  async membersWithTimes(classId: string, members: { memberId: string; userId: string | null }[]): Promise<Set<string> | null> {
+    try {
+      const times = await this.planningTimesOrThrow(classId, members);
+      const answered = new Set<string>();
+      for (const [memberId, t] of times) {
+        if (Object.keys(t.available_times).length || Object.keys(t.available_times_user_input).length) answered.add(memberId);
+      }
+      return answered;
+    } catch (e) {
+      this.log.warn({ err: (e as Error).message, classId }, 'availability unreachable: answered count unknown');
+      return null;
+    }
+  }
+
+  private async planningTimesOrThrow(classId: string, members: { memberId: string; userId: string | null }[]): Promise<Map<string, MemberTimesView>> {
+    const result = new Map<string, MemberTimesView>();
+    if (!members.length) return result;
+    const res = await callUnary(this.client.getPlanningData.bind(this.client), this.client, {
+      classId,
+      memberIds: members.map((m) => m.memberId),
+      // Parallel to memberIds ('' for an unregistered member), as GetPlanningData requires.
+      userIds: members.map((m) => m.userId ?? ''),
+    }, this.timeoutMs);
+    // Entries per member; an entry with only a user_id carries that student's own times.
+    const byUser = new Map<string, availabilityV1.MemberTimes>();
+    for (const m of res.members) if (!m.memberId && m.userId) byUser.set(m.userId, m);
+    const byMember = new Map(res.members.filter((m) => m.memberId).map((m) => [m.memberId, m]));
+    for (const { memberId, userId } of members) {
+      const m = byMember.get(memberId);
+      const own = userId ? byUser.get(userId) : undefined;
+      if (!m && !own) continue;
+      const userInput = weekTimesToMap(m?.availableTimesUserInput);
+      const useOwn = !Object.keys(userInput).length && own;
+      result.set(memberId, {
+        available_times: weekTimesToMap(m?.availableTimes),
+        available_times_user_input: useOwn ? weekTimesToMap(own.availableTimesUserInput ?? own.availableTimes) : userInput,
+        available_times_user_input_last_modified: (useOwn ? own.availableTimesUserInputLastModified : m?.availableTimesUserInputLastModified) || null,
+        preferred_times: weekTimesToMap(m?.preferredTimes),
+        preferred_times_user_input: weekTimesToMap(useOwn ? own.preferredTimesUserInput : m?.preferredTimesUserInput),
+      });
     }
     return result;
   }

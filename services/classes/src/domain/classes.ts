@@ -31,13 +31,21 @@ export async function lockOwnedClass(tx: Tx, classId: string, teacherId: string 
   return c;
 }
 
+/**
+ * The teacher's classes with member counts and, per class, how many members have entered times
+ * (own times of registered students or teacher-entered times; `answered_count` null when the
+ * availability service cannot tell).
+ */
 export async function listTeacherClasses(deps: Deps, teacherId: string): Promise<ClassDto[]> {
   const rows = await deps.db.class.findMany({
     where: { teacherId },
     orderBy: [{ createdAt: 'asc' }, { classId: 'asc' }],
-    include: { _count: { select: { members: true } } },
+    include: { members: { select: { memberId: true, userId: true } } },
   });
-  return rows.map((c) => toClassDto(c, c._count.members));
+  const answered = await Promise.all(
+    rows.map((c) => (c.members.length ? deps.availability.membersWithTimes(c.classId, c.members) : Promise.resolve(new Set<string>()))),
+  );
+  return rows.map((c, i) => ({ ...toClassDto(c, c.members.length), answered_count: answered[i] ? answered[i].size : null }));
 }
 
 /** A code made only of words of the list (what the generator could have produced). */

@@ -98,6 +98,7 @@ export async function onUserDeleted(deps: Deps, p: UserEventPayload): Promise<vo
     // Directory scope and invitation history of the account go with it (DSGVO).
     await tx.teacherStudent.deleteMany({ where: { OR: [{ userId }, { teacherId: userId }] } });
     await tx.invitation.deleteMany({ where: { teacherId: userId } });
+    await tx.reminder.deleteMany({ where: { teacherId: userId } });
     const memberships = await tx.member.findMany({ where: { userId } });
     for (const m of memberships) {
       await tx.member.delete({ where: { memberId: m.memberId } });

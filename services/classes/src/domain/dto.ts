@@ -10,6 +10,11 @@ export interface ClassDto {
   teacher_id: string;
   created_at: string;
   member_count: number;
+  /** Last day for the students' times (YYYY-MM-DD, Europe/Berlin) or null. */
+  deadline: string | null;
+  allow_late_changes: boolean;
+  /** GET /api/me/classes only: members who have entered times (null when unknown). */
+  answered_count?: number | null;
 }
 
 export interface MemberDto {
@@ -34,6 +39,8 @@ export function toClassDto(c: Class, memberCount: number): ClassDto {
     teacher_id: c.teacherId,
     created_at: c.createdAt.toISOString(),
     member_count: memberCount,
+    deadline: c.deadline ? c.deadline.toISOString().slice(0, 10) : null,
+    allow_late_changes: c.allowLateChanges,
   };
 }
 

@@ -2,6 +2,7 @@ import { AppError, isUuid, wrapUnary, type GrpcServiceBinding, type Logger } fro
 import { classesV1 } from '@stundenplan/proto';
 import { assertOwnsClass } from '../domain/classes.js';
 import type { Deps } from '../domain/context.js';
+import { deadlineString } from '../domain/deadline.js';
 import { MSG } from '../domain/messages.js';
 import { enrolFromRegistration, findClassByShortcut, withTeacher, type ClassWithTeacher } from '../domain/registration.js';
 import type { Member } from '../generated/prisma/client.js';
@@ -16,6 +17,8 @@ function classInfo(c: ClassWithTeacher): classesV1.ClassInfo {
     teacherId: c.cls.teacherId,
     teacherName: c.teacherName ?? '',
     institutionName: c.institutionName ?? '',
+    deadline: deadlineString(c.cls.deadline) ?? '',
+    allowLateChanges: c.cls.allowLateChanges,
   };
 }
 

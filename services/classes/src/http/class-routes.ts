@@ -2,6 +2,8 @@ import { assertTeacher } from '@stundenplan/base';
 import type { Express } from 'express';
 import { createClass, deleteClass, generateFreeShortcut, listTeacherClasses, updateClass } from '../domain/classes.js';
 import type { Deps } from '../domain/context.js';
+import { getDeadline, setDeadline } from '../domain/deadline.js';
+import { remindMembers } from '../domain/reminders.js';
 import { MSG } from '../domain/messages.js';
 import { asObject, classDescription, className, idOrNotFound } from '../domain/validation.js';
 
@@ -34,6 +36,24 @@ export function registerClassRoutes(app: Express, deps: Deps): void {
     const body = asObject(req.body);
     const input = { name: className(body.name), description: body.description === undefined ? undefined : classDescription(body.description) };
     res.json(await updateClass(deps, teacher.userId, classId, input));
+  });
+
+  app.get('/api/classes/:classId/deadline', async (req, res) => {
+    const teacher = assertTeacher(req);
+    const classId = idOrNotFound(req.params.classId, MSG.classNotFound);
+    res.json(await getDeadline(deps, teacher.userId, classId));
+  });
+
+  app.put('/api/classes/:classId/deadline', async (req, res) => {
+    const teacher = assertTeacher(req);
+    const classId = idOrNotFound(req.params.classId, MSG.classNotFound);
+    res.json({ ...(await setDeadline(deps, teacher.userId, classId, req.body)), message: MSG.deadlineSaved });
+  });
+
+  app.post('/api/classes/:classId/remind', async (req, res) => {
+    const teacher = assertTeacher(req);
+    const classId = idOrNotFound(req.params.classId, MSG.classNotFound);
+    res.json(await remindMembers(deps, teacher, classId));
   });
 
   app.delete('/api/classes/:classId', async (req, res) => {

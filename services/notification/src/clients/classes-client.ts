@@ -18,6 +18,8 @@ export interface ClassesClient {
   /** 404 unless `teacherId` teaches the class (unknown and foreign ids alike), 502 when classes cannot answer. */
   getClass(classId: string, teacherId: string): Promise<ClassForSending>;
   listMembers(classId: string, teacherId: string): Promise<ClassMember[]>;
+  /** The user's own memberships (class id, member id, class and teacher name); 502 when classes cannot answer. */
+  memberships(userId: string): Promise<{ classId: string; memberId: string; className: string; teacherName: string }[]>;
   close(): void;
 }
 
@@ -56,6 +58,14 @@ export function createClassesClient(addr: string, tokens: ServiceTokenSigner, ti
         throw mapError(e);
       });
       return res.members.map((m) => ({ memberId: m.memberId, name: m.name, email: m.email }));
+    },
+    async memberships(userId) {
+      const res = await callUnary(c().listMemberships.bind(c()), c(), { userId }, timeoutMs).catch((e: unknown) => {
+        throw new AppError('UNAVAILABLE', CLASSES_MSG.unavailable, { cause: e });
+      });
+      return res.memberships
+        .filter((m) => m.member?.memberId && (m.classInfo?.classId || m.member.classId))
+        .map((m) => ({ classId: m.classInfo?.classId || m.member!.classId, memberId: m.member!.memberId, className: m.classInfo?.name ?? '', teacherName: m.classInfo?.teacherName ?? '' }));
     },
     close: () => client?.close(),
   };

@@ -1,19 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import { Topic, writeOutbox } from '@stundenplan/base';
 import type { MailRequest } from '../domain/mail-request.js';
-import type { PrismaClient } from '../generated/prisma/client.js';
+import type { Lesson } from '../domain/calendar-ics.js';
+import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
 
 export interface NewScheduleSending {
   classId: string;
   teacherId: string;
   scheduleName: string | null;
   pdfSize: number;
+  /** Calendar part (issue 16): the schedule's lessons as sent, and the series' first and last day. */
+  calendar?: { scheduleId: string; lessons: Record<string, Lesson[]>; from: string; until: string } | null;
 }
 
-export interface ScheduleSendingRow extends NewScheduleSending {
+export interface ScheduleSendingRow {
   id: string;
+  classId: string;
+  teacherId: string;
+  scheduleName: string | null;
+  pdfSize: number;
   recipientCount: number;
   createdAt: Date;
+}
+
+/** The lessons of the newest sending of a class that carried calendar data. */
+export interface SentLessons {
+  lessons: Record<string, Lesson[]>;
+  from: string;
+  until: string;
 }
 
 /** A sending of a few dozen events plus a PDF of up to 5 MB must not run into Prisma's default 5 s transaction timeout. */
@@ -30,7 +44,22 @@ export class SendingRepository {
     if (!mails.length) throw new Error('a schedule sending needs at least one mail');
     const id = randomUUID();
     return this.prisma.$transaction(async (tx) => {
-      const row = await tx.scheduleSending.create({ data: { id, ...sending, recipientCount: mails.length } });
+      const { calendar, ...rest } = sending;
+      const row = await tx.scheduleSending.create({
+        data: {
+          id,
+          ...rest,
+          recipientCount: mails.length,
+          ...(calendar
+            ? {
+                scheduleId: calendar.scheduleId,
+                lessons: calendar.lessons as unknown as Prisma.InputJsonValue,
+                calendarFrom: new Date(`${calendar.from}T00:00:00Z`),
+                calendarUntil: new Date(`${calendar.until}T00:00:00Z`),
+              }
+            : {}),
+        },
+      });
       // The PDF once, by its sha256; the events only name it (blobSha256), so it is not copied per recipient.
       if (blob) {
         await tx.$executeRawUnsafe(
@@ -45,6 +74,23 @@ export class SendingRepository {
       }
       return row;
     }, TX_OPTIONS);
+  }
+
+  /** Per class id: the lessons of the newest sending with calendar data (classes without one are left out). */
+  async latestLessons(classIds: string[]): Promise<Map<string, SentLessons>> {
+    const out = new Map<string, SentLessons>();
+    if (!classIds.length) return out;
+    const rows = await this.prisma.scheduleSending.findMany({
+      where: { classId: { in: classIds }, lessons: { not: Prisma.DbNull } },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      distinct: ['classId'],
+      select: { classId: true, lessons: true, calendarFrom: true, calendarUntil: true },
+    });
+    for (const r of rows) {
+      if (!r.lessons || !r.calendarFrom || !r.calendarUntil) continue;
+      out.set(r.classId, { lessons: r.lessons as unknown as Record<string, Lesson[]>, from: r.calendarFrom.toISOString().slice(0, 10), until: r.calendarUntil.toISOString().slice(0, 10) });
+    }
+    return out;
   }
 
   /** Newest first. */

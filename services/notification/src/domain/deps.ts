@@ -1,6 +1,8 @@
 import type { KeyValueStore, Logger } from '@stundenplan/base';
 import type { ClassesClient } from '../clients/classes-client.js';
+import type { SchedulingClient } from '../clients/scheduling-client.js';
 import type { Config } from '../config.js';
+import type { CalendarTokenRepository } from '../data/calendar-token-repository.js';
 import type { ContactRepository } from '../data/contact-repository.js';
 import type { MailRepository } from '../data/mail-repository.js';
 import type { SendingRepository } from '../data/sending-repository.js';
@@ -10,9 +12,11 @@ export interface NotificationDeps {
   cfg: Config;
   log: Logger;
   mails: MailRepository;
+  calendarTokens: CalendarTokenRepository;
   contacts: ContactRepository;
   sendings: SendingRepository;
   classes: ClassesClient;
+  scheduling: SchedulingClient;
   mailer: Mailer;
   kickOutbox: () => void;
   /** Shared store: the teacher's daily mail budget (shared with classes' invitations). */

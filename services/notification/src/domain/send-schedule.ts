@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { AppError, reserveMailBudget, type SessionUser } from '@stundenplan/base';
+import { berlinToday, isDeadlineDate } from '@stundenplan/timegrid';
 import type { ClassForSending, ClassMember } from '../clients/classes-client.js';
 import type { NotificationDeps } from './deps.js';
 import { EMAIL_RE, type MailRequest } from './mail-request.js';
 import { isWellFormedPdf } from './pdf-structure.js';
+import { addDays, buildCalendar, DEFAULT_WEEKS, ICS_CONTENT_TYPE, ICS_FILENAME, lessonsFromSchedule } from './calendar-ics.js';
 
 /** docs/product/api.md POST send-schedule-to-students; German texts of the answers. */
 export const SEND_MSG = {
@@ -14,7 +16,13 @@ export const SEND_MSG = {
   scheduleNameLength: 'Der Name des Stundenplans darf höchstens 200 Zeichen lang sein.',
   messageLength: 'Die Nachricht darf höchstens 2000 Zeichen lang sein.',
   success: (n: number) => `Stundenplan an ${n} Studierende gesendet.`,
+  untilFormat: 'Das Enddatum muss ein gültiges Datum im Format JJJJ-MM-TT sein.',
+  untilPast: 'Das Enddatum darf nicht in der Vergangenheit liegen.',
+  untilTooFar: 'Das Enddatum darf höchstens ein Jahr in der Zukunft liegen.',
 } as const;
+
+/** Latest end date of a calendar series, counted from today. */
+const UNTIL_MAX_DAYS = 366;
 
 export const PDF_FILENAME = 'stundenplan.pdf';
 export const PDF_MAX_BYTES = 5 * 1024 * 1024;
@@ -26,6 +34,8 @@ export interface SendScheduleInput {
   scheduleName: unknown;
   message: unknown;
   pdf: Buffer | undefined;
+  /** Last day of the lessons in the calendar files (YYYY-MM-DD); default 15 weeks from today. */
+  until?: unknown;
 }
 
 export interface SendScheduleResult {
@@ -44,15 +54,25 @@ export function isPdf(file: Buffer): boolean {
 }
 
 /** One recipient per distinct address (case-insensitive), the first member's name; members without a usable address are skipped. */
-export function recipientsOf(members: ClassMember[]): { email: string; name: string }[] {
-  const seen = new Map<string, { email: string; name: string }>();
+export function recipientsOf(members: ClassMember[]): { email: string; name: string; memberId: string }[] {
+  const seen = new Map<string, { email: string; name: string; memberId: string }>();
   for (const m of members) {
     const email = m.email.trim();
     if (!email || !EMAIL_RE.test(email)) continue;
     const key = email.toLowerCase();
-    if (!seen.has(key)) seen.set(key, { email, name: m.name.trim() });
+    if (!seen.has(key)) seen.set(key, { email, name: m.name.trim(), memberId: m.memberId });
   }
   return [...seen.values()];
+}
+
+/** The series' last day: a real date from today up to a year ahead; missing = 15 weeks from today. */
+export function parseUntil(v: unknown, today: string): string {
+  const raw = typeof v === 'string' ? v.trim() : v;
+  if (raw === undefined || raw === null || raw === '') return addDays(today, DEFAULT_WEEKS * 7 - 1);
+  if (!isDeadlineDate(raw)) throw AppError.badRequest(SEND_MSG.untilFormat);
+  if (raw < today) throw AppError.badRequest(SEND_MSG.untilPast);
+  if (raw > addDays(today, UNTIL_MAX_DAYS)) throw AppError.badRequest(SEND_MSG.untilTooFar);
+  return raw;
 }
 
 export function scheduleMail(opts: {
@@ -64,6 +84,8 @@ export function scheduleMail(opts: {
   message: string | null;
   /** sha256 of the PDF stored once in mail_blobs. */
   pdfSha256: string;
+  /** The recipient's own lessons as an iCalendar file (issue 16), when the schedule has any. */
+  ics?: string | null;
 }): MailRequest {
   const { recipient, cls, teacherName, scheduleName, message } = opts;
   const who = teacherName ? { subject: teacherName, of: `von ${teacherName}`, to: teacherName } : { subject: 'Deine Lehrkraft', of: 'deiner Lehrkraft', to: 'deine Lehrkraft' };
@@ -73,6 +95,7 @@ export function scheduleMail(opts: {
     '',
     `${who.subject} hat dir ${plan} geschickt. Du findest ihn als PDF im Anhang (${PDF_FILENAME}).`,
     '',
+    ...(opts.ics ? [`Deinen Unterricht findest du außerdem als Kalenderdatei im Anhang (${ICS_FILENAME}): Öffne sie, um die Termine in deinen Kalender zu übernehmen.`, ''] : []),
     // Every member gets the plan, also those it leaves out: they must learn that they have no lesson yet.
     `Steht dein Name nicht im Plan, hat ${who.to} für dich noch keinen Termin eingetragen. Melde dich dann bitte bei ${who.to}, damit ihr einen Termin findet.`,
     '',
@@ -88,8 +111,28 @@ export function scheduleMail(opts: {
     ...(opts.teacherEmail ? { replyTo: opts.teacherEmail } : {}),
     subject: `Dein Stundenplan für „${cls.name}“`,
     text: lines.join('\n'),
-    attachments: [{ filename: PDF_FILENAME, contentType: 'application/pdf', blobSha256: opts.pdfSha256 }],
+    attachments: [
+      { filename: PDF_FILENAME, contentType: 'application/pdf', blobSha256: opts.pdfSha256 },
+      ...(opts.ics ? [{ filename: ICS_FILENAME, contentType: ICS_CONTENT_TYPE, contentBase64: Buffer.from(opts.ics, 'utf8').toString('base64') }] : []),
+    ],
   };
+}
+
+/**
+ * The lessons of the class's newest saved schedule for the calendar files. Without a saved schedule, or
+ * when the scheduling service cannot answer, the mails go out with the PDF only (logged): the PDF is
+ * what the teacher sends, the calendar is an extra.
+ */
+async function sentLessons(deps: NotificationDeps, classId: string, teacherId: string, from: string, until: string) {
+  try {
+    const saved = await deps.scheduling.latestSchedule(classId, teacherId);
+    if (!saved) return null;
+    const lessons = Object.fromEntries(lessonsFromSchedule(saved.availableTimes));
+    return { scheduleId: saved.scheduleId, lessons, from, until };
+  } catch (e) {
+    deps.log.warn({ err: (e as Error).message, classId }, 'scheduling unreachable: schedule mails without calendar files');
+    return null;
+  }
 }
 
 /**
@@ -110,6 +153,8 @@ export async function sendScheduleToStudents(deps: NotificationDeps, user: Sessi
   if (scheduleName && scheduleName.length > SCHEDULE_NAME_MAX) throw AppError.badRequest(SEND_MSG.scheduleNameLength);
   const message = multiline(text(input.message)) || null;
   if (message && message.length > MESSAGE_MAX) throw AppError.badRequest(SEND_MSG.messageLength);
+  const today = berlinToday();
+  const until = parseUntil(input.until, today);
 
   // Ownership first (403/404), then the members under the same rule.
   const cls = await deps.classes.getClass(classId, user.userId);
@@ -119,12 +164,18 @@ export async function sendScheduleToStudents(deps: NotificationDeps, user: Sessi
   const teacherName = cls.teacherName.trim() || user.name.trim();
   const teacherEmail = EMAIL_RE.test(user.email.trim()) ? user.email.trim() : null;
   const pdfSha256 = createHash('sha256').update(pdf).digest('hex');
+  const calendar = await sentLessons(deps, cls.classId, user.userId, today, until);
+  const icsFor = (memberId: string): string | null => {
+    const lessons = calendar?.lessons[memberId];
+    if (!calendar || !lessons?.length) return null;
+    return buildCalendar([{ key: `${cls.classId}-${memberId}`, className: cls.name, teacherName, lessons, from: calendar.from, until: calendar.until }]);
+  };
   // The teacher's daily mail budget (shared with invitations), counted in recipients: 429 + wait_time.
   const budget = await reserveMailBudget(deps.store, user.userId, recipients.length, deps.cfg.MAIL_BUDGET_PER_DAY);
   const sending = await deps.sendings
     .save(
-      { classId: cls.classId, teacherId: user.userId, scheduleName, pdfSize: pdf.length },
-      recipients.map((recipient) => scheduleMail({ recipient, cls, teacherName, teacherEmail, scheduleName, message, pdfSha256 })),
+      { classId: cls.classId, teacherId: user.userId, scheduleName, pdfSize: pdf.length, calendar },
+      recipients.map((recipient) => scheduleMail({ recipient, cls, teacherName, teacherEmail, scheduleName, message, pdfSha256, ics: icsFor(recipient.memberId) })),
       { sha256: pdfSha256, content: pdf },
     )
     .catch(async (e: unknown) => {

@@ -49,6 +49,7 @@ export function registerSendScheduleRoutes(app: Express, deps: NotificationDeps)
       scheduleName: body.schedule_name,
       message: body.message,
       pdf: uploadedPdf(req),
+      until: body.until,
     });
     res.json(result);
   });

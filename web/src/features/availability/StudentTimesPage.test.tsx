@@ -56,6 +56,19 @@ describe('/student window', () => {
     expect(screen.getByTestId('summed-time').textContent).toBe('15 Minuten');
   });
 
+  it('names each course with a deadline above the grid (issue 16)', async () => {
+    const course = (name: string, memberId: string, deadline: string | null) => ({
+      duration: 30, member_id: memberId, student_id: 's', class_id: memberId, classes: { name, class_id: memberId }, teacher_name: null, institution: null, deadline, allow_late_changes: false,
+    });
+    renderApp({
+      path: '/student',
+      user: STUDENT,
+      routes: [...routes(), { method: 'GET', path: '/api/profile', reply: { body: { name: 'S', classes: [course('Klavier', 'm1', '2999-01-31'), course('Gesang', 'm2', null)] } } }],
+    });
+    const list = await screen.findByTestId('student-deadlines');
+    expect(list.textContent).toBe('Klavier: Bitte trage deine Zeiten bis 31.01.2999 ein');
+  });
+
   it('a disabled slot cannot be selected', async () => {
     await openPage();
     clickCell(0, 40);

@@ -10,6 +10,7 @@ import { Alert } from '../../shared/ui/Alert';
 import { Button } from '../../shared/ui/Button';
 import { Page } from '../../shared/ui/Page';
 import { PageSpinner } from '../../shared/ui/Spinner';
+import { StudentDeadlineNotices } from '../classes/StudentDeadlineNotices';
 import { countOutsideView, type SlotRange } from './grid/grid-model';
 import { GridLegend } from './grid/GridLegend';
 import { COARSE_POINTER_QUERY, useIsMobile, useMediaQuery } from './grid/use-media-query';
@@ -151,6 +152,7 @@ export function StudentTimesPage() {
   } else {
     body = (
       <>
+        <StudentDeadlineNotices />
         {restored && dirty && <Alert kind="info">{STUDENT_TIMES_TEXTS.restored}</Alert>}
         {win.hasRange ? <p className="student-times__help">{STUDENT_TIMES_TEXTS.withRange}</p> : <Alert kind="info">{STUDENT_TIMES_TEXTS.noRange}</Alert>}
         {hiddenOutside > 0 && (

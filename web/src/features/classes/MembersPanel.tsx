@@ -14,7 +14,7 @@ import { classesApi, type ClassDto, type MemberDto, type PotentialLink } from '.
 import { CsvImportDialog } from './CsvImportDialog';
 import { InlineField } from './InlineField';
 import { Icons, IconButton } from './local-ui';
-import { isRegistered, joinEmails, lastChange, memberEmails, timesSummary } from './member-utils';
+import { isRegistered, joinEmails, lastChange, memberEmails, NO_TIMES_TAG, timesSummary } from './member-utils';
 import { MEMBER_MESSAGES } from './messages';
 import { EditTimesDialog } from './times/EditTimesDialog';
 import { parseDuration, reasonOf, validateDuration, validateMemberEmail, validateMemberName } from './validation';
@@ -284,6 +284,11 @@ export function MembersPanel({ cls, onMembersChanged, onCountChange }: MembersPa
                       <span className={summary.source === 'student' ? 'members__times members__times--student' : 'members__times'} title={summary.title}>
                         {summary.text}
                       </span>
+                      {summary.source === null && (
+                        <span className="member-tag member-tag--no-times" data-testid="no-times">
+                          {NO_TIMES_TAG}
+                        </span>
+                      )}
                     </td>
                     <td data-label="Letzte Änderung">
                       <span title={change.title}>{change.text}</span>

@@ -45,6 +45,29 @@ describe('StudentClassesPage: courses', () => {
     expect(card('m2').getByRole('button', { name: 'Kurs verifizieren' })).toBeTruthy();
   });
 
+  it('shows the deadline in German date format on the card, and whether times can still change (issue 16)', async () => {
+    open([], [
+      { ...VERIFIED, deadline: '2999-12-24', allow_late_changes: false },
+      { ...UNVERIFIED, deadline: '2001-02-03', allow_late_changes: false },
+      { ...VERIFIED, member_id: 'm3', deadline: '2001-02-03', allow_late_changes: true },
+      { ...VERIFIED, member_id: 'm4', deadline: null },
+    ]);
+    await screen.findByTestId('course-m1');
+    expect(card('m1').getByTestId('course-deadline').textContent).toBe('Bitte trage deine Zeiten bis 24.12.2999 ein');
+    expect(card('m2').getByTestId('course-deadline').textContent).toBe(
+      'Die Frist ist am 03.02.2001 abgelaufen. Deine Zeiten kannst du nicht mehr ändern – bitte wende dich an deine Lehrkraft.',
+    );
+    expect(card('m3').getByTestId('course-deadline').textContent).toBe('Die Frist ist am 03.02.2001 abgelaufen. Du kannst deine Zeiten trotzdem noch ändern.');
+    expect(card('m4').queryByTestId('course-deadline')).toBeNull();
+  });
+
+  it('links the calendar file of the own lessons (issue 16)', async () => {
+    open([]);
+    const link = (await screen.findByTestId('calendar-download')) as HTMLAnchorElement;
+    expect(link.textContent).toBe('Kalender herunterladen (.ics)');
+    expect(link.getAttribute('href')).toBe('/api/me/calendar.ics');
+  });
+
   it('shows the empty state', async () => {
     open([], []);
     expect(await screen.findByText('Du bist noch keinem Kurs beigetreten.')).toBeTruthy();

@@ -13,11 +13,18 @@ import { Select } from '../../shared/ui/Select';
 import { PageSpinner } from '../../shared/ui/Spinner';
 import { profileApi } from '../profile/profile-api';
 import { studentCoursesApi, type Membership } from './classes-api';
+import { deadlineState, studentDeadlineText } from './deadline-text';
 import { STUDENT_COURSE_MESSAGES as M } from './messages';
 import { checkJoinCode, detailOf, normaliseJoinCode } from './validation';
 import './classes.css';
 
 export const PROFILE_QUERY_KEY = ['profile'] as const;
+
+/** Issue 16: the student's lessons of the latest sent schedules as one calendar file. */
+export const CALENDAR_TEXTS = {
+  hint: 'Deinen Unterricht aus den verschickten Stundenplänen gibt es auch als Kalenderdatei.',
+  link: 'Kalender herunterladen (.ics)',
+} as const;
 
 const courseName = (m: Membership) => m.classes?.name || M.unknown;
 
@@ -74,6 +81,12 @@ export function StudentClassesPage() {
           Deine Kurse
         </h2>
         {courses}
+        <p className="student-courses__calendar muted">
+          {CALENDAR_TEXTS.hint}{' '}
+          <a href="/api/me/calendar.ics" download="stundenplan.ics" data-testid="calendar-download">
+            {CALENDAR_TEXTS.link}
+          </a>
+        </p>
       </section>
       <JoinSection onJoined={reload} />
     </Page>
@@ -132,6 +145,7 @@ function CourseCard({ membership: m, onChanged }: { membership: Membership; onCh
           <dd>{m.institution || M.unknown}</dd>
         </div>
       </dl>
+      <DeadlineLine membership={m} />
       {!m.student_id && (
         <div className="course-card__verify">
           <p className="course-card__warning">{M.unverified}</p>
@@ -148,6 +162,17 @@ function CourseCard({ membership: m, onChanged }: { membership: Membership; onCh
       </div>
       {confirmDialog}
     </Card>
+  );
+}
+
+function DeadlineLine({ membership }: { membership: Membership }) {
+  const text = studentDeadlineText(membership);
+  if (!text) return null;
+  const state = deadlineState(membership);
+  return (
+    <p className={`course-card__deadline course-card__deadline--${state}`} data-testid="course-deadline">
+      {text}
+    </p>
   );
 }
 

@@ -22,6 +22,8 @@ import {
 import { CreateClassDialog, EditClassDialog, type NewClassInput } from './ClassDialogs';
 import { classesApi, type ClassDto, type LocalClass } from './classes-api';
 import { Icons, IconButton } from './local-ui';
+import { DeadlinePanel } from './DeadlinePanel';
+import { answeredText } from './member-utils';
 import { MembersPanel } from './MembersPanel';
 import { CLASS_MESSAGES } from './messages';
 import { createClassErrorMessage } from './validation';
@@ -291,7 +293,12 @@ export function TeacherClassesPage() {
                         {cls.description || '---'}
                       </td>
                       <td data-label="Anzahl Studierende" className="class-row__count">
-                        {typeof count === 'number' ? count : '...'}
+                        <span className="class-row__count-number">{typeof count === 'number' ? count : '...'}</span>
+                        {answeredText(cls.answered_count, cls.member_count) && (
+                          <span className="class-row__answered" data-testid={`answered-${cls.class_id}`}>
+                            {answeredText(cls.answered_count, cls.member_count)}
+                          </span>
+                        )}
                       </td>
                       <td data-label="Aktionen" onClick={(e) => e.stopPropagation()}>
                         <div className="row-actions row-actions--end">
@@ -317,6 +324,7 @@ export function TeacherClassesPage() {
                     {open && (
                       <tr className="class-row__details">
                         <td colSpan={CLASS_COLUMNS}>
+                          <DeadlinePanel key={`${cls.deadline}-${cls.allow_late_changes}`} cls={cls} onSaved={(next) => replaceClass({ ...cls, ...next })} />
                           <MembersPanel
                             cls={cls}
                             onMembersChanged={() => refetchAfter(REFETCH_AFTER_EDIT_MS)}

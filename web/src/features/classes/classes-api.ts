@@ -13,6 +13,11 @@ export interface ClassDto {
   register_shortcut: string;
   teacher_id?: string;
   created_at?: string;
+  /** Last day for the students' times (YYYY-MM-DD, Europe/Berlin) or null (issue 16). */
+  deadline?: string | null;
+  allow_late_changes?: boolean;
+  /** Members who have entered times (own or teacher-entered); null when unknown (issue 16). */
+  answered_count?: number | null;
 }
 
 export type LocalClassStatus = 'pending' | 'failed';
@@ -113,6 +118,9 @@ export const classesApi = {
     api.post<ClassDto>('classes', body, { abortPrevious: false }),
   update: (classId: string, body: { name: string; description: string | null }) => api.put<ClassDto>(classPath(classId), body),
   remove: (classId: string) => api.delete(classPath(classId)),
+  remind: (classId: string) => api.post<{ recipient_count?: number; message?: string }>(`${classPath(classId)}/remind`, undefined, { abortPrevious: false }),
+  setDeadline: (classId: string, body: { deadline: string | null; allow_late_changes: boolean }) =>
+    api.put<{ deadline: string | null; allow_late_changes: boolean; message?: string }>(`${classPath(classId)}/deadline`, body, { abortPrevious: false }),
 
   members: async (classId: string, signal?: AbortSignal) => listOf<MemberDto>(await api.get<unknown>(`${classPath(classId)}/members`, { signal }), 'members'),
   addNew: (classId: string, students: NewMemberInput[]) => api.post<{ message?: string }>(`${classPath(classId)}/members/new`, { students }),
@@ -156,6 +164,9 @@ export interface Membership {
   classes: { name: string | null; class_id: string } | null;
   teacher_name: string | null;
   institution: string | null;
+  /** Last day for the times (YYYY-MM-DD, Europe/Berlin) or null (issue 16). */
+  deadline?: string | null;
+  allow_late_changes?: boolean;
 }
 
 export const studentCoursesApi = {

@@ -34,6 +34,15 @@ export function timesSummary(member: MemberDto): TimesSummary {
   return { text: '---', source: null, title };
 }
 
+/** Marker of a member who has no times yet, neither own nor teacher-entered (issue 16). */
+export const NO_TIMES_TAG = 'noch keine Zeiten';
+
+/** '12 von 15 haben Zeiten eingetragen' (issue 16); null when the count is unknown or the class is empty. */
+export function answeredText(answered: number | null | undefined, members: number | null | undefined): string | null {
+  if (typeof answered !== 'number' || typeof members !== 'number' || members === 0) return null;
+  return `${answered} von ${members} haben Zeiten eingetragen`;
+}
+
 export function lastChange(member: MemberDto, now: Date = new Date()): { text: string; title: string } {
   const value = member.available_times_user_input_last_modified ?? null;
   return { text: formatLastChange(value, now), title: formatLastChangeTitle(value) };

@@ -12,6 +12,7 @@ import { Card } from '../../shared/ui/Card';
 import { Page } from '../../shared/ui/Page';
 import { useConfirm } from '../../shared/ui/use-confirm';
 import { PageSpinner } from '../../shared/ui/Spinner';
+import { CalendarSubscriptionCard } from './CalendarSubscriptionCard';
 import { profileApi, type Profile } from './profile-api';
 
 export const PROFILE_MESSAGES = {
@@ -154,6 +155,7 @@ function ProfileView({ profile, role }: { profile: Profile; role: Role }) {
         </Card>
       )}
 
+      {role === 'student' && <CalendarSubscriptionCard />}
       <Card title="Sicherheit">
         <p>Du erhältst eine E-Mail mit einem Link, über den du ein neues Passwort festlegen kannst.</p>
         <Button variant="secondary" onClick={sendReset} loading={resetPending}>

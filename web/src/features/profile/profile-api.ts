@@ -8,6 +8,9 @@ export interface ProfileMembership {
   classes: { name: string | null; class_id: string } | null;
   teacher_name: string | null;
   institution: string | null;
+  /** Last day for the times (YYYY-MM-DD, Europe/Berlin) or null (issue 16). */
+  deadline?: string | null;
+  allow_late_changes?: boolean;
 }
 
 /** GET /api/profile (docs/product/data.md Profile). */

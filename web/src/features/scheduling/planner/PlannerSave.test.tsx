@@ -221,6 +221,10 @@ describe('PlannerStep: PDF, send, load and delete', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Stundenplan versenden' }));
     const dialog = await screen.findByRole('dialog', { name: 'Stundenplan speichern und versenden' });
     fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'Versand' } });
+    // issue 16: the calendar files' last day, 15 weeks ahead by default, changeable
+    const until = within(dialog).getByLabelText('Termine im Kalender bis') as HTMLInputElement;
+    expect(until.value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    fireEvent.change(until, { target: { value: '2027-02-28' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Speichern und versenden' }));
     expect(await screen.findByText('Stundenplan gespeichert und an 2 Studierende gesendet.')).toBeTruthy();
     const order = fetchMock.calls.filter((c) => c.method === 'POST').map((c) => c.url);
@@ -228,6 +232,7 @@ describe('PlannerStep: PDF, send, load and delete', { timeout: 30_000 }, () => {
     const form = fetchMock.callsTo('/api/send-schedule-to-students')[0]!.body as FormData;
     expect(form.get('class_id')).toBe(CLASS_ID);
     expect((form.get('pdf') as File).name).toBe('stundenplan.pdf');
+    expect(form.get('until')).toBe('2027-02-28');
   });
 
   it("send failure: 'Fehler beim Versenden oder Speichern'", async () => {

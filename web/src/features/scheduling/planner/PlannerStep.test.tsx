@@ -1,7 +1,7 @@
 import '../../../test/dom';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { CLASS_ID, renderPlanner } from './test-utils';
+import { CLASS_ID, MEMBERS, renderPlanner } from './test-utils';
 
 const SAVED = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -48,6 +48,18 @@ describe('PlannerStep: grid and sidebar', { timeout: 30_000 }, () => {
     fireEvent.click(l!);
     expect(l!.getAttribute('aria-pressed')).toBe('true');
     expect(screen.queryByRole('group', { name: 'Zeitquelle für Ben Schröder' })).toBeNull();
+  });
+
+  it("marks members without any times with 'keine Zeiten' (issue 16)", async () => {
+    const DORA = { member_id: 'm-dora', user_id: null, student_id: null, name: 'Dora Ohnezeit', duration: 30, available_times: {}, available_times_user_input: {} };
+    renderPlanner({ members: [...MEMBERS, DORA] });
+    const dora = (await screen.findByRole('button', { name: /^Dora Ohnezeit, 30 Minuten/ })).closest('li')!;
+    expect(within(dora).getByTestId('planner-no-times').textContent).toBe('keine Zeiten');
+    expect(dora.querySelector('[aria-label]')!.getAttribute('aria-label')).toBe('Dora Ohnezeit, 30 Minuten, nicht eingeplant, Noch keine Zeiten eingetragen');
+    for (const name of ['Anna Müller', 'Ben Schröder']) {
+      const li = screen.getByRole('button', { name: new RegExp(`^${name}, `) }).closest('li')!;
+      expect(within(li).queryByTestId('planner-no-times')).toBeNull();
+    }
   });
 
   it('loading and empty texts', async () => {

@@ -317,7 +317,7 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
         }}
       />
       <CalcErrorDialog error={calc.error} onClose={calc.closeError} onEditTimes={onEditTimes} onTakeBest={takeBest} />
-      <SaveDialog state={schedule.saveDialog} onClose={schedule.closeSave} onSubmit={(n, d) => void schedule.submitSave(n, d)} />
+      <SaveDialog state={schedule.saveDialog} onClose={schedule.closeSave} onSubmit={(n, d, u) => void schedule.submitSave(n, d, u)} />
       <OverwriteDialog name={schedule.overwrite ? schedule.overwrite.payload.name : null} busy={schedule.overwrite?.busy ?? false} onCancel={schedule.cancelOverwrite} onConfirm={() => void schedule.confirmOverwrite()} />
       <LoadDialog
         open={loadOpen}

@@ -32,6 +32,10 @@ export interface ClassInfo {
   teacherId: string;
   teacherName: string;
   institutionName: string;
+  /** Last day for the students' times, YYYY-MM-DD (Europe/Berlin); empty = no deadline. */
+  deadline: string;
+  /** Students may still change their own times after the deadline. */
+  allowLateChanges: boolean;
 }
 
 export interface Member {
@@ -117,6 +121,8 @@ function createBaseClassInfo(): ClassInfo {
     teacherId: "",
     teacherName: "",
     institutionName: "",
+    deadline: "",
+    allowLateChanges: false,
   };
 }
 
@@ -145,6 +151,12 @@ export const ClassInfo: MessageFns<ClassInfo> = {
     }
     if (message.institutionName !== "") {
       writer.uint32(66).string(message.institutionName);
+    }
+    if (message.deadline !== "") {
+      writer.uint32(74).string(message.deadline);
+    }
+    if (message.allowLateChanges !== false) {
+      writer.uint32(80).bool(message.allowLateChanges);
     }
     return writer;
   },
@@ -226,6 +238,22 @@ export const ClassInfo: MessageFns<ClassInfo> = {
             message.institutionName = reader.string();
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.deadline = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.allowLateChanges = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -272,6 +300,12 @@ export const ClassInfo: MessageFns<ClassInfo> = {
         : isSet(object.institution_name)
         ? globalThis.String(object.institution_name)
         : "",
+      deadline: isSet(object.deadline) ? globalThis.String(object.deadline) : "",
+      allowLateChanges: isSet(object.allowLateChanges)
+        ? globalThis.Boolean(object.allowLateChanges)
+        : isSet(object.allow_late_changes)
+        ? globalThis.Boolean(object.allow_late_changes)
+        : false,
     };
   },
 
@@ -301,6 +335,12 @@ export const ClassInfo: MessageFns<ClassInfo> = {
     if (message.institutionName !== "") {
       obj.institutionName = message.institutionName;
     }
+    if (message.deadline !== "") {
+      obj.deadline = message.deadline;
+    }
+    if (message.allowLateChanges !== false) {
+      obj.allowLateChanges = message.allowLateChanges;
+    }
     return obj;
   },
 
@@ -317,6 +357,8 @@ export const ClassInfo: MessageFns<ClassInfo> = {
     message.teacherId = object.teacherId ?? "";
     message.teacherName = object.teacherName ?? "";
     message.institutionName = object.institutionName ?? "";
+    message.deadline = object.deadline ?? "";
+    message.allowLateChanges = object.allowLateChanges ?? false;
     return message;
   },
 };

@@ -1,25 +1,39 @@
+import { berlinToday } from '@stundenplan/timegrid';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Dialog, Input, Textarea } from '../../../../shared/ui';
 import type { SaveDialogState } from '../hooks/use-schedule-actions';
 import { PLANNER_TEXTS } from '../model/texts';
 
 /** Save dialog and send-and-save dialog: name (required) and description. */
-export function SaveDialog({ state, onClose, onSubmit }: { state: SaveDialogState | null; onClose: () => void; onSubmit: (name: string, description: string) => void }) {
+/** Default last day of the calendar series: 15 weeks from today (the server's default too). */
+export function defaultCalendarUntil(now: Date = new Date()): string {
+  return addDays(berlinToday(now), 15 * 7 - 1);
+}
+
+function addDays(iso: string, days: number): string {
+  const d = new Date(`${iso}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+export function SaveDialog({ state, onClose, onSubmit }: { state: SaveDialogState | null; onClose: () => void; onSubmit: (name: string, description: string, until?: string) => void }) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
+  const [until, setUntil] = useState(defaultCalendarUntil);
   const open = state !== null;
   const mode = state?.mode;
   useEffect(() => {
     if (state) {
       setName(state.name);
       setDescription(state.description);
+      setUntil(defaultCalendarUntil());
     }
     // Only when the dialog opens (or switches mode).
   }, [open, mode]); // eslint-disable-line react-hooks/exhaustive-deps
   const send = state?.mode === 'send';
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onSubmit(name, description);
+    onSubmit(name, description, send ? until : undefined);
   };
   const nameError = state?.error === PLANNER_TEXTS.nameRequired ? state.error : undefined;
   return (
@@ -43,6 +57,9 @@ export function SaveDialog({ state, onClose, onSubmit }: { state: SaveDialogStat
       <form id="planner-save-form" className="form" onSubmit={submit} noValidate>
         <Input label={PLANNER_TEXTS.scheduleName} value={name} required onChange={(e) => setName(e.target.value)} error={nameError} maxLength={200} data-autofocus />
         <Textarea label={PLANNER_TEXTS.scheduleDescription} value={description} rows={3} onChange={(e) => setDescription(e.target.value)} maxLength={2000} />
+        {send && (
+          <Input type="date" label={PLANNER_TEXTS.calendarUntil} hint={PLANNER_TEXTS.calendarUntilHint} value={until} onChange={(e) => setUntil(e.target.value)} />
+        )}
         {state?.error && !nameError && <Alert kind="error">{state.error}</Alert>}
       </form>
     </Dialog>

@@ -9,6 +9,12 @@ import type { StudentNote } from '../model/warnings';
 import { CheckIcon } from './icons';
 import { NotesIcon } from './NotesIcon';
 
+/** Issue 16: a member without own and without teacher-entered times has not answered yet. */
+function hasAnyTimes(m: PlannerMember): boolean {
+  const some = (t: PlannerMember['available_times']) => Object.values(t ?? {}).some((labels) => Array.isArray(labels) && labels.length > 0);
+  return some(m.available_times) || some(m.available_times_user_input);
+}
+
 interface Props {
   member: PlannerMember;
   shortName: string;
@@ -35,7 +41,8 @@ export const StudentPanel = memo(function StudentPanel({ member, shortName, plac
     }
     listeners?.onKeyDown?.(e);
   };
-  const label = `${member.name}, ${member.duration} Minuten, ${placed ? 'eingeplant' : 'nicht eingeplant'}`;
+  const noTimes = !hasAnyTimes(member);
+  const label = `${member.name}, ${member.duration} Minuten, ${placed ? 'eingeplant' : 'nicht eingeplant'}${noTimes ? `, ${PLANNER_TEXTS.noTimesYet}` : ''}`;
   return (
     <li ref={setNodeRef} className={cx('student-panel', placed && 'student-panel--placed', isDragging && 'is-dragging', highlighted && 'is-highlighted')} data-member={id}>
       <div
@@ -56,6 +63,11 @@ export const StudentPanel = memo(function StudentPanel({ member, shortName, plac
         </span>
         <span className="student-panel__name">{shortName}</span>
         <span className="student-panel__minutes">{member.duration} Min.</span>
+        {noTimes && (
+          <span className="student-panel__no-times" title={PLANNER_TEXTS.noTimesYet} data-testid="planner-no-times">
+            {PLANNER_TEXTS.noTimesTag}
+          </span>
+        )}
       </div>
       {twoSources && (
         <div className="student-panel__sources" role="group" aria-label={`Zeitquelle für ${member.name}`}>

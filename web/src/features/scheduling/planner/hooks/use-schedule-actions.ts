@@ -91,11 +91,15 @@ export function useScheduleActions(deps: Deps) {
     }
   }, []);
 
+  // Last day of the lessons in the students' calendar files (issue 16), chosen in the send dialog.
+  const calendarUntilRef = useRef<string | null>(null);
+
   const sendPdf = useCallback(async (pdf: Blob, scheduleName: string) => {
     const form = new FormData();
     form.append('pdf', new File([pdf], 'stundenplan.pdf', { type: 'application/pdf' }));
     form.append('class_id', depsRef.current.classId);
     form.append('schedule_name', scheduleName);
+    if (calendarUntilRef.current) form.append('until', calendarUntilRef.current);
     const answer = await api.postForm<{ recipient_count?: number }>('send-schedule-to-students', form, { timeoutMs: 60_000 });
     return typeof answer?.recipient_count === 'number' ? answer.recipient_count : 0;
   }, []);
@@ -132,9 +136,10 @@ export function useScheduleActions(deps: Deps) {
   }, []);
 
   const submitSave = useCallback(
-    async (name: string, description: string) => {
+    async (name: string, description: string, until?: string) => {
       const dialog = saveDialog;
       if (!dialog) return;
+      calendarUntilRef.current = until?.trim() || null;
       if (!name.trim()) {
         setSaveDialog({ ...dialog, name, description, error: PLANNER_TEXTS.nameRequired });
         return;

@@ -1,0 +1,47 @@
+import { AppError } from '@stundenplan/base';
+import { isDeadlineDate } from '@stundenplan/timegrid';
+import type { Class } from '../generated/prisma/client.js';
+import { assertOwnsClass } from './classes.js';
+import type { Deps } from './context.js';
+import { MSG } from './messages.js';
+
+/** Wire shape of GET/PUT /api/classes/{classId}/deadline. */
+export interface DeadlineDto {
+  deadline: string | null;
+  allow_late_changes: boolean;
+}
+
+/** A DATE column comes back as midnight UTC of that day. */
+export function deadlineString(d: Date | null): string | null {
+  return d ? d.toISOString().slice(0, 10) : null;
+}
+
+export function toDeadlineDto(c: Pick<Class, 'deadline' | 'allowLateChanges'>): DeadlineDto {
+  return { deadline: deadlineString(c.deadline), allow_late_changes: c.allowLateChanges };
+}
+
+/** Body of PUT: `deadline` (YYYY-MM-DD or null) is required, `allow_late_changes` a boolean (default false). */
+export function parseDeadlineInput(body: unknown): { deadline: string | null; allowLateChanges: boolean } {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw AppError.badRequest(MSG.invalidRequest);
+  const b = body as Record<string, unknown>;
+  if (!('deadline' in b)) throw AppError.badRequest(MSG.deadlineRequired);
+  if (b.deadline !== null && !isDeadlineDate(b.deadline)) throw AppError.badRequest(MSG.deadlineFormat);
+  if (b.allow_late_changes !== undefined && typeof b.allow_late_changes !== 'boolean') throw AppError.badRequest(MSG.allowLateChangesType);
+  return { deadline: b.deadline, allowLateChanges: b.allow_late_changes === true };
+}
+
+export async function getDeadline(deps: Deps, teacherId: string, classId: string): Promise<DeadlineDto> {
+  return toDeadlineDto(await assertOwnsClass(deps.db, classId, teacherId));
+}
+
+/** Sets or clears (null) the deadline. A day in the past is allowed: it closes the entry at once. */
+export async function setDeadline(deps: Deps, teacherId: string, classId: string, body: unknown): Promise<DeadlineDto> {
+  const input = parseDeadlineInput(body);
+  await assertOwnsClass(deps.db, classId, teacherId);
+  const updated = await deps.db.class.update({
+    where: { classId },
+    data: { deadline: input.deadline ? new Date(`${input.deadline}T00:00:00Z`) : null, allowLateChanges: input.allowLateChanges },
+  });
+  deps.log.info({ classId, deadline: input.deadline, allowLateChanges: input.allowLateChanges }, 'class deadline set');
+  return toDeadlineDto(updated);
+}

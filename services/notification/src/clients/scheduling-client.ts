@@ -1,0 +1,33 @@
+import { callUnary, createServiceClient, isAppError, type ServiceTokenSigner } from '@stundenplan/base';
+import { schedulingV1 } from '@stundenplan/proto';
+
+export interface SavedSchedule {
+  scheduleId: string;
+  /** The saved form: day index -> [slot label, member_id] pairs. */
+  availableTimes: unknown;
+}
+
+/** What notification needs from the scheduling service: the lessons of the newest saved schedule (calendar files). */
+export interface SchedulingClient {
+  /** The teacher's newest saved schedule of the class; null when there is none. Throws when the service cannot answer. */
+  latestSchedule(classId: string, teacherId: string): Promise<SavedSchedule | null>;
+  close(): void;
+}
+
+export function createSchedulingClient(addr: string, tokens: ServiceTokenSigner, timeoutMs = 5000): SchedulingClient {
+  let client: schedulingV1.SchedulingServiceClient | undefined;
+  // Lazy: in embedded mode notification may start before scheduling.
+  const c = () => (client ??= createServiceClient(schedulingV1.SchedulingServiceClient, addr, tokens, 'scheduling-solver'));
+  return {
+    async latestSchedule(classId, teacherId) {
+      try {
+        const res = await callUnary(c().getLatestSchedule.bind(c()), c(), { classId, teacherId }, timeoutMs);
+        return { scheduleId: res.scheduleId, availableTimes: JSON.parse(res.availableTimesJson || '{}') as unknown };
+      } catch (e) {
+        if (isAppError(e) && e.code === 'NOT_FOUND') return null;
+        throw e;
+      }
+    },
+    close: () => client?.close(),
+  };
+}

@@ -1,0 +1,80 @@
+import ICAL from 'ical.js';
+import { describe, expect, it } from 'vitest';
+import { berlinToUtc, buildCalendar, firstDateOn, foldLine, lessonsFromSchedule } from './calendar-ics.js';
+
+/** Parsed with a real iCalendar parser (ical.js), not by string matching. */
+function parse(ics: string) {
+  const comp = new ICAL.Component(ICAL.parse(ics));
+  const tz = comp.getFirstSubcomponent('vtimezone');
+  if (tz) ICAL.TimezoneService.register(new ICAL.Timezone(tz));
+  return comp;
+}
+
+describe('lessonsFromSchedule', () => {
+  it('joins consecutive quarter hours of one member into one lesson per day', () => {
+    const saved = { '0': [['9.00', 'a'], ['9.15', 'a'], ['9.30', 'b'], ['10.00', 'a']], '2': [['23.30', 'b'], ['23.45', 'b']], '3': [], x: 'y' };
+    const lessons = lessonsFromSchedule(saved);
+    expect(lessons.get('a')).toEqual([{ day: 0, start: 36, end: 38 }, { day: 0, start: 40, end: 41 }]);
+    expect(lessons.get('b')).toEqual([{ day: 0, start: 38, end: 39 }, { day: 2, start: 94, end: 96 }]);
+  });
+});
+
+describe('buildCalendar', () => {
+  const NOW = new Date('2026-11-26T08:00:00Z');
+
+  it('a weekly lesson in Europe/Berlin with VTIMEZONE and UNTIL the end date', () => {
+    const ics = buildCalendar([{ key: 'c1-m1', className: 'Klavier; Hauptfach, Gruppe', teacherName: 'Clara Schumann', lessons: [{ day: 2, start: 58, end: 62 }], from: '2026-11-26', until: '2027-03-11' }], NOW);
+    const cal = parse(ics);
+    expect(cal.getFirstPropertyValue('version')).toBe('2.0');
+    expect(cal.getFirstSubcomponent('vtimezone')!.getFirstPropertyValue('tzid')).toBe('Europe/Berlin');
+    const events = cal.getAllSubcomponents('vevent');
+    expect(events).toHaveLength(1);
+    const ev = new ICAL.Event(events[0]!);
+    expect(ev.summary).toBe('Unterricht: Klavier; Hauptfach, Gruppe');
+    expect(ev.description).toBe('Lehrkraft: Clara Schumann');
+    expect(ev.uid).toBe('c1-m1-0@stundenplan-assistent');
+    // Wednesday 2 Dec 2026, 14:30-15:30 Berlin (CET = UTC+1)
+    expect(ev.startDate.zone?.tzid).toBe('Europe/Berlin');
+    expect(ev.startDate.toString()).toBe('2026-12-02T14:30:00');
+    expect(ev.endDate.toString()).toBe('2026-12-02T15:30:00');
+    expect(ev.startDate.toJSDate().toISOString()).toBe('2026-12-02T13:30:00.000Z');
+    const rule = events[0]!.getFirstPropertyValue('rrule') as ICAL.Recur;
+    expect(rule.freq).toBe('WEEKLY');
+    // Every Wednesday from 2 Dec 2026 to 10 Mar 2027 inclusive: 15 lessons, summer time does not move the wall clock.
+    const it = ev.iterator();
+    const dates: string[] = [];
+    for (let next = it.next(); next; next = it.next()) dates.push(next.toString());
+    expect(dates).toHaveLength(15);
+    expect(dates[0]).toBe('2026-12-02T14:30:00');
+    expect(dates.at(-1)).toBe('2027-03-10T14:30:00');
+  });
+
+  it('keeps the local time across the switch to summer time and ends 24:00 lessons at midnight', () => {
+    const ics = buildCalendar([{ key: 'k', className: 'Gesang', teacherName: '', lessons: [{ day: 6, start: 94, end: 96 }], from: '2027-03-20', until: '2027-04-05' }], NOW);
+    const [vevent] = parse(ics).getAllSubcomponents('vevent');
+    const ev = new ICAL.Event(vevent!);
+    expect(ev.description).toBeNull();
+    const it = ev.iterator();
+    const starts: string[] = [];
+    for (let next = it.next(); next; next = it.next()) starts.push(next.toJSDate().toISOString());
+    // Sundays 21 Mar (CET) and 28 Mar, 4 Apr (CEST): 23:30 local each time
+    expect(starts).toEqual(['2027-03-21T22:30:00.000Z', '2027-03-28T21:30:00.000Z', '2027-04-04T21:30:00.000Z']);
+    expect(ev.endDate.toString()).toBe('2027-03-22T00:00:00');
+  });
+
+  it('is a valid empty calendar without lessons, and lines are folded at 75 octets', () => {
+    const cal = parse(buildCalendar([], NOW));
+    expect(cal.getAllSubcomponents('vevent')).toHaveLength(0);
+    const long = `SUMMARY:${'Ü'.repeat(60)}`;
+    const folded = foldLine(long);
+    for (const line of folded.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    expect(folded.replace(/\r\n /g, '')).toBe(long);
+  });
+
+  it('helpers: first weekday on or after a date; Berlin wall clock to UTC', () => {
+    expect(firstDateOn('2026-11-26', 3)).toBe('2026-11-26'); // Thursday itself
+    expect(firstDateOn('2026-11-26', 0)).toBe('2026-11-30');
+    expect(berlinToUtc('2026-07-01', 23, 59, 59).toISOString()).toBe('2026-07-01T21:59:59.000Z');
+    expect(berlinToUtc('2026-12-24', 23, 59, 59).toISOString()).toBe('2026-12-24T22:59:59.000Z');
+  });
+});

@@ -1,0 +1,106 @@
+// Issue 16: the student's private calendar subscription link (made, shown once, revoked).
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, errorMessage } from '../../shared/api/client';
+import { toast } from '../../shared/toast/toast-store';
+import { Button } from '../../shared/ui/Button';
+import { Card } from '../../shared/ui/Card';
+import { useConfirm } from '../../shared/ui/use-confirm';
+
+export const SUBSCRIPTION_TEXTS = {
+  title: 'Kalender-Abo',
+  intro: 'Mit einem privaten Link kann deine Kalender-App deinen Unterricht aus den verschickten Stundenplänen abonnieren und aktuell halten.',
+  none: 'Du hast noch keinen Kalender-Link.',
+  active: 'Dein Kalender-Link ist aktiv. Aus Sicherheitsgründen wird er nur beim Erstellen angezeigt.',
+  shownOnce: 'Kopiere den Link jetzt in deine Kalender-App – er wird nur dieses eine Mal angezeigt:',
+  linkLabel: 'Dein privater Kalender-Link',
+  create: 'Kalender-Link erstellen',
+  renew: 'Neuen Link erstellen',
+  revoke: 'Link widerrufen',
+  copy: 'Link kopieren',
+  copied: 'Link kopiert',
+  revokeTitle: 'Kalender-Link widerrufen?',
+  revokeConfirm: 'Deine Kalender-App bekommt dann keine Termine mehr über diesen Link. Möchtest du ihn widerrufen?',
+  failed: 'Der Kalender-Link konnte nicht geändert werden.',
+  privacy: 'Behandle den Link wie ein Passwort: Wer ihn kennt, sieht deine Unterrichtstermine.',
+} as const;
+
+const T = SUBSCRIPTION_TEXTS;
+const KEY = ['calendar-subscription'] as const;
+
+export function CalendarSubscriptionCard() {
+  const queryClient = useQueryClient();
+  const status = useQuery({ queryKey: KEY, queryFn: ({ signal }) => api.get<{ active: boolean; created_at: string | null }>('me/calendar-subscription', { signal }), retry: false });
+  const [url, setUrl] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { confirm, dialog } = useConfirm();
+  const active = Boolean(status.data?.active) || url !== null;
+
+  const create = async () => {
+    setBusy(true);
+    try {
+      const answer = await api.post<{ url: string; message?: string }>('me/calendar-subscription', undefined, { abortPrevious: false });
+      setUrl(answer?.url ?? null);
+      if (answer?.message) toast.success(answer.message);
+      void queryClient.invalidateQueries({ queryKey: KEY });
+    } catch (e) {
+      toast.error(errorMessage(e, T.failed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const revoke = async () => {
+    if (!(await confirm({ title: T.revokeTitle, message: T.revokeConfirm, confirmLabel: T.revoke, danger: true }))) return;
+    setBusy(true);
+    try {
+      const answer = await api.delete<{ message?: string }>('me/calendar-subscription');
+      setUrl(null);
+      if (answer?.message) toast.success(answer.message);
+      void queryClient.invalidateQueries({ queryKey: KEY });
+    } catch (e) {
+      toast.error(errorMessage(e, T.failed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const copy = async () => {
+    if (!url) return;
+    try {
+      await navigator.clipboard.writeText(url);
+      toast.success(T.copied);
+    } catch {
+      toast.error(T.failed);
+    }
+  };
+
+  return (
+    <Card title={T.title}>
+      <p className="muted">{T.intro}</p>
+      {url ? (
+        <div className="calendar-subscription__link">
+          <p>{T.shownOnce}</p>
+          <input className="control" readOnly aria-label={T.linkLabel} value={url} onFocus={(e) => e.currentTarget.select()} />
+          <Button size="sm" variant="secondary" onClick={() => void copy()}>
+            {T.copy}
+          </Button>
+        </div>
+      ) : (
+        <p data-testid="calendar-subscription-state">{active ? T.active : T.none}</p>
+      )}
+      <p className="muted">{T.privacy}</p>
+      <div className="button-row">
+        <Button size="sm" loading={busy} onClick={() => void create()}>
+          {active ? T.renew : T.create}
+        </Button>
+        {active && (
+          <Button size="sm" variant="ghost" disabled={busy} onClick={() => void revoke()}>
+            {T.revoke}
+          </Button>
+        )}
+      </div>
+      {dialog}
+    </Card>
+  );
+}
