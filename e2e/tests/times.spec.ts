@@ -143,7 +143,7 @@ test('Lehrkraft: Schritt 2 Zeiten im Raster eintragen und speichern, Schritt 3 โ
   await expect(sidebar).toContainText('Erweitert um 30 Minuten');
   await expect(sidebar).toContainText('5 Stunden');
 
-  // The per-class cookie remembers the mode for about a year (docs/product/data.md, ยง9).
+  // The per-class cookie remembers the mode for about a year (docs/product/data.md, docs/product/limits.md).
   const cookie = (await context.cookies()).find((c) => c.name === `timeRangeMode_${cls.class_id}`);
   expect(cookie && decodeURIComponent(cookie.value)).toBe('extended:30');
   expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(300 * 24 * 60 * 60 * 1000);

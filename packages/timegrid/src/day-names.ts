@@ -1,4 +1,4 @@
-/** German day names; day index 0 = Monday ... 6 = Sunday (docs/product/data.md, §9). */
+/** German day names; day index 0 = Monday ... 6 = Sunday (docs/product/data.md, docs/product/limits.md). */
 import { DAYS } from './constants.js';
 import { assertIntegerInRange } from './timegrid-error.js';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/domain/messages.js';
 import { dropSchemas, outboxEvents, registerConfirmed, sessionCookie, sql, startAuth, type TestAuth } from './helpers.js';
 
-/** Login, the session cookie and token, /api/me, logout and account deletion (docs/product/api.md Session and account, §8 Login). */
+/** Login, the session cookie and token, /api/me, logout and account deletion (docs/product/api.md Session and account, docs/product/errors.md Login). */
 
 let auth: TestAuth;
 

@@ -1,7 +1,7 @@
 import { AppError, hasVisibleText, UUID_RE } from '@stundenplan/base';
 import { MSG } from './messages.js';
 
-/** docs/product/accounts.md Registration / §9 limits, checked again on the server (the web is never trusted). */
+/** docs/product/accounts.md Registration / docs/product/limits.md limits, checked again on the server (the web is never trusted). */
 export const ROLE_STUDENT = 1;
 export const ROLE_TEACHER = 2;
 export const STUDENT_DURATIONS = [15, 30, 45, 60, 75, 90, 105, 120] as const;

@@ -6,7 +6,7 @@ export const MSG = {
   classNotFound: 'Klasse/Kurs nicht gefunden',
   memberNotFound: 'Studierende*r nicht gefunden',
   membershipNotFound: 'Mitgliedschaft nicht gefunden',
-  // class (docs/product/classes.md Class, §8 Classes)
+  // class (docs/product/classes.md Class, docs/product/errors.md Classes)
   classNameRequired: 'Bitte gib einen Namen für den Kurs/die Klasse ein',
   classNameTooLong: 'Der Name darf höchstens 50 Zeichen lang sein',
   descriptionTooLong: 'Die Beschreibung darf höchstens 500 Zeichen lang sein',
@@ -21,7 +21,7 @@ export const MSG = {
   remindNone: 'Keine Erinnerung nötig: Alle mit E-Mail-Adresse haben Zeiten eingetragen oder wurden heute schon erinnert.',
   remindTimesUnknown: 'Die Zeiten der Studierenden konnten gerade nicht geprüft werden. Bitte versuche es später erneut.',
   shortcutGenerationFailed: 'Es konnte kein freier Registrierungscode erzeugt werden. Bitte versuche es erneut.',
-  // members (docs/product/classes.md Adding a student, §8 Members)
+  // members (docs/product/classes.md Adding a student, docs/product/errors.md Members)
   memberNameRequired: 'Bitte geben Sie einen Namen ein',
   memberNameLengthAdd: 'Bitte geben Sie einen Namen zwischen 2 und 50 Zeichen lang ein',
   memberNameLengthEdit: 'Name muss zwischen 2 und 50 Zeichen lang sein',

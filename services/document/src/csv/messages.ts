@@ -1,7 +1,7 @@
 /** Most students one file may yield. */
 export const MAX_STUDENTS = 1000;
 
-/** User-visible texts of the CSV extraction (German; docs/product/classes.md CSV upload, §8 CSV). */
+/** User-visible texts of the CSV extraction (German; docs/product/classes.md CSV upload, docs/product/errors.md CSV). */
 export const CSV_MSG = {
   notCsv: 'Bitte laden Sie eine CSV-Datei hoch',
   empty: 'CSV-Datei ist leer',

@@ -7,7 +7,7 @@ import { Alert } from '../../shared/ui/Alert';
 import { Button } from '../../shared/ui/Button';
 import { Input } from '../../shared/ui/Input';
 
-/** The login form of '/' and '/login' (docs/product/accounts.md, §5, §8). */
+/** The login form of '/' and '/login' (docs/product/accounts.md, docs/product/accounts.md, docs/product/errors.md). */
 export function LoginForm({ autoFocus = false }: { autoFocus?: boolean }) {
   const { login, pending } = useLogin();
   const [email, setEmail] = useState('');

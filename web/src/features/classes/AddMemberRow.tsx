@@ -1,5 +1,5 @@
 // docs/product/classes.md 'Student*in hinzufügen': e-mail search/entry, name, duration and 'Hinzufügen';
-// §5 Adding a student and Student search.
+// docs/product/classes.md Adding a student and Student search.
 import { useEffect, useId, useRef, useState } from 'react';
 import { isAbortError } from '../../shared/api/client';
 import { toast } from '../../shared/toast/toast-store';

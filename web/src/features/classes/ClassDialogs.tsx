@@ -1,4 +1,4 @@
-// Create and edit dialogs of a class (docs/product/classes.md, §5 Class).
+// Create and edit dialogs of a class (docs/product/classes.md, docs/product/classes.md Class).
 import { useEffect, useId, useState } from 'react';
 import { toast } from '../../shared/toast/toast-store';
 import { Alert } from '../../shared/ui/Alert';

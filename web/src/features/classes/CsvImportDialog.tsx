@@ -1,4 +1,4 @@
-// docs/product/classes.md CSV import dialog, §4 CSV import, §5 CSV upload, §8 CSV.
+// docs/product/classes.md CSV import dialog, docs/product/classes.md CSV import, docs/product/classes.md CSV upload, docs/product/errors.md CSV.
 import { useId, useMemo, useState } from 'react';
 import { ApiError, isAbortError } from '../../shared/api/client';
 import { toast } from '../../shared/toast/toast-store';

@@ -1,4 +1,4 @@
-// The member table of an expanded class (docs/product/classes.md Member table, §4 Member, §8 Members).
+// The member table of an expanded class (docs/product/classes.md Member table, docs/product/classes.md Member, docs/product/errors.md Members).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TimesMap } from '@stundenplan/timegrid';
 import { useEffect, useMemo, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// /student/classes: the student's courses (docs/product/classes.md, §7 Student course actions, §8 Student side).
+// /student/classes: the student's courses (docs/product/classes.md, docs/product/api.md Student course actions, docs/product/errors.md Student side).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ALLOWED_DURATIONS, DEFAULT_DURATION } from '@stundenplan/timegrid';
 import { useId, useState, type ReactNode } from 'react';

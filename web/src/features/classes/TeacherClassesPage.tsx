@@ -1,4 +1,4 @@
-// /me/classes: the teacher's class management (docs/product/classes.md, §4 Class creation, §8 Classes).
+// /me/classes: the teacher's class management (docs/product/classes.md, docs/product/classes.md Class creation, docs/product/errors.md Classes).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// Query keys, timings and window events of the teacher's class page (docs/product/classes.md Class creation, §9 Timings).
+// Query keys, timings and window events of the teacher's class page (docs/product/classes.md Class creation, docs/product/limits.md Timings).
 export const CLASSES_QUERY_KEY = ['me', 'classes'] as const;
 export const membersQueryKey = (classId: string) => ['classes', classId, 'members'] as const;
 

@@ -1,5 +1,5 @@
 // Calls and wire shapes of the class pages (docs/product/data.md Class / Class member / Student search result /
-// CSV rows, §7 "Classes and members" and "Student course actions").
+// CSV rows, docs/product/api.md "Classes and members" and "Student course actions").
 import type { TimesMap } from '@stundenplan/timegrid';
 import { api } from '../../shared/api/client';
 

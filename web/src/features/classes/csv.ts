@@ -1,4 +1,4 @@
-// Client side of the CSV import (docs/product/classes.md CSV import dialog, §5 CSV upload): reading the file for
+// Client side of the CSV import (docs/product/classes.md CSV import dialog, docs/product/classes.md CSV upload): reading the file for
 // the custom-format preview, the column mapping, duplicate groups and merging. The extraction
 // itself is the server's (extract-hmtm-csv / extract-custom-csv).
 import { ALLOWED_DURATIONS, DEFAULT_DURATION } from '@stundenplan/timegrid';

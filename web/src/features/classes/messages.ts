@@ -1,7 +1,7 @@
 // Every user-visible text of the class pages, letter for letter as SPEC.md words it where it names one.
 
 export const CLASS_MESSAGES = {
-  // §2.7 list
+  // docs/product/classes.md list
   slowLoading: 'Das Laden dauert länger als gewöhnlich... Wir bitten um einen Moment Geduld.',
   loadFailed: 'Fehler beim Laden der Klassen',
   empty: 'Noch keine Klassen oder Kurse angelegt',
@@ -36,7 +36,7 @@ export const MEMBER_MESSAGES = {
   addFailedNetwork: 'Ein Fehler ist aufgetreten, Student konnte nicht hinzugefügt werden',
   maxMembers: 'Maximal 99 Studierenden pro Klasse/Kurs',
   added: 'Student*in erfolgreich hinzugefügt',
-  // validation (§5 Adding a student)
+  // validation (docs/product/classes.md Adding a student)
   nameRequired: 'Bitte geben Sie einen Namen ein',
   nameLengthAdd: 'Bitte geben Sie einen Namen zwischen 2 und 50 Zeichen lang ein',
   nameLengthEdit: 'Name muss zwischen 2 und 50 Zeichen lang sein',
@@ -44,7 +44,7 @@ export const MEMBER_MESSAGES = {
   emailInvalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein',
   emailLength: 'E-Mail-Adresse muss zwischen 5 und 50 Zeichen lang sein',
   duration: 'Dauer muss zwischen 15 und 120 Minuten liegen (in 15 Min. Schritten)',
-  // search (§5 Student search)
+  // search (docs/product/classes.md Student search)
   searchLength: 'Suchstring muss zwischen 5 und 50 Zeichen lang sein',
   searchEmail: 'Ungültige E-Mail-Adresse',
   noStudentsFound: 'Keine Studenten gefunden',
@@ -55,7 +55,7 @@ export const MEMBER_MESSAGES = {
   removeConfirm: (name: string) => `Möchtest du ${name} wirklich aus der Klasse entfernen?`,
   removed: 'Studierender erfolgreich aus der Klasse entfernt',
   removeFailed: 'Fehler beim Entfernen des Studierenden',
-  // invite (§5 Inviting)
+  // invite (docs/product/classes.md Inviting)
   inviteEmailRequired: 'Bitte gib eine E-Mail-Adresse ein',
   inviteConfirm: (name: string, email: string) => `Möchtest du ${name} eine Einladung an ${email} senden?`,
   invited: (email: string) => `Einladung an ${email} erfolgreich gesendet`,

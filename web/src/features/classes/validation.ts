@@ -1,5 +1,5 @@
 // Pure input rules of the class pages (docs/product/classes.md Class, Adding a student, Student search, Student
-// registration code) and the mapping of server failures to the SPEC texts (§8).
+// registration code) and the mapping of server failures to the SPEC texts (docs/product/errors.md).
 import { ALLOWED_DURATIONS } from '@stundenplan/timegrid';
 import { ApiError, errorMessage } from '../../shared/api/client';
 import { CLASS_MESSAGES, MEMBER_MESSAGES, STUDENT_COURSE_MESSAGES } from './messages';

@@ -1,4 +1,4 @@
-// /scheduling: the teacher's four planning steps (docs/product/planning.md, §4). Each step has its own path
+// /scheduling: the teacher's four planning steps (docs/product/planning.md, docs/product/planning.md). Each step has its own path
 // (/scheduling, /scheduling/zeiten, /scheduling/zeitraum, /scheduling/planen) and steps 2-4 carry the
 // class as ?klasse=<id>, so the back button walks through the steps and a reload keeps the class.
 // Step 1 never carries a class: going there resets everything.

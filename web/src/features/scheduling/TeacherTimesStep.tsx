@@ -23,7 +23,7 @@ export interface TeacherTimesStepProps {
   onNext: () => void;
 }
 
-/** Step 2: the teacher's preferred times for the class on the weekly grid (docs/product/planning.md, §5). */
+/** Step 2: the teacher's preferred times for the class on the weekly grid (docs/product/planning.md, docs/product/times.md). */
 export function TeacherTimesStep({ className, times, dirty, saving, error, visibleRange, onChange, onSave, onDiscard, onNext }: TeacherTimesStepProps) {
   const isMobile = useIsMobile();
   const coarse = useMediaQuery(COARSE_POINTER_QUERY);

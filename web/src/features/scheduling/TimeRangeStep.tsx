@@ -51,7 +51,7 @@ export interface TimeRangeStepProps {
   onNext: () => void;
 }
 
-/** Step 3: the students' time range: exact, extended (+15/30/45/60 min) or custom (docs/product/planning.md, §4). */
+/** Step 3: the students' time range: exact, extended (+15/30/45/60 min) or custom (docs/product/planning.md, docs/product/planning.md). */
 export function TimeRangeStep(props: TimeRangeStepProps) {
   const { className, teacherTimes, range, remembered, canSubmit, visibleRange, saving, custom, onOpenCustom, onSubmit, onNext } = props;
   const [unlocked, setUnlocked] = useState(false);

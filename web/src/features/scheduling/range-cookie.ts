@@ -1,4 +1,4 @@
-// docs/product/data.md "Browser storage" / §9 "Range cookie": a per-class cookie with the chosen time-range mode,
+// docs/product/data.md "Browser storage" / docs/product/limits.md "Range cookie": a per-class cookie with the chosen time-range mode,
 // living about a year. The server's answer stays the source of truth; the cookie mirrors it, pre-selects
 // step 3 and is the fallback when a range comes without a mode. Deleted when the teacher times are empty.
 import { EXTRA_TIME_OPTIONS } from '@stundenplan/timegrid';

@@ -1,4 +1,4 @@
-// The four steps of /scheduling (docs/product/planning.md, §4 "Teacher scheduling process"): paths, the automatic
+// The four steps of /scheduling (docs/product/planning.md, docs/product/planning.md "Teacher scheduling process"): paths, the automatic
 // jump after choosing a class and the access rules with their warnings.
 
 export type Step = 1 | 2 | 3 | 4;

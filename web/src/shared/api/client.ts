@@ -1,4 +1,4 @@
-// The one HTTP client of the SPA: docs/product/api.md "General" and §8 "Generic handling" live here and nowhere else.
+// The one HTTP client of the SPA: docs/product/api.md "General" and docs/product/errors.md "Generic handling" live here and nowhere else.
 import { LAST_PATH_KEY, SESSION_EXPIRED_KEY, writeStorage } from '../storage';
 
 export const API_PREFIX = '/api';

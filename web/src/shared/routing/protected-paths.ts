@@ -1,4 +1,4 @@
-// docs/product/screens.md: prefixes a logged-out visitor may not open; plus the role homes of §2.4.
+// docs/product/screens.md: prefixes a logged-out visitor may not open; plus the role homes of docs/product/accounts.md.
 export const PROTECTED_PREFIXES = [
   '/app',
   '/student',

@@ -10,7 +10,7 @@ export interface VisibleRangePickerProps {
 }
 
 /**
- * 'Zeit-Anzeige eingrenzen' with the selects Von and Bis (docs/product/planning.md, §5): 0..95 in quarter hours,
+ * 'Zeit-Anzeige eingrenzen' with the selects Von and Bis (docs/product/planning.md, docs/product/times.md): 0..95 in quarter hours,
  * the Bis list disables values at or below Von, the Von list values at or above Bis.
  * Bis is the end boundary: 76 (19.00) shows the rows up to 18.45.
  */

@@ -1,4 +1,4 @@
-// The weekly 15-minute grid (docs/product/planning.md, §2.9, §9): 7 day columns, one row per quarter hour of the
+// The weekly 15-minute grid (docs/product/planning.md, docs/product/times.md, docs/product/limits.md): 7 day columns, one row per quarter hour of the
 // visible range, an hour label on every row at minute 00. Editable (click / drag / two taps /
 // keyboard) or read-only. Cells are memoised and all events are delegated to the table, so the
 // 672 cells re-render only when their own state changes.

@@ -21,7 +21,7 @@ export interface UnsavedChangesDialogProps {
   onBack: () => void;
 }
 
-/** The unsaved-changes modal (docs/product/planning.md Modals, §4 Unsaved changes). */
+/** The unsaved-changes modal (docs/product/planning.md Modals, docs/product/times.md Unsaved changes). */
 export function UnsavedChangesDialog({ open, saving = false, canSave = true, saveHint, onSave, onDiscard, onBack }: UnsavedChangesDialogProps) {
   return (
     <Dialog

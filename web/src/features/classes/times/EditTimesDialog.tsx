@@ -1,4 +1,4 @@
-// docs/product/classes.md 'Verfügbare Zeiten bearbeiten für {name}', §5 Available-times text, §8 Save available times.
+// docs/product/classes.md 'Verfügbare Zeiten bearbeiten für {name}', docs/product/classes.md Available-times text, docs/product/errors.md Save available times.
 import {
   formatLastChange,
   formatLastChangeTitle,

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** docs/product/planning.md / §9: hovering a student highlights their times after 300 ms; pointer tracking is debounced 50 ms. */
+/** docs/product/planning.md / docs/product/limits.md: hovering a student highlights their times after 300 ms; pointer tracking is debounced 50 ms. */
 export const HOVER_HIGHLIGHT_DELAY_MS = 300;
 export const POINTER_DEBOUNCE_MS = 50;
 

@@ -1,4 +1,4 @@
-/** The calculation answer and its errors (docs/product/planning.md "Calculation", §8 "Calculation"). */
+/** The calculation answer and its errors (docs/product/planning.md "Calculation", docs/product/errors.md "Calculation"). */
 import { DAYS, SLOTS_PER_DAY, durationToSlots } from '@stundenplan/timegrid';
 import { calculatedPlanName } from './names';
 import { parseSummary, type CalcSummary } from './plan-summary';

@@ -1,4 +1,4 @@
-/** Display names and default schedule names (docs/product/planning.md student panels, §5 "Planner"). */
+/** Display names and default schedule names (docs/product/planning.md student panels, docs/product/planning.md "Planner"). */
 
 const UNKNOWN = 'Unbekannt';
 
@@ -49,7 +49,7 @@ export function defaultScheduleName(className: string, date: Date): string {
   return cls ? `Stundenplan ${cls} ${formatGermanDateTime(date)}` : `Stundenplan ${formatGermanDateTime(date)}`;
 }
 
-/** docs/product/planning.md/§5: calculated plans are named 'Berechneter Plan' + a date. */
+/** docs/product/planning.md/docs/product/planning.md: calculated plans are named 'Berechneter Plan' + a date. */
 export function calculatedPlanName(date: Date): string {
   return `Berechneter Plan ${formatGermanDate(date)}`;
 }

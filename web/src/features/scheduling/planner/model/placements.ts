@@ -1,4 +1,4 @@
-/** Pure operations on the plan (docs/product/planning.md "Student placement", §5 "Drop availability check"). */
+/** Pure operations on the plan (docs/product/planning.md "Student placement", docs/product/planning.md "Drop availability check"). */
 import { DAYS, SLOTS_PER_DAY, WeekSlots, durationToSlots, slotToLabel } from '@stundenplan/timegrid';
 import type { ErrorEntry, Placement, PlanContent } from './types';
 

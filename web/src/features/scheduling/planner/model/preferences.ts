@@ -1,4 +1,4 @@
-/** docs/product/data.md "Time preferences" and §4 "Step 4 derives each student's time preference". */
+/** docs/product/data.md "Time preferences" and docs/product/planning.md "Step 4 derives each student's time preference". */
 import { WeekSlots, type TimesMap } from '@stundenplan/timegrid';
 import type { PlannerMember, TimeSource } from './types';
 

@@ -1,6 +1,6 @@
 /**
- * Conversions between the three shapes of a plan (docs/product/data.md "Schedule", §4 "Loading a schedule",
- * §5 "Saving a schedule"):
+ * Conversions between the three shapes of a plan (docs/product/data.md "Schedule", docs/product/planning.md "Loading a schedule",
+ * docs/product/planning.md "Saving a schedule"):
  * - placements (what the grid edits),
  * - the working form `{ "Montag": { "09:00": member_id | '' } }` (calculation answer, PDF export),
  * - the saved form `{ "0": [["9.00", member_id], ...], ... }` (schedules API).

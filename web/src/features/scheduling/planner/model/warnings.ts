@@ -1,4 +1,4 @@
-/** The SPEC's tooltips on a student (§2.8) and when they apply. */
+/** The SPEC's tooltips on a student (docs/product/planning.md) and when they apply. */
 import type { WeekSlots } from '@stundenplan/timegrid';
 import { isAvailableAt } from './placements';
 import type { Placement, PlannerMember } from './types';
