@@ -93,6 +93,15 @@ export const PLANNER_TEXTS = {
   legendHighlight: (name: string) => `Zeiten von ${name}`,
   candidatesTitle: (n: number) => `${n} nicht eingeplante ${n === 1 ? 'Studierende*r hätte' : 'Studierende hätten'} hier Zeit`,
   errorEntryHint: 'Der Eintrag passt nicht zur Unterrichtsdauer. Bitte die Stunde neu einplanen.',
+  inPreferred: 'in Wunschzeit',
+  inPreferredTitle: 'Liegt ganz in den Wunschzeiten der/des Studierenden',
+  movedMark: 'verschoben',
+  movedTitle: 'Gegenüber dem gespeicherten Stundenplan verschoben',
+  preferredCount: (preferred: number, placed: number) => `${preferred} von ${placed} ${placed === 1 ? 'Stunde' : 'Stunden'} in Wunschzeiten`,
+  movedCount: (n: number) => `${n} verschoben`,
+  movedAgainst: (name: string) => `gegenüber „${name}“`,
+  stable: 'Möglichst wenige Änderungen',
+  stableInfo: (name: string) => `Die Berechnung verschiebt möglichst wenige Stunden gegenüber dem gespeicherten Stundenplan „${name}“.`,
   keyboardHelp:
     'Tastatur: Student*in oder Stunde fokussieren, Leertaste oder Enter nimmt sie auf. Pfeil links/rechts wechselt den Tag, Pfeil hoch/runter die Viertelstunde, Bild auf/ab springt eine Stunde, Pos1/Ende an den Anfang/das Ende des Zeitbereichs. Leertaste oder Enter legt ab, Escape bricht ab. Entf entfernt eine eingetragene Stunde.',
 } as const;
