@@ -14,7 +14,7 @@ export interface ClassesService extends StartedService<Config> {
   autoReminders: AutoReminderJob;
 }
 
-/** Starts the classes service; `opts.now` replaces the clock of the automatic reminders (tests). */
+/** Starts the classes service; `opts.now` replaces the clock of the reminders (tests). */
 export async function start(env?: Record<string, string | undefined>, opts: { now?: () => Date } = {}): Promise<ClassesService> {
   const cfg = loadConfig(env);
   let deps: Deps | undefined;
@@ -32,11 +32,10 @@ export async function start(env?: Record<string, string | undefined>, opts: { no
       const availability = new AvailabilityClient(cfg.AVAILABILITY_SERVICE_ADDR, ctx.serviceTokens, ctx.log.child({ module: 'availability-client' }));
       ctx.lifecycle.onStop('prisma', () => db.$disconnect());
       ctx.lifecycle.onStop('availability-client', async () => availability.close());
-      deps = { db, availability, log: ctx.log, publicBaseUrl: cfg.PUBLIC_BASE_URL, kick: () => ctx.relay?.kick(), store: ctx.store, mailBudgetPerDay: cfg.MAIL_BUDGET_PER_DAY };
+      deps = { db, availability, log: ctx.log, publicBaseUrl: cfg.PUBLIC_BASE_URL, kick: () => ctx.relay?.kick(), store: ctx.store, mailBudgetPerDay: cfg.MAIL_BUDGET_PER_DAY, now: opts.now ?? (() => new Date()) };
       const job = startAutoReminders(deps, ctx.pool!, {
         intervalMs: cfg.AUTO_REMINDER_INTERVAL_MS,
         fromHour: cfg.AUTO_REMINDER_FROM_HOUR,
-        now: opts.now ?? (() => new Date()),
         schema: cfg.DB_SCHEMA!,
       });
       autoReminders = job;

@@ -107,6 +107,26 @@ describe('automatic reminders (controllable clock)', () => {
     expect(await mailsTo(h, 'aus.a@example.org')).toHaveLength(1);
   });
 
+  it('a failure between the reminder row and its outbox event leaves neither: the next pass still mails, once', async () => {
+    await classWithMembers(h, teacher, 'Auto Absturz', ['absturz.a@example.org']);
+    clock = at('2030-03-12');
+    // The outbox insert of the mail fails (as if the process died there): the transaction with the reminder row rolls back.
+    await h.sql(`CREATE FUNCTION fail_mail() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.topic = 'mail.requested.v1' THEN RAISE EXCEPTION 'simulated crash'; END IF; RETURN NEW; END $$`);
+    await h.sql('CREATE TRIGGER fail_mail BEFORE INSERT ON outbox_events FOR EACH ROW EXECUTE FUNCTION fail_mail()');
+    try {
+      expect(await h.svc.autoReminders.runOnce()).toBe(0);
+      expect(await mailsTo(h, 'absturz.a@example.org')).toHaveLength(0);
+      expect(await h.sql(`SELECT 1 FROM reminders r JOIN members m USING (member_id) WHERE m.email = 'absturz.a@example.org'`)).toHaveLength(0);
+    } finally {
+      await h.sql('DROP TRIGGER fail_mail ON outbox_events');
+      await h.sql('DROP FUNCTION fail_mail()');
+    }
+    expect(await h.svc.autoReminders.runOnce()).toBe(1);
+    expect(await h.svc.autoReminders.runOnce()).toBe(0);
+    expect(await mailsTo(h, 'absturz.a@example.org')).toHaveLength(1);
+  });
+
   it('the service timer runs the job with the injected clock', async () => {
     const timed = await startHarness({ now: () => at('2030-03-12'), env: { AUTO_REMINDER_INTERVAL_MS: '100' } });
     try {
@@ -152,6 +172,16 @@ describe('automatic reminders: exactly once with two replicas and across a resta
         expect(await perMember(), day).toEqual(emails.map(() => expected));
       }
       expect(await mailsTo(a, 'autozweia.fleissig@example.org')).toHaveLength(0);
+
+      // The teacher's button on one replica and the job on the other, at the same time: still one mail per member and day.
+      const { c } = await classWithMembers(a, t, 'Auto Zwei C', ['zwei.c@example.org']);
+      for (const [id, times] of a.availability!.memberTimes) b.availability!.memberTimes.set(id, times);
+      clock = at('2030-03-14');
+      const asB = { ...t, cookie: await b.issuer.cookie({ userId: t.userId, role: 'teacher', email: t.email, name: t.name }) };
+      const [manual, auto] = await Promise.all([b.call('POST', `/api/classes/${c.class_id}/remind`, asB), a.svc.autoReminders.runOnce()]);
+      expect(manual.status).toBe(200);
+      expect(manual.body.recipient_count + (auto ?? 0)).toBe(1);
+      expect(await mailsTo(a, 'zwei.c@example.org')).toHaveLength(1);
     } finally {
       await b.stop();
       await a.stop();

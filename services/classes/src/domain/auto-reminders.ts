@@ -49,8 +49,6 @@ export interface AutoReminderOptions {
   intervalMs: number;
   /** No pass before this hour (Europe/Berlin). */
   fromHour: number;
-  /** The clock of the job (tests set it). */
-  now: () => Date;
   /** The service schema: the lock is per schema, so services on other schemas of the same database never wait for each other. */
   schema: string;
 }
@@ -71,7 +69,7 @@ export function startAutoReminders(deps: Deps, pool: Pool, opts: AutoReminderOpt
   const lockKey = `${opts.schema}:auto-reminders`;
 
   const runOnce = async (): Promise<number | null> => {
-    const now = opts.now();
+    const now = deps.now();
     if (running || berlinHour(now) < opts.fromHour) return null;
     running = true;
     try {
