@@ -39,7 +39,7 @@ export async function start(env?: Record<string, string | undefined>, opts: { no
         schema: cfg.DB_SCHEMA!,
       });
       autoReminders = job;
-      ctx.lifecycle.onStop('auto-reminders', async () => job.stop());
+      ctx.lifecycle.onStop('auto-reminders', () => job.stop());
     },
     consumers: async (ctx) => registerUserHandlers(ctx.consumer!, need()),
     grpc: (ctx) => [classesGrpc(need(), ctx.log)],

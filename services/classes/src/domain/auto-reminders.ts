@@ -60,17 +60,19 @@ export interface AutoReminderJob {
    * Answers how many reminders were sent, or null when the pass was skipped (another one runs, or before fromHour).
    */
   runOnce(): Promise<number | null>;
-  stop(): void;
+  /** Stops the timer and waits for a pass under way. */
+  stop(): Promise<void>;
 }
 
 /** The automatic-reminder job: runOnce every `intervalMs`, one replica at a time. */
 export function startAutoReminders(deps: Deps, pool: Pool, opts: AutoReminderOptions): AutoReminderJob {
   let running = false;
+  let current: Promise<unknown> = Promise.resolve();
   const lockKey = `${opts.schema}:auto-reminders`;
 
-  const runOnce = async (): Promise<number | null> => {
+  const pass = async (): Promise<number | null> => {
     const now = deps.now();
-    if (running || berlinHour(now) < opts.fromHour) return null;
+    if (berlinHour(now) < opts.fromHour) return null;
     running = true;
     try {
       const client = await pool.connect();
@@ -96,6 +98,12 @@ export function startAutoReminders(deps: Deps, pool: Pool, opts: AutoReminderOpt
       running = false;
     }
   };
+  const runOnce = (): Promise<number | null> => {
+    if (running) return Promise.resolve(null);
+    const p = pass();
+    current = p.catch(() => undefined);
+    return p;
+  };
 
   const timer =
     opts.intervalMs > 0
@@ -104,5 +112,11 @@ export function startAutoReminders(deps: Deps, pool: Pool, opts: AutoReminderOpt
         }, opts.intervalMs)
       : undefined;
   timer?.unref();
-  return { runOnce, stop: () => clearInterval(timer) };
+  return {
+    runOnce,
+    stop: async () => {
+      clearInterval(timer);
+      await current;
+    },
+  };
 }
