@@ -65,6 +65,22 @@ test.describe('deadline and reminders (issue 16)', () => {
     await expect(deadlinePanel.getByText(`Aktuelle Frist: ${deadline.german}`)).toBeVisible();
   });
 
+  test('the teacher switches the automatic reminders off and on again; the choice is stored', async () => {
+    const page = teacherPage;
+    const label = 'Automatisch erinnern (3 Tage und 1 Tag vor der Frist)';
+    const panel = () => page.getByRole('region', { name: 'Frist für die Zeiten' });
+    await expect(panel().getByLabel(label)).toBeChecked();
+    await panel().getByLabel(label).uncheck();
+    await panel().getByRole('button', { name: 'Frist speichern' }).click();
+    await expect(toast(page, `Frist bis ${deadline.german} gespeichert`).last()).toBeVisible();
+    await openClass(page, classId, CLASS_NAME);
+    await expect(panel().getByLabel(label)).not.toBeChecked();
+    expect(((await (await page.request.get(`/api/classes/${classId}/deadline`)).json()) as { auto_reminders: boolean }).auto_reminders).toBe(false);
+    await panel().getByLabel(label).check();
+    await panel().getByRole('button', { name: 'Frist speichern' }).click();
+    await expect.poll(async () => ((await (await page.request.get(`/api/classes/${classId}/deadline`)).json()) as { auto_reminders: boolean }).auto_reminders).toBe(true);
+  });
+
   test('the student sees the deadline on the course card and on /student', async () => {
     const page = studentPage;
     await page.goto('/student/classes');

@@ -32,6 +32,10 @@ describe('deadline and reminders through the gateway', () => {
     const set = await teacher.put(`/api/classes/${classId}/deadline`, { deadline: '2999-12-24', allow_late_changes: false });
     expect(set.status).toBe(200);
     expect((await student.put(`/api/classes/${classId}/deadline`, { deadline: null })).status).toBe(403);
+    expect(set.body).toMatchObject({ deadline: '2999-12-24', allow_late_changes: false, auto_reminders: true });
+    const off = await teacher.put<{ auto_reminders: boolean }>(`/api/classes/${classId}/deadline`, { deadline: '2999-12-24', allow_late_changes: false, auto_reminders: false });
+    expect(off.body.auto_reminders).toBe(false);
+    expect((await teacher.get<{ auto_reminders: boolean }>(`/api/classes/${classId}/deadline`)).body.auto_reminders).toBe(false);
     const profile = await student.get<{ classes: { class_id: string; deadline: string | null; allow_late_changes: boolean }[] }>('/api/profile');
     expect(profile.body.classes.find((c) => c.class_id === classId)).toMatchObject({ deadline: '2999-12-24', allow_late_changes: false });
     expect((await student.put('/api/me/available-times', { available_times: { '0': ['9.00'] } })).status).toBe(200);

@@ -3,20 +3,27 @@ import { createLogger, runStandalone, startService, type StartedService } from '
 import { AvailabilityClient } from './clients/availability-client.js';
 import { loadConfig, type Config } from './config.js';
 import { createPrisma } from './data/prisma.js';
-import { startAutoReminders } from './domain/auto-reminders.js';
+import { startAutoReminders, type AutoReminderJob } from './domain/auto-reminders.js';
 import type { Deps } from './domain/context.js';
 import { registerUserHandlers } from './events/user-handlers.js';
 import { classesGrpc } from './grpc/classes-server.js';
 import { registerRoutes } from './http/routes.js';
 
-export async function start(env?: Record<string, string | undefined>): Promise<StartedService<Config>> {
+export interface ClassesService extends StartedService<Config> {
+  /** The automatic-reminder job (tests run passes directly). */
+  autoReminders: AutoReminderJob;
+}
+
+/** Starts the classes service; `opts.now` replaces the clock of the reminders (tests). */
+export async function start(env?: Record<string, string | undefined>, opts: { now?: () => Date } = {}): Promise<ClassesService> {
   const cfg = loadConfig(env);
   let deps: Deps | undefined;
+  let autoReminders: AutoReminderJob | undefined;
   const need = () => {
     if (!deps) throw new Error('classes: dependencies not initialised');
     return deps;
   };
-  return startService({
+  const svc = await startService({
     name: 'classes',
     cfg,
     migrationsDir: fileURLToPath(new URL('../prisma/migrations', import.meta.url)),
@@ -25,14 +32,20 @@ export async function start(env?: Record<string, string | undefined>): Promise<S
       const availability = new AvailabilityClient(cfg.AVAILABILITY_SERVICE_ADDR, ctx.serviceTokens, ctx.log.child({ module: 'availability-client' }));
       ctx.lifecycle.onStop('prisma', () => db.$disconnect());
       ctx.lifecycle.onStop('availability-client', async () => availability.close());
-      deps = { db, availability, log: ctx.log, publicBaseUrl: cfg.PUBLIC_BASE_URL, kick: () => ctx.relay?.kick(), store: ctx.store, mailBudgetPerDay: cfg.MAIL_BUDGET_PER_DAY };
-      const stopReminders = startAutoReminders(deps, cfg.AUTO_REMINDER_INTERVAL_MS, cfg.AUTO_REMINDER_FROM_HOUR);
-      ctx.lifecycle.onStop('auto-reminders', async () => stopReminders());
+      deps = { db, availability, log: ctx.log, publicBaseUrl: cfg.PUBLIC_BASE_URL, kick: () => ctx.relay?.kick(), store: ctx.store, mailBudgetPerDay: cfg.MAIL_BUDGET_PER_DAY, now: opts.now ?? (() => new Date()) };
+      const job = startAutoReminders(deps, ctx.pool!, {
+        intervalMs: cfg.AUTO_REMINDER_INTERVAL_MS,
+        fromHour: cfg.AUTO_REMINDER_FROM_HOUR,
+        schema: cfg.DB_SCHEMA!,
+      });
+      autoReminders = job;
+      ctx.lifecycle.onStop('auto-reminders', () => job.stop());
     },
     consumers: async (ctx) => registerUserHandlers(ctx.consumer!, need()),
     grpc: (ctx) => [classesGrpc(need(), ctx.log)],
     routes: (app, ctx) => registerRoutes(app, ctx, need()),
   });
+  return { ...svc, autoReminders: autoReminders! };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

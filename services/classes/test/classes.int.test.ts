@@ -128,7 +128,7 @@ describe('GET /api/me/classes', () => {
     expect(res.body.classes.map((c: { name: string }) => c.name)).toEqual(['Erste', 'Zweite']);
     expect(res.body.classes[0]).toMatchObject({ class_id: a.class_id, member_count: 0, teacher_id: t.userId, is_group: false });
     expect(res.body.classes[1]).toMatchObject({ class_id: b.class_id, member_count: 2 });
-    expect(Object.keys(res.body.classes[0]).sort()).toEqual(['allow_late_changes', 'answered_count', 'class_id', 'created_at', 'deadline', 'description', 'is_group', 'member_count', 'name', 'register_shortcut', 'teacher_id']);
+    expect(Object.keys(res.body.classes[0]).sort()).toEqual(['allow_late_changes', 'answered_count', 'auto_reminders', 'class_id', 'created_at', 'deadline', 'description', 'is_group', 'member_count', 'name', 'register_shortcut', 'teacher_id']);
   });
 
   it('is empty for a new teacher, 403 for students, 401 without session', async () => {

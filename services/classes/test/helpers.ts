@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { grpc, type EventEnvelope, type StartedService, type Topic } from '@stundenplan/base';
+import { grpc, type EventEnvelope, type Topic } from '@stundenplan/base';
 import { randomSchema, startTestIssuer, TEST_SERVICE_TOKEN_KEY, type TestIssuer } from '@stundenplan/base/testing';
 import { availabilityV1 } from '@stundenplan/proto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import type { Config } from '../src/config.js';
-import { start } from '../src/main.js';
+import { start, type ClassesService } from '../src/main.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -121,7 +120,9 @@ export interface ApiResponse<T = Json> {
 }
 
 export interface Harness {
-  svc: StartedService<Config>;
+  svc: ClassesService;
+  /** The harness's schema (pass it to a second harness for a second replica or a restart). */
+  schema: string;
   issuer: TestIssuer;
   availability: AvailabilityStub | undefined;
   base: string;
@@ -137,29 +138,53 @@ export interface Harness {
 
 let counter = 0;
 
+export interface HarnessOptions {
+  availability?: boolean;
+  env?: Record<string, string>;
+  /** Run on this existing schema (another replica, or a restart) instead of a fresh one; stop() then leaves it (see dropSchema). */
+  schema?: string;
+  /** The clock of the automatic reminders. */
+  now?: () => Date;
+}
+
+/** Drops a test schema (one that harnesses started with `schema` left behind). */
+export async function dropSchema(schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: inject('databaseUrl') });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Starts the real classes service on a fresh schema, a test token issuer and (optionally) the availability stub. */
-export async function startHarness(opts: { availability?: boolean; env?: Record<string, string> } = { availability: true }): Promise<Harness> {
+export async function startHarness(opts: HarnessOptions = { availability: true }): Promise<Harness> {
   const issuer = await startTestIssuer();
   const availability = opts.availability === false ? undefined : new AvailabilityStub();
   const addr = availability ? await availability.start() : '127.0.0.1:1';
-  const schema = randomSchema('t_classes');
-  const svc = await start({
-    DATABASE_URL: inject('databaseUrl'),
-    DB_SCHEMA: schema,
-    PORT: '0',
-    GRPC_PORT: '0',
-    SERVICE_TOKEN_KEY: TEST_SERVICE_TOKEN_KEY,
-    AUTH_JWKS_URL: issuer.jwksUrl,
-    AVAILABILITY_SERVICE_ADDR: addr,
-    PUBLIC_BASE_URL: 'https://stundenplan.example.org',
-    LOG_LEVEL: 'silent',
-    ...opts.env,
-  });
+  const schema = opts.schema ?? randomSchema('t_classes');
+  const svc = await start(
+    {
+      DATABASE_URL: inject('databaseUrl'),
+      DB_SCHEMA: schema,
+      PORT: '0',
+      GRPC_PORT: '0',
+      SERVICE_TOKEN_KEY: TEST_SERVICE_TOKEN_KEY,
+      AUTH_JWKS_URL: issuer.jwksUrl,
+      AVAILABILITY_SERVICE_ADDR: addr,
+      PUBLIC_BASE_URL: 'https://stundenplan.example.org',
+      LOG_LEVEL: 'silent',
+      ...opts.env,
+    },
+    { now: opts.now },
+  );
   const base = `http://127.0.0.1:${svc.httpPort}`;
   const pool = svc.ctx.pool!;
 
   const h: Harness = {
     svc,
+    schema,
     issuer,
     availability,
     base,
@@ -235,14 +260,8 @@ export async function startHarness(opts: { availability?: boolean; env?: Record<
       await svc.stop();
       await availability?.stop();
       await issuer.close();
-      // Leave CI's shared database as it was.
-      const client = new pg.Client({ connectionString: inject('databaseUrl') });
-      await client.connect();
-      try {
-        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      } finally {
-        await client.end();
-      }
+      // Leave CI's shared database as it was (a given schema belongs to the caller).
+      if (!opts.schema) await dropSchema(schema);
     },
   };
   return h;

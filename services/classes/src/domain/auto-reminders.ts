@@ -1,4 +1,5 @@
 import { berlinToday, DEADLINE_TIME_ZONE } from '@stundenplan/timegrid';
+import type { Pool } from '@stundenplan/base';
 import type { Deps } from './context.js';
 import { remindMembers } from './reminders.js';
 
@@ -16,14 +17,20 @@ export function berlinHour(now: Date): number {
 }
 
 /**
- * Sends the automatic reminders due today: for every class whose deadline is 3 or 1 days ahead
- * (Europe/Berlin), the same reminder the teacher's button sends, on the teacher's behalf and budget.
- * Safe to run often and on every replica: a member gets at most one reminder per day (manual or automatic).
+ * Sends the automatic reminders due today: for every class with automatic reminders switched on whose
+ * deadline is 3 or 1 days ahead (Europe/Berlin), the same reminder the teacher's button sends, on the
+ * teacher's behalf and budget. A member gets at most one reminder per day (manual or automatic): the
+ * reminder row and the mail's outbox event are written in one transaction under a per-class lock, so a
+ * crash in between leaves neither, and a second run the same day finds the row.
  */
-export async function sendDueReminders(deps: Deps, now: Date = new Date()): Promise<number> {
+export async function sendDueReminders(deps: Deps, now: Date): Promise<number> {
   const today = berlinToday(now);
   const days = AUTO_REMINDER_DAYS_BEFORE.map((d) => new Date(`${addDays(today, d)}T00:00:00Z`));
-  const classes = await deps.db.class.findMany({ where: { deadline: { in: days } }, select: { classId: true, teacherId: true }, orderBy: { classId: 'asc' } });
+  const classes = await deps.db.class.findMany({
+    where: { deadline: { in: days }, autoReminders: true },
+    select: { classId: true, teacherId: true },
+    orderBy: { classId: 'asc' },
+  });
   let sent = 0;
   for (const c of classes) {
     try {
@@ -37,20 +44,79 @@ export async function sendDueReminders(deps: Deps, now: Date = new Date()): Prom
   return sent;
 }
 
-/** Runs sendDueReminders every `intervalMs` from `fromHour` o'clock Berlin time on (no mails at night). Returns a stop function. */
-export function startAutoReminders(deps: Deps, intervalMs: number, fromHour: number): () => void {
-  if (intervalMs <= 0) return () => undefined;
+export interface AutoReminderOptions {
+  /** Timer period; 0 = no timer (runOnce still works). */
+  intervalMs: number;
+  /** No pass before this hour (Europe/Berlin). */
+  fromHour: number;
+  /** The service schema: the lock is per schema, so services on other schemas of the same database never wait for each other. */
+  schema: string;
+}
+
+export interface AutoReminderJob {
+  /**
+   * One pass, if no other pass runs: neither in this process nor in another replica on the same schema
+   * (a PostgreSQL session advisory lock, released at the end or when the connection dies with its process).
+   * Answers how many reminders were sent, or null when the pass was skipped (another one runs, or before fromHour).
+   */
+  runOnce(): Promise<number | null>;
+  /** Stops the timer and waits for a pass under way. */
+  stop(): Promise<void>;
+}
+
+/** The automatic-reminder job: runOnce every `intervalMs`, one replica at a time. */
+export function startAutoReminders(deps: Deps, pool: Pool, opts: AutoReminderOptions): AutoReminderJob {
   let running = false;
-  const timer = setInterval(() => {
-    const now = new Date();
-    if (running || berlinHour(now) < fromHour) return;
+  let current: Promise<unknown> = Promise.resolve();
+  const lockKey = `${opts.schema}:auto-reminders`;
+
+  const pass = async (): Promise<number | null> => {
+    const now = deps.now();
+    if (berlinHour(now) < opts.fromHour) return null;
     running = true;
-    sendDueReminders(deps, now)
-      .catch((e: unknown) => deps.log.warn({ err: (e as Error).message }, 'automatic reminders failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+    try {
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [lockKey]);
+        if (!rows[0]?.locked) return null;
+        try {
+          return await sendDueReminders(deps, now);
+        } finally {
+          await client.query('SELECT pg_advisory_unlock(hashtext($1))', [lockKey]).catch(() => {
+            broken = true;
+          });
+        }
+      } catch (e) {
+        broken = true;
+        throw e;
+      } finally {
+        // A connection that may still hold the lock is closed, not given back to the pool.
+        client.release(broken);
+      }
+    } finally {
+      running = false;
+    }
+  };
+  const runOnce = (): Promise<number | null> => {
+    if (running) return Promise.resolve(null);
+    const p = pass();
+    current = p.catch(() => undefined);
+    return p;
+  };
+
+  const timer =
+    opts.intervalMs > 0
+      ? setInterval(() => {
+          runOnce().catch((e: unknown) => deps.log.warn({ err: (e as Error).message }, 'automatic reminders failed'));
+        }, opts.intervalMs)
+      : undefined;
+  timer?.unref();
+  return {
+    runOnce,
+    stop: async () => {
+      clearInterval(timer);
+      await current;
+    },
+  };
 }

@@ -13,4 +13,6 @@ export interface Deps {
   /** Shared store: rate limits and the teacher's daily mail budget. */
   store: KeyValueStore;
   mailBudgetPerDay: number;
+  /** The clock of the reminders' once-a-day rule and of the automatic reminders (tests set it). */
+  now: () => Date;
 }

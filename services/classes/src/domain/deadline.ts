@@ -9,6 +9,8 @@ import { MSG } from './messages.js';
 export interface DeadlineDto {
   deadline: string | null;
   allow_late_changes: boolean;
+  /** Automatic reminders 3 and 1 days before the deadline (default true). */
+  auto_reminders: boolean;
 }
 
 /** A DATE column comes back as midnight UTC of that day. */
@@ -16,18 +18,22 @@ export function deadlineString(d: Date | null): string | null {
   return d ? d.toISOString().slice(0, 10) : null;
 }
 
-export function toDeadlineDto(c: Pick<Class, 'deadline' | 'allowLateChanges'>): DeadlineDto {
-  return { deadline: deadlineString(c.deadline), allow_late_changes: c.allowLateChanges };
+export function toDeadlineDto(c: Pick<Class, 'deadline' | 'allowLateChanges' | 'autoReminders'>): DeadlineDto {
+  return { deadline: deadlineString(c.deadline), allow_late_changes: c.allowLateChanges, auto_reminders: c.autoReminders };
 }
 
-/** Body of PUT: `deadline` (YYYY-MM-DD or null) is required, `allow_late_changes` a boolean (default false). */
-export function parseDeadlineInput(body: unknown): { deadline: string | null; allowLateChanges: boolean } {
+/**
+ * Body of PUT: `deadline` (YYYY-MM-DD or null) is required, `allow_late_changes` a boolean (default false),
+ * `auto_reminders` a boolean (default true).
+ */
+export function parseDeadlineInput(body: unknown): { deadline: string | null; allowLateChanges: boolean; autoReminders: boolean } {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw AppError.badRequest(MSG.invalidRequest);
   const b = body as Record<string, unknown>;
   if (!('deadline' in b)) throw AppError.badRequest(MSG.deadlineRequired);
   if (b.deadline !== null && !isDeadlineDate(b.deadline)) throw AppError.badRequest(MSG.deadlineFormat);
   if (b.allow_late_changes !== undefined && typeof b.allow_late_changes !== 'boolean') throw AppError.badRequest(MSG.allowLateChangesType);
-  return { deadline: b.deadline, allowLateChanges: b.allow_late_changes === true };
+  if (b.auto_reminders !== undefined && typeof b.auto_reminders !== 'boolean') throw AppError.badRequest(MSG.autoRemindersType);
+  return { deadline: b.deadline, allowLateChanges: b.allow_late_changes === true, autoReminders: b.auto_reminders !== false };
 }
 
 export async function getDeadline(deps: Deps, teacherId: string, classId: string): Promise<DeadlineDto> {
@@ -40,8 +46,8 @@ export async function setDeadline(deps: Deps, teacherId: string, classId: string
   await assertOwnsClass(deps.db, classId, teacherId);
   const updated = await deps.db.class.update({
     where: { classId },
-    data: { deadline: input.deadline ? new Date(`${input.deadline}T00:00:00Z`) : null, allowLateChanges: input.allowLateChanges },
+    data: { deadline: input.deadline ? new Date(`${input.deadline}T00:00:00Z`) : null, allowLateChanges: input.allowLateChanges, autoReminders: input.autoReminders },
   });
-  deps.log.info({ classId, deadline: input.deadline, allowLateChanges: input.allowLateChanges }, 'class deadline set');
+  deps.log.info({ classId, deadline: input.deadline, allowLateChanges: input.allowLateChanges, autoReminders: input.autoReminders }, 'class deadline set');
   return toDeadlineDto(updated);
 }

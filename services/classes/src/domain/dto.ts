@@ -13,6 +13,8 @@ export interface ClassDto {
   /** Last day for the students' times (YYYY-MM-DD, Europe/Berlin) or null. */
   deadline: string | null;
   allow_late_changes: boolean;
+  /** Automatic reminders 3 and 1 days before the deadline. */
+  auto_reminders: boolean;
   /** GET /api/me/classes only: members who have entered times (null when unknown). */
   answered_count?: number | null;
 }
@@ -41,6 +43,7 @@ export function toClassDto(c: Class, memberCount: number): ClassDto {
     member_count: memberCount,
     deadline: c.deadline ? c.deadline.toISOString().slice(0, 10) : null,
     allow_late_changes: c.allowLateChanges,
+    auto_reminders: c.autoReminders,
   };
 }
 

@@ -15,6 +15,7 @@ export const MSG = {
   deadlineRequired: 'Bitte gib eine Frist an (oder null, um sie zu entfernen).',
   deadlineFormat: 'Die Frist muss ein gültiges Datum im Format JJJJ-MM-TT sein.',
   allowLateChangesType: 'allow_late_changes muss true oder false sein.',
+  autoRemindersType: 'auto_reminders muss true oder false sein.',
   deadlineSaved: 'Frist gespeichert',
   // reminders (issue 16)
   remindSent: (n: number) => (n === 1 ? 'Erinnerung an 1 Studierende*n gesendet' : `Erinnerung an ${n} Studierende gesendet`),

@@ -45,7 +45,7 @@ ${p.registered ? '' : `<p>Dein Registrierungscode für den Kurs lautet: <strong>
  * an e-mail and no times yet (neither own nor teacher-entered), at most one per member and calendar day
  * (Europe/Berlin), counted against the teacher's daily mail budget. Answers how many were sent.
  */
-export async function remindMembers(deps: Deps, teacher: { userId: string; name: string }, classId: string, now: Date = new Date()): Promise<{ recipient_count: number; message: string }> {
+export async function remindMembers(deps: Deps, teacher: { userId: string; name: string }, classId: string, now: Date = deps.now()): Promise<{ recipient_count: number; message: string }> {
   const c = await assertOwnsClass(deps.db, classId, teacher.userId);
   const members = await deps.db.member.findMany({ where: { classId }, orderBy: [{ createdAt: 'asc' }, { memberId: 'asc' }] });
   const withEmail = members.filter((m) => m.email && isValidEmail(m.email.trim().toLowerCase()));

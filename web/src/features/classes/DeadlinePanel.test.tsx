@@ -28,14 +28,41 @@ describe('DeadlinePanel (issue 16)', () => {
     fireEvent.click(panel.getByLabelText('Studierende dürfen ihre Zeiten nach der Frist noch ändern'));
     fireEvent.click(panel.getByRole('button', { name: 'Frist speichern' }));
     await waitFor(() => expect(toastsOf('success')).toContain('Frist bis 24.12.2026 gespeichert'));
-    expect(app.fetchMock.callsTo(DEADLINE_URL, 'PUT').map((c) => c.body)).toEqual([{ deadline: '2026-12-24', allow_late_changes: true }]);
+    expect(app.fetchMock.callsTo(DEADLINE_URL, 'PUT').map((c) => c.body)).toEqual([{ deadline: '2026-12-24', allow_late_changes: true, auto_reminders: true }]);
     const after = within(await screen.findByTestId(`deadline-${CLASS_A_ID}`));
     expect(await after.findByText('Aktuelle Frist: 24.12.2026')).toBeTruthy();
   });
 
+  it('switches the automatic reminders off and on again with the deadline', async () => {
+    const { app, panel } = await openClass(
+      [{ method: 'PUT', path: DEADLINE_URL, reply: (call) => ({ body: { ...(call.body as object), message: 'Frist gespeichert' } }) }],
+      { ...CLASS_A, deadline: '2026-12-24', allow_late_changes: false, auto_reminders: true },
+    );
+    const box = () => within(screen.getByTestId(`deadline-${CLASS_A_ID}`)).getByLabelText<HTMLInputElement>('Automatisch erinnern (3 Tage und 1 Tag vor der Frist)');
+    expect(box().checked).toBe(true);
+    fireEvent.click(box());
+    fireEvent.click(panel.getByRole('button', { name: 'Frist speichern' }));
+    await waitFor(() => expect(app.fetchMock.callsTo(DEADLINE_URL, 'PUT')).toHaveLength(1));
+    expect(app.fetchMock.callsTo(DEADLINE_URL, 'PUT')[0]!.body).toEqual({ deadline: '2026-12-24', allow_late_changes: false, auto_reminders: false });
+    await waitFor(() => expect(toastsOf('success')).toContain('Frist bis 24.12.2026 gespeichert'));
+    // The saved state survives the panel's re-mount (it is keyed on the settings).
+    await waitFor(() => expect(box().checked).toBe(false));
+
+    fireEvent.click(box());
+    fireEvent.click(within(screen.getByTestId(`deadline-${CLASS_A_ID}`)).getByRole('button', { name: 'Frist speichern' }));
+    await waitFor(() => expect(app.fetchMock.callsTo(DEADLINE_URL, 'PUT')).toHaveLength(2));
+    expect(app.fetchMock.callsTo(DEADLINE_URL, 'PUT')[1]!.body).toEqual({ deadline: '2026-12-24', allow_late_changes: false, auto_reminders: true });
+    await waitFor(() => expect(box().checked).toBe(true));
+  });
+
+  it('shows a class whose automatic reminders are off unchecked', async () => {
+    const { panel } = await openClass([], { ...CLASS_A, deadline: '2026-12-24', auto_reminders: false });
+    expect(panel.getByLabelText<HTMLInputElement>('Automatisch erinnern (3 Tage und 1 Tag vor der Frist)').checked).toBe(false);
+  });
+
   it('asks for a date before saving and clears an existing deadline', async () => {
     const { app, panel } = await openClass(
-      [{ method: 'PUT', path: DEADLINE_URL, reply: { body: { deadline: null, allow_late_changes: false } } }],
+      [{ method: 'PUT', path: DEADLINE_URL, reply: { body: { deadline: null, allow_late_changes: false, auto_reminders: true } } }],
       { ...CLASS_A, deadline: '2026-12-24', allow_late_changes: false },
     );
     expect(panel.getByText('Aktuelle Frist: 24.12.2026')).toBeTruthy();
@@ -45,7 +72,7 @@ describe('DeadlinePanel (issue 16)', () => {
     expect(app.fetchMock.callsTo(DEADLINE_URL, 'PUT')).toHaveLength(0);
     fireEvent.click(panel.getByRole('button', { name: 'Frist entfernen' }));
     await waitFor(() => expect(toastsOf('success')).toContain('Frist entfernt'));
-    expect(app.fetchMock.callsTo(DEADLINE_URL, 'PUT').map((c) => c.body)).toEqual([{ deadline: null, allow_late_changes: false }]);
+    expect(app.fetchMock.callsTo(DEADLINE_URL, 'PUT').map((c) => c.body)).toEqual([{ deadline: null, allow_late_changes: false, auto_reminders: true }]);
     expect(await within(screen.getByTestId(`deadline-${CLASS_A_ID}`)).findByText('Keine Frist gesetzt.')).toBeTruthy();
   });
 

@@ -6,13 +6,14 @@ import { toast } from '../../shared/toast/toast-store';
 import { Button } from '../../shared/ui/Button';
 import { Input } from '../../shared/ui/Input';
 import { useConfirm } from '../../shared/ui/use-confirm';
-import { classesApi, type ClassDto } from './classes-api';
+import { classesApi, type ClassDto, type DeadlineSettings } from './classes-api';
 import { Checkbox } from './local-ui';
 
 export const DEADLINE_PANEL_TEXTS = {
   title: 'Frist für die Zeiten',
   date: 'Zeiten eintragen bis (einschließlich)',
   allowLate: 'Studierende dürfen ihre Zeiten nach der Frist noch ändern',
+  autoReminders: 'Automatisch erinnern (3 Tage und 1 Tag vor der Frist)',
   save: 'Frist speichern',
   clear: 'Frist entfernen',
   none: 'Keine Frist gesetzt.',
@@ -32,9 +33,10 @@ export const DEADLINE_PANEL_TEXTS = {
 
 const T = DEADLINE_PANEL_TEXTS;
 
-export function DeadlinePanel({ cls, onSaved }: { cls: ClassDto; onSaved: (next: { deadline: string | null; allow_late_changes: boolean }) => void }) {
+export function DeadlinePanel({ cls, onSaved }: { cls: ClassDto; onSaved: (next: DeadlineSettings) => void }) {
   const [date, setDate] = useState(cls.deadline ?? '');
   const [allowLate, setAllowLate] = useState(cls.allow_late_changes ?? false);
+  const [autoReminders, setAutoReminders] = useState(cls.auto_reminders ?? true);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [reminding, setReminding] = useState(false);
@@ -63,8 +65,12 @@ export function DeadlinePanel({ cls, onSaved }: { cls: ClassDto; onSaved: (next:
     setError(null);
     setBusy(true);
     try {
-      const answer = await classesApi.setDeadline(cls.class_id, { deadline, allow_late_changes: allowLate });
-      const next = { deadline: answer?.deadline ?? deadline, allow_late_changes: answer?.allow_late_changes ?? allowLate };
+      const answer = await classesApi.setDeadline(cls.class_id, { deadline, allow_late_changes: allowLate, auto_reminders: autoReminders });
+      const next = {
+        deadline: answer?.deadline ?? deadline,
+        allow_late_changes: answer?.allow_late_changes ?? allowLate,
+        auto_reminders: answer?.auto_reminders ?? autoReminders,
+      };
       if (!next.deadline) setDate('');
       toast.success(next.deadline ? T.saved(formatGermanDate(next.deadline)) : T.cleared);
       onSaved(next);
@@ -91,6 +97,7 @@ export function DeadlinePanel({ cls, onSaved }: { cls: ClassDto; onSaved: (next:
       >
         <Input type="date" label={T.date} value={date} onChange={(e) => setDate(e.target.value)} error={error ?? undefined} />
         <Checkbox label={T.allowLate} checked={allowLate} onChange={(e) => setAllowLate(e.target.checked)} />
+        <Checkbox label={T.autoReminders} checked={autoReminders} onChange={(e) => setAutoReminders(e.target.checked)} />
         <div className="button-row">
           <Button type="submit" size="sm" loading={busy}>
             {T.save}

@@ -324,7 +324,7 @@ export function TeacherClassesPage() {
                     {open && (
                       <tr className="class-row__details">
                         <td colSpan={CLASS_COLUMNS}>
-                          <DeadlinePanel key={`${cls.deadline}-${cls.allow_late_changes}`} cls={cls} onSaved={(next) => replaceClass({ ...cls, ...next })} />
+                          <DeadlinePanel key={`${cls.deadline}-${cls.allow_late_changes}-${cls.auto_reminders}`} cls={cls} onSaved={(next) => replaceClass({ ...cls, ...next })} />
                           <MembersPanel
                             cls={cls}
                             onMembersChanged={() => refetchAfter(REFETCH_AFTER_EDIT_MS)}

@@ -16,8 +16,17 @@ export interface ClassDto {
   /** Last day for the students' times (YYYY-MM-DD, Europe/Berlin) or null (issue 16). */
   deadline?: string | null;
   allow_late_changes?: boolean;
+  /** Automatic reminders 3 and 1 days before the deadline (default true). */
+  auto_reminders?: boolean;
   /** Members who have entered times (own or teacher-entered); null when unknown (issue 16). */
   answered_count?: number | null;
+}
+
+/** Body and answer of PUT /api/classes/{classId}/deadline. */
+export interface DeadlineSettings {
+  deadline: string | null;
+  allow_late_changes: boolean;
+  auto_reminders: boolean;
 }
 
 export type LocalClassStatus = 'pending' | 'failed';
@@ -119,8 +128,8 @@ export const classesApi = {
   update: (classId: string, body: { name: string; description: string | null }) => api.put<ClassDto>(classPath(classId), body),
   remove: (classId: string) => api.delete(classPath(classId)),
   remind: (classId: string) => api.post<{ recipient_count?: number; message?: string }>(`${classPath(classId)}/remind`, undefined, { abortPrevious: false }),
-  setDeadline: (classId: string, body: { deadline: string | null; allow_late_changes: boolean }) =>
-    api.put<{ deadline: string | null; allow_late_changes: boolean; message?: string }>(`${classPath(classId)}/deadline`, body, { abortPrevious: false }),
+  setDeadline: (classId: string, body: DeadlineSettings) =>
+    api.put<DeadlineSettings & { message?: string }>(`${classPath(classId)}/deadline`, body, { abortPrevious: false }),
 
   members: async (classId: string, signal?: AbortSignal) => listOf<MemberDto>(await api.get<unknown>(`${classPath(classId)}/members`, { signal }), 'members'),
   addNew: (classId: string, students: NewMemberInput[]) => api.post<{ message?: string }>(`${classPath(classId)}/members/new`, { students }),
