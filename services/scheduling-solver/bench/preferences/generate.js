@@ -7,7 +7,7 @@
 // The reference plan (the last stage's solution) must pass the benchmark's checker and show the
 // claimed stage values (stages.js), and every stage must end with HiGHS status Optimal, or the
 // instance is not written.
-//   node services/scheduling-solver/bench/preferences/generate.js [--only REGEX] [--time-limit S]
+//   node services/scheduling-solver/bench/preferences/generate.js [--only REGEX] [--time-limit S] [--out DIR]
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,8 +18,8 @@ import { stagedOptimum } from './reference.js';
 import { stageValues } from './stages.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const out = path.join(here, 'instances');
 const argv = process.argv.slice(2);
+const out = argv.includes('--out') ? path.resolve(argv[argv.indexOf('--out') + 1]) : path.join(here, 'instances');
 const only = argv.includes('--only') ? new RegExp(argv[argv.indexOf('--only') + 1]) : null;
 const timeLimit = argv.includes('--time-limit') ? Number(argv[argv.indexOf('--time-limit') + 1]) : 900;
 
