@@ -1,6 +1,10 @@
 #!/usr/bin/env node
 // Runs a solver command over the benchmark instances, checks every answer, compares with the references.
+// Then the same for the preference instances (bench/preferences/instances: preferred times and a
+// previous plan), whose table compares every stage (placed, preferred, idle, moved) with its proven optimum.
 //   node services/scheduling-solver/bench/run.js --solver 'CMD' [--timeout 60] [--only REGEX] [--out results.json] [--strict]
+//        [--set DIR] [--pref-set DIR | --no-pref]
+// Exit status 1: an invalid answer or a crash; with --strict also a preference-instance stage off its optimum.
 // CMD reads one problem JSON on stdin and writes one plan JSON on stdout (the whole of stdout, or its
 // last line). Runs are sequential; wall time includes process start.
 import { spawn } from 'node:child_process';
@@ -8,7 +12,8 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkPlan } from './lib/check.js';
-import { Instance } from './lib/problem.js';
+import { Instance, parseLabel } from './lib/problem.js';
+import { stageValues } from './preferences/stages.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const argv = process.argv.slice(2);
@@ -19,6 +24,7 @@ if (!solver) {
   process.exit(2);
 }
 const setDir = path.resolve(opt('--set', path.join(here, 'instances')));
+const prefDir = argv.includes('--no-pref') ? null : path.resolve(opt('--pref-set', path.join(here, 'preferences', 'instances')));
 const timeout = Number(opt('--timeout', 60));
 const only = opt('--only') ? new RegExp(opt('--only')) : null;
 const strict = argv.includes('--strict');
@@ -88,12 +94,14 @@ function formatRow(row) {
   return `${pad(row.instance, 22)} ${lpad(row.n_active, 3)} ${lpad(row.wiggleRoom, 3)} ${pad(exp, 6)} ${pad(st, 10)} ${pad(row.outcome, 7)} ${lpad(placed, 10)} ${lpad(idle, 11)} ${lpad(fmtT(row.wall_s), 7)} ${lpad(fmtT(row.ref_wall_s), 6)} ${lpad(fmtR(row.ratio_ref), 7)} ${lpad(row.greedy_placed ?? '-', 6)} ${lpad(fmtR(row.ratio_greedy), 7)}  ${notes.filter(Boolean).join(' | ')}`;
 }
 
+const instanceNames = (dir) =>
+  readdirSync(dir)
+    .filter((f) => f.endsWith('.json') && !['manifest.json', 'reference.json'].includes(f) && !f.startsWith('results'))
+    .map((f) => f.slice(0, -5))
+    .sort()
+    .filter((n) => !only || only.test(n));
 const refs = JSON.parse(readFileSync(path.join(setDir, 'reference.json'), 'utf8')).instances;
-const names = readdirSync(setDir)
-  .filter((f) => f.endsWith('.json') && !['manifest.json', 'reference.json'].includes(f) && !f.startsWith('results'))
-  .map((f) => f.slice(0, -5))
-  .sort()
-  .filter((n) => !only || only.test(n));
+const names = instanceNames(setDir);
 
 console.log(`# solver: ${solver}\n# timeout ${timeout}s per instance; xRef/xGrdy = wall / reference wall (reference MILP in-process when the instances were generated, greedy baseline); '?' = reference not proven optimal`);
 console.log(HEADER);
@@ -168,6 +176,70 @@ console.log(
     `time geomean x${s.geomean_ratio_ref?.toFixed(2) ?? '-'} vs reference, x${s.geomean_ratio_greedy?.toFixed(2) ?? '-'} vs greedy | ` +
     `wall ${s.total_wall_s}s (reference ${s.total_ref_wall_s}s)`,
 );
+
+// Preference instances: every stage against the staged reference (bench/preferences/reference.js).
+const STAGES = [['placed', 'placed'], ['preferred', 'pref'], ['idle_min', 'idle'], ['moved', 'moved']];
+export const PREF_HEADER = `${pad('instance', 16)} ${lpad('act', 3)} ${lpad('prev', 4)} ${pad('status', 10)} ${pad('valid', 7)} ${STAGES.map(([, h]) => lpad(`${h}/opt`, 10)).join(' ')} ${pad('proven', 6)} ${lpad('wall s', 7)} ${lpad('ref s', 6)}  notes`;
+const prefRows = [];
+const prefRefs = prefDir ? JSON.parse(readFileSync(path.join(prefDir, 'reference.json'), 'utf8')).instances : {};
+const prefNames = prefDir ? instanceNames(prefDir) : [];
+if (prefNames.length) {
+  console.log(`\n# preference instances (${path.relative(process.cwd(), prefDir) || prefDir}): value/proven optimum per stage, in the order they are optimised; proven = every reference stage ended Optimal; ref s = the reference's four MILPs in-process`);
+  console.log(PREF_HEADER);
+}
+for (const name of prefNames) {
+  const file = path.join(prefDir, `${name}.json`);
+  const problem = JSON.parse(readFileSync(file, 'utf8'));
+  const inst = new Instance(problem);
+  const ref = prefRefs[name];
+  const r = await runSolver(solver, file);
+  const row = { instance: name, n_active: inst.nActive, n_previous: (problem.previous ?? []).length, wall_s: Math.round(r.wall * 1000) / 1000, timed_out: r.timedOut, rc: r.rc, errors: [], warnings: [] };
+  if (r.timedOut) Object.assign(row, { outcome: 'TIMEOUT', valid: false, errors: [`timeout after ${timeout}s`] });
+  else if (!r.output) Object.assign(row, { outcome: 'CRASH', valid: false, errors: [r.parseError ?? `exit ${r.rc}`], stderr: r.stderr.slice(-500) });
+  else {
+    const v = checkPlan(problem, r.output, ref && { opt_placed: ref.placed, placed_proven: ref.proven, expected_status: 'OPTIMAL' }, { strict, inst });
+    if (r.rc) v.warnings.push(`exit status ${r.rc}`);
+    Object.assign(row, { outcome: v.valid ? 'VALID' : 'INVALID', valid: v.valid, status: v.status, errors: [...v.errors, ...v.status_errors], warnings: v.warnings });
+    if (v.valid) {
+      const placement = new Map(r.output.placements.map((p) => [inst.index.get(p.member_id), [p.day, parseLabel(p.start)]]));
+      row.values = stageValues(inst, placement);
+    }
+  }
+  if (ref) {
+    row.optimum = Object.fromEntries(STAGES.map(([k]) => [k, ref[k]]));
+    row.ref_proven = ref.proven;
+    row.ref_wall_s = Math.round(ref.times_s.reduce((a, x) => a + x, 0) * 1000) / 1000;
+  }
+  if (row.values && row.optimum) {
+    // Lexicographic: the first stage that differs decides; the later ones are not comparable then.
+    const off = STAGES.find(([k]) => row.values[k] !== row.optimum[k]);
+    row.off_stage = off ? off[1] : null;
+    row.all_optimal = !off;
+    if (off) row.errors.push(`STAGE OFF: ${off[1]} ${row.values[off[0]]} vs optimum ${row.optimum[off[0]]}`);
+    else if (row.status !== 'OPTIMAL') row.warnings.push(`every stage at its optimum but status ${row.status}`);
+  } else row.all_optimal = false;
+  prefRows.push(row);
+  const cell = ([k]) => `${row.values?.[k] ?? '-'}/${row.optimum?.[k] ?? '-'}${row.values && row.optimum && row.values[k] !== row.optimum[k] ? '!' : ''}`;
+  const notes = [...row.errors.slice(0, 2), ...(row.warnings.length ? [`${row.warnings.length} warning(s): ${row.warnings[0]}`] : [])];
+  console.log(`${pad(name, 16)} ${lpad(row.n_active, 3)} ${lpad(row.n_previous, 4)} ${pad(row.status ?? row.outcome, 10)} ${pad(row.outcome, 7)} ${STAGES.map((st) => lpad(cell(st), 10)).join(' ')} ${pad(row.ref_proven ? 'yes' : 'NO', 6)} ${lpad(fmtT(row.wall_s), 7)} ${lpad(fmtT(row.ref_wall_s), 6)}  ${notes.join(' | ')}`);
+}
+const ps = {
+  instances: prefRows.length,
+  valid: count(prefRows, (r) => r.valid),
+  all_stages_optimal: count(prefRows, (r) => r.all_optimal),
+  off: prefRows.filter((r) => r.off_stage).map((r) => `${r.instance}:${r.off_stage}`),
+  status_optimal: count(prefRows, (r) => r.status === 'OPTIMAL'),
+  total_wall_s: Math.round(prefRows.reduce((a, r) => a + r.wall_s, 0) * 100) / 100,
+  total_ref_wall_s: Math.round(prefRows.reduce((a, r) => a + (r.ref_wall_s ?? 0), 0) * 100) / 100,
+};
+if (prefRows.length) {
+  console.log(
+    `SUMMARY (preferences): ${ps.instances} instances | valid ${ps.valid} | every stage at its proven optimum ${ps.all_stages_optimal}/${ps.instances}` +
+      `${ps.off.length ? ` (OFF: ${ps.off.join(', ')})` : ''} | status OPTIMAL ${ps.status_optimal}/${ps.instances} | wall ${ps.total_wall_s}s (reference ${ps.total_ref_wall_s}s)`,
+  );
+}
+
 const out = opt('--out');
-if (out) writeFileSync(out, JSON.stringify({ solver, timeout, rows, summary: s }, null, 1));
-process.exit(s.invalid === 0 && s.crash === 0 ? 0 : 1);
+if (out) writeFileSync(out, JSON.stringify({ solver, timeout, rows, summary: s, preference_rows: prefRows, preference_summary: ps }, null, 1));
+const prefFailed = prefRows.some((r) => !r.valid) || (strict && prefRows.some((r) => !r.all_optimal));
+process.exit(s.invalid === 0 && s.crash === 0 && !prefFailed ? 0 : 1);

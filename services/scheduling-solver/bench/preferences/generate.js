@@ -4,18 +4,24 @@
 // 70% of the students (a span of 1-3 lesson lengths inside their chosen times) and, for about 10% of
 // the placed students, times narrowed so that their previous lesson no longer fits. The exact
 // four-stage optimum of each instance goes to instances/reference.json.
-//   node services/scheduling-solver/bench/preferences/generate.js [--only REGEX]
+// The reference plan (the last stage's solution) must pass the benchmark's checker and show the
+// claimed stage values (stages.js), and every stage must end with HiGHS status Optimal, or the
+// instance is not written.
+//   node services/scheduling-solver/bench/preferences/generate.js [--only REGEX] [--time-limit S] [--out DIR]
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chosenSource, Instance, label } from '../lib/problem.js';
+import { checkPlan } from '../lib/check.js';
+import { chosenSource, Instance, label, makePlan } from '../lib/problem.js';
 import { milpOptimum } from '../lib/reference.js';
 import { stagedOptimum } from './reference.js';
+import { stageValues } from './stages.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const out = path.join(here, 'instances');
 const argv = process.argv.slice(2);
+const out = argv.includes('--out') ? path.resolve(argv[argv.indexOf('--out') + 1]) : path.join(here, 'instances');
 const only = argv.includes('--only') ? new RegExp(argv[argv.indexOf('--only') + 1]) : null;
+const timeLimit = argv.includes('--time-limit') ? Number(argv[argv.indexOf('--time-limit') + 1]) : 900;
 
 /** base instance -> seed */
 const BASES = { 'small-02': 7101, 'small-03': 7102, 'medium-02': 7103, 'tight-01': 7104, 'medium-03': 7105, 'large-02': 7106 };
@@ -68,11 +74,20 @@ async function build(name, seed) {
   });
   problem.previous = previous;
   const id = `${name}-pref`;
-  writeFileSync(path.join(out, `${id}.json`), `${JSON.stringify(problem)}\n`);
+  const inst = new Instance(problem);
   const t0 = performance.now();
-  const ref = await stagedOptimum(new Instance(problem));
+  const { placement: refPlacement, ...ref } = await stagedOptimum(inst, { timeLimit });
   console.error(`${id}: ${JSON.stringify(ref)} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  return [id, { base: name, seed, n_students: problem.students.length, n_previous: previous.length, narrowed: narrowed.length, ...ref }];
+  if (!ref.proven) throw new Error(`${id}: a stage is not proven optimal (${ref.stage_status.join(', ')}); try another seed`);
+  const plan = makePlan(inst, refPlacement, 'OPTIMAL');
+  const verdict = checkPlan(problem, plan, { opt_placed: ref.placed, placed_proven: true, expected_status: 'OPTIMAL' }, { strict: true, inst });
+  if (!verdict.valid || !verdict.status_ok) throw new Error(`${id}: reference plan fails the checker: ${[...verdict.errors, ...verdict.status_errors].join('; ')}`);
+  const values = stageValues(inst, refPlacement);
+  for (const k of ['placed', 'preferred', 'idle_min', 'moved']) {
+    if (values[k] !== ref[k]) throw new Error(`${id}: reference plan has ${k} ${values[k]}, the MILP claims ${ref[k]}`);
+  }
+  writeFileSync(path.join(out, `${id}.json`), `${JSON.stringify(problem)}\n`);
+  return [id, { base: name, seed, n_students: problem.students.length, n_active: inst.nActive, n_previous: previous.length, narrowed: narrowed.length, ...ref, checked: 'bench checker + stages.js' }];
 }
 
 mkdirSync(out, { recursive: true });
@@ -83,5 +98,7 @@ for (const [name, seed] of Object.entries(BASES)) {
   if (only && !only.test(name)) continue;
   const [id, ref] = await build(name, seed);
   reference[id] = ref;
+  // after every instance, so that a long run keeps what it has proven
+  const sorted = Object.fromEntries(Object.entries(reference).sort(([a], [b]) => a.localeCompare(b)));
+  writeFileSync(refFile, `${JSON.stringify({ generator: 'bench/preferences/generate.js', reference: 'bench/preferences/reference.js', instances: sorted }, null, 1)}\n`);
 }
-writeFileSync(refFile, `${JSON.stringify({ generator: 'bench/preferences/generate.js', checker: 'bench/preferences/reference.js', instances: reference }, null, 1)}\n`);

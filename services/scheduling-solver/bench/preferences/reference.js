@@ -68,12 +68,14 @@ export async function stagedOptimum(inst, { timeLimit = 900 } = {}) {
   const all = cand.map((c) => [1, c[3]]);
   const prefTerms = cand.filter((c) => c[4]).map((c) => [1, c[3]]);
   const keptTerms = cand.filter((c) => c[5]).map((c) => [1, c[3]]);
+  let last = null; // the latest solution: the plan of the last stage that ran
   const stage = (sense, obj, extra) => {
     const t0 = performance.now();
     const r = solve(sense, obj, extra);
-    return { value: Math.round(r.ObjectiveValue), proven: r.Status === 'Optimal', s: (performance.now() - t0) / 1000 };
+    last = r;
+    return { value: Math.round(r.ObjectiveValue), proven: r.Status === 'Optimal', status: r.Status, s: (performance.now() - t0) / 1000 };
   };
-  if (!cand.length) return { placed: 0, preferred: 0, idle_min: 0, moved: prev.size, proven: true, times_s: [0, 0, 0, 0] };
+  if (!cand.length) return { placed: 0, preferred: 0, idle_min: 0, moved: prev.size, proven: true, stage_status: [], times_s: [0, 0, 0, 0], placement: new Map() };
   const s1 = stage('Maximize', all, []);
   const fix1 = [`${sum(all)} = ${s1.value}`];
   const s2 = prefTerms.length ? stage('Maximize', prefTerms, fix1) : { value: 0, proven: true, s: 0 };
@@ -87,6 +89,8 @@ export async function stagedOptimum(inst, { timeLimit = 900 } = {}) {
     idle_min: s3.value * 15,
     moved: prev.size - s4.value,
     proven: s1.proven && s2.proven && s3.proven && s4.proven,
+    stage_status: [s1, s2, s3, s4].map((x) => x.status ?? 'skipped (nothing to gain)'),
+    placement: new Map(cand.filter((c) => last.Columns[c[3]].Primal > 0.5).map(([i, d, t]) => [i, [d, t]])),
     times_s: [s1.s, s2.s, s3.s, s4.s].map((x) => Math.round(x * 1000) / 1000),
   };
 }

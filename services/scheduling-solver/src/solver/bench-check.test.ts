@@ -71,4 +71,18 @@ describe('benchmark checker', () => {
       rmSync(out, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it('the preference generator makes a committed instance and its staged optimum again', () => {
+    const out = mkdtempSync(path.join(os.tmpdir(), 'bench-pref-gen-'));
+    try {
+      execFileSync(process.execPath, [path.join(bench, 'preferences', 'generate.js'), '--only', 'medium-02', '--out', out], { stdio: 'pipe' });
+      const name = 'medium-02-pref';
+      expect(readFileSync(path.join(out, `${name}.json`), 'utf8')).toBe(readFileSync(path.join(bench, 'preferences', 'instances', `${name}.json`), 'utf8'));
+      const fresh = JSON.parse(readFileSync(path.join(out, 'reference.json'), 'utf8')).instances[name];
+      const committed = JSON.parse(readFileSync(path.join(bench, 'preferences', 'instances', 'reference.json'), 'utf8')).instances[name];
+      for (const k of ['placed', 'preferred', 'idle_min', 'moved', 'proven']) expect(fresh[k], k).toBe(committed[k]);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

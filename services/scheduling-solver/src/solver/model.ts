@@ -15,8 +15,11 @@
 //
 // Preferences and stable re-planning reuse both models: the "preferred" stage is stage 1 with the
 // count fixed and a weight on the windows inside preferred times; stage 2 then keeps that preferred
-// count in one row; the "stable" stage is stage 2 with idle slots capped at their minimum and the
-// previous lessons as the objective.
+// count in one row; the "stable" stage is stage 2 with the previous lessons kept as a second,
+// lower-weighted objective: min (K + 1) * idle - kept, K = previous lessons that are still windows.
+// Its optimum has the minimum idle (one idle slot more costs more than all K lessons can gain),
+// then the most lessons kept. Capping idle at the minimum in a row instead and maximising kept
+// alone broke the path structure of the LP: HiGHS then spent seconds at the root (bench/README.md).
 
 import type { Core } from './instance.js';
 import { ModelBuilder } from './highs.js';
@@ -150,13 +153,18 @@ export function buildMaximize(core: Core, comp: Component, opts: MaximizeOptions
 export interface CompactOptions {
   /** Lessons inside preferred times (pins included): row sum = preferred. */
   preferred?: number;
-  /** The "stable" stage: idle slots at most this, objective = previous lessons kept (maximized as -kept). */
+  /** The "stable" stage at this minimum of idle slots: objective (K + 1) * idle - previous lessons kept. */
   stableAtIdle?: number;
 }
 
 /** Stage 2 for one component: minimum idle slots with exactly `count` lessons (pins included). */
 export function buildCompact(core: Core, comp: Component, count: number, opts: CompactOptions = {}): BuiltModel {
   const stable = opts.stableAtIdle !== undefined;
+  // The stable stage weighs an idle slot above every previous lesson: min (kept max + 1) * idle - kept
+  // has its optimum at the minimum idle, then the most kept (see the header).
+  let keepable = 0;
+  if (stable) for (const s of comp.students) if (core.prevWin[s] >= 0) keepable++;
+  const idleCost = stable ? keepable + 1 : 1;
   const b = new ModelBuilder();
   const cols: number[] = [];
   const all: number[] = [];
@@ -219,7 +227,7 @@ export function buildCompact(core: Core, comp: Component, count: number, opts: C
     }
     const idle: number[] = [];
     for (let t = lo; t < hi; t++) {
-      const j = b.binary(stable ? 0 : 1);
+      const j = b.binary(idleCost);
       idle.push(j);
       allIdle.push(j);
       outArcs[t - lo].push(j);
@@ -239,7 +247,6 @@ export function buildCompact(core: Core, comp: Component, count: number, opts: C
     }
     dayArcs.push({ day: d, lo, hi, src, snk, idle });
   }
-  if (stable) b.row(-Infinity, opts.stableAtIdle!, allIdle);
 
   return {
     builder: b,

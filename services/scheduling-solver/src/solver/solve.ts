@@ -20,6 +20,12 @@ export const DEFAULT_TIME_LIMIT_SEC = 8;
 const SEEDS = [0x5eed, 0xc0ffee] as const;
 /** Seed of the helper's bound-proving MIP runs. */
 const HELPER_MIP_SEED = 1;
+/**
+ * HiGHS presolve for the "preferred" and "stable" stages (stages 1 and 2 run without): with the count
+ * (and preferred count) fixed in rows it roughly halved their time on the preference benchmark
+ * (bench/preferences), where the root node of those stages had taken seconds.
+ */
+const LATER_STAGE_OPTIONS = { presolve: 'on' } as const;
 /** Below this many students a helper thread costs more than it saves. */
 const HELPER_MIN_STUDENTS = 20;
 /** The second local-search start moves to the helper from this many iterations on. */
@@ -238,10 +244,10 @@ async function solveWith(problem: Problem, options: SolveOptions, makeHelper: (c
 
   const needMip = states.some((st) => !st.movedProven);
   const highs = highsPromise && needMip ? await highsPromise : null;
-  const mip = (data: ReturnType<typeof buildMaximize>['builder'], maximize: boolean, start: Float64Array, limit: number) => {
+  const mip = (data: ReturnType<typeof buildMaximize>['builder'], maximize: boolean, start: Float64Array, limit: number, extra?: Record<string, string | number | boolean>) => {
     const model = data.build(highs!, maximize);
-    const race = helper ? helper.prove(model, start, mipOptions(limit, { random_seed: HELPER_MIP_SEED }), maximize) : null;
-    return runMip(highs!, model, { timeLimitSec: limit, start, race, maximize });
+    const race = helper ? helper.prove(model, start, mipOptions(limit, { ...extra, random_seed: HELPER_MIP_SEED }), maximize) : null;
+    return runMip(highs!, model, { timeLimitSec: limit, start, race, maximize, options: extra });
   };
 
   // Stage 1: maximum number of placed students.
@@ -289,7 +295,7 @@ async function solveWith(problem: Problem, options: SolveOptions, makeHelper: (c
       // Only pins placed: nothing to choose.
       if (pinnedHere.length === count) { st.preferredProven = true; trivialProofs(st); continue; }
       const model = buildMaximize(core, st.comp, { count: count - pinnedHere.length, preferred: true });
-      const res = mip(model.builder, true, model.start(pos), limit);
+      const res = mip(model.builder, true, model.start(pos), limit, LATER_STAGE_OPTIONS);
       log?.(`stage preferred [days ${st.comp.days.join(',')}]: ${res.status} ${res.objective} (bound ${res.bound}, start ${before}) in ${res.ms.toFixed(0)} ms, ${res.nodes} nodes`);
       if (res.x) {
         const trial = Int32Array.from(pos);
@@ -342,11 +348,11 @@ async function solveWith(problem: Problem, options: SolveOptions, makeHelper: (c
       const idle = compIdle(core, st.comp, pos);
       const before = countKept(core, st.comp, pos);
       const model = buildCompact(core, st.comp, count, { preferred, stableAtIdle: idle });
-      const res = mip(model.builder, false, model.start(pos), limit);
-      log?.(`stage stable [days ${st.comp.days.join(',')}]: ${res.status} kept ${-res.objective} (bound ${-res.bound}, start ${before}) in ${res.ms.toFixed(0)} ms, ${res.nodes} nodes`);
+      const res = mip(model.builder, false, model.start(pos), limit, LATER_STAGE_OPTIONS);
+      const trial = Int32Array.from(pos);
+      if (res.x) model.read(res.x, trial);
+      log?.(`stage stable [days ${st.comp.days.join(',')}]: ${res.status} kept ${res.x ? countKept(core, st.comp, trial) : '-'} (objective ${res.objective}, bound ${res.bound}, start ${before}) in ${res.ms.toFixed(0)} ms, ${res.nodes} nodes`);
       if (res.x) {
-        const trial = Int32Array.from(pos);
-        model.read(res.x, trial);
         if (countPlaced(st.comp, trial) === count && countPreferred(core, st.comp, trial) === preferred
           && compIdle(core, st.comp, trial) === idle && countKept(core, st.comp, trial) > before) pos.set(trial);
       }
