@@ -78,11 +78,15 @@ export async function getPlanningData(deps: AvailabilityDeps, classId: string, m
   if (userIds.length > 0 && userIds.length !== memberIds.length) {
     throw AppError.badRequest('user_ids muss leer oder genauso lang wie member_ids sein (user_ids[i] gehört zu member_ids[i]).');
   }
-  const [teacherTimes, range] = await Promise.all([deps.repo.teacherTimes(classId), deps.repo.timeRange(classId)]);
-  const stored = await deps.repo.memberTimesOfClass(classId, memberIds.length ? memberIds : undefined);
+  // The four reads do not depend on each other (user ids come with the request): one round trip of waiting.
+  const [teacherTimes, range, stored, users] = await Promise.all([
+    deps.repo.teacherTimes(classId),
+    deps.repo.timeRange(classId),
+    deps.repo.memberTimesOfClass(classId, memberIds.length ? memberIds : undefined),
+    deps.repo.userTimesMany(memberIds.length ? userIds.filter(Boolean) : []),
+  ]);
   const byMember = new Map(stored.map((m) => [m.memberId, m]));
   const refs = memberIds.length ? memberIds.map((memberId, i) => ({ memberId, userId: userIds[i] ?? '' })) : stored.map((m) => ({ memberId: m.memberId, userId: '' }));
-  const users = await deps.repo.userTimesMany(refs.map((r) => r.userId).filter(Boolean));
   return {
     teacherTimes,
     timeRange: range?.timeRange ?? null,

@@ -38,16 +38,11 @@ export async function loadStudentWindow(deps: AvailabilityDeps, userId: string):
  */
 export async function saveOwnTimes(deps: AvailabilityDeps, userId: string, input: unknown, preferredInput?: unknown): Promise<OwnTimes> {
   const times = parseTimes(input);
-  const window = await loadStudentWindow(deps, userId);
-  const previous = await deps.repo.userTimes(userId);
+  const [window, previous] = await Promise.all([loadStudentWindow(deps, userId), deps.repo.userTimes(userId)]);
   assertInsideWindow(times, window, previous?.times ?? WeekSlots.empty());
   const preferred = resolvePreferred(preferredInput, times, previous?.preferred ?? WeekSlots.empty(), PREFERRED_OUTSIDE_OWN);
   if (previous && previous.times.equals(times) && previous.preferred.equals(preferred)) return ownTimes(previous);
-  const saved = await deps.repo.transaction(async (w) => {
-    const row = await w.saveUserTimes(userId, times, preferred);
-    await w.timesChanged({ kind: 'user', user_id: userId });
-    return row;
-  });
+  const saved = await deps.repo.saveUserTimesWithEvent(userId, times, preferred);
   deps.kickOutbox();
   deps.log.info({ userId, slots: times.count(), preferred: preferred.count() }, 'own times saved');
   return ownTimes(saved);

@@ -10,6 +10,8 @@ export function weekTimesToMap(w: availabilityV1.WeekTimes | undefined): TimesMa
 
 /** WeekSlots -> proto WeekTimes; only days with slots. */
 export function toWeekTimes(slots: WeekSlots): availabilityV1.WeekTimes {
+  // Most member entries carry empty times (a member list of 99 has hundreds of them).
+  if (slots.isEmpty()) return { days: {} };
   const days: Record<number, availabilityV1.SlotLabels> = {};
   for (const [day, labels] of Object.entries(slots.toTimesMap())) days[Number(day)] = { labels };
   return { days };

@@ -27,8 +27,11 @@ async function classEmails(tx: Tx, classId: string, exceptMemberId?: string): Pr
 }
 
 export async function listMembers(deps: Deps, teacherId: string, classId: string): Promise<MemberWithTimes[]> {
-  await assertOwnsClass(deps.db, classId, teacherId);
-  const rows = await deps.db.member.findMany({ where: { classId }, orderBy: [{ createdAt: 'asc' }, { memberId: 'asc' }] });
+  // Both reads at once; the rows are used only after the ownership check passed (a foreign class is a 404).
+  const [, rows] = await Promise.all([
+    assertOwnsClass(deps.db, classId, teacherId),
+    deps.db.member.findMany({ where: { classId }, orderBy: [{ createdAt: 'asc' }, { memberId: 'asc' }] }),
+  ]);
   const times = await deps.availability.planningTimes(classId, rows.map((m) => ({ memberId: m.memberId, userId: m.userId })));
   return rows.map((m) => ({ ...toMemberDto(m), ...(times.get(m.memberId) ?? emptyTimes()) }));
 }
