@@ -24,7 +24,7 @@ export async function start(env?: Record<string, string | undefined>): Promise<S
       const availability = new AvailabilityClient(cfg.AVAILABILITY_SERVICE_ADDR, ctx.serviceTokens, ctx.log.child({ module: 'availability-client' }));
       ctx.lifecycle.onStop('prisma', () => db.$disconnect());
       ctx.lifecycle.onStop('availability-client', async () => availability.close());
-      deps = { db, availability, log: ctx.log, publicBaseUrl: cfg.PUBLIC_BASE_URL, kick: () => ctx.relay?.kick(), store: ctx.store, mailBudgetPerDay: cfg.MAIL_BUDGET_PER_DAY };
+      deps = { db, pool: ctx.pool!, availability, log: ctx.log, publicBaseUrl: cfg.PUBLIC_BASE_URL, kick: () => ctx.relay?.kick(), store: ctx.store, mailBudgetPerDay: cfg.MAIL_BUDGET_PER_DAY };
     },
     consumers: async (ctx) => registerUserHandlers(ctx.consumer!, need()),
     grpc: (ctx) => [classesGrpc(need(), ctx.log)],

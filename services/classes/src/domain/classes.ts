@@ -8,6 +8,7 @@ import { MSG } from './messages.js';
 import { generateShortcut, isWellFormedShortcut } from './register-shortcut.js';
 import { MAX_CLASSES_PER_TEACHER } from './validation.js';
 import { WORDS } from './words.js';
+import { classesOfTeacher } from '../data/hot-reads.js';
 
 const WORD_SET = new Set(WORDS);
 const SHORTCUT_ATTEMPTS = 10;
@@ -32,12 +33,8 @@ export async function lockOwnedClass(tx: Tx, classId: string, teacherId: string 
 }
 
 export async function listTeacherClasses(deps: Deps, teacherId: string): Promise<ClassDto[]> {
-  const rows = await deps.db.class.findMany({
-    where: { teacherId },
-    orderBy: [{ createdAt: 'asc' }, { classId: 'asc' }],
-    include: { _count: { select: { members: true } } },
-  });
-  return rows.map((c) => toClassDto(c, c._count.members));
+  const rows = await classesOfTeacher(deps.pool, teacherId);
+  return rows.map(({ memberCount, ...c }) => toClassDto(c, memberCount));
 }
 
 /** A code made only of words of the list (what the generator could have produced). */

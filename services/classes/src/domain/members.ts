@@ -10,6 +10,7 @@ import { directoryScopeOf, studentsInScope } from './directory-scope.js';
 import { memberAddedPayload, toMemberDto, type MemberDto } from './dto.js';
 import { MSG } from './messages.js';
 import { asObject, DEFAULT_DURATION, duration, idOrNotFound, isValidEmail, MAX_MEMBERS_PER_CLASS, memberEmail, memberName } from './validation.js';
+import { classWithMembers } from '../data/hot-reads.js';
 
 export type MemberWithTimes = MemberDto & MemberTimesView;
 
@@ -27,11 +28,10 @@ async function classEmails(tx: Tx, classId: string, exceptMemberId?: string): Pr
 }
 
 export async function listMembers(deps: Deps, teacherId: string, classId: string): Promise<MemberWithTimes[]> {
-  // Both reads at once; the rows are used only after the ownership check passed (a foreign class is a 404).
-  const [, rows] = await Promise.all([
-    assertOwnsClass(deps.db, classId, teacherId),
-    deps.db.member.findMany({ where: { classId }, orderBy: [{ createdAt: 'asc' }, { memberId: 'asc' }] }),
-  ]);
+  // Owner and members in one statement; a foreign or unknown class is the same 404 as assertOwnsClass gives.
+  const found = await classWithMembers(deps.pool, idOrNotFound(classId, MSG.classNotFound));
+  if (!found || found.teacherId !== teacherId) throw AppError.notFound(MSG.classNotFound);
+  const rows = found.members;
   const times = await deps.availability.planningTimes(classId, rows.map((m) => ({ memberId: m.memberId, userId: m.userId })));
   return rows.map((m) => ({ ...toMemberDto(m), ...(times.get(m.memberId) ?? emptyTimes()) }));
 }
