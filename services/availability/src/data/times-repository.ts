@@ -125,6 +125,7 @@ export class TimesWriter {
 
 /** SQL columns of user_times as the Prisma model names them (the hot paths below use the pool directly). */
 const USER_COLUMNS = 'user_id AS "userId", times, preferred, last_modified AS "lastModified"';
+const MEMBER_COLUMNS = 'member_id AS "memberId", class_id AS "classId", times, preferred, updated_at AS "updatedAt"';
 const RANGE_COLUMNS = 'class_id AS "classId", mode, extra_minutes AS "extraMinutes", time_range AS "timeRange", updated_at AS "updatedAt"';
 
 /**
@@ -174,10 +175,9 @@ export class TimesRepository {
 
   /** Member times of one class; only `memberIds` when given. Rows of other classes are never returned. */
   async memberTimesOfClass(classId: string, memberIds?: string[]): Promise<StoredMemberTimes[]> {
-    const rows = await this.prisma.memberTimes.findMany({
-      where: { classId, ...(memberIds ? { memberId: { in: [...new Set(memberIds)] } } : {}) },
-      orderBy: { memberId: 'asc' },
-    });
+    const { rows } = memberIds
+      ? await this.pool.query<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM member_times WHERE class_id = $1 AND member_id = ANY($2::text[]) ORDER BY member_id`, [classId, [...new Set(memberIds)]])
+      : await this.pool.query<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM member_times WHERE class_id = $1 ORDER BY member_id`, [classId]);
     return rows.map(toMemberTimes);
   }
 
@@ -187,13 +187,13 @@ export class TimesRepository {
   }
 
   async teacherTimes(classId: string): Promise<WeekSlots> {
-    const row = await this.prisma.classTeacherTimes.findUnique({ where: { classId } });
-    return row ? fromBytes(row.times) : WeekSlots.empty();
+    const { rows } = await this.pool.query<{ times: Uint8Array }>('SELECT times FROM class_teacher_times WHERE class_id = $1', [classId]);
+    return rows[0] ? fromBytes(rows[0].times) : WeekSlots.empty();
   }
 
   async timeRange(classId: string): Promise<StoredTimeRange | null> {
-    const row = await this.prisma.classTimeRange.findUnique({ where: { classId } });
-    return row ? toRange(row) : null;
+    const { rows } = await this.pool.query<Parameters<typeof toRange>[0]>(`SELECT ${RANGE_COLUMNS} FROM class_time_ranges WHERE class_id = $1`, [classId]);
+    return rows[0] ? toRange(rows[0]) : null;
   }
 
   async timeRanges(classIds: string[]): Promise<StoredTimeRange[]> {

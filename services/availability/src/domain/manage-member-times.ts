@@ -68,6 +68,9 @@ function assertIdCount(ids: string[]): void {
   if (ids.length > MAX_IDS_PER_CALL) throw AppError.badRequest(`Höchstens ${MAX_IDS_PER_CALL} Einträge pro Anfrage.`);
 }
 
+/** WeekSlots is immutable: one empty set for every member without times. */
+const NO_TIMES = WeekSlots.empty();
+
 /**
  * Everything a class needs for its member list and the solver: teacher times, range, and each
  * member's times from both sources. user_ids run parallel to member_ids (or are left empty).
@@ -94,13 +97,14 @@ export async function getPlanningData(deps: AvailabilityDeps, classId: string, m
     extraMinutes: range?.extraMinutes ?? null,
     members: refs.map(({ memberId, userId }) => {
       const own = userId ? users.get(userId) : undefined;
+      const stored = byMember.get(memberId);
       return {
         memberId,
         userId,
-        availableTimes: byMember.get(memberId)?.times ?? WeekSlots.empty(),
-        preferredTimes: byMember.get(memberId)?.preferred ?? WeekSlots.empty(),
-        availableTimesUserInput: own?.times ?? WeekSlots.empty(),
-        preferredTimesUserInput: own?.preferred ?? WeekSlots.empty(),
+        availableTimes: stored?.times ?? NO_TIMES,
+        preferredTimes: stored?.preferred ?? NO_TIMES,
+        availableTimesUserInput: own?.times ?? NO_TIMES,
+        preferredTimesUserInput: own?.preferred ?? NO_TIMES,
         availableTimesUserInputLastModified: own ? own.lastModified.toISOString() : '',
       };
     }),

@@ -1,5 +1,5 @@
 import type { availabilityV1 } from '@stundenplan/proto';
-import { WeekSlots, type TimesMap } from '@stundenplan/timegrid';
+import { SLOT_LABELS, WeekSlots, type TimesMap } from '@stundenplan/timegrid';
 
 /** proto WeekTimes -> the SPEC's map (day keys as strings), so strict validation sees e.g. day 7 or -1. */
 export function weekTimesToMap(w: availabilityV1.WeekTimes | undefined): TimesMap {
@@ -13,6 +13,6 @@ export function toWeekTimes(slots: WeekSlots): availabilityV1.WeekTimes {
   // Most member entries carry empty times (a member list of 99 has hundreds of them).
   if (slots.isEmpty()) return { days: {} };
   const days: Record<number, availabilityV1.SlotLabels> = {};
-  for (const [day, labels] of Object.entries(slots.toTimesMap())) days[Number(day)] = { labels };
+  for (const day of slots.daysWithSlots()) days[day] = { labels: slots.slots(day).map((slot) => SLOT_LABELS[slot]!) };
   return { days };
 }
