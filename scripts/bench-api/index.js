@@ -74,6 +74,9 @@ async function main() {
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'sp-bench-api-'));
   const results = [];
   const add = (name, r, note = '') => {
+    // Which kind of error (wrk: connect/read/write/timeout, status = an answer outside 2xx/3xx).
+    const kinds = Object.entries(r.errorDetail ?? {}).filter(([, v]) => v > 0).map(([k, v]) => `${k} ${v}`).join(', ');
+    if (kinds) note = [note, `Fehler: ${kinds}`].filter(Boolean).join('; ');
     results.push({ name, ...r, note });
     log(`  ${name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms, Fehler ${r.errors}${note ? ` (${note})` : ''}`);
   };

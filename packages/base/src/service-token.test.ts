@@ -94,6 +94,18 @@ describe('createServiceTokenVerifier', () => {
     await expect(verify(bearer(await new ServiceTokenSigner(key, 'classes').token('auth')))).rejects.toThrow();
   });
 
+  it('refuses a token that was accepted before once it has expired (the cache ends at exp)', async () => {
+    const token = await new ServiceTokenSigner(key, 'classes', 60).token('availability');
+    await expect(verify(bearer(token))).resolves.toBe('classes');
+    await expect(verify(bearer(token))).resolves.toBe('classes');
+    vi.useFakeTimers({ now: Date.now() + 120_000 });
+    try {
+      await expect(verify(bearer(token))).rejects.toThrow();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('refuses a token after it expired', async () => {
     const token = await new ServiceTokenSigner(key, 'classes', 60).token('availability');
     vi.useFakeTimers({ now: Date.now() + 120_000 });

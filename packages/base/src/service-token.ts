@@ -68,11 +68,22 @@ export class ServiceAuthError extends Error {}
 /** Checks the token of an incoming call; resolves to the calling service's name. */
 export type ServiceTokenVerifier = (metadata: grpc.Metadata) => Promise<string>;
 
+/** Checked tokens kept per verifier (callers reuse one token for minutes, see ServiceTokenSigner). */
+const VERIFIED_SERVICE_TOKENS_MAX = 1000;
+
 export function createServiceTokenVerifier(key: Uint8Array, serviceName: string): ServiceTokenVerifier {
+  // token -> caller and until when (ms) the token stays acceptable: its signature, audience and claims
+  // give the same answer every time until exp (or iat + MAX_TTL_SECONDS), so the HMAC runs once per token.
+  const verified = new Map<string, { iss: string; until: number }>();
   return async (metadata) => {
     const header = metadata.get('authorization')[0];
     const match = typeof header === 'string' ? /^Bearer ([\w-]+\.[\w-]+\.[\w-]+)$/.exec(header) : null;
     if (!match) throw new ServiceAuthError('missing service token');
+    const hit = verified.get(match[1]!);
+    if (hit) {
+      if (hit.until > Date.now()) return hit.iss;
+      verified.delete(match[1]!);
+    }
     try {
       const { payload } = await jwtVerify(match[1]!, key, {
         algorithms: [SERVICE_TOKEN_ALG],
@@ -83,6 +94,8 @@ export function createServiceTokenVerifier(key: Uint8Array, serviceName: string)
       });
       if (typeof payload.iss !== 'string' || !payload.iss) throw new ServiceAuthError('token without issuer');
       if (payload.exp! - payload.iat! > MAX_TTL_SECONDS) throw new ServiceAuthError('token lives too long');
+      if (verified.size >= VERIFIED_SERVICE_TOKENS_MAX) verified.delete(verified.keys().next().value!);
+      verified.set(match[1]!, { iss: payload.iss, until: Math.min(payload.exp!, payload.iat! + MAX_TTL_SECONDS) * 1000 });
       return payload.iss;
     } catch (e) {
       if (e instanceof ServiceAuthError) throw e;

@@ -27,7 +27,7 @@ export async function start(env?: Record<string, string | undefined>): Promise<A
       ctx.lifecycle.onStop('prisma', () => prisma.$disconnect());
       const classes = createClassesClient(cfg.CLASSES_SERVICE_ADDR, ctx.serviceTokens);
       ctx.lifecycle.onStop('classes-client', async () => classes.close());
-      deps = { repo: new TimesRepository(prisma), classes, kickOutbox: () => ctx.relay?.kick(), log: ctx.log };
+      deps = { repo: new TimesRepository(prisma, ctx.pool!), classes, kickOutbox: () => ctx.relay?.kick(), log: ctx.log };
     },
     consumers: (ctx) => registerConsumers(ctx.consumer!, need()),
     grpc: (ctx) => [availabilityGrpc(need(), ctx.log.child({ module: 'grpc' }))],

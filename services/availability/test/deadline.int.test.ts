@@ -74,7 +74,7 @@ describe('own times and the class deadline', () => {
     const res = await rpc<availabilityV1.SetMemberTimesRequest, availabilityV1.SetMemberTimesResponse>(h, 'setMemberTimes', {
       classId,
       memberId,
-      availableTimes: { days: { 1: { labels: ['9.00'] } } },
+      availableTimes: { days: { 1: { labels: ['9.00'] } }, packed: Buffer.alloc(0) },
       preferredTimes: undefined,
       keepAvailableTimes: false,
     });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc, Topic } from '@stundenplan/base';
 import type { availabilityV1 } from '@stundenplan/proto';
+import { WeekSlots } from '@stundenplan/timegrid';
 import { call, deliver, person, rpc, span, startHarness, waitFor, type Harness } from './harness.js';
 
 /** gRPC AvailabilityService (classes, solver) and the consumed deletion events. */
@@ -16,9 +17,16 @@ afterAll(async () => {
   await h?.stop();
 });
 
+/** Times as a caller sends them (labels per day). */
 const week = (days: Record<number, string[]>): availabilityV1.WeekTimes => ({
   days: Object.fromEntries(Object.entries(days).map(([d, labels]) => [Number(d), { labels }])),
+  packed: Buffer.alloc(0),
 });
+/** Times as the service answers them: the compact form (WeekTimes.packed), nothing when empty. */
+const answered = (days: Record<number, string[]>): availabilityV1.WeekTimes => {
+  const slots = WeekSlots.fromTimesMap(Object.fromEntries(Object.entries(days).map(([d, labels]) => [String(d), labels])));
+  return { days: {}, packed: slots.isEmpty() ? Buffer.alloc(0) : Buffer.from(slots.toBytes()) };
+};
 
 const setMemberTimes = (classId: string, memberId: string, availableTimes: availabilityV1.WeekTimes | undefined) =>
   rpc<availabilityV1.SetMemberTimesRequest, availabilityV1.SetMemberTimesResponse>(h, 'setMemberTimes', { classId, memberId, availableTimes, preferredTimes: undefined, keepAvailableTimes: false });
@@ -49,7 +57,7 @@ describe('SetMemberTimes', () => {
     const classId = randomUUID();
     const memberId = randomUUID();
     const res = await setMemberTimes(classId, memberId, week({ 2: ['10.15', '10.00', '10.00'] }));
-    expect(res.availableTimes).toEqual(week({ 2: ['10.00', '10.15'] }));
+    expect(res.availableTimes).toEqual(answered({ 2: ['10.00', '10.15'] }));
     expect(await memberRows(memberId)).toEqual([{ member_id: memberId, class_id: classId }]);
     const e = await waitFor(() => h.published.find((x) => (x.payload as { member_id?: string }).member_id === memberId));
     expect(e.payload).toEqual({ kind: 'member', class_id: classId, member_id: memberId });
@@ -60,8 +68,8 @@ describe('SetMemberTimes', () => {
     const memberId = randomUUID();
     await setMemberTimes(classId, memberId, week({ 2: ['10.00'] }));
     const res = await setMemberTimes(classId, memberId, undefined);
-    expect(res.availableTimes).toEqual(week({}));
-    expect((await planningData(classId, [memberId])).members[0].availableTimes).toEqual(week({}));
+    expect(res.availableTimes).toEqual(answered({}));
+    expect((await planningData(classId, [memberId])).members[0].availableTimes).toEqual(answered({}));
   });
 
   it.each([
@@ -85,7 +93,7 @@ describe('SetMemberTimes', () => {
     await setMemberTimes(classId, memberId, week({ 1: ['9.00'] }));
     const err = (await setMemberTimes(randomUUID(), memberId, week({ 1: ['10.00'] })).catch((e: unknown) => e)) as grpc.ServiceError;
     expect(err.code).toBe(grpc.status.PERMISSION_DENIED);
-    expect((await planningData(classId, [memberId])).members[0].availableTimes).toEqual(week({ 1: ['9.00'] }));
+    expect((await planningData(classId, [memberId])).members[0].availableTimes).toEqual(answered({ 1: ['9.00'] }));
   });
 
   it('missing class_id or member_id: INVALID_ARGUMENT', async () => {
@@ -99,21 +107,21 @@ describe('GetPlanningData', () => {
     const c = await plannedClass();
     const res = await planningData(c.classId, [c.registered, c.unregistered], [c.student.userId, '']);
     expect(res).toEqual({
-      teacherTimes: week({ 0: span(36, 40) }),
-      timeRange: week({ 0: span(34, 42) }),
+      teacherTimes: answered({ 0: span(36, 40) }),
+      timeRange: answered({ 0: span(34, 42) }),
       rangeMode: 'extended',
       extraMinutes: 30,
       members: [
         {
           memberId: c.registered,
           userId: c.student.userId,
-          availableTimes: week({ 0: ['9.00', '9.15'] }),
-          availableTimesUserInput: week({ 0: ['8.30', '9.00'] }),
+          availableTimes: answered({ 0: ['9.00', '9.15'] }),
+          availableTimesUserInput: answered({ 0: ['8.30', '9.00'] }),
           availableTimesUserInputLastModified: c.lastModified,
-          preferredTimes: week({}),
-          preferredTimesUserInput: week({}),
+          preferredTimes: answered({}),
+          preferredTimesUserInput: answered({}),
         },
-        { memberId: c.unregistered, userId: '', availableTimes: week({ 4: ['16.00'] }), availableTimesUserInput: week({}), availableTimesUserInputLastModified: '', preferredTimes: week({}), preferredTimesUserInput: week({}) },
+        { memberId: c.unregistered, userId: '', availableTimes: answered({ 4: ['16.00'] }), availableTimesUserInput: answered({}), availableTimesUserInputLastModified: '', preferredTimes: answered({}), preferredTimesUserInput: answered({}) },
       ],
     });
   });
@@ -128,18 +136,18 @@ describe('GetPlanningData', () => {
     const memberId = randomUUID();
     const res = await planningData(randomUUID(), [memberId], ['']);
     expect(res).toEqual({
-      teacherTimes: week({}),
+      teacherTimes: answered({}),
       timeRange: undefined,
       rangeMode: '',
       extraMinutes: 0,
-      members: [{ memberId, userId: '', availableTimes: week({}), availableTimesUserInput: week({}), availableTimesUserInputLastModified: '', preferredTimes: week({}), preferredTimesUserInput: week({}) }],
+      members: [{ memberId, userId: '', availableTimes: answered({}), availableTimesUserInput: answered({}), availableTimesUserInputLastModified: '', preferredTimes: answered({}), preferredTimesUserInput: answered({}) }],
     });
   });
 
   it("never returns another class's member times", async () => {
     const c = await plannedClass();
     const res = await planningData(randomUUID(), [c.registered]);
-    expect(res.members[0].availableTimes).toEqual(week({}));
+    expect(res.members[0].availableTimes).toEqual(answered({}));
   });
 
   it('user_ids not parallel to member_ids: INVALID_ARGUMENT', async () => {
@@ -160,8 +168,8 @@ describe('GetUserTimes', () => {
     const nobody = randomUUID();
     const res = await rpc<availabilityV1.GetUserTimesRequest, availabilityV1.GetUserTimesResponse>(h, 'getUserTimes', { userIds: [nobody, student.userId] });
     expect(res.users).toEqual([
-      { memberId: '', userId: nobody, availableTimes: week({}), availableTimesUserInput: week({}), availableTimesUserInputLastModified: '', preferredTimes: week({}), preferredTimesUserInput: week({}) },
-      { memberId: '', userId: student.userId, availableTimes: week({}), availableTimesUserInput: week({ 6: ['20.00'] }), availableTimesUserInputLastModified: saved.body.last_modified, preferredTimes: week({}), preferredTimesUserInput: week({}) },
+      { memberId: '', userId: nobody, availableTimes: answered({}), availableTimesUserInput: answered({}), availableTimesUserInputLastModified: '', preferredTimes: answered({}), preferredTimesUserInput: answered({}) },
+      { memberId: '', userId: student.userId, availableTimes: answered({}), availableTimesUserInput: answered({ 6: ['20.00'] }), availableTimesUserInputLastModified: saved.body.last_modified, preferredTimes: answered({}), preferredTimesUserInput: answered({}) },
     ]);
   });
 });
@@ -181,7 +189,7 @@ describe('consumed events', () => {
     expect(await h.rows('SELECT 1 FROM user_times WHERE user_id = $1', [c.student.userId])).toHaveLength(1);
     const rest = await planningData(other.classId, [other.registered]);
     expect(rest.rangeMode).toBe('extended');
-    expect(rest.members[0].availableTimes).toEqual(week({ 0: ['9.00', '9.15'] }));
+    expect(rest.members[0].availableTimes).toEqual(answered({ 0: ['9.00', '9.15'] }));
     await deliver(h, Topic.ClassDeleted, { class_id: c.classId }, eventId);
     expect(await processed(eventId)).toEqual([{ status: 'done' }]);
   });

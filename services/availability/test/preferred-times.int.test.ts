@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc } from '@stundenplan/base';
 import type { availabilityV1 } from '@stundenplan/proto';
+import { WeekSlots } from '@stundenplan/timegrid';
 import { call, person, rpc, startHarness, type Harness } from './harness.js';
 
 /** Preferred times (Wunschzeiten): the student's own (HTTP) and the teacher-entered ones (gRPC SetMemberTimes). */
@@ -16,9 +17,16 @@ afterAll(async () => {
   await h?.stop();
 });
 
+/** Times as a caller sends them (labels per day). */
 const week = (days: Record<number, string[]>): availabilityV1.WeekTimes => ({
   days: Object.fromEntries(Object.entries(days).map(([d, labels]) => [Number(d), { labels }])),
+  packed: Buffer.alloc(0),
 });
+/** Times as the service answers them: the compact form (WeekTimes.packed), nothing when empty. */
+const answered = (days: Record<number, string[]>): availabilityV1.WeekTimes => {
+  const slots = WeekSlots.fromTimesMap(Object.fromEntries(Object.entries(days).map(([d, labels]) => [String(d), labels])));
+  return { days: {}, packed: slots.isEmpty() ? Buffer.alloc(0) : Buffer.from(slots.toBytes()) };
+};
 const setMemberTimes = (req: Partial<availabilityV1.SetMemberTimesRequest>) =>
   rpc<availabilityV1.SetMemberTimesRequest, availabilityV1.SetMemberTimesResponse>(h, 'setMemberTimes', req as availabilityV1.SetMemberTimesRequest);
 const planningData = (classId: string, memberIds: string[], userIds: string[]) =>
@@ -77,13 +85,13 @@ describe('teacher-entered preferred times (SetMemberTimes, GetPlanningData)', ()
     const classId = randomUUID();
     const memberId = randomUUID();
     const res = await setMemberTimes({ classId, memberId, availableTimes: week({ 0: ['9.00', '9.15'] }), preferredTimes: week({ 0: ['9.00'] }) });
-    expect(res).toEqual({ availableTimes: week({ 0: ['9.00', '9.15'] }), preferredTimes: week({ 0: ['9.00'] }) });
+    expect(res).toEqual({ availableTimes: answered({ 0: ['9.00', '9.15'] }), preferredTimes: answered({ 0: ['9.00'] }) });
     const data = await planningData(classId, [memberId], [student.userId]);
     expect(data.members[0]).toMatchObject({
-      availableTimes: week({ 0: ['9.00', '9.15'] }),
-      preferredTimes: week({ 0: ['9.00'] }),
-      availableTimesUserInput: week({ 4: ['14.00', '14.15'] }),
-      preferredTimesUserInput: week({ 4: ['14.15'] }),
+      availableTimes: answered({ 0: ['9.00', '9.15'] }),
+      preferredTimes: answered({ 0: ['9.00'] }),
+      availableTimesUserInput: answered({ 4: ['14.00', '14.15'] }),
+      preferredTimesUserInput: answered({ 4: ['14.15'] }),
     });
   });
 
@@ -92,12 +100,12 @@ describe('teacher-entered preferred times (SetMemberTimes, GetPlanningData)', ()
     const memberId = randomUUID();
     await setMemberTimes({ classId, memberId, availableTimes: week({ 5: ['10.00', '10.15'] }) });
     const res = await setMemberTimes({ classId, memberId, keepAvailableTimes: true, preferredTimes: week({ 5: ['10.15'] }) });
-    expect(res).toEqual({ availableTimes: week({ 5: ['10.00', '10.15'] }), preferredTimes: week({ 5: ['10.15'] }) });
+    expect(res).toEqual({ availableTimes: answered({ 5: ['10.00', '10.15'] }), preferredTimes: answered({ 5: ['10.15'] }) });
     const err = (await setMemberTimes({ classId, memberId, keepAvailableTimes: true, preferredTimes: week({ 5: ['11.00'] }) }).catch((e: unknown) => e)) as grpc.ServiceError;
     expect(err.code).toBe(grpc.status.INVALID_ARGUMENT);
     expect(err.details).toBe('Bevorzugte Zeiten müssen innerhalb der verfügbaren Zeiten liegen.');
     // New available times without preferred ones: the stored preferred times are cut to them.
     const cut = await setMemberTimes({ classId, memberId, availableTimes: week({ 5: ['10.00'] }) });
-    expect(cut.preferredTimes).toEqual(week({}));
+    expect(cut.preferredTimes).toEqual(answered({}));
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { grpc, type EventEnvelope, type Topic } from '@stundenplan/base';
 import { randomSchema, startTestIssuer, TEST_SERVICE_TOKEN_KEY, type TestIssuer } from '@stundenplan/base/testing';
 import { availabilityV1 } from '@stundenplan/proto';
+import { WeekSlots } from '@stundenplan/timegrid';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { start, type ClassesService } from '../src/main.js';
@@ -31,10 +32,11 @@ export class AvailabilityStub {
   private static toWeek(t: Times | undefined): availabilityV1.WeekTimes {
     const days: Record<number, availabilityV1.SlotLabels> = {};
     for (const [d, labels] of Object.entries(t ?? {})) days[Number(d)] = { labels };
-    return { days };
+    return { days, packed: Buffer.alloc(0) };
   }
   private static fromWeek(w: availabilityV1.WeekTimes | undefined): Times {
     const out: Times = {};
+    if (w?.packed?.length) return WeekSlots.fromBytes(w.packed).toTimesMap();
     for (const [d, s] of Object.entries(w?.days ?? {})) out[d] = s.labels;
     return out;
   }

@@ -87,7 +87,7 @@ export class Neighbours {
       email: m.email,
       duration: m.duration,
     });
-    const week = (t: Times): availabilityV1.WeekTimes => ({ days: Object.fromEntries(Object.entries(t).map(([d, l]) => [Number(d), { labels: l }])) });
+    const week = (t: Times): availabilityV1.WeekTimes => ({ days: Object.fromEntries(Object.entries(t).map(([d, l]) => [Number(d), { labels: l }])), packed: Buffer.alloc(0) });
     server.addService(classesV1.ClassesServiceService, {
       getClass: (call: grpc.ServerUnaryCall<classesV1.GetClassRequest, classesV1.GetClassResponse>, cb: grpc.sendUnaryData<classesV1.GetClassResponse>) => {
         this.calls.push({ method: 'GetClass', request: call.request });

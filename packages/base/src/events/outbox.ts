@@ -80,16 +80,21 @@ export class OutboxRelay {
           `SELECT id, payload FROM outbox_events WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
           [this.opts.batchSize ?? 100],
         );
+        // Published rows are marked in one statement per pass (also when a later one fails).
+        const sent: string[] = [];
+        const markSent = () => (sent.length ? client.query('UPDATE outbox_events SET published_at = now() WHERE id = ANY($1::uuid[])', [sent]) : undefined);
         for (const row of rows) {
           try {
             await this.bus.publish(row.payload);
           } catch (e) {
+            await markSent();
             await client.query('UPDATE outbox_events SET attempts = attempts + 1 WHERE id = $1', [row.id]);
             throw e;
           }
-          await client.query('UPDATE outbox_events SET published_at = now() WHERE id = $1', [row.id]);
+          sent.push(row.id);
           published++;
         }
+        await markSent();
         await client.query('COMMIT');
       } catch (e) {
         await client.query('COMMIT').catch(() => undefined);

@@ -1,4 +1,4 @@
-import { Topic, writeOutbox } from '@stundenplan/base';
+import { outboxInsert, Topic, withTransaction, writeOutbox, type Pool } from '@stundenplan/base';
 import { WeekSlots } from '@stundenplan/timegrid';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 
@@ -123,9 +123,21 @@ export class TimesWriter {
   }
 }
 
-/** Data access of the availability schema. Times leave this module as WeekSlots, never as bytes. */
+/** SQL columns of user_times as the Prisma model names them (the hot paths below use the pool directly). */
+const USER_COLUMNS = 'user_id AS "userId", times, preferred, last_modified AS "lastModified"';
+const MEMBER_COLUMNS = 'member_id AS "memberId", class_id AS "classId", times, preferred, updated_at AS "updatedAt"';
+const RANGE_COLUMNS = 'class_id AS "classId", mode, extra_minutes AS "extraMinutes", time_range AS "timeRange", updated_at AS "updatedAt"';
+
+/**
+ * Data access of the availability schema. Times leave this module as WeekSlots, never as bytes.
+ * The calls on every request of the hot paths (a student's save, the member list, planning data) go
+ * straight to the pool (one round trip each, no query compiler); the rest uses Prisma.
+ */
 export class TimesRepository {
-  constructor(private readonly prisma: PrismaClient) {}
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly pool: Pool,
+  ) {}
 
   /** Runs `fn` in one transaction; the caller kicks the outbox relay after it resolves. */
   transaction<T>(fn: (w: TimesWriter) => Promise<T>): Promise<T> {
@@ -133,22 +145,39 @@ export class TimesRepository {
   }
 
   async userTimes(userId: string): Promise<StoredUserTimes | null> {
-    const row = await this.prisma.userTimes.findUnique({ where: { userId } });
-    return row ? toUserTimes(row) : null;
+    const { rows } = await this.pool.query<UserRow>(`SELECT ${USER_COLUMNS} FROM user_times WHERE user_id = $1`, [userId]);
+    return rows[0] ? toUserTimes(rows[0]) : null;
   }
 
   async userTimesMany(userIds: string[]): Promise<Map<string, StoredUserTimes>> {
     if (userIds.length === 0) return new Map();
-    const rows = await this.prisma.userTimes.findMany({ where: { userId: { in: [...new Set(userIds)] } } });
+    const { rows } = await this.pool.query<UserRow>(`SELECT ${USER_COLUMNS} FROM user_times WHERE user_id = ANY($1::text[])`, [[...new Set(userIds)]]);
     return new Map(rows.map((r) => [r.userId, toUserTimes(r)]));
+  }
+
+  /**
+   * A student's own times and its times.changed.v1 event in one transaction (the save on every
+   * submission, so one upsert statement instead of Prisma's interactive transaction).
+   */
+  async saveUserTimesWithEvent(userId: string, times: WeekSlots, preferred: WeekSlots): Promise<StoredUserTimes> {
+    const event = outboxInsert(Topic.TimesChanged, userId, { kind: 'user', user_id: userId } satisfies TimesChangedPayload);
+    return withTransaction(this.pool, async (c) => {
+      const { rows } = await c.query<UserRow>(
+        `INSERT INTO user_times (user_id, times, preferred, last_modified) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (user_id) DO UPDATE SET times = EXCLUDED.times, preferred = EXCLUDED.preferred, last_modified = EXCLUDED.last_modified
+         RETURNING ${USER_COLUMNS}`,
+        [userId, Buffer.from(times.toBytes()), preferred.isEmpty() ? null : Buffer.from(preferred.toBytes()), new Date()],
+      );
+      await c.query(event.text, event.values);
+      return toUserTimes(rows[0]!);
+    });
   }
 
   /** Member times of one class; only `memberIds` when given. Rows of other classes are never returned. */
   async memberTimesOfClass(classId: string, memberIds?: string[]): Promise<StoredMemberTimes[]> {
-    const rows = await this.prisma.memberTimes.findMany({
-      where: { classId, ...(memberIds ? { memberId: { in: [...new Set(memberIds)] } } : {}) },
-      orderBy: { memberId: 'asc' },
-    });
+    const { rows } = memberIds
+      ? await this.pool.query<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM member_times WHERE class_id = $1 AND member_id = ANY($2::text[]) ORDER BY member_id`, [classId, [...new Set(memberIds)]])
+      : await this.pool.query<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM member_times WHERE class_id = $1 ORDER BY member_id`, [classId]);
     return rows.map(toMemberTimes);
   }
 
@@ -158,18 +187,18 @@ export class TimesRepository {
   }
 
   async teacherTimes(classId: string): Promise<WeekSlots> {
-    const row = await this.prisma.classTeacherTimes.findUnique({ where: { classId } });
-    return row ? fromBytes(row.times) : WeekSlots.empty();
+    const { rows } = await this.pool.query<{ times: Uint8Array }>('SELECT times FROM class_teacher_times WHERE class_id = $1', [classId]);
+    return rows[0] ? fromBytes(rows[0].times) : WeekSlots.empty();
   }
 
   async timeRange(classId: string): Promise<StoredTimeRange | null> {
-    const row = await this.prisma.classTimeRange.findUnique({ where: { classId } });
-    return row ? toRange(row) : null;
+    const { rows } = await this.pool.query<Parameters<typeof toRange>[0]>(`SELECT ${RANGE_COLUMNS} FROM class_time_ranges WHERE class_id = $1`, [classId]);
+    return rows[0] ? toRange(rows[0]) : null;
   }
 
   async timeRanges(classIds: string[]): Promise<StoredTimeRange[]> {
     if (classIds.length === 0) return [];
-    const rows = await this.prisma.classTimeRange.findMany({ where: { classId: { in: [...new Set(classIds)] } } });
+    const { rows } = await this.pool.query<Parameters<typeof toRange>[0]>(`SELECT ${RANGE_COLUMNS} FROM class_time_ranges WHERE class_id = ANY($1::text[])`, [[...new Set(classIds)]]);
     return rows.map(toRange);
   }
 

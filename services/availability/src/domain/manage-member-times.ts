@@ -68,6 +68,9 @@ function assertIdCount(ids: string[]): void {
   if (ids.length > MAX_IDS_PER_CALL) throw AppError.badRequest(`Höchstens ${MAX_IDS_PER_CALL} Einträge pro Anfrage.`);
 }
 
+/** WeekSlots is immutable: one empty set for every member without times. */
+const NO_TIMES = WeekSlots.empty();
+
 /**
  * Everything a class needs for its member list and the solver: teacher times, range, and each
  * member's times from both sources. user_ids run parallel to member_ids (or are left empty).
@@ -78,11 +81,15 @@ export async function getPlanningData(deps: AvailabilityDeps, classId: string, m
   if (userIds.length > 0 && userIds.length !== memberIds.length) {
     throw AppError.badRequest('user_ids muss leer oder genauso lang wie member_ids sein (user_ids[i] gehört zu member_ids[i]).');
   }
-  const [teacherTimes, range] = await Promise.all([deps.repo.teacherTimes(classId), deps.repo.timeRange(classId)]);
-  const stored = await deps.repo.memberTimesOfClass(classId, memberIds.length ? memberIds : undefined);
+  // The four reads do not depend on each other (user ids come with the request): one round trip of waiting.
+  const [teacherTimes, range, stored, users] = await Promise.all([
+    deps.repo.teacherTimes(classId),
+    deps.repo.timeRange(classId),
+    deps.repo.memberTimesOfClass(classId, memberIds.length ? memberIds : undefined),
+    deps.repo.userTimesMany(memberIds.length ? userIds.filter(Boolean) : []),
+  ]);
   const byMember = new Map(stored.map((m) => [m.memberId, m]));
   const refs = memberIds.length ? memberIds.map((memberId, i) => ({ memberId, userId: userIds[i] ?? '' })) : stored.map((m) => ({ memberId: m.memberId, userId: '' }));
-  const users = await deps.repo.userTimesMany(refs.map((r) => r.userId).filter(Boolean));
   return {
     teacherTimes,
     timeRange: range?.timeRange ?? null,
@@ -90,13 +97,14 @@ export async function getPlanningData(deps: AvailabilityDeps, classId: string, m
     extraMinutes: range?.extraMinutes ?? null,
     members: refs.map(({ memberId, userId }) => {
       const own = userId ? users.get(userId) : undefined;
+      const stored = byMember.get(memberId);
       return {
         memberId,
         userId,
-        availableTimes: byMember.get(memberId)?.times ?? WeekSlots.empty(),
-        preferredTimes: byMember.get(memberId)?.preferred ?? WeekSlots.empty(),
-        availableTimesUserInput: own?.times ?? WeekSlots.empty(),
-        preferredTimesUserInput: own?.preferred ?? WeekSlots.empty(),
+        availableTimes: stored?.times ?? NO_TIMES,
+        preferredTimes: stored?.preferred ?? NO_TIMES,
+        availableTimesUserInput: own?.times ?? NO_TIMES,
+        preferredTimesUserInput: own?.preferred ?? NO_TIMES,
         availableTimesUserInputLastModified: own ? own.lastModified.toISOString() : '',
       };
     }),

@@ -40,18 +40,13 @@ export async function loadStudentWindow(deps: AvailabilityDeps, userId: string, 
  */
 export async function saveOwnTimes(deps: AvailabilityDeps, userId: string, input: unknown, preferredInput?: unknown): Promise<OwnTimes> {
   const times = parseTimes(input);
-  const classes = await deps.classes.classesOfMember(userId);
+  const [classes, previous] = await Promise.all([deps.classes.classesOfMember(userId), deps.repo.userTimes(userId)]);
   const window = await loadStudentWindow(deps, userId, classes);
-  const previous = await deps.repo.userTimes(userId);
   assertInsideWindow(times, window, previous?.times ?? WeekSlots.empty());
   const preferred = resolvePreferred(preferredInput, times, previous?.preferred ?? WeekSlots.empty(), PREFERRED_OUTSIDE_OWN);
   if (previous && previous.times.equals(times) && previous.preferred.equals(preferred)) return ownTimes(previous);
   assertOwnTimesOpen(classes);
-  const saved = await deps.repo.transaction(async (w) => {
-    const row = await w.saveUserTimes(userId, times, preferred);
-    await w.timesChanged({ kind: 'user', user_id: userId });
-    return row;
-  });
+  const saved = await deps.repo.saveUserTimesWithEvent(userId, times, preferred);
   deps.kickOutbox();
   deps.log.info({ userId, slots: times.count(), preferred: preferred.count() }, 'own times saved');
   return ownTimes(saved);

@@ -1,6 +1,6 @@
 import { callUnary, createServiceClient, type Logger, type ServiceTokenSigner } from '@stundenplan/base';
 import { availabilityV1 } from '@stundenplan/proto';
-import type { TimesMap } from '@stundenplan/timegrid';
+import { WeekSlots, type TimesMap } from '@stundenplan/timegrid';
 
 /** Times of one member as the member list shows them (docs/product/data.md Class member). */
 export interface MemberTimesView {
@@ -22,6 +22,7 @@ export const emptyTimes = (): MemberTimesView => ({
 });
 
 export function weekTimesToMap(w: availabilityV1.WeekTimes | undefined): TimesMap {
+  if (w?.packed?.length) return WeekSlots.fromBytes(w.packed).toTimesMap();
   const out: TimesMap = {};
   for (const [day, slots] of Object.entries(w?.days ?? {})) {
     const labels = slots?.labels ?? [];
@@ -33,7 +34,7 @@ export function weekTimesToMap(w: availabilityV1.WeekTimes | undefined): TimesMa
 export function mapToWeekTimes(map: TimesMap): availabilityV1.WeekTimes {
   const days: Record<number, availabilityV1.SlotLabels> = {};
   for (const [day, labels] of Object.entries(map)) days[Number(day)] = { labels: [...labels] };
-  return { days };
+  return { days, packed: Buffer.alloc(0) };
 }
 
 /** Typed gRPC client of the availability service (deadlines; errors become AppError). */

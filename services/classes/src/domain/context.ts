@@ -1,10 +1,12 @@
-import type { KeyValueStore, Logger } from '@stundenplan/base';
+import type { KeyValueStore, Logger, Pool } from '@stundenplan/base';
 import type { AvailabilityClient } from '../clients/availability-client.js';
 import type { Db } from '../data/prisma.js';
 
 /** What the use cases need; built once in main.ts. */
 export interface Deps {
   db: Db;
+  /** The same connections as `db`, for the hot reads in data/hot-reads.ts. */
+  pool: Pool;
   availability: AvailabilityClient;
   log: Logger;
   publicBaseUrl: string;

@@ -4,6 +4,7 @@ import { assertOwnsClass } from '../domain/classes.js';
 import type { Deps } from '../domain/context.js';
 import { deadlineString } from '../domain/deadline.js';
 import { MSG } from '../domain/messages.js';
+import { membershipsOfUser } from '../data/hot-reads.js';
 import { enrolFromRegistration, findClassByShortcut, withTeacher, type ClassWithTeacher } from '../domain/registration.js';
 import type { Member } from '../generated/prisma/client.js';
 
@@ -57,18 +58,9 @@ export function classesGrpc(deps: Deps, log: Logger): GrpcServiceBinding {
     }),
     listMemberships: wrapUnary<classesV1.ListMembershipsRequest, classesV1.ListMembershipsResponse>(log, async (req) => {
       if (!req.userId) throw AppError.badRequest('user_id fehlt');
-      const rows = await deps.db.member.findMany({ where: { userId: req.userId }, include: { class: true }, orderBy: [{ createdAt: 'asc' }] });
-      const teachers = await deps.db.userDirectory.findMany({ where: { userId: { in: [...new Set(rows.map((r) => r.class.teacherId))] } } });
-      const byId = new Map(teachers.map((t) => [t.userId, t]));
-      return {
-        memberships: rows.map((r) => {
-          const t = byId.get(r.class.teacherId);
-          return {
-            member: member(r),
-            classInfo: classInfo({ cls: r.class, teacherName: t?.name || null, institutionName: t?.institutionName ?? null, institutionId: t?.institutionId ?? null }),
-          };
-        }),
-      };
+      // Asked on every save of a student's times (availability checks the window): one statement.
+      const rows = await membershipsOfUser(deps.pool, req.userId);
+      return { memberships: rows.map((r) => ({ member: member(r.member), classInfo: classInfo(r) })) };
     }),
     getClassByShortcut: wrapUnary<classesV1.GetClassByShortcutRequest, classesV1.GetClassByShortcutResponse>(log, async (req) => {
       const c = await findClassByShortcut(deps, req.registerShortcut);

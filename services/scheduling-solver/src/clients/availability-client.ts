@@ -27,6 +27,7 @@ export interface AvailabilityClient {
 
 /** Proto WeekTimes -> the SPEC's times map, canonical and without malformed labels. */
 export function weekTimesToMap(w: availabilityV1.WeekTimes | undefined): TimesMap {
+  if (w?.packed?.length) return WeekSlots.fromBytes(w.packed).toTimesMap();
   const raw: Record<string, string[]> = {};
   for (const [day, labels] of Object.entries(w?.days ?? {})) raw[String(day)] = labels?.labels ?? [];
   return WeekSlots.fromTimesMap(raw, { strict: false }).toTimesMap();

@@ -31,6 +31,12 @@ export interface SlotLabels {
 /** Day index 0 (Monday) .. 6 -> slot labels; the SPEC's times shape. */
 export interface WeekTimes {
   days: { [key: number]: SlotLabels };
+  /**
+   * The same times in compact form: WeekSlots.toBytes() of packages/timegrid (84 bytes, 7 days x 96
+   * quarter hours). A sender fills either days or packed (the member lists of GetPlanningData use
+   * packed); a receiver accepts both.
+   */
+  packed: Buffer;
 }
 
 export interface WeekTimes_DaysEntry {
@@ -189,7 +195,7 @@ export const SlotLabels: MessageFns<SlotLabels> = {
 };
 
 function createBaseWeekTimes(): WeekTimes {
-  return { days: {} };
+  return { days: {}, packed: Buffer.alloc(0) };
 }
 
 export const WeekTimes: MessageFns<WeekTimes> = {
@@ -197,6 +203,9 @@ export const WeekTimes: MessageFns<WeekTimes> = {
     globalThis.Object.entries(message.days).forEach(([key, value]: [string, SlotLabels]) => {
       WeekTimes_DaysEntry.encode({ key: key as any, value }, writer.uint32(10).fork()).join();
     });
+    if (message.packed.length !== 0) {
+      writer.uint32(18).bytes(message.packed);
+    }
     return writer;
   },
 
@@ -222,6 +231,14 @@ export const WeekTimes: MessageFns<WeekTimes> = {
             if (entry1.value !== undefined) {
               message.days[entry1.key] = entry1.value;
             }
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.packed = Buffer.from(reader.bytes());
             continue;
           }
         }
@@ -252,6 +269,7 @@ export const WeekTimes: MessageFns<WeekTimes> = {
           {},
         )
         : {},
+      packed: isSet(object.packed) ? Buffer.from(bytesFromBase64(object.packed)) : Buffer.alloc(0),
     };
   },
 
@@ -265,6 +283,9 @@ export const WeekTimes: MessageFns<WeekTimes> = {
           obj.days[k] = SlotLabels.toJSON(v);
         });
       }
+    }
+    if (message.packed.length !== 0) {
+      obj.packed = base64FromBytes(message.packed);
     }
     return obj;
   },
@@ -283,6 +304,7 @@ export const WeekTimes: MessageFns<WeekTimes> = {
       },
       {},
     );
+    message.packed = object.packed ?? Buffer.alloc(0);
     return message;
   },
 };
@@ -1350,6 +1372,14 @@ export const AvailabilityServiceClient = makeGenericClientConstructor(
   service: typeof AvailabilityServiceService;
   serviceName: string;
 };
+
+function bytesFromBase64(b64: string): Uint8Array {
+  return Uint8Array.from(globalThis.Buffer.from(b64, "base64"));
+}
+
+function base64FromBytes(arr: Uint8Array): string {
+  return globalThis.Buffer.from(arr).toString("base64");
+}
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
 
