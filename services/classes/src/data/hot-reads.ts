@@ -7,7 +7,9 @@ import type { Class, Member } from '../generated/prisma/client.js';
  * the Prisma models so the DTO mappers stay the same.
  */
 const CLASS_COLUMNS =
-  'c.class_id AS "classId", c.name, c.description, c.is_group AS "isGroup", c.register_shortcut AS "registerShortcut", c.teacher_id AS "teacherId", c.created_at AS "createdAt"';
+  'c.class_id AS "classId", c.name, c.description, c.is_group AS "isGroup", c.register_shortcut AS "registerShortcut", c.teacher_id AS "teacherId", c.created_at AS "createdAt", ' +
+  // A DATE read as UTC midnight, as Prisma reads it (node-pg would take local midnight).
+  `(c.deadline::timestamp AT TIME ZONE 'UTC') AS deadline, c.allow_late_changes AS "allowLateChanges", c.auto_reminders AS "autoReminders"`;
 const MEMBER_COLUMNS =
   'm.member_id AS "memberId", m.class_id AS "classId", m.user_id AS "userId", m.student_id AS "studentId", m.name, m.email, m.duration, m.created_at AS "createdAt", m.updated_at AS "updatedAt"';
 
@@ -49,14 +51,15 @@ export async function membershipsOfUser(pool: Pool, userId: string): Promise<Mem
   const { rows } = await pool.query<Member & { cls: Class; teacherName: string | null; institutionName: string | null; institutionId: string | null }>(
     `SELECT ${MEMBER_COLUMNS},
             json_build_object('classId', c.class_id, 'name', c.name, 'description', c.description, 'isGroup', c.is_group,
-                              'registerShortcut', c.register_shortcut, 'teacherId', c.teacher_id) AS cls,
-            c.created_at AS "classCreatedAt", t.name AS "teacherName", t.institution_name AS "institutionName", t.institution_id AS "institutionId"
+                              'registerShortcut', c.register_shortcut, 'teacherId', c.teacher_id,
+                              'allowLateChanges', c.allow_late_changes, 'autoReminders', c.auto_reminders) AS cls,
+            c.created_at AS "classCreatedAt", (c.deadline::timestamp AT TIME ZONE 'UTC') AS "classDeadline", t.name AS "teacherName", t.institution_name AS "institutionName", t.institution_id AS "institutionId"
        FROM members m JOIN classes c ON c.class_id = m.class_id LEFT JOIN user_directory t ON t.user_id = c.teacher_id
       WHERE m.user_id = $1 ORDER BY m.created_at`,
     [userId],
   );
   return rows.map((r) => {
-    const { cls, teacherName, institutionName, institutionId, classCreatedAt, ...member } = r as typeof r & { classCreatedAt: Date };
-    return { member, cls: { ...cls, createdAt: classCreatedAt }, teacherName: teacherName || null, institutionName, institutionId };
+    const { cls, teacherName, institutionName, institutionId, classCreatedAt, classDeadline, ...member } = r as typeof r & { classCreatedAt: Date; classDeadline: Date | null };
+    return { member, cls: { ...cls, createdAt: classCreatedAt, deadline: classDeadline }, teacherName: teacherName || null, institutionName, institutionId };
   });
 }
