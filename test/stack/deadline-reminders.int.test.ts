@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Client, linkFrom, mails, signUp, startTestStack, uniqueEmail, waitForMail } from './helpers.js';
 
-/** Issue 16 across the services: deadline (classes -> availability over gRPC, auth profile), answered count, reminders (outbox -> notification -> /dev/mail). */
+/** Deadlines and reminders across the services: deadline (classes -> availability over gRPC, auth profile), answered count, reminders (outbox -> notification -> /dev/mail). */
 describe('deadline and reminders through the gateway', () => {
   let stack: Awaited<ReturnType<typeof startTestStack>>;
   let teacher: Client;

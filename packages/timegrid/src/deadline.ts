@@ -1,5 +1,5 @@
 /**
- * Deadline of a class for the students' times (issue 16): a calendar day `YYYY-MM-DD` that ends at
+ * Deadline of a class for the students' times: a calendar day `YYYY-MM-DD` that ends at
  * 24:00 Europe/Berlin. Pure helpers shared by the services and the web app.
  */
 

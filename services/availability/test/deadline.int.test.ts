@@ -5,7 +5,7 @@ import { berlinToday } from '@stundenplan/timegrid';
 import { weekTimesToMap } from '../src/grpc/week-times.js';
 import { call, person, rpc, startHarness, type Harness } from './harness.js';
 
-/** Issue 16: a class's deadline closes the students' own times unless the teacher allows late changes. */
+/** A class's deadline closes the students' own times unless the teacher allows late changes. */
 
 let h: Harness;
 

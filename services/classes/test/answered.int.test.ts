@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMembers, createClass, startHarness, type Actor, type Harness } from './helpers.js';
 
-/** Issue 16: GET /api/me/classes tells per class how many members have entered times. */
+/** GET /api/me/classes tells per class how many members have entered times. */
 
 let h: Harness;
 let teacher: Actor;

@@ -5,7 +5,7 @@ import { berlinHour } from '../src/domain/auto-reminders.js';
 import { addMembers, createClass, dropSchema, startHarness, type Actor, type Harness, type Json } from './helpers.js';
 
 /**
- * Issue 16: automatic reminders 3 and 1 days before the deadline, with a controllable clock (the job's `now`),
+ * Automatic reminders 3 and 1 days before the deadline, with a controllable clock (the job's `now`),
  * exactly once per member and due day across two replicas on one schema and across a restart, switchable per class.
  */
 

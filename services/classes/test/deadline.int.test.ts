@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClass, startHarness, type Actor, type Harness } from './helpers.js';
 
-/** Issue 16: GET/PUT /api/classes/{classId}/deadline. */
+/** GET/PUT /api/classes/{classId}/deadline. */
 
 let h: Harness;
 let teacher: Actor;

@@ -82,7 +82,7 @@ describe('gRPC ClassesService', () => {
     expect((await call(client.listMemberships, { userId: randomUUID() })).memberships).toEqual([]);
   });
 
-  it('ClassInfo carries the class deadline (issue 16)', async () => {
+  it('ClassInfo carries the class deadline', async () => {
     const s = await h.student();
     const c = await createClass(h, teacher, 'Fristflöte');
     await h.call('POST', '/api/students/join-class', s, { register_shortcut: c.register_shortcut, duration: 30 });

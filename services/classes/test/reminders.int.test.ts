@@ -2,7 +2,7 @@ import { describe, expect, it, beforeAll, afterAll } from 'vitest';
 import { reminderMail } from '../src/domain/reminders.js';
 import { addMembers, createClass, startHarness, type Actor, type Harness, type Json } from './helpers.js';
 
-/** Issue 16: POST /api/classes/{classId}/remind. Mail budget here: 4 recipients per day. */
+/** POST /api/classes/{classId}/remind. Mail budget here: 4 recipients per day. */
 
 let h: Harness;
 let teacher: Actor;

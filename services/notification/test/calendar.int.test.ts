@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropSchemas, sql, startNotification, waitFor, type TestNotification } from './helpers.js';
 
 /**
- * Issue 16: every schedule mail carries the student's own lessons as an .ics file, and
+ * Every schedule mail carries the student's own lessons as an .ics file, and
  * GET /api/me/calendar.ics answers a student's lessons of the latest sent schedule per class.
  * Neighbours are tiny real gRPC servers; the files are read with ical.js.
  */

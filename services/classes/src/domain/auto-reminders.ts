@@ -3,7 +3,7 @@ import type { Pool } from '@stundenplan/base';
 import type { Deps } from './context.js';
 import { remindMembers } from './reminders.js';
 
-/** Automatic reminders go out this many days before a class's deadline (issue 16). */
+/** Automatic reminders go out this many days before a class's deadline. */
 export const AUTO_REMINDER_DAYS_BEFORE = [3, 1] as const;
 
 function addDays(iso: string, days: number): string {

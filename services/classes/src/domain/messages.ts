@@ -11,13 +11,13 @@ export const MSG = {
   classNameTooLong: 'Der Name darf höchstens 50 Zeichen lang sein',
   descriptionTooLong: 'Die Beschreibung darf höchstens 500 Zeichen lang sein',
   maxClasses: 'Maximale Anzahl von Kursen erreicht (20)',
-  // deadline (issue 16)
+  // deadline
   deadlineRequired: 'Bitte gib eine Frist an (oder null, um sie zu entfernen).',
   deadlineFormat: 'Die Frist muss ein gültiges Datum im Format JJJJ-MM-TT sein.',
   allowLateChangesType: 'allow_late_changes muss true oder false sein.',
   autoRemindersType: 'auto_reminders muss true oder false sein.',
   deadlineSaved: 'Frist gespeichert',
-  // reminders (issue 16)
+  // reminders
   remindSent: (n: number) => (n === 1 ? 'Erinnerung an 1 Studierende*n gesendet' : `Erinnerung an ${n} Studierende gesendet`),
   remindNone: 'Keine Erinnerung nötig: Alle mit E-Mail-Adresse haben Zeiten eingetragen oder wurden heute schon erinnert.',
   remindTimesUnknown: 'Die Zeiten der Studierenden konnten gerade nicht geprüft werden. Bitte versuche es später erneut.',

@@ -9,7 +9,7 @@ export interface NewScheduleSending {
   teacherId: string;
   scheduleName: string | null;
   pdfSize: number;
-  /** Calendar part (issue 16): the schedule's lessons as sent, and the series' first and last day. */
+  /** Calendar part: the schedule's lessons as sent, and the series' first and last day. */
   calendar?: { scheduleId: string; lessons: Record<string, Lesson[]>; from: string; until: string } | null;
 }
 

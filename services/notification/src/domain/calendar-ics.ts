@@ -1,5 +1,5 @@
 /**
- * iCalendar (RFC 5545) files of a student's weekly lessons (issue 16): one VEVENT per lesson with a
+ * iCalendar (RFC 5545) files of a student's weekly lessons: one VEVENT per lesson with a
  * weekly RRULE, local times in Europe/Berlin (TZID with its VTIMEZONE) and UNTIL the end date.
  */
 

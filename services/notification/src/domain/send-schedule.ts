@@ -84,7 +84,7 @@ export function scheduleMail(opts: {
   message: string | null;
   /** sha256 of the PDF stored once in mail_blobs. */
   pdfSha256: string;
-  /** The recipient's own lessons as an iCalendar file (issue 16), when the schedule has any. */
+  /** The recipient's own lessons as an iCalendar file, when the schedule has any. */
   ics?: string | null;
 }): MailRequest {
   const { recipient, cls, teacherName, scheduleName, message } = opts;

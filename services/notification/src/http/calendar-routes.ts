@@ -6,7 +6,7 @@ import { createSubscription, revokeSubscription, subscribedCalendar, subscriptio
 import { studentCalendar } from '../domain/student-calendar.js';
 
 /**
- * Issue 16: a student's lessons as an iCalendar file (teachers 403, visitors 401), and the private
+ * A student's lessons as an iCalendar file (teachers 403, visitors 401), and the private
  * subscription link (made, shown once, revoked by the student).
  */
 export function registerCalendarRoutes(app: Express, deps: NotificationDeps): void {

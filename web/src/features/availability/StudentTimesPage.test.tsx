@@ -56,7 +56,7 @@ describe('/student window', () => {
     expect(screen.getByTestId('summed-time').textContent).toBe('15 Minuten');
   });
 
-  it('names each course with a deadline above the grid (issue 16)', async () => {
+  it('names each course with a deadline above the grid', async () => {
     const course = (name: string, memberId: string, deadline: string | null) => ({
       duration: 30, member_id: memberId, student_id: 's', class_id: memberId, classes: { name, class_id: memberId }, teacher_name: null, institution: null, deadline, allow_late_changes: false,
     });

@@ -5,7 +5,7 @@ import { renderApp, TEACHER } from '../../test/render-app';
 import { answeredText } from './member-utils';
 import { ANNA, BEN, CEM, CLASS_A, CLASS_A_ID, CLASS_B, classesRoute, membersRoute, noLinksRoute } from './test-fixtures';
 
-describe('who has answered (issue 16)', () => {
+describe('who has answered', () => {
   it('answeredText', () => {
     expect(answeredText(12, 15)).toBe('12 von 15 haben Zeiten eingetragen');
     expect(answeredText(0, 3)).toBe('0 von 3 haben Zeiten eingetragen');

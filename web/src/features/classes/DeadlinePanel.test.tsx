@@ -17,7 +17,7 @@ async function openClass(extra: MockRoute[], cls = CLASS_A) {
   return { app, panel };
 }
 
-describe('DeadlinePanel (issue 16)', () => {
+describe('DeadlinePanel', () => {
   it('sets a deadline with late changes and shows it in German date format', async () => {
     const { app, panel } = await openClass([
       { method: 'PUT', path: DEADLINE_URL, reply: (call) => ({ body: { ...(call.body as object), message: 'Frist gespeichert' } }) },

@@ -1,4 +1,4 @@
-// Teacher: the deadline for the students' times of one class (issue 16), shown above the member list.
+// Teacher: the deadline for the students' times of one class, shown above the member list.
 import { formatGermanDate } from '@stundenplan/timegrid';
 import { useState } from 'react';
 import { errorMessage } from '../../shared/api/client';

@@ -45,7 +45,7 @@ describe('StudentClassesPage: courses', () => {
     expect(card('m2').getByRole('button', { name: 'Kurs verifizieren' })).toBeTruthy();
   });
 
-  it('shows the deadline in German date format on the card, and whether times can still change (issue 16)', async () => {
+  it('shows the deadline in German date format on the card, and whether times can still change', async () => {
     open([], [
       { ...VERIFIED, deadline: '2999-12-24', allow_late_changes: false },
       { ...UNVERIFIED, deadline: '2001-02-03', allow_late_changes: false },
@@ -61,7 +61,7 @@ describe('StudentClassesPage: courses', () => {
     expect(card('m4').queryByTestId('course-deadline')).toBeNull();
   });
 
-  it('links the calendar file of the own lessons (issue 16)', async () => {
+  it('links the calendar file of the own lessons', async () => {
     open([]);
     const link = (await screen.findByTestId('calendar-download')) as HTMLAnchorElement;
     expect(link.textContent).toBe('Kalender herunterladen (.ics)');

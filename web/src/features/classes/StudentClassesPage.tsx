@@ -20,7 +20,7 @@ import './classes.css';
 
 export const PROFILE_QUERY_KEY = ['profile'] as const;
 
-/** Issue 16: the student's lessons of the latest sent schedules as one calendar file. */
+/** The student's lessons of the latest sent schedules as one calendar file. */
 export const CALENDAR_TEXTS = {
   hint: 'Deinen Unterricht aus den verschickten Stundenplänen gibt es auch als Kalenderdatei.',
   link: 'Kalender herunterladen (.ics)',

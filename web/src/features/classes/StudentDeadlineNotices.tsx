@@ -1,4 +1,4 @@
-// /student: one line per course with a deadline for the times (issue 16). Quiet when the profile cannot load.
+// /student: one line per course with a deadline for the times. Quiet when the profile cannot load.
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from '../../shared/ui/Alert';
 import { profileApi } from '../profile/profile-api';

@@ -13,12 +13,12 @@ export interface ClassDto {
   register_shortcut: string;
   teacher_id?: string;
   created_at?: string;
-  /** Last day for the students' times (YYYY-MM-DD, Europe/Berlin) or null (issue 16). */
+  /** Last day for the students' times (YYYY-MM-DD, Europe/Berlin) or null. */
   deadline?: string | null;
   allow_late_changes?: boolean;
   /** Automatic reminders 3 and 1 days before the deadline (default true). */
   auto_reminders?: boolean;
-  /** Members who have entered times (own or teacher-entered); null when unknown (issue 16). */
+  /** Members who have entered times (own or teacher-entered); null when unknown. */
   answered_count?: number | null;
 }
 
@@ -173,7 +173,7 @@ export interface Membership {
   classes: { name: string | null; class_id: string } | null;
   teacher_name: string | null;
   institution: string | null;
-  /** Last day for the times (YYYY-MM-DD, Europe/Berlin) or null (issue 16). */
+  /** Last day for the times (YYYY-MM-DD, Europe/Berlin) or null. */
   deadline?: string | null;
   allow_late_changes?: boolean;
 }

@@ -1,4 +1,4 @@
-// Deadline texts of issue 16 for students (course card, /student) and the teacher's class card.
+// Deadline texts for students (course card, /student) and the teacher's class card.
 import { formatGermanDate, isDeadlinePassed } from '@stundenplan/timegrid';
 
 export interface DeadlineInfo {

@@ -34,10 +34,10 @@ export function timesSummary(member: MemberDto): TimesSummary {
   return { text: '---', source: null, title };
 }
 
-/** Marker of a member who has no times yet, neither own nor teacher-entered (issue 16). */
+/** Marker of a member who has no times yet, neither own nor teacher-entered. */
 export const NO_TIMES_TAG = 'noch keine Zeiten';
 
-/** '12 von 15 haben Zeiten eingetragen' (issue 16); null when the count is unknown or the class is empty. */
+/** '12 von 15 haben Zeiten eingetragen'; null when the count is unknown or the class is empty. */
 export function answeredText(answered: number | null | undefined, members: number | null | undefined): string | null {
   if (typeof answered !== 'number' || typeof members !== 'number' || members === 0) return null;
   return `${answered} von ${members} haben Zeiten eingetragen`;

@@ -6,7 +6,7 @@ import { renderApp, STUDENT, TEACHER } from '../../test/render-app';
 const PROFILE = { name: 'Felix Müller', email: 'felix@stud.hmtm.de', role: 'student', duration: 45, classes: [] };
 const URL_1 = 'http://localhost:8080/api/calendar/abcDEF_-0123456789abcdefghijklmnopqrstuvwxyz01.ics';
 
-describe('CalendarSubscriptionCard (issue 16)', () => {
+describe('CalendarSubscriptionCard', () => {
   it('makes a link, shows it once, and revokes it after confirmation', async () => {
     let active = false;
     const app = renderApp({

@@ -1,4 +1,4 @@
-// Issue 16: the student's private calendar subscription link (made, shown once, revoked).
+// The student's private calendar subscription link (made, shown once, revoked).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, errorMessage } from '../../shared/api/client';

@@ -8,7 +8,7 @@ export interface ProfileMembership {
   classes: { name: string | null; class_id: string } | null;
   teacher_name: string | null;
   institution: string | null;
-  /** Last day for the times (YYYY-MM-DD, Europe/Berlin) or null (issue 16). */
+  /** Last day for the times (YYYY-MM-DD, Europe/Berlin) or null. */
   deadline?: string | null;
   allow_late_changes?: boolean;
 }

@@ -221,7 +221,7 @@ describe('PlannerStep: PDF, send, load and delete', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Stundenplan versenden' }));
     const dialog = await screen.findByRole('dialog', { name: 'Stundenplan speichern und versenden' });
     fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'Versand' } });
-    // issue 16: the calendar files' last day, 15 weeks ahead by default, changeable
+    // The calendar files' last day, 15 weeks ahead by default, changeable
     const until = within(dialog).getByLabelText('Termine im Kalender bis') as HTMLInputElement;
     expect(until.value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     fireEvent.change(until, { target: { value: '2027-02-28' } });

@@ -50,7 +50,7 @@ describe('PlannerStep: grid and sidebar', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('group', { name: 'Zeitquelle für Ben Schröder' })).toBeNull();
   });
 
-  it("marks members without any times with 'keine Zeiten' (issue 16)", async () => {
+  it("marks members without any times with 'keine Zeiten'", async () => {
     const DORA = { member_id: 'm-dora', user_id: null, student_id: null, name: 'Dora Ohnezeit', duration: 30, available_times: {}, available_times_user_input: {} };
     renderPlanner({ members: [...MEMBERS, DORA] });
     const dora = (await screen.findByRole('button', { name: /^Dora Ohnezeit, 30 Minuten/ })).closest('li')!;

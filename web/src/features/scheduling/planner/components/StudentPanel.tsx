@@ -9,7 +9,7 @@ import type { StudentNote } from '../model/warnings';
 import { CheckIcon } from './icons';
 import { NotesIcon } from './NotesIcon';
 
-/** Issue 16: a member without own and without teacher-entered times has not answered yet. */
+/** A member without own and without teacher-entered times has not answered yet. */
 function hasAnyTimes(m: PlannerMember): boolean {
   const some = (t: PlannerMember['available_times']) => Object.values(t ?? {}).some((labels) => Array.isArray(labels) && labels.length > 0);
   return some(m.available_times) || some(m.available_times_user_input);

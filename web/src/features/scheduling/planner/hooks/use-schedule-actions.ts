@@ -91,7 +91,7 @@ export function useScheduleActions(deps: Deps) {
     }
   }, []);
 
-  // Last day of the lessons in the students' calendar files (issue 16), chosen in the send dialog.
+  // Last day of the lessons in the students' calendar files, chosen in the send dialog.
   const calendarUntilRef = useRef<string | null>(null);
 
   const sendPdf = useCallback(async (pdf: Blob, scheduleName: string) => {
