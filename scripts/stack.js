@@ -149,6 +149,8 @@ async function stopLeftOverServices(pidFile) {
   process.kill(pid, 'SIGTERM');
   for (let i = 0; i < 100 && alive(pid); i++) await sleep(100);
   if (alive(pid)) process.kill(pid, 'SIGKILL');
+  // Its ports are free only once it is really gone.
+  for (let i = 0; i < 50 && alive(pid); i++) await sleep(100);
 }
 
 /**

@@ -298,7 +298,11 @@ test('Lehrkraft berechnet, verschiebt, fixiert, speichert, exportiert und versen
     const subject = new RegExp(`^Dein Stundenplan für „${CLASS_NAME}“$`);
     for (const p of pupils) {
       const mail = await waitForMail(page.request, p.email, subject);
-      expect(mail.attachments.map(({ filename, contentType }) => ({ filename, contentType }))).toEqual([{ filename: 'stundenplan.pdf', contentType: 'application/pdf' }]);
+      // The plan as PDF and the student's own lesson as a calendar file.
+      expect(mail.attachments.map(({ filename, contentType }) => ({ filename, contentType }))).toEqual([
+        { filename: 'stundenplan.pdf', contentType: 'application/pdf' },
+        { filename: 'unterricht.ics', contentType: 'text/calendar; charset=utf-8' },
+      ]);
       expect(mail.attachments[0]!.size).toBeGreaterThan(1000);
       expect(mail.text).toContain(`Hallo ${p.name},`);
       expect(mail.text).toContain(`${teacher.name} hat dir den Stundenplan „${SCHEDULE_NAME}“ für „${CLASS_NAME}“ geschickt.`);

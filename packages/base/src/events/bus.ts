@@ -16,6 +16,9 @@ export interface EventBus {
  * and rejects if one failed: the outbox relay then keeps the row and delivers it again, so an
  * event is never marked sent before its consumers have it — a killed process loses nothing.
  */
+/** Longest wait for running deliveries when a service stops (see InProcessBus.stop). */
+export const STOP_DRAIN_MS = 3000;
+
 export class InProcessBus implements EventBus {
   private readonly subs = new Map<string, { group: string; handler: EventHandler; queue: Promise<void> }[]>();
   private gate: Promise<void> | undefined;
@@ -56,9 +59,18 @@ export class InProcessBus implements EventBus {
   async drain(): Promise<void> {
     await Promise.all([...this.subs.values()].flat().map((s) => s.queue));
   }
-  /** Shared by every service of the process, so stopping one service only drains. */
+  /**
+   * Shared by every service of the process, so stopping one service only drains, for at most
+   * `STOP_DRAIN_MS`: a handler that cannot finish (its service's pool already closed) must not hold the
+   * shutdown. Nothing is lost: the outbox row of an event whose delivery did not finish stays unpublished
+   * and is delivered again at the next start, where the processed-events table keeps the effect single.
+   */
   async stop(): Promise<void> {
-    await this.drain();
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<void>((r) => (timer = setTimeout(r, STOP_DRAIN_MS)));
+    timer?.unref();
+    await Promise.race([this.drain(), limit]);
+    clearTimeout(timer);
   }
 }
 
