@@ -7,10 +7,35 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'timegrid', root: 'packages/timegrid', include: ['src/**/*.test.ts'] } },
-      { test: { name: 'base', root: 'packages/base', globalSetup: [DB_SETUP], include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 30000, hookTimeout: 60000 } },
-      { test: { name: 'gateway', root: 'gateway', globalSetup: [DB_SETUP], include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 30000, hookTimeout: 60000 } },
+      {
+        test: {
+          name: 'base',
+          root: 'packages/base',
+          globalSetup: [DB_SETUP],
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          testTimeout: 30000,
+          hookTimeout: 60000,
+        },
+      },
+      {
+        test: {
+          name: 'gateway',
+          root: 'gateway',
+          globalSetup: [DB_SETUP],
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          testTimeout: 30000,
+          hookTimeout: 60000,
+        },
+      },
       ...['auth', 'classes', 'availability', 'scheduling-solver', 'document', 'notification'].map((s) => ({
-        test: { name: s, root: `services/${s}`, globalSetup: [DB_SETUP], include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 60000, hookTimeout: 120000 },
+        test: {
+          name: s,
+          root: `services/${s}`,
+          globalSetup: [DB_SETUP],
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          testTimeout: 60000,
+          hookTimeout: 120000,
+        },
       })),
       { test: { name: 'web', root: 'web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
       { test: { name: 'deploy', root: 'deploy', include: ['**/*.test.ts'] } },

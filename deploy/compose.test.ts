@@ -23,8 +23,7 @@ const compose = parse(readFileSync(`${root}docker-compose.yml`, 'utf8'), { merge
   services: Record<string, ComposeService>;
 };
 const services = compose.services;
-const env = (name: string): Record<string, string> =>
-  Object.fromEntries(Object.entries(services[name].environment ?? {}).map(([k, v]) => [k, String(v)]));
+const env = (name: string): Record<string, string> => Object.fromEntries(Object.entries(services[name].environment ?? {}).map(([k, v]) => [k, String(v)]));
 
 describe('docker-compose.yml: infrastructure', () => {
   it('uses the Compose Specification (no version key), which allows depends_on conditions', () => {
@@ -55,7 +54,7 @@ describe('docker-compose.yml: the six services', () => {
         expect(e.GRPC_PORT).toBe(String(svc.grpc));
       });
 
-      it('talks to Postgres, Kafka, Redis and auth\'s JWKS the distributed way', () => {
+      it("talks to Postgres, Kafka, Redis and auth's JWKS the distributed way", () => {
         expect(e.EVENT_BUS).toBe('kafka');
         expect(e.KAFKA_BROKERS).toBe('kafka:9092');
         expect(e.STORE).toBe('redis');
@@ -68,7 +67,7 @@ describe('docker-compose.yml: the six services', () => {
         }
       });
 
-      it('knows every other service\'s gRPC address as <NAME>_SERVICE_ADDR', () => {
+      it("knows every other service's gRPC address as <NAME>_SERVICE_ADDR", () => {
         for (const other of APP_SERVICES.filter((o) => o.name !== svc.name)) {
           expect(e[`${other.env}_SERVICE_ADDR`], other.env).toBe(`${other.name}:${other.grpc}`);
         }
@@ -118,7 +117,7 @@ describe('docker-compose.yml: service-to-service security', () => {
 describe('docker-compose.yml: the gateway', () => {
   const e = env('gateway');
 
-  it('publishes 8080 and proxies to every service\'s HTTP port', () => {
+  it("publishes 8080 and proxies to every service's HTTP port", () => {
     expect(services.gateway.ports).toContain('8080:8080');
     expect(e.PORT).toBe(String(GATEWAY.http));
     for (const svc of APP_SERVICES) expect(e[`${svc.env}_SERVICE_URL`], svc.env).toBe(`http://${svc.name}:${svc.http}`);

@@ -10,11 +10,7 @@ const read = (rel: string): string => readFileSync(join(root, rel), 'utf8');
 
 /** Keys of the zod config shapes (`  NAME: z...` / `  NAME: baseConfigShape.NAME`) and `process.env.NAME` in the start scripts. */
 function variablesInCode(): Set<string> {
-  const files = [
-    'packages/base/src/config.ts',
-    'gateway/src/config.ts',
-    ...readdirSync(join(root, 'services')).map((s) => `services/${s}/src/config.ts`),
-  ];
+  const files = ['packages/base/src/config.ts', 'gateway/src/config.ts', ...readdirSync(join(root, 'services')).map((s) => `services/${s}/src/config.ts`)];
   const names = new Set<string>();
   for (const f of files) {
     for (const m of read(f).matchAll(/^\s+([A-Z][A-Z0-9_]+):\s/gm)) names.add(m[1]);

@@ -60,10 +60,14 @@ export function ensureKafkaJars({ quiet = false } = {}) {
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'pom.xml'), POM);
   if (!quiet) console.log(`Kafka ${KAFKA_VERSION}: lade die Jars von Maven Central nach ${lib} …`);
-  const r = spawnSync('mvn', ['-q', '-B', '-f', path.join(dir, 'pom.xml'), 'dependency:copy-dependencies', `-DoutputDirectory=${lib}`, '-DincludeScope=runtime'], {
-    stdio: quiet ? 'pipe' : 'inherit',
-    encoding: 'utf8',
-  });
+  const r = spawnSync(
+    'mvn',
+    ['-q', '-B', '-f', path.join(dir, 'pom.xml'), 'dependency:copy-dependencies', `-DoutputDirectory=${lib}`, '-DincludeScope=runtime'],
+    {
+      stdio: quiet ? 'pipe' : 'inherit',
+      encoding: 'utf8',
+    },
+  );
   if (r.status !== 0) throw new Error(`mvn dependency:copy-dependencies failed (${r.status}): ${(r.stderr || r.stdout || '').slice(-2000)}`);
   return lib;
 }
@@ -160,7 +164,10 @@ export async function startKafka({ dataDir, port, controllerPort, heapMb = 384, 
   writeFileSync(path.join(dir, 'log4j2.properties'), LOG4J2);
   const args = javaArgs(lib, dir, heapMb);
   if (!existsSync(path.join(logDir, 'meta.properties'))) {
-    const clusterId = execFileSync('java', [...args, 'kafka.tools.StorageTool', 'random-uuid'], { encoding: 'utf8' }).trim().split('\n').pop();
+    const clusterId = execFileSync('java', [...args, 'kafka.tools.StorageTool', 'random-uuid'], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .pop();
     execFileSync('java', [...args, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', path.join(dir, 'server.properties')], { stdio: 'pipe' });
   }
   const logFile = path.join(dir, 'kafka.log');

@@ -32,9 +32,13 @@ describe('port checks of embedded mode', () => {
 
   it('a taken gateway port names the port and SP_PORT, before anything starts', async () => {
     await hold(gatewayPort);
-    const err = await startStack({ port: gatewayPort, portOffset: offset, databaseUrl: 'postgresql://unused@127.0.0.1:1/x', log: () => {} }).catch((e: unknown) => e);
+    const err = await startStack({ port: gatewayPort, portOffset: offset, databaseUrl: 'postgresql://unused@127.0.0.1:1/x', log: () => {} }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(StartError);
-    expect((err as Error).message).toBe(`Port ${gatewayPort} ist schon belegt: Beende das Programm, das ihn nutzt, oder starte mit einem anderen Port, z. B. SP_PORT=3000 npm start.`);
+    expect((err as Error).message).toBe(
+      `Port ${gatewayPort} ist schon belegt: Beende das Programm, das ihn nutzt, oder starte mit einem anderen Port, z. B. SP_PORT=3000 npm start.`,
+    );
   });
 
   it('a taken internal port names the port, the service and SP_PORT_OFFSET', async () => {

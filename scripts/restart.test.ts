@@ -13,7 +13,16 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sp-restart-'));
 function startProduct(): ChildProcess {
   return spawn(process.execPath, ['scripts/start.js'], {
     cwd: root,
-    env: { ...process.env, SP_PORT: String(port), SP_PORT_OFFSET: '5000', SP_PG_PORT: '15491', SP_DATA_DIR: dataDir, LOG_LEVEL: 'error', CHROME_PATH: '/nonexistent', SP_SKIP_BUILD: '1' },
+    env: {
+      ...process.env,
+      SP_PORT: String(port),
+      SP_PORT_OFFSET: '5000',
+      SP_PG_PORT: '15491',
+      SP_DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      CHROME_PATH: '/nonexistent',
+      SP_SKIP_BUILD: '1',
+    },
     stdio: 'ignore',
   });
 }
@@ -70,7 +79,9 @@ describe('npm start (scripts/start.js)', () => {
     expect(again.status).toBe(409);
     // The confirmation mail was requested before the kill: the outbox delivers it after the restart at the latest.
     await expect
-      .poll(async () => ((await (await fetch(`${base}/dev/mail.json`)).json()) as { to: string }[]).filter((m) => m.to.includes(email)).length, { timeout: 15000 })
+      .poll(async () => ((await (await fetch(`${base}/dev/mail.json`)).json()) as { to: string }[]).filter((m) => m.to.includes(email)).length, {
+        timeout: 15000,
+      })
       .toBe(1);
 
     proc.kill('SIGINT');
@@ -82,7 +93,16 @@ describe('npm start (scripts/start.js)', () => {
     // npm runs `... && exec node scripts/start.js`; killing npm must not leave the product running unseen.
     const npm = spawn('npm', ['start'], {
       cwd: root,
-      env: { ...process.env, SP_PORT: String(port), SP_PORT_OFFSET: '5000', SP_PG_PORT: '15491', SP_DATA_DIR: dataDir, LOG_LEVEL: 'error', CHROME_PATH: '/nonexistent', SP_SKIP_BUILD: '1' },
+      env: {
+        ...process.env,
+        SP_PORT: String(port),
+        SP_PORT_OFFSET: '5000',
+        SP_PG_PORT: '15491',
+        SP_DATA_DIR: dataDir,
+        LOG_LEVEL: 'error',
+        CHROME_PATH: '/nonexistent',
+        SP_SKIP_BUILD: '1',
+      },
       stdio: 'ignore',
     });
     proc = npm;
@@ -95,7 +115,14 @@ describe('npm start (scripts/start.js)', () => {
     await waitExit(npm);
     // The orphaned product notices and stops: the gateway port is released.
     await expect
-      .poll(async () => fetch(`${base}/api/healthz`).then(() => 'up', () => 'down'), { timeout: 30_000, intervals: [250] })
+      .poll(
+        async () =>
+          fetch(`${base}/api/healthz`).then(
+            () => 'up',
+            () => 'down',
+          ),
+        { timeout: 30_000, intervals: [250] },
+      )
       .toBe('down');
 
     proc = startProduct();
@@ -111,7 +138,16 @@ describe('npm start (scripts/start.js)', () => {
     for (let round = 0; round < 3; round++) {
       const p = spawn(process.execPath, ['scripts/start.js'], {
         cwd: root,
-        env: { ...process.env, SP_PORT: String(port), SP_PORT_OFFSET: '5000', SP_PG_PORT: '15491', SP_DATA_DIR: dataDir, LOG_LEVEL: 'error', CHROME_PATH: '/nonexistent', SP_SKIP_BUILD: '1' },
+        env: {
+          ...process.env,
+          SP_PORT: String(port),
+          SP_PORT_OFFSET: '5000',
+          SP_PG_PORT: '15491',
+          SP_DATA_DIR: dataDir,
+          LOG_LEVEL: 'error',
+          CHROME_PATH: '/nonexistent',
+          SP_SKIP_BUILD: '1',
+        },
         stdio: 'ignore',
         detached: true, // its own process group, like a terminal's foreground job
       });

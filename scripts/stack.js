@@ -52,7 +52,13 @@ export async function startStack(o = {}) {
     mkdirSync(dataDir, { recursive: true });
     if (process.getuid?.() === 0) chmodSync(dataDir, 0o755);
     const pgPort = o.pgPortRange ? undefined : (o.pgPort ?? PG_PORT);
-    const db = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), port: pgPort, portRange: o.pgPortRange, database: 'stundenplan', durable: o.durable ?? true }).catch((e) => {
+    const db = await startEmbeddedPostgres({
+      dataDir: path.join(dataDir, 'postgres'),
+      port: pgPort,
+      portRange: o.pgPortRange,
+      database: 'stundenplan',
+      durable: o.durable ?? true,
+    }).catch((e) => {
       throw e instanceof PortInUseError ? pgPortTaken(e.port) : e;
     });
     databaseUrl = db.url;

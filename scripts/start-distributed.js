@@ -7,7 +7,11 @@ import { ensureChromium } from './ensure-chromium.js';
 import { root } from './distributed/topology.js';
 
 if (process.env.SP_SKIP_BUILD !== '1') {
-  const r = spawnSync('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], { cwd: root, stdio: 'inherit', env: { TURBO_TELEMETRY_DISABLED: '1', ...process.env } });
+  const r = spawnSync('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { TURBO_TELEMETRY_DISABLED: '1', ...process.env },
+  });
   if (r.status !== 0) {
     console.error('Der Build ist fehlgeschlagen (Meldungen oben).');
     process.exit(1);

@@ -12,7 +12,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** One sentence instead of a stack trace: what went wrong and, where we know it, what to do. */
 function explain(e) {
   if (e instanceof StartError) return e.message;
-  if (e?.code === 'EACCES' && e.path) return `Keine Berechtigung für ${e.path}: Starte als Benutzer, dem der Ordner gehört, oder gib mit SP_DATA_DIR einen beschreibbaren Datenordner an.`;
+  if (e?.code === 'EACCES' && e.path)
+    return `Keine Berechtigung für ${e.path}: Starte als Benutzer, dem der Ordner gehört, oder gib mit SP_DATA_DIR einen beschreibbaren Datenordner an.`;
   if (e?.code === 'ENOSPC') return 'Kein Platz mehr auf dem Datenträger: Gib Speicherplatz frei und starte erneut.';
   return `${e?.message ?? e} (Details mit SP_DEBUG=1 npm start)`;
 }

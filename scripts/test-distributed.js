@@ -23,7 +23,16 @@ if (chrome) env.CHROME_PATH ??= chrome;
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'sp-dist-'));
 const out = path.join(tmp, 'vitest.json');
-const code = run('npx', ['vitest', 'run', '--config', 'test/distributed/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...process.argv.slice(2)]);
+const code = run('npx', [
+  'vitest',
+  'run',
+  '--config',
+  'test/distributed/vitest.config.ts',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${out}`,
+  ...process.argv.slice(2),
+]);
 let passed = 0;
 let failed = 0;
 let skipped = 0;

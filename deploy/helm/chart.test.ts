@@ -48,12 +48,48 @@ describe('values.schema.json', () => {
   });
 
   const rejected: Array<[string, (v: Values) => void, string]> = [
-    ['a misspelt service key (auth.replcias)', (v) => { v.auth.replcias = 2; }, 'replcias'],
-    ['a misspelt global image key (global.image.regsitry)', (v) => { v.global.image.regsitry = 'x'; }, 'regsitry'],
-    ['an unknown top-level block (schedulingsolver)', (v) => { v.schedulingsolver = { enabled: true }; }, 'schedulingsolver'],
-    ['a misspelt mail key (config.mail.sesRegoin)', (v) => { v.config.mail.sesRegoin = 'eu-west-1'; }, 'sesRegoin'],
-    ['a misspelt autoscaling key (maxReplica)', (v) => { v.schedulingSolver.autoscaling.maxReplica = 9; }, 'maxReplica'],
-    ['a misspelt resource name (memroy)', (v) => { v.document.resources.limits.memroy = '1Gi'; }, 'memroy'],
+    [
+      'a misspelt service key (auth.replcias)',
+      (v) => {
+        v.auth.replcias = 2;
+      },
+      'replcias',
+    ],
+    [
+      'a misspelt global image key (global.image.regsitry)',
+      (v) => {
+        v.global.image.regsitry = 'x';
+      },
+      'regsitry',
+    ],
+    [
+      'an unknown top-level block (schedulingsolver)',
+      (v) => {
+        v.schedulingsolver = { enabled: true };
+      },
+      'schedulingsolver',
+    ],
+    [
+      'a misspelt mail key (config.mail.sesRegoin)',
+      (v) => {
+        v.config.mail.sesRegoin = 'eu-west-1';
+      },
+      'sesRegoin',
+    ],
+    [
+      'a misspelt autoscaling key (maxReplica)',
+      (v) => {
+        v.schedulingSolver.autoscaling.maxReplica = 9;
+      },
+      'maxReplica',
+    ],
+    [
+      'a misspelt resource name (memroy)',
+      (v) => {
+        v.document.resources.limits.memroy = '1Gi';
+      },
+      'memroy',
+    ],
   ];
   for (const [what, mutate, key] of rejected) {
     it(`rejects ${what}`, () => {
@@ -131,12 +167,7 @@ describe('one template and one values block per service', () => {
 });
 
 describe('Deployments are hardened and probed', () => {
-  const hardening = [
-    'runAsNonRoot: true',
-    'readOnlyRootFilesystem: true',
-    'allowPrivilegeEscalation: false',
-    'automountServiceAccountToken: false',
-  ];
+  const hardening = ['runAsNonRoot: true', 'readOnlyRootFilesystem: true', 'allowPrivilegeEscalation: false', 'automountServiceAccountToken: false'];
 
   for (const svc of [...APP_SERVICES, GATEWAY]) {
     const text = template(svc.name);
@@ -211,7 +242,18 @@ describe('Deployments are hardened and probed', () => {
 describe('shared objects', () => {
   it('the ConfigMap carries Kafka, Redis, SES, the public URL, the JWKS URL and every service address and URL', () => {
     const text = template('configmap');
-    for (const key of ['KAFKA_BROKERS', 'REDIS_URL', 'SES_REGION', 'SES_ENDPOINT', 'MAIL_FROM', 'PUBLIC_BASE_URL', 'AUTH_JWKS_URL', 'EVENT_BUS', 'STORE', 'MAIL_TRANSPORT']) {
+    for (const key of [
+      'KAFKA_BROKERS',
+      'REDIS_URL',
+      'SES_REGION',
+      'SES_ENDPOINT',
+      'MAIL_FROM',
+      'PUBLIC_BASE_URL',
+      'AUTH_JWKS_URL',
+      'EVENT_BUS',
+      'STORE',
+      'MAIL_TRANSPORT',
+    ]) {
       expect(text).toMatch(new RegExp(`^  ${key}: `, 'm'));
     }
     for (const svc of APP_SERVICES) {
@@ -237,7 +279,9 @@ describe('shared objects', () => {
     expect(text).toContain('.Values.schedulingSolver.autoscaling.enabled');
     expect(text).toMatch(/minReplicas: \{\{ \$autoscaling\.minReplicas \}\}/);
     expect(text).toMatch(/maxReplicas: \{\{ \$autoscaling\.maxReplicas \}\}/);
-    expect(text).toMatch(/name: cpu\s*\n\s*target:\s*\n\s*type: Utilization\s*\n\s*averageUtilization: \{\{ \$autoscaling\.targetCPUUtilizationPercentage \}\}/);
+    expect(text).toMatch(
+      /name: cpu\s*\n\s*target:\s*\n\s*type: Utilization\s*\n\s*averageUtilization: \{\{ \$autoscaling\.targetCPUUtilizationPercentage \}\}/,
+    );
     expect(template('scheduling-solver')).toMatch(
       /\{\{- if not \.Values\.schedulingSolver\.autoscaling\.enabled \}\}\s*\n\s*replicas: \{\{ \.Values\.schedulingSolver\.replicas \}\}\s*\n\s*\{\{- end \}\}/,
     );
@@ -260,7 +304,9 @@ describe('service-to-service security', () => {
   it('every service reads SERVICE_TOKEN_KEY from the Secret; the gateway (no gRPC) does not', () => {
     for (const svc of APP_SERVICES) expect(template(svc.name), svc.name).toContain('{{- include "stundenplan.serviceTokenKeyEnv" $ | nindent 12 }}');
     expect(template('gateway')).not.toContain('SERVICE_TOKEN_KEY');
-    expect(read('templates/_helpers.tpl')).toMatch(/- name: SERVICE_TOKEN_KEY\s*\n\s*valueFrom:\s*\n\s*secretKeyRef:\s*\n\s*name: \{\{ include "stundenplan.secretName" \. \}\}\s*\n\s*key: SERVICE_TOKEN_KEY/);
+    expect(read('templates/_helpers.tpl')).toMatch(
+      /- name: SERVICE_TOKEN_KEY\s*\n\s*valueFrom:\s*\n\s*secretKeyRef:\s*\n\s*name: \{\{ include "stundenplan.secretName" \. \}\}\s*\n\s*key: SERVICE_TOKEN_KEY/,
+    );
   });
 
   it('the Secret holds SERVICE_TOKEN_KEY: from values, else kept from the existing Secret, else 32 random bytes', () => {
@@ -319,9 +365,13 @@ describe('service-to-service security', () => {
     const rules = perService.split(/^ {4}- ports:$/m).slice(1);
     expect(rules).toHaveLength(2);
     const [http, grpc] = rules;
-    expect(http).toMatch(/^\s*- port: http\s*\n\s*protocol: TCP\s*\n\s*from:\s*\n\s*- podSelector:\s*\n\s*matchLabels:\s*\n\s*\{\{- include "stundenplan\.selectorLabels" \(list \$ "gateway"\)/);
+    expect(http).toMatch(
+      /^\s*- port: http\s*\n\s*protocol: TCP\s*\n\s*from:\s*\n\s*- podSelector:\s*\n\s*matchLabels:\s*\n\s*\{\{- include "stundenplan\.selectorLabels" \(list \$ "gateway"\)/,
+    );
     expect(http).toMatch(/\{\{- if eq \$component "auth" \}\}\s*\n\s*- podSelector:\s*\n\s*\{\{- include "stundenplan\.servicePodsSelector" \$/);
-    expect(grpc).toMatch(/^\s*- port: grpc\s*\n\s*protocol: TCP\s*\n\s*from:\s*\n\s*- podSelector:\s*\n\s*\{\{- include "stundenplan\.servicePodsSelector" \$ \| nindent 12 \}\}\s*\n\s*\{\{- with \$np\.probeFrom \}\}/);
+    expect(grpc).toMatch(
+      /^\s*- port: grpc\s*\n\s*protocol: TCP\s*\n\s*from:\s*\n\s*- podSelector:\s*\n\s*\{\{- include "stundenplan\.servicePodsSelector" \$ \| nindent 12 \}\}\s*\n\s*\{\{- with \$np\.probeFrom \}\}/,
+    );
     expect(grpc).not.toContain('"gateway"');
     const selector = read('templates/_helpers.tpl').split('define "stundenplan.servicePodsSelector"')[1] ?? '';
     expect(selector).toMatch(/operator: In\s*\n\s*values: \[auth, classes, availability, scheduling-solver, document, notification\]/);
@@ -344,7 +394,17 @@ describe('service-to-service security', () => {
 });
 
 describe('template syntax', () => {
-  const files = [...APP_SERVICES.map((s) => `${s.name}.yaml`), 'gateway.yaml', 'configmap.yaml', 'secret.yaml', 'hpa.yaml', 'ingress.yaml', 'networkpolicy.yaml', '_helpers.tpl', 'NOTES.txt'];
+  const files = [
+    ...APP_SERVICES.map((s) => `${s.name}.yaml`),
+    'gateway.yaml',
+    'configmap.yaml',
+    'secret.yaml',
+    'hpa.yaml',
+    'ingress.yaml',
+    'networkpolicy.yaml',
+    '_helpers.tpl',
+    'NOTES.txt',
+  ];
 
   /** Actions of a Go template, comments dropped, trim markers stripped. */
   function actions(text: string): string[] {

@@ -7,7 +7,9 @@ import { parseAllDocuments } from 'yaml';
 const input = await new Promise((resolve, reject) => {
   let text = '';
   process.stdin.setEncoding('utf8');
-  process.stdin.on('data', (chunk) => { text += chunk; });
+  process.stdin.on('data', (chunk) => {
+    text += chunk;
+  });
   process.stdin.on('end', () => resolve(text));
   process.stdin.on('error', reject);
 });

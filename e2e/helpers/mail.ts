@@ -43,7 +43,10 @@ export async function followMailLink(page: Page, to: string, subject: RegExp, pa
   await waitForMail(page.request, to, subject, count);
   await page.goto(`/dev/mail?to=${encodeURIComponent(to)}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Postausgang (Entwicklung)' })).toBeVisible();
-  const mail = page.getByRole('article').filter({ has: page.getByRole('heading', { name: subject }) }).first();
+  const mail = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: subject }) })
+    .first();
   await expect(mail).toContainText(to);
   const link = mail.getByRole('link', { name: new RegExp(pathPart.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')) }).first();
   const href = (await link.getAttribute('href')) ?? '';

@@ -55,7 +55,9 @@ export interface CreatedClass {
 
 /** POST classes, PUT classes/{id}/available-times (teacher times) and POST time-range/exact (step 3). */
 export async function createClassWithTimes(teacher: APIRequestContext, name: string, teacherTimes: TimeWindows): Promise<CreatedClass> {
-  const created = (await (await ok(await teacher.post('/api/classes', { data: { name, description: null, is_group: false, register_shortcut: '' } }), 'create class')).json()) as {
+  const created = (await (
+    await ok(await teacher.post('/api/classes', { data: { name, description: null, is_group: false, register_shortcut: '' } }), 'create class')
+  ).json()) as {
     class_id: string;
     register_shortcut: string;
   };
@@ -66,7 +68,10 @@ export async function createClassWithTimes(teacher: APIRequestContext, name: str
 
 /** The student joins with the class code (POST students/join-class) and enters their own times (PUT me/available-times). */
 export async function joinAndEnterTimes(student: APIRequestContext, who: Person, registerShortcut: string, times: TimeWindows): Promise<void> {
-  await ok(await student.post('/api/students/join-class', { data: { register_shortcut: registerShortcut, duration: who.duration ?? 30 } }), `join ${who.email}`);
+  await ok(
+    await student.post('/api/students/join-class', { data: { register_shortcut: registerShortcut, duration: who.duration ?? 30 } }),
+    `join ${who.email}`,
+  );
   await ok(await student.put('/api/me/available-times', { data: { available_times: slotMap(times) } }), `times of ${who.email}`);
 }
 
@@ -116,7 +121,9 @@ export async function lessonPosition(page: Page, fullName: string): Promise<Less
 
 /** Every lesson label of the grid, sorted (to compare whole plans). */
 export async function lessonLabels(page: Page): Promise<string[]> {
-  const labels = await weekGrid(page).locator('.lesson').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('aria-label') ?? ''));
+  const labels = await weekGrid(page)
+    .locator('.lesson')
+    .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('aria-label') ?? ''));
   return labels.sort();
 }
 

@@ -34,7 +34,6 @@ export async function joinClassByApi(request: APIRequestContext, registerShortcu
 
 // ---- the weekly grid ------------------------------------------------------------------------
 
-
 /** '9:45' -> '10:00' (the end label of a 15-minute cell). */
 function quarterLater(time: string): string {
   const [h, m] = time.split(':').map(Number) as [number, number];

@@ -72,7 +72,10 @@ const teacherNewPassword = 'Kontrapunkt99';
 const toast = (page: Page, text: string) => page.locator('.toaster').getByText(text);
 const main = (page: Page) => page.getByRole('main');
 /** A card of the page, found by its heading. */
-const card = (page: Page, title: string) => main(page).locator('section').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+const card = (page: Page, title: string) =>
+  main(page)
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 async function expectLoggedOutNav(page: Page) {
   await expect(navLinks(page)).toHaveText([...NAV_LINKS.loggedOut]);
@@ -167,7 +170,10 @@ test('Registrierung als Student*in mit Unterrichtsdauer', async ({ page }) => {
 test('Beide bestätigen ihre E-Mail-Adresse über den Link in der Mail (/dev/mail)', async ({ page }) => {
   // The teacher asked for the link again, so the newest of two mails is used; the student has one.
   const links: string[] = [];
-  for (const [who, mailCount] of [[teacher, 2], [student, 1]] as const) {
+  for (const [who, mailCount] of [
+    [teacher, 2],
+    [student, 1],
+  ] as const) {
     links.push(await followMailLink(page, who.email, CONFIRM_SUBJECT, '/confirm-email?token=', mailCount));
     await expect(page).toHaveURL(/\/confirm-email\?token=/);
     await expect(page.getByText('Deine E-Mail-Adresse ist bestätigt.')).toBeVisible();

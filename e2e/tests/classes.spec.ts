@@ -96,7 +96,16 @@ function eOfficeCsv(): Buffer {
     '',
     'Nr.;Nachname;Vorname;E-Mail;Dauer;Matrikelnummer;Studiengang;Fachsemester',
     ...csvRows.map((s, i) =>
-      [String(i + 1), s.nachname, s.vorname, s.email, s.dauer, String(4711001 + i), i % 3 === 0 ? '"Lehramt; Musik"' : 'Bachelor Klavier', String(1 + (i % 8))].join(';'),
+      [
+        String(i + 1),
+        s.nachname,
+        s.vorname,
+        s.email,
+        s.dauer,
+        String(4711001 + i),
+        i % 3 === 0 ? '"Lehramt; Musik"' : 'Bachelor Klavier',
+        String(1 + (i % 8)),
+      ].join(';'),
     ),
     ';;;;;;;',
     `Anzahl Teilnehmer: ${csvRows.length};;;;;;;`,
@@ -205,7 +214,11 @@ test.describe.serial('Klassen & Kurse: Issue 4 im Browser', () => {
       await addByHand(panel, student);
     }
     await expect(memberRows(panel)).toHaveCount(3);
-    for (const [student, minutes] of [[clara, 45], [felix, 30], [johannes, 15]] as const) {
+    for (const [student, minutes] of [
+      [clara, 45],
+      [felix, 30],
+      [johannes, 15],
+    ] as const) {
       await expect(panel.getByRole('textbox', { name: `E-Mail von ${student.name}`, exact: true })).toHaveValue(student.email);
       await expect(panel.getByRole('textbox', { name: `Name von ${student.name}`, exact: true })).toHaveValue(student.name);
       await expect(panel.getByRole('spinbutton', { name: `Dauer von ${student.name} in Minuten`, exact: true })).toHaveValue(String(minutes));
@@ -246,7 +259,10 @@ test.describe.serial('Klassen & Kurse: Issue 4 im Browser', () => {
     const groups = duplicates.getByTestId('duplicate-group');
     await expect(groups).toHaveCount(2);
     await shot(page, 'classes-03-csv-dubletten');
-    for (const [student, minutes] of [[mueller, 60], [schroeder, 90]] as const) {
+    for (const [student, minutes] of [
+      [mueller, 60],
+      [schroeder, 90],
+    ] as const) {
       const group = groups.filter({ hasText: student.email });
       await expect(group.getByRole('checkbox')).toHaveCount(2);
       await expect(group.getByRole('checkbox').first()).toBeChecked();

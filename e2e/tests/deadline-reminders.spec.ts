@@ -13,7 +13,9 @@ const CLASS_NAME = 'Frist Klavier';
 
 /** A day `days` ahead in Europe/Berlin, as `YYYY-MM-DD` and `dd.mm.yyyy`. */
 function dayAhead(days: number): { iso: string; german: string } {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + days * 86_400_000));
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
   const [y, m, d] = parts.split('-');
   return { iso: parts, german: `${d}.${m}.${y}` };
 }
@@ -40,7 +42,9 @@ test.describe('deadline and reminders (issue 16)', () => {
     expect(created.status()).toBe(201);
     const cls = (await created.json()) as { class_id: string; register_shortcut: string };
     classId = cls.class_id;
-    expect((await studentPage.request.post('/api/students/join-class', { data: { register_shortcut: cls.register_shortcut, duration: 45 } })).ok()).toBeTruthy();
+    expect(
+      (await studentPage.request.post('/api/students/join-class', { data: { register_shortcut: cls.register_shortcut, duration: 45 } })).ok(),
+    ).toBeTruthy();
     expect((await teacherPage.request.post(`/api/classes/${classId}/members/new`, { data: { students: [invitee] } })).status()).toBe(201);
   });
 
@@ -78,7 +82,9 @@ test.describe('deadline and reminders (issue 16)', () => {
     expect(((await (await page.request.get(`/api/classes/${classId}/deadline`)).json()) as { auto_reminders: boolean }).auto_reminders).toBe(false);
     await panel().getByLabel(label).check();
     await panel().getByRole('button', { name: 'Frist speichern' }).click();
-    await expect.poll(async () => ((await (await page.request.get(`/api/classes/${classId}/deadline`)).json()) as { auto_reminders: boolean }).auto_reminders).toBe(true);
+    await expect
+      .poll(async () => ((await (await page.request.get(`/api/classes/${classId}/deadline`)).json()) as { auto_reminders: boolean }).auto_reminders)
+      .toBe(true);
   });
 
   test('the student sees the deadline on the course card and on /student', async () => {

@@ -96,7 +96,9 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     // The code is typed by hand: upper case and spaces are forgiven (docs/product/planning.md).
     await joinAndEnterTimes(api, p, ` ${created.registerShortcut.toUpperCase()} `, p.times);
   }
-  const members = (await (await teacherApi.get(`/api/classes/${classId}/members`)).json()) as { members: { name: string; email: string; user_id: string | null }[] };
+  const members = (await (await teacherApi.get(`/api/classes/${classId}/members`)).json()) as {
+    members: { name: string; email: string; user_id: string | null }[];
+  };
   expect(members.members.map((m) => m.name).sort()).toEqual(pupils.map((p) => p.name).sort());
   expect(members.members.every((m) => m.user_id)).toBe(true);
 });
@@ -202,7 +204,9 @@ test('Lehrkraft berechnet, verschiebt, fixiert, speichert, exportiert und versen
   await test.step('Ben fixieren und neu berechnen: Ben bleibt, David kehrt in seine Zeiten zurück', async () => {
     // With a mouse the lock and the × show on hover (or focus).
     await lesson(page, ben.name).hover();
-    await lesson(page, ben.name).getByRole('button', { name: `Stunde fixieren (bleibt bei der Berechnung erhalten): ${ben.name}` }).click();
+    await lesson(page, ben.name)
+      .getByRole('button', { name: `Stunde fixieren (bleibt bei der Berechnung erhalten): ${ben.name}` })
+      .click();
     await expect(lesson(page, ben.name)).toHaveAttribute('aria-label', `${ben.name}, ${span(MONDAY, '11:15', 45)}, fixiert`);
     await expect(lesson(page, ben.name).getByRole('button', { name: `Fixierung lösen: ${ben.name}` })).toHaveAttribute('aria-pressed', 'true');
 

@@ -46,7 +46,9 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   await joinAndEnterTimes(annaApi, anna, created.registerShortcut, week);
   benApi = await signUpViaApi(playwright.request, baseURL, ben);
   await joinAndEnterTimes(benApi, ben, created.registerShortcut, week);
-  const res = await benApi.put('/api/me/available-times', { data: { available_times: slotMap(week), preferred_times: slotMap({ [MONDAY]: [['12:00', '12:30']] }) } });
+  const res = await benApi.put('/api/me/available-times', {
+    data: { available_times: slotMap(week), preferred_times: slotMap({ [MONDAY]: [['12:00', '12:30']] }) },
+  });
   expect(res.ok(), `Ben's preferred times: ${await res.text()}`).toBeTruthy();
 });
 
@@ -87,11 +89,15 @@ test('Student*in malt Wunschzeiten ("Bevorzugt"), speichert, und nach dem Neulad
   await expect(cell(reloaded, MONDAY, '10:15')).toHaveAttribute('aria-label', 'Montag 10:15 bis 10:30, bevorzugt');
   await expect(cell(reloaded, MONDAY, '10:30')).toHaveAttribute('aria-label', 'Montag 10:30 bis 10:45');
   await expect(cell(reloaded, MONDAY, '10:00')).toHaveClass(/wg-cell--marked/);
-  const stored = (await (await page.request.get('/api/me/available-times')).json()) as { available_times_response: { preferred_times: Record<string, string[]> } };
+  const stored = (await (await page.request.get('/api/me/available-times')).json()) as {
+    available_times_response: { preferred_times: Record<string, string[]> };
+  };
   expect(stored.available_times_response.preferred_times).toEqual({ '0': ['10.00', '10.15'] });
 });
 
-test('Lehrkraft berechnet: Stunden in Wunschzeiten mit Stern; mit gespeichertem Plan und "Möglichst wenige Änderungen" wird nur Ben verschoben', async ({ page }) => {
+test('Lehrkraft berechnet: Stunden in Wunschzeiten mit Stern; mit gespeichertem Plan und "Möglichst wenige Änderungen" wird nur Ben verschoben', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await loginOnLoginPage(page, teacher.email, teacher.password);
   await expect(page).toHaveURL(atPath('/scheduling'));
@@ -119,7 +125,17 @@ test('Lehrkraft berechnet: Stunden in Wunschzeiten mit Stern; mit gespeichertem 
   });
 
   await test.step('Ben kann um 12:00 nicht mehr; neu laden, der gespeicherte Plan ist geladen, der Schalter ist an', async () => {
-    const res = await benApi.put('/api/me/available-times', { data: { available_times: slotMap({ [MONDAY]: [['9:00', '12:00'], ['12:30', '13:00']] }), preferred_times: {} } });
+    const res = await benApi.put('/api/me/available-times', {
+      data: {
+        available_times: slotMap({
+          [MONDAY]: [
+            ['9:00', '12:00'],
+            ['12:30', '13:00'],
+          ],
+        }),
+        preferred_times: {},
+      },
+    });
     expect(res.ok(), await res.text()).toBeTruthy();
     await page.reload();
     await expect(sidebar(page).getByLabel('Name', { exact: true })).toHaveValue('Plan mit Wunschzeiten');

@@ -80,7 +80,9 @@ test('Lehrkraft: Schritt 2 Zeiten im Raster eintragen und speichern, Schritt 3 �
   await loginByApi(page.request, teacher);
   await page.goto('/scheduling');
   await expect(page.getByRole('heading', { level: 2, name: 'Für welche Klasse möchtest du planen?' })).toBeVisible();
-  await main(page).getByRole('button', { name: new RegExp(`^${CLASS_NAME}`) }).click();
+  await main(page)
+    .getByRole('button', { name: new RegExp(`^${CLASS_NAME}`) })
+    .click();
 
   // No teacher times yet: the automatic jump leads to step 2.
   await expect(page).toHaveURL(`/scheduling/zeiten?klasse=${cls.class_id}`);
@@ -151,7 +153,9 @@ test('Lehrkraft: Schritt 2 Zeiten im Raster eintragen und speichern, Schritt 3 �
 
   // docs/product/times.md automatic jump: with times and a range mode, choosing the class again leads to step 4.
   await page.goto('/scheduling');
-  await main(page).getByRole('button', { name: new RegExp(`^${CLASS_NAME}`) }).click();
+  await main(page)
+    .getByRole('button', { name: new RegExp(`^${CLASS_NAME}`) })
+    .click();
   await expect(page).toHaveURL(`/scheduling/planen?klasse=${cls.class_id}`);
   // Access rules: a step without a chosen class shows the warning instead.
   await page.goto('/scheduling/zeitraum');
@@ -220,7 +224,13 @@ test('Student*in: nur die Tage der Lehrkraft, um eine Stunde erweitert; Zeiten p
 });
 
 test('Student*in auf dem Handy: zwei Tipps wählen ein Rechteck; Verlassen mit ungespeicherten Änderungen fragt nach', async ({ browser }, testInfo) => {
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'de-DE' });
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    locale: 'de-DE',
+  });
   try {
     const page = await context.newPage();
     await loginByApi(page.request, student);

@@ -38,7 +38,9 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   const benApi = await signUpViaApi(playwright.request, baseURL!, ben);
   await joinAndEnterTimes(benApi, ben, created.registerShortcut, { [MONDAY]: [['9:00', '12:00']] });
   // A saved plan: Anna Mo 9:00-9:30, Ben Mo 9:30-10:00 (the planner loads the latest one).
-  const members = (await (await teacherApi.get(`/api/classes/${classId}/members`)).json()) as { members?: { member_id: string; name: string }[] } | { member_id: string; name: string }[];
+  const members = (await (await teacherApi.get(`/api/classes/${classId}/members`)).json()) as
+    | { members?: { member_id: string; name: string }[] }
+    | { member_id: string; name: string }[];
   const list = Array.isArray(members) ? members : (members.members ?? []);
   const idOf = (name: string) => list.find((m) => m.name === name)!.member_id;
   const saved = await teacherApi.post(`/api/classes/${classId}/schedules`, {
@@ -66,7 +68,10 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   await Promise.all([teacherApi.dispose(), annaApi.dispose(), benApi.dispose()]);
 });
 
-test('Handy, Planer: Tippen wählt eine Stunde aus statt sie zu löschen; Entfernen ist groß und rückgängig zu machen; Tippen auf ein freies Feld verschiebt', async ({ browser, baseURL }) => {
+test('Handy, Planer: Tippen wählt eine Stunde aus statt sie zu löschen; Entfernen ist groß und rückgängig zu machen; Tippen auf ein freies Feld verschiebt', async ({
+  browser,
+  baseURL,
+}) => {
   const context = await phoneContext(browser, baseURL);
   try {
     const page = await context.newPage();
@@ -117,7 +122,10 @@ test('Handy, Planer: Tippen wählt eine Stunde aus statt sie zu löschen; Entfer
   }
 });
 
-test('/student: Sitzung läuft beim Speichern ab -> Startseite mit Hinweis; nach dem Anmelden sind die ungespeicherten Zeiten wieder da', async ({ browser, baseURL }) => {
+test('/student: Sitzung läuft beim Speichern ab -> Startseite mit Hinweis; nach dem Anmelden sind die ungespeicherten Zeiten wieder da', async ({
+  browser,
+  baseURL,
+}) => {
   const context = await browser.newContext({ baseURL, viewport: DESKTOP, locale: 'de-DE', timezoneId: 'Europe/Berlin' });
   try {
     const page = await context.newPage();
@@ -244,4 +252,3 @@ test('Desktop: mit ausgefüllter config.js zeigen Impressum und Datenschutz die 
   await expect(main.getByText('Beispielweg 5')).toBeVisible();
   await expect(page.getByText('Die Angaben zum Betreiber fehlen noch')).toHaveCount(0);
 });
-

@@ -110,7 +110,9 @@ test('Kontaktformular: deutsche Pflichtfeld-Hinweise; die Sperre nach 429 überl
   await expect(main.getByText('Bitte fülle alle Felder aus.')).toBeVisible();
   expect(await field(main, 'Betreff').evaluate((el) => (el as HTMLInputElement).validationMessage === '' || el.closest('form')!.noValidate)).toBe(true);
 
-  await page.route('**/api/contact', (route) => route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ detail: 'Zu viele Nachrichten in kurzer Zeit.', wait_time: 600 }) }));
+  await page.route('**/api/contact', (route) =>
+    route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ detail: 'Zu viele Nachrichten in kurzer Zeit.', wait_time: 600 }) }),
+  );
   await field(main, 'Betreff').fill('Frage');
   await field(main, 'Name').fill('Clara Wieck');
   await field(main, 'E-Mail').fill('clara@example.org');
@@ -142,12 +144,20 @@ test('Planer: Schritt 4 ohne Klasse hakt Schritt 1 nicht ab; Zeiten einheitlich 
   expect(fromOptions.some((o) => /^\d{1,2}\.\d{2}$/.test(o))).toBe(false);
 });
 
-test('Planer mit 32 Studierenden bei 1440×900: Aktionen bleiben sichtbar; Kompaktansicht zeigt 8-19 Uhr ohne Scrollen; Heatmap hebt sich ab', async ({ page }) => {
+test('Planer mit 32 Studierenden bei 1440×900: Aktionen bleiben sichtbar; Kompaktansicht zeigt 8-19 Uhr ohne Scrollen; Heatmap hebt sich ab', async ({
+  page,
+}) => {
   const bigClass = await createClassWithTimes(teacherApi, 'Großer Kurs', { [MONDAY]: [['8:00', '19:00']], 2: [['8:00', '19:00']] });
-  const students = Array.from({ length: 32 }, (_, i) => ({ name: `Person Nummer${String.fromCharCode(65 + (i % 26))}${i}`, duration: 30, email: uniqueEmail(`p${i}`) }));
+  const students = Array.from({ length: 32 }, (_, i) => ({
+    name: `Person Nummer${String.fromCharCode(65 + (i % 26))}${i}`,
+    duration: 30,
+    email: uniqueEmail(`p${i}`),
+  }));
   const added = await teacherApi.post(`/api/classes/${bigClass.classId}/members/new`, { data: { students } });
   expect(added.ok(), await added.text()).toBeTruthy();
-  const members = (await (await teacherApi.get(`/api/classes/${bigClass.classId}/members`)).json()) as { members?: { member_id: string }[] } | { member_id: string }[];
+  const members = (await (await teacherApi.get(`/api/classes/${bigClass.classId}/members`)).json()) as
+    | { members?: { member_id: string }[] }
+    | { member_id: string }[];
   const list = Array.isArray(members) ? members : (members.members ?? []);
   const times = { '0': ['9.00', '9.15', '9.30', '9.45'] };
   for (const m of list.slice(0, 8)) {
@@ -238,9 +248,7 @@ test('CSV-Import: leere Datei, Datei ohne Tabelle, Dubletten-Fehler nach dem Zus
   await expect(dialog.getByText('Keine Studierenden in der CSV-Datei gefunden', { exact: false })).toBeVisible();
 
   const dup = 'dublette@example.org';
-  await file.setInputFiles(
-    csv(['Nachname;Vorname;E-Mail;Dauer', 'von Bülow;Moritz;moritz@example.org;200', `Alt;Anna;${dup};30`, `Alt;Anna;${dup};45`]),
-  );
+  await file.setInputFiles(csv(['Nachname;Vorname;E-Mail;Dauer', 'von Bülow;Moritz;moritz@example.org;200', `Alt;Anna;${dup};30`, `Alt;Anna;${dup};45`]));
   await extract.click();
   const students = dialog.getByRole('region', { name: 'Studierende', exact: true });
   const moritz = students.locator('tbody > tr').filter({ hasText: 'moritz@example.org' });
@@ -272,7 +280,9 @@ test('CSV-Import: leere Datei, Datei ohne Tabelle, Dubletten-Fehler nach dem Zus
 test('Mitgliedertabelle: bei 820 px sind E-Mail- und Namensfelder breit genug; lange Adressen werden bei 1440 px nicht abgeschnitten', async ({ page }) => {
   // 50 characters, the longest member address (docs/product/limits.md).
   const longEmail = `friederike.langname.${Date.now().toString(36).slice(-6)}@musikhochschule-bsp.de`.slice(0, 50);
-  const added = await teacherApi.post(`/api/classes/${classId}/members/new`, { data: { students: [{ name: 'Friederike Langname', duration: 30, email: longEmail }] } });
+  const added = await teacherApi.post(`/api/classes/${classId}/members/new`, {
+    data: { students: [{ name: 'Friederike Langname', duration: 30, email: longEmail }] },
+  });
   expect(added.ok(), await added.text()).toBeTruthy();
   await loginByApi(page.request, teacher);
 
@@ -296,7 +306,9 @@ test('Mitgliedertabelle: bei 820 px sind E-Mail- und Namensfelder breit genug; l
 // ---- mails and PDF -------------------------------------------------------------------------
 
 test('Mail und PDF: der Plan heißt im PDF wie gespeichert; nicht eingeplante Studierende erfahren es; Grußformel „Dein“', async ({ page }) => {
-  const members = (await (await teacherApi.get(`/api/classes/${classId}/members`)).json()) as { members?: { member_id: string; name: string }[] } | { member_id: string; name: string }[];
+  const members = (await (await teacherApi.get(`/api/classes/${classId}/members`)).json()) as
+    | { members?: { member_id: string; name: string }[] }
+    | { member_id: string; name: string }[];
   const list = Array.isArray(members) ? members : (members.members ?? []);
   const pupilId = list.find((m) => m.name === pupil.name)!.member_id;
   const planName = 'Sommerplan Montag';

@@ -72,7 +72,10 @@ export function createGatewayApp({ cfg, log, store, rateOverrides, metrics = cre
 
   app.use((req, res, next) => {
     for (const h of Object.keys(req.headers)) if (INTERNAL_HEADER.test(h)) delete req.headers[h];
-    const id = typeof req.headers[REQUEST_ID_HEADER] === 'string' && /^[\w-]{8,64}$/.test(req.headers[REQUEST_ID_HEADER]) ? req.headers[REQUEST_ID_HEADER] : randomUUID();
+    const id =
+      typeof req.headers[REQUEST_ID_HEADER] === 'string' && /^[\w-]{8,64}$/.test(req.headers[REQUEST_ID_HEADER])
+        ? req.headers[REQUEST_ID_HEADER]
+        : randomUUID();
     req.headers[REQUEST_ID_HEADER] = id;
     res.setHeader(REQUEST_ID_HEADER, id);
     const started = process.hrtime.bigint();
@@ -165,57 +168,63 @@ export function createGatewayApp({ cfg, log, store, rateOverrides, metrics = cre
   app.use('/api', originCheck(cfg));
   app.use('/api', bodyLimit);
   // JSON bodies are checked (depth, control characters) before proxying; the rate limits read the e-mail.
-  app.use('/api', jsonBodyGuard(JSON_LIMIT_BYTES, (req) => Boolean(matchRoute(req.originalUrl.split('?')[0]!)?.upload)));
+  app.use(
+    '/api',
+    jsonBodyGuard(JSON_LIMIT_BYTES, (req) => Boolean(matchRoute(req.originalUrl.split('?')[0]!)?.upload)),
+  );
   app.use('/api', rateLimitMiddleware(store, rateOverrides));
 
   // Keep-alive upstream connections; idle sockets are dropped before the services' 5 s keep-alive timeout.
   const agent = new Agent({ keepAlive: true, timeout: 4000 });
   const proxies = Object.fromEntries(
-    (Object.entries(serviceUpstreams(cfg)) as [ServiceName, string][]).map(([name, list]) => [name, new UpstreamPool(list)] as const).map(([name, upstream]) => [
-      name,
-      createProxyMiddleware<Request, Response>({
-        target: upstream.targets[0],
-        router: upstream.pick,
-        changeOrigin: true,
-        xfwd: true,
-        agent,
-        proxyTimeout: cfg.UPSTREAM_TIMEOUT_MS,
-        pathRewrite: (_p, req) => req.originalUrl,
-        on: {
-          proxyReq: (proxyReq: ClientRequest, req: IncomingMessage) => writeBufferedBody(proxyReq, req as Request),
-          // The service answered before the whole body arrived (e.g. 401/403 to an upload): it will not
-          // read the rest, so stop sending it there, read it here, and close that upstream connection.
-          proxyRes: (proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse) => {
-            if (req.readableEnded) return;
-            drainRequest(req, res);
-            res.once('close', () => (proxyRes as IncomingMessage & { req?: ClientRequest }).req?.destroy());
+    (Object.entries(serviceUpstreams(cfg)) as [ServiceName, string][])
+      .map(([name, list]) => [name, new UpstreamPool(list)] as const)
+      .map(([name, upstream]) => [
+        name,
+        createProxyMiddleware<Request, Response>({
+          target: upstream.targets[0],
+          router: upstream.pick,
+          changeOrigin: true,
+          xfwd: true,
+          agent,
+          proxyTimeout: cfg.UPSTREAM_TIMEOUT_MS,
+          pathRewrite: (_p, req) => req.originalUrl,
+          on: {
+            proxyReq: (proxyReq: ClientRequest, req: IncomingMessage) => writeBufferedBody(proxyReq, req as Request),
+            // The service answered before the whole body arrived (e.g. 401/403 to an upload): it will not
+            // read the rest, so stop sending it there, read it here, and close that upstream connection.
+            proxyRes: (proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse) => {
+              if (req.readableEnded) return;
+              drainRequest(req, res);
+              res.once('close', () => (proxyRes as IncomingMessage & { req?: ClientRequest }).req?.destroy());
+            },
+            error: (err: Error, req: IncomingMessage, res: ServerResponse | import('node:net').Socket) => {
+              // The upstream connection we closed after an early, complete answer: not a failure of the service.
+              if ((req as IncomingMessage & { draining?: boolean }).draining && 'writeHead' in res && res.writableFinished) return;
+              const code = (err as NodeJS.ErrnoException).code;
+              const started = (req as Request & { proxyStartedAt?: number }).proxyStartedAt ?? Date.now();
+              // http-proxy aborts a request that hit proxyTimeout, which surfaces as ECONNRESET.
+              const timedOut =
+                code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT' || (code === 'ECONNRESET' && Date.now() - started >= cfg.UPSTREAM_TIMEOUT_MS - 20);
+              log.warn({ service: name, code, path: (req as Request).originalUrl }, 'upstream failed');
+              upstream.failed(req, code);
+              if (!('writeHead' in res) || res.headersSent) {
+                // The whole answer is out (e.g. a 401 to an upload): read the rest of the body, keep the connection.
+                if ('writeHead' in res && res.writableFinished) drainRequest(req, res);
+                else if ('destroy' in res) res.destroy();
+                return;
+              }
+              const status = timedOut ? 504 : 502;
+              const label = SERVICE_LABELS[name];
+              const detail = timedOut
+                ? `Der Dienst „${label}“ hat nicht rechtzeitig geantwortet. Bitte versuche es später erneut.`
+                : `Der Dienst „${label}“ ist zurzeit nicht erreichbar. Bitte versuche es später erneut.`;
+              res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+              res.end(JSON.stringify({ detail }));
+            },
           },
-          error: (err: Error, req: IncomingMessage, res: ServerResponse | import('node:net').Socket) => {
-            // The upstream connection we closed after an early, complete answer: not a failure of the service.
-            if ((req as IncomingMessage & { draining?: boolean }).draining && 'writeHead' in res && res.writableFinished) return;
-            const code = (err as NodeJS.ErrnoException).code;
-            const started = (req as Request & { proxyStartedAt?: number }).proxyStartedAt ?? Date.now();
-            // http-proxy aborts a request that hit proxyTimeout, which surfaces as ECONNRESET.
-            const timedOut = code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT' || (code === 'ECONNRESET' && Date.now() - started >= cfg.UPSTREAM_TIMEOUT_MS - 20);
-            log.warn({ service: name, code, path: (req as Request).originalUrl }, 'upstream failed');
-            upstream.failed(req, code);
-            if (!('writeHead' in res) || res.headersSent) {
-              // The whole answer is out (e.g. a 401 to an upload): read the rest of the body, keep the connection.
-              if ('writeHead' in res && res.writableFinished) drainRequest(req, res);
-              else if ('destroy' in res) res.destroy();
-              return;
-            }
-            const status = timedOut ? 504 : 502;
-            const label = SERVICE_LABELS[name];
-            const detail = timedOut
-              ? `Der Dienst „${label}“ hat nicht rechtzeitig geantwortet. Bitte versuche es später erneut.`
-              : `Der Dienst „${label}“ ist zurzeit nicht erreichbar. Bitte versuche es später erneut.`;
-            res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
-            res.end(JSON.stringify({ detail }));
-          },
-        },
-      }),
-    ]),
+        }),
+      ]),
   ) as unknown as Record<ServiceName, express.RequestHandler>;
 
   app.use('/api', (req, res, next) => {

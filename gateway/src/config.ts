@@ -27,7 +27,10 @@ const shape = {
   /** Folder of the built SPA; empty disables static serving. */
   WEB_DIST: z.string().default(''),
   /** Embedded mode shows the local mail outbox at /dev/mail. */
-  DEV_MAIL: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  DEV_MAIL: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30000),
   /** Logins per client IP in 10 minutes (a whole school behind one NAT may need more). */
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),

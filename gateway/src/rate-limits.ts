@@ -74,7 +74,12 @@ export function rateLimitMiddleware(store: KeyValueStore, overrides: Partial<Rec
     const ipRule = overrides[rule.name] ?? rule.perIp;
     const ip = req.ip ?? 'unknown';
     const checks = [hitRateLimit(store, `${rule.name}:ip:${ip}`, ipRule.limit, ipRule.windowSeconds)];
-    const email = typeof (req.body as { email?: unknown } | undefined)?.email === 'string' ? String((req.body as { email: string }).email).trim().toLowerCase() : '';
+    const email =
+      typeof (req.body as { email?: unknown } | undefined)?.email === 'string'
+        ? String((req.body as { email: string }).email)
+            .trim()
+            .toLowerCase()
+        : '';
     if (rule.perAccount && email) {
       const acc = overrides[`${rule.name}:account`] ?? rule.perAccount;
       checks.push(hitRateLimit(store, `${rule.name}:acc:${email}`, acc.limit, acc.windowSeconds));

@@ -80,7 +80,12 @@ describe('gateway over real HTTP', () => {
     });
     store = new MemoryStore();
     gateway = await listen(
-      createGatewayApp({ cfg, log: createLogger('gateway-test'), store, rateOverrides: { contact: { limit: 2, windowSeconds: 120 }, calendar: { limit: 2, windowSeconds: 120 } } }),
+      createGatewayApp({
+        cfg,
+        log: createLogger('gateway-test'),
+        store,
+        rateOverrides: { contact: { limit: 2, windowSeconds: 120 }, calendar: { limit: 2, windowSeconds: 120 } },
+      }),
       0,
       '127.0.0.1',
     );
@@ -148,17 +153,30 @@ describe('gateway over real HTTP', () => {
   it('accepts an upload up to 5 MB but refuses one above', async () => {
     const ok = await fetch(`${base}/api/extract-hmtm-csv`, { method: 'POST', headers: { 'Content-Type': 'text/csv' }, body: 'a'.repeat(2 * 1024 * 1024) });
     expect(ok.status).toBe(200);
-    const tooBig = await fetch(`${base}/api/extract-hmtm-csv`, { method: 'POST', headers: { 'Content-Type': 'text/csv' }, body: 'a'.repeat(5 * 1024 * 1024 + 1) });
+    const tooBig = await fetch(`${base}/api/extract-hmtm-csv`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/csv' },
+      body: 'a'.repeat(5 * 1024 * 1024 + 1),
+    });
     expect(tooBig.status).toBe(413);
   });
 
   it('refuses state-changing requests from a foreign origin', async () => {
-    const res = await fetch(`${base}/api/classes`, { method: 'POST', headers: { Origin: 'https://evil.example', 'Content-Type': 'application/json' }, body: '{}' });
+    const res = await fetch(`${base}/api/classes`, {
+      method: 'POST',
+      headers: { Origin: 'https://evil.example', 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(res.status).toBe(403);
   });
 
   it('rate-limits the contact form with 429 and wait_time in seconds', async () => {
-    const send = () => fetch(`${base}/api/contact`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.9.9.9' }, body: JSON.stringify({ name: 'x' }) });
+    const send = () =>
+      fetch(`${base}/api/contact`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.9.9.9' },
+        body: JSON.stringify({ name: 'x' }),
+      });
     await send();
     await send();
     const third = await send();
@@ -199,7 +217,11 @@ describe('gateway over real HTTP', () => {
 
   it('re-sends the parsed login body upstream unchanged', async () => {
     upstream.seen.length = 0;
-    await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'a@b.de', password: 'geheim123' }) });
+    await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'a@b.de', password: 'geheim123' }),
+    });
     expect(JSON.parse(upstream.seen.at(-1)!.body)).toEqual({ email: 'a@b.de', password: 'geheim123' });
   });
 
@@ -262,7 +284,12 @@ describe('TRUST_PROXY: whose address the per-IP rate limits count', () => {
       LOG_LEVEL: 'silent',
       ...(trustProxy === undefined ? {} : { TRUST_PROXY: trustProxy }),
     });
-    const app = createGatewayApp({ cfg, log: createLogger('gateway-test'), store: new MemoryStore(), rateOverrides: { contact: { limit: 2, windowSeconds: 120 } } });
+    const app = createGatewayApp({
+      cfg,
+      log: createLogger('gateway-test'),
+      store: new MemoryStore(),
+      rateOverrides: { contact: { limit: 2, windowSeconds: 120 } },
+    });
     const server = await listen(app, 0, '127.0.0.1');
     gateways.push(server);
     return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -278,7 +305,7 @@ describe('TRUST_PROXY: whose address the per-IP rate limits count', () => {
     expect(loadConfig({ TRUST_PROXY: 'loopback, uniquelocal' }).TRUST_PROXY).toBe('loopback, uniquelocal');
   });
 
-  it('with one trusted hop (an Ingress in front), each forwarded client has its own limit, and only the hop\'s entry counts', async () => {
+  it("with one trusted hop (an Ingress in front), each forwarded client has its own limit, and only the hop's entry counts", async () => {
     const base = await gatewayWith('1');
     expect((await contact(base, '203.0.113.1')).status).toBe(200);
     expect((await contact(base, '203.0.113.1')).status).toBe(200);

@@ -29,7 +29,11 @@ async function startUpstream() {
 }
 
 /** The literal path of a rule (its pattern is an exact path, perhaps with an optional trailing slash). */
-const rulePath = (re: RegExp) => re.source.replace(/^\^/, '').replace(/(\\\/\?)?\$$/, '').replace(/\\\//g, '/');
+const rulePath = (re: RegExp) =>
+  re.source
+    .replace(/^\^/, '')
+    .replace(/(\\\/\?)?\$$/, '')
+    .replace(/\\\//g, '/');
 
 describe('one canonical path decides the limit and the route', () => {
   let gateway: Server;
@@ -200,7 +204,12 @@ describe('bad JSON bodies are refused before proxying', () => {
   it('an upload over 5 MB answered 413 by the gateway reaches the client intact (20 tries)', async () => {
     const body = Buffer.alloc(6 * 1024 * 1024, 'a');
     for (let i = 0; i < 20; i++) {
-      const res = await rawRequest(base, { method: 'POST', path: '/api/extract-hmtm-csv', body, headers: { 'Content-Type': 'multipart/form-data; boundary=x' } });
+      const res = await rawRequest(base, {
+        method: 'POST',
+        path: '/api/extract-hmtm-csv',
+        body,
+        headers: { 'Content-Type': 'multipart/form-data; boundary=x' },
+      });
       expect(res.status).toBe(413);
       expect(res.json).toEqual({ detail: 'Die Datei ist zu groß (maximal 5 MB).' });
       expect(res.uploadError).toBeUndefined();

@@ -69,14 +69,21 @@ async function main() {
   ensureWrk(log);
   if (process.env.BENCH_SKIP_BUILD !== '1') {
     log('Build …');
-    const b = spawnSync('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], { cwd: root, stdio: 'inherit', env: { TURBO_TELEMETRY_DISABLED: '1', ...process.env } });
+    const b = spawnSync('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { TURBO_TELEMETRY_DISABLED: '1', ...process.env },
+    });
     if (b.status !== 0) throw new Error('Der Build ist fehlgeschlagen.');
   }
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'sp-bench-api-'));
   const results = [];
   const add = (name, r, note = '') => {
     // Which kind of error (wrk: connect/read/write/timeout, status = an answer outside 2xx/3xx).
-    const kinds = Object.entries(r.errorDetail ?? {}).filter(([, v]) => v > 0).map(([k, v]) => `${k} ${v}`).join(', ');
+    const kinds = Object.entries(r.errorDetail ?? {})
+      .filter(([, v]) => v > 0)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ');
     if (kinds) note = [note, `Fehler: ${kinds}`].filter(Boolean).join('; ');
     results.push({ name, ...r, note });
     log(`  ${name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms, Fehler ${r.errors}${note ? ` (${note})` : ''}`);
@@ -88,7 +95,15 @@ async function main() {
   add('Untergrenze: nackter Node-HTTP-Server', await floor(workDir));
 
   log('Produkt wird gestartet (eingebetteter Modus, frische Daten) …');
-  const product = startProduct({ root, dataDir: path.join(workDir, 'data'), port: PORT, portOffset: OFFSET, pgPort: PG_PORT, env: { LOGIN_LIMIT_PER_IP: '1000000', REGISTER_LIMIT_PER_IP: '1000000' }, nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) });
+  const product = startProduct({
+    root,
+    dataDir: path.join(workDir, 'data'),
+    port: PORT,
+    portOffset: OFFSET,
+    pgPort: PG_PORT,
+    env: { LOGIN_LIMIT_PER_IP: '1000000', REGISTER_LIMIT_PER_IP: '1000000' },
+    nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean),
+  });
   let memory = {};
   try {
     await product.ready;
@@ -143,19 +158,27 @@ async function main() {
       rounds.push({ ...r, wall: performance.now() - t });
     }
     const worst = rounds.reduce((a, b) => (a.wall > b.wall ? a : b));
-    add('PDF-Export, 8 gleichzeitig (3 Runden)', { ...worst, requests: 24, errors: rounds.reduce((a, b) => a + b.errors, 0) }, `alle 8 fertig nach höchstens ${(worst.wall / 1000).toFixed(2)} s`);
+    add(
+      'PDF-Export, 8 gleichzeitig (3 Runden)',
+      { ...worst, requests: 24, errors: rounds.reduce((a, b) => a + b.errors, 0) },
+      `alle 8 fertig nach höchstens ${(worst.wall / 1000).toFixed(2)} s`,
+    );
     memory.afterPdf = treeMemory(product.pid);
 
     // 200 distinct student sessions (not the class of 40, whose times the calculation used).
     const savers = [...students.slice(0, 99), ...students.slice(139, 240)];
-    const times = await wrk('times', 'times', savers.map((s) => s.cookie));
+    const times = await wrk(
+      'times',
+      'times',
+      savers.map((s) => s.cookie),
+    );
     await sleep(2000);
     const stored = await pool(savers, 20, async (s) => decodeCounter((await s.ok('GET', '/api/me/available-times')).available_times_response.available_times));
     // wrk stops with at most a request or two per student in flight: the stored one is the last or one just before it.
     let lost = stored.filter((c, k) => !(c >= times.counters[k] - 2 && c <= times.counters[k])).length;
     // Then exactly: every student saves once more at the same time, and every answer must be what is stored.
     const marks = savers.map((_, k) => (k * 7919 + 12345) % 2 ** 20 || 1);
-    await pool(savers, 200, (s, k) => s.ok('PUT', '/api/me/available-times', { available_times: { '0': mondaySlots(marks[k]) } }));
+    await pool(savers, 200, (s, k) => s.ok('PUT', '/api/me/available-times', { available_times: { 0: mondaySlots(marks[k]) } }));
     const final = await pool(savers, 20, async (s) => decodeCounter((await s.ok('GET', '/api/me/available-times')).available_times_response.available_times));
     lost += final.filter((c, k) => c !== marks[k]).length;
     add('Zeiten speichern, 200 Studierende (PUT /api/me/available-times)', times, `verlorene Schreibvorgänge: ${lost}`);
@@ -165,7 +188,10 @@ async function main() {
       rush.push(`PUT\t/api/me/available-times\t${s.cookie}\t${JSON.stringify({ available_times: studentTimes(k + 7) })}`);
       if (k % 5 === 4) rush.push(k % 10 === 4 ? `GET\t/api/me/classes\t${cookie}\t` : `GET\t/api/classes/${big.class_id}/members\t${cookie}\t`);
     });
-    add(`Abgabe-Ansturm: ${students.length} Studierende speichern, dazu Lehrer-Lesezugriffe (${RUSH_SECONDS} s)`, await wrk('rush', 'cycle', rush, RUSH_SECONDS));
+    add(
+      `Abgabe-Ansturm: ${students.length} Studierende speichern, dazu Lehrer-Lesezugriffe (${RUSH_SECONDS} s)`,
+      await wrk('rush', 'cycle', rush, RUSH_SECONDS),
+    );
     memory.afterLoad = treeMemory(product.pid);
     memory.machineLoadBefore = load;
   } finally {

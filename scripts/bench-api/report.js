@@ -8,7 +8,8 @@ export function machine() {
   return { nproc: os.availableParallelism(), cpu, ramGb: Math.round(os.totalmem() / 2 ** 30), node: process.version };
 }
 
-const n = (v, digits = 0) => (v === undefined || Number.isNaN(v) ? '–' : v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+const n = (v, digits = 0) =>
+  v === undefined || Number.isNaN(v) ? '–' : v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 export function renderTable(results, memory) {
   const m = machine();

@@ -3,13 +3,63 @@
 // through the mailed link (read from the local outbox) and logged in.
 
 const PASSWORD = 'Sicher123!';
-const FIRST = ['Anna', 'Ben', 'Clara', 'David', 'Emma', 'Felix', 'Greta', 'Hanna', 'Ida', 'Jonas', 'Klara', 'Lena', 'Moritz', 'Nora', 'Oskar', 'Paula', 'Quirin', 'Rosa', 'Simon', 'Theo'];
-const LAST = ['Bach', 'Brahms', 'Clementi', 'Dvořák', 'Elgar', 'Fauré', 'Grieg', 'Händel', 'Ives', 'Janáček', 'Kodály', 'Liszt', 'Mahler', 'Nielsen', 'Orff', 'Pärt', 'Reger', 'Schumann', 'Telemann', 'Weber', 'Ysaÿe', 'Zelter', 'Albéniz', 'Berg', 'Chopin'];
+const FIRST = [
+  'Anna',
+  'Ben',
+  'Clara',
+  'David',
+  'Emma',
+  'Felix',
+  'Greta',
+  'Hanna',
+  'Ida',
+  'Jonas',
+  'Klara',
+  'Lena',
+  'Moritz',
+  'Nora',
+  'Oskar',
+  'Paula',
+  'Quirin',
+  'Rosa',
+  'Simon',
+  'Theo',
+];
+const LAST = [
+  'Bach',
+  'Brahms',
+  'Clementi',
+  'Dvořák',
+  'Elgar',
+  'Fauré',
+  'Grieg',
+  'Händel',
+  'Ives',
+  'Janáček',
+  'Kodály',
+  'Liszt',
+  'Mahler',
+  'Nielsen',
+  'Orff',
+  'Pärt',
+  'Reger',
+  'Schumann',
+  'Telemann',
+  'Weber',
+  'Ysaÿe',
+  'Zelter',
+  'Albéniz',
+  'Berg',
+  'Chopin',
+];
 
 export const quarter = (q) => `${Math.floor(q / 4)}.${String((q % 4) * 15).padStart(2, '0')}`;
 const range = (a, b) => Array.from({ length: b - a }, (_, k) => a + k);
 /** Monday slots from 8.00 on, one per set bit of `c` (20 bits): the times scenario's encoding (scenario.lua). */
-export const mondaySlots = (c) => range(0, 20).filter((b) => Math.floor(c / 2 ** b) % 2 === 1).map((b) => quarter(32 + b));
+export const mondaySlots = (c) =>
+  range(0, 20)
+    .filter((b) => Math.floor(c / 2 ** b) % 2 === 1)
+    .map((b) => quarter(32 + b));
 /** Monday to Friday 8.00-18.00: the teacher's times of every seeded class. */
 export const TEACHER_TIMES = Object.fromEntries(range(0, 5).map((d) => [String(d), range(32, 72).map(quarter)]));
 
@@ -97,7 +147,9 @@ function prng(seed) {
 /** Three blocks of two to three hours on different weekdays, inside the teacher's times. */
 export function studentTimes(k) {
   const rnd = prng(1000 + k);
-  const days = range(0, 5).sort(() => rnd() - 0.5).slice(0, 3);
+  const days = range(0, 5)
+    .sort(() => rnd() - 0.5)
+    .slice(0, 3);
   const times = {};
   for (const d of days) {
     const len = 8 + Math.floor(rnd() * 5);
@@ -116,7 +168,12 @@ export async function seed(base, { students: count = 500, log = () => {} } = {})
   const teacher = await account(base, { name: 'Clara Wieck', email: `lehrerin.${run}@example.org`, role: 'teacher' });
   const classes = [];
   for (let k = 0; k < 20; k++) {
-    const c = await teacher.ok('POST', '/api/classes', { name: `Klavier Hauptfach ${k + 1}`, description: k % 2 ? 'Wintersemester' : null, is_group: false, register_shortcut: '' });
+    const c = await teacher.ok('POST', '/api/classes', {
+      name: `Klavier Hauptfach ${k + 1}`,
+      description: k % 2 ? 'Wintersemester' : null,
+      is_group: false,
+      register_shortcut: '',
+    });
     classes.push(c);
   }
   for (const c of classes.slice(0, 3)) {

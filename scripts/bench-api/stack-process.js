@@ -7,7 +7,15 @@ import path from 'node:path';
 export function startProduct({ root, dataDir, port, portOffset, pgPort, env = {}, nodeArgs = [] }) {
   const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'scripts', 'start.js')], {
     cwd: root,
-    env: { ...process.env, SP_SKIP_BUILD: '1', SP_PORT: String(port), SP_PORT_OFFSET: String(portOffset), SP_PG_PORT: String(pgPort), SP_DATA_DIR: dataDir, ...env },
+    env: {
+      ...process.env,
+      SP_SKIP_BUILD: '1',
+      SP_PORT: String(port),
+      SP_PORT_OFFSET: String(portOffset),
+      SP_PG_PORT: String(pgPort),
+      SP_DATA_DIR: dataDir,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

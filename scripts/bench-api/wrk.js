@@ -13,10 +13,15 @@ export function ensureWrk(log) {
   if (hasWrk()) return;
   const root = process.getuid?.() === 0;
   const sudo = !root && spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' }).status === 0;
-  if (!root && !sudo) throw new Error('wrk fehlt und kann ohne root nicht installiert werden: Installiere es mit "sudo apt-get install -y wrk" und starte erneut.');
+  if (!root && !sudo)
+    throw new Error('wrk fehlt und kann ohne root nicht installiert werden: Installiere es mit "sudo apt-get install -y wrk" und starte erneut.');
   log('wrk fehlt: wird mit apt-get installiert …');
   const pre = sudo ? ['sudo', '-n'] : [];
-  const run = (args) => spawnSync(pre[0] ?? args[0], pre.length ? [...pre.slice(1), ...args] : args.slice(1), { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const run = (args) =>
+    spawnSync(pre[0] ?? args[0], pre.length ? [...pre.slice(1), ...args] : args.slice(1), {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   if (run(['apt-get', 'install', '-y', 'wrk']).status !== 0) {
     run(['apt-get', 'update']);
     run(['apt-get', 'install', '-y', 'wrk']);

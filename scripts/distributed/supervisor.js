@@ -103,9 +103,15 @@ export async function startDistributed(o = {}) {
       if (mailLocal) Object.assign(e, { MAIL_TRANSPORT: 'outbox', DEV_MAIL_ENABLED: 'true' });
     }
     if (app.name === 'gateway') {
-      Object.assign(e, { HOST: env.HOST ?? '127.0.0.1', WEB_DIST: path.join(root, 'web', 'dist'), METRICS_PORT: String(23090 + offset), DEV_MAIL: String(mailLocal) });
+      Object.assign(e, {
+        HOST: env.HOST ?? '127.0.0.1',
+        WEB_DIST: path.join(root, 'web', 'dist'),
+        METRICS_PORT: String(23090 + offset),
+        DEV_MAIL: String(mailLocal),
+      });
     }
-    for (const k of ['LOGIN_LIMIT_PER_IP', 'REGISTER_LIMIT_PER_IP', 'SOLVER_TIME_LIMIT_S', 'SOLVER_POOL_SIZE', 'PROGRESS_HEARTBEAT_MS']) if (env[k]) e[k] = env[k];
+    for (const k of ['LOGIN_LIMIT_PER_IP', 'REGISTER_LIMIT_PER_IP', 'SOLVER_TIME_LIMIT_S', 'SOLVER_POOL_SIZE', 'PROGRESS_HEARTBEAT_MS'])
+      if (env[k]) e[k] = env[k];
     return e;
   };
 
@@ -114,7 +120,11 @@ export async function startDistributed(o = {}) {
     const label = `${app.name}#${replica + 1}`;
     const e = envFor(app, replica);
     const [cmd, ...args] = app.command;
-    const child = spawn(cmd === 'node' ? process.execPath : cmd, args, { cwd: root, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...e }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd === 'node' ? process.execPath : cmd, args, {
+      cwd: root,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...e },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.label = label;
     child.tail = [];
     for (const stream of [child.stdout, child.stderr]) {
@@ -152,8 +162,15 @@ export async function startDistributed(o = {}) {
         for (let r = 1; r < replicas; r++) await spawnReplica(app, r);
       }
     }
-    await Promise.all(plan.filter((p) => p.app.name !== 'auth' && p.app.name !== 'gateway').flatMap(({ app, replicas }) => Array.from({ length: replicas }, (_, r) => spawnReplica(app, r))));
-    await spawnReplica(apps.find((a) => a.name === 'gateway'), 0);
+    await Promise.all(
+      plan
+        .filter((p) => p.app.name !== 'auth' && p.app.name !== 'gateway')
+        .flatMap(({ app, replicas }) => Array.from({ length: replicas }, (_, r) => spawnReplica(app, r))),
+    );
+    await spawnReplica(
+      apps.find((a) => a.name === 'gateway'),
+      0,
+    );
   } catch (e) {
     const failed = [...procs.values()].find((c) => c.exitCode !== null);
     if (failed) log(`${failed.label}: ${failed.tail.slice(-15).join('\n')}`);
@@ -176,7 +193,10 @@ export async function startDistributed(o = {}) {
     async restart(name, replica = 1) {
       const child = procs.get(`${name}#${replica}`);
       if (child && child.exitCode === null && !child.signalCode) throw new Error(`${name}#${replica} still runs`);
-      return spawnReplica(apps.find((a) => a.name === name), replica - 1);
+      return spawnReplica(
+        apps.find((a) => a.name === name),
+        replica - 1,
+      );
     },
     stop,
   };

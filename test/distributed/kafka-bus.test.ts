@@ -152,7 +152,9 @@ describe.skipIf(!kafka.brokers)(`KafkaBus against a real Kafka ${kafka.version ?
     pools.push(pool);
     const name = freshGroup('notification');
     const startChild = async (replica: string) => {
-      const child = spawn(process.execPath, [path.join(here, 'fixtures/consumer-child.mjs'), kafka.brokers!, databaseUrl(), schema, topic, name, replica], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, [path.join(here, 'fixtures/consumer-child.mjs'), kafka.brokers!, databaseUrl(), schema, topic, name, replica], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       children.push(child);
       const lines: string[] = [];
       child.stdout!.on('data', (d: Buffer) => lines.push(...d.toString().split('\n').filter(Boolean)));
@@ -229,7 +231,9 @@ describe.skipIf(!kafka.brokers)(`KafkaBus against a real Kafka ${kafka.version ?
     for (const e of events) await producer.publish(e);
     await waitFor(() => handled.length >= 2);
     expect(handled).toEqual([1, 3]);
-    const rows = (await pool.query<{ event_id: string; status: string; last_error: string | null }>('SELECT event_id, status, last_error FROM processed_events')).rows;
+    const rows = (
+      await pool.query<{ event_id: string; status: string; last_error: string | null }>('SELECT event_id, status, last_error FROM processed_events')
+    ).rows;
     expect(rows.find((r) => r.event_id === events[1].id)).toMatchObject({ status: 'parked', last_error: 'ungültig' });
     expect(rows.filter((r) => r.status === 'done')).toHaveLength(2);
   });

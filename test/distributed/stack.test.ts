@@ -121,41 +121,62 @@ describe.skipIf(!kafka.brokers)('distributed mode: one OS process per service, K
   });
 
   it('walks the whole journey: class, CSV import, join, times, calculation, save, PDF and sending', async () => {
-    const created = await teacher.post<{ class_id: string; register_shortcut: string }>('/api/classes', { name: 'Klavier Hauptfach', description: null, is_group: false, register_shortcut: '' });
+    const created = await teacher.post<{ class_id: string; register_shortcut: string }>('/api/classes', {
+      name: 'Klavier Hauptfach',
+      description: null,
+      is_group: false,
+      register_shortcut: '',
+    });
     expect(created.status).toBeLessThan(300);
     classId = created.body.class_id;
     const join = await student.post('/api/students/join-class', { register_shortcut: created.body.register_shortcut, duration: 45 });
     expect(join.status).toBeLessThan(300);
 
-    const csv = ['Nr.;Nachname;Vorname;E-Mail;Dauer (Min.)', `1;Hensel;Fanny;${uniqueEmail('fanny')};60`, `2;Wieck;Marie;${uniqueEmail('marie')};30`].join('\r\n');
+    const csv = ['Nr.;Nachname;Vorname;E-Mail;Dauer (Min.)', `1;Hensel;Fanny;${uniqueEmail('fanny')};60`, `2;Wieck;Marie;${uniqueEmail('marie')};30`].join(
+      '\r\n',
+    );
     const form = new FormData();
     form.append('csv_file', new Blob([csv], { type: 'text/csv' }), 'liste.csv');
     const extracted = await teacher.post<{ studierende: { name: string; email: string; duration: number }[] }>('/api/extract-hmtm-csv', form);
     expect(extracted.status, JSON.stringify(extracted.body)).toBe(200);
     expect(extracted.body.studierende).toHaveLength(2);
-    const added = await teacher.post(`/api/classes/${classId}/members/new`, { students: extracted.body.studierende.map((s) => ({ name: s.name, duration: s.duration, email: s.email })) });
+    const added = await teacher.post(`/api/classes/${classId}/members/new`, {
+      students: extracted.body.studierende.map((s) => ({ name: s.name, duration: s.duration, email: s.email })),
+    });
     expect(added.status).toBeLessThan(300);
 
     const teacherTimes = { '0': ['9.00', '9.15', '9.30', '9.45', '10.00', '10.15', '10.30', '10.45', '11.00', '11.15', '11.30', '11.45'] };
     expect((await teacher.put(`/api/classes/${classId}/available-times`, { available_times: teacherTimes })).status).toBe(200);
     expect((await teacher.post(`/api/classes/${classId}/time-range/extended`, { extraMinutes: 30 })).status).toBeLessThan(300);
-    await waitFor(async () => (await student.get<{ time_ranges: Record<string, string[]> }>('/api/me/teachers-time-ranges')).body.time_ranges?.['0']?.length, 20_000);
+    await waitFor(
+      async () => (await student.get<{ time_ranges: Record<string, string[]> }>('/api/me/teachers-time-ranges')).body.time_ranges?.['0']?.length,
+      20_000,
+    );
     expect((await student.put('/api/me/available-times', { available_times: { '0': ['9.00', '9.15', '9.30', '9.45', '10.00'] } })).status).toBe(200);
 
-    const calc = await teacher.post<{ timetable: Record<string, Record<string, string>>; placements: { member_id: string; day: number; start: string }[] }>('/api/cp-sat-berechnung-from-db', {
-      wiggleRoom: 3,
-      selectedClass: classId,
-      timePreferences: {},
-    });
+    const calc = await teacher.post<{ timetable: Record<string, Record<string, string>>; placements: { member_id: string; day: number; start: string }[] }>(
+      '/api/cp-sat-berechnung-from-db',
+      {
+        wiggleRoom: 3,
+        selectedClass: classId,
+        timePreferences: {},
+      },
+    );
     expect(calc.status, JSON.stringify(calc.body)).toBe(200);
     expect(calc.body.placements.length).toBeGreaterThan(0);
     const available_times: Record<string, [string, string][]> = { '0': [], '1': [], '2': [], '3': [], '4': [], '5': [], '6': [] };
     for (const p of calc.body.placements) available_times[String(p.day)]!.push([p.start, p.member_id]);
-    const saved = await teacher.post<{ id: string }>(`/api/classes/${classId}/schedules`, { name: 'Wintersemester', description: null, available_times, class_id: classId });
+    const saved = await teacher.post<{ id: string }>(`/api/classes/${classId}/schedules`, {
+      name: 'Wintersemester',
+      description: null,
+      available_times,
+      class_id: classId,
+    });
     expect(saved.status).toBeLessThan(300);
     expect((await teacher.get<{ name: string }>(`/api/schedules/${saved.body.id}`)).body.name).toBe('Wintersemester');
 
-    const members = (await teacher.get<{ members: { member_id: string; name: string; email: string | null }[] }>(`/api/classes/${classId}/members`)).body.members;
+    const members = (await teacher.get<{ members: { member_id: string; name: string; email: string | null }[] }>(`/api/classes/${classId}/members`)).body
+      .members;
     const exported = await teacher.post<Buffer>('/api/export-pdf-alternative', {
       schedule: calc.body.timetable,
       timeRange: { start: 32, end: 76 },
@@ -217,7 +238,11 @@ describe.skipIf(!kafka.brokers)('distributed mode: one OS process per service, K
     const progress = await openProgress(base, teacher.cookie);
     try {
       for (let i = 0; i < 4; i++) {
-        const calc = await teacher.post<{ placements: unknown[] }>('/api/cp-sat-berechnung-from-db', { wiggleRoom: 3, selectedClass: classId, timePreferences: {} });
+        const calc = await teacher.post<{ placements: unknown[] }>('/api/cp-sat-berechnung-from-db', {
+          wiggleRoom: 3,
+          selectedClass: classId,
+          timePreferences: {},
+        });
         expect(calc.status).toBe(200);
       }
       const after = await Promise.all(solverPorts.map(solvesOn));
@@ -250,7 +275,16 @@ describe.skipIf(!kafka.brokers)('distributed mode: one OS process per service, K
 
     // Events raised meanwhile wait in Kafka: a new registration's confirmation mail.
     const lateEmail = uniqueEmail('spaet');
-    const reg = await new Client(base).post('/api/auth/register', { email: lateEmail, password: 'Sicher123!', name: 'Spät Dran', role_id: 1, institution_id: null, duration: 45, registerShortcut: null, memberId: null });
+    const reg = await new Client(base).post('/api/auth/register', {
+      email: lateEmail,
+      password: 'Sicher123!',
+      name: 'Spät Dran',
+      role_id: 1,
+      institution_id: null,
+      duration: 45,
+      registerShortcut: null,
+      memberId: null,
+    });
     expect(reg.status).toBeLessThan(300);
     await sleep(1000);
 
@@ -265,7 +299,10 @@ describe.skipIf(!kafka.brokers)('distributed mode: one OS process per service, K
     const all = await mailsAt(base);
     for (const m of members) {
       // The first sending and the one accepted before the kill: exactly one mail each, none doubled.
-      expect(all.filter((x) => x.to.includes(m.email!) && /Dein Stundenplan/.test(x.subject)), m.email!).toHaveLength(2);
+      expect(
+        all.filter((x) => x.to.includes(m.email!) && /Dein Stundenplan/.test(x.subject)),
+        m.email!,
+      ).toHaveLength(2);
     }
     expect(all.filter((x) => x.to.includes(lateEmail))).toHaveLength(1);
   });

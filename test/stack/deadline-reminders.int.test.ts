@@ -17,11 +17,18 @@ describe('deadline and reminders through the gateway', () => {
     stack = await startTestStack(inject('databaseUrl'), { port: 23780, portOffset: 15700 });
     teacher = await signUp(stack.base, { name: 'Clara Schumann', email: uniqueEmail('frist-lehrerin'), role: 'teacher' });
     student = await signUp(stack.base, { name: 'Johannes Brahms', email: studentEmail, role: 'student' });
-    const created = await teacher.post<{ class_id: string; register_shortcut: string }>('/api/classes', { name: 'Frist Klavier', description: null, is_group: false, register_shortcut: '' });
+    const created = await teacher.post<{ class_id: string; register_shortcut: string }>('/api/classes', {
+      name: 'Frist Klavier',
+      description: null,
+      is_group: false,
+      register_shortcut: '',
+    });
     classId = created.body.class_id;
     shortcut = created.body.register_shortcut;
     expect((await student.post('/api/students/join-class', { register_shortcut: shortcut, duration: 45 })).status).toBe(200);
-    expect((await teacher.post(`/api/classes/${classId}/members/new`, { students: [{ name: 'Olga Offen', duration: 30, email: openEmail }] })).status).toBe(201);
+    expect((await teacher.post(`/api/classes/${classId}/members/new`, { students: [{ name: 'Olga Offen', duration: 30, email: openEmail }] })).status).toBe(
+      201,
+    );
   }, 120_000);
 
   afterAll(async () => {
@@ -33,7 +40,11 @@ describe('deadline and reminders through the gateway', () => {
     expect(set.status).toBe(200);
     expect((await student.put(`/api/classes/${classId}/deadline`, { deadline: null })).status).toBe(403);
     expect(set.body).toMatchObject({ deadline: '2999-12-24', allow_late_changes: false, auto_reminders: true });
-    const off = await teacher.put<{ auto_reminders: boolean }>(`/api/classes/${classId}/deadline`, { deadline: '2999-12-24', allow_late_changes: false, auto_reminders: false });
+    const off = await teacher.put<{ auto_reminders: boolean }>(`/api/classes/${classId}/deadline`, {
+      deadline: '2999-12-24',
+      allow_late_changes: false,
+      auto_reminders: false,
+    });
     expect(off.body.auto_reminders).toBe(false);
     expect((await teacher.get<{ auto_reminders: boolean }>(`/api/classes/${classId}/deadline`)).body.auto_reminders).toBe(false);
     const profile = await student.get<{ classes: { class_id: string; deadline: string | null; allow_late_changes: boolean }[] }>('/api/profile');
@@ -62,7 +73,9 @@ describe('deadline and reminders through the gateway', () => {
     expect((await teacher.put(`/api/classes/${classId}/deadline`, { deadline: '2001-01-31', allow_late_changes: false })).status).toBe(200);
     const refused = await student.put<{ detail: string }>('/api/me/available-times', { available_times: { '0': ['9.00', '9.15'] } });
     expect(refused.status).toBe(409);
-    expect(refused.body.detail).toBe('Die Frist für „Frist Klavier“ ist am 31.01.2001 abgelaufen. Deine Zeiten kannst du nicht mehr ändern – bitte wende dich an deine Lehrkraft.');
+    expect(refused.body.detail).toBe(
+      'Die Frist für „Frist Klavier“ ist am 31.01.2001 abgelaufen. Deine Zeiten kannst du nicht mehr ändern – bitte wende dich an deine Lehrkraft.',
+    );
     expect((await teacher.put(`/api/classes/${classId}/deadline`, { deadline: '2001-01-31', allow_late_changes: true })).status).toBe(200);
     expect((await student.put('/api/me/available-times', { available_times: { '0': ['9.00', '9.15'] } })).status).toBe(200);
   });
@@ -70,8 +83,21 @@ describe('deadline and reminders through the gateway', () => {
   it('mails the own lesson as .ics with the schedule, serves it at /api/me/calendar.ics and through a private link', async () => {
     const members = (await teacher.get<{ members: { member_id: string; email: string | null }[] }>(`/api/classes/${classId}/members`)).body.members;
     const mine = members.find((m) => m.email?.toLowerCase() === studentEmail.toLowerCase())!;
-    const available_times: Record<string, [string, string][]> = { '0': [['9.00', mine.member_id], ['9.15', mine.member_id]], '1': [], '2': [], '3': [], '4': [], '5': [], '6': [] };
-    expect((await teacher.post(`/api/classes/${classId}/schedules`, { name: 'Kalenderplan', description: null, available_times, class_id: classId })).status).toBeLessThan(300);
+    const available_times: Record<string, [string, string][]> = {
+      '0': [
+        ['9.00', mine.member_id],
+        ['9.15', mine.member_id],
+      ],
+      '1': [],
+      '2': [],
+      '3': [],
+      '4': [],
+      '5': [],
+      '6': [],
+    };
+    expect(
+      (await teacher.post(`/api/classes/${classId}/schedules`, { name: 'Kalenderplan', description: null, available_times, class_id: classId })).status,
+    ).toBeLessThan(300);
     const form = new FormData();
     form.append('pdf', new Blob([new Uint8Array(minimalPdf())], { type: 'application/pdf' }), 'stundenplan.pdf');
     form.append('class_id', classId);
@@ -112,6 +138,9 @@ function minimalPdf(): Buffer {
   const head = Buffer.from(`%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Length ${size} >>\nstream\n`, 'latin1');
   const mid = Buffer.from('\nendstream\nendobj\n', 'latin1');
   const xrefAt = head.length + size + mid.length;
-  const tail = Buffer.from(`xref\n0 3\n0000000000 65535 f \n0000000009 00000 n \n0000000058 00000 n \ntrailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`, 'latin1');
+  const tail = Buffer.from(
+    `xref\n0 3\n0000000000 65535 f \n0000000009 00000 n \n0000000058 00000 n \ntrailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`,
+    'latin1',
+  );
   return Buffer.concat([head, Buffer.alloc(size, 65), mid, tail]);
 }

@@ -41,7 +41,12 @@ describe('the whole product through the gateway', () => {
   });
 
   it('lets a teacher create a class whose code a student joins with', async () => {
-    const created = await teacher.post<{ class_id: string; register_shortcut: string }>('/api/classes', { name: 'Klavier Hauptfach', description: null, is_group: false, register_shortcut: '' });
+    const created = await teacher.post<{ class_id: string; register_shortcut: string }>('/api/classes', {
+      name: 'Klavier Hauptfach',
+      description: null,
+      is_group: false,
+      register_shortcut: '',
+    });
     expect(created.status).toBeLessThan(300);
     classId = created.body.class_id;
     shortcut = created.body.register_shortcut;
@@ -73,19 +78,34 @@ describe('the whole product through the gateway', () => {
     const list = await teacher.get<{ members: { member_id: string; email: string | null; user_id: string | null }[] }>(`/api/classes/${classId}/members`);
     const member = list.body.members.find((m) => m.email === inviteeEmail)!;
     expect(member.user_id).toBeNull();
-    const invite = await teacher.post(`/api/classes/${classId}/invite-student`, { member_id: member.member_id, email: inviteeEmail, name: 'Fanny Hensel', class_name: 'Klavier Hauptfach', register_shortcut: shortcut });
+    const invite = await teacher.post(`/api/classes/${classId}/invite-student`, {
+      member_id: member.member_id,
+      email: inviteeEmail,
+      name: 'Fanny Hensel',
+      class_name: 'Klavier Hauptfach',
+      register_shortcut: shortcut,
+    });
     expect(invite.status).toBeLessThan(300);
     const mail = await waitForMail(stack.base, inviteeEmail, /Klavier Hauptfach|Einladung/i);
     const link = linkFrom(mail, '/register/');
     expect(link).toContain(`/register/${shortcut}&memberId=${member.member_id}`);
     await signUp(stack.base, { name: 'Fanny Hensel', email: inviteeEmail, role: 'student', registerShortcut: shortcut, memberId: member.member_id });
     await expect
-      .poll(async () => (await teacher.get<{ members: { member_id: string; user_id: string | null }[] }>(`/api/classes/${classId}/members`)).body.members.find((m) => m.member_id === member.member_id)?.user_id, { timeout: 10000 })
+      .poll(
+        async () =>
+          (await teacher.get<{ members: { member_id: string; user_id: string | null }[] }>(`/api/classes/${classId}/members`)).body.members.find(
+            (m) => m.member_id === member.member_id,
+          )?.user_id,
+        { timeout: 10000 },
+      )
       .toBeTruthy();
   });
 
   it('limits a student to the padded window of the class range and shows their times to the teacher', async () => {
-    const teacherTimes = { '0': ['9.00', '9.15', '9.30', '9.45', '10.00', '10.15', '10.30', '10.45'], '2': ['14.00', '14.15', '14.30', '14.45', '15.00', '15.15'] };
+    const teacherTimes = {
+      '0': ['9.00', '9.15', '9.30', '9.45', '10.00', '10.15', '10.30', '10.45'],
+      '2': ['14.00', '14.15', '14.30', '14.45', '15.00', '15.15'],
+    };
     expect((await teacher.put(`/api/classes/${classId}/available-times`, { available_times: teacherTimes })).status).toBe(200);
     expect((await teacher.post(`/api/classes/${classId}/time-range/extended`, { extraMinutes: 30 })).status).toBeLessThan(300);
     const ranges = await student.get<{ time_ranges: Record<string, string[]> }>('/api/me/teachers-time-ranges');
@@ -97,7 +117,9 @@ describe('the whole product through the gateway', () => {
     expect(outside.body.detail).toMatch(/außerhalb/);
     const ok = await student.put('/api/me/available-times', { available_times: { '0': ['9.00', '9.15', '9.30', '9.45', '10.00'] } });
     expect(ok.status).toBe(200);
-    const list = await teacher.get<{ members: { email: string; available_times_user_input: Record<string, string[]>; available_times_user_input_last_modified: string | null }[] }>(`/api/classes/${classId}/members`);
+    const list = await teacher.get<{
+      members: { email: string; available_times_user_input: Record<string, string[]>; available_times_user_input_last_modified: string | null }[];
+    }>(`/api/classes/${classId}/members`);
     const me = list.body.members.find((m) => m.email === studentEmail)!;
     expect(me.available_times_user_input['0']).toHaveLength(5);
     expect(me.available_times_user_input_last_modified).toBeTruthy();
@@ -105,7 +127,10 @@ describe('the whole product through the gateway', () => {
 
   it('calculates a plan, saves it, loads it, exports the PDF and mails it to the students', async () => {
     const members = (await teacher.get<{ members: { member_id: string; email: string | null }[] }>(`/api/classes/${classId}/members`)).body.members;
-    const calc = await teacher.post<{ timetable: Record<string, Record<string, string>>; placements: { member_id: string; day: number; start: string; end: string }[] }>('/api/cp-sat-berechnung-from-db', {
+    const calc = await teacher.post<{
+      timetable: Record<string, Record<string, string>>;
+      placements: { member_id: string; day: number; start: string; end: string }[];
+    }>('/api/cp-sat-berechnung-from-db', {
       wiggleRoom: 3,
       selectedClass: classId,
       timePreferences: {},
@@ -114,7 +139,12 @@ describe('the whole product through the gateway', () => {
     expect(calc.body.placements.length, JSON.stringify(calc.body)).toBeGreaterThan(0);
     const available_times: Record<string, [string, string][]> = { '0': [], '1': [], '2': [], '3': [], '4': [], '5': [], '6': [] };
     for (const p of calc.body.placements) available_times[String(p.day)]!.push([p.start, p.member_id]);
-    const saved = await teacher.post<{ id: string; name: string }>(`/api/classes/${classId}/schedules`, { name: 'Wintersemester', description: 'erste Fassung', available_times, class_id: classId });
+    const saved = await teacher.post<{ id: string; name: string }>(`/api/classes/${classId}/schedules`, {
+      name: 'Wintersemester',
+      description: 'erste Fassung',
+      available_times,
+      class_id: classId,
+    });
     expect(saved.status).toBeLessThan(300);
     const list = await teacher.get<{ schedules: { id: string; name: string }[] }>(`/api/classes/${classId}/schedules`);
     expect(list.body.schedules.map((s) => s.name)).toContain('Wintersemester');
@@ -154,7 +184,11 @@ describe('the whole product through the gateway', () => {
     const statuses = async (cookie: string) =>
       Promise.all(
         calls.map(async ([svc, method, p]) => {
-          const res = await fetch(`${stack.serviceBase[svc]}${p}`, { method, headers: { Cookie: cookie, 'Content-Type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
+          const res = await fetch(`${stack.serviceBase[svc]}${p}`, {
+            method,
+            headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+            body: method === 'POST' ? '{}' : undefined,
+          });
           return `${svc} ${res.status}`;
         }),
       );

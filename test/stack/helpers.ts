@@ -26,7 +26,10 @@ export async function startTestStack(databaseUrl: string, opts: { portOffset?: n
     /** The stack's data folder (signing key files). */
     dataDir,
     /** Each service's own HTTP address, bypassing the gateway. */
-    serviceBase: Object.fromEntries(Object.entries(httpPorts).map(([name, p]) => [name, `http://127.0.0.1:${p + portOffset}`])) as Record<keyof typeof httpPorts, string>,
+    serviceBase: Object.fromEntries(Object.entries(httpPorts).map(([name, p]) => [name, `http://127.0.0.1:${p + portOffset}`])) as Record<
+      keyof typeof httpPorts,
+      string
+    >,
     /**
      * Stops the whole stack and starts it again on the same database and data folder (same signing keys)
      * with an empty memory store, as `npm start` after a restart of the process would.

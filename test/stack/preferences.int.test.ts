@@ -9,17 +9,44 @@ import { Client, signUp, startTestStack, uniqueEmail } from './helpers.js';
  * times are narrowed, a recalculation with the saved plan moves only that student.
  */
 
-interface Placement { member_id: string; day: number; start: string; end: string }
-interface Summary { placed: number; preferred_placed: number; idle_minutes: number; moved: number; proven: boolean; preferred_member_ids: string[]; moved_member_ids: string[] }
-interface Calc { placements: Placement[]; summary: Summary; status: string; stats: Record<string, unknown> }
-interface Member { member_id: string; name: string; preferred_times: Record<string, string[]>; preferred_times_user_input: Record<string, string[]>; available_times: Record<string, string[]> }
+interface Placement {
+  member_id: string;
+  day: number;
+  start: string;
+  end: string;
+}
+interface Summary {
+  placed: number;
+  preferred_placed: number;
+  idle_minutes: number;
+  moved: number;
+  proven: boolean;
+  preferred_member_ids: string[];
+  moved_member_ids: string[];
+}
+interface Calc {
+  placements: Placement[];
+  summary: Summary;
+  status: string;
+  stats: Record<string, unknown>;
+}
+interface Member {
+  member_id: string;
+  name: string;
+  preferred_times: Record<string, string[]>;
+  preferred_times_user_input: Record<string, string[]>;
+  available_times: Record<string, string[]>;
+}
 
 const quarters = (fromHour: number, toHour: number): string[] => {
   const out: string[] = [];
   for (let h = fromHour; h < toHour; h++) for (const m of ['00', '15', '30', '45']) out.push(`${h}.${m}`);
   return out;
 };
-const slot = (label: string) => { const [h, m] = label.split('.').map(Number); return h! * 4 + m! / 15; };
+const slot = (label: string) => {
+  const [h, m] = label.split('.').map(Number);
+  return h! * 4 + m! / 15;
+};
 
 describe('preferred times and stable re-planning', () => {
   let stack: Awaited<ReturnType<typeof startTestStack>>;
@@ -40,21 +67,37 @@ describe('preferred times and stable re-planning', () => {
     await stack?.stop();
   });
 
-  it('stores the students\' own preferred times and refuses preferred slots outside the available ones', async () => {
-    const created = await teacher.post<{ class_id: string; register_shortcut: string }>('/api/classes', { name: 'Violine', description: null, is_group: false, register_shortcut: '' });
+  it("stores the students' own preferred times and refuses preferred slots outside the available ones", async () => {
+    const created = await teacher.post<{ class_id: string; register_shortcut: string }>('/api/classes', {
+      name: 'Violine',
+      description: null,
+      is_group: false,
+      register_shortcut: '',
+    });
     expect(created.status).toBeLessThan(300);
     classId = created.body.class_id;
     expect((await teacher.put(`/api/classes/${classId}/available-times`, { available_times: { '0': quarters(8, 14) } })).status).toBe(200);
 
-    for (const [name, hour] of [['Anna', 11], ['Bernd', 12]] as const) {
+    for (const [name, hour] of [
+      ['Anna', 11],
+      ['Bernd', 12],
+    ] as const) {
       const student = await signUp(stack.base, { name: `${name} Student`, email: uniqueEmail(name.toLowerCase()), role: 'student' });
       expect((await student.post('/api/students/join-class', { register_shortcut: created.body.register_shortcut, duration: 30 })).status).toBeLessThan(300);
-      const outside = await student.put<{ detail: string }>('/api/me/available-times', { available_times: { '0': quarters(9, 13) }, preferred_times: { '0': quarters(13, 14) } });
+      const outside = await student.put<{ detail: string }>('/api/me/available-times', {
+        available_times: { '0': quarters(9, 13) },
+        preferred_times: { '0': quarters(13, 14) },
+      });
       expect(outside.status).toBe(400);
       expect(outside.body.detail).toBe('Bevorzugte Zeiten müssen innerhalb deiner verfügbaren Zeiten liegen.');
-      const saved = await student.put('/api/me/available-times', { available_times: { '0': quarters(9, 13) }, preferred_times: { '0': quarters(hour, hour + 1) } });
+      const saved = await student.put('/api/me/available-times', {
+        available_times: { '0': quarters(9, 13) },
+        preferred_times: { '0': quarters(hour, hour + 1) },
+      });
       expect(saved.status).toBe(200);
-      const got = await student.get<{ available_times_response: { available_times: Record<string, string[]>; preferred_times: Record<string, string[]> } }>('/api/me/available-times');
+      const got = await student.get<{ available_times_response: { available_times: Record<string, string[]>; preferred_times: Record<string, string[]> } }>(
+        '/api/me/available-times',
+      );
       expect(got.body.available_times_response.preferred_times).toEqual({ '0': quarters(hour, hour + 1) });
       ids[name] = '';
       preferredHour.set(name, hour);
@@ -62,15 +105,29 @@ describe('preferred times and stable re-planning', () => {
   });
 
   it('stores teacher-entered preferred times and lists both kinds per member', async () => {
-    const added = await teacher.post(`/api/classes/${classId}/members/new`, { students: [{ name: 'Carla Hand', duration: 30, email: null }, { name: 'Dieter Hand', duration: 30, email: null }] });
+    const added = await teacher.post(`/api/classes/${classId}/members/new`, {
+      students: [
+        { name: 'Carla Hand', duration: 30, email: null },
+        { name: 'Dieter Hand', duration: 30, email: null },
+      ],
+    });
     expect(added.status).toBeLessThan(300);
     let members = (await teacher.get<{ members: Member[] }>(`/api/classes/${classId}/members`)).body.members;
-    for (const [name, hour] of [['Carla', 9], ['Dieter', 10]] as const) {
+    for (const [name, hour] of [
+      ['Carla', 9],
+      ['Dieter', 10],
+    ] as const) {
       const m = members.find((x) => x.name.startsWith(name))!;
-      const outside = await teacher.put<{ detail: string }>(`/api/classes/${classId}/members/${m.member_id}/update`, { available_times: { '0': quarters(9, 13) }, preferred_times: { '1': ['9.00'] } });
+      const outside = await teacher.put<{ detail: string }>(`/api/classes/${classId}/members/${m.member_id}/update`, {
+        available_times: { '0': quarters(9, 13) },
+        preferred_times: { '1': ['9.00'] },
+      });
       expect(outside.status).toBe(400);
       expect(outside.body.detail).toBe('Bevorzugte Zeiten müssen innerhalb der verfügbaren Zeiten liegen.');
-      const res = await teacher.put<{ preferred_times: Record<string, string[]> }>(`/api/classes/${classId}/members/${m.member_id}/update`, { available_times: { '0': quarters(9, 13) }, preferred_times: { '0': quarters(hour, hour + 1) } });
+      const res = await teacher.put<{ preferred_times: Record<string, string[]> }>(`/api/classes/${classId}/members/${m.member_id}/update`, {
+        available_times: { '0': quarters(9, 13) },
+        preferred_times: { '0': quarters(hour, hour + 1) },
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.preferred_times).toEqual({ '0': quarters(hour, hour + 1) });
       preferredHour.set(name, hour);
@@ -101,10 +158,16 @@ describe('preferred times and stable re-planning', () => {
     }
   });
 
-  it('after one student\'s times are narrowed, recalculating with the saved plan moves only that student (moved = 1)', async () => {
+  it("after one student's times are narrowed, recalculating with the saved plan moves only that student (moved = 1)", async () => {
     const available_times: Record<string, [string, string][]> = { '0': [], '1': [], '2': [], '3': [], '4': [], '5': [], '6': [] };
-    for (const p of first.placements) for (let s = slot(p.start); s < slot(p.end); s++) available_times[String(p.day)]!.push([quarters(0, 24)[s]!, p.member_id]);
-    const saved = await teacher.post<{ id: string }>(`/api/classes/${classId}/schedules`, { name: 'Plan mit Wunschzeiten', description: null, available_times, class_id: classId });
+    for (const p of first.placements)
+      for (let s = slot(p.start); s < slot(p.end); s++) available_times[String(p.day)]!.push([quarters(0, 24)[s]!, p.member_id]);
+    const saved = await teacher.post<{ id: string }>(`/api/classes/${classId}/schedules`, {
+      name: 'Plan mit Wunschzeiten',
+      description: null,
+      available_times,
+      class_id: classId,
+    });
     expect(saved.status).toBeLessThan(300);
     scheduleId = saved.body.id;
 
@@ -114,7 +177,12 @@ describe('preferred times and stable re-planning', () => {
     const upd = await teacher.put(`/api/classes/${classId}/members/${ids.Dieter}/update`, { available_times: { '0': narrowed } });
     expect(upd.status).toBe(200);
 
-    const again = await teacher.post<Calc>('/api/cp-sat-berechnung-from-db', { wiggleRoom: 0, selectedClass: classId, timePreferences: {}, previous_schedule_id: scheduleId });
+    const again = await teacher.post<Calc>('/api/cp-sat-berechnung-from-db', {
+      wiggleRoom: 0,
+      selectedClass: classId,
+      timePreferences: {},
+      previous_schedule_id: scheduleId,
+    });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     // His preferred hour keeps 30 minutes in a row only when his lesson lay at its start or end (the
     // first plan may take any of the equally good places 10:00, 10:15 or 10:30).
@@ -131,13 +199,21 @@ describe('preferred times and stable re-planning', () => {
     expect(plain.body.summary).toMatchObject({ placed: 4, preferred_placed: preferredAfter, moved: 0, moved_member_ids: [] });
   });
 
-  it('answers 404 for a previous_schedule_id that is unknown or another teacher\'s', async () => {
-    const unknown = await teacher.post<{ detail: string }>('/api/cp-sat-berechnung-from-db', { wiggleRoom: 0, selectedClass: classId, previous_schedule_id: randomUUID() });
+  it("answers 404 for a previous_schedule_id that is unknown or another teacher's", async () => {
+    const unknown = await teacher.post<{ detail: string }>('/api/cp-sat-berechnung-from-db', {
+      wiggleRoom: 0,
+      selectedClass: classId,
+      previous_schedule_id: randomUUID(),
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.detail).toBe('Stundenplan nicht gefunden');
     const other = await signUp(stack.base, { name: 'Fremde Lehrerin', email: uniqueEmail('fremd'), role: 'teacher' });
     const own = await other.post<{ class_id: string }>('/api/classes', { name: 'Fremd', description: null, is_group: false, register_shortcut: '' });
-    const foreign = await other.post<{ detail: string }>('/api/cp-sat-berechnung-from-db', { wiggleRoom: 0, selectedClass: own.body.class_id, previous_schedule_id: scheduleId });
+    const foreign = await other.post<{ detail: string }>('/api/cp-sat-berechnung-from-db', {
+      wiggleRoom: 0,
+      selectedClass: own.body.class_id,
+      previous_schedule_id: scheduleId,
+    });
     expect(foreign.status).toBe(404);
     expect(foreign.body.detail).toBe('Stundenplan nicht gefunden');
   });

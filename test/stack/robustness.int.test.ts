@@ -17,13 +17,23 @@ describe('malformed input at every call', () => {
     stack = await startTestStack(inject('databaseUrl'), { port: 20280, portOffset: 14200 });
     teacher = await signUp(stack.base, { name: 'Clara Schumann', email: uniqueEmail('robust.t'), role: 'teacher' });
     student = await signUp(stack.base, { name: 'Johannes Brahms', email: uniqueEmail('robust.s'), role: 'student' });
-    const cls = await teacher.post<{ class_id: string; register_shortcut: string }>('/api/classes', { name: 'Robustheit', description: null, is_group: false, register_shortcut: '' });
+    const cls = await teacher.post<{ class_id: string; register_shortcut: string }>('/api/classes', {
+      name: 'Robustheit',
+      description: null,
+      is_group: false,
+      register_shortcut: '',
+    });
     classId = cls.body.class_id;
     expect((await student.post('/api/students/join-class', { register_shortcut: cls.body.register_shortcut, duration: 30 })).status).toBe(200);
     const members = await teacher.get<{ members?: { member_id: string }[] } | { member_id: string }[]>(`/api/classes/${classId}/members`);
     memberId = (Array.isArray(members.body) ? members.body : (members.body.members ?? []))[0]!.member_id;
     const empty = Object.fromEntries([0, 1, 2, 3, 4, 5, 6].map((d) => [String(d), []]));
-    const saved = await teacher.post<{ id: string }>(`/api/classes/${classId}/schedules`, { name: 'Plan', description: '', available_times: empty, class_id: classId });
+    const saved = await teacher.post<{ id: string }>(`/api/classes/${classId}/schedules`, {
+      name: 'Plan',
+      description: '',
+      available_times: empty,
+      class_id: classId,
+    });
     scheduleId = saved.body.id;
   }, 120_000);
 
@@ -82,30 +92,73 @@ describe('malformed input at every call', () => {
       {
         type: 'application/json',
         body: JSON.stringify({
-          name: 123, email: [], password: {}, duration: 'abc', available_times: 'x', students: 'x', query_string: 5, register_shortcut: 7,
-          class_id: {}, member_id: [], token: 1, wiggleRoom: 'x', selectedClass: 5, timePreferences: 'x', schedule: 'x', timeRange: 3,
-          studentsList: 'y', extraMinutes: 'x', mode: 1, time_range: 'x', type: 9, subject: [], message: {},
+          name: 123,
+          email: [],
+          password: {},
+          duration: 'abc',
+          available_times: 'x',
+          students: 'x',
+          query_string: 5,
+          register_shortcut: 7,
+          class_id: {},
+          member_id: [],
+          token: 1,
+          wiggleRoom: 'x',
+          selectedClass: 5,
+          timePreferences: 'x',
+          schedule: 'x',
+          timeRange: 3,
+          studentsList: 'y',
+          extraMinutes: 'x',
+          mode: 1,
+          time_range: 'x',
+          type: 9,
+          subject: [],
+          message: {},
         }),
-      },
-      {
-        type: 'application/json',
-        body: JSON.stringify({ name: long, email: long, password: long, description: long, query_string: long, message: long, students: [{ name: long, email: long, duration: long }], available_times: { 0: [long] } }),
       },
       {
         type: 'application/json',
         body: JSON.stringify({
-          available_times: { 0: null, 1: [null], 7: ['9.00'], x: 'y' }, students: [null, 1, 'x', { student_id: null }], time_range: { 0: [1, 2] }, mode: 'custom',
-          schedule: { Montag: null }, timeRange: { start: 'a', end: null }, studentsList: [null], selectedClass: classId, timePreferences: { a: null },
+          name: long,
+          email: long,
+          password: long,
+          description: long,
+          query_string: long,
+          message: long,
+          students: [{ name: long, email: long, duration: long }],
+          available_times: { 0: [long] },
+        }),
+      },
+      {
+        type: 'application/json',
+        body: JSON.stringify({
+          available_times: { 0: null, 1: [null], 7: ['9.00'], x: 'y' },
+          students: [null, 1, 'x', { student_id: null }],
+          time_range: { 0: [1, 2] },
+          mode: 'custom',
+          schedule: { Montag: null },
+          timeRange: { start: 'a', end: null },
+          studentsList: [null],
+          selectedClass: classId,
+          timePreferences: { a: null },
         }),
       },
       { body: '{"__proto__": {"admin": true}, "constructor": {"prototype": {"x": 1}}}', type: 'application/json' },
-      { body: '--b\r\nContent-Disposition: form-data; name="csv_file"; filename="a.csv"\r\n\r\n\u0000\u0001\u0002\r\n--b--\r\n', type: 'multipart/form-data; boundary=b' },
+      {
+        body: '--b\r\nContent-Disposition: form-data; name="csv_file"; filename="a.csv"\r\n\r\n\u0000\u0001\u0002\r\n--b--\r\n',
+        type: 'multipart/form-data; boundary=b',
+      },
       { body: 'garbage', type: 'multipart/form-data' },
       { body: 'a=1', type: 'application/x-www-form-urlencoded' },
     ];
     const failures: string[] = [];
     let sent = 0;
-    for (const [who, cookie] of [['teacher', teacher.cookie], ['student', student.cookie], ['anonymous', '']] as const) {
+    for (const [who, cookie] of [
+      ['teacher', teacher.cookie],
+      ['student', student.cookie],
+      ['anonymous', ''],
+    ] as const) {
       for (const [method, path] of calls) {
         for (const b of method === 'GET' || method === 'DELETE' ? [undefined] : bodies) {
           const headers: Record<string, string> = { Accept: 'application/json', Origin: stack.base };

@@ -30,12 +30,22 @@ const PASSWORD = 'Sicher123!';
 const tag = () => randomUUID().replace(/-/g, '').slice(0, 8);
 
 /** Registers with an institution (the e-mail must use its domain for the role), confirms and logs in. */
-async function signUpAt(base: string, inst: Institution, who: { name: string; local: string; role: 'teacher' | 'student' }): Promise<{ client: Client; email: string }> {
+async function signUpAt(
+  base: string,
+  inst: Institution,
+  who: { name: string; local: string; role: 'teacher' | 'student' },
+): Promise<{ client: Client; email: string }> {
   const email = `${who.local}.${tag()}@${who.role === 'teacher' ? inst.teachers_mail : inst.students_mail}`;
   const c = new Client(base);
   const reg = await c.post('/api/auth/register', {
-    email, password: PASSWORD, name: who.name, role_id: who.role === 'teacher' ? 2 : 1, institution_id: inst.id,
-    duration: who.role === 'student' ? 45 : null, registerShortcut: null, memberId: null,
+    email,
+    password: PASSWORD,
+    name: who.name,
+    role_id: who.role === 'teacher' ? 2 : 1,
+    institution_id: inst.id,
+    duration: who.role === 'student' ? 45 : null,
+    registerShortcut: null,
+    memberId: null,
   });
   if (reg.status >= 300) throw new Error(`register ${reg.status} ${JSON.stringify(reg.body)}`);
   const mail = await waitForMail(base, email, /bestätig/i);
@@ -71,7 +81,12 @@ describe('directory privacy and mail limits (whole stack)', () => {
   let classK = '';
 
   const createClass = async (t: Client, name: string) => {
-    const res = await t.post<{ class_id: string; register_shortcut: string }>('/api/classes', { name, description: null, is_group: false, register_shortcut: '' });
+    const res = await t.post<{ class_id: string; register_shortcut: string }>('/api/classes', {
+      name,
+      description: null,
+      is_group: false,
+      register_shortcut: '',
+    });
     expect(res.status).toBe(201);
     return res.body;
   };
@@ -121,18 +136,28 @@ describe('directory privacy and mail limits (whole stack)', () => {
 
   it('check-student-exists: nothing for strangers, no times before a linked membership, at most 99 e-mails', async () => {
     expect((await teacherK.post('/api/check-student-exists', [near.email])).body).toEqual({ existing_students: {} });
-    const own = await teacherA.post<{ existing_students: Record<string, { user_id: string; name: string; available_times: Record<string, string[]> }> }>('/api/check-student-exists', [near.email]);
+    const own = await teacherA.post<{ existing_students: Record<string, { user_id: string; name: string; available_times: Record<string, string[]> }> }>(
+      '/api/check-student-exists',
+      [near.email],
+    );
     expect(own.body.existing_students[near.email]).toEqual({ user_id: expect.any(String), name: 'Nora Nahbei', available_times: {} });
 
     // The Köln teacher types Nora's address as a member: the link is offered, still without her times.
     const [member] = await addMembers(teacherK, classK, [{ name: 'Nora Nahbei', email: near.email }]);
-    const offered = await teacherK.post<{ existing_students: Record<string, { user_id: string; available_times: object }> }>('/api/check-student-exists', [near.email]);
-    expect(offered.body.existing_students[near.email]).toEqual({ user_id: own.body.existing_students[near.email]!.user_id, name: 'Nora Nahbei', available_times: {} });
+    const offered = await teacherK.post<{ existing_students: Record<string, { user_id: string; available_times: object }> }>('/api/check-student-exists', [
+      near.email,
+    ]);
+    expect(offered.body.existing_students[near.email]).toEqual({
+      user_id: own.body.existing_students[near.email]!.user_id,
+      name: 'Nora Nahbei',
+      available_times: {},
+    });
     const before = await teacherK.get<{ members: { available_times_user_input: object }[] }>(`/api/classes/${classK}/members`);
     expect(before.body.members[0]!.available_times_user_input).toEqual({});
     // Linking (what the student then sees in her course list) is the one way her times reach the teacher.
     const linked = await teacherK.put<{ available_times: Record<string, string[]> }>(`/api/classes/${classK}/members/${member!.member_id}/update`, {
-      user_id: offered.body.existing_students[near.email]!.user_id, available_times: {},
+      user_id: offered.body.existing_students[near.email]!.user_id,
+      available_times: {},
     });
     expect(linked.status).toBe(200);
     expect(linked.body.available_times).toEqual({ '0': ['9.00', '9.15'] });
@@ -169,8 +194,12 @@ describe('directory privacy and mail limits (whole stack)', () => {
     const overlong = await teacherA.post(`/api/classes/${classA}/invite-student`, { member_id: m!.member_id, email: invitee, name: 'n'.repeat(5000) });
     expect(overlong.status).toBe(400);
 
-    for (let i = 0; i < 3; i++) expect((await teacherA.post(`/api/classes/${classA}/invite-student`, { member_id: m!.member_id, email: invitee })).status).toBe(200);
-    const fourth = await teacherA.post<{ detail: string; wait_time: number }>(`/api/classes/${classA}/invite-student`, { member_id: m!.member_id, email: invitee });
+    for (let i = 0; i < 3; i++)
+      expect((await teacherA.post(`/api/classes/${classA}/invite-student`, { member_id: m!.member_id, email: invitee })).status).toBe(200);
+    const fourth = await teacherA.post<{ detail: string; wait_time: number }>(`/api/classes/${classA}/invite-student`, {
+      member_id: m!.member_id,
+      email: invitee,
+    });
     expect(fourth.status).toBe(429);
     expect(fourth.body.detail).toBe('Diese*r Studierende wurde heute schon 3-mal eingeladen. Bitte versuche es später erneut.');
     expect(fourth.body.wait_time).toBeGreaterThan(86_000);
@@ -184,7 +213,11 @@ describe('directory privacy and mail limits (whole stack)', () => {
   it(`schedule mails: a fake PDF and an oversized file are refused; the daily budget (${MAIL_BUDGET} recipients) ends with 429 + wait_time`, async () => {
     const t = await signUp(stack.base, { name: 'Budget Lehrerin', email: uniqueEmail('budget'), role: 'teacher' });
     const c = (await createClass(t, 'Budgetkurs')).class_id;
-    const members = await addMembers(t, c, [1, 2, 3, 4].map((i) => ({ name: `Person Nummer${'abcd'[i - 1]}`, email: uniqueEmail(`budget${i}`) })));
+    const members = await addMembers(
+      t,
+      c,
+      [1, 2, 3, 4].map((i) => ({ name: `Person Nummer${'abcd'[i - 1]}`, email: uniqueEmail(`budget${i}`) })),
+    );
 
     const fake = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(4000), Buffer.from('\n%%EOF\n')]);
     const refused = await t.post<{ detail: string }>('/api/send-schedule-to-students', pdfForm(c, fake));
@@ -200,7 +233,10 @@ describe('directory privacy and mail limits (whole stack)', () => {
     expect(sendOver.status).toBe(429);
     expect(sendOver.body.detail).toContain(`höchstens ${MAIL_BUDGET} Empfänger*innen pro Tag`);
     expect(sendOver.body.wait_time).toBeGreaterThan(86_000);
-    const inviteOver = await t.post<{ detail: string; wait_time: number }>(`/api/classes/${c}/invite-student`, { member_id: members[1]!.member_id, email: members[1]!.email });
+    const inviteOver = await t.post<{ detail: string; wait_time: number }>(`/api/classes/${c}/invite-student`, {
+      member_id: members[1]!.member_id,
+      email: members[1]!.email,
+    });
     expect(inviteOver.status).toBe(429);
     expect(inviteOver.body.wait_time).toBeGreaterThan(86_000);
     // Another teacher's budget is untouched.
@@ -235,7 +271,9 @@ describe('directory privacy and mail limits (whole stack)', () => {
     // Teacher K asks about teacher A's class, member and schedule, and about ids that do not exist.
     const [memberA] = await addMembers(teacherA, classA, [{ name: 'Geheim Person', email: uniqueEmail('geheim') }]);
     const empty = { '0': [], '1': [], '2': [], '3': [], '4': [], '5': [], '6': [] };
-    const scheduleA = (await teacherA.post<{ id: string }>(`/api/classes/${classA}/schedules`, { name: 'Geheimplan', description: '', available_times: empty, class_id: classA })).body.id;
+    const scheduleA = (
+      await teacherA.post<{ id: string }>(`/api/classes/${classA}/schedules`, { name: 'Geheimplan', description: '', available_times: empty, class_id: classA })
+    ).body.id;
     const [memberK] = await addMembers(teacherK, classK, [{ name: 'Eigene Person', email: uniqueEmail('eigen') }]);
     const nobody = { classId: randomUUID(), memberId: randomUUID(), scheduleId: randomUUID() };
     const foreign = { classId: classA, memberId: memberA!.member_id, scheduleId: scheduleA };
@@ -270,18 +308,33 @@ describe('directory privacy and mail limits (whole stack)', () => {
     const differences: string[] = [];
     for (const [method, path, body] of routes) {
       const isCalc = path(foreign) === '/api/cp-sat-berechnung-from-db';
-      const send = (ids: Ids) => teacherK.call(method, path(ids), isCalc ? { wiggleRoom: 3, selectedClass: ids.classId, timePreferences: {} } : typeof body === 'function' ? body(ids) : body);
+      const send = (ids: Ids) =>
+        teacherK.call(
+          method,
+          path(ids),
+          isCalc ? { wiggleRoom: 3, selectedClass: ids.classId, timePreferences: {} } : typeof body === 'function' ? body(ids) : body,
+        );
       const [f, u] = [await send(foreign), await send(nobody)];
       if (f.status !== u.status || JSON.stringify(f.body) !== JSON.stringify(u.body) || f.status !== 404) {
-        differences.push(`${method} ${path({ classId: '{class}', memberId: '{member}', scheduleId: '{schedule}' })}: foreign ${f.status} ${JSON.stringify(f.body)} / unknown ${u.status} ${JSON.stringify(u.body)}`);
+        differences.push(
+          `${method} ${path({ classId: '{class}', memberId: '{member}', scheduleId: '{schedule}' })}: foreign ${f.status} ${JSON.stringify(f.body)} / unknown ${u.status} ${JSON.stringify(u.body)}`,
+        );
       }
     }
     // Sending a schedule: the same for a foreign and an unknown class.
-    const [sf, su] = [await teacherK.post('/api/send-schedule-to-students', pdfForm(classA, minimalPdf())), await teacherK.post('/api/send-schedule-to-students', pdfForm(randomUUID(), minimalPdf()))];
-    if (sf.status !== 404 || sf.status !== su.status || JSON.stringify(sf.body) !== JSON.stringify(su.body)) differences.push(`send-schedule: ${sf.status} ${JSON.stringify(sf.body)} / ${su.status} ${JSON.stringify(su.body)}`);
+    const [sf, su] = [
+      await teacherK.post('/api/send-schedule-to-students', pdfForm(classA, minimalPdf())),
+      await teacherK.post('/api/send-schedule-to-students', pdfForm(randomUUID(), minimalPdf())),
+    ];
+    if (sf.status !== 404 || sf.status !== su.status || JSON.stringify(sf.body) !== JSON.stringify(su.body))
+      differences.push(`send-schedule: ${sf.status} ${JSON.stringify(sf.body)} / ${su.status} ${JSON.stringify(su.body)}`);
     // A student: someone else's membership answers like an unknown one.
-    const [lf, lu] = [await near.client.del(`/api/students/leave-class/${memberA!.member_id}`), await near.client.del(`/api/students/leave-class/${randomUUID()}`)];
-    if (lf.status !== 404 || JSON.stringify(lf.body) !== JSON.stringify(lu.body)) differences.push(`leave-class: ${lf.status} ${JSON.stringify(lf.body)} / ${lu.status}`);
+    const [lf, lu] = [
+      await near.client.del(`/api/students/leave-class/${memberA!.member_id}`),
+      await near.client.del(`/api/students/leave-class/${randomUUID()}`),
+    ];
+    if (lf.status !== 404 || JSON.stringify(lf.body) !== JSON.stringify(lu.body))
+      differences.push(`leave-class: ${lf.status} ${JSON.stringify(lf.body)} / ${lu.status}`);
     expect(differences).toEqual([]);
     // Nothing of teacher A's changed.
     const still = await teacherA.get<{ members: { member_id: string; name: string }[] }>(`/api/classes/${classA}/members`);

@@ -56,7 +56,8 @@ function listeningSockets(): { port: number; address: string }[] {
   return out;
 }
 /** 127.0.0.1 (IPv4, little-endian), ::1, or ::ffff:127.0.0.1 in /proc's hex form. */
-const isLoopbackHex = (hex: string) => /^[0-9A-F]{6}7F$/.test(hex) || hex === '00000000000000000000000001000000' || /^0000000000000000FFFF0000[0-9A-F]{6}7F$/.test(hex);
+const isLoopbackHex = (hex: string) =>
+  /^[0-9A-F]{6}7F$/.test(hex) || hex === '00000000000000000000000001000000' || /^0000000000000000FFFF0000[0-9A-F]{6}7F$/.test(hex);
 
 function connects(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -74,7 +75,12 @@ function connects(host: string, port: number): Promise<boolean> {
 }
 
 /** One unary call with exactly the given metadata, the request being the method's default message. */
-function rawCall(addr: string, method: grpc.MethodDefinition<unknown, unknown>, metadata: grpc.Metadata, request?: unknown): Promise<{ code: number; response?: unknown }> {
+function rawCall(
+  addr: string,
+  method: grpc.MethodDefinition<unknown, unknown>,
+  metadata: grpc.Metadata,
+  request?: unknown,
+): Promise<{ code: number; response?: unknown }> {
   const client = new grpc.Client(addr, grpc.credentials.createInsecure());
   const req = request ?? method.requestDeserialize(Buffer.alloc(0));
   return new Promise((resolve) => {
@@ -129,7 +135,7 @@ describe('security: exposure and service authentication of the embedded stack', 
       }
     });
 
-    it('no port of the stack accepts a connection on the machine\'s network address', async () => {
+    it("no port of the stack accepts a connection on the machine's network address", async () => {
       if (!externalAddresses.length) {
         console.warn('security-exposure: no non-loopback IPv4 address on this machine; /proc/net/tcp check only');
         return;
@@ -144,7 +150,9 @@ describe('security: exposure and service authentication of the embedded stack', 
 
     it('the embedded PostgreSQL of npm start listens on 127.0.0.1 only', async () => {
       const { mkdtempSync, rmSync, chmodSync } = await import('node:fs');
-      const { startEmbeddedPostgres } = (await import('../../packages/base/dist/embedded-postgres.js')) as typeof import('../../packages/base/src/embedded-postgres.js');
+      const { startEmbeddedPostgres } = (await import(
+        '../../packages/base/dist/embedded-postgres.js'
+      )) as typeof import('../../packages/base/src/embedded-postgres.js');
       const dir = mkdtempSync(path.join(os.tmpdir(), 'sp-sec-pg-'));
       if (process.getuid?.() === 0) chmodSync(dir, 0o755);
       const pgPort = PORT + 352;
@@ -197,13 +205,20 @@ describe('security: exposure and service authentication of the embedded stack', 
       expect((res.response as notificationV1.ListMailsResponse).mails.some((m) => m.to === victim)).toBe(true);
 
       const getUsers = authV1.AuthServiceService.getUsers as unknown as grpc.MethodDefinition<unknown, unknown>;
-      expect((await rawCall(`127.0.0.1:${grpcPort('auth')}`, getUsers, bearer(await serviceToken(key, 'stundenplan-services')), { userIds: [] })).code).toBe(grpc.status.OK);
+      expect((await rawCall(`127.0.0.1:${grpcPort('auth')}`, getUsers, bearer(await serviceToken(key, 'stundenplan-services')), { userIds: [] })).code).toBe(
+        grpc.status.OK,
+      );
     });
 
     it('with a valid token every service answers its own way (never UNAUTHENTICATED)', async () => {
       for (const svc of GRPC_SERVICES) {
         const method = Object.values(svc.definition)[0] as grpc.MethodDefinition<unknown, unknown>;
-        const res = await rawCall(`127.0.0.1:${grpcPort(svc.name)}`, method, bearer(await serviceToken(key, svc.name)), svc.name === 'document' ? { payloadJson: '{' } : undefined);
+        const res = await rawCall(
+          `127.0.0.1:${grpcPort(svc.name)}`,
+          method,
+          bearer(await serviceToken(key, svc.name)),
+          svc.name === 'document' ? { payloadJson: '{' } : undefined,
+        );
         expect(res.code, `${svc.name} ${method.path}`).not.toBe(grpc.status.UNAUTHENTICATED);
       }
     });
@@ -253,7 +268,9 @@ describe('security: exposure and service authentication of the embedded stack', 
           return;
         }
         for (const p of ['/dev/mail.json', '/dev/mail', '/dev/mail/', '/DEV/MAIL.JSON', '/dev/mail.json?to=x']) {
-          const res = await fetch(`http://${externalAddresses[0]}:${open.httpPort}${p}`, { headers: { 'X-Forwarded-For': '127.0.0.1', 'X-Real-IP': '127.0.0.1' } });
+          const res = await fetch(`http://${externalAddresses[0]}:${open.httpPort}${p}`, {
+            headers: { 'X-Forwarded-For': '127.0.0.1', 'X-Real-IP': '127.0.0.1' },
+          });
           const text = await res.text();
           expect(text, p).not.toContain(victim);
           // The outbox paths themselves are refused; other spellings never reach it (another route answers).
@@ -282,7 +299,7 @@ describe('security: exposure and service authentication of the embedded stack', 
   });
 
   describe('/metrics', () => {
-    it('is not served on the gateway\'s public port, nor proxied to a service through /api', async () => {
+    it("is not served on the gateway's public port, nor proxied to a service through /api", async () => {
       for (const p of ['/metrics', '/metrics/', '/METRICS', '/api/metrics', '/api/../metrics', '/api/%2e%2e/metrics', '/api/auth/../../metrics']) {
         const res = await fetch(`${stack.base}${p}`);
         const text = await res.text();

@@ -43,7 +43,16 @@ describe('control characters are a 400 with a German detail', () => {
         undefined,
         'POST',
         '/api/auth/register',
-        { email: uniqueEmail('nul'), password: 'Sicher123!', name: 'Anna\u0000', role_id: 1, institution_id: null, duration: 30, registerShortcut: null, memberId: null },
+        {
+          email: uniqueEmail('nul'),
+          password: 'Sicher123!',
+          name: 'Anna\u0000',
+          role_id: 1,
+          institution_id: null,
+          duration: 30,
+          registerShortcut: null,
+          memberId: null,
+        },
       ],
       [teacher, 'POST', '/api/classes', { name: 'Klasse\u0000', description: null, is_group: false, register_shortcut: '' }],
       [teacher, 'PUT', `/api/classes/${classId}`, { name: 'Klasse\u001b', description: 'x' }],
@@ -64,7 +73,12 @@ describe('control characters are a 400 with a German detail', () => {
       { path: '/api/send-schedule-to-students', form: multipart('pdf', 'plan.pdf', 100, { class_id: classId, message: 'Hallo\u0000' }) },
     ];
     for (const { path, form } of forms) {
-      const res = await rawRequest(stack.base, { method: 'POST', path, body: form.body, headers: { 'Content-Type': form.type, Origin: stack.base, Cookie: teacher.cookie } });
+      const res = await rawRequest(stack.base, {
+        method: 'POST',
+        path,
+        body: form.body,
+        headers: { 'Content-Type': form.type, Origin: stack.base, Cookie: teacher.cookie },
+      });
       expect({ path, status: res.status, json: res.json }).toEqual({ path, status: 400, json: CONTROL });
     }
   });
@@ -124,7 +138,12 @@ describe('an answer given before an upload is read reaches the client intact (20
         const headers: Record<string, string> = { 'Content-Type': type, Origin: stack.base };
         if (cookie()) headers.Cookie = cookie();
         const res = await rawRequest(stack.base, { method: 'POST', path: u.path, body, headers });
-        expect({ try: i, status: res.status, json: res.json, uploadError: res.uploadError }).toEqual({ try: i, status, json: { detail }, uploadError: undefined });
+        expect({ try: i, status: res.status, json: res.json, uploadError: res.uploadError }).toEqual({
+          try: i,
+          status,
+          json: { detail },
+          uploadError: undefined,
+        });
       }
     });
   }
@@ -133,7 +152,16 @@ describe('an answer given before an upload is read reaches the client intact (20
 describe('no spelling of a limited path reaches its handler uncounted', () => {
   // A rule for a family of paths (the calendar links) names an example path and its method.
   const limited = RATE_RULES.map(
-    (r) => [r.name, r.example ?? r.path.source.replace(/^\^/, '').replace(/(\\\/\?)?\$$/, '').replace(/\\\//g, '/'), r.method ?? 'POST'] as const,
+    (r) =>
+      [
+        r.name,
+        r.example ??
+          r.path.source
+            .replace(/^\^/, '')
+            .replace(/(\\\/\?)?\$$/, '')
+            .replace(/\\\//g, '/'),
+        r.method ?? 'POST',
+      ] as const,
   );
 
   it('covers every limit named in the SPEC and the README', () => {
@@ -160,7 +188,8 @@ describe('no spelling of a limited path reaches its handler uncounted', () => {
       answers.push(`${v.path} ${res.status} ${(res.json as { detail?: string } | undefined)?.detail ?? ''}`);
       const family = RATE_RULES.find((r) => r.name === name)!.path; // a rule over a family of paths shares one counter
       if (v.same || family.test(v.path)) expect(res.status, v.path).toBe(429);
-      else if (method === 'GET' && !v.path.startsWith('/api/')) expect(res.status, v.path).toBeLessThan(500); // the web app's page, no service
+      else if (method === 'GET' && !v.path.startsWith('/api/'))
+        expect(res.status, v.path).toBeLessThan(500); // the web app's page, no service
       else {
         expect([400, 404], v.path).toContain(res.status);
         expect((res.json as { detail: string }).detail, v.path).toMatch(/^(Diese Schnittstelle gibt es nicht\.|Ungültige Zeichen in der Anfrage\.)$/);

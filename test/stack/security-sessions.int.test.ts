@@ -67,7 +67,12 @@ describe('ended sessions stay ended across a restart of the whole stack', () => 
 
   beforeAll(async () => {
     teacher = await signUp(stack.base, { name: 'Clara Schumann', email: uniqueEmail('lehrerin'), role: 'teacher' });
-    const created = await teacher.post<{ class_id: string; register_shortcut: string }>('/api/classes', { name: 'Klavier', description: null, is_group: false, register_shortcut: '' });
+    const created = await teacher.post<{ class_id: string; register_shortcut: string }>('/api/classes', {
+      name: 'Klavier',
+      description: null,
+      is_group: false,
+      register_shortcut: '',
+    });
     expect(created.status).toBeLessThan(300);
     classId = created.body.class_id;
     shortcut = created.body.register_shortcut;
@@ -188,16 +193,30 @@ describe('per-account limits inside the auth service and login timing', () => {
     for (let i = 0; i < 3; i++) expect((await direct('/api/auth/forgot-password', { email })).status).toBe(200);
     const blocked = await direct('/api/auth/forgot-password', { email });
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toEqual({ detail: 'Zu viele Anfragen zum Zurücksetzen des Passworts. Bitte versuche es später erneut.', wait_time: expect.any(Number) });
+    expect(blocked.body).toEqual({
+      detail: 'Zu viele Anfragen zum Zurücksetzen des Passworts. Bitte versuche es später erneut.',
+      wait_time: expect.any(Number),
+    });
     await waitForMail(stack.base, email, /Passwort/);
     await new Promise((r) => setTimeout(r, 500));
-    const resets = ((await (await fetch(`${stack.base}/dev/mail.json`)).json()) as { to: string; subject: string }[]).filter((m) => m.to.includes(email) && /Passwort/.test(m.subject));
+    const resets = ((await (await fetch(`${stack.base}/dev/mail.json`)).json()) as { to: string; subject: string }[]).filter(
+      (m) => m.to.includes(email) && /Passwort/.test(m.subject),
+    );
     expect(resets).toHaveLength(3);
   });
 
   it('resend-confirmation: 5 per account straight at the auth port, then 429', async () => {
     const email = uniqueEmail('resend');
-    const reg = await new Client(stack.base).post('/api/auth/register', { email, password, name: 'Clara Wieck', role_id: 2, institution_id: null, duration: null, registerShortcut: null, memberId: null });
+    const reg = await new Client(stack.base).post('/api/auth/register', {
+      email,
+      password,
+      name: 'Clara Wieck',
+      role_id: 2,
+      institution_id: null,
+      duration: null,
+      registerShortcut: null,
+      memberId: null,
+    });
     expect(reg.status).toBe(201);
     for (let i = 0; i < 5; i++) expect((await direct('/api/auth/resend-confirmation', { email, password: `falsch${i}abc` })).status).toBe(401);
     expect((await direct('/api/auth/resend-confirmation', { email, password })).status).toBe(429);

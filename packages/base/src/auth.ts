@@ -106,7 +106,9 @@ export function createTokenVerifier(opts: TokenVerifierOptions): TokenVerifier {
     return keys;
   };
   const check: SessionCheck | undefined =
-    opts.checkSession === false ? undefined : (opts.checkSession ?? (opts.jwksUrl ? httpSessionCheck(new URL(SESSION_STATUS_PATH, opts.jwksUrl).toString()) : undefined));
+    opts.checkSession === false
+      ? undefined
+      : (opts.checkSession ?? (opts.jwksUrl ? httpSessionCheck(new URL(SESSION_STATUS_PATH, opts.jwksUrl).toString()) : undefined));
   const { store } = opts;
   // A token's signature, issuer, audience and expiry give the same answer every time until it expires:
   // checked once, the claims are kept for a short while (the session checks below still run every time).

@@ -16,15 +16,20 @@ export const baseConfigShape = {
 export const portSchema = z.coerce.number().int().min(0).max(65535);
 
 /** An interface address to listen on (IPv4, IPv6 or a host name). */
-export const listenHostSchema = z.string().trim().regex(/^[\w.:-]+$/, 'must be an address such as 127.0.0.1 or 0.0.0.0');
+export const listenHostSchema = z
+  .string()
+  .trim()
+  .regex(/^[\w.:-]+$/, 'must be an address such as 127.0.0.1 or 0.0.0.0');
 
-export const serviceTokenKeySchema = z.string({ error: 'SERVICE_TOKEN_KEY is required (base64 of at least 32 random bytes, e.g. `openssl rand -base64 32`)' }).superRefine((v, ctx) => {
-  try {
-    parseServiceTokenKey(v);
-  } catch (e) {
-    ctx.addIssue({ code: 'custom', message: (e as Error).message });
-  }
-});
+export const serviceTokenKeySchema = z
+  .string({ error: 'SERVICE_TOKEN_KEY is required (base64 of at least 32 random bytes, e.g. `openssl rand -base64 32`)' })
+  .superRefine((v, ctx) => {
+    try {
+      parseServiceTokenKey(v);
+    } catch (e) {
+      ctx.addIssue({ code: 'custom', message: (e as Error).message });
+    }
+  });
 
 export class ConfigError extends Error {}
 
@@ -32,10 +37,7 @@ export class ConfigError extends Error {}
  * Parse an env object with a zod schema once and freeze the result.
  * Fails fast with every problem listed; distributed mode's required keys are checked too.
  */
-export function parseConfig<S extends z.ZodRawShape>(
-  shape: S,
-  env: Record<string, string | undefined>,
-): Readonly<z.infer<z.ZodObject<S>>> {
+export function parseConfig<S extends z.ZodRawShape>(shape: S, env: Record<string, string | undefined>): Readonly<z.infer<z.ZodObject<S>>> {
   const res = z.object(shape).safeParse(env);
   if (!res.success) {
     const issues = res.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');

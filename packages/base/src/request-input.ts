@@ -22,7 +22,8 @@ export function jsonTooDeep(text: string | Buffer, max: number = MAX_JSON_DEPTH)
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
       continue;
     }

@@ -78,7 +78,10 @@ type RedisClient = ReturnType<typeof createClient>;
 
 export class RedisStore implements KeyValueStore {
   private subscriber: RedisClient | undefined;
-  private constructor(private readonly client: RedisClient, private readonly url: string) {}
+  private constructor(
+    private readonly client: RedisClient,
+    private readonly url: string,
+  ) {}
 
   static async connect(url: string): Promise<RedisStore> {
     const client = createClient({ url, socket: { connectTimeout: 3000, reconnectStrategy: (n) => Math.min(n * 200, 3000) } });

@@ -320,4 +320,3 @@ describe('request helpers', () => {
     expect(() => assertRole(fakeReq({ user: teacher }), 'student')).toThrow(expect.objectContaining({ code: 'FORBIDDEN', httpStatus: 403 }));
   });
 });
-

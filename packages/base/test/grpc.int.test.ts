@@ -1,7 +1,17 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../src/errors.js';
-import { HealthState, READINESS_HEALTH_SERVICE, callUnary, checkGrpcHealth, fromGrpcError, grpc, startGrpcServer, stopGrpcServer, wrapUnary } from '../src/grpc.js';
+import {
+  HealthState,
+  READINESS_HEALTH_SERVICE,
+  callUnary,
+  checkGrpcHealth,
+  fromGrpcError,
+  grpc,
+  startGrpcServer,
+  stopGrpcServer,
+  wrapUnary,
+} from '../src/grpc.js';
 import { createServiceClient, createServiceTokenVerifier, generateServiceTokenKey, parseServiceTokenKey, ServiceTokenSigner } from '../src/service-token.js';
 import { silentLogger, sleep } from './helpers.js';
 

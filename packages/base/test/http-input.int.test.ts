@@ -38,12 +38,21 @@ afterAll(async () => {
 /** Raw HTTP: the path goes out exactly as written (fetch would normalise it). */
 function raw(method: string, path: string, body?: string): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path, headers: body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? (JSON.parse(text) as unknown) : undefined }));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        headers: body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? (JSON.parse(text) as unknown) : undefined }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -56,7 +65,18 @@ describe('strict, case-sensitive routing', () => {
   it('reaches the handler only by the exact path', async () => {
     expect((await raw('POST', '/api/auth/login', '{}')).status).toBe(200);
     const before = reached;
-    for (const p of ['/api/auth/LOGIN', '/API/auth/login', '/api/auth/Login', '/api/auth/login/', '//api/auth/login', '/api//auth/login', '/api/auth/%6Cogin', '/api/auth/./login', '/api/auth/x/../login', '/api/auth%2Flogin']) {
+    for (const p of [
+      '/api/auth/LOGIN',
+      '/API/auth/login',
+      '/api/auth/Login',
+      '/api/auth/login/',
+      '//api/auth/login',
+      '/api//auth/login',
+      '/api/auth/%6Cogin',
+      '/api/auth/./login',
+      '/api/auth/x/../login',
+      '/api/auth%2Flogin',
+    ]) {
       expect(await raw('POST', p, '{}'), p).toEqual({ status: 404, body: UNKNOWN });
     }
     expect(reached).toBe(before);

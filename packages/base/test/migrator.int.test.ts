@@ -133,7 +133,9 @@ describe('migrate', () => {
     await expect(run).rejects.toBeInstanceOf(MigrationError);
     await expect(run).rejects.toThrow(`migration ${INIT.name} in schema ${schema} was changed after it was applied`);
     expect((await migrationRows(schema)).map((r) => r.migration_name)).toEqual([INIT.name]);
-    const cols = await adminQuery(`SELECT 1 FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'teachers' AND column_name = 'email'`, [schema]);
+    const cols = await adminQuery(`SELECT 1 FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'teachers' AND column_name = 'email'`, [
+      schema,
+    ]);
     expect(cols.rowCount).toBe(0);
   });
 
@@ -141,7 +143,7 @@ describe('migrate', () => {
     const schema = newSchema();
     const broken: Migration = {
       name: '20250102000000_broken',
-      sql: 'CREATE TABLE half_done (id INT);\nINSERT INTO teachers (name) VALUES (\'x\');\nINSERT INTO no_such_table VALUES (1);',
+      sql: "CREATE TABLE half_done (id INT);\nINSERT INTO teachers (name) VALUES ('x');\nINSERT INTO no_such_table VALUES (1);",
     };
 
     const run = migrate(databaseUrl(), schema, [INIT, broken, SEED]);
@@ -157,7 +159,9 @@ describe('migrate', () => {
 
   it('applies a fixed migration on the next run after an earlier failure', async () => {
     const schema = newSchema();
-    await expect(migrate(databaseUrl(), schema, [INIT, { name: ADD_EMAIL.name, sql: 'ALTER TABLE nope ADD COLUMN email TEXT;' }])).rejects.toThrow(MigrationError);
+    await expect(migrate(databaseUrl(), schema, [INIT, { name: ADD_EMAIL.name, sql: 'ALTER TABLE nope ADD COLUMN email TEXT;' }])).rejects.toThrow(
+      MigrationError,
+    );
 
     const applied = await migrate(databaseUrl(), schema, [INIT, ADD_EMAIL]);
 
@@ -203,7 +207,7 @@ describe('readMigrations', () => {
     writeFileSync(path.join(dir, name, 'migration.sql'), sql);
   }
 
-  it("reads only <14 digits>_<snake_case> folders, sorted by name, with their SQL", async () => {
+  it('reads only <14 digits>_<snake_case> folders, sorted by name, with their SQL', async () => {
     const dir = folder();
     addMigration(dir, '20250102000000_add_email', 'ALTER 2;');
     addMigration(dir, '20250101000000_init', 'CREATE 1;');

@@ -398,7 +398,14 @@ describe('InProcessBus', () => {
     await bus.subscribe(Topic.UserUpdated, 'g2', async (e) => {
       got.push(`g2:${e.key}`);
     });
-    const envelope = (key: string): EventEnvelope => ({ id: key, topic: Topic.UserUpdated, key, version: 1, occurredAt: new Date().toISOString(), payload: {} });
+    const envelope = (key: string): EventEnvelope => ({
+      id: key,
+      topic: Topic.UserUpdated,
+      key,
+      version: 1,
+      occurredAt: new Date().toISOString(),
+      payload: {},
+    });
 
     await bus.publish(envelope('a'));
     await bus.publish(envelope('b'));

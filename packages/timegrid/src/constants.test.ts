@@ -40,9 +40,7 @@ describe('time grid constants', () => {
 
 describe('isAllowedDuration', () => {
   it.each(ALLOWED_DURATIONS)('accepts %i', (minutes) => expect(isAllowedDuration(minutes)).toBe(true));
-  it.each([0, 1, 14, 16, 135, -15, 30.5, Number.NaN, '30', null, undefined])('rejects %s', (value) =>
-    expect(isAllowedDuration(value)).toBe(false),
-  );
+  it.each([0, 1, 14, 16, 135, -15, 30.5, Number.NaN, '30', null, undefined])('rejects %s', (value) => expect(isAllowedDuration(value)).toBe(false));
 });
 
 describe('durationToSlots', () => {
@@ -56,7 +54,5 @@ describe('durationToSlots', () => {
     [0, 1],
     [-30, 1],
     [Number.NaN, 1],
-  ])('turns %s minutes into %i slots (duration/15, at least 1)', (minutes, slots) =>
-    expect(durationToSlots(minutes)).toBe(slots),
-  );
+  ])('turns %s minutes into %i slots (duration/15, at least 1)', (minutes, slots) => expect(durationToSlots(minutes)).toBe(slots));
 });

@@ -2,15 +2,7 @@
 import { DAYS } from './constants.js';
 import { assertIntegerInRange } from './timegrid-error.js';
 
-export const DAY_NAMES: readonly string[] = Object.freeze([
-  'Montag',
-  'Dienstag',
-  'Mittwoch',
-  'Donnerstag',
-  'Freitag',
-  'Samstag',
-  'Sonntag',
-]);
+export const DAY_NAMES: readonly string[] = Object.freeze(['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag']);
 
 export const DAY_SHORT: readonly string[] = Object.freeze(['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So']);
 

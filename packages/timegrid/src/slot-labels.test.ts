@@ -85,9 +85,8 @@ describe('tryLabelToSlot', () => {
     expect(tryLabelToSlot('09.15')).toBe(37);
   });
 
-  it.each([['9.10'], [9], [null], [undefined], [{}], [['9.00']], ['toString'], ['__proto__']])(
-    'returns undefined for %j',
-    (value) => expect(tryLabelToSlot(value)).toBeUndefined(),
+  it.each([['9.10'], [9], [null], [undefined], [{}], [['9.00']], ['toString'], ['__proto__']])('returns undefined for %j', (value) =>
+    expect(tryLabelToSlot(value)).toBeUndefined(),
   );
 });
 

@@ -1,12 +1,6 @@
 /** Errors thrown by this package, and the German messages services return for malformed times. */
 
-export type TimegridErrorCode =
-  | 'invalid_argument'
-  | 'not_an_object'
-  | 'invalid_day'
-  | 'invalid_day_list'
-  | 'invalid_label'
-  | 'too_many_labels';
+export type TimegridErrorCode = 'invalid_argument' | 'not_an_object' | 'invalid_day' | 'invalid_day_list' | 'invalid_label' | 'too_many_labels';
 
 export class TimegridError extends Error {
   override readonly name = 'TimegridError';

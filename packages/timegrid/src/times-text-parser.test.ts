@@ -5,9 +5,7 @@ import { WeekSlots, parseTimesText, type TimesMap } from './index.js';
 type Expected = Record<number, Array<[number, number]>>;
 
 function times(expected: Expected): TimesMap {
-  const ranges = Object.entries(expected).flatMap(([day, list]) =>
-    list.map(([start, end]) => ({ day: Number(day), start: start * 4, end: end * 4 })),
-  );
+  const ranges = Object.entries(expected).flatMap(([day, list]) => list.map(([start, end]) => ({ day: Number(day), start: start * 4, end: end * 4 })));
   return WeekSlots.fromRanges(ranges).toTimesMap();
 }
 
@@ -91,11 +89,51 @@ const CASES: Array<[string, Expected | typeof ERROR]> = [
   ['Mo 9 bis 12 Uhr', MO_9_12],
   ['Mo 9-12 Uhr und Di ab 18 Uhr', { 0: [[9, 12]], 1: [[18, 24]] }],
   // several ranges per day
-  ['Mo 9-12, 14-16', { 0: [[9, 12], [14, 16]] }],
-  ['Mo 9-12 und 14-16', { 0: [[9, 12], [14, 16]] }],
-  ['Mo 9-12 14-16', { 0: [[9, 12], [14, 16]] }],
-  ['Mo 9-12, , 14-16', { 0: [[9, 12], [14, 16]] }],
-  ['Mo 14-16, 9-10', { 0: [[9, 10], [14, 16]] }],
+  [
+    'Mo 9-12, 14-16',
+    {
+      0: [
+        [9, 12],
+        [14, 16],
+      ],
+    },
+  ],
+  [
+    'Mo 9-12 und 14-16',
+    {
+      0: [
+        [9, 12],
+        [14, 16],
+      ],
+    },
+  ],
+  [
+    'Mo 9-12 14-16',
+    {
+      0: [
+        [9, 12],
+        [14, 16],
+      ],
+    },
+  ],
+  [
+    'Mo 9-12, , 14-16',
+    {
+      0: [
+        [9, 12],
+        [14, 16],
+      ],
+    },
+  ],
+  [
+    'Mo 14-16, 9-10',
+    {
+      0: [
+        [9, 10],
+        [14, 16],
+      ],
+    },
+  ],
   ['Mo 9-12, 10-11', MO_9_12],
   ['Mo 9-11, Mo 10-12', MO_9_12],
   ['Do 8-9; Do 9-10', { 3: [[8, 10]] }],

@@ -36,16 +36,9 @@ import { WeekSlots, type DaySlotRange } from './week-slots.js';
 
 export type TimesTextParseError = 'Fehler beim Verarbeiten der Eingabe.';
 
-export type ParseTimesTextResult =
-  | { ok: true; times: TimesMap; week: WeekSlots }
-  | { ok: false; error: TimesTextParseError };
+export type ParseTimesTextResult = { ok: true; times: TimesMap; week: WeekSlots } | { ok: false; error: TimesTextParseError };
 
-type Token =
-  | { kind: 'day'; day: number }
-  | { kind: 'time'; minutes: number }
-  | { kind: 'dash' }
-  | { kind: 'sep' }
-  | { kind: 'from' };
+type Token = { kind: 'day'; day: number } | { kind: 'time'; minutes: number } | { kind: 'dash' } | { kind: 'sep' } | { kind: 'from' };
 
 const DAY_WORDS: ReadonlyMap<string, number> = new Map(
   (

@@ -13,8 +13,7 @@ function expectTimegridError(fn: () => unknown, code: TimegridErrorCode, message
   if (message !== undefined) expect((thrown as TimegridError).message).toBe(message);
 }
 
-const week = (ranges: Array<[number, number, number]>): WeekSlots =>
-  WeekSlots.fromRanges(ranges.map(([day, start, end]) => ({ day, start, end })));
+const week = (ranges: Array<[number, number, number]>): WeekSlots => WeekSlots.fromRanges(ranges.map(([day, start, end]) => ({ day, start, end })));
 
 describe('WeekSlots.empty and WeekSlots.full', () => {
   it('empty has no slots', () => {
@@ -64,9 +63,8 @@ describe('WeekSlots.fromTimesMap (strict)', () => {
     expect(WeekSlots.fromTimesMap({}).isEmpty()).toBe(true);
   });
 
-  it.each([[null], [undefined], ['{"0":[]}'], [42], [true], [[['9.00']]], [[]]])(
-    'rejects the non-object %j',
-    (input) => expectTimegridError(() => WeekSlots.fromTimesMap(input), 'not_an_object', 'Die Zeiten müssen als Objekt von Wochentag zu Zeitliste angegeben werden.'),
+  it.each([[null], [undefined], ['{"0":[]}'], [42], [true], [[['9.00']]], [[]]])('rejects the non-object %j', (input) =>
+    expectTimegridError(() => WeekSlots.fromTimesMap(input), 'not_an_object', 'Die Zeiten müssen als Objekt von Wochentag zu Zeitliste angegeben werden.'),
   );
 
   it.each(['7', 'x', '-1', '00', '01', ' 1', '1.0', '', 'Montag', '__proto__'])('rejects the day key "%s"', (key) => {
@@ -201,7 +199,14 @@ describe('WeekSlots set operations', () => {
   ]);
 
   it('union contains slots of both', () => {
-    expect(a.union(b).equals(week([[0, 10, 25], [1, 0, 2]]))).toBe(true);
+    expect(
+      a.union(b).equals(
+        week([
+          [0, 10, 25],
+          [1, 0, 2],
+        ]),
+      ),
+    ).toBe(true);
   });
 
   it('intersect contains only common slots', () => {
@@ -210,7 +215,14 @@ describe('WeekSlots set operations', () => {
 
   it('difference removes the other week', () => {
     expect(a.difference(b).equals(week([[0, 10, 15]]))).toBe(true);
-    expect(b.difference(a).equals(week([[0, 20, 25], [1, 0, 2]]))).toBe(true);
+    expect(
+      b.difference(a).equals(
+        week([
+          [0, 20, 25],
+          [1, 0, 2],
+        ]),
+      ),
+    ).toBe(true);
   });
 
   it('full minus anything plus that thing is full', () => {
@@ -373,7 +385,11 @@ describe('WeekSlots.runs and slots', () => {
 
 describe('WeekSlots.pad', () => {
   it('extends each run by n slots on both sides within the day', () => {
-    expect(week([[1, 40, 42]]).pad(4).runs(1)).toEqual([{ start: 36, end: 46 }]);
+    expect(
+      week([[1, 40, 42]])
+        .pad(4)
+        .runs(1),
+    ).toEqual([{ start: 36, end: 46 }]);
   });
 
   it('clamps at the day boundaries and does not spill into neighbouring days', () => {
@@ -390,7 +406,14 @@ describe('WeekSlots.pad', () => {
   });
 
   it('merges runs that grow together', () => {
-    expect(week([[0, 10, 11], [0, 14, 15]]).pad(2).runs(0)).toEqual([{ start: 8, end: 17 }]);
+    expect(
+      week([
+        [0, 10, 11],
+        [0, 14, 15],
+      ])
+        .pad(2)
+        .runs(0),
+    ).toEqual([{ start: 8, end: 17 }]);
   });
 
   it('pad(0) keeps the week and large n fills the day', () => {

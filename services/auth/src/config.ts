@@ -15,7 +15,11 @@ const shape = {
   /** Institutions seeded (upsert by name) at every start. */
   INSTITUTIONS_FILE: z.string().default(DEFAULT_INSTITUTIONS_FILE),
   /** Session lifetime (JWT exp and cookie max-age); SPEC leaves it open, 7 days. */
-  SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
+  SESSION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(7 * 24 * 3600),
   /** 'auto': Secure cookie unless PUBLIC_BASE_URL is http on localhost / 127.0.0.1 / [::1]. */
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
 };

@@ -118,12 +118,16 @@ describe('forgot password', () => {
     const address = email();
     await registerConfirmed(auth, { email: address });
     const before = (await outboxMails(auth.schema)).length;
-    const unknown = await auth.call('POST', '/api/auth/forgot-password', { body: { email: email('niemand'), redirectTo: 'http://localhost:8080/update-password' } });
+    const unknown = await auth.call('POST', '/api/auth/forgot-password', {
+      body: { email: email('niemand'), redirectTo: 'http://localhost:8080/update-password' },
+    });
     expect(unknown.status).toBe(200);
     expect(unknown.body).toEqual({ message: MSG.forgotNeutral });
     expect((await outboxMails(auth.schema)).length).toBe(before);
 
-    const known = await auth.call('POST', '/api/auth/forgot-password', { body: { email: address.toUpperCase(), redirectTo: 'http://localhost:8080/update-password' } });
+    const known = await auth.call('POST', '/api/auth/forgot-password', {
+      body: { email: address.toUpperCase(), redirectTo: 'http://localhost:8080/update-password' },
+    });
     expect(known.status).toBe(200);
     expect(known.body).toEqual(unknown.body);
     const mail = (await outboxMails(auth.schema, address)).at(-1)!;
@@ -131,7 +135,9 @@ describe('forgot password', () => {
     expect(mail.text).toMatch(/http:\/\/localhost:8080\/update-password#token=[\w-]{43}\n/);
     expect(mail.text).toContain('60 Minuten');
     const token = resetTokenOf(mail);
-    const rows = await sql<{ expires_at: Date; purpose: string }>(`SELECT expires_at, purpose FROM "${auth.schema}".email_tokens WHERE token_hash = $1`, [sha256(token)]);
+    const rows = await sql<{ expires_at: Date; purpose: string }>(`SELECT expires_at, purpose FROM "${auth.schema}".email_tokens WHERE token_hash = $1`, [
+      sha256(token),
+    ]);
     expect(rows[0]!.purpose).toBe('reset');
     expect(Math.abs(rows[0]!.expires_at.getTime() - (Date.now() + 60 * 60 * 1000))).toBeLessThan(10_000);
   });
@@ -239,7 +245,9 @@ describe('update password', () => {
     }
     const address = email();
     const confirm = await registerUnconfirmed(address);
-    expect((await auth.call('POST', '/api/auth/update-password', { body: { token: confirm, password: 'neuesPasswort9' } })).body).toEqual({ detail: 'Ungültiger Link' });
+    expect((await auth.call('POST', '/api/auth/update-password', { body: { token: confirm, password: 'neuesPasswort9' } })).body).toEqual({
+      detail: 'Ungültiger Link',
+    });
     const token = await requestReset(address);
     for (const password of ['kurz1', 'nurbuchstaben', '12345678', `a1${'x'.repeat(99)}`]) {
       const res = await auth.call('POST', '/api/auth/update-password', { body: { token, password } });

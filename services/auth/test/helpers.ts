@@ -21,7 +21,8 @@ export function randomSchema(prefix = 't_auth'): string {
   return `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
 }
 
-export const sql = <R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<R[]> => queryAt<R>(databaseUrl(), text, values);
+export const sql = <R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<R[]> =>
+  queryAt<R>(databaseUrl(), text, values);
 
 export const dropSchemas = (schemas: string[]): Promise<void> => dropSchemasAt(databaseUrl(), schemas);
 
@@ -37,7 +38,11 @@ export interface Answer<T = Record<string, unknown>> {
 
 /** Real HTTP against a started service; `cookie` is sent as is. */
 export function client(baseUrl: string) {
-  return async function call<T = Record<string, unknown>>(method: string, path: string, opts: { body?: unknown; cookie?: string; raw?: string } = {}): Promise<Answer<T>> {
+  return async function call<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    opts: { body?: unknown; cookie?: string; raw?: string } = {},
+  ): Promise<Answer<T>> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (opts.body !== undefined || opts.raw !== undefined) headers['Content-Type'] = 'application/json';
     if (opts.cookie) headers.Cookie = opts.cookie;
@@ -74,7 +79,9 @@ export async function outboxMails(schema: string, to?: string): Promise<MailEven
 }
 
 export async function outboxEvents<P = Record<string, unknown>>(schema: string, topic: string): Promise<{ id: string; key: string; payload: P }[]> {
-  const rows = await sql<{ payload: { id: string; key: string; payload: P } }>(`SELECT payload FROM "${schema}".outbox_events WHERE topic = $1 ORDER BY seq`, [topic]);
+  const rows = await sql<{ payload: { id: string; key: string; payload: P } }>(`SELECT payload FROM "${schema}".outbox_events WHERE topic = $1 ORDER BY seq`, [
+    topic,
+  ]);
   return rows.map((r) => r.payload);
 }
 

@@ -5,7 +5,18 @@ import { TEST_SERVICE_TOKEN_KEY } from '@stundenplan/base/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/domain/messages.js';
 import { start } from '../src/main.js';
-import { closedPort, client, databaseUrl, dropSchemas, randomSchema, registerConfirmed, startAuth, startClassesStub, type StubClasses, type TestAuth } from './helpers.js';
+import {
+  closedPort,
+  client,
+  databaseUrl,
+  dropSchemas,
+  randomSchema,
+  registerConfirmed,
+  startAuth,
+  startClassesStub,
+  type StubClasses,
+  type TestAuth,
+} from './helpers.js';
 
 /** GET institutions, get-institution-mail-endings/{id}, the seed, and GET profile (memberships over gRPC). */
 
@@ -42,7 +53,12 @@ describe('institutions', () => {
     const res = await auth.call<Institution[]>('GET', '/api/institutions');
     expect(res.status).toBe(200);
     expect(res.body.length).toBeGreaterThanOrEqual(4);
-    expect(res.body).toContainEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Hochschule für Musik und Theater München', students_mail: 'stud.hmtm.de', teachers_mail: 'hmtm.de' });
+    expect(res.body).toContainEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: 'Hochschule für Musik und Theater München',
+      students_mail: 'stud.hmtm.de',
+      teachers_mail: 'hmtm.de',
+    });
     const names = res.body.map((i) => i.name);
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
   });
@@ -63,7 +79,15 @@ describe('institutions', () => {
   it('seeds idempotently at every start: same ids, changed domains updated, new names added, nothing deleted', async () => {
     const schema = randomSchema();
     schemas.push(schema);
-    const env = { DATABASE_URL: databaseUrl(), DB_SCHEMA: schema, PORT: '0', GRPC_PORT: '0', SERVICE_TOKEN_KEY: TEST_SERVICE_TOKEN_KEY, LOG_LEVEL: 'silent', CLASSES_SERVICE_ADDR: `127.0.0.1:${await closedPort()}` };
+    const env = {
+      DATABASE_URL: databaseUrl(),
+      DB_SCHEMA: schema,
+      PORT: '0',
+      GRPC_PORT: '0',
+      SERVICE_TOKEN_KEY: TEST_SERVICE_TOKEN_KEY,
+      LOG_LEVEL: 'silent',
+      CLASSES_SERVICE_ADDR: `127.0.0.1:${await closedPort()}`,
+    };
     const first = await start(env);
     const before = (await client(`http://127.0.0.1:${first.httpPort}`)<Institution[]>('GET', '/api/institutions')).body;
     await first.stop();
@@ -97,7 +121,17 @@ describe('institutions', () => {
     writeFileSync(file, JSON.stringify({ institutions: [{ students_mail: 'x.de' }] }));
     const schema = randomSchema();
     schemas.push(schema);
-    await expect(start({ DATABASE_URL: databaseUrl(), DB_SCHEMA: schema, PORT: '0', GRPC_PORT: '0', SERVICE_TOKEN_KEY: TEST_SERVICE_TOKEN_KEY, LOG_LEVEL: 'silent', INSTITUTIONS_FILE: file })).rejects.toThrow(/institutions\.0\.name/);
+    await expect(
+      start({
+        DATABASE_URL: databaseUrl(),
+        DB_SCHEMA: schema,
+        PORT: '0',
+        GRPC_PORT: '0',
+        SERVICE_TOKEN_KEY: TEST_SERVICE_TOKEN_KEY,
+        LOG_LEVEL: 'silent',
+        INSTITUTIONS_FILE: file,
+      }),
+    ).rejects.toThrow(/institutions\.0\.name/);
   });
 });
 
@@ -111,7 +145,16 @@ describe('GET /api/profile', () => {
     const { cookie, userId } = await registerConfirmed(auth, { email: address, name: 'Clara Schumann', role_id: 2 });
     const res = await auth.call('GET', '/api/profile', { cookie });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ user_id: userId, name: 'Clara Schumann', email: address, role: 'teacher', role_id: 2, duration: null, classes: [], institution: null });
+    expect(res.body).toMatchObject({
+      user_id: userId,
+      name: 'Clara Schumann',
+      email: address,
+      role: 'teacher',
+      role_id: 2,
+      duration: null,
+      classes: [],
+      institution: null,
+    });
   });
 
   it('answers a student profile with the memberships of the classes service in the SPEC shape', async () => {
@@ -120,19 +163,61 @@ describe('GET /api/profile', () => {
     stub.memberships.set(userId, [
       {
         member: { memberId: 'm-1', classId: 'c-1', userId, studentId: userId, name: 'Robert Schumann', email: address, duration: 45 },
-        classInfo: { classId: 'c-1', name: 'Klavier', description: '', isGroup: false, registerShortcut: 'a-b-c', teacherId: 't', teacherName: 'Prof. Wieck', institutionName: 'HMTM', deadline: '2026-12-24', allowLateChanges: true },
+        classInfo: {
+          classId: 'c-1',
+          name: 'Klavier',
+          description: '',
+          isGroup: false,
+          registerShortcut: 'a-b-c',
+          teacherId: 't',
+          teacherName: 'Prof. Wieck',
+          institutionName: 'HMTM',
+          deadline: '2026-12-24',
+          allowLateChanges: true,
+        },
       },
       {
         member: { memberId: 'm-2', classId: 'c-2', userId, studentId: '', name: 'Robert Schumann', email: address, duration: 30 },
-        classInfo: { classId: 'c-2', name: 'Kammermusik', description: '', isGroup: false, registerShortcut: 'd-e-f', teacherId: 't2', teacherName: '', institutionName: '', deadline: '', allowLateChanges: false },
+        classInfo: {
+          classId: 'c-2',
+          name: 'Kammermusik',
+          description: '',
+          isGroup: false,
+          registerShortcut: 'd-e-f',
+          teacherId: 't2',
+          teacherName: '',
+          institutionName: '',
+          deadline: '',
+          allowLateChanges: false,
+        },
       },
     ]);
     const res = await auth.call('GET', '/api/profile', { cookie });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: 'Robert Schumann', email: address, role: 'student', role_id: 1, duration: 60 });
     expect((res.body as { classes: unknown[] }).classes).toEqual([
-      { duration: 45, member_id: 'm-1', student_id: userId, class_id: 'c-1', classes: { name: 'Klavier', class_id: 'c-1' }, teacher_name: 'Prof. Wieck', institution: 'HMTM', deadline: '2026-12-24', allow_late_changes: true },
-      { duration: 30, member_id: 'm-2', student_id: null, class_id: 'c-2', classes: { name: 'Kammermusik', class_id: 'c-2' }, teacher_name: null, institution: null, deadline: null, allow_late_changes: false },
+      {
+        duration: 45,
+        member_id: 'm-1',
+        student_id: userId,
+        class_id: 'c-1',
+        classes: { name: 'Klavier', class_id: 'c-1' },
+        teacher_name: 'Prof. Wieck',
+        institution: 'HMTM',
+        deadline: '2026-12-24',
+        allow_late_changes: true,
+      },
+      {
+        duration: 30,
+        member_id: 'm-2',
+        student_id: null,
+        class_id: 'c-2',
+        classes: { name: 'Kammermusik', class_id: 'c-2' },
+        teacher_name: null,
+        institution: null,
+        deadline: null,
+        allow_late_changes: false,
+      },
     ]);
     expect(stub.calls.filter((c) => c.method === 'ListMemberships').at(-1)!.request).toEqual({ userId });
   });

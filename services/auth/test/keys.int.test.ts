@@ -78,7 +78,17 @@ describe('signing key', () => {
     for (const AUTH_JWT_PRIVATE_KEY of ['kein pem', rsa]) {
       const schema = randomSchema();
       schemas.push(schema);
-      await expect(start({ DATABASE_URL: databaseUrl(), DB_SCHEMA: schema, PORT: '0', GRPC_PORT: '0', SERVICE_TOKEN_KEY: TEST_SERVICE_TOKEN_KEY, LOG_LEVEL: 'silent', AUTH_JWT_PRIVATE_KEY })).rejects.toThrow(/AUTH_JWT_PRIVATE_KEY/);
+      await expect(
+        start({
+          DATABASE_URL: databaseUrl(),
+          DB_SCHEMA: schema,
+          PORT: '0',
+          GRPC_PORT: '0',
+          SERVICE_TOKEN_KEY: TEST_SERVICE_TOKEN_KEY,
+          LOG_LEVEL: 'silent',
+          AUTH_JWT_PRIVATE_KEY,
+        }),
+      ).rejects.toThrow(/AUTH_JWT_PRIVATE_KEY/);
     }
   });
 

@@ -61,7 +61,9 @@ async function mailTo(address: string, subjectPart: string): Promise<MailJson> {
 describe('registration to login through the mails', () => {
   it('register -> confirmation mail at /dev/mail.json -> its link confirms -> login -> /api/me', async () => {
     const address = `e2e${Date.now()}@stud.hmtm.de`;
-    const reg = await auth.call('POST', '/api/auth/register', { body: { email: address, password: 'geheim123', name: 'Clara Wieck', role_id: 1, duration: 45 } });
+    const reg = await auth.call('POST', '/api/auth/register', {
+      body: { email: address, password: 'geheim123', name: 'Clara Wieck', role_id: 1, duration: 45 },
+    });
     expect(reg.status).toBe(201);
 
     const mail = await mailTo(address, 'bestätige');
@@ -88,7 +90,9 @@ describe('registration to login through the mails', () => {
     const confirmMail = await mailTo(address, 'bestätige');
     await auth.call('POST', '/api/auth/confirm-email', { body: { token: /token=([\w-]+)/.exec(confirmMail.text)![1] } });
 
-    expect((await auth.call('POST', '/api/auth/forgot-password', { body: { email: address, redirectTo: 'http://localhost:8080/update-password' } })).status).toBe(200);
+    expect(
+      (await auth.call('POST', '/api/auth/forgot-password', { body: { email: address, redirectTo: 'http://localhost:8080/update-password' } })).status,
+    ).toBe(200);
     const reset = await mailTo(address, 'Passwort');
     const token = /http:\/\/localhost:8080\/update-password#token=([\w-]+)/.exec(reset.text)![1];
     expect((await auth.call('POST', '/api/auth/update-password', { body: { token, password: 'neuesPasswort7' } })).status).toBe(200);

@@ -28,8 +28,24 @@ beforeAll(async () => {
     deadline: '',
     allowLateChanges: false,
   });
-  stub.members.set(MEMBER_ID, { memberId: MEMBER_ID, classId: CLASS_ID, userId: '', studentId: '', name: 'Max Muster', email: 'max@example.org', duration: 45 });
-  stub.members.set(LINKED_MEMBER_ID, { memberId: LINKED_MEMBER_ID, classId: CLASS_ID, userId: '9d9d9d9d-1111-4222-8333-444455556666', studentId: '', name: 'Vergeben Person', email: '', duration: 30 });
+  stub.members.set(MEMBER_ID, {
+    memberId: MEMBER_ID,
+    classId: CLASS_ID,
+    userId: '',
+    studentId: '',
+    name: 'Max Muster',
+    email: 'max@example.org',
+    duration: 45,
+  });
+  stub.members.set(LINKED_MEMBER_ID, {
+    memberId: LINKED_MEMBER_ID,
+    classId: CLASS_ID,
+    userId: '9d9d9d9d-1111-4222-8333-444455556666',
+    studentId: '',
+    name: 'Vergeben Person',
+    email: '',
+    duration: 30,
+  });
   auth = await startAuth({ CLASSES_SERVICE_ADDR: stub.addr });
   schemas.push(auth.schema);
   const list = await auth.call<(typeof hmtm)[]>('GET', '/api/institutions');
@@ -64,10 +80,16 @@ async function register(overrides: Record<string, unknown> = {}) {
 }
 
 async function userRow(email: string) {
-  const rows = await sql<{ id: string; email: string; name: string; password_hash: string; role_id: number; institution_id: string | null; duration: number | null; email_confirmed_at: Date | null }>(
-    `SELECT * FROM "${auth.schema}".users WHERE email = $1`,
-    [email],
-  );
+  const rows = await sql<{
+    id: string;
+    email: string;
+    name: string;
+    password_hash: string;
+    role_id: number;
+    institution_id: string | null;
+    duration: number | null;
+    email_confirmed_at: Date | null;
+  }>(`SELECT * FROM "${auth.schema}".users WHERE email = $1`, [email]);
   return rows[0];
 }
 
@@ -119,7 +141,13 @@ describe('successful registration', () => {
 
   it('stores a student with institution, role and duration; e-mail lower-cased and trimmed', async () => {
     const local = uniq('Studi');
-    const res = await register({ email: `  ${local.toUpperCase()}@STUD.HMTM.DE `, role_id: 1, institution_id: hmtm.id, duration: 45, name: 'Jürgen Öß-Müller' });
+    const res = await register({
+      email: `  ${local.toUpperCase()}@STUD.HMTM.DE `,
+      role_id: 1,
+      institution_id: hmtm.id,
+      duration: 45,
+      name: 'Jürgen Öß-Müller',
+    });
     expect(res.status).toBe(201);
     const user = await userRow(`${local.toLowerCase()}@stud.hmtm.de`);
     expect(user).toMatchObject({ role_id: 1, duration: 45, name: 'Jürgen Öß-Müller' });

@@ -192,7 +192,15 @@ describe('gRPC AuthService.GetUsers', () => {
       );
       const byName = Object.fromEntries(res.users.map((u) => [u.name, u]));
       expect(res.users).toHaveLength(2);
-      expect(byName['Anna Alt']).toEqual({ userId: a.userId, name: 'Anna Alt', email: expect.any(String), roleId: 1, duration: 90, institutionId: '', institutionName: '' });
+      expect(byName['Anna Alt']).toEqual({
+        userId: a.userId,
+        name: 'Anna Alt',
+        email: expect.any(String),
+        roleId: 1,
+        duration: 90,
+        institutionId: '',
+        institutionName: '',
+      });
       expect(byName['Bert Neu']).toMatchObject({ userId: b.userId, roleId: 2, duration: 0 });
       expect(JSON.stringify(res)).not.toMatch(/scrypt|password/i);
     } finally {

@@ -54,7 +54,10 @@ describe('sessions table', () => {
   it('login writes a row whose id is the token jti and whose expiry is the token exp', async () => {
     const { cookie, userId } = await registerConfirmed(auth, { email: email() });
     const claims = decodeJwt(tokenOf(cookie));
-    const rows = await sql<{ user_id: string; expires_at: Date; revoked_at: Date | null }>(`SELECT user_id, expires_at, revoked_at FROM "${auth.schema}".sessions WHERE id = $1`, [claims.jti]);
+    const rows = await sql<{ user_id: string; expires_at: Date; revoked_at: Date | null }>(
+      `SELECT user_id, expires_at, revoked_at FROM "${auth.schema}".sessions WHERE id = $1`,
+      [claims.jti],
+    );
     expect(rows).toEqual([{ user_id: userId, expires_at: new Date(claims.exp! * 1000), revoked_at: null }]);
     expect(await status(tokenOf(cookie))).toEqual({ active: true });
     expect((await freshVerifier()(tokenOf(cookie))).userId).toBe(userId);
@@ -168,16 +171,20 @@ describe('per-account limits inside the auth service (no gateway in front)', () 
     }
     const blocked = await auth.call('POST', '/api/auth/forgot-password', { body: { email: address.toUpperCase() } });
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toEqual({ detail: 'Zu viele Anfragen zum Zurücksetzen des Passworts. Bitte versuche es später erneut.', wait_time: expect.any(Number) });
+    expect(blocked.body).toEqual({
+      detail: 'Zu viele Anfragen zum Zurücksetzen des Passworts. Bitte versuche es später erneut.',
+      wait_time: expect.any(Number),
+    });
     expect((blocked.body as { wait_time: number }).wait_time).toBeLessThanOrEqual(3600);
     expect((await outboxMails(auth.schema, address)).filter((m) => /update-password/.test(m.text))).toHaveLength(ACCOUNT_LIMITS.forgotPassword.limit);
 
     const unknown = email('niemand');
-    for (let i = 0; i < ACCOUNT_LIMITS.forgotPassword.limit; i++) expect((await auth.call('POST', '/api/auth/forgot-password', { body: { email: unknown } })).status).toBe(200);
+    for (let i = 0; i < ACCOUNT_LIMITS.forgotPassword.limit; i++)
+      expect((await auth.call('POST', '/api/auth/forgot-password', { body: { email: unknown } })).status).toBe(200);
     expect((await auth.call('POST', '/api/auth/forgot-password', { body: { email: unknown } })).status).toBe(429);
   });
 
-  it('are the gateway\'s numbers and details (docs/product/errors.md)', () => {
+  it("are the gateway's numbers and details (docs/product/errors.md)", () => {
     expect(ACCOUNT_LIMITS).toEqual({
       login: { limit: 10, windowSeconds: 600, detail: MSG.loginLimited },
       forgotPassword: { limit: 3, windowSeconds: 3600, detail: MSG.forgotLimited },

@@ -26,7 +26,8 @@ async function putTeacherTimes(who: Person, classId: string, times: unknown) {
 }
 
 const teacherRows = (classId: string) => h.rows('SELECT class_id FROM class_teacher_times WHERE class_id = $1', [classId]);
-const rangeRows = (classId: string) => h.rows<{ mode: string; extra_minutes: number | null }>('SELECT mode, extra_minutes FROM class_time_ranges WHERE class_id = $1', [classId]);
+const rangeRows = (classId: string) =>
+  h.rows<{ mode: string; extra_minutes: number | null }>('SELECT mode, extra_minutes FROM class_time_ranges WHERE class_id = $1', [classId]);
 
 describe('GET and PUT /api/classes/{id}/available-times', () => {
   it('a new class has no teacher times', async () => {
@@ -128,20 +129,31 @@ describe('GET and PUT /api/classes/{id}/available-times', () => {
     await putTeacherTimes(a.teacher, a.classId, { '0': span(36, 40) });
     await call(h, 'POST', `/api/classes/${a.classId}/time-range/extended`, a.teacher, { extraMinutes: 15 });
     await putTeacherTimes(a.teacher, a.classId, { '1': span(40, 42) });
-    expect((await call(h, 'GET', `/api/classes/${a.classId}/time-range`, a.teacher)).body).toEqual({ time_range: { '1': span(39, 43) }, mode: 'extended', extraMinutes: 15 });
+    expect((await call(h, 'GET', `/api/classes/${a.classId}/time-range`, a.teacher)).body).toEqual({
+      time_range: { '1': span(39, 43) },
+      mode: 'extended',
+      extraMinutes: 15,
+    });
 
     const b = await ownClass();
     await putTeacherTimes(b.teacher, b.classId, { '0': span(36, 40) });
     await call(h, 'PUT', `/api/classes/${b.classId}/time-range`, b.teacher, { mode: 'custom', time_range: { '3': ['12.00'] } });
     await putTeacherTimes(b.teacher, b.classId, { '1': span(40, 42) });
-    expect((await call(h, 'GET', `/api/classes/${b.classId}/time-range`, b.teacher)).body).toEqual({ time_range: { '3': ['12.00'] }, mode: 'custom', extraMinutes: null });
+    expect((await call(h, 'GET', `/api/classes/${b.classId}/time-range`, b.teacher)).body).toEqual({
+      time_range: { '3': ['12.00'] },
+      mode: 'custom',
+      extraMinutes: null,
+    });
   });
 });
 
 describe('time range of a class', () => {
   it('GET without a range answers time_range, mode and extraMinutes null', async () => {
     const { teacher, classId } = await ownClass();
-    expect(await call(h, 'GET', `/api/classes/${classId}/time-range`, teacher)).toEqual({ status: 200, body: { time_range: null, mode: null, extraMinutes: null } });
+    expect(await call(h, 'GET', `/api/classes/${classId}/time-range`, teacher)).toEqual({
+      status: 200,
+      body: { time_range: null, mode: null, extraMinutes: null },
+    });
   });
 
   it('exact: the range is the teacher times', async () => {
@@ -149,8 +161,16 @@ describe('time range of a class', () => {
     await putTeacherTimes(teacher, classId, { '0': span(36, 40), '2': ['14.00'] });
     const res = await call(h, 'POST', `/api/classes/${classId}/time-range/exact`, teacher);
     expect(res).toEqual({ status: 200, body: { time_range: { '0': span(36, 40), '2': ['14.00'] }, mode: 'exact', extraMinutes: null, message: RANGE_SAVED } });
-    expect((await call(h, 'GET', `/api/classes/${classId}/time-range`, teacher)).body).toEqual({ time_range: { '0': span(36, 40), '2': ['14.00'] }, mode: 'exact', extraMinutes: null });
-    const e = await waitFor(() => h.published.find((x) => (x.payload as { kind?: string; class_id?: string }).kind === 'time_range' && (x.payload as { class_id?: string }).class_id === classId));
+    expect((await call(h, 'GET', `/api/classes/${classId}/time-range`, teacher)).body).toEqual({
+      time_range: { '0': span(36, 40), '2': ['14.00'] },
+      mode: 'exact',
+      extraMinutes: null,
+    });
+    const e = await waitFor(() =>
+      h.published.find(
+        (x) => (x.payload as { kind?: string; class_id?: string }).kind === 'time_range' && (x.payload as { class_id?: string }).class_id === classId,
+      ),
+    );
     expect(e.payload).toEqual({ kind: 'time_range', class_id: classId });
   });
 

@@ -48,7 +48,9 @@ describe('own times and the class deadline', () => {
     h.classes.deadlines.set([...h.classes.memberships.get(student.userId)!][0]!, { deadline: passed, allowLateChanges: false });
     const res = await save(student, ['10.00']);
     expect(res.status).toBe(409);
-    expect(res.body.detail).toBe(`Die Frist für „Klavier“ ist am ${german(passed)} abgelaufen. Deine Zeiten kannst du nicht mehr ändern – bitte wende dich an deine Lehrkraft.`);
+    expect(res.body.detail).toBe(
+      `Die Frist für „Klavier“ ist am ${german(passed)} abgelaufen. Deine Zeiten kannst du nicht mehr ändern – bitte wende dich an deine Lehrkraft.`,
+    );
     const got = await call(h, 'GET', '/api/me/available-times', student);
     expect((got.body.available_times_response as { available_times: unknown }).available_times).toEqual({ '0': ['9.00'] });
     // Saving the unchanged times again is no change and still answers 200.

@@ -29,7 +29,13 @@ const answered = (days: Record<number, string[]>): availabilityV1.WeekTimes => {
 };
 
 const setMemberTimes = (classId: string, memberId: string, availableTimes: availabilityV1.WeekTimes | undefined) =>
-  rpc<availabilityV1.SetMemberTimesRequest, availabilityV1.SetMemberTimesResponse>(h, 'setMemberTimes', { classId, memberId, availableTimes, preferredTimes: undefined, keepAvailableTimes: false });
+  rpc<availabilityV1.SetMemberTimesRequest, availabilityV1.SetMemberTimesResponse>(h, 'setMemberTimes', {
+    classId,
+    memberId,
+    availableTimes,
+    preferredTimes: undefined,
+    keepAvailableTimes: false,
+  });
 
 const planningData = (classId: string, memberIds: string[] = [], userIds: string[] = []) =>
   rpc<availabilityV1.GetPlanningDataRequest, availabilityV1.GetPlanningDataResponse>(h, 'getPlanningData', { classId, memberIds, userIds });
@@ -121,7 +127,15 @@ describe('GetPlanningData', () => {
           preferredTimes: answered({}),
           preferredTimesUserInput: answered({}),
         },
-        { memberId: c.unregistered, userId: '', availableTimes: answered({ 4: ['16.00'] }), availableTimesUserInput: answered({}), availableTimesUserInputLastModified: '', preferredTimes: answered({}), preferredTimesUserInput: answered({}) },
+        {
+          memberId: c.unregistered,
+          userId: '',
+          availableTimes: answered({ 4: ['16.00'] }),
+          availableTimesUserInput: answered({}),
+          availableTimesUserInputLastModified: '',
+          preferredTimes: answered({}),
+          preferredTimesUserInput: answered({}),
+        },
       ],
     });
   });
@@ -140,7 +154,17 @@ describe('GetPlanningData', () => {
       timeRange: undefined,
       rangeMode: '',
       extraMinutes: 0,
-      members: [{ memberId, userId: '', availableTimes: answered({}), availableTimesUserInput: answered({}), availableTimesUserInputLastModified: '', preferredTimes: answered({}), preferredTimesUserInput: answered({}) }],
+      members: [
+        {
+          memberId,
+          userId: '',
+          availableTimes: answered({}),
+          availableTimesUserInput: answered({}),
+          availableTimesUserInputLastModified: '',
+          preferredTimes: answered({}),
+          preferredTimesUserInput: answered({}),
+        },
+      ],
     });
   });
 
@@ -168,8 +192,24 @@ describe('GetUserTimes', () => {
     const nobody = randomUUID();
     const res = await rpc<availabilityV1.GetUserTimesRequest, availabilityV1.GetUserTimesResponse>(h, 'getUserTimes', { userIds: [nobody, student.userId] });
     expect(res.users).toEqual([
-      { memberId: '', userId: nobody, availableTimes: answered({}), availableTimesUserInput: answered({}), availableTimesUserInputLastModified: '', preferredTimes: answered({}), preferredTimesUserInput: answered({}) },
-      { memberId: '', userId: student.userId, availableTimes: answered({}), availableTimesUserInput: answered({ 6: ['20.00'] }), availableTimesUserInputLastModified: saved.body.last_modified, preferredTimes: answered({}), preferredTimesUserInput: answered({}) },
+      {
+        memberId: '',
+        userId: nobody,
+        availableTimes: answered({}),
+        availableTimesUserInput: answered({}),
+        availableTimesUserInputLastModified: '',
+        preferredTimes: answered({}),
+        preferredTimesUserInput: answered({}),
+      },
+      {
+        memberId: '',
+        userId: student.userId,
+        availableTimes: answered({}),
+        availableTimesUserInput: answered({ 6: ['20.00'] }),
+        availableTimesUserInputLastModified: saved.body.last_modified,
+        preferredTimes: answered({}),
+        preferredTimesUserInput: answered({}),
+      },
     ]);
   });
 });
@@ -194,7 +234,7 @@ describe('consumed events', () => {
     expect(await processed(eventId)).toEqual([{ status: 'done' }]);
   });
 
-  it('member.removed.v1 deletes that member\'s times only', async () => {
+  it("member.removed.v1 deletes that member's times only", async () => {
     const c = await plannedClass();
     const eventId = await deliver(h, Topic.MemberRemoved, { class_id: c.classId, member_id: c.registered });
     await waitFor(async () => (await processed(eventId)).length === 1);
@@ -202,7 +242,7 @@ describe('consumed events', () => {
     expect(await memberRows(c.unregistered)).toHaveLength(1);
   });
 
-  it('user.deleted.v1 deletes the user\'s own times (camelCase payload read too)', async () => {
+  it("user.deleted.v1 deletes the user's own times (camelCase payload read too)", async () => {
     const c = await plannedClass();
     const keep = await plannedClass();
     const eventId = await deliver(h, Topic.UserDeleted, { userId: c.student.userId });

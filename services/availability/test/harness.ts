@@ -52,7 +52,18 @@ export class ClassesStub {
           return cb({ code: grpc.status.PERMISSION_DENIED, details: 'Du hast keine Berechtigung für diese Aktion' });
         }
         cb(null, {
-          classInfo: { classId: call.request.classId, name: 'Klavier', description: '', isGroup: false, registerShortcut: 'a-b-c', teacherId, teacherName: 'L', institutionName: 'I', deadline: '', allowLateChanges: false },
+          classInfo: {
+            classId: call.request.classId,
+            name: 'Klavier',
+            description: '',
+            isGroup: false,
+            registerShortcut: 'a-b-c',
+            teacherId,
+            teacherName: 'L',
+            institutionName: 'I',
+            deadline: '',
+            allowLateChanges: false,
+          },
         });
       },
       listMemberships: (call, cb) => {
@@ -175,11 +186,7 @@ export async function call(h: Harness, method: string, path: string, who?: Perso
 }
 
 /** Promise form of a unary call of the availability client. */
-export function rpc<Req, Res>(
-  h: Harness,
-  method: 'getPlanningData' | 'getUserTimes' | 'setMemberTimes',
-  req: Req,
-): Promise<Res> {
+export function rpc<Req, Res>(h: Harness, method: 'getPlanningData' | 'getUserTimes' | 'setMemberTimes', req: Req): Promise<Res> {
   const client = h.grpcClient as unknown as Record<string, (r: Req, cb: (err: grpc.ServiceError | null, res: Res) => void) => void>;
   return new Promise((resolve, reject) => client[method].call(h.grpcClient, req, (err, res) => (err ? reject(err) : resolve(res))));
 }

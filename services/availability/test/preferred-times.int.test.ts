@@ -43,7 +43,11 @@ describe('own preferred times (PUT/GET /api/me/available-times)', () => {
     expect(res.body).toMatchObject({ available_times: { '0': ['9.00', '9.15', '9.30', '9.45'] }, preferred_times: { '0': ['9.15', '9.30'] } });
     const got = await call(h, 'GET', '/api/me/available-times', student);
     expect(got.body).toEqual({
-      available_times_response: { available_times: { '0': ['9.00', '9.15', '9.30', '9.45'] }, preferred_times: { '0': ['9.15', '9.30'] }, last_modified: res.body.last_modified },
+      available_times_response: {
+        available_times: { '0': ['9.00', '9.15', '9.30', '9.45'] },
+        preferred_times: { '0': ['9.15', '9.30'] },
+        last_modified: res.body.last_modified,
+      },
     });
   });
 
@@ -56,12 +60,19 @@ describe('own preferred times (PUT/GET /api/me/available-times)', () => {
     const malformed = await call(h, 'PUT', '/api/me/available-times', student, { available_times: { '1': ['10.00'] }, preferred_times: { '1': ['10.05'] } });
     expect(malformed.status).toBe(400);
     const got = await call(h, 'GET', '/api/me/available-times', student);
-    expect(got.body.available_times_response).toEqual({ available_times: { '1': ['10.00'] }, preferred_times: { '1': ['10.00'] }, last_modified: ok.body.last_modified });
+    expect(got.body.available_times_response).toEqual({
+      available_times: { '1': ['10.00'] },
+      preferred_times: { '1': ['10.00'] },
+      last_modified: ok.body.last_modified,
+    });
   });
 
   it('without preferred_times keeps the stored ones, cut to the new times; an empty map clears them', async () => {
     const student = await person(h, 'student');
-    await call(h, 'PUT', '/api/me/available-times', student, { available_times: { '2': ['8.00', '8.15', '8.30'] }, preferred_times: { '2': ['8.00', '8.30'] } });
+    await call(h, 'PUT', '/api/me/available-times', student, {
+      available_times: { '2': ['8.00', '8.15', '8.30'] },
+      preferred_times: { '2': ['8.00', '8.30'] },
+    });
     const kept = await call(h, 'PUT', '/api/me/available-times', student, { available_times: { '2': ['8.15', '8.30'] } });
     expect(kept.body).toMatchObject({ available_times: { '2': ['8.15', '8.30'] }, preferred_times: { '2': ['8.30'] } });
     const cleared = await call(h, 'PUT', '/api/me/available-times', student, { available_times: { '2': ['8.15', '8.30'] }, preferred_times: {} });
@@ -79,7 +90,7 @@ describe('own preferred times (PUT/GET /api/me/available-times)', () => {
 });
 
 describe('teacher-entered preferred times (SetMemberTimes, GetPlanningData)', () => {
-  it('stores and answers preferred_times; the student\'s own preferred times come as preferred_times_user_input', async () => {
+  it("stores and answers preferred_times; the student's own preferred times come as preferred_times_user_input", async () => {
     const student = await person(h, 'student');
     await call(h, 'PUT', '/api/me/available-times', student, { available_times: { '4': ['14.00', '14.15'] }, preferred_times: { '4': ['14.15'] } });
     const classId = randomUUID();
@@ -101,7 +112,9 @@ describe('teacher-entered preferred times (SetMemberTimes, GetPlanningData)', ()
     await setMemberTimes({ classId, memberId, availableTimes: week({ 5: ['10.00', '10.15'] }) });
     const res = await setMemberTimes({ classId, memberId, keepAvailableTimes: true, preferredTimes: week({ 5: ['10.15'] }) });
     expect(res).toEqual({ availableTimes: answered({ 5: ['10.00', '10.15'] }), preferredTimes: answered({ 5: ['10.15'] }) });
-    const err = (await setMemberTimes({ classId, memberId, keepAvailableTimes: true, preferredTimes: week({ 5: ['11.00'] }) }).catch((e: unknown) => e)) as grpc.ServiceError;
+    const err = (await setMemberTimes({ classId, memberId, keepAvailableTimes: true, preferredTimes: week({ 5: ['11.00'] }) }).catch(
+      (e: unknown) => e,
+    )) as grpc.ServiceError;
     expect(err.code).toBe(grpc.status.INVALID_ARGUMENT);
     expect(err.details).toBe('Bevorzugte Zeiten müssen innerhalb der verfügbaren Zeiten liegen.');
     // New available times without preferred ones: the stored preferred times are cut to them.

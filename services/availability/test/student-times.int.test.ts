@@ -51,12 +51,23 @@ describe('GET /api/me/available-times', () => {
 describe('PUT /api/me/available-times', () => {
   it('when no class has a range, stores any valid times, canonical and sorted, and GET returns them', async () => {
     const student = await person(h, 'student');
-    const res = await call(h, 'PUT', '/api/me/available-times', student, { available_times: { '6': ['23.45', '0.00'], '0': ['09.15', '9.00', '9.00'], '3': [] } });
+    const res = await call(h, 'PUT', '/api/me/available-times', student, {
+      available_times: { '6': ['23.45', '0.00'], '0': ['09.15', '9.00', '9.00'], '3': [] },
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ available_times: { '0': ['9.00', '9.15'], '6': ['0.00', '23.45'] }, message: 'Verfügbare Zeiten erfolgreich gespeichert' });
+    expect(res.body).toMatchObject({
+      available_times: { '0': ['9.00', '9.15'], '6': ['0.00', '23.45'] },
+      message: 'Verfügbare Zeiten erfolgreich gespeichert',
+    });
     expect(Date.parse(res.body.last_modified as string)).toBeGreaterThan(Date.now() - 60_000);
     const got = await call(h, 'GET', '/api/me/available-times', student);
-    expect(got.body).toEqual({ available_times_response: { available_times: { '0': ['9.00', '9.15'], '6': ['0.00', '23.45'] }, preferred_times: {}, last_modified: res.body.last_modified } });
+    expect(got.body).toEqual({
+      available_times_response: {
+        available_times: { '0': ['9.00', '9.15'], '6': ['0.00', '23.45'] },
+        preferred_times: {},
+        last_modified: res.body.last_modified,
+      },
+    });
     expect(h.classes.calls).toContainEqual({ method: 'ListMemberships', request: { userId: student.userId } });
   });
 
@@ -132,7 +143,9 @@ describe('PUT /api/me/available-times', () => {
       const bad = await call(h, 'PUT', '/api/me/available-times', student, { available_times: { '4': ['12.00', '12.05'] } });
       expect(bad.status).toBe(400);
       const got = await call(h, 'GET', '/api/me/available-times', student);
-      expect(got.body).toEqual({ available_times_response: { available_times: { '4': ['12.00'] }, preferred_times: {}, last_modified: ok.body.last_modified } });
+      expect(got.body).toEqual({
+        available_times_response: { available_times: { '4': ['12.00'] }, preferred_times: {}, last_modified: ok.body.last_modified },
+      });
     });
   });
 
@@ -242,7 +255,7 @@ describe('GET /api/me/teachers-time-ranges', () => {
     expect(res).toEqual({ status: 200, body: { time_ranges: {}, has_range: false } });
   });
 
-  it('the padded union of the ranges of the student\'s classes, clamped at day edges', async () => {
+  it("the padded union of the ranges of the student's classes, clamped at day edges", async () => {
     const a = await classWithRange({ '0': span(36, 40), '1': ['0.15'] });
     const b = await classWithRange({ '0': span(44, 46) });
     const student = await person(h, 'student');

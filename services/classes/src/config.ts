@@ -8,7 +8,11 @@ const shape = {
   /** Mails (invitations + schedule sendings, counted in recipients) one teacher may send per 24 hours; shared with notification. */
   MAIL_BUDGET_PER_DAY: z.coerce.number().int().positive().default(DEFAULT_MAIL_BUDGET_PER_DAY),
   /** How often due automatic reminders (3 and 1 days before a deadline) are looked for; 0 switches them off. */
-  AUTO_REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).default(60 * 60 * 1000),
+  AUTO_REMINDER_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(60 * 60 * 1000),
   /** Automatic reminders are sent from this hour (Europe/Berlin) on, not at night. */
   AUTO_REMINDER_FROM_HOUR: z.coerce.number().int().min(0).max(23).default(9),
 };

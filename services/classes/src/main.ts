@@ -32,7 +32,17 @@ export async function start(env?: Record<string, string | undefined>, opts: { no
       const availability = new AvailabilityClient(cfg.AVAILABILITY_SERVICE_ADDR, ctx.serviceTokens, ctx.log.child({ module: 'availability-client' }));
       ctx.lifecycle.onStop('prisma', () => db.$disconnect());
       ctx.lifecycle.onStop('availability-client', async () => availability.close());
-      deps = { db, pool: ctx.pool!, availability, log: ctx.log, publicBaseUrl: cfg.PUBLIC_BASE_URL, kick: () => ctx.relay?.kick(), store: ctx.store, mailBudgetPerDay: cfg.MAIL_BUDGET_PER_DAY, now: opts.now ?? (() => new Date()) };
+      deps = {
+        db,
+        pool: ctx.pool!,
+        availability,
+        log: ctx.log,
+        publicBaseUrl: cfg.PUBLIC_BASE_URL,
+        kick: () => ctx.relay?.kick(),
+        store: ctx.store,
+        mailBudgetPerDay: cfg.MAIL_BUDGET_PER_DAY,
+        now: opts.now ?? (() => new Date()),
+      };
       const job = startAutoReminders(deps, ctx.pool!, {
         intervalMs: cfg.AUTO_REMINDER_INTERVAL_MS,
         fromHour: cfg.AUTO_REMINDER_FROM_HOUR,

@@ -81,7 +81,9 @@ describe('automatic reminders (controllable clock)', () => {
     }
     expect(await count()).toEqual([2, 2]);
     expect(await mailsTo(h, fleissig)).toHaveLength(0);
-    const rows = await h.sql<{ day: string }>(`SELECT r.day::text AS day FROM reminders r JOIN members m USING (member_id) WHERE m.email = 'uhr.a@example.org' ORDER BY r.day`);
+    const rows = await h.sql<{ day: string }>(
+      `SELECT r.day::text AS day FROM reminders r JOIN members m USING (member_id) WHERE m.email = 'uhr.a@example.org' ORDER BY r.day`,
+    );
     expect(rows.map((r) => r.day)).toEqual(['2030-03-12', '2030-03-14']);
   });
 
@@ -161,7 +163,12 @@ describe('automatic reminders: exactly once with two replicas and across a resta
       const perMember = async () => Promise.all(emails.map(async (e) => (await mailsTo(a, e)).length));
 
       // day, mails per member so far, new mails that day
-      for (const [day, expected, fresh] of [['2030-03-12', 1, 6], ['2030-03-13', 1, 0], ['2030-03-14', 2, 6], ['2030-03-15', 2, 0]] as const) {
+      for (const [day, expected, fresh] of [
+        ['2030-03-12', 1, 6],
+        ['2030-03-13', 1, 0],
+        ['2030-03-14', 2, 6],
+        ['2030-03-15', 2, 0],
+      ] as const) {
         clock = at(day);
         let sent = 0;
         for (let round = 0; round < 5; round++) {

@@ -37,7 +37,14 @@ describe('POST /api/classes', () => {
     const { body: gen } = await h.call('GET', '/api/generate-register-shortcut', t);
     const res = await h.call('POST', '/api/classes', t, { name: '  Violine  ', description: '', is_group: false, register_shortcut: gen.register_shortcut });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: 'Violine', description: null, is_group: false, register_shortcut: gen.register_shortcut, teacher_id: t.userId, member_count: 0 });
+    expect(res.body).toMatchObject({
+      name: 'Violine',
+      description: null,
+      is_group: false,
+      register_shortcut: gen.register_shortcut,
+      teacher_id: t.userId,
+      member_count: 0,
+    });
     expect(res.body.class_id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -128,7 +135,20 @@ describe('GET /api/me/classes', () => {
     expect(res.body.classes.map((c: { name: string }) => c.name)).toEqual(['Erste', 'Zweite']);
     expect(res.body.classes[0]).toMatchObject({ class_id: a.class_id, member_count: 0, teacher_id: t.userId, is_group: false });
     expect(res.body.classes[1]).toMatchObject({ class_id: b.class_id, member_count: 2 });
-    expect(Object.keys(res.body.classes[0]).sort()).toEqual(['allow_late_changes', 'answered_count', 'auto_reminders', 'class_id', 'created_at', 'deadline', 'description', 'is_group', 'member_count', 'name', 'register_shortcut', 'teacher_id']);
+    expect(Object.keys(res.body.classes[0]).sort()).toEqual([
+      'allow_late_changes',
+      'answered_count',
+      'auto_reminders',
+      'class_id',
+      'created_at',
+      'deadline',
+      'description',
+      'is_group',
+      'member_count',
+      'name',
+      'register_shortcut',
+      'teacher_id',
+    ]);
   });
 
   it('is empty for a new teacher, 403 for students, 401 without session', async () => {
@@ -208,11 +228,17 @@ describe('edges: concurrent deletes and invisible names', () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 404, 404, 404, 404, 404]);
   });
 
-  it.each([['\u200B\u200B\u200B'], ['\u202E\u2066\u200F'], ['\uFEFF \u2060'], ['\u200D\u0301']])('refuses the class name %j with the SPEC message (create and update)', async (name) => {
-    const created = await h.call('POST', '/api/classes', teacher, { name, description: null, is_group: false, register_shortcut: '' });
-    expect(created).toEqual({ status: 400, body: { detail: 'Bitte gib einen Namen für den Kurs/die Klasse ein' } });
-    const c = await createClass(h, teacher, 'Sichtbar');
-    expect(await h.call('PUT', `/api/classes/${c.class_id}`, teacher, { name })).toEqual({ status: 400, body: { detail: 'Bitte gib einen Namen für den Kurs/die Klasse ein' } });
-    await h.call('DELETE', `/api/classes/${c.class_id}`, teacher);
-  });
+  it.each([['\u200B\u200B\u200B'], ['\u202E\u2066\u200F'], ['\uFEFF \u2060'], ['\u200D\u0301']])(
+    'refuses the class name %j with the SPEC message (create and update)',
+    async (name) => {
+      const created = await h.call('POST', '/api/classes', teacher, { name, description: null, is_group: false, register_shortcut: '' });
+      expect(created).toEqual({ status: 400, body: { detail: 'Bitte gib einen Namen für den Kurs/die Klasse ein' } });
+      const c = await createClass(h, teacher, 'Sichtbar');
+      expect(await h.call('PUT', `/api/classes/${c.class_id}`, teacher, { name })).toEqual({
+        status: 400,
+        body: { detail: 'Bitte gib einen Namen für den Kurs/die Klasse ein' },
+      });
+      await h.call('DELETE', `/api/classes/${c.class_id}`, teacher);
+    },
+  );
 });

@@ -33,7 +33,10 @@ describe('class deadline', () => {
     expect(listed).toMatchObject({ deadline: '2026-12-24', allow_late_changes: true });
 
     // allow_late_changes left out = false
-    expect((await h.call('PUT', path(c.class_id), teacher, { deadline: '2027-01-10' })).body).toMatchObject({ deadline: '2027-01-10', allow_late_changes: false });
+    expect((await h.call('PUT', path(c.class_id), teacher, { deadline: '2027-01-10' })).body).toMatchObject({
+      deadline: '2027-01-10',
+      allow_late_changes: false,
+    });
     // auto_reminders switched off and on again; left out = true
     const off = await h.call('PUT', path(c.class_id), teacher, { deadline: '2027-01-10', auto_reminders: false });
     expect(off.body).toMatchObject({ deadline: '2027-01-10', allow_late_changes: false, auto_reminders: false });

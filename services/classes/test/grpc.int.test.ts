@@ -10,8 +10,10 @@ let h: Harness;
 let client: classesV1.ClassesServiceClient;
 let teacher: Actor;
 
-const call = <Req, Res>(method: (req: Req, md: grpc.Metadata, opts: Partial<grpc.CallOptions>, cb: (e: grpc.ServiceError | null, r: Res) => void) => unknown, req: Req) =>
-  callUnary<Req, Res>(method.bind(client) as never, client, req);
+const call = <Req, Res>(
+  method: (req: Req, md: grpc.Metadata, opts: Partial<grpc.CallOptions>, cb: (e: grpc.ServiceError | null, r: Res) => void) => unknown,
+  req: Req,
+) => callUnary<Req, Res>(method.bind(client) as never, client, req);
 const codeOf = async (p: Promise<unknown>) => {
   try {
     await p;
@@ -37,7 +39,12 @@ describe('without the availability service', () => {
     await addMembers(h, teacher, c.class_id, [{ name: 'Anna Alt' }]);
     const res = await h.call('GET', `/api/classes/${c.class_id}/members`, teacher);
     expect(res.status).toBe(200);
-    expect(res.body.members[0]).toMatchObject({ name: 'Anna Alt', available_times: {}, available_times_user_input: {}, available_times_user_input_last_modified: null });
+    expect(res.body.members[0]).toMatchObject({
+      name: 'Anna Alt',
+      available_times: {},
+      available_times_user_input: {},
+      available_times_user_input_last_modified: null,
+    });
   });
 });
 
@@ -46,8 +53,16 @@ describe('gRPC ClassesService', () => {
     const c = await createClass(h, teacher, 'Cello');
     const res = await call(client.getClass, { classId: c.class_id, teacherId: teacher.userId });
     expect(res.classInfo).toEqual({
-      classId: c.class_id, name: 'Cello', description: 'Wintersemester', isGroup: false, registerShortcut: c.register_shortcut,
-      teacherId: teacher.userId, teacherName: 'Fanny Hensel', institutionName: 'UdK Berlin', deadline: '', allowLateChanges: false,
+      classId: c.class_id,
+      name: 'Cello',
+      description: 'Wintersemester',
+      isGroup: false,
+      registerShortcut: c.register_shortcut,
+      teacherId: teacher.userId,
+      teacherName: 'Fanny Hensel',
+      institutionName: 'UdK Berlin',
+      deadline: '',
+      allowLateChanges: false,
     });
     expect((await call(client.getClass, { classId: c.class_id, teacherId: '' })).classInfo?.classId).toBe(c.class_id);
     expect(await codeOf(call(client.getClass, { classId: c.class_id, teacherId: randomUUID() }))).toBe('NOT_FOUND');
@@ -97,11 +112,27 @@ describe('gRPC ClassesService', () => {
     const c = await createClass(h, teacher);
     const [m] = await addMembers(h, teacher, c.class_id, [{ name: 'Via Grpc', email: 'via@example.org' }]);
     const userId = randomUUID();
-    const linked = await call(client.addMemberFromRegistration, { classId: c.class_id, memberId: m!.member_id, userId, name: 'Via Grpc', email: 'via.grpc@stud.example.org', duration: 45 });
+    const linked = await call(client.addMemberFromRegistration, {
+      classId: c.class_id,
+      memberId: m!.member_id,
+      userId,
+      name: 'Via Grpc',
+      email: 'via.grpc@stud.example.org',
+      duration: 45,
+    });
     expect(linked.member).toMatchObject({ memberId: m!.member_id, userId, studentId: userId });
     const other = randomUUID();
-    const added = await call(client.addMemberFromRegistration, { classId: c.class_id, memberId: '', userId: other, name: 'Neu Grpc', email: 'neu.grpc@stud.example.org', duration: 45 });
+    const added = await call(client.addMemberFromRegistration, {
+      classId: c.class_id,
+      memberId: '',
+      userId: other,
+      name: 'Neu Grpc',
+      email: 'neu.grpc@stud.example.org',
+      duration: 45,
+    });
     expect(added.member).toMatchObject({ userId: other, studentId: other, duration: 45 });
-    expect(await codeOf(call(client.addMemberFromRegistration, { classId: randomUUID(), memberId: '', userId: other, name: 'x', email: 'x@y.de', duration: 30 }))).toBe('NOT_FOUND');
+    expect(
+      await codeOf(call(client.addMemberFromRegistration, { classId: randomUUID(), memberId: '', userId: other, name: 'x', email: 'x@y.de', duration: 30 })),
+    ).toBe('NOT_FOUND');
   });
 });

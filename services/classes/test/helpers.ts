@@ -44,7 +44,10 @@ export class AvailabilityStub {
   async start(): Promise<string> {
     const unavailable = { code: grpc.status.UNAVAILABLE, details: 'stub down' };
     this.server.addService(availabilityV1.AvailabilityServiceService, {
-      getPlanningData: (call: grpc.ServerUnaryCall<availabilityV1.GetPlanningDataRequest, unknown>, cb: grpc.sendUnaryData<availabilityV1.GetPlanningDataResponse>) => {
+      getPlanningData: (
+        call: grpc.ServerUnaryCall<availabilityV1.GetPlanningDataRequest, unknown>,
+        cb: grpc.sendUnaryData<availabilityV1.GetPlanningDataResponse>,
+      ) => {
         this.calls.push({ method: 'getPlanningData', req: call.request });
         if (this.fail) return cb(unavailable);
         cb(null, {
@@ -90,7 +93,10 @@ export class AvailabilityStub {
           })),
         });
       },
-      setMemberTimes: (call: grpc.ServerUnaryCall<availabilityV1.SetMemberTimesRequest, unknown>, cb: grpc.sendUnaryData<availabilityV1.SetMemberTimesResponse>) => {
+      setMemberTimes: (
+        call: grpc.ServerUnaryCall<availabilityV1.SetMemberTimesRequest, unknown>,
+        cb: grpc.sendUnaryData<availabilityV1.SetMemberTimesResponse>,
+      ) => {
         this.calls.push({ method: 'setMemberTimes', req: call.request });
         if (this.fail) return cb(unavailable);
         const t = AvailabilityStub.fromWeek(call.request.availableTimes);
@@ -215,9 +221,15 @@ export async function startHarness(opts: HarnessOptions = { availability: true }
       const email = `lehrkraft${n}.${userId.slice(0, 6)}@hmtm.example.org`;
       if (o.directory !== false) {
         await h.publish('user.registered.v1' as Topic, {
-          user_id: userId, name, email, role_id: 2, duration: null,
-          institution_id: o.institution?.id ?? 'inst-1', institution_name: o.institution?.name ?? 'Hochschule für Musik und Theater München',
-          register_shortcut: null, member_id: null,
+          user_id: userId,
+          name,
+          email,
+          role_id: 2,
+          duration: null,
+          institution_id: o.institution?.id ?? 'inst-1',
+          institution_name: o.institution?.name ?? 'Hochschule für Musik und Theater München',
+          register_shortcut: null,
+          member_id: null,
         });
         await h.waitFor(async () => (await h.sql('SELECT 1 FROM user_directory WHERE user_id = $1', [userId])).length > 0);
       }
@@ -230,8 +242,15 @@ export async function startHarness(opts: HarnessOptions = { availability: true }
       const email = o.email ?? `student${n}.${userId.slice(0, 6)}@stud.example.org`;
       if (o.directory !== false) {
         await h.publish('user.registered.v1' as Topic, {
-          user_id: userId, name, email, role_id: 1, duration: o.duration ?? 45,
-          institution_id: o.institutionId === undefined ? 'inst-1' : o.institutionId, institution_name: 'Hochschule für Musik und Theater München', register_shortcut: null, member_id: null,
+          user_id: userId,
+          name,
+          email,
+          role_id: 1,
+          duration: o.duration ?? 45,
+          institution_id: o.institutionId === undefined ? 'inst-1' : o.institutionId,
+          institution_name: 'Hochschule für Musik und Theater München',
+          register_shortcut: null,
+          member_id: null,
         });
         await h.waitFor(async () => (await h.sql('SELECT 1 FROM user_directory WHERE user_id = $1', [userId])).length > 0);
       }

@@ -51,7 +51,9 @@ describe('POST /api/classes/{classId}/members/new', () => {
     [{ name: 'Ida Iller', duration: 'abc' }, DURATION_MSG],
   ])('refuses %j', async (student, detail) => {
     const c = await createClass(h, otherTeacher);
-    const res = await h.call('POST', `/api/classes/${c.class_id}/members/new`, otherTeacher, { students: [{ name: 'Gute Zeile', email: 'gut@example.org' }, student] });
+    const res = await h.call('POST', `/api/classes/${c.class_id}/members/new`, otherTeacher, {
+      students: [{ name: 'Gute Zeile', email: 'gut@example.org' }, student],
+    });
     expect(res.status).toBe(400);
     expect(res.body.detail).toBe(detail);
     expect(await h.sql('SELECT 1 FROM members WHERE class_id = $1', [c.class_id])).toHaveLength(0);
@@ -67,7 +69,10 @@ describe('POST /api/classes/{classId}/members/new', () => {
   it('refuses duplicate e-mails in one import and e-mails already in the class', async () => {
     const c = await createClass(h, teacher);
     const dup = await h.call('POST', `/api/classes/${c.class_id}/members/new`, teacher, {
-      students: [{ name: 'Eva Eins', email: 'eva@example.org' }, { name: 'Eva Zwei', email: 'EVA@example.org ' }],
+      students: [
+        { name: 'Eva Eins', email: 'eva@example.org' },
+        { name: 'Eva Zwei', email: 'EVA@example.org ' },
+      ],
     });
     expect(dup.status).toBe(400);
     expect(dup.body.detail).toBe('Die E-Mail-Adresse eva@example.org kommt in der Liste mehrfach vor');
@@ -86,7 +91,12 @@ describe('POST /api/classes/{classId}/members/new', () => {
 
   it('refuses the 100th member with the detail mentioning 99', async () => {
     const c = await createClass(h, teacher);
-    await addMembers(h, teacher, c.class_id, Array.from({ length: 98 }, (_, i) => ({ name: `Person ${i}`, email: `p${i}@example.org` })));
+    await addMembers(
+      h,
+      teacher,
+      c.class_id,
+      Array.from({ length: 98 }, (_, i) => ({ name: `Person ${i}`, email: `p${i}@example.org` })),
+    );
     const over = await h.call('POST', `/api/classes/${c.class_id}/members/new`, teacher, { students: [{ name: 'Nr 99' }, { name: 'Nr 100' }] });
     expect(over.status).toBe(400);
     expect(over.body.detail).toBe('Maximal 99 Studierenden pro Klasse/Kurs');
@@ -94,7 +104,9 @@ describe('POST /api/classes/{classId}/members/new', () => {
     const hundredth = await h.call('POST', `/api/classes/${c.class_id}/members/new`, teacher, { students: [{ name: 'Nr 100' }] });
     expect(hundredth.status).toBe(400);
     expect(hundredth.body.detail).toBe('Maximal 99 Studierenden pro Klasse/Kurs');
-    const tooMany = await h.call('POST', `/api/classes/${c.class_id}/members/new`, teacher, { students: Array.from({ length: 100 }, (_, i) => ({ name: `X ${i}` })) });
+    const tooMany = await h.call('POST', `/api/classes/${c.class_id}/members/new`, teacher, {
+      students: Array.from({ length: 100 }, (_, i) => ({ name: `X ${i}` })),
+    });
     expect(tooMany.body.detail).toBe('Maximal 99 Studierenden pro Klasse/Kurs');
     expect((await h.call('GET', '/api/me/classes', teacher)).body.classes.find((x: Json) => x.class_id === c.class_id).member_count).toBe(99);
   });
@@ -102,7 +114,10 @@ describe('POST /api/classes/{classId}/members/new', () => {
   it("refuses another teacher's class like an unknown class (404) and students (403)", async () => {
     const c = await createClass(h, teacher);
     const body = { students: [{ name: 'Eindringling' }] };
-    expect(await h.call('POST', `/api/classes/${c.class_id}/members/new`, otherTeacher, body)).toEqual({ status: 404, body: { detail: 'Klasse/Kurs nicht gefunden' } });
+    expect(await h.call('POST', `/api/classes/${c.class_id}/members/new`, otherTeacher, body)).toEqual({
+      status: 404,
+      body: { detail: 'Klasse/Kurs nicht gefunden' },
+    });
     expect((await h.call('POST', `/api/classes/${randomUUID()}/members/new`, teacher, body)).status).toBe(404);
     const s = await h.call('POST', `/api/classes/${c.class_id}/members/new`, student, body);
     expect(s.status).toBe(403);
@@ -120,8 +135,16 @@ describe('GET /api/classes/{classId}/members', () => {
     expect(res.status).toBe(200);
     expect(res.body.members).toHaveLength(2);
     expect(res.body.members[0]).toMatchObject({
-      member_id: m1!.member_id, class_id: c.class_id, user_id: null, student_id: null, name: 'Anna Alt', email: 'anna@example.org', duration: 45,
-      available_times: { '0': ['9.00', '9.15'] }, available_times_user_input: {}, available_times_user_input_last_modified: null,
+      member_id: m1!.member_id,
+      class_id: c.class_id,
+      user_id: null,
+      student_id: null,
+      name: 'Anna Alt',
+      email: 'anna@example.org',
+      duration: 45,
+      available_times: { '0': ['9.00', '9.15'] },
+      available_times_user_input: {},
+      available_times_user_input_last_modified: null,
     });
     expect(res.body.members[1]).toMatchObject({ member_id: m2!.member_id, available_times: {} });
     const call = h.availability!.calls.filter((x) => x.method === 'getPlanningData').at(-1)!.req as Json;
@@ -137,7 +160,10 @@ describe('GET /api/classes/{classId}/members', () => {
     await h.call('POST', `/api/classes/${c.class_id}/members`, teacher, { students: [{ student_id: s.userId }] });
     const res = await h.call('GET', `/api/classes/${c.class_id}/members`, teacher);
     expect(res.body.members[0]).toMatchObject({
-      user_id: s.userId, available_times: {}, available_times_user_input: { '3': ['16.00', '16.15'] }, available_times_user_input_last_modified: '2025-01-02T10:00:00.000Z',
+      user_id: s.userId,
+      available_times: {},
+      available_times_user_input: { '3': ['16.00', '16.15'] },
+      available_times_user_input_last_modified: '2025-01-02T10:00:00.000Z',
     });
     const call = h.availability!.calls.filter((x) => x.method === 'getPlanningData').at(-1)!.req as Json;
     expect(call.userIds).toEqual([s.userId]);
@@ -150,7 +176,12 @@ describe('GET /api/classes/{classId}/members', () => {
     try {
       const res = await h.call('GET', `/api/classes/${c.class_id}/members`, teacher);
       expect(res.status).toBe(200);
-      expect(res.body.members[0]).toMatchObject({ name: 'Anna Alt', available_times: {}, available_times_user_input: {}, available_times_user_input_last_modified: null });
+      expect(res.body.members[0]).toMatchObject({
+        name: 'Anna Alt',
+        available_times: {},
+        available_times_user_input: {},
+        available_times_user_input_last_modified: null,
+      });
     } finally {
       h.availability!.fail = false;
     }
@@ -206,7 +237,10 @@ describe('PUT /api/classes/{classId}/members/{memberId}/update', () => {
 
   it('refuses an e-mail another member of the class has', async () => {
     const c = await createClass(h, teacher);
-    const [a] = await addMembers(h, teacher, c.class_id, [{ name: 'Anna Alt', email: 'anna@example.org' }, { name: 'Ben Bart', email: 'ben@example.org' }]);
+    const [a] = await addMembers(h, teacher, c.class_id, [
+      { name: 'Anna Alt', email: 'anna@example.org' },
+      { name: 'Ben Bart', email: 'ben@example.org' },
+    ]);
     const res = await h.call('PUT', `/api/classes/${c.class_id}/members/${a!.member_id}/update`, teacher, { email: 'BEN@example.org' });
     expect(res.status).toBe(409);
     expect(res.body.detail).toContain('ben@example.org');
@@ -226,7 +260,10 @@ describe('PUT /api/classes/{classId}/members/{memberId}/update', () => {
     const [m] = await addMembers(h, teacher, c.class_id, [{ name: 'Anna Alt' }]);
     h.availability!.fail = true;
     try {
-      const res = await h.call('PUT', `/api/classes/${c.class_id}/members/${m!.member_id}/update`, teacher, { name: 'Anna Neu', available_times: { '1': ['10.00'] } });
+      const res = await h.call('PUT', `/api/classes/${c.class_id}/members/${m!.member_id}/update`, teacher, {
+        name: 'Anna Neu',
+        available_times: { '1': ['10.00'] },
+      });
       expect(res.status).toBe(502);
       expect((await h.sql('SELECT name FROM members WHERE member_id = $1', [m!.member_id]))[0].name).toBe('Anna Alt');
     } finally {
@@ -243,9 +280,19 @@ describe('PUT /api/classes/{classId}/members/{memberId}/update', () => {
     const found = check.body.existing_students['lina.link@stud.example.org'];
     // No times before the link (DSGVO): the student's times reach the teacher only through the linked membership.
     expect(found).toEqual({ user_id: s.userId, name: 'Lina Link', available_times: {} });
-    const res = await h.call('PUT', `/api/classes/${c.class_id}/members/${m!.member_id}/update`, teacher, { user_id: found.user_id, available_times: found.available_times });
+    const res = await h.call('PUT', `/api/classes/${c.class_id}/members/${m!.member_id}/update`, teacher, {
+      user_id: found.user_id,
+      available_times: found.available_times,
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ user_id: s.userId, student_id: null, name: 'Lina Link', email: 'lina.link@stud.example.org', duration: 60, available_times: { '2': ['14.00', '14.15'] } });
+    expect(res.body).toMatchObject({
+      user_id: s.userId,
+      student_id: null,
+      name: 'Lina Link',
+      email: 'lina.link@stud.example.org',
+      duration: 60,
+      available_times: { '2': ['14.00', '14.15'] },
+    });
     expect(h.availability!.memberTimes.get(m!.member_id)).toEqual({ '2': ['14.00', '14.15'] });
     expect(await h.outbox('member.linked.v1')).toContainEqual({ class_id: c.class_id, member_id: m!.member_id, user_id: s.userId });
     // linked members keep their e-mail
@@ -322,7 +369,9 @@ describe('POST /api/classes/{classId}/members (registered students)', () => {
     const s1 = await h.student({ duration: 60 });
     const s2 = await h.student();
     const c = await createClass(h, teacher);
-    const res = await h.call('POST', `/api/classes/${c.class_id}/members`, teacher, { students: [{ student_id: s1.userId }, { student_id: s2.userId, duration: 90 }] });
+    const res = await h.call('POST', `/api/classes/${c.class_id}/members`, teacher, {
+      students: [{ student_id: s1.userId }, { student_id: s2.userId, duration: 90 }],
+    });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe('2 Studierende erfolgreich hinzugefügt');
     expect(res.body.members.map((m: Json) => [m.user_id, m.student_id, m.name, m.email, m.duration])).toEqual([
@@ -353,7 +402,12 @@ describe('POST /api/classes/{classId}/members (registered students)', () => {
     expect(dur.body.detail).toBe(DURATION_MSG);
     expect((await h.call('POST', `/api/classes/${c.class_id}/members`, otherTeacher, { students: [{ student_id: s.userId }] })).status).toBe(404);
     expect((await h.call('POST', `/api/classes/${c.class_id}/members`, student, { students: [{ student_id: s.userId }] })).status).toBe(403);
-    await addMembers(h, teacher, c.class_id, Array.from({ length: 99 }, (_, i) => ({ name: `Voll ${i}` })));
+    await addMembers(
+      h,
+      teacher,
+      c.class_id,
+      Array.from({ length: 99 }, (_, i) => ({ name: `Voll ${i}` })),
+    );
     const full = await h.call('POST', `/api/classes/${c.class_id}/members`, teacher, { students: [{ student_id: s.userId }] });
     expect(full.status).toBe(400);
     expect(full.body.detail).toBe('Maximal 99 Studierenden pro Klasse/Kurs');
@@ -365,7 +419,11 @@ describe('POST /api/classes/{classId}/invite-student', () => {
     const c = await createClass(h, teacher, 'Klavier Hauptfach');
     const [m] = await addMembers(h, teacher, c.class_id, [{ name: 'Ina Invite', email: 'ina@example.org' }]);
     const res = await h.call('POST', `/api/classes/${c.class_id}/invite-student`, teacher, {
-      member_id: m!.member_id, email: 'ina@example.org', name: 'Ina Invite', class_name: 'Gefälscht', register_shortcut: 'falsch-falsch-falsch',
+      member_id: m!.member_id,
+      email: 'ina@example.org',
+      name: 'Ina Invite',
+      class_name: 'Gefälscht',
+      register_shortcut: 'falsch-falsch-falsch',
     });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Einladung an ina@example.org erfolgreich gesendet');
@@ -383,7 +441,9 @@ describe('POST /api/classes/{classId}/invite-student', () => {
   it('uses the stored e-mail when the body has none; refuses when there is none at all', async () => {
     const c = await createClass(h, teacher);
     const [withMail, noMail] = await addMembers(h, teacher, c.class_id, [{ name: 'Mit Mail', email: 'mit@example.org' }, { name: 'Ohne Mail' }]);
-    expect((await h.call('POST', `/api/classes/${c.class_id}/invite-student`, teacher, { member_id: withMail!.member_id })).body.message).toBe('Einladung an mit@example.org erfolgreich gesendet');
+    expect((await h.call('POST', `/api/classes/${c.class_id}/invite-student`, teacher, { member_id: withMail!.member_id })).body.message).toBe(
+      'Einladung an mit@example.org erfolgreich gesendet',
+    );
     const res = await h.call('POST', `/api/classes/${c.class_id}/invite-student`, teacher, { member_id: noMail!.member_id, email: '' });
     expect(res.status).toBe(400);
     expect(res.body.detail).toBe('Bitte gib eine E-Mail-Adresse ein');

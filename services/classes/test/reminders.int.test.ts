@@ -64,7 +64,12 @@ describe('POST /api/classes/{classId}/remind', () => {
     const t = await h.teacher();
     const c = await createClass(h, t, 'Budget');
     const emails = ['b1', 'b2', 'b3', 'b4', 'b5'].map((n) => `budget.${n}@example.org`);
-    await addMembers(h, t, c.class_id, emails.map((email, i) => ({ name: `Budget Nummer${i}`, email })));
+    await addMembers(
+      h,
+      t,
+      c.class_id,
+      emails.map((email, i) => ({ name: `Budget Nummer${i}`, email })),
+    );
     const res = await remind(c.class_id, t);
     expect(res.status).toBe(429);
     expect(res.body.detail).toContain('höchstens 4 Empfänger*innen pro Tag');
@@ -104,7 +109,15 @@ describe('POST /api/classes/{classId}/remind', () => {
 
 describe('reminderMail', () => {
   it('escapes HTML and asks without a date when there is no deadline', () => {
-    const mail = reminderMail('a@b.de', { studentName: '<b>X</b>', teacherName: 'T', className: 'K&K', deadline: null, link: 'https://x/student', registered: true, shortcut: 'a-b-c' });
+    const mail = reminderMail('a@b.de', {
+      studentName: '<b>X</b>',
+      teacherName: 'T',
+      className: 'K&K',
+      deadline: null,
+      link: 'https://x/student',
+      registered: true,
+      shortcut: 'a-b-c',
+    });
     expect(mail.text).toContain('Bitte trage deine Zeiten ein, damit T den Stundenplan für „K&K“ planen kann.');
     expect(mail.html).toContain('&lt;b&gt;X&lt;/b&gt;');
     expect(mail.html).toContain('K&amp;K');

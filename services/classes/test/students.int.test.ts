@@ -16,13 +16,22 @@ beforeEach(async () => {
 });
 
 const registered = (payload: Record<string, unknown>) => h.publish('user.registered.v1' as never, payload);
-const membersOf = (classId: string) => h.sql('SELECT member_id, user_id, student_id, name, email, duration FROM members WHERE class_id = $1 ORDER BY created_at', [classId]);
+const membersOf = (classId: string) =>
+  h.sql('SELECT member_id, user_id, student_id, name, email, duration FROM members WHERE class_id = $1 ORDER BY created_at', [classId]);
 
 describe('user events -> directory -> search', () => {
   it('finds registered students by name or e-mail local part, case-insensitive; never teachers', async () => {
     const tag = randomUUID().slice(0, 8);
     const userId = randomUUID();
-    await registered({ user_id: userId, name: `Mareike Zylinder${tag}`, email: `mz.${tag}@Stud.Example.org`, role_id: 1, duration: 60, institution_id: 'inst-1', institution_name: 'HMTM' });
+    await registered({
+      user_id: userId,
+      name: `Mareike Zylinder${tag}`,
+      email: `mz.${tag}@Stud.Example.org`,
+      role_id: 1,
+      duration: 60,
+      institution_id: 'inst-1',
+      institution_name: 'HMTM',
+    });
     await registered({ user_id: randomUUID(), name: `Lehrer Zylinder${tag}`, email: `lz.${tag}@example.org`, role_id: 2, duration: null });
     await h.waitFor(async () => (await h.sql('SELECT 1 FROM user_directory WHERE user_id = $1', [userId])).length);
     const byName = await h.call('POST', '/api/search-students', teacher, { query_string: `ZYLINDER${tag}` });
@@ -53,7 +62,9 @@ describe('user events -> directory -> search', () => {
     await h.waitFor(async () => (await h.sql('SELECT 1 FROM user_directory WHERE user_id = $1', [s.userId])).length === 0);
     await h.waitFor(async () => (await membersOf(c.class_id)).length === 0);
     expect(await h.outbox('member.removed.v1')).toContainEqual({ class_id: c.class_id, member_id: memberId, user_id: s.userId });
-    expect((await h.call('POST', '/api/search-students', teacher, { query_string: 'nachher' })).body.students.map((x: Json) => x.user_id)).not.toContain(s.userId);
+    expect((await h.call('POST', '/api/search-students', teacher, { query_string: 'nachher' })).body.students.map((x: Json) => x.user_id)).not.toContain(
+      s.userId,
+    );
   });
 
   it("user.deleted.v1 of a teacher deletes the teacher's classes and publishes class.deleted.v1", async () => {
@@ -80,14 +91,15 @@ describe('user events -> directory -> search', () => {
   it('limits the result to 20', async () => {
     const tag = `viel${randomUUID().slice(0, 6)}`;
     const ids = Array.from({ length: 25 }, () => randomUUID());
-    for (const [i, id] of ids.entries()) await registered({ user_id: id, name: `${tag} Nr${i}`, email: `${tag}${i}@example.org`, role_id: 1, duration: 30, institution_id: 'inst-1' });
+    for (const [i, id] of ids.entries())
+      await registered({ user_id: id, name: `${tag} Nr${i}`, email: `${tag}${i}@example.org`, role_id: 1, duration: 30, institution_id: 'inst-1' });
     await h.waitFor(async () => (await h.sql('SELECT count(*)::int AS n FROM user_directory WHERE name LIKE $1', [`${tag}%`]))[0].n === 25);
     expect((await h.call('POST', '/api/search-students', teacher, { query_string: tag })).body.students).toHaveLength(20);
   });
 });
 
 describe('POST /api/check-student-exists', () => {
-  it('answers students of the teacher\'s members and scope without times; times only once linked (the link takes them over)', async () => {
+  it("answers students of the teacher's members and scope without times; times only once linked (the link takes them over)", async () => {
     const s = await h.student({ email: 'check.me@stud.example.org' });
     const near = await h.student({ email: 'same.inst@stud.example.org' });
     h.availability!.userTimes.set(s.userId, { '0': ['9.00'] });
@@ -98,7 +110,12 @@ describe('POST /api/check-student-exists', () => {
       'check.me@stud.example.org': { user_id: s.userId, name: s.name, available_times: {} },
       'same.inst@stud.example.org': { user_id: near.userId, name: near.name, available_times: {} },
     };
-    const a = await h.call('POST', '/api/check-student-exists', teacher, ['Check.Me@stud.example.org', 'same.inst@stud.example.org', 'unknown@example.org', teacher.email]);
+    const a = await h.call('POST', '/api/check-student-exists', teacher, [
+      'Check.Me@stud.example.org',
+      'same.inst@stud.example.org',
+      'unknown@example.org',
+      teacher.email,
+    ]);
     expect(a.status).toBe(200);
     expect(a.body).toEqual({ existing_students: expected });
     const b = await h.call('POST', '/api/check-student-exists', teacher, { emails: ['check.me@stud.example.org'] });
@@ -121,8 +138,12 @@ describe('POST /api/check-student-exists', () => {
     const other = await h.teacher({ institution: { id: 'inst-2', name: 'Andere' } });
     const oc = await createClass(h, other);
     await addMembers(h, other, oc.class_id, [{ name: 'Far Away', email: 'far.away@stud.example.org' }]);
-    expect((await h.call('POST', '/api/check-student-exists', other, ['far.away@stud.example.org'])).body.existing_students['far.away@stud.example.org']).toEqual({
-      user_id: far.userId, name: far.name, available_times: {},
+    expect(
+      (await h.call('POST', '/api/check-student-exists', other, ['far.away@stud.example.org'])).body.existing_students['far.away@stud.example.org'],
+    ).toEqual({
+      user_id: far.userId,
+      name: far.name,
+      available_times: {},
     });
     expect((await h.call('POST', '/api/check-student-exists', teacher, ['far.away@stud.example.org'])).body).toEqual({ existing_students: {} });
   });
@@ -132,7 +153,10 @@ describe('POST /api/check-student-exists', () => {
     const c = await createClass(h, teacher);
     await h.call('POST', `/api/classes/${c.class_id}/members`, teacher, { students: [{ student_id: s.userId }] });
     h.availability!.userTimes.set(s.userId, { '3': ['8.00'] });
-    expect((await h.call('POST', '/api/check-student-exists', teacher, ['no.times@stud.example.org'])).body.existing_students['no.times@stud.example.org'].available_times).toEqual({ '3': ['8.00'] });
+    expect(
+      (await h.call('POST', '/api/check-student-exists', teacher, ['no.times@stud.example.org'])).body.existing_students['no.times@stud.example.org']
+        .available_times,
+    ).toEqual({ '3': ['8.00'] });
     h.availability!.fail = true;
     try {
       const res = await h.call('POST', '/api/check-student-exists', teacher, ['no.times@stud.example.org']);
@@ -141,9 +165,26 @@ describe('POST /api/check-student-exists', () => {
       h.availability!.fail = false;
     }
     expect((await h.call('POST', '/api/check-student-exists', teacher, { emails: 'x' })).status).toBe(400);
-    expect((await h.call('POST', '/api/check-student-exists', teacher, Array.from({ length: 99 }, (_, i) => `${i}@x.de`))).status).toBe(200);
-    expect(await h.call('POST', '/api/check-student-exists', teacher, Array.from({ length: 100 }, (_, i) => `${i}@x.de`))).toEqual({
-      status: 400, body: { detail: 'Es können höchstens 99 E-Mail-Adressen auf einmal geprüft werden' },
+    expect(
+      (
+        await h.call(
+          'POST',
+          '/api/check-student-exists',
+          teacher,
+          Array.from({ length: 99 }, (_, i) => `${i}@x.de`),
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      await h.call(
+        'POST',
+        '/api/check-student-exists',
+        teacher,
+        Array.from({ length: 100 }, (_, i) => `${i}@x.de`),
+      ),
+    ).toEqual({
+      status: 400,
+      body: { detail: 'Es können höchstens 99 E-Mail-Adressen auf einmal geprüft werden' },
     });
     expect((await h.call('POST', '/api/check-student-exists', student, ['a@b.de'])).status).toBe(403);
   });
@@ -173,7 +214,8 @@ describe('directory scope of search-students and adding found students', () => {
     // Not findable, so not addable by id either (same answer as an unknown id).
     const c = await createClass(h, teacher);
     expect(await h.call('POST', `/api/classes/${c.class_id}/members`, teacher, { students: [{ student_id: far.userId }] })).toEqual({
-      status: 404, body: { detail: 'Registrierte*r Student*in nicht gefunden' },
+      status: 404,
+      body: { detail: 'Registrierte*r Student*in nicht gefunden' },
     });
     // The far student joins with the code: now a member, findable; leaving keeps that.
     const joined = await h.call('POST', '/api/students/join-class', far, { register_shortcut: c.register_shortcut });
@@ -196,7 +238,9 @@ describe('POST /api/students/join-class', () => {
     const res = await h.call('POST', '/api/students/join-class', s, { register_shortcut: ` ${c.register_shortcut.toUpperCase()} `, duration: 45 });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ class_name: 'Gesang', class_id: c.class_id });
-    expect(await membersOf(c.class_id)).toEqual([{ member_id: res.body.member_id, user_id: s.userId, student_id: s.userId, name: s.name, email: s.email, duration: 45 }]);
+    expect(await membersOf(c.class_id)).toEqual([
+      { member_id: res.body.member_id, user_id: s.userId, student_id: s.userId, name: s.name, email: s.email, duration: 45 },
+    ]);
     expect((await h.outbox('member.added.v1')).some((e) => e.member_id === res.body.member_id)).toBe(true);
     const again = await h.call('POST', '/api/students/join-class', s, { register_shortcut: c.register_shortcut });
     expect(again.status).toBe(409);
@@ -248,7 +292,12 @@ describe('POST /api/students/join-class', () => {
     }
     expect((await h.call('POST', '/api/students/join-class', teacher, { register_shortcut: c.register_shortcut })).status).toBe(403);
     expect((await h.call('POST', '/api/students/join-class', null, { register_shortcut: c.register_shortcut })).status).toBe(401);
-    await addMembers(h, teacher, c.class_id, Array.from({ length: 99 }, (_, i) => ({ name: `Voll ${i}` })));
+    await addMembers(
+      h,
+      teacher,
+      c.class_id,
+      Array.from({ length: 99 }, (_, i) => ({ name: `Voll ${i}` })),
+    );
     const full = await h.call('POST', '/api/students/join-class', student, { register_shortcut: c.register_shortcut });
     expect(full.status).toBe(400);
     expect(full.body.detail).toBe('Maximal 99 Studierenden pro Klasse/Kurs');
@@ -288,7 +337,9 @@ describe('POST /api/students/verify-class and DELETE /api/students/leave-class/{
     expect((await h.call('POST', '/api/students/verify-class', owner, { class_id: c.class_id, member_id: randomUUID() })).status).toBe(404);
     expect((await h.call('POST', '/api/students/verify-class', owner, { class_id: 'x', member_id: memberId })).status).toBe(404);
     expect((await h.call('POST', '/api/students/verify-class', teacher, { class_id: c.class_id, member_id: memberId })).status).toBe(403);
-    expect(await h.call('DELETE', `/api/students/leave-class/${memberId}`, intruder)).toEqual(await h.call('DELETE', `/api/students/leave-class/${randomUUID()}`, intruder));
+    expect(await h.call('DELETE', `/api/students/leave-class/${memberId}`, intruder)).toEqual(
+      await h.call('DELETE', `/api/students/leave-class/${randomUUID()}`, intruder),
+    );
     expect((await h.call('DELETE', `/api/students/leave-class/${memberId}`, intruder)).status).toBe(404);
     expect((await h.call('DELETE', `/api/students/leave-class/${memberId}`, teacher)).status).toBe(403);
     expect((await h.call('DELETE', '/api/students/leave-class/nope', owner)).status).toBe(404);
@@ -304,8 +355,16 @@ describe('registration checks (public)', () => {
     const res = await h.call('GET', `/api/auth/validate-register-shortcut/${c.register_shortcut}`, null);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      valid: true, class_id: c.class_id, teacher_name: 'Johann Bach', institution_name: 'HMTM', institution_id: 'inst-1',
-      class_name: 'Harfe', class_description: 'Einzelunterricht', name: null, email: null, duration: null,
+      valid: true,
+      class_id: c.class_id,
+      teacher_name: 'Johann Bach',
+      institution_name: 'HMTM',
+      institution_id: 'inst-1',
+      class_name: 'Harfe',
+      class_description: 'Einzelunterricht',
+      name: null,
+      email: null,
+      duration: null,
     });
     const [m] = await addMembers(h, teacher, c.class_id, [{ name: 'Paula Prefill', email: 'paula@example.org', duration: 60 }]);
     const withMember = await h.call('GET', `/api/auth/validate-register-shortcut/${c.register_shortcut}?memberId=${m!.member_id}`, null);
@@ -349,9 +408,23 @@ describe('user.registered.v1 with a class code', () => {
   it('creates a verified membership for a registration with the code', async () => {
     const c = await createClass(h, teacher);
     const userId = randomUUID();
-    await registered({ user_id: userId, name: 'Neu Registriert', email: 'neu.reg@stud.example.org', role_id: 1, duration: 75, register_shortcut: c.register_shortcut, member_id: null });
+    await registered({
+      user_id: userId,
+      name: 'Neu Registriert',
+      email: 'neu.reg@stud.example.org',
+      role_id: 1,
+      duration: 75,
+      register_shortcut: c.register_shortcut,
+      member_id: null,
+    });
     await h.waitFor(async () => (await membersOf(c.class_id)).length === 1);
-    expect((await membersOf(c.class_id))[0]).toMatchObject({ user_id: userId, student_id: userId, name: 'Neu Registriert', email: 'neu.reg@stud.example.org', duration: 75 });
+    expect((await membersOf(c.class_id))[0]).toMatchObject({
+      user_id: userId,
+      student_id: userId,
+      name: 'Neu Registriert',
+      email: 'neu.reg@stud.example.org',
+      duration: 75,
+    });
   });
 
   it('links the invited member (memberId) and verifies it; the teacher sees it linked', async () => {
@@ -359,9 +432,19 @@ describe('user.registered.v1 with a class code', () => {
     const [m] = await addMembers(h, teacher, c.class_id, [{ name: 'Eingeladen', email: 'eingeladen@example.org', duration: 60 }]);
     await h.call('POST', `/api/classes/${c.class_id}/invite-student`, teacher, { member_id: m!.member_id });
     const userId = randomUUID();
-    await registered({ user_id: userId, name: 'Eingeladen Echt', email: 'echt@stud.example.org', role_id: 1, duration: 30, register_shortcut: c.register_shortcut, member_id: m!.member_id });
+    await registered({
+      user_id: userId,
+      name: 'Eingeladen Echt',
+      email: 'echt@stud.example.org',
+      role_id: 1,
+      duration: 30,
+      register_shortcut: c.register_shortcut,
+      member_id: m!.member_id,
+    });
     await h.waitFor(async () => (await membersOf(c.class_id))[0]?.user_id === userId);
-    expect(await membersOf(c.class_id)).toEqual([{ member_id: m!.member_id, user_id: userId, student_id: userId, name: 'Eingeladen Echt', email: 'echt@stud.example.org', duration: 60 }]);
+    expect(await membersOf(c.class_id)).toEqual([
+      { member_id: m!.member_id, user_id: userId, student_id: userId, name: 'Eingeladen Echt', email: 'echt@stud.example.org', duration: 60 },
+    ]);
     expect(await h.outbox('member.linked.v1')).toContainEqual({ class_id: c.class_id, member_id: m!.member_id, user_id: userId });
     const list = await h.call('GET', `/api/classes/${c.class_id}/members`, teacher);
     expect(list.body.members[0]).toMatchObject({ user_id: userId, student_id: userId });
@@ -372,14 +455,27 @@ describe('user.registered.v1 with a class code', () => {
     const b = await createClass(h, teacher);
     const [m] = await addMembers(h, teacher, a.class_id, [{ name: 'In A' }]);
     const userId = randomUUID();
-    await registered({ user_id: userId, name: 'Nach B', email: 'nach.b@stud.example.org', role_id: 1, duration: 30, register_shortcut: b.register_shortcut, member_id: m!.member_id });
+    await registered({
+      user_id: userId,
+      name: 'Nach B',
+      email: 'nach.b@stud.example.org',
+      role_id: 1,
+      duration: 30,
+      register_shortcut: b.register_shortcut,
+      member_id: m!.member_id,
+    });
     await h.waitFor(async () => (await membersOf(b.class_id)).length === 1);
     expect((await membersOf(a.class_id))[0].user_id).toBeNull();
   });
 
   it('ignores unknown codes and teachers; a full class gets no 100th member', async () => {
     const c = await createClass(h, teacher);
-    await addMembers(h, teacher, c.class_id, Array.from({ length: 99 }, (_, i) => ({ name: `Voll ${i}` })));
+    await addMembers(
+      h,
+      teacher,
+      c.class_id,
+      Array.from({ length: 99 }, (_, i) => ({ name: `Voll ${i}` })),
+    );
     const late = randomUUID();
     await registered({ user_id: late, name: 'Zu Spaet', email: 'spaet@stud.example.org', role_id: 1, duration: 30, register_shortcut: c.register_shortcut });
     const teacherId = randomUUID();

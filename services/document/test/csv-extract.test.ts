@@ -50,15 +50,25 @@ describe('extractHmtm', () => {
   });
 
   it('drops rows without a name, repeated header rows and footers; keeps a student called "Stand"', () => {
-    const csv = ['Nachname;Vorname;E-Mail', 'Stand;Max;max@example.org', ';;nur@mail.de', '123;456;', 'Nachname;Vorname;E-Mail', ';Solo;', 'Seite 1 von 1', 'Anzahl;3'].join('\n');
+    const csv = [
+      'Nachname;Vorname;E-Mail',
+      'Stand;Max;max@example.org',
+      ';;nur@mail.de',
+      '123;456;',
+      'Nachname;Vorname;E-Mail',
+      ';Solo;',
+      'Seite 1 von 1',
+      'Anzahl;3',
+    ].join('\n');
     const rows = extractHmtm(Buffer.from(csv));
-    expect(rows.map((r) => [r.vorname, r.nachname])).toEqual([['Max', 'Stand'], ['Solo', '']]);
+    expect(rows.map((r) => [r.vorname, r.nachname])).toEqual([
+      ['Max', 'Stand'],
+      ['Solo', ''],
+    ]);
     expect(rows[1]!.name).toBe('Solo');
   });
 
-  it.each([
-    ['hmtm-header-only.csv', 'Keine Studierenden in der CSV-Datei gefunden'],
-  ])('%s -> %s', (name, detail) => {
+  it.each([['hmtm-header-only.csv', 'Keine Studierenden in der CSV-Datei gefunden']])('%s -> %s', (name, detail) => {
     expect(fails(() => extractHmtm(fixture(name)))).toBe(detail);
   });
 
@@ -97,7 +107,10 @@ describe('extractCustom', () => {
 
   it('reads files without a header row; has_header overrides detection', () => {
     const mapping = { nachname: '0', vorname: '1', email: 2, dauer: 3 };
-    expect(extractCustom(fixture('custom-no-header.csv'), mapping).map((r) => [r.vorname, r.nachname, r.dauer])).toEqual([['Sophie', 'Richter', 30], ['Felix', 'Wolf', 90]]);
+    expect(extractCustom(fixture('custom-no-header.csv'), mapping).map((r) => [r.vorname, r.nachname, r.dauer])).toEqual([
+      ['Sophie', 'Richter', 30],
+      ['Felix', 'Wolf', 90],
+    ]);
     expect(extractCustom(fixture('custom-no-header.csv'), { ...mapping, has_header: true }).map((r) => r.nachname)).toEqual(['Wolf']);
   });
 
@@ -105,7 +118,10 @@ describe('extractCustom', () => {
     const body = 'Müller, Anna;anna@example.org;60\nPaul Paulsen;paul@example.org;45\n';
     const mapping = { name: 0, email: 1, dauer: 2 };
     // A course title (with the trailing delimiters Excel writes) above a table without header row.
-    expect(extractCustom(Buffer.from(`Kursliste Klavier WS 24/25;;\n${body}`), { ...mapping, has_header: false }).map((r) => r.name)).toEqual(['Anna Müller', 'Paul Paulsen']);
+    expect(extractCustom(Buffer.from(`Kursliste Klavier WS 24/25;;\n${body}`), { ...mapping, has_header: false }).map((r) => r.name)).toEqual([
+      'Anna Müller',
+      'Paul Paulsen',
+    ]);
     expect(extractCustom(Buffer.from(`Kursliste Klavier WS 24/25;;\n${body}`), mapping).map((r) => r.name)).toEqual(['Anna Müller', 'Paul Paulsen']);
     // Title, export date and Excel's separator hint above a header row.
     const withHeader = Buffer.from(`sep=;\nKursliste Klavier;;\nExport: 03.04.2025;;\nName;E-Mail;Dauer\n${body}`);

@@ -21,7 +21,11 @@ async function upload(path: string, opts: { cookie?: string; file?: Buffer; file
   const form = new FormData();
   if (opts.file) form.append(opts.field ?? 'csv_file', new Blob([new Uint8Array(opts.file)], { type: 'text/csv' }), opts.filename ?? 'liste.csv');
   if (opts.mapping !== undefined) form.append('column_mapping', opts.mapping);
-  const res = await fetch(`${base}${path}`, { method: 'POST', body: form, headers: opts.cookie === undefined ? { cookie: teacherCookie } : opts.cookie ? { cookie: opts.cookie } : {} });
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    body: form,
+    headers: opts.cookie === undefined ? { cookie: teacherCookie } : opts.cookie ? { cookie: opts.cookie } : {},
+  });
   const text = await res.text();
   let body: Json = text;
   try {
@@ -49,7 +53,14 @@ describe('POST /api/extract-hmtm-csv', () => {
     const res = await upload('/api/extract-hmtm-csv', { file: fixture('hmtm-eoffice.csv'), filename: 'Teilnehmer.CSV' });
     expect(res.status).toBe(200);
     expect(res.body.studierende).toHaveLength(12);
-    expect(res.body.studierende[1]).toEqual({ row_id: 2, vorname: 'Jörg', nachname: 'Schäfer', email: 'joerg.schaefer@stud.hmtm.de', dauer: 45, name: 'Jörg Schäfer' });
+    expect(res.body.studierende[1]).toEqual({
+      row_id: 2,
+      vorname: 'Jörg',
+      nachname: 'Schäfer',
+      email: 'joerg.schaefer@stud.hmtm.de',
+      dauer: 45,
+      name: 'Jörg Schäfer',
+    });
     expect(res.body.message).toBe('12 Studierende erfolgreich extrahiert');
   });
 
@@ -67,7 +78,12 @@ describe('POST /api/extract-hmtm-csv', () => {
     ['no file', () => ({}), 400, 'Bitte laden Sie eine CSV-Datei hoch'],
     ['a .xlsx name', () => ({ file: fixture('hmtm-eoffice.csv'), filename: 'liste.xlsx' }), 400, 'Bitte laden Sie eine CSV-Datei hoch'],
     ['a binary body', () => ({ file: Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 131) % 256)) }), 400, 'Die Datei ist keine gültige CSV-Datei'],
-    ['10,000 rows', () => ({ file: Buffer.from(['Nachname;Vorname;E-Mail', ...Array.from({ length: 10_000 }, (_, i) => `N${i}a;V${i}b;s${i}@example.org`)].join('\n')) }), 400, 'Die CSV-Datei enthält zu viele Einträge (höchstens 1000 Studierende)'],
+    [
+      '10,000 rows',
+      () => ({ file: Buffer.from(['Nachname;Vorname;E-Mail', ...Array.from({ length: 10_000 }, (_, i) => `N${i}a;V${i}b;s${i}@example.org`)].join('\n')) }),
+      400,
+      'Die CSV-Datei enthält zu viele Einträge (höchstens 1000 Studierende)',
+    ],
     ['more than 5 MB', () => ({ file: Buffer.alloc(5 * 1024 * 1024 + 10, 'a') }), 413, 'Die Datei ist zu groß (maximal 5 MB)'],
     ['the wrong field name', () => ({ file: fixture('hmtm-eoffice.csv'), field: 'file' }), 400, 'Ungültiger Upload'],
   ])('refuses %s', async (_label, make, status, detail) => {
@@ -84,19 +100,40 @@ describe('POST /api/extract-hmtm-csv', () => {
   });
 
   it('answers a JSON body (no multipart) with 400, not 500', async () => {
-    const res = await fetch(`${base}/api/extract-hmtm-csv`, { method: 'POST', headers: { cookie: teacherCookie, 'content-type': 'application/json' }, body: '{"csv_file":"x"}' });
+    const res = await fetch(`${base}/api/extract-hmtm-csv`, {
+      method: 'POST',
+      headers: { cookie: teacherCookie, 'content-type': 'application/json' },
+      body: '{"csv_file":"x"}',
+    });
     expect(res.status).toBe(400);
-    const garbage = await fetch(`${base}/api/extract-hmtm-csv`, { method: 'POST', headers: { cookie: teacherCookie, 'content-type': 'multipart/form-data; boundary=xyz' }, body: '\x00\x01garbage' });
+    const garbage = await fetch(`${base}/api/extract-hmtm-csv`, {
+      method: 'POST',
+      headers: { cookie: teacherCookie, 'content-type': 'multipart/form-data; boundary=xyz' },
+      body: '\x00\x01garbage',
+    });
     expect(garbage.status).toBe(400);
   });
 });
 
 describe('POST /api/extract-custom-csv', () => {
   it('extracts with a column mapping by index or by header name', async () => {
-    const byIndex = await upload('/api/extract-custom-csv', { file: fixture('custom-combined-name.csv'), mapping: JSON.stringify({ name: 0, email: 1, dauer: 2 }) });
+    const byIndex = await upload('/api/extract-custom-csv', {
+      file: fixture('custom-combined-name.csv'),
+      mapping: JSON.stringify({ name: 0, email: 1, dauer: 2 }),
+    });
     expect(byIndex.status).toBe(200);
-    expect(byIndex.body.studierende[0]).toEqual({ row_id: 1, vorname: 'Hanna', nachname: 'Meier', email: 'hanna.meier@example.org', dauer: 60, name: 'Hanna Meier' });
-    const byName = await upload('/api/extract-custom-csv', { file: fixture('hmtm-eoffice.csv'), mapping: JSON.stringify({ vorname: 'Vorname', nachname: 'Nachname', email: 'E-Mail', dauer: 'Dauer (Min.)' }) });
+    expect(byIndex.body.studierende[0]).toEqual({
+      row_id: 1,
+      vorname: 'Hanna',
+      nachname: 'Meier',
+      email: 'hanna.meier@example.org',
+      dauer: 60,
+      name: 'Hanna Meier',
+    });
+    const byName = await upload('/api/extract-custom-csv', {
+      file: fixture('hmtm-eoffice.csv'),
+      mapping: JSON.stringify({ vorname: 'Vorname', nachname: 'Nachname', email: 'E-Mail', dauer: 'Dauer (Min.)' }),
+    });
     expect(byName.body.studierende).toHaveLength(12);
     const noHeader = await upload('/api/extract-custom-csv', { file: fixture('custom-no-header.csv'), mapping: JSON.stringify({ nachname: 0, vorname: 1 }) });
     expect(noHeader.body.studierende.map((s: Json) => s.name)).toEqual(['Sophie Richter', 'Felix Wolf']);
@@ -116,8 +153,12 @@ describe('POST /api/extract-custom-csv', () => {
 
   it('refuses header-only, binary and oversized files, and students', async () => {
     const mapping = JSON.stringify({ nachname: 1, vorname: 2 });
-    expect((await upload('/api/extract-custom-csv', { file: fixture('hmtm-header-only.csv'), mapping })).body.detail).toBe('Keine Studierenden in der CSV-Datei gefunden');
-    expect((await upload('/api/extract-custom-csv', { file: Buffer.from([0, 1, 2, 3, 255, 254, 0, 0]), mapping })).body.detail).toBe('Die Datei ist keine gültige CSV-Datei');
+    expect((await upload('/api/extract-custom-csv', { file: fixture('hmtm-header-only.csv'), mapping })).body.detail).toBe(
+      'Keine Studierenden in der CSV-Datei gefunden',
+    );
+    expect((await upload('/api/extract-custom-csv', { file: Buffer.from([0, 1, 2, 3, 255, 254, 0, 0]), mapping })).body.detail).toBe(
+      'Die Datei ist keine gültige CSV-Datei',
+    );
     expect((await upload('/api/extract-custom-csv', { file: Buffer.alloc(6 * 1024 * 1024, 'x'), mapping })).status).toBe(413);
     expect((await upload('/api/extract-custom-csv', { cookie: studentCookie, file: fixture('custom-no-header.csv'), mapping })).status).toBe(403);
   });

@@ -107,7 +107,8 @@ describe('POST /api/export-pdf-alternative', () => {
       expect(name.y - top, `${short} at its first row`).toBeLessThan(minutes === 15 ? rowHeight : 3);
       const time = words.find((w) => w.text === timeOf(start, minutes) && Math.abs(w.x - centres[day]) < colWidth / 2)!;
       expect(time, `${short} time`).toBeDefined();
-      if (minutes === 15) expect(Math.abs(time.y - name.y)).toBeLessThan(2); // one-line block
+      if (minutes === 15)
+        expect(Math.abs(time.y - name.y)).toBeLessThan(2); // one-line block
       else expect(time.y - name.y).toBeGreaterThan(5); // second line of the block
       expect(time.yMax, `${short} time inside its block`).toBeLessThan(bottom);
     }
@@ -125,7 +126,10 @@ describe('POST /api/export-pdf-alternative', () => {
 
   it.skipIf(!hasPoppler)('prints names like <script> as text', async () => {
     const evil = student('<script>alert(1)</script>', 30, '<b>X</b>');
-    const res = await post({ schedule: workingForm([{ student: evil, day: 2, start: 40 }]), timeRange: { start: 32, end: 76 }, studentsList: [evil], className: '<i>K</i>' }, teacher);
+    const res = await post(
+      { schedule: workingForm([{ student: evil, day: 2, start: 40 }]), timeRange: { start: 32, end: 76 }, studentsList: [evil], className: '<i>K</i>' },
+      teacher,
+    );
     expect(res.status).toBe(200);
     const lines = pdfLines(res.buf);
     expect(lines[0]).toMatch(/^Stundenplan – <i>K<\/i> Stand:/);
@@ -209,9 +213,7 @@ describe('gRPC DocumentService.RenderSchedulePdf', () => {
   const render = (payloadJson: string) => callUnary(client.renderSchedulePdf.bind(client), client, { payloadJson }, 30000);
 
   function rawCall(payloadJson: string): Promise<grpc.ServiceError> {
-    return new Promise((resolve, reject) =>
-      client.renderSchedulePdf({ payloadJson }, (err) => (err ? resolve(err) : reject(new Error('expected an error')))),
-    );
+    return new Promise((resolve, reject) => client.renderSchedulePdf({ payloadJson }, (err) => (err ? resolve(err) : reject(new Error('expected an error')))));
   }
 
   it('round-trips the payload into PDF bytes', async () => {
@@ -244,8 +246,22 @@ describe('without Chromium', () => {
   let broken: StartedService<Config>;
   beforeAll(async () => {
     // Neither prevents the start: the CSV export and health stay available.
-    none = await start({ PORT: '0', GRPC_PORT: '0', SERVICE_TOKEN_KEY: TEST_SERVICE_TOKEN_KEY, AUTH_JWKS_URL: issuer.jwksUrl, LOG_LEVEL: 'silent', CHROME_PATH: '/nonexistent/chromium' });
-    broken = await start({ PORT: '0', GRPC_PORT: '0', SERVICE_TOKEN_KEY: TEST_SERVICE_TOKEN_KEY, AUTH_JWKS_URL: issuer.jwksUrl, LOG_LEVEL: 'silent', CHROME_PATH: '/bin/false' });
+    none = await start({
+      PORT: '0',
+      GRPC_PORT: '0',
+      SERVICE_TOKEN_KEY: TEST_SERVICE_TOKEN_KEY,
+      AUTH_JWKS_URL: issuer.jwksUrl,
+      LOG_LEVEL: 'silent',
+      CHROME_PATH: '/nonexistent/chromium',
+    });
+    broken = await start({
+      PORT: '0',
+      GRPC_PORT: '0',
+      SERVICE_TOKEN_KEY: TEST_SERVICE_TOKEN_KEY,
+      AUTH_JWKS_URL: issuer.jwksUrl,
+      LOG_LEVEL: 'silent',
+      CHROME_PATH: '/bin/false',
+    });
   });
   afterAll(async () => {
     await none?.stop();

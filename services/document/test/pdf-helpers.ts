@@ -63,7 +63,13 @@ export interface Word {
   yMax: number;
 }
 
-const unescape = (t: string) => t.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+const unescape = (t: string) =>
+  t
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** Every word of page 1 with its box in points (pdftotext -bbox), in content order. */
 export function pdfWords(buf: Buffer): Word[] {

@@ -7,7 +7,10 @@ const shape = {
   MAIL_TRANSPORT: z.enum(['outbox', 'ses']).default('outbox'),
   SES_REGION: z.string().default('eu-central-1'),
   /** e.g. the local emulator http://127.0.0.1:8005; empty = AWS. */
-  SES_ENDPOINT: z.string().optional().transform((v) => (v && v.trim() ? v.trim() : undefined)),
+  SES_ENDPOINT: z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() ? v.trim() : undefined)),
   /** With SES_ENDPOINT and no key id, dummy credentials are used (emulators accept anything). */
   AWS_ACCESS_KEY_ID: z.string().optional(),
   MAIL_FROM: z.string().default('Stundenplan-Assistent <no-reply@stundenplan.local>'),

@@ -32,20 +32,39 @@ function owned(req: { classId: string; teacherId: string }): StubClass {
 }
 
 const info = (classId: string, c: StubClass): classesV1.ClassInfo => ({
-  classId, name: c.name, description: '', isGroup: false, registerShortcut: 'a-b-c', teacherId: c.teacherId, teacherName: 'Clara Schumann', institutionName: '', deadline: '', allowLateChanges: false,
+  classId,
+  name: c.name,
+  description: '',
+  isGroup: false,
+  registerShortcut: 'a-b-c',
+  teacherId: c.teacherId,
+  teacherName: 'Clara Schumann',
+  institutionName: '',
+  deadline: '',
+  allowLateChanges: false,
 });
 
 const classesStub: Partial<classesV1.ClassesServiceServer> = {
   getClass: wrapUnary<classesV1.GetClassRequest, classesV1.GetClassResponse>(silent, async (req) => ({ classInfo: info(req.classId, owned(req)) })),
   listMembers: wrapUnary<classesV1.ListMembersRequest, classesV1.ListMembersResponse>(silent, async (req) => ({
-    members: owned(req).members.map((m) => ({ memberId: m.memberId, classId: req.classId, userId: m.userId, studentId: m.userId, name: m.name, email: m.email, duration: 30 })),
+    members: owned(req).members.map((m) => ({
+      memberId: m.memberId,
+      classId: req.classId,
+      userId: m.userId,
+      studentId: m.userId,
+      name: m.name,
+      email: m.email,
+      duration: 30,
+    })),
   })),
   listMemberships: wrapUnary<classesV1.ListMembershipsRequest, classesV1.ListMembershipsResponse>(silent, async (req) => ({
     memberships: [...classes.entries()].flatMap(([classId, c]) =>
-      c.members.filter((m) => m.userId && m.userId === req.userId).map((m) => ({
-        member: { memberId: m.memberId, classId, userId: m.userId, studentId: m.userId, name: m.name, email: m.email, duration: 30 },
-        classInfo: info(classId, c),
-      })),
+      c.members
+        .filter((m) => m.userId && m.userId === req.userId)
+        .map((m) => ({
+          member: { memberId: m.memberId, classId, userId: m.userId, studentId: m.userId, name: m.name, email: m.email, duration: 30 },
+          classInfo: info(classId, c),
+        })),
     ),
   })),
 };
@@ -56,8 +75,15 @@ const schedulingStub: Partial<schedulingV1.SchedulingServiceServer> = {
     const c = owned(req);
     if (!c.schedule) throw AppError.notFound('Kein Stundenplan');
     return {
-      scheduleId: randomUUID(), name: 'Plan', availableTimesJson: JSON.stringify(c.schedule), description: '', classId: req.classId, teacherId: c.teacherId,
-      createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(), pinnedMemberIds: [],
+      scheduleId: randomUUID(),
+      name: 'Plan',
+      availableTimesJson: JSON.stringify(c.schedule),
+      description: '',
+      classId: req.classId,
+      teacherId: c.teacherId,
+      createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+      pinnedMemberIds: [],
     };
   }),
 };
@@ -71,11 +97,27 @@ let teacherCookie: string;
 beforeAll(async () => {
   const health = new HealthState();
   health.serving = true;
-  const c = await startGrpcServer(0, [{ definition: classesV1.ClassesServiceService, implementation: classesStub as grpc.UntypedServiceImplementation }], health, '127.0.0.1', testServiceTokenVerifier('classes'));
-  const s = await startGrpcServer(0, [{ definition: schedulingV1.SchedulingServiceService, implementation: schedulingStub as grpc.UntypedServiceImplementation }], health, '127.0.0.1', testServiceTokenVerifier('scheduling-solver'));
+  const c = await startGrpcServer(
+    0,
+    [{ definition: classesV1.ClassesServiceService, implementation: classesStub as grpc.UntypedServiceImplementation }],
+    health,
+    '127.0.0.1',
+    testServiceTokenVerifier('classes'),
+  );
+  const s = await startGrpcServer(
+    0,
+    [{ definition: schedulingV1.SchedulingServiceService, implementation: schedulingStub as grpc.UntypedServiceImplementation }],
+    health,
+    '127.0.0.1',
+    testServiceTokenVerifier('scheduling-solver'),
+  );
   servers.push(c.server, s.server);
   issuer = await startTestIssuer();
-  n = await startNotification({ AUTH_JWKS_URL: issuer.jwksUrl, CLASSES_SERVICE_ADDR: `127.0.0.1:${c.port}`, SCHEDULING_SOLVER_SERVICE_ADDR: `127.0.0.1:${s.port}` });
+  n = await startNotification({
+    AUTH_JWKS_URL: issuer.jwksUrl,
+    CLASSES_SERVICE_ADDR: `127.0.0.1:${c.port}`,
+    SCHEDULING_SOLVER_SERVICE_ADDR: `127.0.0.1:${s.port}`,
+  });
   teacherCookie = await issuer.cookie({ userId: teacherId, role: 'teacher', email: 'clara.schumann@hmtm.de', name: 'Clara Schumann' });
 });
 
@@ -91,7 +133,10 @@ function pdfFile(): Buffer {
   const head = Buffer.from(`%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Length ${size} >>\nstream\n`, 'latin1');
   const mid = Buffer.from('\nendstream\nendobj\n', 'latin1');
   const xrefAt = head.length + size + mid.length;
-  const tail = Buffer.from(`xref\n0 3\n0000000000 65535 f \n0000000009 00000 n \n0000000058 00000 n \ntrailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`, 'latin1');
+  const tail = Buffer.from(
+    `xref\n0 3\n0000000000 65535 f \n0000000009 00000 n \n0000000058 00000 n \ntrailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`,
+    'latin1',
+  );
   return Buffer.concat([head, Buffer.alloc(size, 65), mid, tail]);
 }
 
@@ -107,7 +152,9 @@ async function send(classId: string, until?: string, cookie = teacherCookie) {
 type MailPayload = { to: string; text: string; attachments: { filename: string; contentType: string; contentBase64?: string }[] };
 
 async function mailEventsTo(to: string): Promise<MailPayload[]> {
-  const rows = await sql<{ payload: EventEnvelope<MailPayload> }>(`SELECT payload FROM "${n.schema}".outbox_events WHERE topic = 'mail.requested.v1' ORDER BY seq`);
+  const rows = await sql<{ payload: EventEnvelope<MailPayload> }>(
+    `SELECT payload FROM "${n.schema}".outbox_events WHERE topic = 'mail.requested.v1' ORDER BY seq`,
+  );
   return rows.map((r) => r.payload.payload).filter((p) => p.to === to);
 }
 
@@ -139,7 +186,17 @@ describe('schedule mails with the student’s own lessons as .ics', () => {
     const anna = { memberId: randomUUID(), userId: randomUUID(), name: 'Anna', email: `anna-${randomUUID().slice(0, 6)}@example.org` };
     const ben = { memberId: randomUUID(), userId: '', name: 'Ben', email: `ben-${randomUUID().slice(0, 6)}@example.org` };
     const cem = { memberId: randomUUID(), userId: '', name: 'Cem', email: `cem-${randomUUID().slice(0, 6)}@example.org` };
-    const classId = newClass({ '0': [['9.00', anna.memberId], ['9.15', anna.memberId], ['9.30', ben.memberId]], '3': [['16.00', anna.memberId]] }, [anna, ben, cem]);
+    const classId = newClass(
+      {
+        '0': [
+          ['9.00', anna.memberId],
+          ['9.15', anna.memberId],
+          ['9.30', ben.memberId],
+        ],
+        '3': [['16.00', anna.memberId]],
+      },
+      [anna, ben, cem],
+    );
     const until = addDays(berlinToday(), 27);
     const res = await send(classId, until);
     expect(res.status).toBe(200);
@@ -183,7 +240,10 @@ describe('schedule mails with the student’s own lessons as .ics', () => {
 
     expect(await send(classId, '31.12.2026')).toEqual({ status: 400, body: { detail: 'Das Enddatum muss ein gültiges Datum im Format JJJJ-MM-TT sein.' } });
     expect(await send(classId, addDays(berlinToday(), -1))).toEqual({ status: 400, body: { detail: 'Das Enddatum darf nicht in der Vergangenheit liegen.' } });
-    expect(await send(classId, addDays(berlinToday(), 400))).toEqual({ status: 400, body: { detail: 'Das Enddatum darf höchstens ein Jahr in der Zukunft liegen.' } });
+    expect(await send(classId, addDays(berlinToday(), 400))).toEqual({
+      status: 400,
+      body: { detail: 'Das Enddatum darf höchstens ein Jahr in der Zukunft liegen.' },
+    });
   });
 
   it('without a saved schedule or with scheduling down the mails still go out, with the PDF only', async () => {
@@ -205,7 +265,15 @@ describe('GET /api/me/calendar.ics', () => {
     const userId = randomUUID();
     const me1 = { memberId: randomUUID(), userId, name: 'Fritz', email: `fritz-${randomUUID().slice(0, 6)}@example.org` };
     const other = { memberId: randomUUID(), userId: randomUUID(), name: 'Geheim Person', email: `geheim-${randomUUID().slice(0, 6)}@example.org` };
-    const class1 = newClass({ '1': [['8.00', me1.memberId], ['8.15', other.memberId]] }, [me1, other]);
+    const class1 = newClass(
+      {
+        '1': [
+          ['8.00', me1.memberId],
+          ['8.15', other.memberId],
+        ],
+      },
+      [me1, other],
+    );
     const me2 = { ...me1, memberId: randomUUID() };
     const class2 = newClass({ '4': [['12.00', me2.memberId]] }, [me2]);
     expect((await send(class1)).status).toBe(200);
@@ -222,7 +290,10 @@ describe('GET /api/me/calendar.ics', () => {
     expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
     const body = await res.text();
     expect(body).not.toContain('Geheim');
-    const starts = parse(body).getAllSubcomponents('vevent').map((e) => new ICAL.Event(e).startDate.toString().slice(11)).sort();
+    const starts = parse(body)
+      .getAllSubcomponents('vevent')
+      .map((e) => new ICAL.Event(e).startDate.toString().slice(11))
+      .sort();
     expect(starts).toEqual(['10:00:00', '12:00:00']);
   });
 
@@ -244,7 +315,15 @@ describe('private calendar subscription link', () => {
   it('is made by the student, shown once, serves their lessons without a session, and stops when replaced or revoked', async () => {
     const userId = randomUUID();
     const me = { memberId: randomUUID(), userId, name: 'Hanna', email: `hanna-${randomUUID().slice(0, 6)}@example.org` };
-    const classId = newClass({ '4': [['15.00', me.memberId], ['15.15', me.memberId]] }, [me]);
+    const classId = newClass(
+      {
+        '4': [
+          ['15.00', me.memberId],
+          ['15.15', me.memberId],
+        ],
+      },
+      [me],
+    );
     expect((await send(classId)).status).toBe(200);
     const cookie = await issuer.cookie({ userId, role: 'student', email: me.email, name: 'Hanna' });
 
@@ -290,7 +369,14 @@ describe('private calendar subscription link', () => {
     const userId = randomUUID();
     const cookie = await issuer.cookie({ userId, role: 'student', email: 'weg@example.org', name: 'Weg' });
     const { url } = (await (await call('POST', '/api/me/calendar-subscription', cookie)).json()) as { url: string };
-    await n.svc.ctx.bus.publish({ id: randomUUID(), topic: 'user.deleted.v1' as never, key: userId, version: 1, occurredAt: new Date().toISOString(), payload: { user_id: userId } });
+    await n.svc.ctx.bus.publish({
+      id: randomUUID(),
+      topic: 'user.deleted.v1' as never,
+      key: userId,
+      version: 1,
+      occurredAt: new Date().toISOString(),
+      payload: { user_id: userId },
+    });
     await waitFor(async () => ((await call('GET', new URL(url).pathname)).status === 404 ? true : null));
   });
 });

@@ -21,7 +21,14 @@ afterAll(async () => {
   await dropSchemas(n ? [n.schema] : []);
 });
 
-const valid = (o: Record<string, unknown> = {}) => ({ type: 'feedback', name: 'Clara Wieck', email: 'clara@example.org', subject: 'Tolles Werkzeug', message: 'Danke für den Stundenplan!', ...o });
+const valid = (o: Record<string, unknown> = {}) => ({
+  type: 'feedback',
+  name: 'Clara Wieck',
+  email: 'clara@example.org',
+  subject: 'Tolles Werkzeug',
+  message: 'Danke für den Stundenplan!',
+  ...o,
+});
 
 async function mailsFor(subjectPart: string): Promise<MailJson[]> {
   const res = await getJson<MailJson[]>(`${n.base}/dev/mail.json?to=${encodeURIComponent(CONTACT_TO)}`);
@@ -35,7 +42,9 @@ describe('POST /api/contact', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Vielen Dank für deine Nachricht! Wir melden uns schnellstmöglich bei dir.' });
     const rows = await sql(`SELECT type, name, email, subject, message, user_id FROM "${n.schema}".contact_messages WHERE subject = $1`, [subject]);
-    expect(rows).toEqual([{ type: 'feedback', name: 'Clara Wieck', email: 'clara@example.org', subject, message: 'Danke für den Stundenplan!', user_id: null }]);
+    expect(rows).toEqual([
+      { type: 'feedback', name: 'Clara Wieck', email: 'clara@example.org', subject, message: 'Danke für den Stundenplan!', user_id: null },
+    ]);
     const [mail] = await waitFor(async () => {
       const m = await mailsFor(subject);
       return m[0]?.status === 'sent' ? m : null;

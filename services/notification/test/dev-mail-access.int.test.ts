@@ -39,7 +39,9 @@ describe('/dev/mail access', () => {
     for (const p of ['/dev/mail.json', '/dev/mail', '/dev/mail/', '/dev/mail/00000000-0000-0000-0000-000000000000/attachments/0']) {
       const res = await fetch(`http://${external}:${n.svc.httpPort}${p}`, { headers: { 'X-Forwarded-For': '127.0.0.1' } });
       expect(res.status, p).toBe(403);
-      expect(((await res.json()) as { detail: string }).detail).toBe('Diese Seite ist nur auf dem Rechner erreichbar, auf dem der Stundenplan-Assistent läuft.');
+      expect(((await res.json()) as { detail: string }).detail).toBe(
+        'Diese Seite ist nur auf dem Rechner erreichbar, auf dem der Stundenplan-Assistent läuft.',
+      );
     }
   });
 

@@ -20,7 +20,8 @@ export function randomSchema(prefix = 't_notif'): string {
   return `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
 }
 
-export const sql = <R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<R[]> => queryAt<R>(databaseUrl(), text, values);
+export const sql = <R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<R[]> =>
+  queryAt<R>(databaseUrl(), text, values);
 
 export const dropSchemas = (schemas: string[]): Promise<void> => dropSchemasAt(databaseUrl(), schemas);
 
@@ -90,8 +91,16 @@ export async function getJson<T>(url: string): Promise<{ status: number; body: T
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
 }
 
-export async function postJson<T = Record<string, unknown>>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
-  const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+export async function postJson<T = Record<string, unknown>>(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
 }

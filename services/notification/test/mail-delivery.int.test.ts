@@ -107,7 +107,10 @@ describe('outbox transport (embedded default)', () => {
       // The consumer waits 100 ms, then 200 ms (lower bounds only: a busy machine adds to both gaps).
       expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(95);
       expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(195);
-      const [row] = await sql<{ status: string; attempts: number; last_error: string | null }>(`SELECT status, attempts, last_error FROM "${n.schema}".mails WHERE event_id = $1`, [event.id]);
+      const [row] = await sql<{ status: string; attempts: number; last_error: string | null }>(
+        `SELECT status, attempts, last_error FROM "${n.schema}".mails WHERE event_id = $1`,
+        [event.id],
+      );
       expect(row).toEqual({ status: 'sent', attempts: 3, last_error: null });
     } finally {
       n.svc.deps.mailer = original;
@@ -117,11 +120,20 @@ describe('outbox transport (embedded default)', () => {
   it('records a mail that keeps failing as failed with the error, then parks the event', async () => {
     const to = `broken-${randomUUID()}@example.org`;
     const original = n.svc.deps.mailer;
-    n.svc.deps.mailer = { transport: 'outbox', send: async () => { throw new Error('Postfach voll'); }, close: () => undefined };
+    n.svc.deps.mailer = {
+      transport: 'outbox',
+      send: async () => {
+        throw new Error('Postfach voll');
+      },
+      close: () => undefined,
+    };
     try {
       const event = mailEvent({ to, subject: 'Kaputt', text: 'x' });
       await deliver(event);
-      const [row] = await sql<{ status: string; attempts: number; last_error: string }>(`SELECT status, attempts, last_error FROM "${n.schema}".mails WHERE event_id = $1`, [event.id]);
+      const [row] = await sql<{ status: string; attempts: number; last_error: string }>(
+        `SELECT status, attempts, last_error FROM "${n.schema}".mails WHERE event_id = $1`,
+        [event.id],
+      );
       expect(row).toEqual({ status: 'failed', attempts: 5, last_error: 'Postfach voll' });
       const parked = await sql<{ status: string }>(`SELECT status FROM "${n.schema}".processed_events WHERE event_id = $1`, [event.id]);
       expect(parked).toEqual([{ status: 'parked' }]);
@@ -142,7 +154,12 @@ describe('outbox transport (embedded default)', () => {
   it('consumes mail requests written to its own outbox (the path other services use)', async () => {
     const to = `relay-${randomUUID()}@example.org`;
     const { writeOutbox, Topic } = await import('@stundenplan/base');
-    await writeOutbox((text, values) => sql(text.replace('INSERT INTO outbox_events', `INSERT INTO "${n.schema}".outbox_events`), values), Topic.MailRequested, 'k', { to, subject: 'Über die Outbox', text: 'relay' });
+    await writeOutbox(
+      (text, values) => sql(text.replace('INSERT INTO outbox_events', `INSERT INTO "${n.schema}".outbox_events`), values),
+      Topic.MailRequested,
+      'k',
+      { to, subject: 'Über die Outbox', text: 'relay' },
+    );
     n.svc.ctx.relay?.kick();
     const list = await waitFor(async () => {
       const l = await getJson<MailJson[]>(`${n.base}/dev/mail.json?to=${encodeURIComponent(to)}`);
@@ -156,7 +173,13 @@ describe('/dev/mail page', () => {
   it('renders a German page, newest first, with recipient, subject, time, clickable links, escaped text and attachment links', async () => {
     const first = `page-a-${randomUUID()}@example.org`;
     const second = `page-b-${randomUUID()}@example.org`;
-    await deliver(mailEvent({ to: first, subject: 'Erste <Mail>', text: 'Bitte bestätige: http://localhost:8080/confirm-email?token=abc_DEF-1.\n<script>alert(1)</script>' }));
+    await deliver(
+      mailEvent({
+        to: first,
+        subject: 'Erste <Mail>',
+        text: 'Bitte bestätige: http://localhost:8080/confirm-email?token=abc_DEF-1.\n<script>alert(1)</script>',
+      }),
+    );
     await deliver(
       mailEvent({
         to: second,
@@ -188,7 +211,9 @@ describe('/dev/mail page', () => {
   it('gRPC ListMails answers the newest mails', async () => {
     const client = testServiceClient(notificationV1.NotificationServiceClient, `127.0.0.1:${n.svc.grpcPort}`, 'notification');
     try {
-      const res = await new Promise<notificationV1.ListMailsResponse>((resolve, reject) => client.listMails({ limit: 2 }, (e, r) => (e ? reject(e) : resolve(r))));
+      const res = await new Promise<notificationV1.ListMailsResponse>((resolve, reject) =>
+        client.listMails({ limit: 2 }, (e, r) => (e ? reject(e) : resolve(r))),
+      );
       expect(res.mails).toHaveLength(2);
       expect(res.mails[0]).toMatchObject({ subject: 'Zweite Mail', attachmentNames: ['plan.pdf'] });
     } finally {

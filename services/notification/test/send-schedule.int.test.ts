@@ -39,13 +39,32 @@ const classesStub: Partial<classesV1.ClassesServiceServer> = {
   getClass: wrapUnary<classesV1.GetClassRequest, classesV1.GetClassResponse>(silent, async (req) => {
     const c = ownedClass('GetClass', req);
     return {
-      classInfo: { classId: req.classId, name: c.name, description: '', isGroup: false, registerShortcut: 'ABC123', teacherId: c.teacherId, teacherName: c.teacherName, institutionName: 'HMTM', deadline: '', allowLateChanges: false },
+      classInfo: {
+        classId: req.classId,
+        name: c.name,
+        description: '',
+        isGroup: false,
+        registerShortcut: 'ABC123',
+        teacherId: c.teacherId,
+        teacherName: c.teacherName,
+        institutionName: 'HMTM',
+        deadline: '',
+        allowLateChanges: false,
+      },
     };
   }),
   listMembers: wrapUnary<classesV1.ListMembersRequest, classesV1.ListMembersResponse>(silent, async (req) => {
     const c = ownedClass('ListMembers', req);
     return {
-      members: c.members.map((m, i) => ({ memberId: `${req.classId.slice(0, 8)}-${i}`, classId: req.classId, userId: '', studentId: '', name: m.name, email: m.email, duration: 30 })),
+      members: c.members.map((m, i) => ({
+        memberId: `${req.classId.slice(0, 8)}-${i}`,
+        classId: req.classId,
+        userId: '',
+        studentId: '',
+        name: m.name,
+        email: m.email,
+        duration: 30,
+      })),
     };
   }),
 };
@@ -62,7 +81,13 @@ let teacherCookie: string;
 beforeAll(async () => {
   const health = new HealthState();
   health.serving = true;
-  const started = await startGrpcServer(0, [{ definition: classesV1.ClassesServiceService, implementation: classesStub as grpc.UntypedServiceImplementation }], health, '127.0.0.1', testServiceTokenVerifier('classes'));
+  const started = await startGrpcServer(
+    0,
+    [{ definition: classesV1.ClassesServiceService, implementation: classesStub as grpc.UntypedServiceImplementation }],
+    health,
+    '127.0.0.1',
+    testServiceTokenVerifier('classes'),
+  );
   stub = started.server;
   issuer = await startTestIssuer();
   n = await startNotification({ AUTH_JWKS_URL: issuer.jwksUrl, CLASSES_SERVICE_ADDR: `127.0.0.1:${started.port}` });
@@ -81,10 +106,16 @@ afterAll(async () => {
 /** A real-looking PDF with binary bytes (not valid UTF-8), so "byte-identical" means something. */
 /** A structurally valid PDF (header, objects, xref table, trailer, startxref, %%EOF) of about `size` bytes. */
 function pdfFile(size = 20_000): Buffer {
-  const head = Buffer.from(`%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Length ${size} >>\nstream\n`, 'latin1');
+  const head = Buffer.from(
+    `%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Length ${size} >>\nstream\n`,
+    'latin1',
+  );
   const mid = Buffer.from('\nendstream\nendobj\n', 'latin1');
   const xrefAt = head.length + size + mid.length;
-  const tail = Buffer.from(`xref\n0 3\n0000000000 65535 f \n0000000023 00000 n \n0000000072 00000 n \ntrailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`, 'latin1');
+  const tail = Buffer.from(
+    `xref\n0 3\n0000000000 65535 f \n0000000023 00000 n \n0000000072 00000 n \ntrailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`,
+    'latin1',
+  );
   return Buffer.concat([head, randomBytes(size), mid, tail]);
 }
 
@@ -172,7 +203,10 @@ describe('POST /api/send-schedule-to-students', () => {
 
     const [toAnna] = await sentMailsTo(anna);
     const [toBen] = await sentMailsTo(ben);
-    for (const [mail, name, to] of [[toAnna!, 'Anna Amsel', anna], [toBen!, 'Ben Brahms', ben]] as const) {
+    for (const [mail, name, to] of [
+      [toAnna!, 'Anna Amsel', anna],
+      [toBen!, 'Ben Brahms', ben],
+    ] as const) {
       expect(mail).toMatchObject({
         to,
         reply_to: 'clara.schumann@hmtm.de',
@@ -236,7 +270,7 @@ describe('POST /api/send-schedule-to-students', () => {
     expect(Buffer.from(await (await fetch(`${n.base}/dev/mail/${mail!.id}/attachments/0`)).arrayBuffer()).equals(pdf)).toBe(true);
   });
 
-  it('answers another teacher\'s class exactly like an unknown class (404, German), and sends nothing', async () => {
+  it("answers another teacher's class exactly like an unknown class (404, German), and sends nothing", async () => {
     const to = address('fremd');
     const foreign = newClass([{ name: 'Fremde Person', email: to }], { teacherId: otherTeacherId });
     const before = await mailEventCount();
@@ -271,7 +305,10 @@ describe('POST /api/send-schedule-to-students', () => {
     const empty = newClass([]);
     const before = await mailEventCount();
     for (const id of [classId, empty]) {
-      expect(await send({ classId: id, file: pdfFile() })).toEqual({ status: 400, body: { detail: 'Keine Studierenden mit E-Mail-Adresse in dieser Klasse.' } });
+      expect(await send({ classId: id, file: pdfFile() })).toEqual({
+        status: 400,
+        body: { detail: 'Keine Studierenden mit E-Mail-Adresse in dieser Klasse.' },
+      });
       expect(await sendingsOf(id)).toEqual([]);
     }
     expect(await mailEventCount()).toBe(before);
@@ -284,9 +321,24 @@ describe('POST /api/send-schedule-to-students', () => {
     ['an empty file', { classId: 'CLASS', file: Buffer.alloc(0) }, 400, 'Keine PDF-Datei erhalten.'],
     ['a file that is not a PDF', { classId: 'CLASS', file: Buffer.from('<html>kein PDF</html>') }, 400, 'Die Datei ist keine PDF-Datei.'],
     ['a PDF signature that is not at the start', { classId: 'CLASS', file: Buffer.from(' %PDF-1.4 verschoben') }, 400, 'Die Datei ist keine PDF-Datei.'],
-    ['%PDF- followed by garbage', { classId: 'CLASS', file: Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(20_000), Buffer.from('\n%%EOF\n')]) }, 400, 'Die Datei ist keine PDF-Datei.'],
-    ['a message over 2000 characters', { classId: 'CLASS', file: pdfFile(), message: 'x'.repeat(2001) }, 400, 'Die Nachricht darf höchstens 2000 Zeichen lang sein.'],
-    ['a schedule name over 200 characters', { classId: 'CLASS', file: pdfFile(), scheduleName: 'x'.repeat(201) }, 400, 'Der Name des Stundenplans darf höchstens 200 Zeichen lang sein.'],
+    [
+      '%PDF- followed by garbage',
+      { classId: 'CLASS', file: Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(20_000), Buffer.from('\n%%EOF\n')]) },
+      400,
+      'Die Datei ist keine PDF-Datei.',
+    ],
+    [
+      'a message over 2000 characters',
+      { classId: 'CLASS', file: pdfFile(), message: 'x'.repeat(2001) },
+      400,
+      'Die Nachricht darf höchstens 2000 Zeichen lang sein.',
+    ],
+    [
+      'a schedule name over 200 characters',
+      { classId: 'CLASS', file: pdfFile(), scheduleName: 'x'.repeat(201) },
+      400,
+      'Der Name des Stundenplans darf höchstens 200 Zeichen lang sein.',
+    ],
     ['a file over 5 MB', { classId: 'CLASS', file: pdfFile(5 * 1024 * 1024) }, 413, 'Die Datei ist zu groß (maximal 5 MB)'],
   ] as const)('refuses %s with %i and a German detail, sending nothing', async (_label, form, status, detail) => {
     const classId = newClass([{ name: 'Franz Fauré', email: address('franz') }]);
@@ -396,13 +448,19 @@ describe('POST /api/send-schedule-to-students', () => {
     expect(rows).toEqual([{ attempts: 1, status: 'sent' }]);
   });
 
-  it('counts recipients against the teacher\'s daily mail budget: over it 429 with wait_time, nothing sent', async () => {
+  it("counts recipients against the teacher's daily mail budget: over it 429 with wait_time, nothing sent", async () => {
     const original = n.svc.deps.cfg;
     const budgetTeacher = randomUUID();
     const cookie = await issuer.cookie({ userId: budgetTeacher, role: 'teacher', email: 'budget@hmtm.de', name: 'Budget Lehrkraft' });
     n.svc.deps.cfg = { ...original, MAIL_BUDGET_PER_DAY: 3 };
     try {
-      const two = newClass([{ name: 'Ada A', email: address('ada') }, { name: 'Bea B', email: address('bea') }], { teacherId: budgetTeacher });
+      const two = newClass(
+        [
+          { name: 'Ada A', email: address('ada') },
+          { name: 'Bea B', email: address('bea') },
+        ],
+        { teacherId: budgetTeacher },
+      );
       expect((await send({ classId: two, file: pdfFile() }, cookie)).status).toBe(200);
       const before = await mailEventCount();
       const blocked = await send({ classId: two, file: pdfFile() }, cookie);

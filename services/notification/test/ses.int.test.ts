@@ -60,7 +60,10 @@ describe('SES transport', () => {
     });
     await deliver(event);
 
-    const [row] = await sql<{ status: string; transport: string; provider_message_id: string }>(`SELECT status, transport, provider_message_id FROM "${n.schema}".mails WHERE event_id = $1`, [event.id]);
+    const [row] = await sql<{ status: string; transport: string; provider_message_id: string }>(
+      `SELECT status, transport, provider_message_id FROM "${n.schema}".mails WHERE event_id = $1`,
+      [event.id],
+    );
     expect(row).toMatchObject({ status: 'sent', transport: 'ses' });
 
     const emails = await storedFor(to);
@@ -106,7 +109,10 @@ describe('SES transport', () => {
     try {
       const event = mailEvent({ to: `down-${randomUUID()}@example.org`, subject: 'Geht nicht', text: 'x' });
       await deliver(event);
-      const [row] = await sql<{ status: string; attempts: number; last_error: string }>(`SELECT status, attempts, last_error FROM "${down.schema}".mails WHERE event_id = $1`, [event.id]);
+      const [row] = await sql<{ status: string; attempts: number; last_error: string }>(
+        `SELECT status, attempts, last_error FROM "${down.schema}".mails WHERE event_id = $1`,
+        [event.id],
+      );
       expect(row!.status).toBe('failed');
       expect(row!.attempts).toBe(5);
       expect(row!.last_error).toBeTruthy();

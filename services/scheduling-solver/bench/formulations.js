@@ -21,7 +21,10 @@ import { buildCompact, components } from '../dist/solver/model.js';
 v8.setFlagsFromString('--liftoff-only');
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
-const arg = (name, def) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : def; };
+const arg = (name, def) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : def;
+};
 const seeds = Number(arg('seeds', 3));
 const limit = Number(arg('limit', 20));
 const only = arg('only', '');
@@ -41,7 +44,9 @@ function buildAlt(core, comp, count, form) {
     for (let w = core.winStart[s]; w < core.winStart[s + 1]; w++) {
       owner[w] = s;
       const j = b.binary(0, core.pinnedWin[s] >= 0 ? 1 : 0, 1);
-      wins.push(w); idx.push(j); all.push(j);
+      wins.push(w);
+      idx.push(j);
+      all.push(j);
     }
     if (idx.length > 1) b.row(-Infinity, 1, idx);
   }
@@ -60,33 +65,93 @@ function buildAlt(core, comp, count, form) {
     if (form === 'flow-cont') {
       const inA = Array.from({ length: hi - lo + 1 }, () => []);
       const outA = Array.from({ length: hi - lo + 1 }, () => []);
-      const src = new Map(); const snk = new Map(); const idle = [];
-      for (const t of [...new Set(ws.map(t0))].sort((a, c) => a - c)) { const j = b.binary(0); cont.add(j); src.set(t, j); inA[t - lo].push(j); }
-      for (const t of [...new Set(ws.map((j) => t0(j) + core.len[owner[wins[j]]]))].sort((a, c) => a - c)) { const j = b.binary(0); cont.add(j); snk.set(t, j); outA[t - lo].push(j); }
-      for (let t = lo; t < hi; t++) { const j = b.binary(1); cont.add(j); idle.push(j); outA[t - lo].push(j); inA[t + 1 - lo].push(j); }
-      for (const j of ws) { outA[t0(j) - lo].push(j); inA[t0(j) + core.len[owner[wins[j]]] - lo].push(j); }
+      const src = new Map();
+      const snk = new Map();
+      const idle = [];
+      for (const t of [...new Set(ws.map(t0))].sort((a, c) => a - c)) {
+        const j = b.binary(0);
+        cont.add(j);
+        src.set(t, j);
+        inA[t - lo].push(j);
+      }
+      for (const t of [...new Set(ws.map((j) => t0(j) + core.len[owner[wins[j]]]))].sort((a, c) => a - c)) {
+        const j = b.binary(0);
+        cont.add(j);
+        snk.set(t, j);
+        outA[t - lo].push(j);
+      }
+      for (let t = lo; t < hi; t++) {
+        const j = b.binary(1);
+        cont.add(j);
+        idle.push(j);
+        outA[t - lo].push(j);
+        inA[t + 1 - lo].push(j);
+      }
+      for (const j of ws) {
+        outA[t0(j) - lo].push(j);
+        inA[t0(j) + core.len[owner[wins[j]]] - lo].push(j);
+      }
       b.row(-Infinity, 1, [...src.values()]);
       for (let i = 0; i <= hi - lo; i++) b.row(0, 0, [...inA[i], ...outA[i]], [...inA[i].map(() => 1), ...outA[i].map(() => -1)]);
       fills.push((x, v) => {
-        let f = -1; let l = -1; const cov = new Uint8Array(hi - lo);
-        for (const j of ws) if (x[j] > 0.5) { const a = t0(j); const e = a + core.len[owner[wins[j]]]; for (let t = a; t < e; t++) cov[t - lo] = 1; if (f < 0 || a < f) f = a; if (e > l) l = e; }
-        if (f < 0) return; v[src.get(f)] = 1; v[snk.get(l)] = 1; for (let t = f; t < l; t++) if (!cov[t - lo]) v[idle[t - lo]] = 1;
+        let f = -1;
+        let l = -1;
+        const cov = new Uint8Array(hi - lo);
+        for (const j of ws)
+          if (x[j] > 0.5) {
+            const a = t0(j);
+            const e = a + core.len[owner[wins[j]]];
+            for (let t = a; t < e; t++) cov[t - lo] = 1;
+            if (f < 0 || a < f) f = a;
+            if (e > l) l = e;
+          }
+        if (f < 0) return;
+        v[src.get(f)] = 1;
+        v[snk.get(l)] = 1;
+        for (let t = f; t < l; t++) if (!cov[t - lo]) v[idle[t - lo]] = 1;
       });
     } else {
-      const p = []; const q = []; const g = [];
-      for (let t = lo; t < hi; t++) { p.push(b.binary(0)); q.push(b.binary(0)); g.push(b.binary(1)); }
+      const p = [];
+      const q = [];
+      const g = [];
+      for (let t = lo; t < hi; t++) {
+        p.push(b.binary(0));
+        q.push(b.binary(0));
+        g.push(b.binary(1));
+      }
       for (const j of [...p, ...q, ...g]) if (form === 'slot-pq' || g.includes(j)) cont.add(j);
-      for (let i = 1; i < p.length; i++) { b.row(0, Infinity, [p[i], p[i - 1]], [1, -1]); b.row(0, Infinity, [q[i - 1], q[i]], [1, -1]); }
+      for (let i = 1; i < p.length; i++) {
+        b.row(0, Infinity, [p[i], p[i - 1]], [1, -1]);
+        b.row(0, Infinity, [q[i - 1], q[i]], [1, -1]);
+      }
       for (let i = 0; i < hi - lo; i++) {
         const l = cover[i];
         b.row(-1, Infinity, [g[i], p[i], q[i], ...l], [1, -1, -1, ...l.map(() => 1)]);
-        if (l.length) { b.row(-Infinity, 0, [...l, p[i]], [...l.map(() => 1), -1]); b.row(-Infinity, 0, [...l, q[i]], [...l.map(() => 1), -1]); }
+        if (l.length) {
+          b.row(-Infinity, 0, [...l, p[i]], [...l.map(() => 1), -1]);
+          b.row(-Infinity, 0, [...l, q[i]], [...l.map(() => 1), -1]);
+        }
       }
       fills.push((x, v) => {
-        let f = -1; let l = -1; const cov = new Uint8Array(hi - lo);
-        for (const j of ws) if (x[j] > 0.5) { const a = t0(j); const e = a + core.len[owner[wins[j]]]; for (let t = a; t < e; t++) cov[t - lo] = 1; if (f < 0 || a < f) f = a; if (e > l) l = e; }
+        let f = -1;
+        let l = -1;
+        const cov = new Uint8Array(hi - lo);
+        for (const j of ws)
+          if (x[j] > 0.5) {
+            const a = t0(j);
+            const e = a + core.len[owner[wins[j]]];
+            for (let t = a; t < e; t++) cov[t - lo] = 1;
+            if (f < 0 || a < f) f = a;
+            if (e > l) l = e;
+          }
         if (f < 0) return;
-        for (let t = lo; t < hi; t++) { const pi = t >= f ? 1 : 0; const qi = t < l ? 1 : 0; v[p[t - lo]] = pi; v[q[t - lo]] = qi; v[g[t - lo]] = Math.max(0, pi + qi - 1 - cov[t - lo]); }
+        for (let t = lo; t < hi; t++) {
+          const pi = t >= f ? 1 : 0;
+          const qi = t < l ? 1 : 0;
+          v[p[t - lo]] = pi;
+          v[q[t - lo]] = qi;
+          v[g[t - lo]] = Math.max(0, pi + qi - 1 - cov[t - lo]);
+        }
       });
     }
   }
@@ -96,7 +161,9 @@ function buildAlt(core, comp, count, form) {
     start(pos) {
       const v = new Float64Array(b.numCols);
       const chosen = new Set(comp.students.map((s) => pos[s]).filter((w) => w >= 0));
-      wins.forEach((w, j) => { if (chosen.has(w)) v[j] = 1; });
+      wins.forEach((w, j) => {
+        if (chosen.has(w)) v[j] = 1;
+      });
       for (const f of fills) f(v, v);
       return v;
     },
@@ -120,7 +187,11 @@ for (const name of names) {
       for (let seed = 0; seed < seeds; seed++) {
         const m = buildAlt(core, comp, count, form);
         const data = m.builder.build(highs, false);
-        if (m.cont) { const integrality = Int32Array.from(data.integrality); for (const j of m.cont) integrality[j] = 0; data.integrality = integrality; }
+        if (m.cont) {
+          const integrality = Int32Array.from(data.integrality);
+          for (const j of m.cont) integrality[j] = 0;
+          data.integrality = integrality;
+        }
         const c0 = process.cpuUsage();
         const res = runMip(highs, data, { timeLimitSec: limit, start: m.start(start), options: { random_seed: seed } });
         const cu = process.cpuUsage(c0);

@@ -50,8 +50,68 @@ function rng(seed) {
   };
 }
 
-const FIRST = ['Anna', 'Ben', 'Clara', 'David', 'Elif', 'Felix', 'Greta', 'Hannes', 'Ida', 'Jonas', 'Katharina', 'Leon', 'Mia', 'Noah', 'Olga', 'Paul', 'Quirin', 'Rosa', 'Sven', 'Tara', 'Uwe', 'Vera', 'Wanja', 'Yusuf', 'Zoe', 'Émilie', 'Jürgen', 'Sören', 'Björn', 'Łucja'];
-const LAST = ['Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weber', 'Meyer', 'Wagner', 'Becker', 'Schulz', 'Hoffmann', 'Koch', 'Richter', 'Klein', 'Wolf', 'Schröder', 'Neumann', 'Schwarz', 'Braun', 'Zimmermann', 'Krüger', 'Hofmann', 'Hartmann', 'Lange', 'Werner', 'Franke', 'Özdemir', 'Nowak', 'Yılmaz'];
+const FIRST = [
+  'Anna',
+  'Ben',
+  'Clara',
+  'David',
+  'Elif',
+  'Felix',
+  'Greta',
+  'Hannes',
+  'Ida',
+  'Jonas',
+  'Katharina',
+  'Leon',
+  'Mia',
+  'Noah',
+  'Olga',
+  'Paul',
+  'Quirin',
+  'Rosa',
+  'Sven',
+  'Tara',
+  'Uwe',
+  'Vera',
+  'Wanja',
+  'Yusuf',
+  'Zoe',
+  'Émilie',
+  'Jürgen',
+  'Sören',
+  'Björn',
+  'Łucja',
+];
+const LAST = [
+  'Müller',
+  'Schmidt',
+  'Schneider',
+  'Fischer',
+  'Weber',
+  'Meyer',
+  'Wagner',
+  'Becker',
+  'Schulz',
+  'Hoffmann',
+  'Koch',
+  'Richter',
+  'Klein',
+  'Wolf',
+  'Schröder',
+  'Neumann',
+  'Schwarz',
+  'Braun',
+  'Zimmermann',
+  'Krüger',
+  'Hofmann',
+  'Hartmann',
+  'Lange',
+  'Werner',
+  'Franke',
+  'Özdemir',
+  'Nowak',
+  'Yılmaz',
+];
 
 /** Slots [a, b) as labels. */
 const labels = (a, b) => Array.from({ length: b - a }, (_, k) => label(a + k));
@@ -77,7 +137,10 @@ function sortTimes(times) {
  */
 function makeProblem(r, p) {
   const teacher = {};
-  const days = [0, 1, 2, 3, 4, 5].sort(() => r.next() - 0.5).slice(0, p.days).sort();
+  const days = [0, 1, 2, 3, 4, 5]
+    .sort(() => r.next() - 0.5)
+    .slice(0, p.days)
+    .sort();
   for (const d of days) {
     const blocks = r.int(1, p.maxTeacherBlocks);
     let start = r.int(32, 44); // 8:00-11:00
@@ -116,7 +179,12 @@ function makeProblem(r, p) {
     const s = {
       member_id: id,
       name: `${r.pick(FIRST)} ${r.pick(LAST)}`,
-      duration: r.weighted([[30, 45], [45, 35], [60, 15], [90, 5]]),
+      duration: r.weighted([
+        [30, 45],
+        [45, 35],
+        [60, 15],
+        [90, 5],
+      ]),
       available_times: sortTimes(available),
       available_times_user_input: sortTimes(userInput),
     };
@@ -129,13 +197,47 @@ function makeProblem(r, p) {
   return { wiggleRoom: 0, teacherTimes: sortTimes(teacher), students, timePreferences: prefs };
 }
 
-const BASE = { maxTeacherBlocks: 2, teacherBlock: [12, 24], studentDays: 3, studentBlock: [8, 24], userInputShare: 0.35, unreachableShare: 0.08, preferenceShare: 0.2 };
+const BASE = {
+  maxTeacherBlocks: 2,
+  teacherBlock: [12, 24],
+  studentDays: 3,
+  studentBlock: [8, 24],
+  userInputShare: 0.35,
+  unreachableShare: 0.08,
+  preferenceShare: 0.2,
+};
 // Per instance: family, count, first seed, problem parameters (ratio = demand / teacher minutes) and
 // the wiggleRoom slack over the proven number of unplaced students (-1: one too few, INFEASIBLE).
 const FAMILIES = [
-  { family: 'small', seed: 1100, p: [{ ...BASE, days: 2, ratio: 0.3 }, { ...BASE, days: 3, ratio: 0.3 }, { ...BASE, days: 2, ratio: 0.85 }], slack: [1, 3] },
-  { family: 'medium', seed: 2100, p: [{ ...BASE, days: 5, ratio: 0.85 }, { ...BASE, days: 3, ratio: 0.9 }, { ...BASE, days: 4, ratio: 1.35 }], slack: [0, 3] },
-  { family: 'large', seed: 3100, p: [{ ...BASE, days: 5, maxTeacherBlocks: 2, teacherBlock: [16, 28], ratio: 1.1 }, { ...BASE, days: 5, teacherBlock: [16, 28], ratio: 0.97 }], slack: [2, 6] },
+  {
+    family: 'small',
+    seed: 1100,
+    p: [
+      { ...BASE, days: 2, ratio: 0.3 },
+      { ...BASE, days: 3, ratio: 0.3 },
+      { ...BASE, days: 2, ratio: 0.85 },
+    ],
+    slack: [1, 3],
+  },
+  {
+    family: 'medium',
+    seed: 2100,
+    p: [
+      { ...BASE, days: 5, ratio: 0.85 },
+      { ...BASE, days: 3, ratio: 0.9 },
+      { ...BASE, days: 4, ratio: 1.35 },
+    ],
+    slack: [0, 3],
+  },
+  {
+    family: 'large',
+    seed: 3100,
+    p: [
+      { ...BASE, days: 5, maxTeacherBlocks: 2, teacherBlock: [16, 28], ratio: 1.1 },
+      { ...BASE, days: 5, teacherBlock: [16, 28], ratio: 0.97 },
+    ],
+    slack: [2, 6],
+  },
   {
     family: 'tight',
     seed: 4100,
@@ -146,7 +248,15 @@ const FAMILIES = [
     ],
     slack: [0, 1],
   },
-  { family: 'infeasible', seed: 5100, p: [{ ...BASE, days: 3, ratio: 1.2 }, { ...BASE, days: 4, ratio: 0.8 }], slack: [-1, -1] },
+  {
+    family: 'infeasible',
+    seed: 5100,
+    p: [
+      { ...BASE, days: 3, ratio: 1.2 },
+      { ...BASE, days: 4, ratio: 0.8 },
+    ],
+    slack: [-1, -1],
+  },
 ];
 
 async function build(name, f, params, seed) {
@@ -234,11 +344,18 @@ for (const f of FAMILIES) {
       reference.instances[name] = res.ref;
       manifest.instances[name] = { family: f.family, seed: res.seed, ...res.ref.stats };
       const s = res.ref.stats;
-      console.log(`${name}: seed ${res.seed}, ${s.n_active} active, wiggle ${s.wiggleRoom}, placed ${res.ref.opt_placed}, idle ${res.ref.best_idle_min ?? '-'} min, ${res.ref.solvers.reference.wall_s} s (${res.ref.checked_by})`);
+      console.log(
+        `${name}: seed ${res.seed}, ${s.n_active} active, wiggle ${s.wiggleRoom}, placed ${res.ref.opt_placed}, idle ${res.ref.best_idle_min ?? '-'} min, ${res.ref.solvers.reference.wall_s} s (${res.ref.checked_by})`,
+      );
       break;
     }
   }
 }
-const sorted = (o) => Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));
+const sorted = (o) =>
+  Object.fromEntries(
+    Object.keys(o)
+      .sort()
+      .map((k) => [k, o[k]]),
+  );
 writeFileSync(refPath, `${JSON.stringify({ generator: 'bench/generate.js', instances: sorted(reference.instances) }, null, 1)}\n`);
 writeFileSync(manifestPath, `${JSON.stringify({ generator: 'bench/generate.js', instances: sorted(manifest.instances) }, null, 1)}\n`);

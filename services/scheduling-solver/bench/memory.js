@@ -41,8 +41,10 @@ for (let i = 0; i < solves; i++) {
 await pool.close();
 const max = Math.max(...rss);
 const s = pool.stats;
-console.log(`RSS: first ${mb(rss[0])} MB, max ${mb(max)} MB, last ${mb(rss[rss.length - 1])} MB, after close ${mb(process.memoryUsage().rss)} MB; ` +
-  `${s.solved} solved, ${s.recycled} workers recycled, ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+console.log(
+  `RSS: first ${mb(rss[0])} MB, max ${mb(max)} MB, last ${mb(rss[rss.length - 1])} MB, after close ${mb(process.memoryUsage().rss)} MB; ` +
+    `${s.solved} solved, ${s.recycled} workers recycled, ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+);
 if (max > budgetMb * 1024 * 1024) {
   console.log(`FAIL: RSS ${mb(max)} MB is over the budget of ${budgetMb} MB`);
   process.exit(1);

@@ -70,7 +70,8 @@ function runSolver(cmd, file) {
 }
 
 const fmtT = (t) => (t == null ? '-' : t < 100 ? t.toFixed(2) : t.toFixed(0));
-const fmtR = (r) => (r == null ? '-' : r >= 100 ? `${r.toFixed(0)}x` : r < 0.1 ? `${Number(r.toPrecision(2))}x` : r < 10 ? `${r.toFixed(2)}x` : `${r.toFixed(1)}x`);
+const fmtR = (r) =>
+  r == null ? '-' : r >= 100 ? `${r.toFixed(0)}x` : r < 0.1 ? `${Number(r.toPrecision(2))}x` : r < 10 ? `${r.toFixed(2)}x` : `${r.toFixed(1)}x`;
 const geomean = (xs) => {
   const v = xs.filter((x) => x > 0);
   return v.length ? Math.exp(v.reduce((a, x) => a + Math.log(x), 0) / v.length) : null;
@@ -84,7 +85,10 @@ function formatRow(row) {
   const exp = { OPTIMAL: 'feas', INFEASIBLE: 'INFEAS' }[row.ref_status] ?? row.ref_status ?? '-';
   const st = row.status ?? row.outcome;
   const placed = `${row.placed ?? '-'}/${row.opt_placed ?? '-'}${row.placed_proven === false ? '?' : ''}`;
-  const idle = row.valid && row.idle_min != null && row.ref_status !== 'INFEASIBLE' ? `${row.idle_min}/${row.best_idle_min ?? '-'}${row.idle_proven === false ? '?' : ''}` : '-';
+  const idle =
+    row.valid && row.idle_min != null && row.ref_status !== 'INFEASIBLE'
+      ? `${row.idle_min}/${row.best_idle_min ?? '-'}${row.idle_proven === false ? '?' : ''}`
+      : '-';
   const notes = [];
   if (['INVALID', 'CRASH', 'TIMEOUT'].includes(row.outcome)) notes.push(row.errors.slice(0, 2).join('; '));
   else if (row.status_ok === false) notes.push(`WRONG STATUS${row.status_errors?.length ? `: ${row.status_errors[0]}` : ''}`);
@@ -103,7 +107,9 @@ const instanceNames = (dir) =>
 const refs = JSON.parse(readFileSync(path.join(setDir, 'reference.json'), 'utf8')).instances;
 const names = instanceNames(setDir);
 
-console.log(`# solver: ${solver}\n# timeout ${timeout}s per instance; xRef/xGrdy = wall / reference wall (reference MILP in-process when the instances were generated, greedy baseline); '?' = reference not proven optimal`);
+console.log(
+  `# solver: ${solver}\n# timeout ${timeout}s per instance; xRef/xGrdy = wall / reference wall (reference MILP in-process when the instances were generated, greedy baseline); '?' = reference not proven optimal`,
+);
 console.log(HEADER);
 const rows = [];
 for (const name of names) {
@@ -112,16 +118,39 @@ for (const name of names) {
   const inst = new Instance(problem);
   const ref = refs[name];
   const r = await runSolver(solver, file);
-  const row = { instance: name, family: ref?.family ?? name.replace(/-\d+$/, ''), n_active: inst.nActive, wiggleRoom: inst.wiggle, wall_s: Math.round(r.wall * 1000) / 1000, timed_out: r.timedOut, rc: r.rc };
+  const row = {
+    instance: name,
+    family: ref?.family ?? name.replace(/-\d+$/, ''),
+    n_active: inst.nActive,
+    wiggleRoom: inst.wiggle,
+    wall_s: Math.round(r.wall * 1000) / 1000,
+    timed_out: r.timedOut,
+    rc: r.rc,
+  };
   if (r.timedOut) Object.assign(row, { outcome: 'TIMEOUT', valid: false, errors: [`timeout after ${timeout}s`] });
   else if (!r.output) Object.assign(row, { outcome: 'CRASH', valid: false, errors: [r.parseError ?? `exit ${r.rc}`], stderr: r.stderr.slice(-500) });
   else {
     const v = checkPlan(problem, r.output, ref, { strict, inst });
     if (r.rc) v.warnings.push(`exit status ${r.rc}`);
-    Object.assign(row, { outcome: v.valid ? 'VALID' : 'INVALID', valid: v.valid, status: v.status, placed: v.placed, idle_min: v.idle_min, errors: v.errors, warnings: v.warnings, status_errors: v.status_errors });
+    Object.assign(row, {
+      outcome: v.valid ? 'VALID' : 'INVALID',
+      valid: v.valid,
+      status: v.status,
+      placed: v.placed,
+      idle_min: v.idle_min,
+      errors: v.errors,
+      warnings: v.warnings,
+      status_errors: v.status_errors,
+    });
   }
   if (ref) {
-    Object.assign(row, { ref_status: ref.expected_status, opt_placed: ref.opt_placed, placed_proven: ref.placed_proven, best_idle_min: ref.best_idle_min, idle_proven: ref.idle_proven });
+    Object.assign(row, {
+      ref_status: ref.expected_status,
+      opt_placed: ref.opt_placed,
+      placed_proven: ref.placed_proven,
+      best_idle_min: ref.best_idle_min,
+      idle_proven: ref.idle_proven,
+    });
     row.ref_wall_s = ref.solvers?.reference?.wall_s;
     row.greedy_wall_s = ref.solvers?.greedy?.wall_s;
     row.greedy_placed = ref.solvers?.greedy?.placed;
@@ -129,7 +158,7 @@ for (const name of names) {
     if (row.valid && row.ref_wall_s) row.ratio_ref = t / Math.max(row.ref_wall_s, FLOOR);
     if (row.valid && row.greedy_wall_s != null) row.ratio_greedy = t / Math.max(row.greedy_wall_s, FLOOR);
     if (row.valid) {
-      row.status_ok = ((ref.expected_status === 'INFEASIBLE') === (row.status === 'INFEASIBLE')) && !row.status_errors.length;
+      row.status_ok = (ref.expected_status === 'INFEASIBLE') === (row.status === 'INFEASIBLE') && !row.status_errors.length;
       if (ref.expected_status !== 'INFEASIBLE' && row.placed != null) {
         row.placed_gap = ref.opt_placed - row.placed;
         row.placed_opt = row.placed >= ref.opt_placed;
@@ -178,13 +207,20 @@ console.log(
 );
 
 // Preference instances: every stage against the staged reference (bench/preferences/reference.js).
-const STAGES = [['placed', 'placed'], ['preferred', 'pref'], ['idle_min', 'idle'], ['moved', 'moved']];
+const STAGES = [
+  ['placed', 'placed'],
+  ['preferred', 'pref'],
+  ['idle_min', 'idle'],
+  ['moved', 'moved'],
+];
 export const PREF_HEADER = `${pad('instance', 16)} ${lpad('act', 3)} ${lpad('prev', 4)} ${pad('status', 10)} ${pad('valid', 7)} ${STAGES.map(([, h]) => lpad(`${h}/opt`, 10)).join(' ')} ${pad('proven', 6)} ${lpad('wall s', 7)} ${lpad('ref s', 6)}  notes`;
 const prefRows = [];
 const prefRefs = prefDir ? JSON.parse(readFileSync(path.join(prefDir, 'reference.json'), 'utf8')).instances : {};
 const prefNames = prefDir ? instanceNames(prefDir) : [];
 if (prefNames.length) {
-  console.log(`\n# preference instances (${path.relative(process.cwd(), prefDir) || prefDir}): value/proven optimum per stage, in the order they are optimised; proven = every reference stage ended Optimal; ref s = the reference's four MILPs in-process`);
+  console.log(
+    `\n# preference instances (${path.relative(process.cwd(), prefDir) || prefDir}): value/proven optimum per stage, in the order they are optimised; proven = every reference stage ended Optimal; ref s = the reference's four MILPs in-process`,
+  );
   console.log(PREF_HEADER);
 }
 for (const name of prefNames) {
@@ -193,13 +229,28 @@ for (const name of prefNames) {
   const inst = new Instance(problem);
   const ref = prefRefs[name];
   const r = await runSolver(solver, file);
-  const row = { instance: name, n_active: inst.nActive, n_previous: (problem.previous ?? []).length, wall_s: Math.round(r.wall * 1000) / 1000, timed_out: r.timedOut, rc: r.rc, errors: [], warnings: [] };
+  const row = {
+    instance: name,
+    n_active: inst.nActive,
+    n_previous: (problem.previous ?? []).length,
+    wall_s: Math.round(r.wall * 1000) / 1000,
+    timed_out: r.timedOut,
+    rc: r.rc,
+    errors: [],
+    warnings: [],
+  };
   if (r.timedOut) Object.assign(row, { outcome: 'TIMEOUT', valid: false, errors: [`timeout after ${timeout}s`] });
   else if (!r.output) Object.assign(row, { outcome: 'CRASH', valid: false, errors: [r.parseError ?? `exit ${r.rc}`], stderr: r.stderr.slice(-500) });
   else {
     const v = checkPlan(problem, r.output, ref && { opt_placed: ref.placed, placed_proven: ref.proven, expected_status: 'OPTIMAL' }, { strict, inst });
     if (r.rc) v.warnings.push(`exit status ${r.rc}`);
-    Object.assign(row, { outcome: v.valid ? 'VALID' : 'INVALID', valid: v.valid, status: v.status, errors: [...v.errors, ...v.status_errors], warnings: v.warnings });
+    Object.assign(row, {
+      outcome: v.valid ? 'VALID' : 'INVALID',
+      valid: v.valid,
+      status: v.status,
+      errors: [...v.errors, ...v.status_errors],
+      warnings: v.warnings,
+    });
     if (v.valid) {
       const placement = new Map(r.output.placements.map((p) => [inst.index.get(p.member_id), [p.day, parseLabel(p.start)]]));
       row.values = stageValues(inst, placement);
@@ -221,7 +272,9 @@ for (const name of prefNames) {
   prefRows.push(row);
   const cell = ([k]) => `${row.values?.[k] ?? '-'}/${row.optimum?.[k] ?? '-'}${row.values && row.optimum && row.values[k] !== row.optimum[k] ? '!' : ''}`;
   const notes = [...row.errors.slice(0, 2), ...(row.warnings.length ? [`${row.warnings.length} warning(s): ${row.warnings[0]}`] : [])];
-  console.log(`${pad(name, 16)} ${lpad(row.n_active, 3)} ${lpad(row.n_previous, 4)} ${pad(row.status ?? row.outcome, 10)} ${pad(row.outcome, 7)} ${STAGES.map((st) => lpad(cell(st), 10)).join(' ')} ${pad(row.ref_proven ? 'yes' : 'NO', 6)} ${lpad(fmtT(row.wall_s), 7)} ${lpad(fmtT(row.ref_wall_s), 6)}  ${notes.join(' | ')}`);
+  console.log(
+    `${pad(name, 16)} ${lpad(row.n_active, 3)} ${lpad(row.n_previous, 4)} ${pad(row.status ?? row.outcome, 10)} ${pad(row.outcome, 7)} ${STAGES.map((st) => lpad(cell(st), 10)).join(' ')} ${pad(row.ref_proven ? 'yes' : 'NO', 6)} ${lpad(fmtT(row.wall_s), 7)} ${lpad(fmtT(row.ref_wall_s), 6)}  ${notes.join(' | ')}`,
+  );
 }
 const ps = {
   instances: prefRows.length,

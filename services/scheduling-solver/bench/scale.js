@@ -30,7 +30,7 @@ const range = (from, to) => Array.from({ length: to - from }, (_, i) => label(fr
 
 // A fixed pseudo-random sequence, so every run builds the same classes.
 let seed = 42;
-const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const pick = (n) => Math.floor(rnd() * n);
 const FIRST = ['Anna', 'Ben', 'Clara', 'David', 'Emma', 'Felix', 'Greta', 'Hugo', 'Ida', 'Jonas', 'Karla', 'Leon'];
 const LAST = ['Bach', 'Brahms', 'Czerny', 'Dvořák', 'Elgar', 'Fauré', 'Grieg', 'Haydn', 'Liszt', 'Mahler', 'Ravel', 'Weber'];
@@ -69,7 +69,16 @@ async function teacherWithClass(base, n) {
   const api = new Api(base);
   const email = `bench.${n}.${randomUUID().slice(0, 8)}@example.org`;
   const password = 'Sicher123!';
-  await api.call('POST', '/api/auth/register', { email, password, name: personName(100 + n), role_id: 2, institution_id: null, duration: null, registerShortcut: null, memberId: null });
+  await api.call('POST', '/api/auth/register', {
+    email,
+    password,
+    name: personName(100 + n),
+    role_id: 2,
+    institution_id: null,
+    duration: null,
+    registerShortcut: null,
+    memberId: null,
+  });
   const mail = await waitForMail(base, email, /bestätig/i);
   const token = new URL(mail.text.match(/https?:\/\/\S*confirm-email\S*/)[0]).searchParams.get('token');
   await api.call('POST', '/api/auth/confirm-email', { token });
@@ -79,7 +88,11 @@ async function teacherWithClass(base, n) {
   // Monday to Friday 9:00-18:00.
   const teacherTimes = Object.fromEntries([0, 1, 2, 3, 4].map((d) => [String(d), range(36, 72)]));
   await api.call('PUT', `/api/classes/${classId}/available-times`, { available_times: teacherTimes });
-  const students = Array.from({ length: STUDENTS }, (_, i) => ({ name: personName(i), duration: [30, 45, 45, 60][pick(4)], email: `s${n}-${i}-${randomUUID().slice(0, 6)}@example.org` }));
+  const students = Array.from({ length: STUDENTS }, (_, i) => ({
+    name: personName(i),
+    duration: [30, 45, 45, 60][pick(4)],
+    email: `s${n}-${i}-${randomUUID().slice(0, 6)}@example.org`,
+  }));
   await api.call('POST', `/api/classes/${classId}/members/new`, { students });
   const { members } = await api.call('GET', `/api/classes/${classId}/members`);
   for (const m of members) {
@@ -112,7 +125,9 @@ async function measure(replicas) {
     const teachers = [];
     for (let n = 0; n < CLIENTS; n++) teachers.push(await teacherWithClass(stack.url, n));
     // One calculation each to warm up (JIT, HiGHS WASM, connections), not counted.
-    await Promise.all(teachers.map((t) => t.api.call('POST', '/api/cp-sat-berechnung-from-db', { wiggleRoom: 3, selectedClass: t.classId, timePreferences: {} })));
+    await Promise.all(
+      teachers.map((t) => t.api.call('POST', '/api/cp-sat-berechnung-from-db', { wiggleRoom: 3, selectedClass: t.classId, timePreferences: {} })),
+    );
     const until = Date.now() + SECONDS * 1000;
     const durations = [];
     let placed = 0;

@@ -25,16 +25,38 @@ function parseArgs(argv: string[]): SolveOptions & { verbose: boolean } {
     const [flag, inline] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
     const value = (): string | undefined => inline ?? argv[++i];
     switch (flag) {
-      case '--time-limit': opts.timeLimitSec = num(flag, value()); break;
-      case '--maximize-limit': opts.maximizeTimeLimitSec = num(flag, value()); break;
-      case '--compact-limit': opts.compactTimeLimitSec = num(flag, value()); break;
-      case '--effort': opts.heuristicEffort = num(flag, value()); break;
-      case '--no-mip': opts.useMip = false; break;
-      case '--threads': opts.parallel = num(flag, value()) >= 2; break;
-      case '--compact-infeasible': opts.compactInfeasible = true; break;
-      case '--verbose': case '-v': opts.verbose = true; break;
-      case '--help': case '-h': process.stderr.write(`${USAGE}\n`); process.exit(0); break;
-      default: throw new Error(`unknown option ${a}\n${USAGE}`);
+      case '--time-limit':
+        opts.timeLimitSec = num(flag, value());
+        break;
+      case '--maximize-limit':
+        opts.maximizeTimeLimitSec = num(flag, value());
+        break;
+      case '--compact-limit':
+        opts.compactTimeLimitSec = num(flag, value());
+        break;
+      case '--effort':
+        opts.heuristicEffort = num(flag, value());
+        break;
+      case '--no-mip':
+        opts.useMip = false;
+        break;
+      case '--threads':
+        opts.parallel = num(flag, value()) >= 2;
+        break;
+      case '--compact-infeasible':
+        opts.compactInfeasible = true;
+        break;
+      case '--verbose':
+      case '-v':
+        opts.verbose = true;
+        break;
+      case '--help':
+      case '-h':
+        process.stderr.write(`${USAGE}\n`);
+        process.exit(0);
+        break;
+      default:
+        throw new Error(`unknown option ${a}\n${USAGE}`);
     }
   }
   return opts;
@@ -57,7 +79,10 @@ async function main(): Promise<void> {
   if (verbose) options.log = (line) => process.stderr.write(`${line}\n`);
   const problem = JSON.parse(await readStdin()) as Problem;
   const plan = await solveProblem(problem, options);
-  if (verbose) process.stderr.write(`status ${plan.status}, placed ${plan.stats.placed}, idle ${plan.stats.idleMinutes} min, ${plan.stats.stages.totalMs.toFixed(0)} ms\n`);
+  if (verbose)
+    process.stderr.write(
+      `status ${plan.status}, placed ${plan.stats.placed}, idle ${plan.stats.idleMinutes} min, ${plan.stats.stages.totalMs.toFixed(0)} ms\n`,
+    );
   process.stdout.write(`${JSON.stringify(plan)}\n`);
 }
 

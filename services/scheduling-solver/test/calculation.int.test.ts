@@ -52,7 +52,13 @@ describe('a plan', () => {
     const registered = member('Eva Reg', 30, { '0': labels('9.00', '10.00') }, { userId: randomUUID(), userTimes: { '1': labels('14.00', '15.00') } });
     const registeredEmpty = member('Finn Leer', 30, { '3': labels('9.00', '10.00') }, { userId: randomUUID(), userTimes: {} });
     const unregistered = member('Gül Unreg', 30, { '4': labels('9.00', '10.00') }, { userTimes: { '5': labels('9.00', '10.00') } });
-    const teacherTimes = { '0': labels('9.00', '10.00'), '1': labels('14.00', '15.00'), '3': labels('9.00', '10.00'), '4': labels('9.00', '10.00'), '5': labels('9.00', '10.00') };
+    const teacherTimes = {
+      '0': labels('9.00', '10.00'),
+      '1': labels('14.00', '15.00'),
+      '3': labels('9.00', '10.00'),
+      '4': labels('9.00', '10.00'),
+      '5': labels('9.00', '10.00'),
+    };
     const cls = h.world.addClass(h.teacherId, [registered, registeredEmpty, unregistered], teacherTimes);
     const byId = (body: { placements: Placement[] }, id: string) => body.placements.find((p) => p.member_id === id)!;
 
@@ -160,7 +166,13 @@ describe('pinned lessons', () => {
     const stranger = await calc({ ...base, pinned: [{ member_id: randomUUID(), day: 0, start: '9.00' }] });
     expect(stranger.status).toBe(400);
     expect(stranger.body.detail).toMatch(/gehören nicht zu der gewählten Klasse/);
-    const overlap = await calc({ ...base, pinned: [{ member_id: a.memberId, day: 0, start: '9.00' }, { member_id: b.memberId, day: 0, start: '9.45' }] });
+    const overlap = await calc({
+      ...base,
+      pinned: [
+        { member_id: a.memberId, day: 0, start: '9.00' },
+        { member_id: b.memberId, day: 0, start: '9.45' },
+      ],
+    });
     expect(overlap.status).toBe(400);
     expect(overlap.body.detail).toBe('Die fixierten Stunden von Quinn und Rosa überschneiden sich am Montag.');
     for (const p of [{ member_id: a.memberId, day: 7, start: '9.00' }, { member_id: a.memberId, day: 0, start: '9.10' }, { day: 0, start: '9.00' }, 'x']) {

@@ -35,11 +35,16 @@ describe('class.deleted.v1', () => {
     const kept = h.world.addClass(h.teacherId, [a]);
     for (const c of [gone, kept]) {
       for (const name of ['Plan 1', 'Plan 2']) {
-        const res = await api(h, 'POST', `/api/classes/${c.classId}/schedules`, h.teacher, { name, available_times: week({ '0': lesson(a.memberId, '9.00', 30) }) });
+        const res = await api(h, 'POST', `/api/classes/${c.classId}/schedules`, h.teacher, {
+          name,
+          available_times: week({ '0': lesson(a.memberId, '9.00', 30) }),
+        });
         expect(res.status).toBe(201);
       }
     }
-    expect((await api(h, 'POST', '/api/cp-sat-berechnung-from-db', h.teacher, { wiggleRoom: 0, selectedClass: gone.classId, timePreferences: {} })).status).toBe(200);
+    expect(
+      (await api(h, 'POST', '/api/cp-sat-berechnung-from-db', h.teacher, { wiggleRoom: 0, selectedClass: gone.classId, timePreferences: {} })).status,
+    ).toBe(200);
 
     const event = envelope(Topic.ClassDeleted, gone.classId, { class_id: gone.classId, teacher_id: h.teacherId });
     await deliver(event);
@@ -65,8 +70,15 @@ describe('member.removed.v1', () => {
     const cls = h.world.addClass(h.teacherId, [a, b]);
     const otherCls = h.world.addClass(h.teacherId, [a, b]);
     const times = week({ '0': [...lesson(a.memberId, '9.00', 45), ...lesson(b.memberId, '10.00', 30)], '3': lesson(a.memberId, '14.00', 45) });
-    const s1 = await api(h, 'POST', `/api/classes/${cls.classId}/schedules`, h.teacher, { name: 'Eins', available_times: times, pinned: [a.memberId, b.memberId] });
-    const s2 = await api(h, 'POST', `/api/classes/${cls.classId}/schedules`, h.teacher, { name: 'Nur Ben', available_times: week({ '1': lesson(b.memberId, '9.00', 30) }) });
+    const s1 = await api(h, 'POST', `/api/classes/${cls.classId}/schedules`, h.teacher, {
+      name: 'Eins',
+      available_times: times,
+      pinned: [a.memberId, b.memberId],
+    });
+    const s2 = await api(h, 'POST', `/api/classes/${cls.classId}/schedules`, h.teacher, {
+      name: 'Nur Ben',
+      available_times: week({ '1': lesson(b.memberId, '9.00', 30) }),
+    });
     const s3 = await api(h, 'POST', `/api/classes/${otherCls.classId}/schedules`, h.teacher, { name: 'Andere Klasse', available_times: times });
     const before2 = (await api(h, 'GET', `/api/schedules/${s2.body.id}`, h.teacher)).body;
 

@@ -71,7 +71,8 @@ export class Neighbours {
 
   async start(): Promise<void> {
     const server = new grpc.Server();
-    const fail = (cb: grpc.sendUnaryData<unknown>, code: grpc.status, details: string) => cb({ code, details, name: 'Error', message: details, metadata: new grpc.Metadata() });
+    const fail = (cb: grpc.sendUnaryData<unknown>, code: grpc.status, details: string) =>
+      cb({ code, details, name: 'Error', message: details, metadata: new grpc.Metadata() });
     const owned = (classId: string, teacherId: string, cb: grpc.sendUnaryData<unknown>): StubClass | undefined => {
       const c = this.classes.get(classId);
       if (!c) return void fail(cb, grpc.status.NOT_FOUND, 'Klasse nicht gefunden');
@@ -87,17 +88,34 @@ export class Neighbours {
       email: m.email,
       duration: m.duration,
     });
-    const week = (t: Times): availabilityV1.WeekTimes => ({ days: Object.fromEntries(Object.entries(t).map(([d, l]) => [Number(d), { labels: l }])), packed: Buffer.alloc(0) });
+    const week = (t: Times): availabilityV1.WeekTimes => ({
+      days: Object.fromEntries(Object.entries(t).map(([d, l]) => [Number(d), { labels: l }])),
+      packed: Buffer.alloc(0),
+    });
     server.addService(classesV1.ClassesServiceService, {
       getClass: (call: grpc.ServerUnaryCall<classesV1.GetClassRequest, classesV1.GetClassResponse>, cb: grpc.sendUnaryData<classesV1.GetClassResponse>) => {
         this.calls.push({ method: 'GetClass', request: call.request });
         const c = owned(call.request.classId, call.request.teacherId, cb as grpc.sendUnaryData<unknown>);
         if (!c) return;
         cb(null, {
-          classInfo: { classId: c.classId, name: c.name, description: '', isGroup: false, registerShortcut: 'a-b-c', teacherId: c.teacherId, teacherName: 'L', institutionName: '', deadline: '', allowLateChanges: false },
+          classInfo: {
+            classId: c.classId,
+            name: c.name,
+            description: '',
+            isGroup: false,
+            registerShortcut: 'a-b-c',
+            teacherId: c.teacherId,
+            teacherName: 'L',
+            institutionName: '',
+            deadline: '',
+            allowLateChanges: false,
+          },
         });
       },
-      listMembers: (call: grpc.ServerUnaryCall<classesV1.ListMembersRequest, classesV1.ListMembersResponse>, cb: grpc.sendUnaryData<classesV1.ListMembersResponse>) => {
+      listMembers: (
+        call: grpc.ServerUnaryCall<classesV1.ListMembersRequest, classesV1.ListMembersResponse>,
+        cb: grpc.sendUnaryData<classesV1.ListMembersResponse>,
+      ) => {
         this.calls.push({ method: 'ListMembers', request: call.request });
         const c = owned(call.request.classId, call.request.teacherId, cb as grpc.sendUnaryData<unknown>);
         if (!c) return;

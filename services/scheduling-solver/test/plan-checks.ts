@@ -65,7 +65,8 @@ export function expectValidPlan(
     expect(p.end_time).toBe(clock(to));
     for (let s = from; s < to; s++) {
       expect(has(cls.teacherTimes, p.day, s), `${m!.name} outside teacher times at ${DAYS[p.day]} ${clock(s)}`).toBe(true);
-      if (!opts.ignoreStudentTimes?.has(p.member_id)) expect(has(chosen(p.member_id), p.day, s), `${m!.name} outside own times at ${DAYS[p.day]} ${clock(s)}`).toBe(true);
+      if (!opts.ignoreStudentTimes?.has(p.member_id))
+        expect(has(chosen(p.member_id), p.day, s), `${m!.name} outside own times at ${DAYS[p.day]} ${clock(s)}`).toBe(true);
       const key = `${p.day}:${s}`;
       expect(used.has(key), `overlap at ${DAYS[p.day]} ${clock(s)}`).toBe(false);
       used.set(key, p.member_id);

@@ -57,12 +57,27 @@ describe('create, load, list, update, delete', () => {
   it('sorts entries by time, spells labels canonically, skips empty cells and fills missing days', async () => {
     const res = await api(h, 'POST', `/api/classes/${cls.classId}/schedules`, h.teacher, {
       name: 'Unsortiert',
-      available_times: { '2': [['10.15', ben.memberId], ['09.00', anna.memberId], ['10.00', ben.memberId], ['9.15', ''], ['9.15', anna.memberId]] },
+      available_times: {
+        '2': [
+          ['10.15', ben.memberId],
+          ['09.00', anna.memberId],
+          ['10.00', ben.memberId],
+          ['9.15', ''],
+          ['9.15', anna.memberId],
+        ],
+      },
     });
     expect(res.status).toBe(201);
     const loaded = await api(h, 'GET', `/api/schedules/${res.body.id}`, h.teacher);
     expect(loaded.body.available_times).toEqual(
-      week({ '2': [['9.00', anna.memberId], ['9.15', anna.memberId], ['10.00', ben.memberId], ['10.15', ben.memberId]] }),
+      week({
+        '2': [
+          ['9.00', anna.memberId],
+          ['9.15', anna.memberId],
+          ['10.00', ben.memberId],
+          ['10.15', ben.memberId],
+        ],
+      }),
     );
     expect(loaded.body.description).toBeNull();
     expect(loaded.body.pinned).toEqual([]);
@@ -72,7 +87,13 @@ describe('create, load, list, update, delete', () => {
     const stranger = randomUUID();
     const res = await api(h, 'POST', `/api/classes/${cls.classId}/schedules`, h.teacher, {
       name: 'Mit Fremden',
-      available_times: week({ '1': [['9.00', stranger], ['9.15', stranger], ['11.00', ben.memberId]] }),
+      available_times: week({
+        '1': [
+          ['9.00', stranger],
+          ['9.15', stranger],
+          ['11.00', ben.memberId],
+        ],
+      }),
       pinned: [stranger, ben.memberId],
     });
     expect(res.status).toBe(201);
@@ -123,7 +144,10 @@ describe('create, load, list, update, delete', () => {
     expect(second.status).toBe(409);
     expect(second.body).toEqual({ detail: 'Ein Stundenplan mit diesem Namen existiert bereits. Möchten Sie ihn überschreiben?', existing_id: first.body.id });
     // Overwrite = update of the existing id.
-    const over = await api(h, 'POST', `/api/classes/${cls.classId}/schedules/${second.body.existing_id}`, h.teacher, { name: 'Doppelt', available_times: week() });
+    const over = await api(h, 'POST', `/api/classes/${cls.classId}/schedules/${second.body.existing_id}`, h.teacher, {
+      name: 'Doppelt',
+      available_times: week(),
+    });
     expect(over.status).toBe(200);
     // Renaming another schedule onto a taken name conflicts too.
     const third = await api(h, 'POST', `/api/classes/${cls.classId}/schedules`, h.teacher, { name: 'Dritter', available_times: week() });
@@ -181,11 +205,27 @@ describe('bad input', () => {
   });
 
   it('overlapping entries (the same slot for two members) are refused', async () => {
-    const res = await post({ name: 'Überschneidung', available_times: week({ '0': [['9.00', anna.memberId], ['9.00', ben.memberId]] }) });
+    const res = await post({
+      name: 'Überschneidung',
+      available_times: week({
+        '0': [
+          ['9.00', anna.memberId],
+          ['9.00', ben.memberId],
+        ],
+      }),
+    });
     expect(res.status).toBe(400);
     expect(res.body.detail).toBe('Überschneidung im Stundenplan: Montag 9.00 Uhr ist mehrfach belegt. Bitte entfernen Sie die doppelte Belegung.');
     // Spelled differently, still the same slot.
-    const res2 = await post({ name: 'Überschneidung 2', available_times: week({ '4': [['09.30', anna.memberId], ['9.30', ben.memberId]] }) });
+    const res2 = await post({
+      name: 'Überschneidung 2',
+      available_times: week({
+        '4': [
+          ['09.30', anna.memberId],
+          ['9.30', ben.memberId],
+        ],
+      }),
+    });
     expect(res2.status).toBe(400);
     expect(res2.body.detail).toContain('Freitag 9.30');
   });
@@ -266,7 +306,9 @@ describe('gRPC GetLatestSchedule', () => {
     const c = h.world.addClass(h.teacherId, [anna]);
     const client = testServiceClient(schedulingV1.SchedulingServiceClient, `127.0.0.1:${h.svc.grpcPort}`, 'scheduling-solver');
     try {
-      await expect(callUnary(client.getLatestSchedule.bind(client), client, { classId: c.classId, teacherId: '' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await expect(callUnary(client.getLatestSchedule.bind(client), client, { classId: c.classId, teacherId: '' })).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+      });
       await api(h, 'POST', `/api/classes/${c.classId}/schedules`, h.teacher, { name: 'Alt', available_times: week() });
       await new Promise((r) => setTimeout(r, 5));
       const newest = await api(h, 'POST', `/api/classes/${c.classId}/schedules`, h.teacher, {
@@ -276,9 +318,18 @@ describe('gRPC GetLatestSchedule', () => {
         pinned: [anna.memberId],
       });
       const res = await callUnary(client.getLatestSchedule.bind(client), client, { classId: c.classId, teacherId: h.teacherId });
-      expect(res).toMatchObject({ scheduleId: newest.body.id, name: 'Neu', description: 'neu', classId: c.classId, teacherId: h.teacherId, pinnedMemberIds: [anna.memberId] });
+      expect(res).toMatchObject({
+        scheduleId: newest.body.id,
+        name: 'Neu',
+        description: 'neu',
+        classId: c.classId,
+        teacherId: h.teacherId,
+        pinnedMemberIds: [anna.memberId],
+      });
       expect(JSON.parse(res.availableTimesJson)).toEqual(week({ '0': lesson(anna.memberId, '9.00', 45) }));
-      await expect(callUnary(client.getLatestSchedule.bind(client), client, { classId: c.classId, teacherId: h.otherTeacherId })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await expect(callUnary(client.getLatestSchedule.bind(client), client, { classId: c.classId, teacherId: h.otherTeacherId })).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+      });
     } finally {
       client.close();
     }

@@ -96,7 +96,10 @@ describe('route table', () => {
     const app = renderApp({ path: '/contact', routes: [{ path: '/api/slow', reply: { hang: true } }] });
     await screen.findByRole('heading', { name: 'Kontakt' });
     let settled = false;
-    void api.get('slow', { timeoutMs: 60_000 }).finally(() => (settled = true)).catch(() => undefined);
+    void api
+      .get('slow', { timeoutMs: 60_000 })
+      .finally(() => (settled = true))
+      .catch(() => undefined);
     await act(async () => {
       await app.router.navigate('/contact?x=1');
     });
@@ -198,4 +201,3 @@ describe('navigation bar', () => {
     expect(screen.getByRole('link', { name: 'Impressum' }).getAttribute('href')).toBe('/impressum');
   });
 });
-

@@ -59,7 +59,11 @@ export function installFetchMock(routes: MockRoute[] = []): FetchMock {
     const call: RecordedCall = { url, method: (init.method ?? 'GET').toUpperCase(), headers: toHeaders(init), body, init };
     calls.push(call);
     const route = routes.find((r) => matches(r, call));
-    const reply = route ? (typeof route.reply === 'function' ? route.reply(call) : route.reply) : { status: 404, body: { detail: `unmocked ${call.method} ${url}` } };
+    const reply = route
+      ? typeof route.reply === 'function'
+        ? route.reply(call)
+        : route.reply
+      : { status: 404, body: { detail: `unmocked ${call.method} ${url}` } };
 
     return new Promise<Response>((resolve, reject) => {
       const signal = init.signal;

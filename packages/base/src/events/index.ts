@@ -8,6 +8,12 @@ import { KafkaBus } from './kafka-bus.js';
 
 /** Embedded mode shares one in-process bus; distributed mode one Kafka client per service. */
 export function createBus(cfg: { EVENT_BUS: 'memory' | 'kafka'; KAFKA_BROKERS: string }, clientId: string): EventBus {
-  if (cfg.EVENT_BUS === 'kafka') return new KafkaBus(cfg.KAFKA_BROKERS.split(',').map((s) => s.trim()).filter(Boolean), clientId);
+  if (cfg.EVENT_BUS === 'kafka')
+    return new KafkaBus(
+      cfg.KAFKA_BROKERS.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+      clientId,
+    );
   return sharedInProcessBus();
 }

@@ -45,7 +45,12 @@ export class KafkaBus implements EventBus {
   private async getProducer(): Promise<Producer> {
     if (this.producer) return this.producer;
     this.connecting ??= (async () => {
-      const p = this.kafka.producer({ allowAutoTopicCreation: true, idempotent: true, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner });
+      const p = this.kafka.producer({
+        allowAutoTopicCreation: true,
+        idempotent: true,
+        maxInFlightRequests: 1,
+        createPartitioner: Partitioners.DefaultPartitioner,
+      });
       try {
         await p.connect();
       } catch (e) {
@@ -63,7 +68,10 @@ export class KafkaBus implements EventBus {
     await this.send(event.topic, [{ key: event.key, value: JSON.stringify(event), headers: { 'event-id': event.id } }]);
   }
 
-  private async send(topic: string, messages: { key: string | Buffer | null; value: string | Buffer | null; headers?: Record<string, string | Buffer> }[]): Promise<void> {
+  private async send(
+    topic: string,
+    messages: { key: string | Buffer | null; value: string | Buffer | null; headers?: Record<string, string | Buffer> }[],
+  ): Promise<void> {
     const producer = await this.getProducer();
     try {
       await producer.send({ topic, acks: -1, messages });
@@ -82,7 +90,12 @@ export class KafkaBus implements EventBus {
         sessionTimeout: this.opts.sessionTimeoutMs ?? 30_000,
         heartbeatInterval: 3000,
         allowAutoTopicCreation: true,
-        retry: { retries: 8, initialRetryTime: 300, maxRetryTime: 5000, restartOnFailure: async (e) => (this.log.warn({ group, err: e.message }, 'kafka consumer restarts'), !this.stopping) },
+        retry: {
+          retries: 8,
+          initialRetryTime: 300,
+          maxRetryTime: 5000,
+          restartOnFailure: async (e) => (this.log.warn({ group, err: e.message }, 'kafka consumer restarts'), !this.stopping),
+        },
       });
       consumer.on(consumer.events.GROUP_JOIN, (e) => this.assigned.set(group, e.payload.memberAssignment));
       entry = { consumer, handlers: new Map() };
@@ -137,7 +150,14 @@ export class KafkaBus implements EventBus {
     }
   }
 
-  private async handle(group: string, topic: string, partition: number, message: KafkaMessage, handler: EventHandler, heartbeat: () => Promise<void>): Promise<void> {
+  private async handle(
+    group: string,
+    topic: string,
+    partition: number,
+    message: KafkaMessage,
+    handler: EventHandler,
+    heartbeat: () => Promise<void>,
+  ): Promise<void> {
     let event: EventEnvelope;
     try {
       event = JSON.parse(message.value!.toString()) as EventEnvelope;
@@ -170,7 +190,12 @@ export class KafkaBus implements EventBus {
       {
         key: message.key ?? null,
         value: message.value ?? null,
-        headers: { ...stringHeaders(message.headers), 'dead-letter-group': group, 'dead-letter-error': error.slice(0, 1000), 'dead-letter-source': `${topic}/${partition}/${message.offset}` },
+        headers: {
+          ...stringHeaders(message.headers),
+          'dead-letter-group': group,
+          'dead-letter-error': error.slice(0, 1000),
+          'dead-letter-source': `${topic}/${partition}/${message.offset}`,
+        },
       },
     ]);
     this.log.error({ group, topic, partition, offset: message.offset, err: error }, 'event parked on the dead-letter topic');

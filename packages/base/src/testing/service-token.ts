@@ -1,4 +1,11 @@
-import { createServiceClient, createServiceTokenVerifier, generateServiceTokenKey, parseServiceTokenKey, ServiceTokenSigner, type ServiceTokenVerifier } from '../service-token.js';
+import {
+  createServiceClient,
+  createServiceTokenVerifier,
+  generateServiceTokenKey,
+  parseServiceTokenKey,
+  ServiceTokenSigner,
+  type ServiceTokenVerifier,
+} from '../service-token.js';
 
 /** A random service token key per test run; pass it as SERVICE_TOKEN_KEY to every service a test starts. */
 export const TEST_SERVICE_TOKEN_KEY = generateServiceTokenKey();

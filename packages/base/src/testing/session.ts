@@ -50,7 +50,13 @@ export async function startTestIssuer(): Promise<TestIssuer> {
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : 0;
   const sign = async (user: TestUser, opts: { expiresIn?: string; sessionId?: string } = {}) =>
-    new SignJWT({ role: user.role, rid: user.role === 'teacher' ? 2 : 1, email: user.email ?? `${user.role}@example.org`, name: user.name ?? 'Test Person', iatms: Date.now() })
+    new SignJWT({
+      role: user.role,
+      rid: user.role === 'teacher' ? 2 : 1,
+      email: user.email ?? `${user.role}@example.org`,
+      name: user.name ?? 'Test Person',
+      iatms: Date.now(),
+    })
       .setProtectedHeader({ alg: 'ES256', kid: 'test' })
       .setSubject(user.userId ?? randomUUID())
       .setIssuer(TOKEN_ISSUER)

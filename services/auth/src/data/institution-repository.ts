@@ -31,7 +31,11 @@ export type InstitutionSeed = { name: string; studentsMail: string | null; teach
 export async function readInstitutionsFile(file: string): Promise<InstitutionSeed[]> {
   const parsed = seedFileSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
   if (!parsed.success) throw new Error(`${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-  return parsed.data.institutions.map((i) => ({ name: i.name, studentsMail: normaliseDomain(i.students_mail), teachersMail: normaliseDomain(i.teachers_mail) }));
+  return parsed.data.institutions.map((i) => ({
+    name: i.name,
+    studentsMail: normaliseDomain(i.students_mail),
+    teachersMail: normaliseDomain(i.teachers_mail),
+  }));
 }
 
 export class InstitutionRepository {

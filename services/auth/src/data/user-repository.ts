@@ -52,7 +52,12 @@ const withInstitution = { institution: { select: { id: true, name: true } } } as
 /** Unique violation on users.email (concurrent registrations of one address). */
 export function isUniqueViolation(e: unknown): boolean {
   const err = e as { code?: string; cause?: { code?: string }; meta?: { driverAdapterError?: { cause?: { kind?: string; originalCode?: string } } } };
-  return err?.code === 'P2002' || err?.cause?.code === '23505' || err?.meta?.driverAdapterError?.cause?.originalCode === '23505' || err?.meta?.driverAdapterError?.cause?.kind === 'UniqueConstraintViolation';
+  return (
+    err?.code === 'P2002' ||
+    err?.cause?.code === '23505' ||
+    err?.meta?.driverAdapterError?.cause?.originalCode === '23505' ||
+    err?.meta?.driverAdapterError?.cause?.kind === 'UniqueConstraintViolation'
+  );
 }
 
 async function writeEvents(tx: Prisma.TransactionClient, events: OutboxEvent[]): Promise<void> {

@@ -11,7 +11,14 @@ describe('mail links', () => {
     expect(resetLink(base, 't')).toBe('https://plan.example.de/update-password#token=t');
     expect(resetLink(base, 't', 'https://plan.example.de/update-password')).toBe('https://plan.example.de/update-password#token=t');
     expect(resetLink(base, 't', 'https://plan.example.de/reset-password#old')).toBe('https://plan.example.de/reset-password#token=t');
-    for (const evil of ['https://plan.example.de.evil.com/update-password', 'http://plan.example.de/update-password', 'https://evil.com', '//evil.com/x', 'javascript:alert(1)', 42]) {
+    for (const evil of [
+      'https://plan.example.de.evil.com/update-password',
+      'http://plan.example.de/update-password',
+      'https://evil.com',
+      '//evil.com/x',
+      'javascript:alert(1)',
+      42,
+    ]) {
       expect(resetLink(base, 't', evil)).toBe('https://plan.example.de/update-password#token=t');
     }
   });

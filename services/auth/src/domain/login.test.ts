@@ -20,7 +20,11 @@ function depsWith(user: UserRow | null): AuthDeps {
   } as unknown as AuthDeps;
 }
 
-const errorOf = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e as { code: string; detail: string });
+const errorOf = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: unknown) => e as { code: string; detail: string },
+  );
 
 beforeEach(() => {
   vi.mocked(passwords.verifyPassword).mockClear();
@@ -42,7 +46,13 @@ describe('login timing', () => {
   });
 
   it('an unknown address and a wrong password take about the same time (median of 10, within 3x)', async () => {
-    const known: UserRow = { id: 'u', email: 'da@example.org', name: 'Da Sein', passwordHash: await passwords.hashPassword('richtig123'), roleId: 2 } as UserRow;
+    const known: UserRow = {
+      id: 'u',
+      email: 'da@example.org',
+      name: 'Da Sein',
+      passwordHash: await passwords.hashPassword('richtig123'),
+      roleId: 2,
+    } as UserRow;
     const median = async (deps: AuthDeps, email: string) => {
       const times: number[] = [];
       for (let i = 0; i < 10; i++) {

@@ -46,7 +46,9 @@ export function passwordResetMail(opts: { to: string; name: string; link: string
   const intro = `wir haben eine Anfrage erhalten, das Passwort für deinen Account (${opts.to}) beim Stundenplan-Assistenten zurückzusetzen.`;
   const validity = 'Der Link ist 60 Minuten gültig und kann nur einmal verwendet werden.';
   const ignore = 'Du hast das nicht angefordert? Dann ignoriere diese E-Mail einfach – dein Passwort bleibt unverändert.';
-  const text = [`Hallo ${opts.name},`, intro, `Über diesen Link kannst du ein neues Passwort festlegen:\n${opts.link}`, validity, ignore, signature].join('\n\n');
+  const text = [`Hallo ${opts.name},`, intro, `Über diesen Link kannst du ein neues Passwort festlegen:\n${opts.link}`, validity, ignore, signature].join(
+    '\n\n',
+  );
   return {
     to: opts.to,
     subject: 'Passwort zurücksetzen – Stundenplan-Assistent',

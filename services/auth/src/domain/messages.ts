@@ -37,7 +37,8 @@ export const MSG = {
   alreadyConfirmed: 'Deine E-Mail-Adresse ist bereits bestätigt. Du kannst dich anmelden.',
 
   // Success answers
-  registered: 'Registrierung erfolgreich! Wir haben dir eine E-Mail mit einem Bestätigungslink geschickt. Bitte bestätige deine E-Mail-Adresse, bevor du dich anmeldest.',
+  registered:
+    'Registrierung erfolgreich! Wir haben dir eine E-Mail mit einem Bestätigungslink geschickt. Bitte bestätige deine E-Mail-Adresse, bevor du dich anmeldest.',
   loginOk: 'Login erfolgreich',
   logoutOk: 'Du wurdest abgemeldet.',
   resent: 'Bestätigungs-Link wurde erneut gesendet',

@@ -27,7 +27,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-
 let dummy: Promise<string> | undefined;
 
 /**

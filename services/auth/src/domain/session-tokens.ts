@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { createTokenVerifier, revokedSessionKey, revokedUserKey, TOKEN_AUDIENCE, TOKEN_ISSUER, type KeyValueStore, type Role, type TokenVerifier } from '@stundenplan/base';
+import {
+  createTokenVerifier,
+  revokedSessionKey,
+  revokedUserKey,
+  TOKEN_AUDIENCE,
+  TOKEN_ISSUER,
+  type KeyValueStore,
+  type Role,
+  type TokenVerifier,
+} from '@stundenplan/base';
 import { SignJWT, type JSONWebKeySet } from 'jose';
 import type { SessionRepository } from '../data/session-repository.js';
 import type { SigningKey } from '../data/signing-key.js';

@@ -45,9 +45,18 @@ const fromOptionalBytes = (b: Uint8Array | null): WeekSlots => (b ? fromBytes(b)
 
 type UserRow = { userId: string; times: Uint8Array; preferred: Uint8Array | null; lastModified: Date };
 type MemberRow = { memberId: string; classId: string; times: Uint8Array; preferred: Uint8Array | null; updatedAt: Date };
-const toUserTimes = (r: UserRow): StoredUserTimes => ({ userId: r.userId, times: fromBytes(r.times), preferred: fromOptionalBytes(r.preferred), lastModified: r.lastModified });
+const toUserTimes = (r: UserRow): StoredUserTimes => ({
+  userId: r.userId,
+  times: fromBytes(r.times),
+  preferred: fromOptionalBytes(r.preferred),
+  lastModified: r.lastModified,
+});
 const toMemberTimes = (r: MemberRow): StoredMemberTimes => ({
-  memberId: r.memberId, classId: r.classId, times: fromBytes(r.times), preferred: fromOptionalBytes(r.preferred), updatedAt: r.updatedAt,
+  memberId: r.memberId,
+  classId: r.classId,
+  times: fromBytes(r.times),
+  preferred: fromOptionalBytes(r.preferred),
+  updatedAt: r.updatedAt,
 });
 
 function toRange(row: { classId: string; mode: string; extraMinutes: number | null; timeRange: Uint8Array; updatedAt: Date }): StoredTimeRange {
@@ -176,7 +185,10 @@ export class TimesRepository {
   /** Member times of one class; only `memberIds` when given. Rows of other classes are never returned. */
   async memberTimesOfClass(classId: string, memberIds?: string[]): Promise<StoredMemberTimes[]> {
     const { rows } = memberIds
-      ? await this.pool.query<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM member_times WHERE class_id = $1 AND member_id = ANY($2::text[]) ORDER BY member_id`, [classId, [...new Set(memberIds)]])
+      ? await this.pool.query<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM member_times WHERE class_id = $1 AND member_id = ANY($2::text[]) ORDER BY member_id`, [
+          classId,
+          [...new Set(memberIds)],
+        ])
       : await this.pool.query<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM member_times WHERE class_id = $1 ORDER BY member_id`, [classId]);
     return rows.map(toMemberTimes);
   }
@@ -198,7 +210,9 @@ export class TimesRepository {
 
   async timeRanges(classIds: string[]): Promise<StoredTimeRange[]> {
     if (classIds.length === 0) return [];
-    const { rows } = await this.pool.query<Parameters<typeof toRange>[0]>(`SELECT ${RANGE_COLUMNS} FROM class_time_ranges WHERE class_id = ANY($1::text[])`, [[...new Set(classIds)]]);
+    const { rows } = await this.pool.query<Parameters<typeof toRange>[0]>(`SELECT ${RANGE_COLUMNS} FROM class_time_ranges WHERE class_id = ANY($1::text[])`, [
+      [...new Set(classIds)],
+    ]);
     return rows.map(toRange);
   }
 

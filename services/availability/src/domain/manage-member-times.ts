@@ -23,7 +23,10 @@ export interface MemberTimesInput {
  * another class is refused.
  */
 export async function setMemberTimes(
-  deps: AvailabilityDeps, classId: string, memberId: string, input: MemberTimesInput,
+  deps: AvailabilityDeps,
+  classId: string,
+  memberId: string,
+  input: MemberTimesInput,
 ): Promise<{ times: WeekSlots; preferred: WeekSlots }> {
   if (!classId || !memberId) throw AppError.badRequest('class_id und member_id sind erforderlich.');
   const parsed = input.keepTimes ? null : parseTimes(input.times ?? {});
@@ -89,7 +92,9 @@ export async function getPlanningData(deps: AvailabilityDeps, classId: string, m
     deps.repo.userTimesMany(memberIds.length ? userIds.filter(Boolean) : []),
   ]);
   const byMember = new Map(stored.map((m) => [m.memberId, m]));
-  const refs = memberIds.length ? memberIds.map((memberId, i) => ({ memberId, userId: userIds[i] ?? '' })) : stored.map((m) => ({ memberId: m.memberId, userId: '' }));
+  const refs = memberIds.length
+    ? memberIds.map((memberId, i) => ({ memberId, userId: userIds[i] ?? '' }))
+    : stored.map((m) => ({ memberId: m.memberId, userId: '' }));
   return {
     teacherTimes,
     timeRange: range?.timeRange ?? null,

@@ -27,9 +27,12 @@ export function availabilityGrpc(deps: AvailabilityDeps, log: Logger): GrpcServi
         members: data.members.map(memberTimes),
       };
     }),
-    getUserTimes: wrapUnary(log, async (req: availabilityV1.GetUserTimesRequest): Promise<availabilityV1.GetUserTimesResponse> => ({
-      users: (await getUserTimes(deps, req.userIds)).map(memberTimes),
-    })),
+    getUserTimes: wrapUnary(
+      log,
+      async (req: availabilityV1.GetUserTimesRequest): Promise<availabilityV1.GetUserTimesResponse> => ({
+        users: (await getUserTimes(deps, req.userIds)).map(memberTimes),
+      }),
+    ),
     setMemberTimes: wrapUnary(log, async (req: availabilityV1.SetMemberTimesRequest): Promise<availabilityV1.SetMemberTimesResponse> => {
       const saved = await setMemberTimes(deps, req.classId, req.memberId, {
         times: weekTimesToMap(req.availableTimes),

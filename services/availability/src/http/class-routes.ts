@@ -2,14 +2,7 @@ import { assertTeacher } from '@stundenplan/base';
 import type { Express, Request } from 'express';
 import { assertOwnsClass } from '../domain/assert-owns-class.js';
 import type { AvailabilityDeps } from '../domain/deps.js';
-import {
-  getTeacherTimes,
-  getTimeRange,
-  saveTeacherTimes,
-  setCustomRange,
-  setExactRange,
-  setExtendedRange,
-} from '../domain/manage-class-times.js';
+import { getTeacherTimes, getTimeRange, saveTeacherTimes, setCustomRange, setExactRange, setExtendedRange } from '../domain/manage-class-times.js';
 import { jsonBody } from './json-body.js';
 
 /** Teacher times and the time range of one class (docs/product/api.md); only the class's teacher. */

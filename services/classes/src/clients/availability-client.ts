@@ -84,12 +84,17 @@ export class AvailabilityClient {
   private async planningTimesOrThrow(classId: string, members: { memberId: string; userId: string | null }[]): Promise<Map<string, MemberTimesView>> {
     const result = new Map<string, MemberTimesView>();
     if (!members.length) return result;
-    const res = await callUnary(this.client.getPlanningData.bind(this.client), this.client, {
-      classId,
-      memberIds: members.map((m) => m.memberId),
-      // Parallel to memberIds ('' for an unregistered member), as GetPlanningData requires.
-      userIds: members.map((m) => m.userId ?? ''),
-    }, this.timeoutMs);
+    const res = await callUnary(
+      this.client.getPlanningData.bind(this.client),
+      this.client,
+      {
+        classId,
+        memberIds: members.map((m) => m.memberId),
+        // Parallel to memberIds ('' for an unregistered member), as GetPlanningData requires.
+        userIds: members.map((m) => m.userId ?? ''),
+      },
+      this.timeoutMs,
+    );
     // Entries per member; an entry with only a user_id carries that student's own times.
     const byUser = new Map<string, availabilityV1.MemberTimes>();
     for (const m of res.members) if (!m.memberId && m.userId) byUser.set(m.userId, m);
@@ -134,14 +139,24 @@ export class AvailabilityClient {
    * service. times undefined: the stored times stay; preferred undefined: the stored preferred
    * times stay (cut to the times). Throws on failure.
    */
-  async setMemberTimes(classId: string, memberId: string, times: TimesMap | undefined, preferred?: TimesMap): Promise<{ available_times: TimesMap; preferred_times: TimesMap }> {
-    const res = await callUnary(this.client.setMemberTimes.bind(this.client), this.client, {
-      classId,
-      memberId,
-      availableTimes: times === undefined ? undefined : mapToWeekTimes(times),
-      keepAvailableTimes: times === undefined,
-      preferredTimes: preferred === undefined ? undefined : mapToWeekTimes(preferred),
-    }, this.timeoutMs);
+  async setMemberTimes(
+    classId: string,
+    memberId: string,
+    times: TimesMap | undefined,
+    preferred?: TimesMap,
+  ): Promise<{ available_times: TimesMap; preferred_times: TimesMap }> {
+    const res = await callUnary(
+      this.client.setMemberTimes.bind(this.client),
+      this.client,
+      {
+        classId,
+        memberId,
+        availableTimes: times === undefined ? undefined : mapToWeekTimes(times),
+        keepAvailableTimes: times === undefined,
+        preferredTimes: preferred === undefined ? undefined : mapToWeekTimes(preferred),
+      },
+      this.timeoutMs,
+    );
     return { available_times: weekTimesToMap(res.availableTimes), preferred_times: weekTimesToMap(res.preferredTimes) };
   }
 

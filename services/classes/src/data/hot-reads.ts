@@ -59,7 +59,10 @@ export async function membershipsOfUser(pool: Pool, userId: string): Promise<Mem
     [userId],
   );
   return rows.map((r) => {
-    const { cls, teacherName, institutionName, institutionId, classCreatedAt, classDeadline, ...member } = r as typeof r & { classCreatedAt: Date; classDeadline: Date | null };
+    const { cls, teacherName, institutionName, institutionId, classCreatedAt, classDeadline, ...member } = r as typeof r & {
+      classCreatedAt: Date;
+      classDeadline: Date | null;
+    };
     return { member, cls: { ...cls, createdAt: classCreatedAt, deadline: classDeadline }, teacherName: teacherName || null, institutionName, institutionId };
   });
 }

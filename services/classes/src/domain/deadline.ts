@@ -46,7 +46,11 @@ export async function setDeadline(deps: Deps, teacherId: string, classId: string
   await assertOwnsClass(deps.db, classId, teacherId);
   const updated = await deps.db.class.update({
     where: { classId },
-    data: { deadline: input.deadline ? new Date(`${input.deadline}T00:00:00Z`) : null, allowLateChanges: input.allowLateChanges, autoReminders: input.autoReminders },
+    data: {
+      deadline: input.deadline ? new Date(`${input.deadline}T00:00:00Z`) : null,
+      allowLateChanges: input.allowLateChanges,
+      autoReminders: input.autoReminders,
+    },
   });
   deps.log.info({ classId, deadline: input.deadline, allowLateChanges: input.allowLateChanges, autoReminders: input.autoReminders }, 'class deadline set');
   return toDeadlineDto(updated);

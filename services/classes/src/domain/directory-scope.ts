@@ -25,7 +25,13 @@ export async function studentsInScope(deps: Deps, scope: DirectoryScope, userIds
       roleId: 1,
       OR: [
         ...(scope.institutionId ? [{ institutionId: scope.institutionId }] : []),
-        { userId: { in: (await deps.db.teacherStudent.findMany({ where: { teacherId: scope.teacherId, userId: { in: userIds } }, select: { userId: true } })).map((r) => r.userId) } },
+        {
+          userId: {
+            in: (await deps.db.teacherStudent.findMany({ where: { teacherId: scope.teacherId, userId: { in: userIds } }, select: { userId: true } })).map(
+              (r) => r.userId,
+            ),
+          },
+        },
       ],
     },
     select: { userId: true },

@@ -23,7 +23,10 @@ async function memberOfClass(db: Deps['db'] | Tx, classId: string, memberIdRaw: 
 }
 
 async function classEmails(tx: Tx, classId: string, exceptMemberId?: string): Promise<Set<string>> {
-  const rows = await tx.member.findMany({ where: { classId, email: { not: null }, ...(exceptMemberId ? { memberId: { not: exceptMemberId } } : {}) }, select: { email: true } });
+  const rows = await tx.member.findMany({
+    where: { classId, email: { not: null }, ...(exceptMemberId ? { memberId: { not: exceptMemberId } } : {}) },
+    select: { email: true },
+  });
   return new Set(rows.map((r) => (r.email ?? '').toLowerCase()));
 }
 
@@ -32,7 +35,10 @@ export async function listMembers(deps: Deps, teacherId: string, classId: string
   const found = await classWithMembers(deps.pool, idOrNotFound(classId, MSG.classNotFound));
   if (!found || found.teacherId !== teacherId) throw AppError.notFound(MSG.classNotFound);
   const rows = found.members;
-  const times = await deps.availability.planningTimes(classId, rows.map((m) => ({ memberId: m.memberId, userId: m.userId })));
+  const times = await deps.availability.planningTimes(
+    classId,
+    rows.map((m) => ({ memberId: m.memberId, userId: m.userId })),
+  );
   const none = emptyTimes();
   // Property by property, as toMemberDto does (no spread): 99 members x 14 fields is the hot part of this answer.
   return rows.map((m) => {
@@ -94,7 +100,12 @@ export async function addNewMembers(deps: Deps, teacherId: string, classId: stri
  * (user_id set) but unverified (no student_id) until the student verifies it. An unregistered row
  * with the student's e-mail is linked instead of adding a second row.
  */
-export async function addRegisteredMembers(deps: Deps, teacherId: string, classId: string, studentsRaw: unknown): Promise<{ message: string; members: MemberDto[] }> {
+export async function addRegisteredMembers(
+  deps: Deps,
+  teacherId: string,
+  classId: string,
+  studentsRaw: unknown,
+): Promise<{ message: string; members: MemberDto[] }> {
   await assertOwnsClass(deps.db, classId, teacherId);
   if (!Array.isArray(studentsRaw) || studentsRaw.length === 0) throw AppError.badRequest(MSG.noStudents);
   if (studentsRaw.length > MAX_MEMBERS_PER_CLASS) throw AppError.badRequest(MSG.maxMembers);
@@ -108,40 +119,51 @@ export async function addRegisteredMembers(deps: Deps, teacherId: string, classI
   const users = await deps.db.userDirectory.findMany({ where: { userId: { in: [...wanted.keys()] }, roleId: 1 } });
   // Directory scope (DSGVO): only students the teacher could find, or whose e-mail a member of the
   // teacher's classes already has; anyone else is "unknown", exactly like an id that does not exist.
-  const inScope = await studentsInScope(deps, await directoryScopeOf(deps, teacherId), users.map((u) => u.userId));
+  const inScope = await studentsInScope(
+    deps,
+    await directoryScopeOf(deps, teacherId),
+    users.map((u) => u.userId),
+  );
   const memberMails = new Set(
-    (await deps.db.member.findMany({ where: { email: { in: users.map((u) => u.email) }, class: { teacherId } }, select: { email: true } })).map((m) => (m.email ?? '').toLowerCase()),
+    (await deps.db.member.findMany({ where: { email: { in: users.map((u) => u.email) }, class: { teacherId } }, select: { email: true } })).map((m) =>
+      (m.email ?? '').toLowerCase(),
+    ),
   );
   const byId = new Map(users.filter((u) => inScope.has(u.userId) || memberMails.has(u.email)).map((u) => [u.userId, u]));
   for (const id of wanted.keys()) if (!byId.has(id)) throw AppError.notFound(MSG.studentUnknown);
 
-  const result = await deps.db.$transaction(async (tx) => {
-    await lockOwnedClass(tx, classId, teacherId);
-    const rows = await tx.member.findMany({ where: { classId } });
-    const out: Member[] = [];
-    let count = rows.length;
-    for (const [userId, d] of wanted) {
-      const u = byId.get(userId)!;
-      if (rows.some((r) => r.userId === userId)) throw AppError.conflict(MSG.studentAlreadyMember);
-      const dur = d ?? (isAllowedDuration(u.duration) ? u.duration : DEFAULT_DURATION);
-      const unregistered = rows.find((r) => !r.userId && r.email && r.email.toLowerCase() === u.email);
-      if (unregistered) {
-        const m = await tx.member.update({ where: { memberId: unregistered.memberId }, data: { userId, studentId: null, name: u.name, email: u.email, duration: dur } });
-        await emit(tx, Topic.MemberLinked, classId, { class_id: classId, member_id: m.memberId, user_id: userId });
+  const result = await deps.db
+    .$transaction(async (tx) => {
+      await lockOwnedClass(tx, classId, teacherId);
+      const rows = await tx.member.findMany({ where: { classId } });
+      const out: Member[] = [];
+      let count = rows.length;
+      for (const [userId, d] of wanted) {
+        const u = byId.get(userId)!;
+        if (rows.some((r) => r.userId === userId)) throw AppError.conflict(MSG.studentAlreadyMember);
+        const dur = d ?? (isAllowedDuration(u.duration) ? u.duration : DEFAULT_DURATION);
+        const unregistered = rows.find((r) => !r.userId && r.email && r.email.toLowerCase() === u.email);
+        if (unregistered) {
+          const m = await tx.member.update({
+            where: { memberId: unregistered.memberId },
+            data: { userId, studentId: null, name: u.name, email: u.email, duration: dur },
+          });
+          await emit(tx, Topic.MemberLinked, classId, { class_id: classId, member_id: m.memberId, user_id: userId });
+          out.push(m);
+          continue;
+        }
+        if (count + 1 > MAX_MEMBERS_PER_CLASS) throw AppError.badRequest(MSG.maxMembers);
+        const m = await tx.member.create({ data: { memberId: randomUUID(), classId, userId, studentId: null, name: u.name, email: u.email, duration: dur } });
+        await emit(tx, Topic.MemberAdded, classId, memberAddedPayload(m));
+        count++;
         out.push(m);
-        continue;
       }
-      if (count + 1 > MAX_MEMBERS_PER_CLASS) throw AppError.badRequest(MSG.maxMembers);
-      const m = await tx.member.create({ data: { memberId: randomUUID(), classId, userId, studentId: null, name: u.name, email: u.email, duration: dur } });
-      await emit(tx, Topic.MemberAdded, classId, memberAddedPayload(m));
-      count++;
-      out.push(m);
-    }
-    return out;
-  }).catch((e: unknown) => {
-    if (isUniqueViolation(e)) throw AppError.conflict(MSG.studentAlreadyMember);
-    throw e;
-  });
+      return out;
+    })
+    .catch((e: unknown) => {
+      if (isUniqueViolation(e)) throw AppError.conflict(MSG.studentAlreadyMember);
+      throw e;
+    });
   deps.kick();
   const n = result.length;
   return { message: n === 1 ? '1 Studierende*r erfolgreich hinzugefügt' : `${n} Studierende erfolgreich hinzugefügt`, members: result.map(toMemberDto) };
@@ -176,7 +198,8 @@ export async function updateMember(
   const dur = has('duration') ? duration(body.duration) : undefined;
   const times = has('available_times') ? parseTimes(body.available_times) : undefined;
   const preferred = has('preferred_times') ? parseTimes(body.preferred_times) : undefined;
-  const linkUserId = has('user_id') && body.user_id !== null ? (typeof body.user_id === 'string' && body.user_id.trim() ? body.user_id.trim() : null) : undefined;
+  const linkUserId =
+    has('user_id') && body.user_id !== null ? (typeof body.user_id === 'string' && body.user_id.trim() ? body.user_id.trim() : null) : undefined;
   if (linkUserId === null) throw AppError.badRequest(MSG.linkNeedsMatch);
 
   await assertOwnsClass(deps.db, classId, teacherId);
@@ -214,7 +237,8 @@ export async function updateMember(
     if (dur !== undefined) data.duration = dur;
     if (linkUser && m.userId !== linkUser.userId) {
       if (m.userId) throw AppError.badRequest(MSG.alreadyLinked);
-      if (await tx.member.findFirst({ where: { classId, userId: linkUser.userId }, select: { memberId: true } })) throw AppError.conflict(MSG.studentAlreadyMember);
+      if (await tx.member.findFirst({ where: { classId, userId: linkUser.userId }, select: { memberId: true } }))
+        throw AppError.conflict(MSG.studentAlreadyMember);
       Object.assign(data, { userId: linkUser.userId, studentId: null, email: linkUser.email, ...(name === undefined ? { name: linkUser.name } : {}) });
       await emit(tx, Topic.MemberLinked, classId, { class_id: classId, member_id: m.memberId, user_id: linkUser.userId });
     }
@@ -242,7 +266,10 @@ export function registrationLink(publicBaseUrl: string, shortcut: string, member
 }
 
 /** The German invitation mail (docs/product/classes.md Inviting), sent through mail.requested.v1. */
-export function invitationMail(to: string, p: { studentName: string; teacherName: string; className: string; shortcut: string; link: string }): MailRequestedPayload {
+export function invitationMail(
+  to: string,
+  p: { studentName: string; teacherName: string; className: string; shortcut: string; link: string },
+): MailRequestedPayload {
   const subject = `Einladung zum Kurs „${p.className}“`;
   const text = [
     `Hallo ${p.studentName},`,

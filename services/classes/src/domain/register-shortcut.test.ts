@@ -47,7 +47,16 @@ describe('code proposals and lookups', () => {
   it('accepts only three words of the list in lower case', () => {
     const good = `${WORDS[5]}-${WORDS[50]}-${WORDS[500]}`;
     expect(isAcceptableShortcut(good)).toBe(true);
-    for (const bad of [good.toUpperCase(), `${WORDS[5]}-${WORDS[50]}`, `${WORDS[5]} -${WORDS[50]}-${WORDS[500]}`, `${WORDS[5]}1-${WORDS[50]}-${WORDS[500]}`, 'xqz-yyy-zzz', '', null, 42]) {
+    for (const bad of [
+      good.toUpperCase(),
+      `${WORDS[5]}-${WORDS[50]}`,
+      `${WORDS[5]} -${WORDS[50]}-${WORDS[500]}`,
+      `${WORDS[5]}1-${WORDS[50]}-${WORDS[500]}`,
+      'xqz-yyy-zzz',
+      '',
+      null,
+      42,
+    ]) {
       expect(isAcceptableShortcut(bad)).toBe(false);
     }
   });

@@ -31,5 +31,8 @@ export function normalizeJoinCode(v: unknown): string {
 /** Lenient form for lookups (registration link): cut at '&' (memberId suffix), lower-case, strip. */
 export function normalizeLookupCode(v: unknown): string {
   const raw = typeof v === 'string' ? v : '';
-  return raw.split('&')[0]!.toLowerCase().replace(/[^a-z-]/g, '');
+  return raw
+    .split('&')[0]!
+    .toLowerCase()
+    .replace(/[^a-z-]/g, '');
 }

@@ -97,7 +97,10 @@ export async function enrolFromRegistration(deps: Deps, classId: string, memberI
     }
     target ??= email ? await tx.member.findFirst({ where: { classId, userId: null, email } }) : null;
     if (target) {
-      const linked = await tx.member.update({ where: { memberId: target.memberId }, data: { userId: user.userId, studentId: user.userId, name: user.name || target.name, email: email || target.email } });
+      const linked = await tx.member.update({
+        where: { memberId: target.memberId },
+        data: { userId: user.userId, studentId: user.userId, name: user.name || target.name, email: email || target.email },
+      });
       await emit(tx, Topic.MemberLinked, classId, { class_id: classId, member_id: linked.memberId, user_id: user.userId });
       return linked;
     }

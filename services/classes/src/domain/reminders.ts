@@ -45,12 +45,20 @@ ${p.registered ? '' : `<p>Dein Registrierungscode für den Kurs lautet: <strong>
  * an e-mail and no times yet (neither own nor teacher-entered), at most one per member and calendar day
  * (Europe/Berlin), counted against the teacher's daily mail budget. Answers how many were sent.
  */
-export async function remindMembers(deps: Deps, teacher: { userId: string; name: string }, classId: string, now: Date = deps.now()): Promise<{ recipient_count: number; message: string }> {
+export async function remindMembers(
+  deps: Deps,
+  teacher: { userId: string; name: string },
+  classId: string,
+  now: Date = deps.now(),
+): Promise<{ recipient_count: number; message: string }> {
   const c = await assertOwnsClass(deps.db, classId, teacher.userId);
   const members = await deps.db.member.findMany({ where: { classId }, orderBy: [{ createdAt: 'asc' }, { memberId: 'asc' }] });
   const withEmail = members.filter((m) => m.email && isValidEmail(m.email.trim().toLowerCase()));
   if (!withEmail.length) return { recipient_count: 0, message: MSG.remindNone };
-  const answered = await deps.availability.membersWithTimes(classId, withEmail.map((m) => ({ memberId: m.memberId, userId: m.userId })));
+  const answered = await deps.availability.membersWithTimes(
+    classId,
+    withEmail.map((m) => ({ memberId: m.memberId, userId: m.userId })),
+  );
   if (!answered) throw new AppError('UNAVAILABLE', MSG.remindTimesUnknown);
   const candidates = withEmail.filter((m) => !answered.has(m.memberId));
   if (!candidates.length) return { recipient_count: 0, message: MSG.remindNone };

@@ -66,7 +66,14 @@ export async function checkStudentsExist(deps: Deps, teacherId: string, body: un
   if (list.length > MAX_CHECK_EMAILS) throw AppError.badRequest(MSG.tooManyEmails);
   const hit = await hitRateLimit(deps.store, `check-student-exists:${teacherId}`, CHECK_LIMIT.limit, CHECK_LIMIT.windowSeconds);
   if (!hit.allowed) throw new AppError('TOO_MANY_REQUESTS', MSG.checkLimited, { extra: { wait_time: hit.waitSeconds } });
-  const emails = [...new Set(list.filter((e): e is string => typeof e === 'string').map((e) => e.trim().toLowerCase()).filter((e) => e && e.length <= 254))];
+  const emails = [
+    ...new Set(
+      list
+        .filter((e): e is string => typeof e === 'string')
+        .map((e) => e.trim().toLowerCase())
+        .filter((e) => e && e.length <= 254),
+    ),
+  ];
   const existing_students: Record<string, ExistingStudent> = {};
   if (!emails.length) return { existing_students };
   const users = await deps.db.userDirectory.findMany({ where: { roleId: 1, email: { in: emails } } });
@@ -77,7 +84,11 @@ export async function checkStudentsExist(deps: Deps, teacherId: string, body: un
   });
   const memberEmails = new Set(memberRows.map((m) => (m.email ?? '').toLowerCase()));
   const linked = new Set(memberRows.map((m) => m.userId).filter((id): id is string => Boolean(id)));
-  const scope = await studentsInScope(deps, await directoryScopeOf(deps, teacherId), users.map((u) => u.userId));
+  const scope = await studentsInScope(
+    deps,
+    await directoryScopeOf(deps, teacherId),
+    users.map((u) => u.userId),
+  );
   const times = await deps.availability.userTimes(users.filter((u) => linked.has(u.userId)).map((u) => u.userId));
   for (const u of users) {
     if (linked.has(u.userId)) existing_students[u.email] = { user_id: u.userId, name: u.name, available_times: times.get(u.userId) ?? {} };
@@ -115,7 +126,9 @@ export async function joinClass(deps: Deps, user: SessionUser, bodyRaw: unknown)
       return unregistered.memberId;
     }
     if ((await tx.member.count({ where: { classId: c.classId } })) >= MAX_MEMBERS_PER_CLASS) throw AppError.badRequest(MSG.maxMembers);
-    const m = await tx.member.create({ data: { memberId: randomUUID(), classId: c.classId, userId: user.userId, studentId: user.userId, name, email, duration: dur } });
+    const m = await tx.member.create({
+      data: { memberId: randomUUID(), classId: c.classId, userId: user.userId, studentId: user.userId, name, email, duration: dur },
+    });
     await emit(tx, Topic.MemberAdded, c.classId, memberAddedPayload(m));
     return m.memberId;
   });

@@ -76,7 +76,12 @@ export function classesGrpc(deps: Deps, log: Logger): GrpcServiceBinding {
     addMemberFromRegistration: wrapUnary<classesV1.AddMemberFromRegistrationRequest, classesV1.AddMemberFromRegistrationResponse>(log, async (req) => {
       if (!req.userId) throw AppError.badRequest('user_id fehlt');
       const c = await loadClass(deps, req.classId, '');
-      const m = await enrolFromRegistration(deps, c.classId, req.memberId, { userId: req.userId, name: req.name, email: req.email, duration: req.duration || null });
+      const m = await enrolFromRegistration(deps, c.classId, req.memberId, {
+        userId: req.userId,
+        name: req.name,
+        email: req.email,
+        duration: req.duration || null,
+      });
       return { member: member(m) };
     }),
   };

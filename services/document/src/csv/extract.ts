@@ -28,7 +28,10 @@ const FOOTER_RE = /^(anzahl|summe|gesamt|insgesamt|teilnehmerzahl|teilnehmer ges
 
 export function parseEmail(raw: string | undefined): string | null {
   // "mailto:a@b.de", "<a@b.de>" and "Anna Berg <a@b.de>" (Outlook style) give the bare address.
-  const e = (raw ?? '').trim().replace(/^(?:[^<>]*<)?\s*(?:mailto:)?([^<>]*?)\s*>?$/i, '$1').toLowerCase();
+  const e = (raw ?? '')
+    .trim()
+    .replace(/^(?:[^<>]*<)?\s*(?:mailto:)?([^<>]*?)\s*>?$/i, '$1')
+    .toLowerCase();
   return EMAIL_RE.test(e) && e.length <= 100 ? e : null;
 }
 
@@ -56,7 +59,28 @@ function isNoise(cells: string[], width: number): boolean {
 }
 
 /** Lower-case name particles that belong to the last name ("Moritz von Bülow", "Ludwig van Beethoven"). */
-const NAME_PARTICLES = new Set(['von', 'vom', 'zu', 'zum', 'zur', 'van', 'der', 'den', 'de', 'del', 'della', 'di', 'da', 'du', 'dos', 'das', 'la', 'le', 'ten', 'ter']);
+const NAME_PARTICLES = new Set([
+  'von',
+  'vom',
+  'zu',
+  'zum',
+  'zur',
+  'van',
+  'der',
+  'den',
+  'de',
+  'del',
+  'della',
+  'di',
+  'da',
+  'du',
+  'dos',
+  'das',
+  'la',
+  'le',
+  'ten',
+  'ter',
+]);
 
 /**
  * "Müller, Max" -> Max / Müller; "Moritz von Bülow" -> Moritz / "von Bülow" (a lower-case particle
@@ -112,7 +136,12 @@ export function extractHmtm(buf: Buffer): CsvStudent[] {
   const h = records.slice(0, HEADER_SEARCH_ROWS).findIndex(isHmtmHeader);
   if (h < 0) throw AppError.badRequest(CSV_MSG.noHeader);
   const header = records[h]!;
-  const col = { nachname: findColumn(header, 'nachname'), vorname: findColumn(header, 'vorname'), email: findColumn(header, 'email'), dauer: findColumn(header, 'dauer') };
+  const col = {
+    nachname: findColumn(header, 'nachname'),
+    vorname: findColumn(header, 'vorname'),
+    email: findColumn(header, 'email'),
+    dauer: findColumn(header, 'dauer'),
+  };
   const headerKey = header.map(normalizeHeader).join('|');
   const out: CsvStudent[] = [];
   for (const cells of records.slice(h + 1)) {
@@ -120,7 +149,15 @@ export function extractHmtm(buf: Buffer): CsvStudent[] {
     const vorname = cells[col.vorname] ?? '';
     const nachname = cells[col.nachname] ?? '';
     if (!hasLetter(vorname) && !hasLetter(nachname)) continue;
-    out.push(student(out.length + 1, hasLetter(vorname) ? vorname : '', hasLetter(nachname) ? nachname : '', parseEmail(cells[col.email]), parseDauer(cells[col.dauer])));
+    out.push(
+      student(
+        out.length + 1,
+        hasLetter(vorname) ? vorname : '',
+        hasLetter(nachname) ? nachname : '',
+        parseEmail(cells[col.email]),
+        parseDauer(cells[col.dauer]),
+      ),
+    );
     if (out.length > MAX_STUDENTS) break;
   }
   return finish(out);
@@ -173,7 +210,9 @@ export function parseMapping(raw: unknown): CustomMapping {
   if (typeof src.has_header === 'boolean') out.has_header = src.has_header;
   const hasName = out.name !== undefined || (out.vorname !== undefined && out.nachname !== undefined);
   if (!hasName) throw AppError.badRequest(CSV_MSG.mappingNeedsName);
-  const used = ROLES.map((r) => out[r]).filter((v) => v !== undefined).map((v) => (typeof v === 'string' ? `h:${normalizeHeader(v)}` : `i:${v}`));
+  const used = ROLES.map((r) => out[r])
+    .filter((v) => v !== undefined)
+    .map((v) => (typeof v === 'string' ? `h:${normalizeHeader(v)}` : `i:${v}`));
   if (new Set(used).size !== used.length) throw AppError.badRequest(CSV_MSG.mappingDuplicate);
   return out;
 }
@@ -204,7 +243,10 @@ export function extractCustom(buf: Buffer, mappingRaw: unknown): CsvStudent[] {
   const records = readRecords(text, detectDelimiter(text));
   if (!records.length) throw AppError.badRequest(CSV_MSG.empty);
   const width = tableWidth(records);
-  const table = withoutPreamble(records.filter((r) => !isNoise(r, width)), width);
+  const table = withoutPreamble(
+    records.filter((r) => !isNoise(r, width)),
+    width,
+  );
   const named = ROLES.filter((r) => typeof mapping[r] === 'string');
   const cols: Partial<Record<MappedRole, number>> = {};
   let start = 0;

@@ -20,7 +20,18 @@ export const HEADER_SYNONYMS: Record<Role, readonly string[]> = {
   vorname: ['vorname', 'vornamen', 'rufname', 'firstname', 'givenname'],
   name: ['name', 'vollername', 'studentin', 'student', 'studierende', 'studierender', 'teilnehmer', 'teilnehmerin', 'fullname'],
   email: ['email', 'emailadresse', 'mail', 'mailadresse', 'emailaddress', 'emailadr', 'emails'],
-  dauer: ['dauer', 'unterrichtsdauer', 'dauermin', 'dauerinmin', 'dauerinminuten', 'dauerminuten', 'minuten', 'unterrichtsdauermin', 'unterrichtsdauerinminuten', 'min'],
+  dauer: [
+    'dauer',
+    'unterrichtsdauer',
+    'dauermin',
+    'dauerinmin',
+    'dauerinminuten',
+    'dauerminuten',
+    'minuten',
+    'unterrichtsdauermin',
+    'unterrichtsdauerinminuten',
+    'min',
+  ],
 };
 
 export function roleOfHeader(cell: string): Role | undefined {

@@ -13,5 +13,6 @@ export const CSV_MSG = {
   mappingInvalid: 'Ungültige Spaltenzuordnung',
   mappingNeedsName: 'Bitte wählen Sie mindestens eine Namens-Spalte aus',
   mappingDuplicate: 'Jede Spalte kann nur einer Rolle zugeordnet werden',
-  columnMissing: (c: string | number) => (typeof c === 'number' ? `Die Spalte ${c + 1} existiert nicht in der CSV-Datei` : `Die Spalte „${c}“ wurde in der CSV-Datei nicht gefunden`),
+  columnMissing: (c: string | number) =>
+    typeof c === 'number' ? `Die Spalte ${c + 1} existiert nicht in der CSV-Datei` : `Die Spalte „${c}“ wurde in der CSV-Datei nicht gefunden`,
 } as const;

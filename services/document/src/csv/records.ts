@@ -22,7 +22,11 @@ function countOutsideQuotes(line: string): Record<Delimiter, number> {
  * ties go to ';', the German Excel default).
  */
 export function detectDelimiter(text: string, isHeaderLine?: (line: string) => boolean): Delimiter {
-  const lines = text.slice(0, 256 * 1024).split(/\r\n|\n|\r/).filter((l) => l.trim()).slice(0, 200);
+  const lines = text
+    .slice(0, 256 * 1024)
+    .split(/\r\n|\n|\r/)
+    .filter((l) => l.trim())
+    .slice(0, 200);
   const header = isHeaderLine ? lines.find(isHeaderLine) : undefined;
   if (header) {
     const n = countOutsideQuotes(header);

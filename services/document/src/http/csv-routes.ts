@@ -31,8 +31,7 @@ function csvFile(req: Request): Buffer {
   return file.buffer;
 }
 
-const answer = (res: Response, studierende: CsvStudent[]) =>
-  res.json({ studierende, message: `${studierende.length} Studierende erfolgreich extrahiert` });
+const answer = (res: Response, studierende: CsvStudent[]) => res.json({ studierende, message: `${studierende.length} Studierende erfolgreich extrahiert` });
 
 /** docs/product/api.md: POST extract-hmtm-csv and extract-custom-csv (multipart: csv_file [+ column_mapping]). */
 export function registerCsvRoutes(app: Express): void {

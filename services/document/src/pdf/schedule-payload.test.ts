@@ -50,7 +50,10 @@ describe('parseExportRequest', () => {
         MITTWOCH: {},
       },
       timeRange: range,
-      studentsList: [{ member_id: A, name: 'Anna', fullName: 'Anna Müller', duration: 30 }, { member_id: B, name: 'Ben' }],
+      studentsList: [
+        { member_id: A, name: 'Anna', fullName: 'Anna Müller', duration: 30 },
+        { member_id: B, name: 'Ben' },
+      ],
       className: ' Klavier ',
     });
     expect(req.lessons).toEqual([
@@ -68,7 +71,16 @@ describe('parseExportRequest', () => {
   });
 
   it('accepts the saved form (lists of [slot, member_id]) for a day', () => {
-    const req = parseExportRequest({ schedule: { '2': [['9.00', A], ['9.15', A], [38, A]] }, timeRange: range });
+    const req = parseExportRequest({
+      schedule: {
+        '2': [
+          ['9.00', A],
+          ['9.15', A],
+          [38, A],
+        ],
+      },
+      timeRange: range,
+    });
     expect(req.lessons).toEqual([{ day: 2, start: 36, end: 39, memberId: A }]);
     expect(req.students).toEqual([]);
   });
@@ -94,9 +106,7 @@ describe('parseExportRequest', () => {
 
   it('rejects invalid times and member ids in German', () => {
     expect(detailOf(() => parseExportRequest({ schedule: { Montag: { '9:10': A } }, timeRange: range }))).toBe('Ungültige Zeitangabe: "9:10"');
-    expect(detailOf(() => parseExportRequest({ schedule: { Montag: { '09:00': 42 } }, timeRange: range }))).toBe(
-      'Ungültige Mitglieds-ID bei Montag 09:00.',
-    );
+    expect(detailOf(() => parseExportRequest({ schedule: { Montag: { '09:00': 42 } }, timeRange: range }))).toBe('Ungültige Mitglieds-ID bei Montag 09:00.');
     expect(detailOf(() => parseExportRequest({ schedule: { Montag: 'x' }, timeRange: range }))).toBe(
       'Die Einträge für Montag müssen als Objekt von Uhrzeit zu Mitglieds-ID angegeben werden.',
     );
@@ -114,28 +124,46 @@ describe('parseExportRequest', () => {
     expect(detailOf(() => parseExportRequest({ schedule, timeRange: range, studentsList: [{ name: 'x' }] }))).toBe(
       'Ungültiger Eintrag 1 in der Studentenliste: member_id fehlt.',
     );
-    const dup = parseExportRequest({ schedule, timeRange: range, studentsList: [{ member_id: A, name: 'Erste' }, { member_id: A, name: 'Zweite' }] });
+    const dup = parseExportRequest({
+      schedule,
+      timeRange: range,
+      studentsList: [
+        { member_id: A, name: 'Erste' },
+        { member_id: A, name: 'Zweite' },
+      ],
+    });
     expect(dup.students.map((s) => s.name)).toEqual(['Erste']);
   });
 });
 
 describe('parseTimeRange', () => {
   it.each([
-    [{ start: 0, end: 96 }, { start: 0, end: 96 }],
-    [{ start: '32', end: '76' }, { start: 32, end: 76 }],
-    [{ start: 95, end: 96 }, { start: 95, end: 96 }],
+    [
+      { start: 0, end: 96 },
+      { start: 0, end: 96 },
+    ],
+    [
+      { start: '32', end: '76' },
+      { start: 32, end: 76 },
+    ],
+    [
+      { start: 95, end: 96 },
+      { start: 95, end: 96 },
+    ],
   ])('accepts %j', (raw, want) => expect(parseTimeRange(raw)).toEqual(want));
 
   it('asks for a range when it is missing', () => {
     expect(detailOf(() => parseTimeRange(undefined))).toBe(PDF_ERRORS.timeRangeMissing);
   });
 
-  it.each([{ start: 40, end: 40 }, { start: 50, end: 40 }])('rejects start >= end: %j', (raw) => {
+  it.each([
+    { start: 40, end: 40 },
+    { start: 50, end: 40 },
+  ])('rejects start >= end: %j', (raw) => {
     expect(detailOf(() => parseTimeRange(raw))).toBe('Ungültiger Zeitbereich: Der Beginn muss vor dem Ende liegen.');
   });
 
-  it.each([{ start: -1, end: 40 }, { start: 0, end: 97 }, { start: 1.5, end: 40 }, { start: 'x', end: 40 }, { start: 1 }, 'morning'])(
-    'rejects %j',
-    (raw) => expect(detailOf(() => parseTimeRange(raw))).toBe('Ungültiger Zeitbereich: Beginn und Ende müssen ganze Zahlen von 0 bis 96 sein.'),
+  it.each([{ start: -1, end: 40 }, { start: 0, end: 97 }, { start: 1.5, end: 40 }, { start: 'x', end: 40 }, { start: 1 }, 'morning'])('rejects %j', (raw) =>
+    expect(detailOf(() => parseTimeRange(raw))).toBe('Ungültiger Zeitbereich: Beginn und Ende müssen ganze Zahlen von 0 bis 96 sein.'),
   );
 });

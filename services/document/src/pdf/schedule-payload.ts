@@ -20,15 +20,7 @@
  * - A free slot is "" or null. Consecutive slots of one member on one day form one lesson.
  */
 import { AppError } from '@stundenplan/base';
-import {
-  DAY_NAMES,
-  SLOTS_PER_DAY,
-  TIMES_ERRORS,
-  dayIndexFromName,
-  isValidSlot,
-  slotToClock,
-  tryLabelToSlot,
-} from '@stundenplan/timegrid';
+import { DAY_NAMES, SLOTS_PER_DAY, TIMES_ERRORS, dayIndexFromName, isValidSlot, slotToClock, tryLabelToSlot } from '@stundenplan/timegrid';
 
 export const PDF_ERRORS = Object.freeze({
   /** docs/product/planning.md "Planner": export needs a schedule. */

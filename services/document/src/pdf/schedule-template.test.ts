@@ -121,7 +121,11 @@ describe('renderScheduleHtml', () => {
 
     const many = Array.from({ length: 60 }, (_, i) => ({ member_id: `m${i}`, name: `S${i}` }));
     const big = buildScheduleView(
-      parseExportRequest({ schedule: { Montag: Object.fromEntries(many.map((m, i) => [`${8 + Math.floor(i / 4)}:${['00', '15', '30', '45'][i % 4]}`, m.member_id])) }, timeRange: { start: 32, end: 76 }, studentsList: many }),
+      parseExportRequest({
+        schedule: { Montag: Object.fromEntries(many.map((m, i) => [`${8 + Math.floor(i / 4)}:${['00', '15', '30', '45'][i % 4]}`, m.member_id])) },
+        timeRange: { start: 32, end: 76 },
+        studentsList: many,
+      }),
       { now: NOW },
     );
     expect(geometry(big).listBeside).toBe(false);

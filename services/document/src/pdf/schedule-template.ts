@@ -143,7 +143,13 @@ function gridHtml(view: ScheduleView, g: TemplateGeometry): string {
     .map((r) => `<div class="r ${r.kind}" style="height:${g.rowHeight}mm">${r.hourLabel ? `<span class="hl">${r.hourLabel}</span>` : ''}</div>`)
     .join('');
   const columns = view.days
-    .map((_d, i) => `<div class="col">${view.blocks.filter((b) => b.column === i).map((b) => blockHtml(b, g.rowHeight)).join('')}</div>`)
+    .map(
+      (_d, i) =>
+        `<div class="col">${view.blocks
+          .filter((b) => b.column === i)
+          .map((b) => blockHtml(b, g.rowHeight))
+          .join('')}</div>`,
+    )
     .join('');
   return (
     `<section class="grid" style="width:${g.gridWidth}mm">` +

@@ -65,7 +65,12 @@ export function createClassesClient(addr: string, tokens: ServiceTokenSigner, ti
       });
       return res.memberships
         .filter((m) => m.member?.memberId && (m.classInfo?.classId || m.member.classId))
-        .map((m) => ({ classId: m.classInfo?.classId || m.member!.classId, memberId: m.member!.memberId, className: m.classInfo?.name ?? '', teacherName: m.classInfo?.teacherName ?? '' }));
+        .map((m) => ({
+          classId: m.classInfo?.classId || m.member!.classId,
+          memberId: m.member!.memberId,
+          className: m.classInfo?.name ?? '',
+          teacherName: m.classInfo?.teacherName ?? '',
+        }));
     },
     close: () => client?.close(),
   };

@@ -65,7 +65,11 @@ const toRow = (r: Omit<MailRow, 'attachments'> & { attachments: unknown }): Mail
 
 function isUniqueViolation(e: unknown): boolean {
   const err = e as { code?: string; meta?: { driverAdapterError?: { cause?: { originalCode?: string; kind?: string } } } };
-  return err?.code === 'P2002' || err?.meta?.driverAdapterError?.cause?.originalCode === '23505' || err?.meta?.driverAdapterError?.cause?.kind === 'UniqueConstraintViolation';
+  return (
+    err?.code === 'P2002' ||
+    err?.meta?.driverAdapterError?.cause?.originalCode === '23505' ||
+    err?.meta?.driverAdapterError?.cause?.kind === 'UniqueConstraintViolation'
+  );
 }
 
 export class MailRepository {

@@ -88,7 +88,11 @@ export class SendingRepository {
     });
     for (const r of rows) {
       if (!r.lessons || !r.calendarFrom || !r.calendarUntil) continue;
-      out.set(r.classId, { lessons: r.lessons as unknown as Record<string, Lesson[]>, from: r.calendarFrom.toISOString().slice(0, 10), until: r.calendarUntil.toISOString().slice(0, 10) });
+      out.set(r.classId, {
+        lessons: r.lessons as unknown as Record<string, Lesson[]>,
+        from: r.calendarFrom.toISOString().slice(0, 10),
+        until: r.calendarUntil.toISOString().slice(0, 10),
+      });
     }
     return out;
   }

@@ -12,10 +12,29 @@ function parse(ics: string) {
 
 describe('lessonsFromSchedule', () => {
   it('joins consecutive quarter hours of one member into one lesson per day', () => {
-    const saved = { '0': [['9.00', 'a'], ['9.15', 'a'], ['9.30', 'b'], ['10.00', 'a']], '2': [['23.30', 'b'], ['23.45', 'b']], '3': [], x: 'y' };
+    const saved = {
+      '0': [
+        ['9.00', 'a'],
+        ['9.15', 'a'],
+        ['9.30', 'b'],
+        ['10.00', 'a'],
+      ],
+      '2': [
+        ['23.30', 'b'],
+        ['23.45', 'b'],
+      ],
+      '3': [],
+      x: 'y',
+    };
     const lessons = lessonsFromSchedule(saved);
-    expect(lessons.get('a')).toEqual([{ day: 0, start: 36, end: 38 }, { day: 0, start: 40, end: 41 }]);
-    expect(lessons.get('b')).toEqual([{ day: 0, start: 38, end: 39 }, { day: 2, start: 94, end: 96 }]);
+    expect(lessons.get('a')).toEqual([
+      { day: 0, start: 36, end: 38 },
+      { day: 0, start: 40, end: 41 },
+    ]);
+    expect(lessons.get('b')).toEqual([
+      { day: 0, start: 38, end: 39 },
+      { day: 2, start: 94, end: 96 },
+    ]);
   });
 });
 
@@ -23,7 +42,19 @@ describe('buildCalendar', () => {
   const NOW = new Date('2026-11-26T08:00:00Z');
 
   it('a weekly lesson in Europe/Berlin with VTIMEZONE and UNTIL the end date', () => {
-    const ics = buildCalendar([{ key: 'c1-m1', className: 'Klavier; Hauptfach, Gruppe', teacherName: 'Clara Schumann', lessons: [{ day: 2, start: 58, end: 62 }], from: '2026-11-26', until: '2027-03-11' }], NOW);
+    const ics = buildCalendar(
+      [
+        {
+          key: 'c1-m1',
+          className: 'Klavier; Hauptfach, Gruppe',
+          teacherName: 'Clara Schumann',
+          lessons: [{ day: 2, start: 58, end: 62 }],
+          from: '2026-11-26',
+          until: '2027-03-11',
+        },
+      ],
+      NOW,
+    );
     const cal = parse(ics);
     expect(cal.getFirstPropertyValue('version')).toBe('2.0');
     expect(cal.getFirstSubcomponent('vtimezone')!.getFirstPropertyValue('tzid')).toBe('Europe/Berlin');
@@ -50,7 +81,10 @@ describe('buildCalendar', () => {
   });
 
   it('keeps the local time across the switch to summer time and ends 24:00 lessons at midnight', () => {
-    const ics = buildCalendar([{ key: 'k', className: 'Gesang', teacherName: '', lessons: [{ day: 6, start: 94, end: 96 }], from: '2027-03-20', until: '2027-04-05' }], NOW);
+    const ics = buildCalendar(
+      [{ key: 'k', className: 'Gesang', teacherName: '', lessons: [{ day: 6, start: 94, end: 96 }], from: '2027-03-20', until: '2027-04-05' }],
+      NOW,
+    );
     const [vevent] = parse(ics).getAllSubcomponents('vevent');
     const ev = new ICAL.Event(vevent!);
     expect(ev.description).toBeNull();

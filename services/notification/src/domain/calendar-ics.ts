@@ -50,7 +50,11 @@ const VTIMEZONE = [
 
 /** TEXT value escaping (RFC 5545 3.3.11). */
 export function escapeText(v: string): string {
-  return v.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n?|\n/g, '\\n');
+  return v
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n?|\n/g, '\\n');
 }
 
 /** Folds a content line at 75 octets without splitting a UTF-8 character. */
@@ -80,7 +84,16 @@ const slotTime = (slot: number) => `${pad(Math.floor((slot * 15) / 60))}${pad((s
 /** UTC instant of a local Europe/Berlin wall-clock time. */
 export function berlinToUtc(date: string, hour: number, minute: number, second: number): Date {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const fmt = new Intl.DateTimeFormat('en-GB', { timeZone: CALENDAR_TZID, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+  const fmt = new Intl.DateTimeFormat('en-GB', {
+    timeZone: CALENDAR_TZID,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
   for (const offset of [1, 2]) {
     const candidate = new Date(Date.UTC(y, m - 1, d, hour - offset, minute, second));
     const p = Object.fromEntries(fmt.formatToParts(candidate).map((x) => [x.type, x.value]));
@@ -89,7 +102,11 @@ export function berlinToUtc(date: string, hour: number, minute: number, second: 
   return new Date(Date.UTC(y, m - 1, d, hour - 1, minute, second));
 }
 
-const utcStamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const utcStamp = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /** The first date on or after `from` that falls on `day` (0 = Monday). */
 export function firstDateOn(from: string, day: number): string {

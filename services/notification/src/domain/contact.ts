@@ -35,24 +35,27 @@ const TYPE_LABEL = { feedback: 'Feedback', bug: 'Fehlermeldung' } as const;
 export async function submitContact(deps: NotificationDeps, body: unknown, user: SessionUser | undefined): Promise<{ message: string }> {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw AppError.badRequest(CONTACT_MSG.type);
   const input = parseInput(contactSchema, body);
-  await deps.contacts.save({ ...input, userId: user?.userId ?? null }, (id): MailRequest => ({
-    to: deps.cfg.CONTACT_TO,
-    replyTo: input.email,
-    subject: `[Kontakt – ${TYPE_LABEL[input.type]}] ${input.subject}`,
-    text: [
-      `Neue Nachricht über das Kontaktformular des Stundenplan-Assistenten.`,
-      '',
-      `Art: ${TYPE_LABEL[input.type]}`,
-      `Name: ${input.name}`,
-      `E-Mail: ${input.email}`,
-      ...(user ? [`Angemeldet als: ${user.email} (${user.role === 'teacher' ? 'Dozent*in' : 'Student*in'})`] : []),
-      `Betreff: ${input.subject}`,
-      `Nachrichten-ID: ${id}`,
-      '',
-      input.message,
-      '',
-    ].join('\n'),
-  }));
+  await deps.contacts.save(
+    { ...input, userId: user?.userId ?? null },
+    (id): MailRequest => ({
+      to: deps.cfg.CONTACT_TO,
+      replyTo: input.email,
+      subject: `[Kontakt – ${TYPE_LABEL[input.type]}] ${input.subject}`,
+      text: [
+        `Neue Nachricht über das Kontaktformular des Stundenplan-Assistenten.`,
+        '',
+        `Art: ${TYPE_LABEL[input.type]}`,
+        `Name: ${input.name}`,
+        `E-Mail: ${input.email}`,
+        ...(user ? [`Angemeldet als: ${user.email} (${user.role === 'teacher' ? 'Dozent*in' : 'Student*in'})`] : []),
+        `Betreff: ${input.subject}`,
+        `Nachrichten-ID: ${id}`,
+        '',
+        input.message,
+        '',
+      ].join('\n'),
+    }),
+  );
   deps.kickOutbox();
   return { message: CONTACT_MSG.success };
 }

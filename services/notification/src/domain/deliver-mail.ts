@@ -33,7 +33,18 @@ export async function deliverMail(deps: NotificationDeps, event: EventEnvelope):
     const content = f.content ?? (f.blobSha256 ? await deps.mails.blob(f.blobSha256) : null);
     if (!content) {
       deps.log.error({ eventId: event.id, blob: f.blobSha256 }, 'mail attachment is unknown; recorded, not sent');
-      await deps.mails.recordRequest({ eventId: event.id, toAddress: m.to, replyTo: m.replyTo, subject: m.subject, textBody: m.text, htmlBody: m.html, transport: deps.mailer.transport, status: 'invalid', lastError: `unknown attachment ${f.blobSha256}`, files: [] });
+      await deps.mails.recordRequest({
+        eventId: event.id,
+        toAddress: m.to,
+        replyTo: m.replyTo,
+        subject: m.subject,
+        textBody: m.text,
+        htmlBody: m.html,
+        transport: deps.mailer.transport,
+        status: 'invalid',
+        lastError: `unknown attachment ${f.blobSha256}`,
+        files: [],
+      });
       return;
     }
     files.push({ filename: f.filename, contentType: f.contentType, content, ...(f.blobSha256 ? { blobSha256: f.blobSha256 } : {}) });

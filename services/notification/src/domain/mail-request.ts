@@ -21,7 +21,10 @@ const schema = z.object({
           contentType: z.string().min(1).max(255),
           contentBase64: z.string().optional(),
           /** Bytes stored once in mail_blobs by the sender (schedule sendings). */
-          blobSha256: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+          blobSha256: z
+            .string()
+            .regex(/^[0-9a-f]{64}$/)
+            .optional(),
         })
         .refine((a) => (a.contentBase64 === undefined) !== (a.blobSha256 === undefined), 'either contentBase64 or blobSha256'),
     )
@@ -44,7 +47,9 @@ export function validateMailRequest(payload: unknown): { ok: true; mail: ValidMa
   const r = schema.safeParse(payload);
   if (!r.success) return { ok: false, error: r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
   const files = (r.data.attachments ?? []).map((a) =>
-    a.blobSha256 ? { filename: a.filename, contentType: a.contentType, blobSha256: a.blobSha256 } : { filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64!, 'base64') },
+    a.blobSha256
+      ? { filename: a.filename, contentType: a.contentType, blobSha256: a.blobSha256 }
+      : { filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64!, 'base64') },
   );
   if (files.reduce((n, f) => n + (f.content?.length ?? 0), 0) > MAX_ATTACHMENT_BYTES) return { ok: false, error: 'attachments larger than 10 MB' };
   return { ok: true, mail: { to: r.data.to, subject: r.data.subject, text: r.data.text, html: r.data.html ?? null, replyTo: r.data.replyTo ?? null, files } };

@@ -38,8 +38,24 @@ describe('isWellFormedPdf', () => {
     ['no %%EOF', minimalPdf().subarray(0, minimalPdf().length - 7)],
     ['no header', Buffer.from(minimalPdf().toString('latin1').replace('%PDF-1.4', '%XYZ-1.4'), 'latin1')],
     ['a signature that is not at the start', Buffer.concat([Buffer.from(' '), minimalPdf()])],
-    ['startxref pointing at nothing', Buffer.from(minimalPdf().toString('latin1').replace(/startxref\n\d+/, 'startxref\n12'), 'latin1')],
-    ['startxref beyond the file', Buffer.from(minimalPdf().toString('latin1').replace(/startxref\n\d+/, 'startxref\n999999'), 'latin1')],
+    [
+      'startxref pointing at nothing',
+      Buffer.from(
+        minimalPdf()
+          .toString('latin1')
+          .replace(/startxref\n\d+/, 'startxref\n12'),
+        'latin1',
+      ),
+    ],
+    [
+      'startxref beyond the file',
+      Buffer.from(
+        minimalPdf()
+          .toString('latin1')
+          .replace(/startxref\n\d+/, 'startxref\n999999'),
+        'latin1',
+      ),
+    ],
     ['an xref table without trailer', Buffer.from(minimalPdf().toString('latin1').replace('trailer', 'trailor'), 'latin1')],
     ['too short', Buffer.from('%PDF-1.4\n%%EOF')],
   ])('refuses %s', (_name, buf) => {

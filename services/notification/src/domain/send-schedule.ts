@@ -88,14 +88,18 @@ export function scheduleMail(opts: {
   ics?: string | null;
 }): MailRequest {
   const { recipient, cls, teacherName, scheduleName, message } = opts;
-  const who = teacherName ? { subject: teacherName, of: `von ${teacherName}`, to: teacherName } : { subject: 'Deine Lehrkraft', of: 'deiner Lehrkraft', to: 'deine Lehrkraft' };
+  const who = teacherName
+    ? { subject: teacherName, of: `von ${teacherName}`, to: teacherName }
+    : { subject: 'Deine Lehrkraft', of: 'deiner Lehrkraft', to: 'deine Lehrkraft' };
   const plan = scheduleName ? `den Stundenplan „${scheduleName}“ für „${cls.name}“` : `den Stundenplan für „${cls.name}“`;
   const lines = [
     recipient.name ? `Hallo ${recipient.name},` : 'Hallo,',
     '',
     `${who.subject} hat dir ${plan} geschickt. Du findest ihn als PDF im Anhang (${PDF_FILENAME}).`,
     '',
-    ...(opts.ics ? [`Deinen Unterricht findest du außerdem als Kalenderdatei im Anhang (${ICS_FILENAME}): Öffne sie, um die Termine in deinen Kalender zu übernehmen.`, ''] : []),
+    ...(opts.ics
+      ? [`Deinen Unterricht findest du außerdem als Kalenderdatei im Anhang (${ICS_FILENAME}): Öffne sie, um die Termine in deinen Kalender zu übernehmen.`, '']
+      : []),
     // Every member gets the plan, also those it leaves out: they must learn that they have no lesson yet.
     `Steht dein Name nicht im Plan, hat ${who.to} für dich noch keinen Termin eingetragen. Melde dich dann bitte bei ${who.to}, damit ihr einen Termin findet.`,
     '',
@@ -175,7 +179,9 @@ export async function sendScheduleToStudents(deps: NotificationDeps, user: Sessi
   const sending = await deps.sendings
     .save(
       { classId: cls.classId, teacherId: user.userId, scheduleName, pdfSize: pdf.length, calendar },
-      recipients.map((recipient) => scheduleMail({ recipient, cls, teacherName, teacherEmail, scheduleName, message, pdfSha256, ics: icsFor(recipient.memberId) })),
+      recipients.map((recipient) =>
+        scheduleMail({ recipient, cls, teacherName, teacherEmail, scheduleName, message, pdfSha256, ics: icsFor(recipient.memberId) }),
+      ),
       { sha256: pdfSha256, content: pdf },
     )
     .catch(async (e: unknown) => {

@@ -25,7 +25,10 @@ const dateFmt = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyl
 function mailCard(m: MailRow, prefix: string): string {
   const files = m.attachments.length
     ? `<p class="files">Anhänge: ${m.attachments
-        .map((a, i) => `<a href="${prefix}/dev/mail/${m.id}/attachments/${i}" download>${esc(a.filename)}</a> <span class="meta">(${esc(a.contentType)}, ${a.size} Bytes)</span>`)
+        .map(
+          (a, i) =>
+            `<a href="${prefix}/dev/mail/${m.id}/attachments/${i}" download>${esc(a.filename)}</a> <span class="meta">(${esc(a.contentType)}, ${a.size} Bytes)</span>`,
+        )
         .join(', ')}</p>`
     : '';
   const html = m.htmlBody

@@ -34,7 +34,15 @@ describe('MIME building', () => {
 
   it('builds multipart/mixed with alternative text/html and base64 attachments in CRLF lines of at most 76', () => {
     const raw = buildMime(
-      { id: 'abc', from: 'A <a@b.de>', to: 'c@d.de', subject: 'Plan', text: 'Text', html: '<p>HTML</p>', attachments: [{ filename: 'Plan Ü.pdf', contentType: 'application/pdf', content: Buffer.alloc(500, 7) }] },
+      {
+        id: 'abc',
+        from: 'A <a@b.de>',
+        to: 'c@d.de',
+        subject: 'Plan',
+        text: 'Text',
+        html: '<p>HTML</p>',
+        attachments: [{ filename: 'Plan Ü.pdf', contentType: 'application/pdf', content: Buffer.alloc(500, 7) }],
+      },
       { date: new Date('2026-11-23T10:00:00Z') },
     ).toString();
     expect(raw).toContain('Content-Type: multipart/mixed; boundary="=_mix_abc"');

@@ -94,12 +94,21 @@ export function checkPlan(problem, plan, ref, { strict = false, inst = new Insta
   }
   if (status === 'INFEASIBLE') {
     if (unplaced <= inst.wiggle) errors.push(`status INFEASIBLE but its own placements leave only ${unplaced} unplaced <= wiggleRoom ${inst.wiggle}`);
-    else if (ref?.opt_placed != null && ref.opt_placed >= needed) statusErrors.push(`status INFEASIBLE but a schedule with ${ref.opt_placed} placed (needs ${needed}) exists`);
+    else if (ref?.opt_placed != null && ref.opt_placed >= needed)
+      statusErrors.push(`status INFEASIBLE but a schedule with ${ref.opt_placed} placed (needs ${needed}) exists`);
   }
   if (ref && status === 'OPTIMAL' && ref.placed_proven && placed.size < ref.opt_placed) {
     statusErrors.push(`status OPTIMAL but placed ${placed.size} < proven optimum ${ref.opt_placed}`);
   }
-  if (ref && status === 'OPTIMAL' && ref.placed_proven && placed.size === ref.opt_placed && ref.idle_proven && ref.best_idle_min != null && res.idle_min > ref.best_idle_min) {
+  if (
+    ref &&
+    status === 'OPTIMAL' &&
+    ref.placed_proven &&
+    placed.size === ref.opt_placed &&
+    ref.idle_proven &&
+    ref.best_idle_min != null &&
+    res.idle_min > ref.best_idle_min
+  ) {
     warnings.push(`status OPTIMAL but idle ${res.idle_min} min > proven minimum ${ref.best_idle_min} min`);
   }
   res.valid = errors.length === 0;

@@ -13,7 +13,10 @@ export const warmUp = () => highs();
 /** One LP row or objective, wrapped every 12 terms (the LP reader takes continuation lines). */
 const sum = (terms) =>
   terms
-    .map(([c, v], k) => `${k === 0 ? (c < 0 ? '-' : '') : c < 0 ? ' - ' : ' + '}${Math.abs(c) === 1 ? '' : `${Math.abs(c)} `}${v}${(k + 1) % 12 === 0 ? '\n ' : ''}`)
+    .map(
+      ([c, v], k) =>
+        `${k === 0 ? (c < 0 ? '-' : '') : c < 0 ? ' - ' : ' + '}${Math.abs(c) === 1 ? '' : `${Math.abs(c)} `}${v}${(k + 1) % 12 === 0 ? '\n ' : ''}`,
+    )
     .join('');
 
 /**
@@ -49,7 +52,12 @@ export async function milpOptimum(inst, { timeLimit = 600, idle = true } = {}) {
       opts,
     );
   const t0 = performance.now();
-  const s1 = solve('Maximize', cand.map((c) => [1, c[3]]), [], binaries);
+  const s1 = solve(
+    'Maximize',
+    cand.map((c) => [1, c[3]]),
+    [],
+    binaries,
+  );
   const stage1_s = (performance.now() - t0) / 1000;
   if (!cand.length) return { placed: 0, placedProven: true, idle: 0, idleProven: true, placement: new Map(), stage1_s, stage2_s: 0 };
   const placed = Math.round(s1.ObjectiveValue);

@@ -38,7 +38,18 @@ function rng(seed) {
 }
 
 const toTimes = (byDay) => Object.fromEntries([...byDay].filter(([, s]) => s.size).map(([d, s]) => [String(d), [...s].sort((a, b) => a - b).map(label)]));
-const fromTimes = (times) => new Map(Object.entries(times ?? {}).map(([d, l]) => [Number(d), new Set(l.map((x) => { const [h, m] = x.split('.').map(Number); return h * 4 + m / 15; }))]));
+const fromTimes = (times) =>
+  new Map(
+    Object.entries(times ?? {}).map(([d, l]) => [
+      Number(d),
+      new Set(
+        l.map((x) => {
+          const [h, m] = x.split('.').map(Number);
+          return h * 4 + m / 15;
+        }),
+      ),
+    ]),
+  );
 
 async function build(name, seed) {
   const problem = JSON.parse(readFileSync(path.join(here, '..', 'instances', `${name}.json`), 'utf8'));
@@ -81,24 +92,44 @@ async function build(name, seed) {
   if (!ref.proven) throw new Error(`${id}: a stage is not proven optimal (${ref.stage_status.join(', ')}); try another seed`);
   const plan = makePlan(inst, refPlacement, 'OPTIMAL');
   const verdict = checkPlan(problem, plan, { opt_placed: ref.placed, placed_proven: true, expected_status: 'OPTIMAL' }, { strict: true, inst });
-  if (!verdict.valid || !verdict.status_ok) throw new Error(`${id}: reference plan fails the checker: ${[...verdict.errors, ...verdict.status_errors].join('; ')}`);
+  if (!verdict.valid || !verdict.status_ok)
+    throw new Error(`${id}: reference plan fails the checker: ${[...verdict.errors, ...verdict.status_errors].join('; ')}`);
   const values = stageValues(inst, refPlacement);
   for (const k of ['placed', 'preferred', 'idle_min', 'moved']) {
     if (values[k] !== ref[k]) throw new Error(`${id}: reference plan has ${k} ${values[k]}, the MILP claims ${ref[k]}`);
   }
   writeFileSync(path.join(out, `${id}.json`), `${JSON.stringify(problem)}\n`);
-  return [id, { base: name, seed, n_students: problem.students.length, n_active: inst.nActive, n_previous: previous.length, narrowed: narrowed.length, ...ref, checked: 'bench checker + stages.js' }];
+  return [
+    id,
+    {
+      base: name,
+      seed,
+      n_students: problem.students.length,
+      n_active: inst.nActive,
+      n_previous: previous.length,
+      narrowed: narrowed.length,
+      ...ref,
+      checked: 'bench checker + stages.js',
+    },
+  ];
 }
 
 mkdirSync(out, { recursive: true });
 const refFile = path.join(out, 'reference.json');
 let reference = {};
-try { reference = JSON.parse(readFileSync(refFile, 'utf8')).instances ?? {}; } catch { /* first run */ }
+try {
+  reference = JSON.parse(readFileSync(refFile, 'utf8')).instances ?? {};
+} catch {
+  /* first run */
+}
 for (const [name, seed] of Object.entries(BASES)) {
   if (only && !only.test(name)) continue;
   const [id, ref] = await build(name, seed);
   reference[id] = ref;
   // after every instance, so that a long run keeps what it has proven
   const sorted = Object.fromEntries(Object.entries(reference).sort(([a], [b]) => a.localeCompare(b)));
-  writeFileSync(refFile, `${JSON.stringify({ generator: 'bench/preferences/generate.js', reference: 'bench/preferences/reference.js', instances: sorted }, null, 1)}\n`);
+  writeFileSync(
+    refFile,
+    `${JSON.stringify({ generator: 'bench/preferences/generate.js', reference: 'bench/preferences/reference.js', instances: sorted }, null, 1)}\n`,
+  );
 }

@@ -13,7 +13,10 @@ const highs = async () => (runtime ??= await highsLoader());
 
 const sum = (terms) =>
   terms
-    .map(([c, v], k) => `${k === 0 ? (c < 0 ? '-' : '') : c < 0 ? ' - ' : ' + '}${Math.abs(c) === 1 ? '' : `${Math.abs(c)} `}${v}${(k + 1) % 12 === 0 ? '\n ' : ''}`)
+    .map(
+      ([c, v], k) =>
+        `${k === 0 ? (c < 0 ? '-' : '') : c < 0 ? ' - ' : ' + '}${Math.abs(c) === 1 ? '' : `${Math.abs(c)} `}${v}${(k + 1) % 12 === 0 ? '\n ' : ''}`,
+    )
     .join('');
 
 export async function stagedOptimum(inst, { timeLimit = 900 } = {}) {
@@ -21,10 +24,12 @@ export async function stagedOptimum(inst, { timeLimit = 900 } = {}) {
   const pref = preferredSlots(inst);
   const prev = previousLessons(inst);
   const cand = []; // [student, day, start, name, preferred, previous]
-  inst.active.forEach((i) => inst.cands[i].forEach(([d, t]) => {
-    const p = prev.get(i);
-    cand.push([i, d, t, `x${cand.length}`, isPreferred(pref, i, d, t, inst.length[i]), !!p && p[0] === d && p[1] === t]);
-  }));
+  inst.active.forEach((i) =>
+    inst.cands[i].forEach(([d, t]) => {
+      const p = prev.get(i);
+      cand.push([i, d, t, `x${cand.length}`, isPreferred(pref, i, d, t, inst.length[i]), !!p && p[0] === d && p[1] === t]);
+    }),
+  );
   const rows = [];
   const byStudent = new Map();
   const cover = new Map();
@@ -75,7 +80,8 @@ export async function stagedOptimum(inst, { timeLimit = 900 } = {}) {
     last = r;
     return { value: Math.round(r.ObjectiveValue), proven: r.Status === 'Optimal', status: r.Status, s: (performance.now() - t0) / 1000 };
   };
-  if (!cand.length) return { placed: 0, preferred: 0, idle_min: 0, moved: prev.size, proven: true, stage_status: [], times_s: [0, 0, 0, 0], placement: new Map() };
+  if (!cand.length)
+    return { placed: 0, preferred: 0, idle_min: 0, moved: prev.size, proven: true, stage_status: [], times_s: [0, 0, 0, 0], placement: new Map() };
   const s1 = stage('Maximize', all, []);
   const fix1 = [`${sum(all)} = ${s1.value}`];
   const s2 = prefTerms.length ? stage('Maximize', prefTerms, fix1) : { value: 0, proven: true, s: 0 };

@@ -3,7 +3,14 @@ import { CALC_TEXTS, defaultPreference, parseCalculationBody } from './calculate
 
 describe('parseCalculationBody', () => {
   it('reads the SPEC body', () => {
-    expect(parseCalculationBody({ wiggleRoom: 3, selectedClass: 'c', timePreferences: { m: 'available_times' }, pinned: [{ member_id: 'm', day: '2', start: '9.15' }] })).toEqual({
+    expect(
+      parseCalculationBody({
+        wiggleRoom: 3,
+        selectedClass: 'c',
+        timePreferences: { m: 'available_times' },
+        pinned: [{ member_id: 'm', day: '2', start: '9.15' }],
+      }),
+    ).toEqual({
       classId: 'c',
       wiggleRoom: 3,
       timePreferences: { m: 'available_times' },

@@ -18,7 +18,8 @@ export const CALC_TEXTS = Object.freeze({
   infeasible: 'Es gibt keine Lösung für die aktuellen Einstellungen. Bitte ändern Sie die Parameter, um einen Stundenplan zu erstellen.',
   noTeacherTimes: 'Es sind keine Unterrichtszeiten der Lehrkraft eingetragen. Bitte tragen Sie zuerst Ihre Zeiten ein (Schritt 2).',
   timePreferences: 'Die Zeitpräferenzen müssen als Objekt von member_id zu "available_times" oder "available_times_user_input" angegeben werden.',
-  timePreferenceValue: (id: string) => `Ungültige Zeitpräferenz für ${id}: erlaubt sind "available_times" (Zeiten der Lehrkraft) oder "available_times_user_input" (Zeiten der Studierenden).`,
+  timePreferenceValue: (id: string) =>
+    `Ungültige Zeitpräferenz für ${id}: erlaubt sind "available_times" (Zeiten der Lehrkraft) oder "available_times_user_input" (Zeiten der Studierenden).`,
   unknownMembers: (ids: string[]) =>
     `Diese Studierenden gehören nicht zu der gewählten Klasse: ${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ' …' : ''}. Bitte laden Sie die Seite neu.`,
   pinnedInvalid: 'Ungültige Angabe der fixierten Stunden: erwartet wird eine Liste von {member_id, day (0 bis 6), start (z.B. "9.00")}.',
@@ -30,7 +31,8 @@ export const CALC_TEXTS = Object.freeze({
   reasonNoTimes: 'Keine verfügbaren Zeiten eingetragen',
   reasonNoCommonWindow: (minutes: number) => `Keine gemeinsame Zeit mit der Lehrkraft, in die ${minutes} Minuten Unterricht passen`,
   reasonTaken: 'Alle passenden Zeitfenster sind bereits belegt',
-  planName: (date: Date) => `Berechneter Plan ${new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric' }).format(date)}`,
+  planName: (date: Date) =>
+    `Berechneter Plan ${new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric' }).format(date)}`,
 });
 
 export interface StudentNote {
@@ -127,7 +129,10 @@ export async function calculate(deps: CalculateDeps, teacherId: string, body: un
   const pinned = checkPinned(input.pinned, info);
   const previous = await loadPreviousLessons(deps.schedules, input.previousScheduleId, classId, teacherId);
 
-  const planning = await deps.availability.getPlanningData(classId, members.map((m) => ({ memberId: m.memberId, userId: m.userId })));
+  const planning = await deps.availability.getPlanningData(
+    classId,
+    members.map((m) => ({ memberId: m.memberId, userId: m.userId })),
+  );
   const timesById = new Map(planning.members.map((t) => [t.memberId, t]));
   const problem: SolveProblem = {
     wiggleRoom: input.wiggleRoom,
@@ -182,7 +187,9 @@ export async function calculate(deps: CalculateDeps, teacherId: string, body: un
     const placedIds = new Set(views.map((v) => v.member_id));
     placed = placedIds.size;
     const notes = (ids: string[], fallback: (id: string) => string) =>
-      [...new Set(ids)].filter((id) => byId.has(id) && !placedIds.has(id)).map((id) => ({ member_id: id, name: byId.get(id)!.name, reason: plan.reasons?.[id] || fallback(id) }));
+      [...new Set(ids)]
+        .filter((id) => byId.has(id) && !placedIds.has(id))
+        .map((id) => ({ member_id: id, name: byId.get(id)!.name, reason: plan.reasons?.[id] || fallback(id) }));
     // A student who entered no times at all is told so (the engine only knows "no common time").
     const skipped = notes(plan.skipped_students ?? [], (id) => skippedReason(problem, id, info)).map((s) =>
       chosenTimesEmpty(problem, s.member_id) ? { ...s, reason: CALC_TEXTS.reasonNoTimes } : s,
@@ -231,7 +238,9 @@ export async function calculate(deps: CalculateDeps, teacherId: string, body: un
     deps.metrics.solves.inc({ status });
     deps.metrics.solveDuration.observe({ status }, elapsed / 1000);
     await progress.emit('done', status === 'ERROR' ? 'error' : status === 'INFEASIBLE' ? 'infeasible' : 'ok', placed ?? undefined);
-    await deps.runs.finish(runId, status, placed, elapsed).catch((err: unknown) => deps.log.warn({ err: (err as Error).message, runId }, 'solve run not recorded'));
+    await deps.runs
+      .finish(runId, status, placed, elapsed)
+      .catch((err: unknown) => deps.log.warn({ err: (err as Error).message, runId }, 'solve run not recorded'));
   }
 }
 

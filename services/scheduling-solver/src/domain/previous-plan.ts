@@ -26,7 +26,10 @@ export function lessonsOf(times: SavedTimes): PinnedLesson[] {
 
 /** previous_schedule_id -> lessons; undefined when none was given. */
 export async function loadPreviousLessons(
-  schedules: Pick<ScheduleRepository, 'findById'>, scheduleId: unknown, classId: string, teacherId: string,
+  schedules: Pick<ScheduleRepository, 'findById'>,
+  scheduleId: unknown,
+  classId: string,
+  teacherId: string,
 ): Promise<PinnedLesson[] | undefined> {
   if (scheduleId === undefined || scheduleId === null || scheduleId === '') return undefined;
   const row = isUuid(scheduleId) ? await schedules.findById(scheduleId) : null;

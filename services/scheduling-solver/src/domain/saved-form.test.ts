@@ -5,8 +5,30 @@ const members = new Set(['a', 'b']);
 
 describe('parseSavedTimes', () => {
   it('canonicalizes, sorts, fills all 7 days, skips free cells and drops strangers', () => {
-    const { times, dropped } = parseSavedTimes({ '3': [['10.00', 'b'], ['09.45', 'a'], ['9.30', ''], ['9.00', 'x'], ['9.45', 'a']] }, members);
-    expect(times).toEqual({ '0': [], '1': [], '2': [], '3': [['9.45', 'a'], ['10.00', 'b']], '4': [], '5': [], '6': [] });
+    const { times, dropped } = parseSavedTimes(
+      {
+        '3': [
+          ['10.00', 'b'],
+          ['09.45', 'a'],
+          ['9.30', ''],
+          ['9.00', 'x'],
+          ['9.45', 'a'],
+        ],
+      },
+      members,
+    );
+    expect(times).toEqual({
+      '0': [],
+      '1': [],
+      '2': [],
+      '3': [
+        ['9.45', 'a'],
+        ['10.00', 'b'],
+      ],
+      '4': [],
+      '5': [],
+      '6': [],
+    });
     expect(dropped).toEqual([{ day: 3, label: '9.00', memberId: 'x' }]);
   });
 
@@ -23,7 +45,15 @@ describe('parseSavedTimes', () => {
     [{ '0': [[900, 'a']] }, 'Ungültiger Eintrag für Wochentag "0": erwartet wird [Zeit, member_id].'],
     [{ '0': 'x' }, 'Die Einträge für Wochentag "0" müssen als Liste angegeben werden.'],
     [[], 'Der Stundenplan muss als Objekt von Wochentag (0 bis 6) zu Einträgen angegeben werden.'],
-    [{ '6': [['23.45', 'a'], ['23.45', 'b']] }, 'Überschneidung im Stundenplan: Sonntag 23.45 Uhr ist mehrfach belegt. Bitte entfernen Sie die doppelte Belegung.'],
+    [
+      {
+        '6': [
+          ['23.45', 'a'],
+          ['23.45', 'b'],
+        ],
+      },
+      'Überschneidung im Stundenplan: Sonntag 23.45 Uhr ist mehrfach belegt. Bitte entfernen Sie die doppelte Belegung.',
+    ],
   ])('refuses %j', (input, message) => {
     expect(() => parseSavedTimes(input, members)).toThrow(message);
   });

@@ -87,7 +87,8 @@ export function storedTimes(value: unknown): SavedTimes {
   const out = emptySavedTimes();
   if (value && typeof value === 'object' && !Array.isArray(value)) {
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-      if (DAY_KEY.test(k) && Array.isArray(v)) out[k] = v.filter((e): e is SavedEntry => Array.isArray(e) && e.length >= 2).map((e) => [String(e[0]), String(e[1])]);
+      if (DAY_KEY.test(k) && Array.isArray(v))
+        out[k] = v.filter((e): e is SavedEntry => Array.isArray(e) && e.length >= 2).map((e) => [String(e[0]), String(e[1])]);
     }
   }
   return out;

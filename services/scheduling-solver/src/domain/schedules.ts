@@ -39,7 +39,14 @@ export interface ScheduleDeps {
 }
 
 export function toSummary(r: Pick<ScheduleRow, 'id' | 'name' | 'description' | 'classId' | 'createdAt' | 'updatedAt'>): ScheduleSummary {
-  return { id: r.id, name: r.name, description: r.description, class_id: r.classId, created_at: r.createdAt.toISOString(), updated_at: r.updatedAt.toISOString() };
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    class_id: r.classId,
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+  };
 }
 
 export function toView(r: ScheduleRow): ScheduleView {
@@ -47,11 +54,7 @@ export function toView(r: ScheduleRow): ScheduleView {
 }
 
 const bodySchema = z.object({
-  name: z
-    .string({ error: SCHEDULE_TEXTS.nameRequired })
-    .trim()
-    .min(1, { error: SCHEDULE_TEXTS.nameRequired })
-    .max(200, { error: SCHEDULE_TEXTS.nameTooLong }),
+  name: z.string({ error: SCHEDULE_TEXTS.nameRequired }).trim().min(1, { error: SCHEDULE_TEXTS.nameRequired }).max(200, { error: SCHEDULE_TEXTS.nameTooLong }),
   description: z
     .string({ error: 'Ungültige Beschreibung.' })
     .trim()
@@ -111,7 +114,10 @@ export async function saveSchedule(deps: ScheduleDeps, teacherId: string, classI
   const memberIds = new Set(members.map((m) => m.memberId));
   const { times, dropped } = parseSavedTimes(input.available_times, memberIds);
   if (dropped.length) {
-    deps.log.warn({ classId, scheduleId, dropped: dropped.length, memberIds: [...new Set(dropped.map((d) => d.memberId))] }, 'schedule entries of non-members dropped');
+    deps.log.warn(
+      { classId, scheduleId, dropped: dropped.length, memberIds: [...new Set(dropped.map((d) => d.memberId))] },
+      'schedule entries of non-members dropped',
+    );
   }
   const placed = membersInTimes(times);
   const pinned = [...new Set((input.pinned ?? []).map((p) => (typeof p === 'string' ? p : p.member_id)))].filter((id) => placed.has(id));
@@ -130,7 +136,12 @@ export async function saveSchedule(deps: ScheduleDeps, teacherId: string, classI
   }
 }
 
-export async function deleteSchedule(deps: ScheduleDeps, teacherId: string, classIdParam: string, scheduleId: string): Promise<{ id: string; message: string }> {
+export async function deleteSchedule(
+  deps: ScheduleDeps,
+  teacherId: string,
+  classIdParam: string,
+  scheduleId: string,
+): Promise<{ id: string; message: string }> {
   const classId = await assertOwnsClass(deps.classes, classIdParam, teacherId);
   await findOwned(deps, teacherId, scheduleId, classId);
   if (!(await deps.schedules.delete(classId, scheduleId))) throw AppError.notFound(SCHEDULE_NOT_FOUND);

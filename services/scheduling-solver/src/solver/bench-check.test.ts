@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { checkPlan } from '../../bench/lib/check.js';
 
 const bench = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bench');
-const t = (from: number, to: number) => Array.from({ length: to - from }, (_, k) => `${Math.floor((from + k) / 4)}.${String(((from + k) % 4) * 15).padStart(2, '0')}`);
+const t = (from: number, to: number) =>
+  Array.from({ length: to - from }, (_, k) => `${Math.floor((from + k) / 4)}.${String(((from + k) % 4) * 15).padStart(2, '0')}`);
 const problem = {
   wiggleRoom: 0,
   teacherTimes: { '0': t(36, 44) }, // Monday 9.00-11.00
@@ -33,7 +34,12 @@ const good = {
 
 describe('benchmark checker', () => {
   it('accepts a right plan and reports placed and idle', () => {
-    const v = checkPlan(problem, good, { opt_placed: 2, placed_proven: true, best_idle_min: 0, idle_proven: true, expected_status: 'OPTIMAL' }, { strict: true });
+    const v = checkPlan(
+      problem,
+      good,
+      { opt_placed: 2, placed_proven: true, best_idle_min: 0, idle_proven: true, expected_status: 'OPTIMAL' },
+      { strict: true },
+    );
     expect(v).toMatchObject({ valid: true, status_ok: true, placed: 2, idle_min: 0, errors: [] });
   });
 
@@ -52,7 +58,10 @@ describe('benchmark checker', () => {
   it('a wrong skipped list is an error only with strict', () => {
     const plan = { ...good, skipped_students: [] };
     expect(checkPlan(problem, plan).valid).toBe(true);
-    expect(checkPlan(problem, plan, undefined, { strict: true }).errors).toEqual(['1 students without a usable window not listed as skipped', '1 students neither placed, unscheduled nor skipped']);
+    expect(checkPlan(problem, plan, undefined, { strict: true }).errors).toEqual([
+      '1 students without a usable window not listed as skipped',
+      '1 students neither placed, unscheduled nor skipped',
+    ]);
   });
 
   it('the generator makes a committed instance again from their seeds', () => {

@@ -12,7 +12,13 @@ import type { Problem } from './types.js';
 
 const setDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bench/instances');
 
-interface Ref { opt_placed: number; best_idle_min: number | null; expected_status: string; placed_proven: boolean; idle_proven: boolean }
+interface Ref {
+  opt_placed: number;
+  best_idle_min: number | null;
+  expected_status: string;
+  placed_proven: boolean;
+  idle_proven: boolean;
+}
 
 describe('benchmark instances', () => {
   const refs: Record<string, Ref> = JSON.parse(readFileSync(path.join(setDir, 'reference.json'), 'utf8')).instances;
@@ -22,7 +28,11 @@ describe('benchmark instances', () => {
     .sort();
 
   it('every family is there, each instance with proven optima', () => {
-    for (const family of ['small', 'medium', 'large', 'tight', 'infeasible']) expect(names.some((n) => n.startsWith(`${family}-`)), family).toBe(true);
+    for (const family of ['small', 'medium', 'large', 'tight', 'infeasible'])
+      expect(
+        names.some((n) => n.startsWith(`${family}-`)),
+        family,
+      ).toBe(true);
     for (const n of names) {
       expect(refs[n]?.placed_proven, n).toBe(true);
       expect(refs[n]!.idle_proven, n).toBe(refs[n]!.expected_status !== 'INFEASIBLE');

@@ -18,7 +18,13 @@ import type { Problem } from './types.js';
 
 const setDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bench/preferences/instances');
 
-interface Ref { placed: number; preferred: number; idle_min: number; moved: number; proven: boolean }
+interface Ref {
+  placed: number;
+  preferred: number;
+  idle_min: number;
+  moved: number;
+  proven: boolean;
+}
 
 describe('benchmark preference instances', () => {
   const refs: Record<string, Ref> = JSON.parse(readFileSync(path.join(setDir, 'reference.json'), 'utf8')).instances;
@@ -32,18 +38,27 @@ describe('benchmark preference instances', () => {
     for (const n of names) expect(refs[n]?.proven, n).toBe(true);
   });
 
-  it.each(names)('%s: valid and at the optimum of every stage', async (name) => {
-    const problem = JSON.parse(readFileSync(path.join(setDir, `${name}.json`), 'utf8')) as Problem;
-    const plan = await solveProblem(problem, { timeLimitSec: 60 });
-    expect(checkPlan(problem, plan).errors).toEqual([]);
-    const ref = refs[name]!;
-    const verdict = benchCheck(problem, JSON.parse(JSON.stringify(plan)), { opt_placed: ref.placed, placed_proven: true, expected_status: 'OPTIMAL' }, { strict: true });
-    expect([...verdict.errors, ...verdict.status_errors]).toEqual([]);
-    const inst = new Instance(problem);
-    const placement = new Map(plan.placements.map((p) => [inst.index.get(p.member_id), [p.day, parseLabel(p.start)]]));
-    const values = stageValues(inst, placement);
-    expect(values).toEqual({ placed: ref.placed, preferred: ref.preferred, idle_min: ref.idle_min, moved: ref.moved });
-    expect(plan.stats).toMatchObject({ placed: ref.placed, preferredPlaced: ref.preferred, idleMinutes: ref.idle_min, moved: ref.moved });
-    expect(plan.status).toBe('OPTIMAL');
-  }, 120_000);
+  it.each(names)(
+    '%s: valid and at the optimum of every stage',
+    async (name) => {
+      const problem = JSON.parse(readFileSync(path.join(setDir, `${name}.json`), 'utf8')) as Problem;
+      const plan = await solveProblem(problem, { timeLimitSec: 60 });
+      expect(checkPlan(problem, plan).errors).toEqual([]);
+      const ref = refs[name]!;
+      const verdict = benchCheck(
+        problem,
+        JSON.parse(JSON.stringify(plan)),
+        { opt_placed: ref.placed, placed_proven: true, expected_status: 'OPTIMAL' },
+        { strict: true },
+      );
+      expect([...verdict.errors, ...verdict.status_errors]).toEqual([]);
+      const inst = new Instance(problem);
+      const placement = new Map(plan.placements.map((p) => [inst.index.get(p.member_id), [p.day, parseLabel(p.start)]]));
+      const values = stageValues(inst, placement);
+      expect(values).toEqual({ placed: ref.placed, preferred: ref.preferred, idle_min: ref.idle_min, moved: ref.moved });
+      expect(plan.stats).toMatchObject({ placed: ref.placed, preferredPlaced: ref.preferred, idleMinutes: ref.idle_min, moved: ref.moved });
+      expect(plan.status).toBe('OPTIMAL');
+    },
+    120_000,
+  );
 });

@@ -35,7 +35,10 @@ async function runMip(msg: Extract<HelperRequest, { type: 'mip' }>): Promise<voi
     if (msg.start) model.setSolution({ colValue: msg.start });
     model.run({
       [runtime.constants.callbackType.mipInterrupt]: (e) => {
-        if (Atomics.load(shared, RACE_STOP)) { e.interrupt(); return; }
+        if (Atomics.load(shared, RACE_STOP)) {
+          e.interrupt();
+          return;
+        }
         const dual = e.data.mip_dual_bound;
         if (typeof dual === 'number' && Number.isFinite(dual)) publish(shared, toBound(dual));
       },
@@ -61,7 +64,11 @@ port.on('message', (msg: HelperRequest) => {
       port.postMessage({ type: 'search', id: msg.id, pos, error } satisfies HelperResponse);
       void highs().catch(() => undefined);
     } else {
-      try { await runMip(msg); } catch { /* the primary solve does not depend on it */ }
+      try {
+        await runMip(msg);
+      } catch {
+        /* the primary solve does not depend on it */
+      }
       port.postMessage({ type: 'mip', id: msg.id } satisfies HelperResponse);
     }
   });

@@ -20,11 +20,17 @@ export const RACE_NO_BOUND = -2147483648;
 
 export type HelperRequest =
   | { type: 'search'; id: number; problem: Problem; seed: number; effort: number }
-  | { type: 'mip'; id: number; data: ModelData; start: Float64Array | null; options: Record<string, string | number | boolean>; maximize: boolean; shared: SharedArrayBuffer };
+  | {
+      type: 'mip';
+      id: number;
+      data: ModelData;
+      start: Float64Array | null;
+      options: Record<string, string | number | boolean>;
+      maximize: boolean;
+      shared: SharedArrayBuffer;
+    };
 
-export type HelperResponse =
-  | { type: 'search'; id: number; pos: Int32Array | null; error?: string }
-  | { type: 'mip'; id: number };
+export type HelperResponse = { type: 'search'; id: number; pos: Int32Array | null; error?: string } | { type: 'mip'; id: number };
 
 /** Finds a worker script next to this module, or in the build output when running from src/. */
 export function workerScript(name: string): URL {

@@ -87,8 +87,16 @@ export class LocalSearch {
     const base = d * SLOTS_PER_DAY;
     let f = -1;
     let l = -1;
-    for (let t = this.dayLo[d]; t < this.dayHi[d]; t++) if (this.owner[base + t] >= 0) { f = t; break; }
-    for (let t = this.dayHi[d] - 1; t >= this.dayLo[d]; t--) if (this.owner[base + t] >= 0) { l = t + 1; break; }
+    for (let t = this.dayLo[d]; t < this.dayHi[d]; t++)
+      if (this.owner[base + t] >= 0) {
+        f = t;
+        break;
+      }
+    for (let t = this.dayHi[d] - 1; t >= this.dayLo[d]; t--)
+      if (this.owner[base + t] >= 0) {
+        l = t + 1;
+        break;
+      }
     this.dayFirst[d] = f;
     this.dayLast[d] = l;
   }
@@ -99,7 +107,10 @@ export class LocalSearch {
     const d = (key / SLOTS_PER_DAY) | 0;
     const t = key - d * SLOTS_PER_DAY;
     for (let k = key; k < key + L; k++) this.owner[k] = s;
-    if (this.dayOcc[d] === 0) { this.dayFirst[d] = t; this.dayLast[d] = t + L; } else {
+    if (this.dayOcc[d] === 0) {
+      this.dayFirst[d] = t;
+      this.dayLast[d] = t + L;
+    } else {
       if (t < this.dayFirst[d]) this.dayFirst[d] = t;
       if (t + L > this.dayLast[d]) this.dayLast[d] = t + L;
     }
@@ -119,7 +130,10 @@ export class LocalSearch {
     this.dayOcc[d] -= L;
     this.pos[s] = -1;
     this.placed--;
-    if (this.dayOcc[d] === 0) { this.dayFirst[d] = -1; this.dayLast[d] = -1; } else if (t === this.dayFirst[d] || t + L === this.dayLast[d]) this.rescanDay(d);
+    if (this.dayOcc[d] === 0) {
+      this.dayFirst[d] = -1;
+      this.dayLast[d] = -1;
+    } else if (t === this.dayFirst[d] || t + L === this.dayLast[d]) this.rescanDay(d);
     this.refreshDay(d);
   }
 
@@ -149,7 +163,11 @@ export class LocalSearch {
     for (let w = this.core.winStart[s]; w < this.core.winStart[s + 1]; w++) {
       if (!this.isFree(w, L)) continue;
       const delta = this.idleDelta(w, L);
-      if (delta < bestDelta) { bestDelta = delta; best = w; ties = 1; } else if (delta === bestDelta && randomTies) {
+      if (delta < bestDelta) {
+        bestDelta = delta;
+        best = w;
+        ties = 1;
+      } else if (delta === bestDelta && randomTies) {
         ties++;
         if (this.rand() * ties < 1) best = w;
       }
@@ -161,7 +179,7 @@ export class LocalSearch {
   greedy(): void {
     const order = Array.from(this.movable).filter((s) => this.pos[s] < 0);
     const c = this.core;
-    order.sort((a, b) => (c.winStart[a + 1] - c.winStart[a]) - (c.winStart[b + 1] - c.winStart[b]) || c.len[b] - c.len[a] || a - b);
+    order.sort((a, b) => c.winStart[a + 1] - c.winStart[a] - (c.winStart[b + 1] - c.winStart[b]) || c.len[b] - c.len[a] || a - b);
     for (const s of order) {
       const w = this.bestFree(s, false);
       if (w >= 0) this.place(s, w);
@@ -193,7 +211,11 @@ export class LocalSearch {
     }
     this.journalS.length = 0;
     this.journalP.length = 0;
-    for (const e of ej) { this.journalS.push(e); this.journalP.push(this.pos[e]); this.remove(e); }
+    for (const e of ej) {
+      this.journalS.push(e);
+      this.journalP.push(this.pos[e]);
+      this.remove(e);
+    }
     this.journalS.push(s);
     this.journalP.push(this.pos[s]);
     if (this.pos[s] >= 0) this.remove(s);
@@ -251,7 +273,10 @@ export class LocalSearch {
     let last = -1;
     for (let k = this.dayLo[d]; k < this.dayHi[d]; k++) {
       const o = this.owner[base + k];
-      if (o >= 0 && o !== last && o !== s) { day.push(o); last = o; }
+      if (o >= 0 && o !== last && o !== s) {
+        day.push(o);
+        last = o;
+      }
       if (o >= 0) last = o;
     }
     const movers = this.movers;
@@ -272,7 +297,11 @@ export class LocalSearch {
       if (a + Lo <= cur) break;
       if (c.pinnedWin[o] >= 0) return false;
       const nw = this.windowEndingBy(o, base, cur);
-      if (nw >= 0) { movers.push(o); moverTo.push(nw); cur = c.winKey[nw] - base; } else ej.push(o);
+      if (nw >= 0) {
+        movers.push(o);
+        moverTo.push(nw);
+        cur = c.winKey[nw] - base;
+      } else ej.push(o);
     }
     // right side
     cur = t + L;
@@ -283,22 +312,40 @@ export class LocalSearch {
       if (a >= cur) break;
       if (c.pinnedWin[o] >= 0) return false;
       const nw = this.windowAtOrAfter(o, base, cur);
-      if (nw >= 0) { movers.push(o); moverTo.push(nw); cur = c.winKey[nw] - base + c.len[o]; } else ej.push(o);
+      if (nw >= 0) {
+        movers.push(o);
+        moverTo.push(nw);
+        cur = c.winKey[nw] - base + c.len[o];
+      } else ej.push(o);
     }
     if (movers.length === 0 && ej.length === 0) return false;
     // a right-side mover may land beyond the day's later lessons only if they moved too; check
     // the plan is overlap-free by applying it and verifying the target slots are free
     this.journalS.length = 0;
     this.journalP.length = 0;
-    for (const o of ej) { this.journalS.push(o); this.journalP.push(this.pos[o]); this.remove(o); }
-    for (const o of movers) { this.journalS.push(o); this.journalP.push(this.pos[o]); this.remove(o); }
+    for (const o of ej) {
+      this.journalS.push(o);
+      this.journalP.push(this.pos[o]);
+      this.remove(o);
+    }
+    for (const o of movers) {
+      this.journalS.push(o);
+      this.journalP.push(this.pos[o]);
+      this.remove(o);
+    }
     this.journalS.push(s);
     this.journalP.push(this.pos[s]);
     if (this.pos[s] >= 0) this.remove(s);
-    if (!this.isFree(w, L)) { this.undo(); return false; }
+    if (!this.isFree(w, L)) {
+      this.undo();
+      return false;
+    }
     this.place(s, w);
     for (let k = 0; k < movers.length; k++) {
-      if (!this.isFree(moverTo[k], c.len[movers[k]])) { this.undo(); return false; }
+      if (!this.isFree(moverTo[k], c.len[movers[k]])) {
+        this.undo();
+        return false;
+      }
       this.place(movers[k], moverTo[k]);
     }
     for (const e of ej) {
@@ -320,7 +367,10 @@ export class LocalSearch {
       if (this.pos[s] >= 0) continue;
       const b = this.bestFree(s);
       if (b >= 0) {
-        if (this.journalS.indexOf(s) < 0) { this.journalS.push(s); this.journalP.push(-1); }
+        if (this.journalS.indexOf(s) < 0) {
+          this.journalS.push(s);
+          this.journalP.push(-1);
+        }
         this.place(s, b);
       }
     }
@@ -369,15 +419,16 @@ export class LocalSearch {
       if (w === cur) continue;
       const u0 = this.unplaced;
       const i0 = this.idle;
-      const applied = this.rand() < this.pushShare
-        ? this.tryPush(s, w)
-        : this.tryMove(s, w, cur >= 0 ? this.maxEjectPlaced : this.maxEjectUnplaced);
+      const applied = this.rand() < this.pushShare ? this.tryPush(s, w) : this.tryMove(s, w, cur >= 0 ? this.maxEjectPlaced : this.maxEjectUnplaced);
       if (!applied) continue;
       done++;
       const du = this.unplaced - u0;
       const di = this.idle - i0;
       const accept = du < 0 || (du === 0 && (di <= 0 || this.rand() < Math.exp(-di / T)));
-      if (!accept) { this.undo(); continue; }
+      if (!accept) {
+        this.undo();
+        continue;
+      }
       if (this.unplaced < bestU || (this.unplaced === bestU && this.idle < bestI)) {
         bestU = this.unplaced;
         bestI = this.idle;

@@ -154,7 +154,13 @@ export function runMip(
       }
     };
     const callbacks: HighsCallbackMap = {
-      ...(log ? { [highs.constants.callbackType.logging]: (e: CallbackEventFor<0>): undefined => { log(e.message.replace(/\n$/, '')); } } : {}),
+      ...(log
+        ? {
+            [highs.constants.callbackType.logging]: (e: CallbackEventFor<0>): undefined => {
+              log(e.message.replace(/\n$/, ''));
+            },
+          }
+        : {}),
       ...(race ? { [highs.constants.callbackType.mipInterrupt]: onInterrupt } : {}),
     };
     model.run(callbacks);

@@ -2,9 +2,7 @@
 // candidate windows (day, start slot) inside both the chosen times and the teacher's times,
 // skipped students with their reason, pinned lessons, and independent groups of days.
 
-import {
-  chosenSource, DAYS, durationSlots, parseSlotLabel, ProblemInputError, SLOT_MINUTES, SLOTS_PER_DAY, timesToGrid,
-} from './problem-input.js';
+import { chosenSource, DAYS, durationSlots, parseSlotLabel, ProblemInputError, SLOT_MINUTES, SLOTS_PER_DAY, timesToGrid } from './problem-input.js';
 import type { Problem, ProblemStudent } from './types.js';
 
 export type SkipKind = 'no-common-time' | 'too-long';
@@ -105,7 +103,10 @@ export function buildInstance(problem: Problem): Instance {
     const allowed = new Uint8Array(grid.length);
     let common = false;
     for (let k = 0; k < grid.length; k++) {
-      if (grid[k] && teacher[k]) { allowed[k] = 1; common = true; }
+      if (grid[k] && teacher[k]) {
+        allowed[k] = 1;
+        common = true;
+      }
     }
     const w = candidateWindows(allowed, len[i]);
     windows.push(w);
@@ -129,11 +130,19 @@ export function buildInstance(problem: Problem): Instance {
     const day = Number(pin.day);
     if (!Number.isInteger(day) || day < 0 || day >= DAYS) continue;
     let start: number;
-    try { start = parseSlotLabel(pin.start); } catch { continue; }
+    try {
+      start = parseSlotLabel(pin.start);
+    } catch {
+      continue;
+    }
     if (start + len[i] > SLOTS_PER_DAY) continue;
     const key = day * SLOTS_PER_DAY + start;
     let free = true;
-    for (let k = key; k < key + len[i]; k++) if (pinOwner[k] >= 0) { free = false; break; }
+    for (let k = key; k < key + len[i]; k++)
+      if (pinOwner[k] >= 0) {
+        free = false;
+        break;
+      }
     if (!free) continue;
     for (let k = key; k < key + len[i]; k++) pinOwner[k] = i;
     pinned.set(i, key);
@@ -141,7 +150,10 @@ export function buildInstance(problem: Problem): Instance {
   // A pinned student is placed even when its own times would have skipped it.
   for (const i of pinned.keys()) {
     const at = skipped.indexOf(i);
-    if (at >= 0) { skipped.splice(at, 1); skipKind.delete(i); }
+    if (at >= 0) {
+      skipped.splice(at, 1);
+      skipKind.delete(i);
+    }
   }
   const skippedSet = new Set(skipped);
   const active: number[] = [];
@@ -154,14 +166,25 @@ export function buildInstance(problem: Problem): Instance {
   const coreWins: number[][] = [];
   for (const i of order) {
     const pin = pinned.get(i);
-    if (pin !== undefined) { coreStudents.push(i); coreWins.push([pin]); continue; }
+    if (pin !== undefined) {
+      coreStudents.push(i);
+      coreWins.push([pin]);
+      continue;
+    }
     const keep: number[] = [];
     for (const key of windows[i]) {
       let free = true;
-      for (let k = key; k < key + len[i]; k++) if (pinOwner[k] >= 0) { free = false; break; }
+      for (let k = key; k < key + len[i]; k++)
+        if (pinOwner[k] >= 0) {
+          free = false;
+          break;
+        }
       if (free) keep.push(key);
     }
-    if (keep.length > 0) { coreStudents.push(i); coreWins.push(keep); }
+    if (keep.length > 0) {
+      coreStudents.push(i);
+      coreWins.push(keep);
+    }
   }
   const cn = coreStudents.length;
   const winStart = new Int32Array(cn + 1);
@@ -179,7 +202,11 @@ export function buildInstance(problem: Problem): Instance {
     const pref = preferred[coreStudents[c]];
     for (let w = winStart[c]; w < winStart[c + 1]; w++) {
       let inside = true;
-      for (let k = winKey[w]; k < winKey[w] + coreLen[c]; k++) if (!pref[k]) { inside = false; break; }
+      for (let k = winKey[w]; k < winKey[w] + coreLen[c]; k++)
+        if (!pref[k]) {
+          inside = false;
+          break;
+        }
       if (inside) winPref[w] = 1;
     }
   }
@@ -193,7 +220,11 @@ export function buildInstance(problem: Problem): Instance {
  * ignored. A student whose previous lesson is no longer one of its windows can only move.
  */
 function previousLessons(
-  problem: Problem, index: Map<string, number>, coreStudents: number[], winStart: Int32Array, winKey: Int32Array,
+  problem: Problem,
+  index: Map<string, number>,
+  coreStudents: number[],
+  winStart: Int32Array,
+  winKey: Int32Array,
 ): { prevWin: Int32Array; previous: Map<number, number> } {
   const prevWin = new Int32Array(coreStudents.length).fill(-1);
   const keyOf = new Map<number, number>();
@@ -202,14 +233,22 @@ function previousLessons(
     if (i === undefined || keyOf.has(i)) continue;
     const day = Number(lesson.day);
     let start: number;
-    try { start = parseSlotLabel(lesson.start); } catch { continue; }
+    try {
+      start = parseSlotLabel(lesson.start);
+    } catch {
+      continue;
+    }
     if (!Number.isInteger(day) || day < 0 || day >= DAYS || start >= SLOTS_PER_DAY) continue;
     keyOf.set(i, day * SLOTS_PER_DAY + start);
   }
   coreStudents.forEach((i, c) => {
     const key = keyOf.get(i);
     if (key === undefined) return;
-    for (let w = winStart[c]; w < winStart[c + 1]; w++) if (winKey[w] === key) { prevWin[c] = w; break; }
+    for (let w = winStart[c]; w < winStart[c + 1]; w++)
+      if (winKey[w] === key) {
+        prevWin[c] = w;
+        break;
+      }
   });
   return { prevWin, previous: keyOf };
 }

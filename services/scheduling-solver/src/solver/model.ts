@@ -35,7 +35,10 @@ export interface Component {
 export function components(core: Core): Component[] {
   const parent = Array.from({ length: DAYS }, (_, d) => d);
   const find = (d: number): number => {
-    while (parent[d] !== d) { parent[d] = parent[parent[d]]; d = parent[d]; }
+    while (parent[d] !== d) {
+      parent[d] = parent[parent[d]];
+      d = parent[d];
+    }
     return d;
   };
   const dayOf = (w: number): number => (core.winKey[w] / SLOTS_PER_DAY) | 0;
@@ -51,7 +54,10 @@ export function components(core: Core): Component[] {
   for (let s = 0; s < core.n; s++) {
     const root = find(dayOf(core.winStart[s]));
     let c = byRoot.get(root);
-    if (!c) { c = { days: [], students: [] }; byRoot.set(root, c); }
+    if (!c) {
+      c = { days: [], students: [] };
+      byRoot.set(root, c);
+    }
     c.students.push(s);
   }
   for (let d = 0; d < DAYS; d++) byRoot.get(find(d))?.days.push(d);
@@ -113,7 +119,10 @@ export function buildMaximize(core: Core, comp: Component, opts: MaximizeOptions
       endsAt[key + core.len[s] - 1] = 1;
       for (let k = key; k < key + core.len[s]; k++) {
         let list = cover.get(k);
-        if (!list) { list = []; cover.set(k, list); }
+        if (!list) {
+          list = [];
+          cover.set(k, list);
+        }
         list.push(j);
       }
     }
@@ -133,7 +142,12 @@ export function buildMaximize(core: Core, comp: Component, opts: MaximizeOptions
   }
   const windowOfCol = Int32Array.from(cols);
   const xCount = cols.length;
-  if (opts.count !== undefined) b.row(opts.count, opts.count, Array.from({ length: xCount }, (_, j) => j));
+  if (opts.count !== undefined)
+    b.row(
+      opts.count,
+      opts.count,
+      Array.from({ length: xCount }, (_, j) => j),
+    );
   return {
     builder: b,
     windowOfCol,
@@ -145,7 +159,9 @@ export function buildMaximize(core: Core, comp: Component, opts: MaximizeOptions
       for (let j = 0; j < xCount; j++) if (chosen.has(windowOfCol[j])) v[j] = 1;
       return v;
     },
-    read(x, pos) { readWindows(core, comp, windowOfCol, xCount, x, pos); },
+    read(x, pos) {
+      readWindows(core, comp, windowOfCol, xCount, x, pos);
+    },
   };
 }
 
@@ -189,7 +205,14 @@ export function buildCompact(core: Core, comp: Component, count: number, opts: C
   const windowOfCol = Int32Array.from(cols);
   const owner = studentOfWindow(core);
 
-  interface DayArcs { day: number; lo: number; hi: number; src: Map<number, number>; snk: Map<number, number>; idle: number[] }
+  interface DayArcs {
+    day: number;
+    lo: number;
+    hi: number;
+    src: Map<number, number>;
+    snk: Map<number, number>;
+    idle: number[];
+  }
   const dayArcs: DayArcs[] = [];
   for (const d of comp.days) {
     const ws: number[] = [];
@@ -278,6 +301,8 @@ export function buildCompact(core: Core, comp: Component, count: number, opts: C
       }
       return v;
     },
-    read(x, pos) { readWindows(core, comp, windowOfCol, xCount, x, pos); },
+    read(x, pos) {
+      readWindows(core, comp, windowOfCol, xCount, x, pos);
+    },
   };
 }

@@ -24,28 +24,58 @@ export function checkPlan(problem: Problem, plan: Plan): PlanCheck {
   const occ = new Array<number>(DAYS).fill(0);
   for (const p of plan.placements ?? []) {
     const i = index.get(p.member_id);
-    if (i === undefined) { errors.push(`unknown member_id ${p.member_id}`); continue; }
-    if (placed.has(i)) { errors.push(`${p.member_id} placed twice`); continue; }
-    if (!Number.isInteger(p.day) || p.day < 0 || p.day >= DAYS) { errors.push(`${p.member_id}: bad day ${p.day}`); continue; }
+    if (i === undefined) {
+      errors.push(`unknown member_id ${p.member_id}`);
+      continue;
+    }
+    if (placed.has(i)) {
+      errors.push(`${p.member_id} placed twice`);
+      continue;
+    }
+    if (!Number.isInteger(p.day) || p.day < 0 || p.day >= DAYS) {
+      errors.push(`${p.member_id}: bad day ${p.day}`);
+      continue;
+    }
     let a: number;
     let b: number;
-    try { a = parseSlotLabel(p.start); b = parseSlotLabel(p.end); } catch (e) { errors.push(`${p.member_id}: ${(e as Error).message}`); continue; }
+    try {
+      a = parseSlotLabel(p.start);
+      b = parseSlotLabel(p.end);
+    } catch (e) {
+      errors.push(`${p.member_id}: ${(e as Error).message}`);
+      continue;
+    }
     if (p.start !== slotLabel(a) || p.end !== slotLabel(b)) errors.push(`${p.member_id}: non-canonical labels ${p.start}-${p.end}`);
-    if (b - a !== inst.len[i]) { errors.push(`${p.member_id}: ${p.start}-${p.end} does not last ${inst.len[i] * SLOT_MINUTES} min`); continue; }
-    if (b > SLOTS_PER_DAY) { errors.push(`${p.member_id}: crosses midnight`); continue; }
+    if (b - a !== inst.len[i]) {
+      errors.push(`${p.member_id}: ${p.start}-${p.end} does not last ${inst.len[i] * SLOT_MINUTES} min`);
+      continue;
+    }
+    if (b > SLOTS_PER_DAY) {
+      errors.push(`${p.member_id}: crosses midnight`);
+      continue;
+    }
     const base = p.day * SLOTS_PER_DAY;
     const pin = inst.pinned.get(i);
     if (pin !== undefined) {
       if (pin !== base + a) errors.push(`${p.member_id}: pinned lesson moved`);
     } else {
       for (let k = a; k < b; k++) {
-        if (!inst.teacher[base + k]) { errors.push(`${p.member_id}: day ${p.day} ${p.start}-${p.end} outside teacherTimes`); break; }
-        if (!inst.chosen[i][base + k]) { errors.push(`${p.member_id}: day ${p.day} ${p.start}-${p.end} outside the chosen times`); break; }
+        if (!inst.teacher[base + k]) {
+          errors.push(`${p.member_id}: day ${p.day} ${p.start}-${p.end} outside teacherTimes`);
+          break;
+        }
+        if (!inst.chosen[i][base + k]) {
+          errors.push(`${p.member_id}: day ${p.day} ${p.start}-${p.end} outside the chosen times`);
+          break;
+        }
       }
     }
     let clash = false;
     for (let k = a; k < b; k++) if (busy[base + k] >= 0) clash = true;
-    if (clash) { errors.push(`${p.member_id}: overlaps another lesson on day ${p.day}`); continue; }
+    if (clash) {
+      errors.push(`${p.member_id}: overlaps another lesson on day ${p.day}`);
+      continue;
+    }
     for (let k = a; k < b; k++) busy[base + k] = i;
     placed.add(i);
     first[p.day] = Math.min(first[p.day], a);

@@ -190,7 +190,11 @@ export class SolverPool {
     if (msg.type === 'ready' || !job || msg.id !== job.id) return;
     if (msg.type === 'progress') {
       if (msg.progress.stage === 'first-plan' && msg.progress.plan) job.firstPlan = msg.progress.plan;
-      try { job.onProgress?.(msg.progress); } catch { /* a listener's error must not break the pool */ }
+      try {
+        job.onProgress?.(msg.progress);
+      } catch {
+        /* a listener's error must not break the pool */
+      }
       return;
     }
     this.finish(slot);

@@ -19,12 +19,26 @@ const asPrevious = (plan: Plan): PinnedLesson[] => plan.placements.map((x) => ({
 
 /** The "done when" class: four students Monday 9-13 (30-minute lessons), each preferring another hour. */
 function fourStudents(dropForD?: { start: string; end: string }): Problem {
-  const hours: [string, string][] = [['9.00', '10.00'], ['10.00', '11.00'], ['11.00', '12.00'], ['12.00', '13.00']];
-  return problem({ 0: [['8.00', '14.00']] }, ['a', 'b', 'c', 'd'].map((id, k) => {
-    // Narrowed: d is no longer available during its lesson of the first plan.
-    const avail: [string, string][] = id === 'd' && dropForD ? [['9.00', dropForD.start], [dropForD.end, '13.00']] : [['9.00', '13.00']];
-    return withPreferred(student(id, id.toUpperCase(), 30, { 0: avail }), { 0: [hours[(k + 2) % 4]] });
-  }));
+  const hours: [string, string][] = [
+    ['9.00', '10.00'],
+    ['10.00', '11.00'],
+    ['11.00', '12.00'],
+    ['12.00', '13.00'],
+  ];
+  return problem(
+    { 0: [['8.00', '14.00']] },
+    ['a', 'b', 'c', 'd'].map((id, k) => {
+      // Narrowed: d is no longer available during its lesson of the first plan.
+      const avail: [string, string][] =
+        id === 'd' && dropForD
+          ? [
+              ['9.00', dropForD.start],
+              [dropForD.end, '13.00'],
+            ]
+          : [['9.00', '13.00']];
+      return withPreferred(student(id, id.toUpperCase(), 30, { 0: avail }), { 0: [hours[(k + 2) % 4]] });
+    }),
+  );
 }
 
 describe('preferred times', () => {
@@ -76,8 +90,10 @@ describe('stable re-planning', () => {
   });
 
   it('keeps an unchanged plan exactly and reports nothing moved without a previous plan', async () => {
-    const p = problem({ 0: [['8.00', '14.00']], 2: [['8.00', '14.00']] }, ['a', 'b', 'c', 'd', 'e'].map((id) =>
-      student(id, id, 45, { 0: [['8.00', '14.00']], 2: [['8.00', '14.00']] })));
+    const p = problem(
+      { 0: [['8.00', '14.00']], 2: [['8.00', '14.00']] },
+      ['a', 'b', 'c', 'd', 'e'].map((id) => student(id, id, 45, { 0: [['8.00', '14.00']], 2: [['8.00', '14.00']] })),
+    );
     const first = await solveValid(p);
     expect(first.stats.moved).toBe(0);
     // Shift the first plan to another (equally good) position: the solver must follow it.
@@ -113,9 +129,13 @@ function smallProblem(seed: number): Problem {
     const pe = Math.min(end, ps + 2 + Math.floor(r() * 6));
     students.push(withPreferred(student(`s${i}`, `S${i}`, dur, { [day]: [[slotLabel(start), slotLabel(end)]] }), { [day]: [[slotLabel(ps), slotLabel(pe)]] }));
   }
-  const previous: PinnedLesson[] = students.filter(() => r() < 0.7).map((s) => ({
-    member_id: s.member_id, day: Math.floor(r() * 2), start: slotLabel(36 + Math.floor(r() * 16)),
-  }));
+  const previous: PinnedLesson[] = students
+    .filter(() => r() < 0.7)
+    .map((s) => ({
+      member_id: s.member_id,
+      day: Math.floor(r() * 2),
+      start: slotLabel(36 + Math.floor(r() * 16)),
+    }));
   return { ...problem({ 0: [['9.00', '14.00']], 1: [['9.00', '14.00']] }, students), previous };
 }
 
@@ -139,17 +159,27 @@ function exhaustive(p: Problem): Score {
   let best: Score = [-1, -1, -Infinity, -Infinity];
   const busy = new Uint8Array(7 * 96);
   const chosen: ({ key: number; pref: boolean } | null)[] = [];
-  const better = (a: Score, b: Score) => { for (let k = 0; k < 4; k++) if (a[k] !== b[k]) return a[k] > b[k]; return false; };
+  const better = (a: Score, b: Score) => {
+    for (let k = 0; k < 4; k++) if (a[k] !== b[k]) return a[k] > b[k];
+    return false;
+  };
   const visit = (i: number): void => {
     if (i === st.length) {
-      const first = new Map<number, number>(); const last = new Map<number, number>(); const occ = new Map<number, number>();
-      let placed = 0; let pref = 0; let moved = 0;
+      const first = new Map<number, number>();
+      const last = new Map<number, number>();
+      const occ = new Map<number, number>();
+      let placed = 0;
+      let pref = 0;
+      let moved = 0;
       chosen.forEach((c, k) => {
         if (st[k].prev !== null && (!c || c.key !== st[k].prev)) moved++;
         if (!c) return;
-        placed++; if (c.pref) pref++;
+        placed++;
+        if (c.pref) pref++;
         const d = Math.floor(c.key / 96);
-        first.set(d, Math.min(first.get(d) ?? 999, c.key)); last.set(d, Math.max(last.get(d) ?? -1, c.key + st[k].len)); occ.set(d, (occ.get(d) ?? 0) + st[k].len);
+        first.set(d, Math.min(first.get(d) ?? 999, c.key));
+        last.set(d, Math.max(last.get(d) ?? -1, c.key + st[k].len));
+        occ.set(d, (occ.get(d) ?? 0) + st[k].len);
       });
       let idle = 0;
       for (const [d, f] of first) idle += last.get(d)! - f - occ.get(d)!;
@@ -159,13 +189,21 @@ function exhaustive(p: Problem): Score {
     }
     for (const w of st[i].wins) {
       let free = true;
-      for (let k = w.key; k < w.key + st[i].len; k++) if (busy[k]) { free = false; break; }
+      for (let k = w.key; k < w.key + st[i].len; k++)
+        if (busy[k]) {
+          free = false;
+          break;
+        }
       if (!free) continue;
       for (let k = w.key; k < w.key + st[i].len; k++) busy[k] = 1;
-      chosen.push(w); visit(i + 1); chosen.pop();
+      chosen.push(w);
+      visit(i + 1);
+      chosen.pop();
       for (let k = w.key; k < w.key + st[i].len; k++) busy[k] = 0;
     }
-    chosen.push(null); visit(i + 1); chosen.pop();
+    chosen.push(null);
+    visit(i + 1);
+    chosen.pop();
   };
   visit(0);
   return best;

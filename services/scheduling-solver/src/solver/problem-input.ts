@@ -83,8 +83,13 @@ export function chosenSource(problem: Problem, student: ProblemStudent): TimeSou
 
 /** Duration in minutes -> lesson length in slots; throws unless a positive multiple of 15 within a day. */
 export function durationSlots(duration: unknown, memberId: string): number {
-  if (typeof duration !== 'number' || !Number.isInteger(duration) || duration <= 0 || duration % SLOT_MINUTES !== 0
-    || duration > SLOTS_PER_DAY * SLOT_MINUTES) {
+  if (
+    typeof duration !== 'number' ||
+    !Number.isInteger(duration) ||
+    duration <= 0 ||
+    duration % SLOT_MINUTES !== 0 ||
+    duration > SLOTS_PER_DAY * SLOT_MINUTES
+  ) {
     throw new ProblemInputError(`bad duration ${JSON.stringify(duration)} for ${memberId}`);
   }
   return duration / SLOT_MINUTES;

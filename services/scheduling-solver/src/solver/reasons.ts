@@ -10,9 +10,7 @@ export function reasonTooLong(durationMinutes: number): string {
 }
 
 export function reasonTaken(names: readonly string[]): string {
-  return names.length > 0
-    ? `Alle passenden Zeitfenster sind belegt (durch: ${names.join(', ')})`
-    : 'Alle passenden Zeitfenster sind belegt';
+  return names.length > 0 ? `Alle passenden Zeitfenster sind belegt (durch: ${names.join(', ')})` : 'Alle passenden Zeitfenster sind belegt';
 }
 
 const collator = new Intl.Collator('de', { sensitivity: 'variant', numeric: true });

@@ -26,10 +26,7 @@ describe('solveProblem', () => {
   });
 
   it('counts unavoidable idle time between fixed lessons', async () => {
-    const p = problem({ 0: [['9.00', '13.00']] }, [
-      student('a', 'A', 30, { 0: [['9.00', '9.30']] }),
-      student('b', 'B', 30, { 0: [['12.00', '12.30']] }),
-    ]);
+    const p = problem({ 0: [['9.00', '13.00']] }, [student('a', 'A', 30, { 0: [['9.00', '9.30']] }), student('b', 'B', 30, { 0: [['12.00', '12.30']] })]);
     const plan = await solveValid(p);
     expect(plan.status).toBe('OPTIMAL');
     expect(plan.stats.idleMinutes).toBe(150);
@@ -42,7 +39,12 @@ describe('solveProblem', () => {
     const p = problem({ 0: [['8.00', '14.00']] }, [
       student('a', 'A', 60, { 0: [['8.00', '9.00']] }),
       student('b', 'B', 60, { 0: [['8.00', '14.00']] }),
-      student('c', 'C', 30, { 0: [['10.00', '10.30'], ['13.00', '13.30']] }),
+      student('c', 'C', 30, {
+        0: [
+          ['10.00', '10.30'],
+          ['13.00', '13.30'],
+        ],
+      }),
     ]);
     const plan = await solveValid(p);
     expect(plan.status).toBe('OPTIMAL');
@@ -54,11 +56,15 @@ describe('solveProblem', () => {
 
   it('prefers more placed students over fewer idle minutes', async () => {
     // Placing all three costs 60 idle minutes; dropping one would give 0.
-    const p = problem({ 0: [['9.00', '13.00']] }, [
-      student('a', 'A', 60, { 0: [['9.00', '10.00']] }),
-      student('b', 'B', 60, { 0: [['11.00', '12.00']] }),
-      student('c', 'C', 60, { 0: [['12.00', '13.00']] }),
-    ], { wiggleRoom: 3 });
+    const p = problem(
+      { 0: [['9.00', '13.00']] },
+      [
+        student('a', 'A', 60, { 0: [['9.00', '10.00']] }),
+        student('b', 'B', 60, { 0: [['11.00', '12.00']] }),
+        student('c', 'C', 60, { 0: [['12.00', '13.00']] }),
+      ],
+      { wiggleRoom: 3 },
+    );
     const plan = await solveValid(p);
     expect(plan.stats.placed).toBe(3);
     expect(plan.stats.idleMinutes).toBe(60);
@@ -67,12 +73,16 @@ describe('solveProblem', () => {
 
   it('finds the maximum across days and explains who blocks an unscheduled student', async () => {
     // Unique optimum: a goes to Tuesday so that b and c fit on Monday; d (2 hours) cannot fit.
-    const p = problem({ 0: [['9.00', '11.00']], 1: [['9.00', '10.00']] }, [
-      student('a', 'Ben Schulz', 60, { 0: [['9.00', '11.00']], 1: [['9.00', '10.00']] }),
-      student('b', 'Anna Müller', 60, { 0: [['9.00', '10.00']] }),
-      student('c', 'Carl Weiß', 60, { 0: [['10.00', '11.00']] }),
-      student('d', 'Dora Falk', 120, { 0: [['9.00', '11.00']] }),
-    ], { wiggleRoom: 1 });
+    const p = problem(
+      { 0: [['9.00', '11.00']], 1: [['9.00', '10.00']] },
+      [
+        student('a', 'Ben Schulz', 60, { 0: [['9.00', '11.00']], 1: [['9.00', '10.00']] }),
+        student('b', 'Anna Müller', 60, { 0: [['9.00', '10.00']] }),
+        student('c', 'Carl Weiß', 60, { 0: [['10.00', '11.00']] }),
+        student('d', 'Dora Falk', 120, { 0: [['9.00', '11.00']] }),
+      ],
+      { wiggleRoom: 1 },
+    );
     const plan = await solveValid(p);
     expect(plan.status).toBe('OPTIMAL');
     expect(plan.stats.placed).toBe(3);
@@ -82,12 +92,16 @@ describe('solveProblem', () => {
   });
 
   it('reports INFEASIBLE with the best partial plan when too many stay unplaced', async () => {
-    const p = problem({ 0: [['9.00', '11.00']] }, [
-      student('a', 'Anna Müller', 60, { 0: [['9.00', '11.00']] }),
-      student('b', 'Ben Schulz', 60, { 0: [['9.00', '11.00']] }),
-      student('c', 'Carl Weiß', 60, { 0: [['9.00', '11.00']] }),
-      student('d', 'Dora Falk', 60, { 0: [['9.00', '11.00']] }),
-    ], { wiggleRoom: 1 });
+    const p = problem(
+      { 0: [['9.00', '11.00']] },
+      [
+        student('a', 'Anna Müller', 60, { 0: [['9.00', '11.00']] }),
+        student('b', 'Ben Schulz', 60, { 0: [['9.00', '11.00']] }),
+        student('c', 'Carl Weiß', 60, { 0: [['9.00', '11.00']] }),
+        student('d', 'Dora Falk', 60, { 0: [['9.00', '11.00']] }),
+      ],
+      { wiggleRoom: 1 },
+    );
     const plan = await solveValid(p);
     expect(plan.status).toBe('INFEASIBLE');
     expect(plan.stats.placed).toBe(2);
@@ -100,13 +114,23 @@ describe('solveProblem', () => {
   });
 
   it('keeps pinned lessons exactly where the teacher locked them', async () => {
-    const p = problem({ 0: [['9.00', '12.00']] }, [
-      student('a', 'Anna Müller', 60, { 0: [['9.00', '12.00']] }),
-      student('b', 'Ben Schulz', 60, { 0: [['9.00', '12.00']] }),
-      student('c', 'Carl Weiß', 60, { 0: [['10.00', '11.00']] }),
-      // pinned outside its own times: stays anyway
-      student('d', 'Dora Falk', 30, { 1: [['9.00', '10.00']] }),
-    ], { wiggleRoom: 2, pinned: [{ member_id: 'a', day: 0, start: '10.00' }, { member_id: 'd', day: 0, start: '12.00' }] });
+    const p = problem(
+      { 0: [['9.00', '12.00']] },
+      [
+        student('a', 'Anna Müller', 60, { 0: [['9.00', '12.00']] }),
+        student('b', 'Ben Schulz', 60, { 0: [['9.00', '12.00']] }),
+        student('c', 'Carl Weiß', 60, { 0: [['10.00', '11.00']] }),
+        // pinned outside its own times: stays anyway
+        student('d', 'Dora Falk', 30, { 1: [['9.00', '10.00']] }),
+      ],
+      {
+        wiggleRoom: 2,
+        pinned: [
+          { member_id: 'a', day: 0, start: '10.00' },
+          { member_id: 'd', day: 0, start: '12.00' },
+        ],
+      },
+    );
     const plan = await solveValid(p);
     expect(at(plan, 'a')).toEqual({ member_id: 'a', day: 0, start: '10.00', end: '11.00' });
     expect(at(plan, 'd')).toEqual({ member_id: 'd', day: 0, start: '12.00', end: '12.30' });
@@ -118,10 +142,13 @@ describe('solveProblem', () => {
   });
 
   it('ignores pins of unknown students and pins that overlap an earlier pin', async () => {
-    const p = problem({ 0: [['9.00', '12.00']] }, [
-      student('a', 'A', 60, { 0: [['9.00', '12.00']] }),
-      student('b', 'B', 60, { 0: [['9.00', '12.00']] }),
-    ], { pinned: [{ member_id: 'zz', day: 0, start: '9.00' }, { member_id: 'a', day: 0, start: '9.00' }, { member_id: 'b', day: 0, start: '9.30' }] });
+    const p = problem({ 0: [['9.00', '12.00']] }, [student('a', 'A', 60, { 0: [['9.00', '12.00']] }), student('b', 'B', 60, { 0: [['9.00', '12.00']] })], {
+      pinned: [
+        { member_id: 'zz', day: 0, start: '9.00' },
+        { member_id: 'a', day: 0, start: '9.00' },
+        { member_id: 'b', day: 0, start: '9.30' },
+      ],
+    });
     const plan = await solveValid(p);
     expect(at(plan, 'a')).toMatchObject({ start: '9.00', end: '10.00' });
     expect(plan.stats.placed).toBe(2);
@@ -144,14 +171,18 @@ describe('solveProblem', () => {
   });
 
   it('reads the chosen times as the bench README says', async () => {
-    const p = problem({ 0: [['9.00', '12.00']] }, [
-      // user input holds labels -> it is used (9.00 only)
-      student('a', 'A', 60, { 0: [['10.00', '12.00']] }, { 0: [['9.00', '10.00']] }),
-      // the preference names an empty source -> no times at all
-      student('b', 'B', 60, { 0: [['9.00', '12.00']] }, {}),
-      // the preference names available_times although user input exists
-      student('c', 'C', 60, { 0: [['11.00', '12.00']] }, { 0: [['9.00', '10.00']] }),
-    ], { timePreferences: { b: 'available_times_user_input', c: 'available_times' } });
+    const p = problem(
+      { 0: [['9.00', '12.00']] },
+      [
+        // user input holds labels -> it is used (9.00 only)
+        student('a', 'A', 60, { 0: [['10.00', '12.00']] }, { 0: [['9.00', '10.00']] }),
+        // the preference names an empty source -> no times at all
+        student('b', 'B', 60, { 0: [['9.00', '12.00']] }, {}),
+        // the preference names available_times although user input exists
+        student('c', 'C', 60, { 0: [['11.00', '12.00']] }, { 0: [['9.00', '10.00']] }),
+      ],
+      { timePreferences: { b: 'available_times_user_input', c: 'available_times' } },
+    );
     const plan = await solveValid(p);
     expect(at(plan, 'a')).toMatchObject({ start: '9.00' });
     expect(at(plan, 'c')).toMatchObject({ start: '11.00' });

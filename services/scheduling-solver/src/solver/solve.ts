@@ -75,7 +75,11 @@ function countPlaced(comp: Component, pos: Int32Array): number {
 function compIdle(core: Core, comp: Component, pos: Int32Array): number {
   const keys: number[] = [];
   const lens: number[] = [];
-  for (const s of comp.students) if (pos[s] >= 0) { keys.push(core.winKey[pos[s]]); lens.push(core.len[s]); }
+  for (const s of comp.students)
+    if (pos[s] >= 0) {
+      keys.push(core.winKey[pos[s]]);
+      lens.push(core.len[s]);
+    }
   return idleSlots(keys, lens);
 }
 
@@ -238,13 +242,21 @@ async function solveWith(problem: Problem, options: SolveOptions, makeHelper: (c
   };
   for (const st of states) trivialProofs(st);
   timings.heuristicMs = performance.now() - t;
-  log?.(`heuristic: placed ${core.n - best.unplaced}/${core.n}, idle ${best.idle * SLOT_MINUTES} min (starts: ${first.unplaced}/${first.idle}, ${secondResult.unplaced}/${secondResult.idle}), ${timings.heuristicMs.toFixed(0)} ms`);
+  log?.(
+    `heuristic: placed ${core.n - best.unplaced}/${core.n}, idle ${best.idle * SLOT_MINUTES} min (starts: ${first.unplaced}/${first.idle}, ${secondResult.unplaced}/${secondResult.idle}), ${timings.heuristicMs.toFixed(0)} ms`,
+  );
   timings.totalMs = performance.now() - t0;
   progress('first-plan', makePlan(inst, pos, states, timings), true);
 
   const needMip = states.some((st) => !st.movedProven);
   const highs = highsPromise && needMip ? await highsPromise : null;
-  const mip = (data: ReturnType<typeof buildMaximize>['builder'], maximize: boolean, start: Float64Array, limit: number, extra?: Record<string, string | number | boolean>) => {
+  const mip = (
+    data: ReturnType<typeof buildMaximize>['builder'],
+    maximize: boolean,
+    start: Float64Array,
+    limit: number,
+    extra?: Record<string, string | number | boolean>,
+  ) => {
     const model = data.build(highs!, maximize);
     const race = helper ? helper.prove(model, start, mipOptions(limit, { ...extra, random_seed: HELPER_MIP_SEED }), maximize) : null;
     return runMip(highs!, model, { timeLimitSec: limit, start, race, maximize, options: extra });
@@ -261,11 +273,16 @@ async function solveWith(problem: Problem, options: SolveOptions, makeHelper: (c
       const model = buildMaximize(core, st.comp);
       const before = countPlaced(st.comp, pos);
       const res = mip(model.builder, true, model.start(pos), limit);
-      log?.(`stage 1 [days ${st.comp.days.join(',')}]: ${res.status}${res.provenByHelper ? ' (helper bound)' : ''} ${res.objective} (bound ${res.bound}, heuristic ${before}) in ${res.ms.toFixed(0)} ms, ${res.nodes} nodes`);
+      log?.(
+        `stage 1 [days ${st.comp.days.join(',')}]: ${res.status}${res.provenByHelper ? ' (helper bound)' : ''} ${res.objective} (bound ${res.bound}, heuristic ${before}) in ${res.ms.toFixed(0)} ms, ${res.nodes} nodes`,
+      );
       if (res.x) {
         const trial = Int32Array.from(pos);
         model.read(res.x, trial);
-        if (countPlaced(st.comp, trial) > before) { pos.set(trial); improved = true; }
+        if (countPlaced(st.comp, trial) > before) {
+          pos.set(trial);
+          improved = true;
+        }
       }
       if (res.status === 'optimal') st.placedProven = true;
     }
@@ -293,10 +310,16 @@ async function solveWith(problem: Problem, options: SolveOptions, makeHelper: (c
       const before = countPreferred(core, st.comp, pos);
       const pinnedHere = st.comp.students.filter((s) => core.pinnedWin[s] >= 0);
       // Only pins placed: nothing to choose.
-      if (pinnedHere.length === count) { st.preferredProven = true; trivialProofs(st); continue; }
+      if (pinnedHere.length === count) {
+        st.preferredProven = true;
+        trivialProofs(st);
+        continue;
+      }
       const model = buildMaximize(core, st.comp, { count: count - pinnedHere.length, preferred: true });
       const res = mip(model.builder, true, model.start(pos), limit, LATER_STAGE_OPTIONS);
-      log?.(`stage preferred [days ${st.comp.days.join(',')}]: ${res.status} ${res.objective} (bound ${res.bound}, start ${before}) in ${res.ms.toFixed(0)} ms, ${res.nodes} nodes`);
+      log?.(
+        `stage preferred [days ${st.comp.days.join(',')}]: ${res.status} ${res.objective} (bound ${res.bound}, start ${before}) in ${res.ms.toFixed(0)} ms, ${res.nodes} nodes`,
+      );
       if (res.x) {
         const trial = Int32Array.from(pos);
         model.read(res.x, trial);
@@ -324,11 +347,14 @@ async function solveWith(problem: Problem, options: SolveOptions, makeHelper: (c
       const before = compIdle(core, st.comp, pos);
       const model = buildCompact(core, st.comp, count, preferredTrivial(core, st.comp, pos) && preferred === 0 ? {} : { preferred });
       const res = mip(model.builder, false, model.start(pos), limit);
-      log?.(`stage 2 [days ${st.comp.days.join(',')}]: ${res.status}${res.provenByHelper ? ' (helper bound)' : ''} idle ${res.objective} (bound ${res.bound}, start ${before}) in ${res.ms.toFixed(0)} ms, ${res.nodes} nodes`);
+      log?.(
+        `stage 2 [days ${st.comp.days.join(',')}]: ${res.status}${res.provenByHelper ? ' (helper bound)' : ''} idle ${res.objective} (bound ${res.bound}, start ${before}) in ${res.ms.toFixed(0)} ms, ${res.nodes} nodes`,
+      );
       if (res.x) {
         const trial = Int32Array.from(pos);
         model.read(res.x, trial);
-        if (countPlaced(st.comp, trial) === count && countPreferred(core, st.comp, trial) === preferred && compIdle(core, st.comp, trial) < before) pos.set(trial);
+        if (countPlaced(st.comp, trial) === count && countPreferred(core, st.comp, trial) === preferred && compIdle(core, st.comp, trial) < before)
+          pos.set(trial);
       }
       if (res.status === 'optimal' && st.preferredProven) st.idleProven = true;
       trivialProofs(st);
@@ -351,10 +377,17 @@ async function solveWith(problem: Problem, options: SolveOptions, makeHelper: (c
       const res = mip(model.builder, false, model.start(pos), limit, LATER_STAGE_OPTIONS);
       const trial = Int32Array.from(pos);
       if (res.x) model.read(res.x, trial);
-      log?.(`stage stable [days ${st.comp.days.join(',')}]: ${res.status} kept ${res.x ? countKept(core, st.comp, trial) : '-'} (objective ${res.objective}, bound ${res.bound}, start ${before}) in ${res.ms.toFixed(0)} ms, ${res.nodes} nodes`);
+      log?.(
+        `stage stable [days ${st.comp.days.join(',')}]: ${res.status} kept ${res.x ? countKept(core, st.comp, trial) : '-'} (objective ${res.objective}, bound ${res.bound}, start ${before}) in ${res.ms.toFixed(0)} ms, ${res.nodes} nodes`,
+      );
       if (res.x) {
-        if (countPlaced(st.comp, trial) === count && countPreferred(core, st.comp, trial) === preferred
-          && compIdle(core, st.comp, trial) === idle && countKept(core, st.comp, trial) > before) pos.set(trial);
+        if (
+          countPlaced(st.comp, trial) === count &&
+          countPreferred(core, st.comp, trial) === preferred &&
+          compIdle(core, st.comp, trial) === idle &&
+          countKept(core, st.comp, trial) > before
+        )
+          pos.set(trial);
       }
       if (res.status === 'optimal') st.movedProven = true;
     }

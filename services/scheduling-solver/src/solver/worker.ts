@@ -26,7 +26,10 @@ async function wasmBytes(): Promise<number> {
 }
 
 // Load HiGHS right away so the first job does not pay for it.
-void loadHighs().then(() => port.postMessage({ type: 'ready' } satisfies WorkerResponse), () => undefined);
+void loadHighs().then(
+  () => port.postMessage({ type: 'ready' } satisfies WorkerResponse),
+  () => undefined,
+);
 
 port.on('message', (msg: WorkerRequest) => {
   if (msg?.type !== 'solve') return;

@@ -34,8 +34,7 @@ export function ForgotPasswordForm() {
     return (
       <div className="form">
         <Alert kind="success" title="E-Mail ist unterwegs">
-          Falls ein Account mit <strong>{sentTo}</strong> existiert, haben wir dir einen Link zum Zurücksetzen deines Passworts
-          geschickt.
+          Falls ein Account mit <strong>{sentTo}</strong> existiert, haben wir dir einen Link zum Zurücksetzen deines Passworts geschickt.
         </Alert>
         <p className="form-footer">
           <Link to="/login">Zurück zum Login</Link>

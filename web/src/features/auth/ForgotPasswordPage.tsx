@@ -4,7 +4,11 @@ import { ForgotPasswordForm } from './ForgotPasswordForm';
 
 export function ForgotPasswordPage() {
   return (
-    <Page title="Passwort vergessen" width="narrow" lead="Gib deine E-Mail-Adresse ein. Wir schicken dir einen Link, mit dem du ein neues Passwort festlegen kannst.">
+    <Page
+      title="Passwort vergessen"
+      width="narrow"
+      lead="Gib deine E-Mail-Adresse ein. Wir schicken dir einen Link, mit dem du ein neues Passwort festlegen kannst."
+    >
       <Card>
         <ForgotPasswordForm />
       </Card>

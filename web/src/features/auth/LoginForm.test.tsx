@@ -53,7 +53,9 @@ describe('login form', () => {
     const admin = { ...TEACHER, role: 'admin' };
     const app = renderApp({
       path: '/login',
-      routes: loginRoutes({ body: admin }, admin, [{ path: '/api/profile', reply: { body: { name: 'A B', email: 'a@b.de', role: 'teacher', duration: null, classes: [] } } }]),
+      routes: loginRoutes({ body: admin }, admin, [
+        { path: '/api/profile', reply: { body: { name: 'A B', email: 'a@b.de', role: 'teacher', duration: null, classes: [] } } },
+      ]),
     });
     await submitLogin('a@b.de', 'geheim123');
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/profile'));

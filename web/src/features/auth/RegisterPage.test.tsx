@@ -181,11 +181,19 @@ describe('RegisterPage with a registration code', () => {
       institution_id: 3,
       duration: 60,
     });
-    expect(app.router.state.location.state).toMatchObject({ teacherName: 'Clara Schumann', institutionName: 'HMTM', className: 'Klavier Hauptfach', classDescription: 'Sommersemester' });
+    expect(app.router.state.location.state).toMatchObject({
+      teacherName: 'Clara Schumann',
+      institutionName: 'HMTM',
+      className: 'Klavier Hauptfach',
+      classDescription: 'Sommersemester',
+    });
   });
 
   it("says 'Ungültiger Registrierungsshortcut.' for an unknown code", async () => {
-    renderApp({ path: '/register/nix-da-weg', routes: baseRoutes([{ path: '/api/auth/validate-register-shortcut/nix-da-weg', reply: { status: 404, body: { detail: 'Not found' } } }]) });
+    renderApp({
+      path: '/register/nix-da-weg',
+      routes: baseRoutes([{ path: '/api/auth/validate-register-shortcut/nix-da-weg', reply: { status: 404, body: { detail: 'Not found' } } }]),
+    });
     expect(await screen.findByText('Ungültiger Registrierungsshortcut.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeTruthy();
   });

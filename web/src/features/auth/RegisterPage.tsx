@@ -348,11 +348,16 @@ function RegisterForm({ classInfo, memberId, memberCheck }: RegisterFormProps) {
               {errors.memberId}
             </p>
           )}
-          {submitError && (
-            <Alert kind="error" title={submitError} />
-          )}
+          {submitError && <Alert kind="error" title={submitError} />}
 
-          <Button type="submit" block size="lg" loading={submitting} disabled={emailHint !== 'valid'} aria-describedby={emailHint !== 'valid' ? submitHintId : undefined}>
+          <Button
+            type="submit"
+            block
+            size="lg"
+            loading={submitting}
+            disabled={emailHint !== 'valid'}
+            aria-describedby={emailHint !== 'valid' ? submitHintId : undefined}
+          >
             Registrieren
           </Button>
           {emailHint !== 'valid' && (

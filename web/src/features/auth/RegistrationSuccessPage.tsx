@@ -16,7 +16,8 @@ export function RegistrationSuccessPage() {
       <Card title="Nächste Schritte">
         <ol className="steps">
           <li>
-            Öffne dein Postfach{email ? (
+            Öffne dein Postfach
+            {email ? (
               <>
                 {' '}
                 (<strong>{email}</strong>)

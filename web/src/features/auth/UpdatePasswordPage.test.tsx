@@ -9,7 +9,10 @@ function openWith(url: string, routes: MockRoute[] = []) {
   window.history.replaceState(null, '', url);
   const [path] = url.split('#');
   // The check on opening accepts the link unless a test says otherwise (first matching route wins).
-  return renderApp({ path: path!, routes: [...routes, { method: 'POST', path: '/api/auth/check-reset-token', reply: { status: 200, body: { valid: true } } }] });
+  return renderApp({
+    path: path!,
+    routes: [...routes, { method: 'POST', path: '/api/auth/check-reset-token', reply: { status: 200, body: { valid: true } } }],
+  });
 }
 
 function fill(password: string, repeat = password) {

@@ -19,7 +19,10 @@ describe('forgot password', () => {
 
 describe('confirm e-mail', () => {
   it('posts the token once and confirms', async () => {
-    const app = renderApp({ path: '/confirm-email?token=abc', routes: [{ method: 'POST', path: '/api/auth/confirm-email', reply: { body: { message: 'ok' } } }] });
+    const app = renderApp({
+      path: '/confirm-email?token=abc',
+      routes: [{ method: 'POST', path: '/api/auth/confirm-email', reply: { body: { message: 'ok' } } }],
+    });
     expect(await screen.findByText('Deine E-Mail-Adresse ist bestätigt.')).toBeTruthy();
     expect(app.fetchMock.callsTo('/api/auth/confirm-email')).toHaveLength(1);
     expect(app.fetchMock.callsTo('/api/auth/confirm-email')[0]!.body).toEqual({ token: 'abc' });
@@ -27,7 +30,10 @@ describe('confirm e-mail', () => {
   });
 
   it("shows the server's reason when the token is rejected", async () => {
-    renderApp({ path: '/confirm-email?token=alt', routes: [{ method: 'POST', path: '/api/auth/confirm-email', reply: { status: 400, body: { detail: 'Token abgelaufen' } } }] });
+    renderApp({
+      path: '/confirm-email?token=alt',
+      routes: [{ method: 'POST', path: '/api/auth/confirm-email', reply: { status: 400, body: { detail: 'Token abgelaufen' } } }],
+    });
     expect(await screen.findByText('Die E-Mail-Adresse konnte nicht bestätigt werden.')).toBeTruthy();
     expect(screen.getByText('Token abgelaufen')).toBeTruthy();
   });
@@ -35,10 +41,17 @@ describe('confirm e-mail', () => {
 
 describe('registration success', () => {
   it('shows next steps from the navigation state and links to /login and /', async () => {
-    const app = renderApp({ path: '/register' , routes: [{ path: '/api/institutions', reply: { body: [] } }] });
+    const app = renderApp({ path: '/register', routes: [{ path: '/api/institutions', reply: { body: [] } }] });
     await screen.findByLabelText('E-Mail');
     await app.router.navigate('/registration-success', {
-      state: { message: 'Registrierung erfolgreich!', email: 'a@b.de', teacherName: 'Clara', institutionName: 'HMTM', className: 'Klavier', classDescription: null },
+      state: {
+        message: 'Registrierung erfolgreich!',
+        email: 'a@b.de',
+        teacherName: 'Clara',
+        institutionName: 'HMTM',
+        className: 'Klavier',
+        classDescription: null,
+      },
     });
     await waitFor(() => expect(screen.getByText('Registrierung erfolgreich!')).toBeTruthy());
     expect(screen.getByText('a@b.de')).toBeTruthy();

@@ -4,10 +4,11 @@ import { describe, expect, it } from 'vitest';
 import type { MockRoute } from '../../test/fetch-mock';
 import { renderApp, STUDENT } from '../../test/render-app';
 
-
 // Montag 8.00-9.00 open; available 8.15 and 8.30, preferred 8.30.
 const RANGES = { time_ranges: { '0': ['8.00', '8.15', '8.30', '8.45'] }, has_range: true };
-const OWN = { available_times_response: { available_times: { '0': ['8.15', '8.30'] }, preferred_times: { '0': ['8.30'] }, last_modified: '2026-01-10T10:00:00Z' } };
+const OWN = {
+  available_times_response: { available_times: { '0': ['8.15', '8.30'] }, preferred_times: { '0': ['8.30'] }, last_modified: '2026-01-10T10:00:00Z' },
+};
 
 function routes(put: MockRoute['reply'] = (call) => ({ body: { ...(call.body as object), last_modified: '2026-01-11T10:00:00Z' } })): MockRoute[] {
   return [

@@ -17,7 +17,9 @@ function routes(overrides: Partial<Record<'own' | 'ranges' | 'put', MockRoute['r
     {
       method: 'PUT',
       path: '/api/me/available-times',
-      reply: overrides.put ?? ((call) => ({ body: { ...(call.body as object), last_modified: '2026-01-11T10:00:00Z', message: 'Verfügbare Zeiten erfolgreich gespeichert' } })),
+      reply:
+        overrides.put ??
+        ((call) => ({ body: { ...(call.body as object), last_modified: '2026-01-11T10:00:00Z', message: 'Verfügbare Zeiten erfolgreich gespeichert' } })),
     },
   ];
 }
@@ -43,7 +45,11 @@ describe('/student window', () => {
   it('hides days without a teacher range, disables slots outside it and shows only its rows', async () => {
     await openPage();
     const grid = screen.getByRole('grid', { name: 'Deine verfügbaren Zeiten' });
-    expect(within(grid).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Uhrzeit', 'Montag', 'Mittwoch']);
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Uhrzeit', 'Montag', 'Mittwoch']);
     // rows: 8.00 (first range slot) .. 14.15 (last), nothing before or after
     expect(document.querySelector('[data-day="0"][data-slot="31"]')).toBeNull();
     expect(document.querySelector('[data-day="0"][data-slot="58"]')).toBeNull();
@@ -58,12 +64,23 @@ describe('/student window', () => {
 
   it('names each course with a deadline above the grid', async () => {
     const course = (name: string, memberId: string, deadline: string | null) => ({
-      duration: 30, member_id: memberId, student_id: 's', class_id: memberId, classes: { name, class_id: memberId }, teacher_name: null, institution: null, deadline, allow_late_changes: false,
+      duration: 30,
+      member_id: memberId,
+      student_id: 's',
+      class_id: memberId,
+      classes: { name, class_id: memberId },
+      teacher_name: null,
+      institution: null,
+      deadline,
+      allow_late_changes: false,
     });
     renderApp({
       path: '/student',
       user: STUDENT,
-      routes: [...routes(), { method: 'GET', path: '/api/profile', reply: { body: { name: 'S', classes: [course('Klavier', 'm1', '2999-01-31'), course('Gesang', 'm2', null)] } } }],
+      routes: [
+        ...routes(),
+        { method: 'GET', path: '/api/profile', reply: { body: { name: 'S', classes: [course('Klavier', 'm1', '2999-01-31'), course('Gesang', 'm2', null)] } } },
+      ],
     });
     const list = await screen.findByTestId('student-deadlines');
     expect(list.textContent).toBe('Klavier: Bitte trage deine Zeiten bis 31.01.2999 ein');
@@ -77,7 +94,10 @@ describe('/student window', () => {
   });
 
   it('without any teacher range shows the info message and opens all days', async () => {
-    await openPage({ ranges: { body: { time_ranges: {}, has_range: false } }, own: { body: { available_times_response: { available_times: {}, last_modified: null } } } });
+    await openPage({
+      ranges: { body: { time_ranges: {}, has_range: false } },
+      own: { body: { available_times_response: { available_times: {}, last_modified: null } } },
+    });
     expect(screen.getByText('Deine Lehrkräfte haben noch keinen Zeitraum festgelegt. Du kannst deine Zeiten an allen Tagen eintragen.')).toBeTruthy();
     expect(screen.getAllByRole('columnheader')).toHaveLength(8);
     expect(cell(6, 32).getAttribute('aria-disabled')).toBeNull();

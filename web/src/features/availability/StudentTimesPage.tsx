@@ -157,14 +157,25 @@ export function StudentTimesPage() {
         {win.hasRange ? <p className="student-times__help">{STUDENT_TIMES_TEXTS.withRange}</p> : <Alert kind="info">{STUDENT_TIMES_TEXTS.noRange}</Alert>}
         {hiddenOutside > 0 && (
           <Alert kind="warning">
-            Gespeicherte Zeiten im Umfang von {formatHoursLong(hiddenOutside * 15)} liegen außerhalb des freigegebenen Zeitraums. Sie werden nicht angezeigt und bleiben erhalten.
+            Gespeicherte Zeiten im Umfang von {formatHoursLong(hiddenOutside * 15)} liegen außerhalb des freigegebenen Zeitraums. Sie werden nicht angezeigt und
+            bleiben erhalten.
           </Alert>
         )}
         {!win.hasRange && <VisibleRangePicker className="student-times__view" value={view} onChange={setView} />}
         <PaintModeSwitch value={mode} onChange={setMode} />
         <p className="student-times__help">{isMobile || coarse ? STUDENT_TIMES_TEXTS.helpTap : STUDENT_TIMES_TEXTS.helpDrag}</p>
         <GridWithToolbar
-          toolbar={<TimesToolbar times={current.available} preferred={current.preferred} sumLabel="Deine Zeiten" dirty={dirty} saving={saving} onSave={() => void save()} onDiscard={discard} />}
+          toolbar={
+            <TimesToolbar
+              times={current.available}
+              preferred={current.preferred}
+              sumLabel="Deine Zeiten"
+              dirty={dirty}
+              saving={saving}
+              onSave={() => void save()}
+              onDiscard={discard}
+            />
+          }
         >
           <TimesPaintGrid
             label={mode === 'preferred' ? 'Deine bevorzugten Zeiten' : 'Deine verfügbaren Zeiten'}

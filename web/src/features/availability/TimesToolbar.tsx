@@ -28,7 +28,18 @@ export interface TimesToolbarProps {
  * The summed time plus, while the edited times differ from the saved ones, the unsaved-changes
  * indicator with 'Speichern' and 'Verwerfen' (docs/product/planning.md, docs/product/times.md).
  */
-export function TimesToolbar({ times, sumLabel = 'Summe', preferred, dirty, saving = false, onSave, onDiscard, saveLabel = 'Speichern', alwaysShowSave = false, children }: TimesToolbarProps) {
+export function TimesToolbar({
+  times,
+  sumLabel = 'Summe',
+  preferred,
+  dirty,
+  saving = false,
+  onSave,
+  onDiscard,
+  saveLabel = 'Speichern',
+  alwaysShowSave = false,
+  children,
+}: TimesToolbarProps) {
   return (
     <div className={dirty ? 'times-toolbar times-toolbar--dirty' : 'times-toolbar'}>
       <p className="times-toolbar__sum">

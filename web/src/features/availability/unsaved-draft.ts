@@ -24,7 +24,8 @@ export function readDraft(key: string | null): WeekTimes | null {
     const raw = store()?.getItem(key);
     if (!raw) return null;
     const parsed = JSON.parse(raw) as { available?: TimesMap; preferred?: TimesMap } | TimesMap;
-    if (parsed && typeof parsed === 'object' && 'available' in parsed && !Array.isArray(parsed.available)) return timesOf(parsed.available as TimesMap, parsed.preferred as TimesMap | undefined);
+    if (parsed && typeof parsed === 'object' && 'available' in parsed && !Array.isArray(parsed.available))
+      return timesOf(parsed.available as TimesMap, parsed.preferred as TimesMap | undefined);
     return timesOf(parsed as TimesMap);
   } catch {
     return null;

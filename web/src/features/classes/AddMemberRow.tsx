@@ -119,7 +119,13 @@ export function AddMemberRow({ classId, onAdded, onCancel }: AddMemberRowProps) 
 
   const results = search.status === 'done' ? search.results : [];
   const searchNote =
-    search.status === 'hint' ? search.text : search.status === 'loading' ? 'Suche…' : search.status === 'done' && results.length === 0 ? MEMBER_MESSAGES.noStudentsFound : null;
+    search.status === 'hint'
+      ? search.text
+      : search.status === 'loading'
+        ? 'Suche…'
+        : search.status === 'done' && results.length === 0
+          ? MEMBER_MESSAGES.noStudentsFound
+          : null;
 
   return (
     <tr className="add-row" data-testid="add-member-row">

@@ -17,7 +17,14 @@ describe('who has answered', () => {
     renderApp({
       path: `/me/classes?selectClass=${CLASS_A_ID}`,
       user: TEACHER,
-      routes: [classesRoute([{ ...CLASS_A, answered_count: 2 }, { ...CLASS_B, answered_count: null }]), membersRoute([ANNA, BEN, CEM]), noLinksRoute],
+      routes: [
+        classesRoute([
+          { ...CLASS_A, answered_count: 2 },
+          { ...CLASS_B, answered_count: null },
+        ]),
+        membersRoute([ANNA, BEN, CEM]),
+        noLinksRoute,
+      ],
     });
     expect((await screen.findByTestId(`answered-${CLASS_A_ID}`)).textContent).toBe('2 von 3 haben Zeiten eingetragen');
     expect(screen.queryByTestId(`answered-${CLASS_B.class_id}`)).toBeNull();

@@ -116,7 +116,9 @@ export function CreateClassDialog({ open, onClose, onCreate }: { open: boolean; 
             </Button>
           </div>
           <p className="field__hint">
-            {codeState === 'failed' ? CLASS_MESSAGES.codeGenerationFailed : 'Mit diesem Code treten deine Studierenden der Klasse bei. Er kann später nicht geändert werden.'}
+            {codeState === 'failed'
+              ? CLASS_MESSAGES.codeGenerationFailed
+              : 'Mit diesem Code treten deine Studierenden der Klasse bei. Er kann später nicht geändert werden.'}
           </p>
         </div>
       </form>

@@ -32,7 +32,10 @@ function show(routes: MockRoute[] = [], existingEmails: string[] = []) {
 
 const chooseFile = (file: File) => fireEvent.change(screen.getByLabelText('CSV-Datei'), { target: { files: [file] } });
 const extractButton = () => screen.getByRole('button', { name: /Daten extrahieren|Verarbeite\.\.\./ });
-const toasts = (kind: string) => getToasts().filter((t) => t.kind === kind).map((t) => t.message);
+const toasts = (kind: string) =>
+  getToasts()
+    .filter((t) => t.kind === kind)
+    .map((t) => t.message);
 const formOf = (call: RecordedCall) => call.body as FormData;
 
 const hmtm = (rows: CsvRow[] = ROWS): MockRoute => ({ method: 'POST', path: '/api/extract-hmtm-csv', reply: { body: { studierende: rows } } });
@@ -70,7 +73,10 @@ describe('CsvImportDialog: file', () => {
 describe('CsvImportDialog: errors', () => {
   it.each([
     [{ status: 400, body: { detail: 'Keine Studierenden in der CSV-Datei gefunden' } }, 'Keine Studierenden in der CSV-Datei gefunden'],
-    [{ status: 400, body: { detail: 'Die Datei ist keine gültige CSV-Datei' } }, 'Fehler beim Verarbeiten der CSV-Datei: Die Datei ist keine gültige CSV-Datei'],
+    [
+      { status: 400, body: { detail: 'Die Datei ist keine gültige CSV-Datei' } },
+      'Fehler beim Verarbeiten der CSV-Datei: Die Datei ist keine gültige CSV-Datei',
+    ],
     [{ status: 502 }, 'Fehler beim Hochladen der CSV-Datei'],
     [{ body: { studierende: [] } }, 'Keine Studierenden in der CSV-Datei gefunden'],
   ])('answer %j -> %j', async (reply, text) => {
@@ -120,7 +126,11 @@ describe('CsvImportDialog: result, merge and import', () => {
     expect(screen.getAllByText('5 Studierende erfolgreich extrahiert').length).toBeGreaterThan(0);
     expect(fetchMock.callsTo('/api/check-student-exists')[0]!.body).toEqual(['anna@web.de', 'ben@stud.de', 'dora@web.de']);
     const table = screen.getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Alle auswählen', 'Vorname', 'Nachname', 'E-Mail', 'Dauer (min)', 'Hinweis']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Alle auswählen', 'Vorname', 'Nachname', 'E-Mail', 'Dauer (min)', 'Hinweis']);
     const ay = within(table).getByText('Ay').closest('tr')!;
     expect(within(ay).getAllByText('---')).toHaveLength(2);
     const ben = within(table).getByText('Ben').closest('tr')!;
@@ -128,7 +138,14 @@ describe('CsvImportDialog: result, merge and import', () => {
   });
 
   it('asks the server about at most 99 e-mails per call (a long list goes in chunks) and marks hits from every chunk', async () => {
-    const many: CsvRow[] = Array.from({ length: 150 }, (_, i) => ({ row_id: i + 1, vorname: 'Vor', nachname: `Nach${i}`, email: `s${i}@web.de`, dauer: 30, name: `Vor Nach${i}` }));
+    const many: CsvRow[] = Array.from({ length: 150 }, (_, i) => ({
+      row_id: i + 1,
+      vorname: 'Vor',
+      nachname: `Nach${i}`,
+      email: `s${i}@web.de`,
+      dauer: 30,
+      name: `Vor Nach${i}`,
+    }));
     const fetchMock = installFetchMock([
       hmtm(many),
       {
@@ -218,7 +235,11 @@ describe('CsvImportDialog: result, merge and import', () => {
 });
 
 describe('CsvImportDialog: custom format', () => {
-  const CUSTOM = ['Teilnehmerliste Klavier', 'Nr,Teilnehmer,Kontakt,Minuten', ...Array.from({ length: 7 }, (_, i) => `${i + 1},Person ${i + 1},p${i + 1}@web.de,45`)].join('\n');
+  const CUSTOM = [
+    'Teilnehmerliste Klavier',
+    'Nr,Teilnehmer,Kontakt,Minuten',
+    ...Array.from({ length: 7 }, (_, i) => `${i + 1},Person ${i + 1},p${i + 1}@web.de,45`),
+  ].join('\n');
 
   async function customPreview(routes: MockRoute[] = []) {
     const app = show(routes);
@@ -253,7 +274,10 @@ describe('CsvImportDialog: custom format', () => {
   });
 
   it('sends the column mapping with the file', async () => {
-    const { fetchMock } = await customPreview([{ method: 'POST', path: '/api/extract-custom-csv', reply: { body: { studierende: ROWS.slice(0, 1) } } }, check()]);
+    const { fetchMock } = await customPreview([
+      { method: 'POST', path: '/api/extract-custom-csv', reply: { body: { studierende: ROWS.slice(0, 1) } } },
+      check(),
+    ]);
     fireEvent.change(screen.getByLabelText('Zuordnung für Kontakt'), { target: { value: 'email' } });
     fireEvent.click(extractButton());
     await screen.findByRole('heading', { name: 'Studierende' });

@@ -362,9 +362,7 @@ export function CsvImportDialog({ classId, existingEmails, onClose, onImported }
                   ))}
                 </tbody>
               </Table>
-              <p className="form-note">
-                Trennzeichen erkannt: „{preview.delimiter}“ · Jede Rolle kann nur einer Spalte zugeordnet werden.
-              </p>
+              <p className="form-note">Trennzeichen erkannt: „{preview.delimiter}“ · Jede Rolle kann nur einer Spalte zugeordnet werden.</p>
               {mappingError && <Alert kind="error" title={mappingError} />}
             </div>
           )}

@@ -38,7 +38,8 @@ describe('DeadlinePanel', () => {
       [{ method: 'PUT', path: DEADLINE_URL, reply: (call) => ({ body: { ...(call.body as object), message: 'Frist gespeichert' } }) }],
       { ...CLASS_A, deadline: '2026-12-24', allow_late_changes: false, auto_reminders: true },
     );
-    const box = () => within(screen.getByTestId(`deadline-${CLASS_A_ID}`)).getByLabelText<HTMLInputElement>('Automatisch erinnern (3 Tage und 1 Tag vor der Frist)');
+    const box = () =>
+      within(screen.getByTestId(`deadline-${CLASS_A_ID}`)).getByLabelText<HTMLInputElement>('Automatisch erinnern (3 Tage und 1 Tag vor der Frist)');
     expect(box().checked).toBe(true);
     fireEvent.click(box());
     fireEvent.click(panel.getByRole('button', { name: 'Frist speichern' }));
@@ -105,12 +106,17 @@ describe('DeadlinePanel', () => {
     count = 0;
     fireEvent.click(panel.getByRole('button', { name: 'Erinnerung senden' }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Erinnerung senden' })).getByRole('button', { name: 'Erinnerung senden' }));
-    await waitFor(() => expect(toastsOf('info')).toContain('Keine Erinnerung nötig: Alle mit E-Mail-Adresse haben Zeiten eingetragen oder wurden heute schon erinnert.'));
+    await waitFor(() =>
+      expect(toastsOf('info')).toContain('Keine Erinnerung nötig: Alle mit E-Mail-Adresse haben Zeiten eingetragen oder wurden heute schon erinnert.'),
+    );
   });
 
   it("shows the server's detail when reminding fails (e.g. the daily mail limit)", async () => {
-    const detail = 'Tageslimit für E-Mails erreicht: höchstens 500 Empfänger*innen pro Tag (Einladungen und Stundenpläne zusammen). Bitte versuche es später erneut.';
-    const { panel } = await openClass([{ method: 'POST', path: `/api/classes/${CLASS_A_ID}/remind`, reply: { status: 429, body: { detail, wait_time: 100 } } }]);
+    const detail =
+      'Tageslimit für E-Mails erreicht: höchstens 500 Empfänger*innen pro Tag (Einladungen und Stundenpläne zusammen). Bitte versuche es später erneut.';
+    const { panel } = await openClass([
+      { method: 'POST', path: `/api/classes/${CLASS_A_ID}/remind`, reply: { status: 429, body: { detail, wait_time: 100 } } },
+    ]);
     fireEvent.click(panel.getByRole('button', { name: 'Erinnerung senden' }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Erinnerung senden' })).getByRole('button', { name: 'Erinnerung senden' }));
     await waitFor(() => expect(toastsOf('error')).toContain(detail));

@@ -57,7 +57,11 @@ describe('member table', () => {
   });
 
   it("shows 'Fehler beim Laden der Klassenmitglieder' when the members cannot be loaded", async () => {
-    renderApp({ path: `/me/classes?selectClass=${CLASS_A_ID}`, user: TEACHER, routes: [classesRoute(), { method: 'GET', path: MEMBERS_URL, reply: { status: 500 } }] });
+    renderApp({
+      path: `/me/classes?selectClass=${CLASS_A_ID}`,
+      user: TEACHER,
+      routes: [classesRoute(), { method: 'GET', path: MEMBERS_URL, reply: { status: 500 } }],
+    });
     expect(await screen.findByText('Fehler beim Laden der Klassenmitglieder')).toBeTruthy();
   });
 
@@ -94,7 +98,9 @@ describe('inline edits (optimistic, rolled back on failure)', () => {
     const input = row(ANNA).getByLabelText('E-Mail von Anna Berg') as HTMLInputElement;
     edit(input, 'ben.kurz@stud.hmtm.de');
     expect(input.value).toBe('ben.kurz@stud.hmtm.de');
-    await waitFor(() => expect(toastsOf('error')).toEqual(['Fehler beim Aktualisieren der E-Mail-Adresse: Die E-Mail-Adresse ist in dieser Klasse bereits vorhanden']));
+    await waitFor(() =>
+      expect(toastsOf('error')).toEqual(['Fehler beim Aktualisieren der E-Mail-Adresse: Die E-Mail-Adresse ist in dieser Klasse bereits vorhanden']),
+    );
     await waitFor(() => expect((row(ANNA).getByLabelText('E-Mail von Anna Berg') as HTMLInputElement).value).toBe('anna.berg@web.de'));
     expect(app.fetchMock.callsTo(updateUrl(ANNA), 'PUT')).toHaveLength(1);
   });
@@ -202,7 +208,9 @@ describe('member actions', () => {
 
   it('shows the server detail when the invitation fails', async () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
-    await openMembers([{ method: 'POST', path: `/api/classes/${CLASS_A_ID}/invite-student`, reply: { status: 400, body: { detail: 'Mailserver nicht erreichbar' } } }]);
+    await openMembers([
+      { method: 'POST', path: `/api/classes/${CLASS_A_ID}/invite-student`, reply: { status: 400, body: { detail: 'Mailserver nicht erreichbar' } } },
+    ]);
     fireEvent.click(row(ANNA).getByRole('button', { name: 'Einladung senden' }));
     await waitFor(() => expect(toastsOf('error')).toEqual(['Fehler beim Senden der Einladung: Mailserver nicht erreichbar']));
   });
@@ -224,14 +232,16 @@ describe('linking a member to a registered student', () => {
     expect(row(CEM).queryByRole('button', { name: 'Mit registriertem Account verknüpfen' })).toBeNull();
   });
 
-  it("counts several matches in the info toast", async () => {
+  it('counts several matches in the info toast', async () => {
     const dora: MemberDto = { ...CEM, member_id: 'd0000000-0000-4000-8000-000000000004', name: 'Dora Lang', email: 'dora@web.de' };
     await openMembers(
       [
         {
           method: 'POST',
           path: '/api/check-student-exists',
-          reply: { body: { existing_students: { 'anna.berg@web.de': { user_id: 'u1', available_times: {} }, 'dora@web.de': { user_id: 'u2', available_times: {} } } } },
+          reply: {
+            body: { existing_students: { 'anna.berg@web.de': { user_id: 'u1', available_times: {} }, 'dora@web.de': { user_id: 'u2', available_times: {} } } },
+          },
         },
       ],
       [ANNA, BEN, dora],

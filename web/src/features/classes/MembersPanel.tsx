@@ -78,7 +78,8 @@ export function MembersPanel({ cls, onMembersChanged, onCountChange }: MembersPa
         if (cancelled) return;
         const found: Record<string, PotentialLink> = {};
         for (const [email, link] of Object.entries(existing)) {
-          if (link && typeof link.user_id === 'string') found[email.trim().toLowerCase()] = { user_id: link.user_id, name: link.name, available_times: link.available_times ?? {} };
+          if (link && typeof link.user_id === 'string')
+            found[email.trim().toLowerCase()] = { user_id: link.user_id, name: link.name, available_times: link.available_times ?? {} };
         }
         setLinks(found);
         const fresh = Object.keys(found).filter((email) => !announced.current.has(email));
@@ -144,7 +145,13 @@ export function MembersPanel({ cls, onMembersChanged, onCountChange }: MembersPa
     if (!window.confirm(MEMBER_MESSAGES.inviteConfirm(member.name, email))) return;
     setBusyFor(member.member_id, true);
     try {
-      await classesApi.invite(classId, { member_id: member.member_id, email, name: member.name, class_name: cls.name, register_shortcut: cls.register_shortcut });
+      await classesApi.invite(classId, {
+        member_id: member.member_id,
+        email,
+        name: member.name,
+        class_name: cls.name,
+        register_shortcut: cls.register_shortcut,
+      });
       toast.success(MEMBER_MESSAGES.invited(email));
     } catch (error) {
       toast.error(MEMBER_MESSAGES.inviteFailed(reasonOf(error)));
@@ -252,7 +259,10 @@ export function MembersPanel({ cls, onMembersChanged, onCountChange }: MembersPa
                       {registered ? (
                         <span className="members__name">
                           {m.name}
-                          <span className={m.student_id ? 'member-tag member-tag--verified' : 'member-tag'} title={m.student_id ? 'Registriert und verifiziert' : 'Registriert, Kurs noch nicht verifiziert'}>
+                          <span
+                            className={m.student_id ? 'member-tag member-tag--verified' : 'member-tag'}
+                            title={m.student_id ? 'Registriert und verifiziert' : 'Registriert, Kurs noch nicht verifiziert'}
+                          >
                             {m.student_id ? 'registriert' : 'nicht verifiziert'}
                           </span>
                         </span>
@@ -297,7 +307,15 @@ export function MembersPanel({ cls, onMembersChanged, onCountChange }: MembersPa
                       <div className="row-actions">
                         <IconButton label="Verfügbare Zeiten bearbeiten" icon={Icons.clock} onClick={() => setTimesFor(m.member_id)} />
                         {!registered && m.email && <IconButton label="Einladung senden" icon={Icons.mail} onClick={() => void invite(m)} disabled={rowBusy} />}
-                        {potential && <IconButton label="Mit registriertem Account verknüpfen" icon={Icons.link} tone="accent" onClick={() => void link(m, potential)} disabled={rowBusy} />}
+                        {potential && (
+                          <IconButton
+                            label="Mit registriertem Account verknüpfen"
+                            icon={Icons.link}
+                            tone="accent"
+                            onClick={() => void link(m, potential)}
+                            disabled={rowBusy}
+                          />
+                        )}
                         <IconButton label="Aus der Klasse entfernen" icon={Icons.trash} tone="danger" onClick={() => void remove(m)} disabled={rowBusy} />
                       </div>
                     </td>

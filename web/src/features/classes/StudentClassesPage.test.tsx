@@ -19,7 +19,11 @@ const UNVERIFIED = { duration: 30, member_id: 'm2', student_id: null, class_id: 
 const profile = (classes: unknown[]) => ({ name: 'Felix Müller', email: 'felix@stud.hmtm.de', role: 'student', duration: 45, classes });
 
 function open(routes: MockRoute[], classes: unknown[] = [VERIFIED, UNVERIFIED]) {
-  return renderApp({ path: '/student/classes', user: STUDENT, routes: [...routes, { method: 'GET', path: '/api/profile', reply: { body: profile(classes) } }] });
+  return renderApp({
+    path: '/student/classes',
+    user: STUDENT,
+    routes: [...routes, { method: 'GET', path: '/api/profile', reply: { body: profile(classes) } }],
+  });
 }
 
 const card = (memberId: string) => within(screen.getByTestId(`course-${memberId}`));
@@ -46,12 +50,15 @@ describe('StudentClassesPage: courses', () => {
   });
 
   it('shows the deadline in German date format on the card, and whether times can still change', async () => {
-    open([], [
-      { ...VERIFIED, deadline: '2999-12-24', allow_late_changes: false },
-      { ...UNVERIFIED, deadline: '2001-02-03', allow_late_changes: false },
-      { ...VERIFIED, member_id: 'm3', deadline: '2001-02-03', allow_late_changes: true },
-      { ...VERIFIED, member_id: 'm4', deadline: null },
-    ]);
+    open(
+      [],
+      [
+        { ...VERIFIED, deadline: '2999-12-24', allow_late_changes: false },
+        { ...UNVERIFIED, deadline: '2001-02-03', allow_late_changes: false },
+        { ...VERIFIED, member_id: 'm3', deadline: '2001-02-03', allow_late_changes: true },
+        { ...VERIFIED, member_id: 'm4', deadline: null },
+      ],
+    );
     await screen.findByTestId('course-m1');
     expect(card('m1').getByTestId('course-deadline').textContent).toBe('Bitte trage deine Zeiten bis 24.12.2999 ein');
     expect(card('m2').getByTestId('course-deadline').textContent).toBe(

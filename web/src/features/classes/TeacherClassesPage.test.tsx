@@ -3,17 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import type { MockRoute } from '../../test/fetch-mock';
 import { renderApp, TEACHER } from '../../test/render-app';
-import {
-  CLASS_A,
-  CLASS_A_ID,
-  CLASS_B,
-  CLASS_B_ID,
-  classesRoute,
-  membersRoute,
-  noLinksRoute,
-  toastsOf,
-  UNKNOWN_ID,
-} from './test-fixtures';
+import { CLASS_A, CLASS_A_ID, CLASS_B, CLASS_B_ID, classesRoute, membersRoute, noLinksRoute, toastsOf, UNKNOWN_ID } from './test-fixtures';
 
 /** Runs fake timers (and the promises they release) forward by `ms`. */
 async function tick(ms = 0) {

@@ -78,7 +78,15 @@ function useClassList() {
     const tempId = `local-${++localIds}`;
     setLocalClasses((list) => [
       ...list,
-      { class_id: tempId, name: input.name, description: input.description, is_group: input.is_group, register_shortcut: input.register_shortcut ?? '', member_count: 0, _status: 'pending' },
+      {
+        class_id: tempId,
+        name: input.name,
+        description: input.description,
+        is_group: input.is_group,
+        register_shortcut: input.register_shortcut ?? '',
+        member_count: 0,
+        _status: 'pending',
+      },
     ]);
     try {
       const created = await classesApi.create(input);
@@ -324,7 +332,11 @@ export function TeacherClassesPage() {
                     {open && (
                       <tr className="class-row__details">
                         <td colSpan={CLASS_COLUMNS}>
-                          <DeadlinePanel key={`${cls.deadline}-${cls.allow_late_changes}-${cls.auto_reminders}`} cls={cls} onSaved={(next) => replaceClass({ ...cls, ...next })} />
+                          <DeadlinePanel
+                            key={`${cls.deadline}-${cls.allow_late_changes}-${cls.auto_reminders}`}
+                            cls={cls}
+                            onSaved={(next) => replaceClass({ ...cls, ...next })}
+                          />
                           <MembersPanel
                             cls={cls}
                             onMembersChanged={() => refetchAfter(REFETCH_AFTER_EDIT_MS)}

@@ -140,13 +140,18 @@ export const classesApi = {
   invite: (classId: string, body: { member_id: string; email: string; name: string; class_name: string; register_shortcut: string }) =>
     api.post<{ message?: string }>(`${classPath(classId)}/invite-student`, body, { abortPrevious: false }),
 
-  searchStudents: async (queryString: string) => listOf<StudentSearchResult>(await api.post<unknown>('search-students', { query_string: queryString }), 'students'),
+  searchStudents: async (queryString: string) =>
+    listOf<StudentSearchResult>(await api.post<unknown>('search-students', { query_string: queryString }), 'students'),
   /** The server checks at most 99 e-mails per call (a CSV import can have more): asked in chunks. */
   checkStudentsExist: async (emails: string[]) => {
     const found: Record<string, PotentialLink> = {};
     for (let i = 0; i < emails.length; i += CHECK_EMAILS_PER_CALL) {
       const chunk = emails.slice(i, i + CHECK_EMAILS_PER_CALL);
-      Object.assign(found, (await api.post<{ existing_students?: Record<string, PotentialLink> }>('check-student-exists', chunk, { abortPrevious: false }))?.existing_students ?? {});
+      Object.assign(
+        found,
+        (await api.post<{ existing_students?: Record<string, PotentialLink> }>('check-student-exists', chunk, { abortPrevious: false }))?.existing_students ??
+          {},
+      );
     }
     return found;
   },

@@ -59,7 +59,10 @@ function countOutsideQuotes(line: string, ch: string): number {
 
 /** ';' or ',': the one that occurs more often in the first non-empty lines (';' on a tie). */
 export function detectDelimiter(text: string): Delimiter {
-  const lines = text.split(/\r\n|\n|\r/).filter((l) => l.trim() !== '').slice(0, 30);
+  const lines = text
+    .split(/\r\n|\n|\r/)
+    .filter((l) => l.trim() !== '')
+    .slice(0, 30);
   let semicolons = 0;
   let commas = 0;
   for (const line of lines) {
@@ -140,7 +143,13 @@ export const COLUMN_ROLE_OPTIONS: ReadonlyArray<{ value: ColumnRole; label: stri
 ];
 
 function normaliseHeader(s: string): string {
-  return s.toLowerCase().replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss').replace(/[^a-z0-9]/g, '');
+  return s
+    .toLowerCase()
+    .replace(/ä/g, 'ae')
+    .replace(/ö/g, 'oe')
+    .replace(/ü/g, 'ue')
+    .replace(/ß/g, 'ss')
+    .replace(/[^a-z0-9]/g, '');
 }
 
 const HEADER_ROLES: Record<Exclude<ColumnRole, 'ignore'>, readonly string[]> = {
@@ -200,7 +209,7 @@ export function buildPreview(text: string): CsvPreview {
 
 /** Column titles and the first five data rows for the mapping table. */
 export function previewRows(preview: CsvPreview, hasHeader: boolean): { titles: string[]; rows: string[][] } {
-  const header = hasHeader ? preview.records[0] ?? [] : [];
+  const header = hasHeader ? (preview.records[0] ?? []) : [];
   const titles = Array.from({ length: preview.columns }, (_, i) => header[i] || `Spalte ${i + 1}`);
   const rows = preview.records.slice(hasHeader ? 1 : 0, (hasHeader ? 1 : 0) + PREVIEW_ROWS);
   return { titles, rows };

@@ -80,4 +80,7 @@ export const membersRoute = (members: MemberDto[] = [ANNA, BEN, CEM], classId = 
 export const noLinksRoute: MockRoute = { method: 'POST', path: '/api/check-student-exists', reply: { body: { existing_students: {} } } };
 
 export const toastMessages = () => getToasts().map((t) => t.message);
-export const toastsOf = (kind: 'success' | 'error' | 'info') => getToasts().filter((t) => t.kind === kind).map((t) => t.message);
+export const toastsOf = (kind: 'success' | 'error' | 'info') =>
+  getToasts()
+    .filter((t) => t.kind === kind)
+    .map((t) => t.message);

@@ -133,7 +133,9 @@ describe('server failures', () => {
     expect(addMemberErrorMessage(httpError(400, 'Maximal 99 Studierenden pro Klasse/Kurs'))).toBe(MEMBER_MESSAGES.maxMembers);
     expect(addMemberErrorMessage(httpError(409, 'Die E-Mail-Adresse a@b.de ist bereits vorhanden'))).toBe('Die E-Mail-Adresse a@b.de ist bereits vorhanden');
     expect(addMemberErrorMessage(httpError(500))).toBe('Fehler beim Hinzufügen des Studenten');
-    expect(addMemberErrorMessage(new ApiError('x', { status: 0, kind: 'network' }))).toBe('Ein Fehler ist aufgetreten, Student konnte nicht hinzugefügt werden');
+    expect(addMemberErrorMessage(new ApiError('x', { status: 0, kind: 'network' }))).toBe(
+      'Ein Fehler ist aufgetreten, Student konnte nicht hinzugefügt werden',
+    );
   });
 
   it('words the update failure per field', () => {

@@ -152,11 +152,35 @@ export function ContactPage() {
         {/* noValidate: German messages of our own instead of the browser's bubbles. */}
         <form className="form" onSubmit={submit} noValidate>
           <div className="form-row">
-            <Select label="Art der Nachricht" name="type" required value={form.type} onChange={(e) => update('type', e.target.value as ContactType)} options={TYPE_OPTIONS} />
-            <Input label="Betreff" name="subject" required maxLength={CONTACT_LIMITS.subject} value={form.subject} onChange={(e) => update('subject', e.target.value)} error={fieldErrors.subject} />
+            <Select
+              label="Art der Nachricht"
+              name="type"
+              required
+              value={form.type}
+              onChange={(e) => update('type', e.target.value as ContactType)}
+              options={TYPE_OPTIONS}
+            />
+            <Input
+              label="Betreff"
+              name="subject"
+              required
+              maxLength={CONTACT_LIMITS.subject}
+              value={form.subject}
+              onChange={(e) => update('subject', e.target.value)}
+              error={fieldErrors.subject}
+            />
           </div>
           <div className="form-row">
-            <Input label="Name" name="name" autoComplete="name" required maxLength={CONTACT_LIMITS.name} value={form.name} onChange={(e) => update('name', e.target.value)} error={fieldErrors.name} />
+            <Input
+              label="Name"
+              name="name"
+              autoComplete="name"
+              required
+              maxLength={CONTACT_LIMITS.name}
+              value={form.name}
+              onChange={(e) => update('name', e.target.value)}
+              error={fieldErrors.name}
+            />
             <Input
               label="E-Mail"
               name="email"
@@ -169,7 +193,16 @@ export function ContactPage() {
               error={fieldErrors.email}
             />
           </div>
-          <Textarea label="Nachricht" name="message" required rows={7} maxLength={CONTACT_LIMITS.message} value={form.message} onChange={(e) => update('message', e.target.value)} error={fieldErrors.message} />
+          <Textarea
+            label="Nachricht"
+            name="message"
+            required
+            rows={7}
+            maxLength={CONTACT_LIMITS.message}
+            value={form.message}
+            onChange={(e) => update('message', e.target.value)}
+            error={fieldErrors.message}
+          />
           {locked && limit && (
             <Alert kind="warning" title={limit.detail}>
               Du kannst in {minutesLabel(remainingMinutes)} wieder eine Nachricht senden.

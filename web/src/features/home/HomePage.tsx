@@ -39,8 +39,8 @@ export function HomePage() {
             Willkommen beim Stundenplan-Assistenten
           </h1>
           <p className="hero__subtitle">
-            Der intelligente Stundenplan-Assistent für Musikunterricht: Verfügbarkeiten sammeln, Einzelunterricht im Viertelstundentakt
-            planen und den fertigen Stundenplan an alle verschicken.
+            Der intelligente Stundenplan-Assistent für Musikunterricht: Verfügbarkeiten sammeln, Einzelunterricht im Viertelstundentakt planen und den fertigen
+            Stundenplan an alle verschicken.
           </p>
         </div>
         <div className="hero__panel">

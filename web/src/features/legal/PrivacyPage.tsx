@@ -24,28 +24,28 @@ export function PrivacyPage() {
       <Card title="Welche Daten wir verarbeiten und wozu">
         <h3>Konto</h3>
         <p>
-          Für dein Konto speichern wir Name, E-Mail-Adresse, Rolle, gegebenenfalls deine Hochschule und (bei Studierenden) die Unterrichtsdauer sowie
-          dein Passwort als sicheren Hash. Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO (Nutzung des Dienstes).
+          Für dein Konto speichern wir Name, E-Mail-Adresse, Rolle, gegebenenfalls deine Hochschule und (bei Studierenden) die Unterrichtsdauer sowie dein
+          Passwort als sicheren Hash. Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO (Nutzung des Dienstes).
         </p>
         <h3>Kurse, Zeiten und Stundenpläne</h3>
         <p>
-          Lehrkräfte legen Klassen und Kurse an und tragen Studierende mit Name, E-Mail-Adresse und Unterrichtsdauer ein. Gespeichert werden außerdem
-          die verfügbaren Zeiten, die du oder deine Lehrkraft einträgt, und die Stundenpläne. Deine Lehrkraft sieht deine Zeiten, um den Stundenplan zu
-          erstellen. Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO.
+          Lehrkräfte legen Klassen und Kurse an und tragen Studierende mit Name, E-Mail-Adresse und Unterrichtsdauer ein. Gespeichert werden außerdem die
+          verfügbaren Zeiten, die du oder deine Lehrkraft einträgt, und die Stundenpläne. Deine Lehrkraft sieht deine Zeiten, um den Stundenplan zu erstellen.
+          Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO.
         </p>
         <h3>E-Mails</h3>
         <p>
-          Wir schicken dir E-Mails zur Bestätigung deiner Adresse, zum Zurücksetzen des Passworts, Einladungen deiner Lehrkraft und den fertigen
-          Stundenplan als PDF.
+          Wir schicken dir E-Mails zur Bestätigung deiner Adresse, zum Zurücksetzen des Passworts, Einladungen deiner Lehrkraft und den fertigen Stundenplan als
+          PDF.
           {privacy.mailProvider && ` Für den Versand nutzen wir: ${privacy.mailProvider}.`}
         </p>
         <h3>Kontaktformular</h3>
         <p>Wenn du uns über das Kontaktformular schreibst, speichern wir Name, E-Mail-Adresse, Betreff und Nachricht, um dir zu antworten.</p>
         <h3>Server und Schutz vor Missbrauch</h3>
         <p>
-          Beim Aufruf der Seite verarbeitet der Server technisch notwendige Daten wie deine IP-Adresse und den Zeitpunkt. Um Missbrauch zu begrenzen,
-          zählen wir Anmelde-, Registrierungs- und Kontaktversuche je IP-Adresse und Konto; diese Zähler verfallen nach höchstens einer Stunde.
-          Rechtsgrundlage ist Art. 6 Abs. 1 lit. f DSGVO (sicherer Betrieb).
+          Beim Aufruf der Seite verarbeitet der Server technisch notwendige Daten wie deine IP-Adresse und den Zeitpunkt. Um Missbrauch zu begrenzen, zählen wir
+          Anmelde-, Registrierungs- und Kontaktversuche je IP-Adresse und Konto; diese Zähler verfallen nach höchstens einer Stunde. Rechtsgrundlage ist Art. 6
+          Abs. 1 lit. f DSGVO (sicherer Betrieb).
           {privacy.hosting && ` Die Server betreibt: ${privacy.hosting}.`}
         </p>
       </Card>
@@ -61,15 +61,15 @@ export function PrivacyPage() {
 
       <Card title="Wie lange wir Daten speichern">
         <p>
-          Deine Daten bleiben gespeichert, bis du dein Konto löschst oder deine Lehrkraft dich aus dem Kurs entfernt. Dein Konto kannst du jederzeit
-          selbst unter <Link to="/profile">Profil</Link> löschen.
+          Deine Daten bleiben gespeichert, bis du dein Konto löschst oder deine Lehrkraft dich aus dem Kurs entfernt. Dein Konto kannst du jederzeit selbst
+          unter <Link to="/profile">Profil</Link> löschen.
         </p>
       </Card>
 
       <Card title="Deine Rechte">
         <p>
-          Du hast das Recht auf Auskunft, Berichtigung, Löschung, Einschränkung der Verarbeitung, Datenübertragbarkeit und Widerspruch (Art. 15 bis 21
-          DSGVO). Schreib uns dazu an die oben genannte Adresse. Außerdem kannst du dich bei einer Datenschutz-Aufsichtsbehörde beschweren
+          Du hast das Recht auf Auskunft, Berichtigung, Löschung, Einschränkung der Verarbeitung, Datenübertragbarkeit und Widerspruch (Art. 15 bis 21 DSGVO).
+          Schreib uns dazu an die oben genannte Adresse. Außerdem kannst du dich bei einer Datenschutz-Aufsichtsbehörde beschweren
           {privacy.supervisoryAuthority ? `, zuständig ist: ${privacy.supervisoryAuthority}.` : '.'}
         </p>
       </Card>

@@ -6,7 +6,13 @@ import { renderApp } from '../../test/render-app';
 import { LEGAL_TEXTS } from './LegalPlaceholderWarning';
 
 const FILLED = {
-  impressum: { operator: 'Musikhochschule Beispielstadt', street: 'Beispielweg 5', postalCode: '12345', city: 'Beispielstadt', email: 'stundenplan@example.org' },
+  impressum: {
+    operator: 'Musikhochschule Beispielstadt',
+    street: 'Beispielweg 5',
+    postalCode: '12345',
+    city: 'Beispielstadt',
+    email: 'stundenplan@example.org',
+  },
   privacy: { supervisoryAuthority: 'Landesbeauftragte für den Datenschutz Beispielland' },
 };
 

@@ -20,7 +20,14 @@ describe('CalendarSubscriptionCard', () => {
           path: '/api/me/calendar-subscription',
           reply: () => {
             active = true;
-            return { status: 201, body: { url: URL_1, created_at: '2026-11-26T05:00:00Z', message: 'Dein privater Kalender-Link wurde erstellt. Ein früherer Link funktioniert nicht mehr.' } };
+            return {
+              status: 201,
+              body: {
+                url: URL_1,
+                created_at: '2026-11-26T05:00:00Z',
+                message: 'Dein privater Kalender-Link wurde erstellt. Ein früherer Link funktioniert nicht mehr.',
+              },
+            };
           },
         },
         {

@@ -30,7 +30,11 @@ const KEY = ['calendar-subscription'] as const;
 
 export function CalendarSubscriptionCard() {
   const queryClient = useQueryClient();
-  const status = useQuery({ queryKey: KEY, queryFn: ({ signal }) => api.get<{ active: boolean; created_at: string | null }>('me/calendar-subscription', { signal }), retry: false });
+  const status = useQuery({
+    queryKey: KEY,
+    queryFn: ({ signal }) => api.get<{ active: boolean; created_at: string | null }>('me/calendar-subscription', { signal }),
+    retry: false,
+  });
   const [url, setUrl] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { confirm, dialog } = useConfirm();

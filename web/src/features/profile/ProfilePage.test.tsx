@@ -9,7 +9,15 @@ const STUDENT_PROFILE = {
   role: 'student',
   duration: 45,
   classes: [
-    { duration: 45, member_id: 'm1', student_id: 's1', class_id: 'c1', classes: { name: 'Klavier Hauptfach', class_id: 'c1' }, teacher_name: 'Clara Schumann', institution: 'HMTM' },
+    {
+      duration: 45,
+      member_id: 'm1',
+      student_id: 's1',
+      class_id: 'c1',
+      classes: { name: 'Klavier Hauptfach', class_id: 'c1' },
+      teacher_name: 'Clara Schumann',
+      institution: 'HMTM',
+    },
     { duration: 30, member_id: 'm2', student_id: null, class_id: 'c2', classes: null, teacher_name: null, institution: null },
   ],
 };
@@ -39,7 +47,11 @@ describe('ProfilePage', () => {
   });
 
   it('hides duration and courses for teachers', async () => {
-    renderApp({ path: '/profile', user: TEACHER, routes: [{ path: '/api/profile', reply: { body: { name: 'Clara', email: 'c@x.de', role: 'teacher', duration: null, classes: [] } } }] });
+    renderApp({
+      path: '/profile',
+      user: TEACHER,
+      routes: [{ path: '/api/profile', reply: { body: { name: 'Clara', email: 'c@x.de', role: 'teacher', duration: null, classes: [] } } }],
+    });
     await screen.findByRole('heading', { name: 'Persönliche Informationen' });
     expect(screen.queryByText('Unterrichtsdauer')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Deine Kurse' })).toBeNull();

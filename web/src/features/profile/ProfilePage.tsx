@@ -97,7 +97,12 @@ function ProfileView({ profile, role }: { profile: Profile; role: Role }) {
   };
 
   const deleteAccount = async () => {
-    const ok = await confirm({ title: PROFILE_MESSAGES.deleteTitle, message: PROFILE_MESSAGES.deleteConfirm, confirmLabel: PROFILE_MESSAGES.deleteButton, danger: true });
+    const ok = await confirm({
+      title: PROFILE_MESSAGES.deleteTitle,
+      message: PROFILE_MESSAGES.deleteConfirm,
+      confirmLabel: PROFILE_MESSAGES.deleteButton,
+      danger: true,
+    });
     if (!ok) return;
     setDeleteError(null);
     setDeletePending(true);

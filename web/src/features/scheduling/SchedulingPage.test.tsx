@@ -45,7 +45,13 @@ function routes({ classes = { body: CLASSES }, times = { body: { available_times
     {
       method: 'POST',
       path: '/api/classes/c1/time-range/extended',
-      reply: (call) => ({ body: { time_range: { '0': ['8.30', '8.45', '9.00', '9.15', '9.30', '9.45'] }, mode: 'extended', extraMinutes: (call.body as { extraMinutes: number }).extraMinutes } }),
+      reply: (call) => ({
+        body: {
+          time_range: { '0': ['8.30', '8.45', '9.00', '9.15', '9.30', '9.45'] },
+          mode: 'extended',
+          extraMinutes: (call.body as { extraMinutes: number }).extraMinutes,
+        },
+      }),
     },
     { method: 'PUT', path: '/api/classes/c1/time-range', reply: (call) => ({ body: { ...(call.body as object), extraMinutes: null } }) },
   ];
@@ -85,13 +91,21 @@ describe('step 1 and the automatic jump', () => {
   it('shows the four steps and the classes', async () => {
     open('/scheduling');
     const nav = await screen.findByRole('navigation', { name: 'Schritte der Stundenplanung' });
-    expect(within(nav).getAllByRole('link').map((l) => l.getAttribute('aria-label'))).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.getAttribute('aria-label')),
+    ).toEqual([
       'Schritt 1: Klasse wählen',
       'Schritt 2: Bevorzugte Zeiten eingeben',
       'Schritt 3: Zeitraum für Studierende festlegen',
       'Schritt 4: Stundenplan planen',
     ]);
-    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['1Klasse wählen', '2Bevorzugte Zeiten eingeben', '3Zeitraum für Studierende festlegen', '4Stundenplan planen']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['1Klasse wählen', '2Bevorzugte Zeiten eingeben', '3Zeitraum für Studierende festlegen', '4Stundenplan planen']);
     expect(within(nav).getAllByRole('link')[0]!.getAttribute('aria-current')).toBe('step');
     expect(await screen.findByRole('button', { name: /Klavier Hauptfach/ })).toBeTruthy();
   });
@@ -306,7 +320,10 @@ describe('step 3: time range', () => {
     expect(screen.getByText('Ungespeicherte Änderungen')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Zeitraum speichern' }));
     expect(await screen.findByText('Zeitraum für Klasse gespeichert')).toBeTruthy();
-    expect(app.fetchMock.callsTo('/api/classes/c1/time-range', 'PUT')[0]!.body).toEqual({ time_range: { '0': ['9.00', '9.15'], '1': ['10.00'] }, mode: 'custom' });
+    expect(app.fetchMock.callsTo('/api/classes/c1/time-range', 'PUT')[0]!.body).toEqual({
+      time_range: { '0': ['9.00', '9.15'], '1': ['10.00'] },
+      mode: 'custom',
+    });
     expect(readRangeCookie('c1')).toEqual({ mode: 'custom', extraMinutes: null });
     expect(screen.getByRole('heading', { name: 'Zeitraum für Studierende festlegen' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Auswahl ändern' })).toBeTruthy();

@@ -162,7 +162,9 @@ export function SchedulingPage() {
       setSaving(true);
       try {
         const answer = await saveTimeRange(classId, choice, customRange);
-        const stored = answer.mode ? answer : { ...answer, mode: choice.mode, extraMinutes: choice.extraMinutes, timeRange: answer.timeRange ?? customRange ?? null };
+        const stored = answer.mode
+          ? answer
+          : { ...answer, mode: choice.mode, extraMinutes: choice.extraMinutes, timeRange: answer.timeRange ?? customRange ?? null };
         queryClient.setQueryData(schedulingKeys.timeRange(classId), stored);
         writeRangeCookie(classId, { mode: stored.mode!, extraMinutes: stored.extraMinutes });
         setCustom(CLOSED_CUSTOM);
@@ -278,7 +280,14 @@ export function SchedulingPage() {
     } else if (step === 4) {
       content = (
         <PlannerSaveContext.Provider value={registerPlannerSave}>
-          <PlannerStep classId={classId} className={className} teacherTimes={teacherTimesMap} timeRange={rangeMap} onUnsavedChange={setPlannerDirty} onEditTimes={() => goTo(2)} />
+          <PlannerStep
+            classId={classId}
+            className={className}
+            teacherTimes={teacherTimesMap}
+            timeRange={rangeMap}
+            onUnsavedChange={setPlannerDirty}
+            onEditTimes={() => goTo(2)}
+          />
         </PlannerSaveContext.Provider>
       );
     } else {
@@ -343,7 +352,11 @@ export function SchedulingPage() {
   }
 
   return (
-    <Page title={SCHEDULING_TEXTS.title} className="scheduling" lead={classId && step !== 1 ? `Klasse: ${className}` : 'Plane deinen Stundenplan in vier Schritten.'}>
+    <Page
+      title={SCHEDULING_TEXTS.title}
+      className="scheduling"
+      lead={classId && step !== 1 ? `Klasse: ${className}` : 'Plane deinen Stundenplan in vier Schritten.'}
+    >
       <StepIndicator current={step} classId={classId} facts={dataLoaded ? facts : { hasClass: !!classId, hasTimes: false, hasRangeMode: false }} />
       {content}
       {guard.dialog}

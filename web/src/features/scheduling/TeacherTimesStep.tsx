@@ -45,7 +45,8 @@ export function TeacherTimesStep({ className, times, dirty, saving, error, visib
       {error && <Alert kind="error">{error}</Alert>}
       {outside > 0 && (
         <Alert kind="info">
-          Ein Teil deiner Zeiten ({formatHoursLong(outside * 15)}) liegt außerhalb der Zeit-Anzeige. Passe „Zeit-Anzeige eingrenzen“ in der Seitenleiste an, um ihn zu sehen.
+          Ein Teil deiner Zeiten ({formatHoursLong(outside * 15)}) liegt außerhalb der Zeit-Anzeige. Passe „Zeit-Anzeige eingrenzen“ in der Seitenleiste an, um
+          ihn zu sehen.
         </Alert>
       )}
       <GridWithToolbar

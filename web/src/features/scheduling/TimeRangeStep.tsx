@@ -156,7 +156,8 @@ export function TimeRangeStep(props: TimeRangeStepProps) {
       <div className="range-preview">
         <h3 className="range-preview__title">Vorschau</h3>
         <p className="step-panel__help">
-          Zeitraum gesamt: <strong>{formatSummedTime(weekMinutes(preview))}</strong>. Beim Eintragen sehen Studierende zusätzlich jeweils eine Stunde davor und danach.
+          Zeitraum gesamt: <strong>{formatSummedTime(weekMinutes(preview))}</strong>. Beim Eintragen sehen Studierende zusätzlich jeweils eine Stunde davor und
+          danach.
         </p>
         <WeekGrid label="Vorschau des Zeitraums für Studierende" value={preview} highlight={teacherTimes} range={visibleRange} />
         <GridLegend
@@ -171,7 +172,16 @@ export function TimeRangeStep(props: TimeRangeStepProps) {
 }
 
 /** The manual picker of the custom mode, with a back button to the mode choice. */
-function CustomRangeScreen({ teacherTimes, visibleRange, saving, custom, onCloseCustom, onCustomChange, onSubmit, onSaved }: TimeRangeStepProps & { onSaved: () => void }) {
+function CustomRangeScreen({
+  teacherTimes,
+  visibleRange,
+  saving,
+  custom,
+  onCloseCustom,
+  onCustomChange,
+  onSubmit,
+  onSaved,
+}: TimeRangeStepProps & { onSaved: () => void }) {
   const value = custom.draft ?? custom.base;
   const dirty = !!custom.draft && !custom.draft.equals(custom.base);
 
@@ -196,7 +206,9 @@ function CustomRangeScreen({ teacherTimes, visibleRange, saving, custom, onClose
         <h2 id="custom-range-title" className="step-title">
           Zeitraum selbst auswählen
         </h2>
-        <p className="step-panel__help">Markiere die Zeiten, in denen Studierende ihre Verfügbarkeit eintragen können. Deine eigenen Zeiten sind links golden markiert.</p>
+        <p className="step-panel__help">
+          Markiere die Zeiten, in denen Studierende ihre Verfügbarkeit eintragen können. Deine eigenen Zeiten sind links golden markiert.
+        </p>
       </header>
       {custom.error && <Alert kind="error">{custom.error}</Alert>}
       <GridWithToolbar
@@ -213,7 +225,13 @@ function CustomRangeScreen({ teacherTimes, visibleRange, saving, custom, onClose
           />
         }
       >
-        <WeekGrid label="Zeitraum für Studierende auswählen" value={value} onChange={(next) => onCustomChange(next)} highlight={teacherTimes} range={visibleRange} />
+        <WeekGrid
+          label="Zeitraum für Studierende auswählen"
+          value={value}
+          onChange={(next) => onCustomChange(next)}
+          highlight={teacherTimes}
+          range={visibleRange}
+        />
       </GridWithToolbar>
       <GridLegend
         items={[

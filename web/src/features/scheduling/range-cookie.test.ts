@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { decodeRangeChoice, deleteRangeCookie, encodeRangeChoice, RANGE_COOKIE_MAX_AGE, rangeCookieName, readRangeCookie, writeRangeCookie } from './range-cookie';
+import {
+  decodeRangeChoice,
+  deleteRangeCookie,
+  encodeRangeChoice,
+  RANGE_COOKIE_MAX_AGE,
+  rangeCookieName,
+  readRangeCookie,
+  writeRangeCookie,
+} from './range-cookie';
 
 function clearCookies() {
   for (const part of document.cookie.split(';')) {

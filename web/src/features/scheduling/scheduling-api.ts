@@ -74,8 +74,14 @@ export async function fetchTimeRange(classId: string, signal?: AbortSignal): Pro
 export async function saveTimeRange(classId: string, choice: RangeChoice, custom?: WeekSlots): Promise<TimeRangeState> {
   let answer: TimeRangeAnswer | undefined;
   if (choice.mode === 'exact') answer = await api.post<TimeRangeAnswer>(classPath(classId, 'time-range/exact'), undefined, WRITE);
-  else if (choice.mode === 'extended') answer = await api.post<TimeRangeAnswer>(classPath(classId, 'time-range/extended'), { extraMinutes: choice.extraMinutes ?? 15 }, WRITE);
-  else answer = await api.put<TimeRangeAnswer>(classPath(classId, 'time-range'), { time_range: (custom ?? WeekSlots.empty()).toTimesMap(), mode: 'custom' }, WRITE);
+  else if (choice.mode === 'extended')
+    answer = await api.post<TimeRangeAnswer>(classPath(classId, 'time-range/extended'), { extraMinutes: choice.extraMinutes ?? 15 }, WRITE);
+  else
+    answer = await api.put<TimeRangeAnswer>(
+      classPath(classId, 'time-range'),
+      { time_range: (custom ?? WeekSlots.empty()).toTimesMap(), mode: 'custom' },
+      WRITE,
+    );
   return toRangeState(answer);
 }
 

@@ -1,15 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFetchMock } from '../../test/fetch-mock';
-import {
-  ApiError,
-  abortAllRequests,
-  api,
-  apiUrl,
-  isExemptFromAuthRedirect,
-  setApiNavigator,
-  UNAUTHORIZED_EVENT,
-  withQuery,
-} from './client';
+import { ApiError, abortAllRequests, api, apiUrl, isExemptFromAuthRedirect, setApiNavigator, UNAUTHORIZED_EVENT, withQuery } from './client';
 
 async function caught(promise: Promise<unknown>): Promise<ApiError> {
   try {
@@ -57,9 +48,7 @@ describe('request basics', () => {
   });
 
   it('builds query strings and skips empty values', () => {
-    expect(withQuery('auth/validate-member-id', { member_id: 'm 1', class_id: 'c', x: undefined })).toBe(
-      'auth/validate-member-id?member_id=m+1&class_id=c',
-    );
+    expect(withQuery('auth/validate-member-id', { member_id: 'm 1', class_id: 'c', x: undefined })).toBe('auth/validate-member-id?member_id=m+1&class_id=c');
     expect(withQuery('schedules?a=1', { class_id: 7 })).toBe('schedules?a=1&class_id=7');
   });
 
@@ -70,13 +59,7 @@ describe('request basics', () => {
     await api.patch('c', { x: 1 });
     await api.delete('d');
     await api.upsert('e', { x: 1 });
-    expect(mock.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
-      'GET /api/a',
-      'PUT /api/b',
-      'PATCH /api/c',
-      'DELETE /api/d',
-      'POST /api/e',
-    ]);
+    expect(mock.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/a', 'PUT /api/b', 'PATCH /api/c', 'DELETE /api/d', 'POST /api/e']);
   });
 
   it('sends FormData as is, without a JSON content type', async () => {
@@ -136,7 +119,10 @@ describe('error mapping', () => {
   });
 
   it('reports a network failure as a generic error with status 0', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const error = await caught(api.get('x'));
     expect(error.status).toBe(0);
     expect(error.kind).toBe('network');
@@ -264,16 +250,19 @@ describe('401 session-expired flow', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it.each(['me/classes', 'me/available-times', 'me/teachers-time-ranges'])('runs the expired-session flow for a 401 from %s (only GET me itself is exempt)', async (path) => {
-    installFetchMock([{ path: apiUrl(path), reply: { status: 401, body: { detail: 'Not authenticated' } } }]);
-    const navigate = vi.fn();
-    setApiNavigator(navigate);
+  it.each(['me/classes', 'me/available-times', 'me/teachers-time-ranges'])(
+    'runs the expired-session flow for a 401 from %s (only GET me itself is exempt)',
+    async (path) => {
+      installFetchMock([{ path: apiUrl(path), reply: { status: 401, body: { detail: 'Not authenticated' } } }]);
+      const navigate = vi.fn();
+      setApiNavigator(navigate);
 
-    await expect(api.put(path, {})).resolves.toBeUndefined();
+      await expect(api.put(path, {})).resolves.toBeUndefined();
 
-    expect(navigate).toHaveBeenCalledWith('/');
-    expect(window.localStorage.getItem('sessionExpired')).toBe('true');
-  });
+      expect(navigate).toHaveBeenCalledWith('/');
+      expect(window.localStorage.getItem('sessionExpired')).toBe('true');
+    },
+  );
 
   it('exempts only the login call and the session check GET me', () => {
     expect(isExemptFromAuthRedirect('/api/auth/login')).toBe(true);

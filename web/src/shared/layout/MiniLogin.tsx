@@ -38,7 +38,17 @@ export function MiniLogin({ onDone }: { onDone: () => void }) {
 
   return (
     <form className="mini-login" onSubmit={submit} noValidate={false} aria-label="Anmelden">
-      <Input label="E-Mail" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} data-autofocus autoFocus />
+      <Input
+        label="E-Mail"
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        data-autofocus
+        autoFocus
+      />
       <Input
         label="Passwort"
         type="password"

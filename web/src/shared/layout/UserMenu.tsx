@@ -25,8 +25,7 @@ export function UserMenu({ user, onDone }: { user: SessionUser; onDone: () => vo
         <UserPicture user={user} />
         <div className="user-menu__text">
           <p className="user-menu__name">
-            {user.username}{' '}
-            <span className={cx('role-tag', `role-tag--${user.role}`)}>{roleTag(user.role)}</span>
+            {user.username} <span className={cx('role-tag', `role-tag--${user.role}`)}>{roleTag(user.role)}</span>
           </p>
           <p className="user-menu__email">{user.email}</p>
         </div>

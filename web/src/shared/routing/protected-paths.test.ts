@@ -4,9 +4,26 @@ import { PROTECTED_PREFIXES, homePathForRole, isProtectedPath, isSessionCheckExc
 describe('isProtectedPath', () => {
   it('lists exactly the prefixes of docs/product/screens.md', () => {
     expect([...PROTECTED_PREFIXES]).toEqual([
-      '/app', '/student', '/teacher', '/admin', '/profile', '/scheduling', '/me/available-times', '/me/times',
-      '/save-class', '/load-class', '/calculate', '/calculate-from-db', '/upload-students', '/upload-teachers',
-      '/download-csv', '/upload-csv', '/api/progress', '/api/json-to-csv', '/protected-endpoint', '/api/extract-hmtm-csv',
+      '/app',
+      '/student',
+      '/teacher',
+      '/admin',
+      '/profile',
+      '/scheduling',
+      '/me/available-times',
+      '/me/times',
+      '/save-class',
+      '/load-class',
+      '/calculate',
+      '/calculate-from-db',
+      '/upload-students',
+      '/upload-teachers',
+      '/download-csv',
+      '/upload-csv',
+      '/api/progress',
+      '/api/json-to-csv',
+      '/protected-endpoint',
+      '/api/extract-hmtm-csv',
     ]);
   });
 
@@ -14,18 +31,12 @@ describe('isProtectedPath', () => {
     expect(isProtectedPath(prefix)).toBe(true);
   });
 
-  it.each([
-    '/student/classes',
-    '/scheduling/step-4',
-    '/profile/',
-    '/profile?tab=1',
-    '/me/times/2',
-    '/api/progress/123',
-    '/admin#x',
-    '/calculate-from-db',
-  ])('guards the sub path %s', (path) => {
-    expect(isProtectedPath(path)).toBe(true);
-  });
+  it.each(['/student/classes', '/scheduling/step-4', '/profile/', '/profile?tab=1', '/me/times/2', '/api/progress/123', '/admin#x', '/calculate-from-db'])(
+    'guards the sub path %s',
+    (path) => {
+      expect(isProtectedPath(path)).toBe(true);
+    },
+  );
 
   it.each(['/', '/contact', '/login', '/register/a-b-c', '/impressum', '/about', '/me/classes', '/students', '/apple', '/profiles', '/me'])(
     'leaves %s open',

@@ -43,7 +43,10 @@ export function dismissToast(id: number): void {
 export function showToast(kind: ToastKind, message: string, durationMs: number = TOAST_DURATION_MS): number {
   const id = nextId++;
   toasts = [...toasts, { id, kind, message }];
-  timers.set(id, setTimeout(() => dismissToast(id), durationMs));
+  timers.set(
+    id,
+    setTimeout(() => dismissToast(id), durationMs),
+  );
   emit();
   return id;
 }

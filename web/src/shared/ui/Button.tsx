@@ -24,13 +24,7 @@ export function buttonClass({ variant = 'primary', size = 'md', block }: StylePr
 
 export function Button({ variant, size, block, loading = false, icon, className, disabled, children, type = 'button', ...rest }: ButtonProps) {
   return (
-    <button
-      type={type}
-      className={buttonClass({ variant, size, block }, className)}
-      disabled={disabled || loading}
-      aria-busy={loading || undefined}
-      {...rest}
-    >
+    <button type={type} className={buttonClass({ variant, size, block }, className)} disabled={disabled || loading} aria-busy={loading || undefined} {...rest}>
       {loading ? <Spinner size="sm" label="Bitte warten…" /> : icon}
       {children}
     </button>

@@ -19,7 +19,17 @@ export function fieldDescribedBy(id: string, { hint, error, success }: FieldChro
 }
 
 /** Label, control and messages laid out the same way for every form control. */
-export function Field({ id, label, hint, error, success, live, className, required, children }: FieldChromeProps & { id: string; required?: boolean; children: ReactNode }) {
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  success,
+  live,
+  className,
+  required,
+  children,
+}: FieldChromeProps & { id: string; required?: boolean; children: ReactNode }) {
   const message = error ? (
     <p className="field__error" id={`${id}-error`}>
       {error}

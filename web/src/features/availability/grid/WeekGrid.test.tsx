@@ -36,10 +36,14 @@ describe('WeekGrid rendering', () => {
   it('shows 7 day columns Montag..Sonntag and one row per quarter hour with hour labels at :00', () => {
     render(<Harness />);
     const grid = screen.getByRole('grid', { name: 'Testraster' });
-    const headers = within(grid).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(grid)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headers).toEqual(['Uhrzeit', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag']);
     expect(within(grid).getAllByRole('gridcell')).toHaveLength(7 * 8);
-    const rowHeaders = within(grid).getAllByRole('rowheader').map((h) => h.textContent);
+    const rowHeaders = within(grid)
+      .getAllByRole('rowheader')
+      .map((h) => h.textContent);
     expect(rowHeaders[0]).toBe('08:00');
     expect(rowHeaders[4]).toBe('09:00');
     // rows at :15 / :30 / :45 carry no visible label

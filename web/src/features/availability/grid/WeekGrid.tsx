@@ -124,7 +124,22 @@ function cellOf(element: Element | null, root: HTMLElement | null): CellRef | nu
 }
 
 /** The weekly grid editor / viewer. */
-export function WeekGrid({ value, onChange, range, enabled, hiddenDays, highlight, marked, markedLabel, base, baseLabel, label, interaction = 'auto', compact, className }: WeekGridProps) {
+export function WeekGrid({
+  value,
+  onChange,
+  range,
+  enabled,
+  hiddenDays,
+  highlight,
+  marked,
+  markedLabel,
+  base,
+  baseLabel,
+  label,
+  interaction = 'auto',
+  compact,
+  className,
+}: WeekGridProps) {
   const editable = typeof onChange === 'function';
   const isMobile = useIsMobile();
   const coarse = useMediaQuery(COARSE_POINTER_QUERY);
@@ -314,7 +329,10 @@ export function WeekGrid({ value, onChange, range, enabled, hiddenDays, highligh
   return (
     <div className={cx('wg', editable && 'wg--editable', short && 'wg--compact', className)}>
       {editable && anchor && (
-        <TapHint text={`Erste Ecke: ${DAY_NAMES[anchor.day]} ${slotTime(anchor.slot)}. Tippe auf die zweite Ecke des Bereichs.`} onCancel={() => setAnchor(null)} />
+        <TapHint
+          text={`Erste Ecke: ${DAY_NAMES[anchor.day]} ${slotTime(anchor.slot)}. Tippe auf die zweite Ecke des Bereichs.`}
+          onCancel={() => setAnchor(null)}
+        />
       )}
       <table
         ref={tableRef}
@@ -350,7 +368,16 @@ export function WeekGrid({ value, onChange, range, enabled, hiddenDays, highligh
                   {hour !== null ? hour : <span className="visually-hidden">{slotTime(slot)}</span>}
                 </th>
                 {days.map((day) => (
-                  <GridCell key={day} day={day} slot={slot} flags={flagsOf(day, slot)} tabbable={!!tabbable && tabbable.day === day && tabbable.slot === slot} interactive={editable} markedLabel={markedLabel} baseLabel={baseLabel} />
+                  <GridCell
+                    key={day}
+                    day={day}
+                    slot={slot}
+                    flags={flagsOf(day, slot)}
+                    tabbable={!!tabbable && tabbable.day === day && tabbable.slot === slot}
+                    interactive={editable}
+                    markedLabel={markedLabel}
+                    baseLabel={baseLabel}
+                  />
                 ))}
               </tr>
             );

@@ -88,7 +88,12 @@ export function toggleCell(value: WeekSlots, cell: CellRef, enabled?: WeekSlots)
 }
 
 /** Applies a finished stroke (drag or two taps) from `anchor` to `target`. */
-export function applyStroke(value: WeekSlots, anchor: CellRef, target: CellRef, opts: { days?: readonly number[]; enabled?: WeekSlots; paintOn?: boolean } = {}): WeekSlots {
+export function applyStroke(
+  value: WeekSlots,
+  anchor: CellRef,
+  target: CellRef,
+  opts: { days?: readonly number[]; enabled?: WeekSlots; paintOn?: boolean } = {},
+): WeekSlots {
   const on = opts.paintOn ?? paintValueFor(value, anchor);
   return paint(value, rectangle(anchor, target, opts.days), on, opts.enabled);
 }

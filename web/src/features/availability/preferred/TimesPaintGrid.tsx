@@ -9,7 +9,13 @@ type GridProps = Omit<WeekGridProps, 'value' | 'onChange' | 'marked' | 'markedLa
  * The week grid over both layers: in 'available' mode strokes paint available times (preferred
  * ones shown on top), in 'preferred' mode they paint preferred times over the available ones.
  */
-export function TimesPaintGrid({ times, mode, onChange, className, ...grid }: GridProps & { times: WeekTimes; mode: PaintMode; onChange: (next: WeekTimes) => void }) {
+export function TimesPaintGrid({
+  times,
+  mode,
+  onChange,
+  className,
+  ...grid
+}: GridProps & { times: WeekTimes; mode: PaintMode; onChange: (next: WeekTimes) => void }) {
   if (mode === 'preferred') {
     return (
       <WeekGrid

@@ -90,15 +90,7 @@ export function useUnsavedChangesGuard({ when, onSave, onDiscard, shouldBlock, s
   };
 
   const dialog = (
-    <UnsavedChangesDialog
-      open={blocked}
-      saving={saving}
-      canSave={!!onSave}
-      saveHint={saveHint}
-      onSave={() => void save()}
-      onDiscard={discard}
-      onBack={back}
-    />
+    <UnsavedChangesDialog open={blocked} saving={saving} canSave={!!onSave} saveHint={saveHint} onSave={() => void save()} onDiscard={discard} onBack={back} />
   );
   return { dialog, blocked };
 }

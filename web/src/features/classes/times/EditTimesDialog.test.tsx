@@ -58,7 +58,7 @@ describe('EditTimesDialog', () => {
     expect(screen.queryByRole('button', { name: 'Speichern' })).toBeNull();
   });
 
-  it("is titled for the member and prefilled with the teacher-entered times and their total", () => {
+  it('is titled for the member and prefilled with the teacher-entered times and their total', () => {
     show(ANNA);
     expect(screen.getByRole('dialog', { name: 'Verfügbare Zeiten bearbeiten für Anna Berg' })).toBeTruthy();
     expect(textarea().value).toBe('Mo 9-12');

@@ -35,7 +35,8 @@ export const TIMES_MESSAGES = {
   saveBlocked: TIMES_TEXT_ERRORS.saveBlocked,
   noPreview: 'Keine Vorschau, solange die Eingabe einen Fehler enthält.',
   preferredOutside: 'Bevorzugte Zeiten müssen innerhalb der verfügbaren Zeiten liegen.',
-  nothingParsed: 'Diese Eingabe ergibt keine Zeiten. Jede Angabe braucht einen Wochentag, und Zeiten werden auf volle Viertelstunden gerundet (z.B. „23:50-24“ ergibt nichts).',
+  nothingParsed:
+    'Diese Eingabe ergibt keine Zeiten. Jede Angabe braucht einen Wochentag, und Zeiten werden auf volle Viertelstunden gerundet (z.B. „23:50-24“ ergibt nichts).',
 } as const;
 
 /** The teacher-entered times as text; malformed stored entries are dropped. */
@@ -63,7 +64,17 @@ export function EditTimesDialog({ open, classId, member, onClose, onSaved }: Edi
   if (!open) return null;
   if (!member) {
     return (
-      <Dialog open onClose={onClose} title="Verfügbare Zeiten bearbeiten" size="sm" footer={<Button variant="secondary" onClick={onClose}>Abbrechen</Button>}>
+      <Dialog
+        open
+        onClose={onClose}
+        title="Verfügbare Zeiten bearbeiten"
+        size="sm"
+        footer={
+          <Button variant="secondary" onClick={onClose}>
+            Abbrechen
+          </Button>
+        }
+      >
         <p>{TIMES_MESSAGES.noMember}</p>
       </Dialog>
     );
@@ -71,7 +82,17 @@ export function EditTimesDialog({ open, classId, member, onClose, onSaved }: Edi
   return <EditTimesForm key={member.member_id} classId={classId} member={member} onClose={onClose} onSaved={onSaved} />;
 }
 
-function EditTimesForm({ classId, member, onClose, onSaved }: { classId: string; member: MemberDto; onClose: () => void; onSaved?: EditTimesDialogProps['onSaved'] }) {
+function EditTimesForm({
+  classId,
+  member,
+  onClose,
+  onSaved,
+}: {
+  classId: string;
+  member: MemberDto;
+  onClose: () => void;
+  onSaved?: EditTimesDialogProps['onSaved'];
+}) {
   const field = useParsedTimesText(initialTimesText(member.available_times));
   const wish = useParsedTimesText(initialTimesText(member.preferred_times));
   const [saving, setSaving] = useState(false);
@@ -171,7 +192,11 @@ function EditTimesForm({ classId, member, onClose, onSaved }: { classId: string;
           {parsed.result.ok ? (
             <>
               {nothingParsed && !pending && <Alert kind="warning">{TIMES_MESSAGES.nothingParsed}</Alert>}
-              <WeekPreview week={parsed.result.week} marked={wish.parsed.result.ok ? wish.parsed.result.week.intersect(parsed.result.week) : undefined} label="Vorschau der eingegebenen Zeiten" />
+              <WeekPreview
+                week={parsed.result.week}
+                marked={wish.parsed.result.ok ? wish.parsed.result.week.intersect(parsed.result.week) : undefined}
+                label="Vorschau der eingegebenen Zeiten"
+              />
             </>
           ) : (
             <p className="times-editor__no-preview">{TIMES_MESSAGES.noPreview}</p>

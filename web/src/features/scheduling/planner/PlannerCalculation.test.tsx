@@ -93,7 +93,27 @@ describe('PlannerStep: calculation', { timeout: 30_000 }, () => {
     const { fetchMock } = renderPlanner({
       schedules: [SAVED],
       routes: [
-        { method: 'GET', path: `/api/schedules/${SAVED.id}`, reply: { body: { ...SAVED, available_times: { '0': [['10.00', 'm-anna'], ['10.15', 'm-anna']], '1': [['8.00', 'm-ben'], ['8.15', 'm-ben'], ['8.30', 'm-ben']] }, pinned: [] } } },
+        {
+          method: 'GET',
+          path: `/api/schedules/${SAVED.id}`,
+          reply: {
+            body: {
+              ...SAVED,
+              available_times: {
+                '0': [
+                  ['10.00', 'm-anna'],
+                  ['10.15', 'm-anna'],
+                ],
+                '1': [
+                  ['8.00', 'm-ben'],
+                  ['8.15', 'm-ben'],
+                  ['8.30', 'm-ben'],
+                ],
+              },
+              pinned: [],
+            },
+          },
+        },
         { method: 'POST', path: CALC, reply: { body: SUCCESS } },
       ],
     });
@@ -110,7 +130,9 @@ describe('PlannerStep: calculation', { timeout: 30_000 }, () => {
     await ready();
     fireEvent.click(screen.getByRole('button', { name: 'Stundenplan berechnen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Stundenplan konnte nicht erstellt werden' });
-    expect(within(dialog).getByText('Es gibt keine Lösung für die aktuellen Einstellungen. Bitte ändern Sie die Parameter, um einen Stundenplan zu erstellen.')).toBeTruthy();
+    expect(
+      within(dialog).getByText('Es gibt keine Lösung für die aktuellen Einstellungen. Bitte ändern Sie die Parameter, um einen Stundenplan zu erstellen.'),
+    ).toBeTruthy();
     expect(within(dialog).getByText('Studenten ohne Zeitverfügbarkeit')).toBeTruthy();
     expect(within(dialog).getByText('Studenten, die nicht eingeplant werden konnten')).toBeTruthy();
     expect(within(dialog).getByText('Ben Schröder').parentElement!.textContent).toBe('Ben Schröder: Alle passenden Zeitfenster sind bereits belegt');
@@ -135,7 +157,15 @@ describe('PlannerStep: calculation', { timeout: 30_000 }, () => {
   });
 
   it('400 object detail of another error type', async () => {
-    renderPlanner({ routes: [{ method: 'POST', path: CALC, reply: { status: 400, body: { detail: { error_type: 'UNKNOWN', message: 'Solver abgestürzt', skipped_students: [], unscheduled_students: [] } } } }] });
+    renderPlanner({
+      routes: [
+        {
+          method: 'POST',
+          path: CALC,
+          reply: { status: 400, body: { detail: { error_type: 'UNKNOWN', message: 'Solver abgestürzt', skipped_students: [], unscheduled_students: [] } } },
+        },
+      ],
+    });
     await ready();
     fireEvent.click(screen.getByRole('button', { name: 'Stundenplan berechnen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Stundenplan konnte nicht erstellt werden' });

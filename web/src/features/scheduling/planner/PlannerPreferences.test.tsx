@@ -13,7 +13,21 @@ const MEMBERS = [
   { ...ANNA, preferred_times_user_input: { '0': ['10.00', '10.15'] } },
   { ...BEN, preferred_times: { '1': ['8.00', '8.15', '8.30'] } },
 ];
-const SAVED_DETAIL = { ...SAVED, available_times: { '0': [['10.00', 'm-anna'], ['10.15', 'm-anna']], '1': [['8.00', 'm-ben'], ['8.15', 'm-ben'], ['8.30', 'm-ben']] }, pinned: [] };
+const SAVED_DETAIL = {
+  ...SAVED,
+  available_times: {
+    '0': [
+      ['10.00', 'm-anna'],
+      ['10.15', 'm-anna'],
+    ],
+    '1': [
+      ['8.00', 'm-ben'],
+      ['8.15', 'm-ben'],
+      ['8.30', 'm-ben'],
+    ],
+  },
+  pinned: [],
+};
 const answer = (moved: string[]) => ({
   placements: [
     { member_id: 'm-anna', day: 0, set_time_from_to: [40, 42], pinned: false },
@@ -26,7 +40,14 @@ const answer = (moved: string[]) => ({
 
 describe('PlannerStep: preferred times and stable re-planning', { timeout: 30_000 }, () => {
   it('marks lessons in preferred times with a star and counts them (live for a loaded plan, from the summary after a calculation)', async () => {
-    renderPlanner({ members: MEMBERS, schedules: [SAVED], routes: [{ method: 'GET', path: `/api/schedules/${SAVED.id}`, reply: { body: SAVED_DETAIL } }, { method: 'POST', path: CALC, reply: { body: answer([]) } }] });
+    renderPlanner({
+      members: MEMBERS,
+      schedules: [SAVED],
+      routes: [
+        { method: 'GET', path: `/api/schedules/${SAVED.id}`, reply: { body: SAVED_DETAIL } },
+        { method: 'POST', path: CALC, reply: { body: answer([]) } },
+      ],
+    });
     const anna = await screen.findByRole('button', { name: 'Anna Müller, Montag 10:00–10:30 Uhr, in Wunschzeit' });
     expect(anna.querySelector('[data-mark="preferred"]')).not.toBeNull();
     expect(screen.getByRole('button', { name: 'Ben Schröder, Dienstag 08:00–08:45 Uhr, in Wunschzeit' })).toBeTruthy();
@@ -45,7 +66,10 @@ describe('PlannerStep: preferred times and stable re-planning', { timeout: 30_00
     const { fetchMock } = renderPlanner({
       members: MEMBERS,
       schedules: [SAVED],
-      routes: [{ method: 'GET', path: `/api/schedules/${SAVED.id}`, reply: { body: SAVED_DETAIL } }, { method: 'POST', path: CALC, reply: { body: answer(['m-ben']) } }],
+      routes: [
+        { method: 'GET', path: `/api/schedules/${SAVED.id}`, reply: { body: SAVED_DETAIL } },
+        { method: 'POST', path: CALC, reply: { body: answer(['m-ben']) } },
+      ],
     });
     await screen.findByRole('button', { name: /^Anna Müller, Montag 10:00–10:30 Uhr/ });
     const toggle = screen.getByRole('switch', { name: 'Möglichst wenige Änderungen' }) as HTMLInputElement;

@@ -6,17 +6,33 @@ import { CLASS_ID, renderPlanner } from './test-utils';
 
 const CALC = '/api/cp-sat-berechnung-from-db';
 const CREATE = `/api/classes/${CLASS_ID}/schedules`;
-const SAVED = { id: '11111111-1111-4111-8111-111111111111', name: 'Plan Oktober', description: null, class_id: CLASS_ID, created_at: '2025-10-01T10:00:00.000Z' };
+const SAVED = {
+  id: '11111111-1111-4111-8111-111111111111',
+  name: 'Plan Oktober',
+  description: null,
+  class_id: CLASS_ID,
+  created_at: '2025-10-01T10:00:00.000Z',
+};
 const EXISTING_ID = '33333333-3333-4333-8333-333333333333';
 const DAYS7 = ['0', '1', '2', '3', '4', '5', '6'];
 
 const calcRoute: MockRoute = {
   method: 'POST',
   path: CALC,
-  reply: { body: { timetable: {}, placements: [{ member_id: 'm-anna', day: 0, set_time_from_to: [40, 42], pinned: false }], unscheduled_students: [], skipped_students: [], name: 'Berechneter Plan 22.11.2025' } },
+  reply: {
+    body: {
+      timetable: {},
+      placements: [{ member_id: 'm-anna', day: 0, set_time_from_to: [40, 42], pinned: false }],
+      unscheduled_students: [],
+      skipped_students: [],
+      name: 'Berechneter Plan 22.11.2025',
+    },
+  },
 };
 
-const loadedRoutes = (times: unknown): MockRoute[] => [{ method: 'GET', path: `/api/schedules/${SAVED.id}`, reply: { body: { ...SAVED, available_times: times, pinned: [] } } }];
+const loadedRoutes = (times: unknown): MockRoute[] => [
+  { method: 'GET', path: `/api/schedules/${SAVED.id}`, reply: { body: { ...SAVED, available_times: times, pinned: [] } } },
+];
 
 async function calculate() {
   await screen.findByText('Anna M.');
@@ -28,7 +44,9 @@ const saveButton = () => screen.getByRole('button', { name: /^Stundenplan speich
 
 describe('PlannerStep: saving', { timeout: 30_000 }, () => {
   it('save is disabled without unsaved changes; the dialog needs a name; the default name of a new plan', async () => {
-    renderPlanner({ routes: [{ ...calcRoute, reply: { body: { timetable: {}, placements: [{ member_id: 'm-anna', day: 0, set_time_from_to: [40, 42] }] } } }] });
+    renderPlanner({
+      routes: [{ ...calcRoute, reply: { body: { timetable: {}, placements: [{ member_id: 'm-anna', day: 0, set_time_from_to: [40, 42] }] } } }],
+    });
     await screen.findByText('Anna M.');
     expect((saveButton() as HTMLButtonElement).disabled).toBe(true);
     await calculate();
@@ -45,7 +63,27 @@ describe('PlannerStep: saving', { timeout: 30_000 }, () => {
   });
 
   it("the default name is 'Stundenplan {Klasse} {Datum Uhrzeit}' when the plan has none", async () => {
-    renderPlanner({ schedules: [SAVED], routes: [{ method: 'GET', path: `/api/schedules/${SAVED.id}`, reply: { body: { ...SAVED, name: '', available_times: { '0': [['10.00', 'm-anna'], ['10.15', 'm-anna']] } } } }] });
+    renderPlanner({
+      schedules: [SAVED],
+      routes: [
+        {
+          method: 'GET',
+          path: `/api/schedules/${SAVED.id}`,
+          reply: {
+            body: {
+              ...SAVED,
+              name: '',
+              available_times: {
+                '0': [
+                  ['10.00', 'm-anna'],
+                  ['10.15', 'm-anna'],
+                ],
+              },
+            },
+          },
+        },
+      ],
+    });
     const lesson = await screen.findByRole('button', { name: 'Anna Müller, Montag 10:00–10:30 Uhr' });
     fireEvent.click(within(lesson).getByRole('button', { name: /Stunde fixieren/ }));
     fireEvent.click(saveButton());
@@ -54,7 +92,9 @@ describe('PlannerStep: saving', { timeout: 30_000 }, () => {
   });
 
   it('creates a schedule with all 7 days and [slot, member_id] pairs, then the success toast', async () => {
-    const { fetchMock, onUnsavedChange } = renderPlanner({ routes: [calcRoute, { method: 'POST', path: CREATE, reply: { status: 201, body: { id: 'new-id', name: 'Mein Plan', description: 'Woche 1' } } }] });
+    const { fetchMock, onUnsavedChange } = renderPlanner({
+      routes: [calcRoute, { method: 'POST', path: CREATE, reply: { status: 201, body: { id: 'new-id', name: 'Mein Plan', description: 'Woche 1' } } }],
+    });
     await calculate();
     fireEvent.click(saveButton());
     const dialog = await screen.findByRole('dialog', { name: 'Stundenplan speichern' });
@@ -79,7 +119,14 @@ describe('PlannerStep: saving', { timeout: 30_000 }, () => {
     const { fetchMock } = renderPlanner({
       routes: [
         calcRoute,
-        { method: 'POST', path: CREATE, reply: { status: 409, body: { detail: 'Ein Stundenplan mit diesem Namen existiert bereits. Möchten Sie ihn überschreiben?', existing_id: EXISTING_ID } } },
+        {
+          method: 'POST',
+          path: CREATE,
+          reply: {
+            status: 409,
+            body: { detail: 'Ein Stundenplan mit diesem Namen existiert bereits. Möchten Sie ihn überschreiben?', existing_id: EXISTING_ID },
+          },
+        },
         { method: 'GET', path: `/api/schedules/${EXISTING_ID}`, reply: { body: { id: EXISTING_ID, name: 'Plan Oktober', available_times: {} } } },
         { method: 'POST', path: `${CREATE}/${EXISTING_ID}`, reply: { body: { id: EXISTING_ID, name: 'Plan Oktober' } } },
       ],
@@ -98,7 +145,9 @@ describe('PlannerStep: saving', { timeout: 30_000 }, () => {
   });
 
   it('cancelling the overwrite prompt saves nothing', async () => {
-    const { fetchMock } = renderPlanner({ routes: [calcRoute, { method: 'POST', path: CREATE, reply: { status: 409, body: { detail: 'x', existing_id: EXISTING_ID } } }] });
+    const { fetchMock } = renderPlanner({
+      routes: [calcRoute, { method: 'POST', path: CREATE, reply: { status: 409, body: { detail: 'x', existing_id: EXISTING_ID } } }],
+    });
     await calculate();
     fireEvent.click(saveButton());
     const dialog = await screen.findByRole('dialog', { name: 'Stundenplan speichern' });
@@ -115,7 +164,13 @@ describe('PlannerStep: saving', { timeout: 30_000 }, () => {
     const { fetchMock } = renderPlanner({
       schedules: [SAVED],
       routes: [
-        ...loadedRoutes({ '0': [['10.00', 'm-anna'], ['10.15', 'm-anna']], '4': [['9.00', 'ghost']] }),
+        ...loadedRoutes({
+          '0': [
+            ['10.00', 'm-anna'],
+            ['10.15', 'm-anna'],
+          ],
+          '4': [['9.00', 'ghost']],
+        }),
         { method: 'POST', path: `${CREATE}/${SAVED.id}`, reply: { body: { id: SAVED.id, name: 'Plan Oktober' } } },
       ],
     });
@@ -142,7 +197,20 @@ describe('PlannerStep: saving', { timeout: 30_000 }, () => {
         {
           method: 'GET',
           path: `/api/schedules/${SAVED.id}`,
-          reply: () => (gets++ === 0 ? { body: { ...SAVED, available_times: { '0': [['10.00', 'm-anna'], ['10.15', 'm-anna']] } } } : { status: 404, body: { detail: 'Stundenplan nicht gefunden' } }),
+          reply: () =>
+            gets++ === 0
+              ? {
+                  body: {
+                    ...SAVED,
+                    available_times: {
+                      '0': [
+                        ['10.00', 'm-anna'],
+                        ['10.15', 'm-anna'],
+                      ],
+                    },
+                  },
+                }
+              : { status: 404, body: { detail: 'Stundenplan nicht gefunden' } },
         },
         { method: 'POST', path: CREATE, reply: { status: 201, body: { id: 'new-id', name: 'Plan Oktober' } } },
       ],
@@ -159,7 +227,15 @@ describe('PlannerStep: saving', { timeout: 30_000 }, () => {
   it('blur of the changed name of a saved plan saves it (docs/product/planning.md); an unsaved plan only keeps the name', async () => {
     const { fetchMock } = renderPlanner({
       schedules: [SAVED],
-      routes: [...loadedRoutes({ '0': [['10.00', 'm-anna'], ['10.15', 'm-anna']] }), { method: 'POST', path: `${CREATE}/${SAVED.id}`, reply: { body: { id: SAVED.id, name: 'Plan November' } } }],
+      routes: [
+        ...loadedRoutes({
+          '0': [
+            ['10.00', 'm-anna'],
+            ['10.15', 'm-anna'],
+          ],
+        }),
+        { method: 'POST', path: `${CREATE}/${SAVED.id}`, reply: { body: { id: SAVED.id, name: 'Plan November' } } },
+      ],
     });
     await screen.findByRole('button', { name: 'Anna Müller, Montag 10:00–10:30 Uhr' });
     const name = screen.getByLabelText('Name');
@@ -182,7 +258,12 @@ describe('PlannerStep: saving', { timeout: 30_000 }, () => {
   });
 
   it("a list detail: the toast 'Fehler: {message}' from its first msg", async () => {
-    renderPlanner({ routes: [calcRoute, { method: 'POST', path: CREATE, reply: { status: 422, body: { detail: [{ msg: 'Name zu lang', loc: ['body', 'name'] }, { msg: 'zweiter' }] } } }] });
+    renderPlanner({
+      routes: [
+        calcRoute,
+        { method: 'POST', path: CREATE, reply: { status: 422, body: { detail: [{ msg: 'Name zu lang', loc: ['body', 'name'] }, { msg: 'zweiter' }] } } },
+      ],
+    });
     await calculate();
     fireEvent.click(saveButton());
     const dialog = await screen.findByRole('dialog', { name: 'Stundenplan speichern' });
@@ -196,7 +277,9 @@ describe('PlannerStep: PDF, send, load and delete', { timeout: 30_000 }, () => {
   it("PDF export failure: 'PDF Export fehlgeschlagen' and the alert 'Fehler beim PDF Export'", async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const { fetchMock } = renderPlanner({ routes: [calcRoute, { method: 'POST', path: '/api/export-pdf-alternative', reply: { status: 500, body: { detail: 'PDF-Generierung fehlgeschlagen' } } }] });
+    const { fetchMock } = renderPlanner({
+      routes: [calcRoute, { method: 'POST', path: '/api/export-pdf-alternative', reply: { status: 500, body: { detail: 'PDF-Generierung fehlgeschlagen' } } }],
+    });
     await calculate();
     fireEvent.click(screen.getByRole('button', { name: 'PDF herunterladen' }));
     expect(await screen.findByText('PDF Export fehlgeschlagen')).toBeTruthy();
@@ -241,7 +324,11 @@ describe('PlannerStep: PDF, send, load and delete', { timeout: 30_000 }, () => {
         calcRoute,
         { method: 'POST', path: '/api/export-pdf-alternative', reply: { body: '%PDF-1.4 fake' } },
         { method: 'POST', path: CREATE, reply: { status: 201, body: { id: 'new-id', name: 'x' } } },
-        { method: 'POST', path: '/api/send-schedule-to-students', reply: { status: 400, body: { detail: 'Keine Studierenden mit E-Mail-Adresse in dieser Klasse.' } } },
+        {
+          method: 'POST',
+          path: '/api/send-schedule-to-students',
+          reply: { status: 400, body: { detail: 'Keine Studierenden mit E-Mail-Adresse in dieser Klasse.' } },
+        },
       ],
     });
     await calculate();
@@ -257,8 +344,28 @@ describe('PlannerStep: PDF, send, load and delete', { timeout: 30_000 }, () => {
     const { fetchMock } = renderPlanner({
       schedules: [SAVED, OTHER],
       routes: [
-        ...loadedRoutes({ '0': [['10.00', 'm-anna'], ['10.15', 'm-anna']] }),
-        { method: 'GET', path: `/api/schedules/${OTHER.id}`, reply: { body: { ...OTHER, available_times: { '1': [['8.00', 'm-ben'], ['8.15', 'm-ben'], ['8.30', 'm-ben']] } } } },
+        ...loadedRoutes({
+          '0': [
+            ['10.00', 'm-anna'],
+            ['10.15', 'm-anna'],
+          ],
+        }),
+        {
+          method: 'GET',
+          path: `/api/schedules/${OTHER.id}`,
+          reply: {
+            body: {
+              ...OTHER,
+              available_times: {
+                '1': [
+                  ['8.00', 'm-ben'],
+                  ['8.15', 'm-ben'],
+                  ['8.30', 'm-ben'],
+                ],
+              },
+            },
+          },
+        },
         { method: 'DELETE', path: `${CREATE}/${OTHER.id}`, reply: { status: 500, body: { detail: 'nein' } } },
       ],
     });

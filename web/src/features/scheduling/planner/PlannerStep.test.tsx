@@ -51,7 +51,15 @@ describe('PlannerStep: grid and sidebar', { timeout: 30_000 }, () => {
   });
 
   it("marks members without any times with 'keine Zeiten'", async () => {
-    const DORA = { member_id: 'm-dora', user_id: null, student_id: null, name: 'Dora Ohnezeit', duration: 30, available_times: {}, available_times_user_input: {} };
+    const DORA = {
+      member_id: 'm-dora',
+      user_id: null,
+      student_id: null,
+      name: 'Dora Ohnezeit',
+      duration: 30,
+      available_times: {},
+      available_times_user_input: {},
+    };
     renderPlanner({ members: [...MEMBERS, DORA] });
     const dora = (await screen.findByRole('button', { name: /^Dora Ohnezeit, 30 Minuten/ })).closest('li')!;
     expect(within(dora).getByTestId('planner-no-times').textContent).toBe('keine Zeiten');
@@ -96,7 +104,24 @@ describe('PlannerStep: grid and sidebar', { timeout: 30_000 }, () => {
         {
           method: 'GET',
           path: `/api/schedules/${SAVED.id}`,
-          reply: { body: { ...SAVED, available_times: { '0': [['10.00', 'm-anna'], ['10.15', 'm-anna']], '1': [], '2': [], '3': [], '4': [], '5': [], '6': [] }, pinned: ['m-anna'] } },
+          reply: {
+            body: {
+              ...SAVED,
+              available_times: {
+                '0': [
+                  ['10.00', 'm-anna'],
+                  ['10.15', 'm-anna'],
+                ],
+                '1': [],
+                '2': [],
+                '3': [],
+                '4': [],
+                '5': [],
+                '6': [],
+              },
+              pinned: ['m-anna'],
+            },
+          },
         },
       ],
     });
@@ -117,7 +142,10 @@ describe('PlannerStep: grid and sidebar', { timeout: 30_000 }, () => {
   });
 
   it("load failure: 'Laden fehlgeschlagen: ...'", async () => {
-    renderPlanner({ schedules: [SAVED], routes: [{ method: 'GET', path: `/api/schedules/${SAVED.id}`, reply: { status: 500, body: { detail: 'Datenbank weg' } } }] });
+    renderPlanner({
+      schedules: [SAVED],
+      routes: [{ method: 'GET', path: `/api/schedules/${SAVED.id}`, reply: { status: 500, body: { detail: 'Datenbank weg' } } }],
+    });
     expect(await screen.findByText('Laden fehlgeschlagen: Datenbank weg')).toBeTruthy();
   });
 

@@ -84,7 +84,10 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
     pdfInput: () => ({ plan: state.plan, members, shortNames: view.names, range, className, scheduleName: state.current.name }),
   });
   const calc = useCalculation(classId, (outcome, body) =>
-    actions.calculated(outcome.plan, outcome.name, outcome.notAssigned, outcome.reasons, { summary: outcome.summary, stable: Boolean(body.previous_schedule_id) }),
+    actions.calculated(outcome.plan, outcome.name, outcome.notAssigned, outcome.reasons, {
+      summary: outcome.summary,
+      stable: Boolean(body.previous_schedule_id),
+    }),
   );
   const marks = usePlanMarks(members, view.prefs, state);
   const lessons = useMemo(() => markLessons(view.lessons, marks), [view.lessons, marks]);
@@ -163,7 +166,14 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
 
   const selectedView = selectedKey ? view.lessons.find((l) => l.key === selectedKey) : undefined;
   const selected: SelectedLesson | null = selectedView
-    ? { memberId: selectedView.memberId, key: selectedView.key, kind: selectedView.kind, fullName: selectedView.fullName, when: describeSpan(selectedView.day, selectedView.start, selectedView.end - selectedView.start), pinned: selectedView.pinned }
+    ? {
+        memberId: selectedView.memberId,
+        key: selectedView.key,
+        kind: selectedView.kind,
+        fullName: selectedView.fullName,
+        when: describeSpan(selectedView.day, selectedView.start, selectedView.end - selectedView.start),
+        pinned: selectedView.pinned,
+      }
     : null;
   const selectLesson = useCallback((key: string) => setSelectedKey((current) => (current === key ? null : key)), []);
   const tapCell = (day: number, slot: number) => {
@@ -212,7 +222,13 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
   const runCalculation = () => {
     const pinned = pinnedForCalculation(state.plan.placements, memberIds);
     void calc.run(
-      { wiggleRoom: wiggle, selectedClass: classId, timePreferences: view.prefs, ...(pinned.length ? { pinned } : {}), ...(baseId && stable ? { previous_schedule_id: baseId } : {}) },
+      {
+        wiggleRoom: wiggle,
+        selectedClass: classId,
+        timePreferences: view.prefs,
+        ...(pinned.length ? { pinned } : {}),
+        ...(baseId && stable ? { previous_schedule_id: baseId } : {}),
+      },
       members,
     );
   };
@@ -228,7 +244,16 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
 
   return (
     <div className={cx('planner', !sidebarOpen && 'planner--collapsed')}>
-      <DndContext sensors={dnd.sensors} collisionDetection={dnd.collisionDetection} onDragStart={dnd.onDragStart} onDragOver={dnd.onDragOver} onDragMove={dnd.onDragMove} onDragEnd={dnd.onDragEnd} onDragCancel={dnd.onDragCancel} accessibility={dnd.accessibility}>
+      <DndContext
+        sensors={dnd.sensors}
+        collisionDetection={dnd.collisionDetection}
+        onDragStart={dnd.onDragStart}
+        onDragOver={dnd.onDragOver}
+        onDragMove={dnd.onDragMove}
+        onDragEnd={dnd.onDragEnd}
+        onDragCancel={dnd.onDragCancel}
+        accessibility={dnd.accessibility}
+      >
         <PlannerSidebar
           id={sidebarId}
           classId={classId}
@@ -236,8 +261,26 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
           open={sidebarOpen}
           onToggle={() => setSidebarOpen((o) => !o)}
           membersFailed={membersQuery.isError}
-          toolbar={<PlannerToolbar dirty={state.dirty} disabled={busy} pdfBusy={schedule.pdfBusy} onLoad={() => setLoadOpen(true)} onSave={() => schedule.openSave('save')} onPdf={() => void schedule.downloadPdf()} onSend={() => schedule.openSave('send')} />}
-          meta={<ScheduleMeta key={`${state.current.id}|${state.current.name}|${state.current.description}`} name={state.current.name} description={state.current.description} saved={state.current.id !== null} onCommit={schedule.changeMeta} />}
+          toolbar={
+            <PlannerToolbar
+              dirty={state.dirty}
+              disabled={busy}
+              pdfBusy={schedule.pdfBusy}
+              onLoad={() => setLoadOpen(true)}
+              onSave={() => schedule.openSave('save')}
+              onPdf={() => void schedule.downloadPdf()}
+              onSend={() => schedule.openSave('send')}
+            />
+          }
+          meta={
+            <ScheduleMeta
+              key={`${state.current.id}|${state.current.name}|${state.current.description}`}
+              name={state.current.name}
+              description={state.current.description}
+              saved={state.current.id !== null}
+              onCommit={schedule.changeMeta}
+            />
+          }
           calculation={
             <div className="planner-section">
               <WiggleRoomControl value={wiggle} onChange={setWiggle} />
@@ -248,7 +291,13 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
           range={<TimeRangeControl value={rangeValue} onChange={setRangeValue} compact={compact} onCompactChange={setCompact} />}
           teacher={<TeacherPanel week={view.teacherWeek} />}
           students={
-            <StudentList loading={membersQuery.isPending} count={members.length} placedCount={placedCount} acceptsLesson={dnd.active?.kind === 'lesson'} over={dnd.overUnplace}>
+            <StudentList
+              loading={membersQuery.isPending}
+              count={members.length}
+              placedCount={placedCount}
+              acceptsLesson={dnd.active?.kind === 'lesson'}
+              over={dnd.overUnplace}
+            >
               {members.map((m) => (
                 <StudentPanel
                   key={m.member_id}
@@ -292,7 +341,9 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
           {(selected || undo) && (
             <LessonBars>
               {undo && <UndoBar text={PLANNER_TEXTS.removed(undo.name)} onUndo={undoRemoval} onClose={() => setUndo(null)} />}
-              {selected && <LessonActionsBar selected={selected} onTogglePin={actions.togglePin} onRemove={removeSelected} onClose={() => setSelectedKey(null)} />}
+              {selected && (
+                <LessonActionsBar selected={selected} onTogglePin={actions.togglePin} onRemove={removeSelected} onClose={() => setSelectedKey(null)} />
+              )}
             </LessonBars>
           )}
         </div>
@@ -318,7 +369,12 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
       />
       <CalcErrorDialog error={calc.error} onClose={calc.closeError} onEditTimes={onEditTimes} onTakeBest={takeBest} />
       <SaveDialog state={schedule.saveDialog} onClose={schedule.closeSave} onSubmit={(n, d, u) => void schedule.submitSave(n, d, u)} />
-      <OverwriteDialog name={schedule.overwrite ? schedule.overwrite.payload.name : null} busy={schedule.overwrite?.busy ?? false} onCancel={schedule.cancelOverwrite} onConfirm={() => void schedule.confirmOverwrite()} />
+      <OverwriteDialog
+        name={schedule.overwrite ? schedule.overwrite.payload.name : null}
+        busy={schedule.overwrite?.busy ?? false}
+        onCancel={schedule.cancelOverwrite}
+        onConfirm={() => void schedule.confirmOverwrite()}
+      />
       <LoadDialog
         open={loadOpen}
         schedules={schedulesQuery.data}

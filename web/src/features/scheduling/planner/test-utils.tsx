@@ -38,9 +38,23 @@ export function renderPlanner({ members = MEMBERS, schedules = [], routes = [], 
     { method: 'GET', path: `/api/classes/${CLASS_ID}/schedules`, reply: { body: { schedules } } },
   ]);
   const element = (
-    <PlannerStep classId={CLASS_ID} className="Klavier 5b" teacherTimes={TEACHER_TIMES} timeRange={null} onUnsavedChange={onUnsavedChange} onEditTimes={onEditTimes} {...props} />
+    <PlannerStep
+      classId={CLASS_ID}
+      className="Klavier 5b"
+      teacherTimes={TEACHER_TIMES}
+      timeRange={null}
+      onUnsavedChange={onUnsavedChange}
+      onEditTimes={onEditTimes}
+      {...props}
+    />
   );
-  const router = createMemoryRouter([{ path: '/scheduling', element }, { path: '/me/classes', element: <p>Klassenseite</p> }], { initialEntries: ['/scheduling'] });
+  const router = createMemoryRouter(
+    [
+      { path: '/scheduling', element },
+      { path: '/me/classes', element: <p>Klassenseite</p> },
+    ],
+    { initialEntries: ['/scheduling'] },
+  );
   const view = render(
     <AppProviders queryClient={testQueryClient()}>
       <RouterProvider router={router} />

@@ -22,7 +22,13 @@ export const GridCell = memo(function GridCell({ day, slot, row, teacher, highli
   if (shade > 0) (style as Record<string, unknown>)['--shade'] = shade;
   return (
     <div
-      className={cx('grid-cell', teacher && 'grid-cell--teacher', highlight && 'grid-cell--highlight', shade > 0 && 'grid-cell--candidates', hourStart && 'grid-cell--hour')}
+      className={cx(
+        'grid-cell',
+        teacher && 'grid-cell--teacher',
+        highlight && 'grid-cell--highlight',
+        shade > 0 && 'grid-cell--candidates',
+        hourStart && 'grid-cell--hour',
+      )}
       style={style}
       data-cell={`${day}:${slot}`}
       title={candidates > 0 ? PLANNER_TEXTS.candidatesTitle(candidates) : undefined}
@@ -36,5 +42,15 @@ export const GridCell = memo(function GridCell({ day, slot, row, teacher, highli
  */
 export function DayColumn({ day, start, rows }: { day: number; start: number; rows: number }) {
   const { setNodeRef } = useDroppable({ id: dayColumnId(day), data: { day } });
-  return <div ref={setNodeRef} className="day-column" style={{ gridColumn: day + 2, gridRow: `2 / ${rows + 2}` }} data-day-column={day} data-start={start} data-rows={rows} aria-hidden="true" />;
+  return (
+    <div
+      ref={setNodeRef}
+      className="day-column"
+      style={{ gridColumn: day + 2, gridRow: `2 / ${rows + 2}` }}
+      data-day-column={day}
+      data-start={start}
+      data-rows={rows}
+      aria-hidden="true"
+    />
+  );
 }

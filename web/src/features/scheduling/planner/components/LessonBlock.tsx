@@ -74,7 +74,16 @@ export const LessonBlock = memo(function LessonBlock({ lesson, range, dragging, 
         setNodeRef(node);
         setActivatorNodeRef(node);
       }}
-      className={cx('lesson', isError && 'lesson--error', lesson.pinned && 'lesson--pinned', lesson.preferred && 'lesson--preferred', lesson.moved && 'lesson--moved', dragging && 'is-dragging', rows === 1 && 'lesson--short', selected && 'is-selected')}
+      className={cx(
+        'lesson',
+        isError && 'lesson--error',
+        lesson.pinned && 'lesson--pinned',
+        lesson.preferred && 'lesson--preferred',
+        lesson.moved && 'lesson--moved',
+        dragging && 'is-dragging',
+        rows === 1 && 'lesson--short',
+        selected && 'is-selected',
+      )}
       style={style}
       data-lesson-rows={rows}
       data-lesson-hidden-rows={first - lesson.start}

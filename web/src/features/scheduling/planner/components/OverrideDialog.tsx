@@ -2,7 +2,19 @@ import { Button, Dialog } from '../../../../shared/ui';
 import { PLANNER_TEXTS } from '../model/texts';
 
 /** docs/product/planning.md: dropping where the student lacks availability asks first. */
-export function OverrideDialog({ open, name, when, onCancel, onConfirm }: { open: boolean; name: string; when: string; onCancel: () => void; onConfirm: () => void }) {
+export function OverrideDialog({
+  open,
+  name,
+  when,
+  onCancel,
+  onConfirm,
+}: {
+  open: boolean;
+  name: string;
+  when: string;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   return (
     <Dialog
       open={open}

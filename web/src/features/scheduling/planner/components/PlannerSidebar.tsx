@@ -24,7 +24,15 @@ export function PlannerSidebar({ id, classId, className, open, onToggle, members
     <aside className="planner-sidebar" aria-label="Seitenleiste">
       <div className="planner-sidebar__head">
         <h2 className="planner-sidebar__title">{className || 'Stundenplan'}</h2>
-        <button type="button" className="icon-button" aria-expanded={open} aria-controls={id} aria-label={open ? PLANNER_TEXTS.sidebarHide : PLANNER_TEXTS.sidebarShow} title={open ? PLANNER_TEXTS.sidebarHide : PLANNER_TEXTS.sidebarShow} onClick={onToggle}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-expanded={open}
+          aria-controls={id}
+          aria-label={open ? PLANNER_TEXTS.sidebarHide : PLANNER_TEXTS.sidebarShow}
+          title={open ? PLANNER_TEXTS.sidebarHide : PLANNER_TEXTS.sidebarShow}
+          onClick={onToggle}
+        >
           <SidebarIcon />
         </button>
       </div>

@@ -14,7 +14,19 @@ interface Props {
   onSend: () => void;
 }
 
-function IconButton({ label, onClick, disabled, children, badge }: { label: string; onClick: () => void; disabled?: boolean; children: ReactNode; badge?: boolean }) {
+function IconButton({
+  label,
+  onClick,
+  disabled,
+  children,
+  badge,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  children: ReactNode;
+  badge?: boolean;
+}) {
   return (
     <Tooltip content={label}>
       <button type="button" className={cx('icon-button', badge && 'icon-button--badge')} aria-label={label} onClick={onClick} disabled={disabled}>
@@ -32,7 +44,12 @@ export function PlannerToolbar({ dirty, disabled, pdfBusy, onLoad, onSave, onPdf
       <IconButton label={PLANNER_TEXTS.load} onClick={onLoad} disabled={disabled}>
         <FolderIcon />
       </IconButton>
-      <IconButton label={dirty ? `${PLANNER_TEXTS.save} (${PLANNER_TEXTS.unsaved})` : PLANNER_TEXTS.save} onClick={onSave} disabled={disabled || !dirty} badge={dirty}>
+      <IconButton
+        label={dirty ? `${PLANNER_TEXTS.save} (${PLANNER_TEXTS.unsaved})` : PLANNER_TEXTS.save}
+        onClick={onSave}
+        disabled={disabled || !dirty}
+        badge={dirty}
+      >
         <SaveIcon />
       </IconButton>
       <IconButton label={PLANNER_TEXTS.pdf} onClick={onPdf} disabled={disabled || pdfBusy}>

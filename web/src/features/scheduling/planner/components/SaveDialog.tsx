@@ -16,7 +16,15 @@ function addDays(iso: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-export function SaveDialog({ state, onClose, onSubmit }: { state: SaveDialogState | null; onClose: () => void; onSubmit: (name: string, description: string, until?: string) => void }) {
+export function SaveDialog({
+  state,
+  onClose,
+  onSubmit,
+}: {
+  state: SaveDialogState | null;
+  onClose: () => void;
+  onSubmit: (name: string, description: string, until?: string) => void;
+}) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [until, setUntil] = useState(defaultCalendarUntil);
@@ -55,10 +63,24 @@ export function SaveDialog({ state, onClose, onSubmit }: { state: SaveDialogStat
       }
     >
       <form id="planner-save-form" className="form" onSubmit={submit} noValidate>
-        <Input label={PLANNER_TEXTS.scheduleName} value={name} required onChange={(e) => setName(e.target.value)} error={nameError} maxLength={200} data-autofocus />
+        <Input
+          label={PLANNER_TEXTS.scheduleName}
+          value={name}
+          required
+          onChange={(e) => setName(e.target.value)}
+          error={nameError}
+          maxLength={200}
+          data-autofocus
+        />
         <Textarea label={PLANNER_TEXTS.scheduleDescription} value={description} rows={3} onChange={(e) => setDescription(e.target.value)} maxLength={2000} />
         {send && (
-          <Input type="date" label={PLANNER_TEXTS.calendarUntil} hint={PLANNER_TEXTS.calendarUntilHint} value={until} onChange={(e) => setUntil(e.target.value)} />
+          <Input
+            type="date"
+            label={PLANNER_TEXTS.calendarUntil}
+            hint={PLANNER_TEXTS.calendarUntilHint}
+            value={until}
+            onChange={(e) => setUntil(e.target.value)}
+          />
         )}
         {state?.error && !nameError && <Alert kind="error">{state.error}</Alert>}
       </form>

@@ -7,7 +7,17 @@ import { PLANNER_TEXTS } from '../model/texts';
  * name or description field when they changed (for a plan that is already saved).
  * Render it with a key of name and description so the drafts restart when the plan changes.
  */
-export function ScheduleMeta({ name, description, saved, onCommit }: { name: string | null; description: string | null; saved: boolean; onCommit: (name: string, description: string) => void }) {
+export function ScheduleMeta({
+  name,
+  description,
+  saved,
+  onCommit,
+}: {
+  name: string | null;
+  description: string | null;
+  saved: boolean;
+  onCommit: (name: string, description: string) => void;
+}) {
   const [draftName, setDraftName] = useState(name ?? '');
   const [draftDescription, setDraftDescription] = useState(description ?? '');
   const commit = () => onCommit(draftName, draftDescription);

@@ -18,7 +18,11 @@ interface Props {
 export function StudentList({ loading, count, placedCount, acceptsLesson, over, children }: Props) {
   const { setNodeRef } = useDroppable({ id: UNPLACE_ID, disabled: !acceptsLesson });
   return (
-    <section className={cx('planner-students', acceptsLesson && 'planner-students--drop', over && 'is-over')} ref={setNodeRef} aria-label={PLANNER_TEXTS.students}>
+    <section
+      className={cx('planner-students', acceptsLesson && 'planner-students--drop', over && 'is-over')}
+      ref={setNodeRef}
+      aria-label={PLANNER_TEXTS.students}
+    >
       <div className="planner-section__head">
         <h3 className="planner-section__title">{PLANNER_TEXTS.students}</h3>
         {count > 0 && <span className="planner-section__meta">{PLANNER_TEXTS.placedCount(placedCount, count)}</span>}

@@ -29,10 +29,25 @@ interface Props {
 }
 
 /** One student in the sidebar: short name, minutes, check mark when placed, L/S toggles, notes. Draggable. */
-export const StudentPanel = memo(function StudentPanel({ member, shortName, placed, highlighted, twoSources, preference, notes, onPreference, onHover, onUnplace }: Props) {
+export const StudentPanel = memo(function StudentPanel({
+  member,
+  shortName,
+  placed,
+  highlighted,
+  twoSources,
+  preference,
+  notes,
+  onPreference,
+  onHover,
+  onUnplace,
+}: Props) {
   const id = member.member_id;
   const data: DragData = { kind: 'student', memberId: id };
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({ id: `student:${id}`, data, attributes: { roleDescription: 'ziehbar' } });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
+    id: `student:${id}`,
+    data,
+    attributes: { roleDescription: 'ziehbar' },
+  });
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (placed && (e.key === 'Delete' || e.key === 'Backspace')) {
       e.preventDefault();
@@ -44,7 +59,11 @@ export const StudentPanel = memo(function StudentPanel({ member, shortName, plac
   const noTimes = !hasAnyTimes(member);
   const label = `${member.name}, ${member.duration} Minuten, ${placed ? 'eingeplant' : 'nicht eingeplant'}${noTimes ? `, ${PLANNER_TEXTS.noTimesYet}` : ''}`;
   return (
-    <li ref={setNodeRef} className={cx('student-panel', placed && 'student-panel--placed', isDragging && 'is-dragging', highlighted && 'is-highlighted')} data-member={id}>
+    <li
+      ref={setNodeRef}
+      className={cx('student-panel', placed && 'student-panel--placed', isDragging && 'is-dragging', highlighted && 'is-highlighted')}
+      data-member={id}
+    >
       <div
         ref={setActivatorNodeRef}
         className="student-panel__main"
@@ -71,10 +90,24 @@ export const StudentPanel = memo(function StudentPanel({ member, shortName, plac
       </div>
       {twoSources && (
         <div className="student-panel__sources" role="group" aria-label={`Zeitquelle für ${member.name}`}>
-          <button type="button" className="source-toggle" aria-pressed={preference === TEACHER_SOURCE} title={PLANNER_TEXTS.sourceTeacher} aria-label={PLANNER_TEXTS.sourceTeacher} onClick={() => onPreference(id, TEACHER_SOURCE)}>
+          <button
+            type="button"
+            className="source-toggle"
+            aria-pressed={preference === TEACHER_SOURCE}
+            title={PLANNER_TEXTS.sourceTeacher}
+            aria-label={PLANNER_TEXTS.sourceTeacher}
+            onClick={() => onPreference(id, TEACHER_SOURCE)}
+          >
             L
           </button>
-          <button type="button" className="source-toggle" aria-pressed={preference === STUDENT_SOURCE} title={PLANNER_TEXTS.sourceStudent} aria-label={PLANNER_TEXTS.sourceStudent} onClick={() => onPreference(id, STUDENT_SOURCE)}>
+          <button
+            type="button"
+            className="source-toggle"
+            aria-pressed={preference === STUDENT_SOURCE}
+            title={PLANNER_TEXTS.sourceStudent}
+            aria-label={PLANNER_TEXTS.sourceStudent}
+            onClick={() => onPreference(id, STUDENT_SOURCE)}
+          >
             S
           </button>
         </div>

@@ -64,7 +64,12 @@ export function WeekGrid(props: Props) {
     const labelRows = props.compact ? Math.min(4, range.end - slot) : 1;
     if (!props.compact || hourStart || slot === range.start) {
       cells.push(
-        <div key={`t${slot}`} className={cx('grid-time', hourStart && 'grid-time--hour')} style={{ gridRow: `${row} / span ${hourStart ? labelRows : 1}` }} aria-hidden={!hourStart}>
+        <div
+          key={`t${slot}`}
+          className={cx('grid-time', hourStart && 'grid-time--hour')}
+          style={{ gridRow: `${row} / span ${hourStart ? labelRows : 1}` }}
+          aria-hidden={!hourStart}
+        >
           {hourStart ? slotToClock(slot) : ''}
         </div>,
       );
@@ -91,7 +96,13 @@ export function WeekGrid(props: Props) {
     const first = Math.max(preview.start, range.start);
     const last = Math.min(preview.start + preview.length, range.end);
     if (last > first) {
-      previewBlock = <div className={cx('drop-preview', `drop-preview--${preview.tone}`)} style={{ gridColumn: preview.day + 2, gridRow: `${first - range.start + 2} / ${last - range.start + 2}` }} aria-hidden="true" />;
+      previewBlock = (
+        <div
+          className={cx('drop-preview', `drop-preview--${preview.tone}`)}
+          style={{ gridColumn: preview.day + 2, gridRow: `${first - range.start + 2} / ${last - range.start + 2}` }}
+          aria-hidden="true"
+        />
+      );
     }
   }
   return (

@@ -38,7 +38,12 @@ export function pdfBody(input: PdfInput) {
   return {
     schedule: toWorkingForm(lessons),
     timeRange: { start, end: Math.min(SLOTS_PER_DAY, end) },
-    studentsList: input.members.map((m) => ({ member_id: m.member_id, name: input.shortNames.get(m.member_id) ?? m.name, fullName: m.name, duration: m.duration })),
+    studentsList: input.members.map((m) => ({
+      member_id: m.member_id,
+      name: input.shortNames.get(m.member_id) ?? m.name,
+      fullName: m.name,
+      duration: m.duration,
+    })),
     className: input.className,
     ...(input.scheduleName?.trim() ? { scheduleName: input.scheduleName.trim() } : {}),
   };

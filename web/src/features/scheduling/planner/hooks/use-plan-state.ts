@@ -63,7 +63,13 @@ function movedOf(state: PlanState, plan: PlanContent, extra: CalculatedExtra): s
 function reducer(state: PlanState, action: Action): PlanState {
   switch (action.type) {
     case 'edit':
-      return { ...state, plan: action.op(state.plan), dirty: true, summaryFresh: false, notAssigned: action.placed ? state.notAssigned.filter((id) => id !== action.placed) : state.notAssigned };
+      return {
+        ...state,
+        plan: action.op(state.plan),
+        dirty: true,
+        summaryFresh: false,
+        notAssigned: action.placed ? state.notAssigned.filter((id) => id !== action.placed) : state.notAssigned,
+      };
     case 'load':
       return { ...EMPTY, plan: action.plan, current: action.current, base: action.current.id ? { id: action.current.id, plan: action.plan } : null };
     case 'calculated':
@@ -79,7 +85,13 @@ function reducer(state: PlanState, action: Action): PlanState {
         moved: movedOf(state, action.plan, action.extra),
       };
     case 'saved':
-      return { ...state, dirty: false, current: action.current, base: action.current.id ? { id: action.current.id, plan: state.plan } : state.base, moved: null };
+      return {
+        ...state,
+        dirty: false,
+        current: action.current,
+        base: action.current.id ? { id: action.current.id, plan: state.plan } : state.base,
+        moved: null,
+      };
     case 'meta':
       return { ...state, current: { ...state.current, name: action.name, description: action.description } };
     case 'detach':
@@ -94,14 +106,20 @@ export function usePlanState() {
   const [state, dispatch] = useReducer(reducer, EMPTY);
 
   const place = useCallback(
-    (memberId: string, day: number, start: number, length: number) => dispatch({ type: 'edit', op: (p) => placeMember(p, memberId, day, start, length), placed: memberId }),
+    (memberId: string, day: number, start: number, length: number) =>
+      dispatch({ type: 'edit', op: (p) => placeMember(p, memberId, day, start, length), placed: memberId }),
     [],
   );
   const unplace = useCallback((memberId: string) => dispatch({ type: 'edit', op: (p) => unplaceMember(p, memberId) }), []);
   const togglePin = useCallback((memberId: string) => dispatch({ type: 'edit', op: (p) => togglePinned(p, memberId) }), []);
   /** Undo of a removal: the placement comes back as it was (pinned included). */
   const restore = useCallback(
-    (placement: Placement) => dispatch({ type: 'edit', op: (p) => ({ placements: [...p.placements.filter((x) => x.memberId !== placement.memberId), placement], errors: p.errors }), placed: placement.memberId }),
+    (placement: Placement) =>
+      dispatch({
+        type: 'edit',
+        op: (p) => ({ placements: [...p.placements.filter((x) => x.memberId !== placement.memberId), placement], errors: p.errors }),
+        placed: placement.memberId,
+      }),
     [],
   );
   const removeError = useCallback((key: string) => dispatch({ type: 'edit', op: (p) => removeErrorEntry(p, key) }), []);

@@ -74,7 +74,12 @@ export class MousePointerSensor extends PointerSensor {
 export const KEYBOARD_CODES = { start: ['Space', 'Enter'], cancel: ['Escape', 'Tab'], end: ['Space', 'Enter'] };
 
 /** The next keyboard target for a key, or null for keys that do not move. Pure, for tests. */
-export function nextKeyboardTarget(code: string, current: { day: number; slot: number }, range: VisibleRange, length: number): { day: number; slot: number } | null {
+export function nextKeyboardTarget(
+  code: string,
+  current: { day: number; slot: number },
+  range: VisibleRange,
+  length: number,
+): { day: number; slot: number } | null {
   let { day, slot } = current;
   switch (code) {
     case 'ArrowLeft':

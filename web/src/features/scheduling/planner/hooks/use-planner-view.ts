@@ -18,7 +18,14 @@ function lessonNotes(notes: StudentNote[]): StudentNote[] {
 }
 
 /** Everything the grid and the sidebar derive from members, preferences and the plan. */
-export function usePlannerView(members: readonly PlannerMember[], choices: Record<string, TimeSource>, plan: PlanContent, teacherTimes: TimesMap | null | undefined, notAssigned: readonly string[], reasons: Readonly<Record<string, string>> = {}) {
+export function usePlannerView(
+  members: readonly PlannerMember[],
+  choices: Record<string, TimeSource>,
+  plan: PlanContent,
+  teacherTimes: TimesMap | null | undefined,
+  notAssigned: readonly string[],
+  reasons: Readonly<Record<string, string>> = {},
+) {
   const byId = useMemo(() => new Map(members.map((m) => [m.member_id, m])), [members]);
   const names = useMemo(() => shortNames(members), [members]);
   const prefs = useMemo(() => effectivePreferences(members, choices), [members, choices]);
@@ -30,7 +37,9 @@ export function usePlannerView(members: readonly PlannerMember[], choices: Recor
   const candidates = useMemo(
     () =>
       candidateCounts(
-        members.filter((m) => !placementById.has(m.member_id)).map((m) => ({ memberId: m.member_id, times: weeks.get(m.member_id) ?? EMPTY_WEEK, length: lessonSlots(m.duration) })),
+        members
+          .filter((m) => !placementById.has(m.member_id))
+          .map((m) => ({ memberId: m.member_id, times: weeks.get(m.member_id) ?? EMPTY_WEEK, length: lessonSlots(m.duration) })),
         occupied,
       ),
     [members, placementById, weeks, occupied],
@@ -72,7 +81,18 @@ export function usePlannerView(members: readonly PlannerMember[], choices: Recor
 
   const panelNotes = useMemo(() => {
     const notAssignedSet = new Set(notAssigned);
-    return new Map(members.map((m) => [m.member_id, studentNotes({ member: m, placement: placementById.get(m.member_id), times: weeks.get(m.member_id), notAssigned: notAssignedSet.has(m.member_id), reason: reasons[m.member_id] })]));
+    return new Map(
+      members.map((m) => [
+        m.member_id,
+        studentNotes({
+          member: m,
+          placement: placementById.get(m.member_id),
+          times: weeks.get(m.member_id),
+          notAssigned: notAssignedSet.has(m.member_id),
+          reason: reasons[m.member_id],
+        }),
+      ]),
+    );
   }, [members, placementById, weeks, notAssigned, reasons]);
 
   return { byId, names, prefs, weeks, teacherWeek, placementById, candidates, maxCount, lessons, panelNotes };

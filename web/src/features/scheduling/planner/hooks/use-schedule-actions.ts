@@ -42,7 +42,8 @@ type PersistResult = { kind: 'saved'; summary: ScheduleSummary } | { kind: 'conf
 function listDetailMessage(e: unknown): string | null {
   if (!isApiError(e)) return null;
   const d = e.detail;
-  if (Array.isArray(d) && d[0] && typeof d[0] === 'object' && typeof (d[0] as { msg?: unknown }).msg === 'string') return `Fehler: ${(d[0] as { msg: string }).msg}`;
+  if (Array.isArray(d) && d[0] && typeof d[0] === 'object' && typeof (d[0] as { msg?: unknown }).msg === 'string')
+    return `Fehler: ${(d[0] as { msg: string }).msg}`;
   return null;
 }
 
@@ -80,8 +81,13 @@ export function useScheduleActions(deps: Deps) {
       }
     }
     try {
-      const answer = id ? await api.post<ScheduleSummary>(`classes/${classId}/schedules/${id}`, payload) : await api.post<ScheduleSummary>(`classes/${classId}/schedules`, payload);
-      return { kind: 'saved', summary: { ...answer, id: answer?.id ?? id ?? '', name: answer?.name ?? payload.name, description: answer?.description ?? payload.description } };
+      const answer = id
+        ? await api.post<ScheduleSummary>(`classes/${classId}/schedules/${id}`, payload)
+        : await api.post<ScheduleSummary>(`classes/${classId}/schedules`, payload);
+      return {
+        kind: 'saved',
+        summary: { ...answer, id: answer?.id ?? id ?? '', name: answer?.name ?? payload.name, description: answer?.description ?? payload.description },
+      };
     } catch (e) {
       if (isApiError(e) && e.status === 409) {
         const body = e.body as { existing_id?: unknown } | undefined;

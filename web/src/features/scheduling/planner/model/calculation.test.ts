@@ -75,7 +75,9 @@ describe('describeCalcError', () => {
     expect(view.bestPlan).toBeNull();
   });
   it('string detail and other errors use the defaults', () => {
-    expect(describeCalcError({ status: 400, detail: 'Bitte wählen Sie zuerst eine Klasse aus.' }, MEMBERS, now).messages).toEqual(['Bitte wählen Sie zuerst eine Klasse aus.']);
+    expect(describeCalcError({ status: 400, detail: 'Bitte wählen Sie zuerst eine Klasse aus.' }, MEMBERS, now).messages).toEqual([
+      'Bitte wählen Sie zuerst eine Klasse aus.',
+    ]);
     expect(describeCalcError({ status: 400, detail: '' }, MEMBERS, now).messages).toEqual(['Stundenplan konnte nicht erstellt werden']);
     expect(describeCalcError({ status: 502, message: '' }, MEMBERS, now).messages).toEqual(['Fehler bei der Berechnung']);
     expect(describeCalcError({ status: 502, message: 'Die Berechnung ist fehlgeschlagen.' }, MEMBERS, now).detailed).toBe(false);

@@ -45,7 +45,7 @@ export function parseNotes(list: unknown, members: readonly PlannerMember[] = []
       notes.push({ name: match?.name ?? item, ...(match ? { memberId: match.member_id } : {}) });
     } else if (isRecord(item)) {
       const memberId = typeof item.member_id === 'string' ? item.member_id : undefined;
-      const name = typeof item.name === 'string' && item.name.trim() ? item.name : members.find((m) => m.member_id === memberId)?.name ?? 'Unbekannt';
+      const name = typeof item.name === 'string' && item.name.trim() ? item.name : (members.find((m) => m.member_id === memberId)?.name ?? 'Unbekannt');
       const reason = typeof item.reason === 'string' && item.reason.trim() ? item.reason : undefined;
       notes.push({ name, ...(memberId ? { memberId } : {}), ...(reason ? { reason } : {}) });
     }
@@ -69,7 +69,8 @@ function planFromViews(views: unknown[], members: readonly PlannerMember[]): Pla
       const member = byId.get(v.member_id);
       if (start !== undefined) end = start + durationToSlots(member?.duration ?? 30);
     }
-    if (start === undefined || end === undefined || !Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end > SLOTS_PER_DAY || end <= start) continue;
+    if (start === undefined || end === undefined || !Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end > SLOTS_PER_DAY || end <= start)
+      continue;
     for (let slot = start; slot < end; slot++) days[v.day]!.set(slot, v.member_id);
     if (v.pinned === true) pinned.push(v.member_id);
   }
@@ -94,7 +95,12 @@ export interface CalcOutcome {
  * `best_plan`) -> outcome; null when neither placements nor a timetable are there (SPEC:
  * 'Unerwartetes Ergebnisformat von der Berechnung erhalten.').
  */
-export function parseCalcAnswer(answer: unknown, members: readonly PlannerMember[], now: Date, extra?: { unscheduled?: unknown; skipped?: unknown }): CalcOutcome | null {
+export function parseCalcAnswer(
+  answer: unknown,
+  members: readonly PlannerMember[],
+  now: Date,
+  extra?: { unscheduled?: unknown; skipped?: unknown },
+): CalcOutcome | null {
   if (!isRecord(answer)) return null;
   let plan: PlanContent;
   if (Array.isArray(answer.placements)) plan = planFromViews(answer.placements, members);
@@ -131,7 +137,9 @@ export function describeCalcError(error: { status?: number; detail?: unknown; me
     if (typeof detail.message === 'string' && detail.message.trim() && detail.message.trim() !== lead) messages.push(detail.message.trim());
     const skipped = parseNotes(detail.skipped_students, members);
     const unscheduled = parseNotes(detail.unscheduled_students, members);
-    const best = isRecord(detail.best_plan) ? parseCalcAnswer(detail.best_plan, members, now, { unscheduled: detail.unscheduled_students, skipped: detail.skipped_students }) : null;
+    const best = isRecord(detail.best_plan)
+      ? parseCalcAnswer(detail.best_plan, members, now, { unscheduled: detail.unscheduled_students, skipped: detail.skipped_students })
+      : null;
     return { ...base, messages, skipped, unscheduled, bestPlan: best && best.plan.placements.length > 0 ? best : null, detailed: true };
   }
   if (error.status === 400) {

@@ -1,6 +1,17 @@
 import { WeekSlots } from '@stundenplan/timegrid';
 import { describe, expect, it } from 'vitest';
-import { evaluateDrop, isAvailableAt, lessonSlots, occupantAt, occupiedWeek, pinnedForCalculation, placeMember, removeErrorEntry, togglePinned, unplaceMember } from './placements';
+import {
+  evaluateDrop,
+  isAvailableAt,
+  lessonSlots,
+  occupantAt,
+  occupiedWeek,
+  pinnedForCalculation,
+  placeMember,
+  removeErrorEntry,
+  togglePinned,
+  unplaceMember,
+} from './placements';
 import type { PlanContent } from './types';
 
 const week = (map: Record<string, string[]>) => WeekSlots.fromTimesMap(map);
@@ -33,7 +44,10 @@ describe('placeMember / unplaceMember', () => {
     expect(plan.placements.map((p) => p.memberId)).toEqual(['b']);
   });
   it('removes an error entry by key', () => {
-    const plan = removeErrorEntry({ placements: [], errors: [{ key: 'e', name: 'ERROR: x', memberId: 'g', unknownMember: true, day: 0, start: 0, end: 1 }] }, 'e');
+    const plan = removeErrorEntry(
+      { placements: [], errors: [{ key: 'e', name: 'ERROR: x', memberId: 'g', unknownMember: true, day: 0, start: 0, end: 1 }] },
+      'e',
+    );
     expect(plan.errors).toEqual([]);
   });
 });

@@ -59,10 +59,7 @@ export function isAvailableAt(times: WeekSlots, day: number, start: number, leng
   return times.containsWindow(day, start, length);
 }
 
-export type DropVerdict =
-  | { kind: 'outside' }
-  | { kind: 'occupied'; by: string }
-  | { kind: 'ok'; available: boolean };
+export type DropVerdict = { kind: 'outside' } | { kind: 'occupied'; by: string } | { kind: 'ok'; available: boolean };
 
 /**
  * What dropping a member's lesson at `day`/`start` means: outside the day, on top of another
@@ -82,7 +79,5 @@ export function evaluateDrop(plan: PlanContent, memberId: string, day: number, s
 
 /** Pinned lessons in the calculation body: `{ member_id, day, start: "9.00" }`. */
 export function pinnedForCalculation(placements: readonly Placement[], memberIds: ReadonlySet<string>): { member_id: string; day: number; start: string }[] {
-  return placements
-    .filter((p) => p.pinned && memberIds.has(p.memberId))
-    .map((p) => ({ member_id: p.memberId, day: p.day, start: slotToLabel(p.start) }));
+  return placements.filter((p) => p.pinned && memberIds.has(p.memberId)).map((p) => ({ member_id: p.memberId, day: p.day, start: slotToLabel(p.start) }));
 }

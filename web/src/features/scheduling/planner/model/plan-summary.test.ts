@@ -3,11 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { inPreferred, movedMembers, parseSummary, preferredWeek } from './plan-summary';
 import type { PlanContent, PlannerMember } from './types';
 
-const plan = (...ps: [string, number, number, number][]): PlanContent => ({ placements: ps.map(([memberId, day, start, end]) => ({ memberId, day, start, end, pinned: false })), errors: [] });
+const plan = (...ps: [string, number, number, number][]): PlanContent => ({
+  placements: ps.map(([memberId, day, start, end]) => ({ memberId, day, start, end, pinned: false })),
+  errors: [],
+});
 
 describe('plan summary', () => {
   it('reads the summary of the calculation answer', () => {
-    expect(parseSummary({ summary: { placed: 5, preferred_placed: 4, idle_minutes: 0, moved: 1, proven: true, preferred_member_ids: ['a'], moved_member_ids: ['b'] } })).toEqual({
+    expect(
+      parseSummary({
+        summary: { placed: 5, preferred_placed: 4, idle_minutes: 0, moved: 1, proven: true, preferred_member_ids: ['a'], moved_member_ids: ['b'] },
+      }),
+    ).toEqual({
       placed: 5,
       preferredPlaced: 4,
       moved: 1,
@@ -19,8 +26,14 @@ describe('plan summary', () => {
     expect(parseSummary({ summary: { placed: -1, preferred_placed: 0 } })).toBeNull();
   });
 
-  it("takes the preferred times of the chosen source and checks that a lesson lies entirely in them", () => {
-    const member: PlannerMember = { member_id: 'a', name: 'A', duration: 30, preferred_times: { '0': ['9.00', '9.15'] }, preferred_times_user_input: { '1': ['9.00'] } };
+  it('takes the preferred times of the chosen source and checks that a lesson lies entirely in them', () => {
+    const member: PlannerMember = {
+      member_id: 'a',
+      name: 'A',
+      duration: 30,
+      preferred_times: { '0': ['9.00', '9.15'] },
+      preferred_times_user_input: { '1': ['9.00'] },
+    };
     const teacher = preferredWeek(member, 'available_times');
     expect(inPreferred({ memberId: 'a', day: 0, start: 36, end: 38, pinned: false }, teacher)).toBe(true);
     expect(inPreferred({ memberId: 'a', day: 0, start: 37, end: 39, pinned: false }, teacher)).toBe(false);

@@ -45,8 +45,10 @@ export function inPreferred(placement: Placement, preferred: WeekSlots | undefin
 /** Members whose lesson differs between the two plans (moved, or no longer placed). */
 export function movedMembers(before: PlanContent, after: PlanContent): string[] {
   const next = new Map(after.placements.map((p) => [p.memberId, p]));
-  return before.placements.filter((p) => {
-    const q = next.get(p.memberId);
-    return !q || q.day !== p.day || q.start !== p.start || q.end !== p.end;
-  }).map((p) => p.memberId);
+  return before.placements
+    .filter((p) => {
+      const q = next.get(p.memberId);
+      return !q || q.day !== p.day || q.start !== p.start || q.end !== p.end;
+    })
+    .map((p) => p.memberId);
 }

@@ -110,7 +110,14 @@ describe('buildSavePayload', () => {
 
 describe('loading a schedule', () => {
   it('groups runs per member and day', () => {
-    const days = savedToDaySlots({ '0': [['9.00', 'a'], ['9.15', 'a'], ['9.30', 'b'], ['10.00', 'a']] });
+    const days = savedToDaySlots({
+      '0': [
+        ['9.00', 'a'],
+        ['9.15', 'a'],
+        ['9.30', 'b'],
+        ['10.00', 'a'],
+      ],
+    });
     expect(runsOf(days)).toEqual([
       { memberId: 'a', day: 0, start: 36, end: 38 },
       { memberId: 'b', day: 0, start: 38, end: 39 },
@@ -119,7 +126,18 @@ describe('loading a schedule', () => {
   });
   it('places members whose entries match duration/15 and keeps the pinned flag', () => {
     const plan = planFromSaved(
-      { '0': [['10.00', 'm-anna'], ['10.15', 'm-anna']], '1': [['8.00', 'm-ben'], ['8.15', 'm-ben'], ['8.30', 'm-ben']], '2': [] },
+      {
+        '0': [
+          ['10.00', 'm-anna'],
+          ['10.15', 'm-anna'],
+        ],
+        '1': [
+          ['8.00', 'm-ben'],
+          ['8.15', 'm-ben'],
+          ['8.30', 'm-ben'],
+        ],
+        '2': [],
+      },
       MEMBERS,
       ['m-ben'],
     );
@@ -130,14 +148,30 @@ describe('loading a schedule', () => {
     ]);
   });
   it("shows an entry named 'ERROR: ...' for a member that is not in the class", () => {
-    const plan = planFromSaved({ '3': [['9.00', 'ghost'], ['9.15', 'ghost']] }, MEMBERS);
+    const plan = planFromSaved(
+      {
+        '3': [
+          ['9.00', 'ghost'],
+          ['9.15', 'ghost'],
+        ],
+      },
+      MEMBERS,
+    );
     expect(plan.placements).toEqual([]);
     expect(plan.errors).toHaveLength(1);
     expect(plan.errors[0]).toMatchObject({ name: 'ERROR: Unbekannte*r Student*in', memberId: 'ghost', unknownMember: true, day: 3, start: 36, end: 38 });
   });
   it("shows 'ERROR: ...' when the slot count differs from duration/15", () => {
     // Carla has 60 minutes = 4 slots; 2 slots were saved.
-    const plan = planFromSaved({ '4': [['9.00', 'm-carla'], ['9.15', 'm-carla']] }, MEMBERS);
+    const plan = planFromSaved(
+      {
+        '4': [
+          ['9.00', 'm-carla'],
+          ['9.15', 'm-carla'],
+        ],
+      },
+      MEMBERS,
+    );
     expect(plan.placements).toEqual([]);
     expect(plan.errors[0]!.name).toBe('ERROR: Carla (30 statt 60 Minuten)');
     expect(plan.errors[0]!.name.startsWith('ERROR: ')).toBe(true);
@@ -149,7 +183,19 @@ describe('loading a schedule', () => {
     expect(plan.errors).toEqual([]);
   });
   it("marks a second lesson of the same member as 'ERROR: ...'", () => {
-    const plan = planFromSaved({ '0': [['10.00', 'm-anna'], ['10.15', 'm-anna']], '2': [['14.00', 'm-anna'], ['14.15', 'm-anna']] }, MEMBERS);
+    const plan = planFromSaved(
+      {
+        '0': [
+          ['10.00', 'm-anna'],
+          ['10.15', 'm-anna'],
+        ],
+        '2': [
+          ['14.00', 'm-anna'],
+          ['14.15', 'm-anna'],
+        ],
+      },
+      MEMBERS,
+    );
     expect(plan.placements).toHaveLength(1);
     expect(plan.errors.map((e) => e.name)).toEqual(['ERROR: Anna Müller (mehrfach im Stundenplan)']);
   });

@@ -208,7 +208,15 @@ export function planFromDaySlots(days: DaySlots, members: readonly PlannerMember
     if (placed.has(member.member_id)) {
       errors.push({ key, name: LOAD_ERRORS.duplicate(name), memberId: run.memberId, unknownMember: false, day: run.day, start: run.start, end: run.end });
     } else if (length !== expected) {
-      errors.push({ key, name: LOAD_ERRORS.wrongLength(name, length * 15, expected * 15), memberId: run.memberId, unknownMember: false, day: run.day, start: run.start, end: run.end });
+      errors.push({
+        key,
+        name: LOAD_ERRORS.wrongLength(name, length * 15, expected * 15),
+        memberId: run.memberId,
+        unknownMember: false,
+        day: run.day,
+        start: run.start,
+        end: run.end,
+      });
     } else {
       placed.add(member.member_id);
       placements.push({ memberId: run.memberId, day: run.day, start: run.start, end: run.end, pinned: pinnedIds.has(run.memberId) });

@@ -36,7 +36,8 @@ export const PLANNER_TEXTS = {
   sendFailed: 'Fehler beim Versenden oder Speichern',
   // own
   wiggle: 'Spielraum',
-  wiggleInfo: 'Wie viele Studierende bei der Berechnung höchstens ohne Termin bleiben dürfen. Bei einem größeren Spielraum findet die Berechnung eher einen Plan.',
+  wiggleInfo:
+    'Wie viele Studierende bei der Berechnung höchstens ohne Termin bleiben dürfen. Bei einem größeren Spielraum findet die Berechnung eher einen Plan.',
   calculate: 'Stundenplan berechnen',
   students: 'Studierende',
   placedCount: (placed: number, total: number) => `${placed} von ${total} eingeplant`,
