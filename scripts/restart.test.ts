@@ -121,7 +121,7 @@ describe('npm start (scripts/start.js)', () => {
             () => 'up',
             () => 'down',
           ),
-        { timeout: 30_000, intervals: [250] },
+        { timeout: 30_000, interval: 250 },
       )
       .toBe('down');
 
