@@ -185,6 +185,42 @@ describe('GetPlanningData', () => {
   });
 });
 
+describe('CountAnswered', () => {
+  const countAnswered = (classes: availabilityV1.ClassMembers[]) =>
+    rpc<availabilityV1.CountAnsweredRequest, availabilityV1.CountAnsweredResponse>(h, 'countAnswered', { classes });
+
+  it("counts per class the members with teacher-entered times or the student's own times; emptied times do not count", async () => {
+    const { classId, student, registered, unregistered } = await plannedClass();
+    const emptied = randomUUID();
+    await setMemberTimes(classId, emptied, week({ 1: ['10.00'] }));
+    await setMemberTimes(classId, emptied, undefined);
+    const silent = await person(h, 'student');
+    const cleared = await person(h, 'student');
+    h.classes.join(cleared.userId, classId);
+    await call(h, 'PUT', '/api/me/available-times', cleared, { available_times: { '2': ['11.00'] } });
+    await call(h, 'PUT', '/api/me/available-times', cleared, { available_times: {} });
+    const other = await plannedClass();
+    const res = await countAnswered([
+      // own times only (registered member without teacher-entered times), teacher-entered only, none
+      {
+        classId,
+        memberIds: [randomUUID(), unregistered, emptied, randomUUID(), randomUUID()],
+        userIds: [student.userId, '', '', silent.userId, cleared.userId],
+      },
+      { classId: other.classId, memberIds: [other.registered], userIds: [''] },
+      { classId: other.classId, memberIds: [], userIds: [] },
+    ]);
+    expect(res.counts).toEqual([2, 1, 0]);
+    expect((await countAnswered([{ classId, memberIds: [registered], userIds: [] }])).counts).toEqual([1]);
+  });
+
+  it('user_ids not parallel to member_ids: INVALID_ARGUMENT', async () => {
+    await expect(countAnswered([{ classId: randomUUID(), memberIds: [randomUUID(), randomUUID()], userIds: [randomUUID()] }])).rejects.toMatchObject({
+      code: grpc.status.INVALID_ARGUMENT,
+    });
+  });
+});
+
 describe('GetUserTimes', () => {
   it('answers each requested user in order, empty for a user without times', async () => {
     const student = await person(h, 'student');

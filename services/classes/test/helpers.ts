@@ -78,6 +78,19 @@ export class AvailabilityStub {
           ],
         });
       },
+      countAnswered: (
+        call: grpc.ServerUnaryCall<availabilityV1.CountAnsweredRequest, unknown>,
+        cb: grpc.sendUnaryData<availabilityV1.CountAnsweredResponse>,
+      ) => {
+        this.calls.push({ method: 'countAnswered', req: call.request });
+        if (this.fail) return cb(unavailable);
+        const has = (t: Times | undefined) => Object.values(t ?? {}).some((labels) => labels.length > 0);
+        cb(null, {
+          counts: call.request.classes.map(
+            (c) => c.memberIds.filter((m, i) => has(this.memberTimes.get(m)) || has(this.userTimes.get(c.userIds[i] ?? ''))).length,
+          ),
+        });
+      },
       getUserTimes: (call: grpc.ServerUnaryCall<availabilityV1.GetUserTimesRequest, unknown>, cb: grpc.sendUnaryData<availabilityV1.GetUserTimesResponse>) => {
         this.calls.push({ method: 'getUserTimes', req: call.request });
         if (this.fail) return cb(unavailable);

@@ -182,6 +182,26 @@ export class TimesRepository {
     });
   }
 
+  /**
+   * Which of these members (teacher-entered times) and users (own times) have any times: two index
+   * reads of ids and bytes, for the answered counts of a teacher's class list.
+   */
+  async withAnyTimes(memberIds: string[], userIds: string[]): Promise<{ members: Set<string>; users: Set<string> }> {
+    const nonEmpty = (b: Uint8Array) => b.some((x) => x !== 0);
+    const [members, users] = await Promise.all([
+      memberIds.length
+        ? this.pool.query<{ id: string; times: Uint8Array }>('SELECT member_id AS id, times FROM member_times WHERE member_id = ANY($1::text[])', [memberIds])
+        : { rows: [] },
+      userIds.length
+        ? this.pool.query<{ id: string; times: Uint8Array }>('SELECT user_id AS id, times FROM user_times WHERE user_id = ANY($1::text[])', [userIds])
+        : { rows: [] },
+    ]);
+    return {
+      members: new Set(members.rows.filter((r) => nonEmpty(r.times)).map((r) => r.id)),
+      users: new Set(users.rows.filter((r) => nonEmpty(r.times)).map((r) => r.id)),
+    };
+  }
+
   /** Member times of one class; only `memberIds` when given. Rows of other classes are never returned. */
   async memberTimesOfClass(classId: string, memberIds?: string[]): Promise<StoredMemberTimes[]> {
     const { rows } = memberIds

@@ -116,6 +116,37 @@ export async function getPlanningData(deps: AvailabilityDeps, classId: string, m
   };
 }
 
+export interface ClassMemberRefs {
+  classId: string;
+  memberIds: string[];
+  /** Parallel to memberIds, '' for an unregistered member. */
+  userIds: string[];
+}
+
+const MAX_CLASSES_PER_COUNT = 200;
+const MAX_MEMBERS_PER_COUNT = 5000;
+
+/**
+ * Per class, how many members have any times: teacher-entered ones of that member, or the
+ * registered student's own. One read for all classes (the teacher's class list asks on every load).
+ */
+export async function countAnswered(deps: AvailabilityDeps, classes: ClassMemberRefs[]): Promise<number[]> {
+  if (classes.length > MAX_CLASSES_PER_COUNT) throw AppError.badRequest(`Höchstens ${MAX_CLASSES_PER_COUNT} Klassen pro Anfrage.`);
+  let total = 0;
+  for (const c of classes) {
+    if (c.userIds.length > 0 && c.userIds.length !== c.memberIds.length) {
+      throw AppError.badRequest('user_ids muss leer oder genauso lang wie member_ids sein (user_ids[i] gehört zu member_ids[i]).');
+    }
+    total += c.memberIds.length;
+  }
+  if (total > MAX_MEMBERS_PER_COUNT) throw AppError.badRequest(`Höchstens ${MAX_MEMBERS_PER_COUNT} Mitglieder pro Anfrage.`);
+  const withTimes = await deps.repo.withAnyTimes(
+    classes.flatMap((c) => c.memberIds),
+    [...new Set(classes.flatMap((c) => c.userIds.filter(Boolean)))],
+  );
+  return classes.map((c) => c.memberIds.filter((m, i) => withTimes.members.has(m) || (c.userIds[i] ? withTimes.users.has(c.userIds[i]!) : false)).length);
+}
+
 /** Users' own times, one entry per requested id in request order. */
 export async function getUserTimes(deps: AvailabilityDeps, userIds: string[]): Promise<PlanningMember[]> {
   assertIdCount(userIds);

@@ -1,7 +1,7 @@
 import { wrapUnary, type GrpcServiceBinding, type Logger } from '@stundenplan/base';
 import { availabilityV1 } from '@stundenplan/proto';
 import type { AvailabilityDeps } from '../domain/deps.js';
-import { getPlanningData, getUserTimes, setMemberTimes, type PlanningMember } from '../domain/manage-member-times.js';
+import { countAnswered, getPlanningData, getUserTimes, setMemberTimes, type PlanningMember } from '../domain/manage-member-times.js';
 import { toWeekTimes, weekTimesToMap } from './week-times.js';
 
 const memberTimes = (m: PlanningMember): availabilityV1.MemberTimes => ({
@@ -31,6 +31,12 @@ export function availabilityGrpc(deps: AvailabilityDeps, log: Logger): GrpcServi
       log,
       async (req: availabilityV1.GetUserTimesRequest): Promise<availabilityV1.GetUserTimesResponse> => ({
         users: (await getUserTimes(deps, req.userIds)).map(memberTimes),
+      }),
+    ),
+    countAnswered: wrapUnary(
+      log,
+      async (req: availabilityV1.CountAnsweredRequest): Promise<availabilityV1.CountAnsweredResponse> => ({
+        counts: await countAnswered(deps, req.classes),
       }),
     ),
     setMemberTimes: wrapUnary(log, async (req: availabilityV1.SetMemberTimesRequest): Promise<availabilityV1.SetMemberTimesResponse> => {

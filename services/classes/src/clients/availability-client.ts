@@ -81,6 +81,28 @@ export class AvailabilityClient {
     }
   }
 
+  /**
+   * Per class (in the given order), how many members have any times; null when the availability
+   * service cannot answer (the class list then shows no count rather than a wrong one).
+   */
+  async countAnswered(classes: { classId: string; members: { memberId: string; userId: string | null }[] }[]): Promise<number[] | null> {
+    if (!classes.length) return [];
+    try {
+      const res = await callUnary(
+        this.client.countAnswered.bind(this.client),
+        this.client,
+        {
+          classes: classes.map((c) => ({ classId: c.classId, memberIds: c.members.map((m) => m.memberId), userIds: c.members.map((m) => m.userId ?? '') })),
+        },
+        this.timeoutMs,
+      );
+      return res.counts;
+    } catch (e) {
+      this.log.warn({ err: (e as Error).message }, 'availability unreachable: answered counts unknown');
+      return null;
+    }
+  }
+
   private async planningTimesOrThrow(classId: string, members: { memberId: string; userId: string | null }[]): Promise<Map<string, MemberTimesView>> {
     const result = new Map<string, MemberTimesView>();
     if (!members.length) return result;

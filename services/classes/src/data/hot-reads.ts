@@ -13,14 +13,17 @@ const CLASS_COLUMNS =
 const MEMBER_COLUMNS =
   'm.member_id AS "memberId", m.class_id AS "classId", m.user_id AS "userId", m.student_id AS "studentId", m.name, m.email, m.duration, m.created_at AS "createdAt", m.updated_at AS "updatedAt"';
 
-/** The teacher's classes with their member counts, oldest first. */
-export async function classesOfTeacher(pool: Pool, teacherId: string): Promise<(Class & { memberCount: number })[]> {
-  const { rows } = await pool.query<Class & { memberCount: number }>(
-    `SELECT ${CLASS_COLUMNS}, (SELECT count(*)::int FROM members m WHERE m.class_id = c.class_id) AS "memberCount"
-       FROM classes c WHERE c.teacher_id = $1 ORDER BY c.created_at, c.class_id`,
+/** The teacher's classes, oldest first, each with its members' ids (oldest first; userId null when unregistered). */
+export async function classesOfTeacher(pool: Pool, teacherId: string): Promise<(Class & { members: { memberId: string; userId: string | null }[] })[]> {
+  const { rows } = await pool.query<Class & { memberIds: string[]; userIds: (string | null)[] }>(
+    `SELECT ${CLASS_COLUMNS},
+            coalesce(array_agg(m.member_id ORDER BY m.created_at, m.member_id) FILTER (WHERE m.member_id IS NOT NULL), '{}') AS "memberIds",
+            coalesce(array_agg(m.user_id ORDER BY m.created_at, m.member_id) FILTER (WHERE m.member_id IS NOT NULL), '{}') AS "userIds"
+       FROM classes c LEFT JOIN members m ON m.class_id = c.class_id
+      WHERE c.teacher_id = $1 GROUP BY c.class_id ORDER BY c.created_at, c.class_id`,
     [teacherId],
   );
-  return rows;
+  return rows.map(({ memberIds, userIds, ...c }) => ({ ...c, members: memberIds.map((memberId, i) => ({ memberId, userId: userIds[i] ?? null })) }));
 }
 
 /**

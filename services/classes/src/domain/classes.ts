@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, Topic } from '@stundenplan/base';
+import { classesOfTeacher } from '../data/hot-reads.js';
 import { emit, isUniqueViolation, type Tx } from '../data/prisma.js';
 import type { Class } from '../generated/prisma/client.js';
 import type { Deps } from './context.js';
@@ -37,15 +38,13 @@ export async function lockOwnedClass(tx: Tx, classId: string, teacherId: string 
  * availability service cannot tell).
  */
 export async function listTeacherClasses(deps: Deps, teacherId: string): Promise<ClassDto[]> {
-  const rows = await deps.db.class.findMany({
-    where: { teacherId },
-    orderBy: [{ createdAt: 'asc' }, { classId: 'asc' }],
-    include: { members: { select: { memberId: true, userId: true } } },
-  });
-  const answered = await Promise.all(
-    rows.map((c) => (c.members.length ? deps.availability.membersWithTimes(c.classId, c.members) : Promise.resolve(new Set<string>()))),
-  );
-  return rows.map((c, i) => ({ ...toClassDto(c, c.members.length), answered_count: answered[i] ? answered[i].size : null }));
+  const rows = await classesOfTeacher(deps.pool, teacherId);
+  const answered = await deps.availability.countAnswered(rows.filter((c) => c.members.length));
+  let next = 0;
+  return rows.map((c) => ({
+    ...toClassDto(c, c.members.length),
+    answered_count: !c.members.length ? 0 : answered ? (answered[next++] ?? null) : null,
+  }));
 }
 
 /** A code made only of words of the list (what the generator could have produced). */

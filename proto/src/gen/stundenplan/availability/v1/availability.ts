@@ -125,6 +125,27 @@ export interface SetMemberTimesResponse {
   preferredTimes: WeekTimes | undefined;
 }
 
+/** The members of one class, for CountAnswered. */
+export interface ClassMembers {
+  classId: string;
+  memberIds: string[];
+  /** Parallel to member_ids, "" for an unregistered member (as in GetPlanningDataRequest). */
+  userIds: string[];
+}
+
+export interface CountAnsweredRequest {
+  /** At most 200 classes and 5000 members in all. */
+  classes: ClassMembers[];
+}
+
+export interface CountAnsweredResponse {
+  /**
+   * Parallel to the request's classes: how many of its members have any times (their own as a
+   * registered student, or entered by the teacher).
+   */
+  counts: number[];
+}
+
 function createBaseSlotLabels(): SlotLabels {
   return { labels: [] };
 }
@@ -1271,6 +1292,273 @@ export const SetMemberTimesResponse: MessageFns<SetMemberTimesResponse> = {
   },
 };
 
+function createBaseClassMembers(): ClassMembers {
+  return { classId: "", memberIds: [], userIds: [] };
+}
+
+export const ClassMembers: MessageFns<ClassMembers> = {
+  encode(message: ClassMembers, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.classId !== "") {
+      writer.uint32(10).string(message.classId);
+    }
+    for (const v of message.memberIds) {
+      writer.uint32(18).string(v!);
+    }
+    for (const v of message.userIds) {
+      writer.uint32(26).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ClassMembers {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseClassMembers();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.classId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.memberIds.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.userIds.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ClassMembers {
+    return {
+      classId: isSet(object.classId)
+        ? globalThis.String(object.classId)
+        : isSet(object.class_id)
+        ? globalThis.String(object.class_id)
+        : "",
+      memberIds: globalThis.Array.isArray(object?.memberIds)
+        ? object.memberIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.member_ids)
+        ? object.member_ids.map((e: any) => globalThis.String(e))
+        : [],
+      userIds: globalThis.Array.isArray(object?.userIds)
+        ? object.userIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.user_ids)
+        ? object.user_ids.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ClassMembers): unknown {
+    const obj: any = {};
+    if (message.classId !== "") {
+      obj.classId = message.classId;
+    }
+    if (message.memberIds?.length) {
+      obj.memberIds = message.memberIds;
+    }
+    if (message.userIds?.length) {
+      obj.userIds = message.userIds;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ClassMembers>): ClassMembers {
+    return ClassMembers.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ClassMembers>): ClassMembers {
+    const message = createBaseClassMembers();
+    message.classId = object.classId ?? "";
+    message.memberIds = object.memberIds?.map((e) => e) || [];
+    message.userIds = object.userIds?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseCountAnsweredRequest(): CountAnsweredRequest {
+  return { classes: [] };
+}
+
+export const CountAnsweredRequest: MessageFns<CountAnsweredRequest> = {
+  encode(message: CountAnsweredRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.classes) {
+      ClassMembers.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CountAnsweredRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCountAnsweredRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.classes.push(ClassMembers.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CountAnsweredRequest {
+    return {
+      classes: globalThis.Array.isArray(object?.classes)
+        ? object.classes.map((e: any) => ClassMembers.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: CountAnsweredRequest): unknown {
+    const obj: any = {};
+    if (message.classes?.length) {
+      obj.classes = message.classes.map((e) => ClassMembers.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CountAnsweredRequest>): CountAnsweredRequest {
+    return CountAnsweredRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CountAnsweredRequest>): CountAnsweredRequest {
+    const message = createBaseCountAnsweredRequest();
+    message.classes = object.classes?.map((e) => ClassMembers.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseCountAnsweredResponse(): CountAnsweredResponse {
+  return { counts: [] };
+}
+
+export const CountAnsweredResponse: MessageFns<CountAnsweredResponse> = {
+  encode(message: CountAnsweredResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.counts.length !== 0) {
+      writer.uint32(10).fork();
+      for (const v of message.counts) {
+        writer.int32(v);
+      }
+      writer.join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CountAnsweredResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCountAnsweredResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag === 8) {
+              message.counts.push(reader.int32());
+
+              continue;
+            }
+
+            if (tag === 10) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.counts.push(reader.int32());
+              }
+
+              continue;
+            }
+
+            break;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CountAnsweredResponse {
+    return {
+      counts: globalThis.Array.isArray(object?.counts) ? object.counts.map((e: any) => globalThis.Number(e)) : [],
+    };
+  },
+
+  toJSON(message: CountAnsweredResponse): unknown {
+    const obj: any = {};
+    if (message.counts?.length) {
+      obj.counts = message.counts.map((e) => Math.round(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CountAnsweredResponse>): CountAnsweredResponse {
+    return CountAnsweredResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CountAnsweredResponse>): CountAnsweredResponse {
+    const message = createBaseCountAnsweredResponse();
+    message.counts = object.counts?.map((e) => e) || [];
+    return message;
+  },
+};
+
 export type AvailabilityServiceService = typeof AvailabilityServiceService;
 export const AvailabilityServiceService = {
   getPlanningData: {
@@ -1294,6 +1582,17 @@ export const AvailabilityServiceService = {
       Buffer.from(GetUserTimesResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetUserTimesResponse => GetUserTimesResponse.decode(value),
   },
+  /** The teacher's class list: members with times per class, for all classes in one call. */
+  countAnswered: {
+    path: "/stundenplan.availability.v1.AvailabilityService/CountAnswered" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CountAnsweredRequest): Buffer => Buffer.from(CountAnsweredRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CountAnsweredRequest => CountAnsweredRequest.decode(value),
+    responseSerialize: (value: CountAnsweredResponse): Buffer =>
+      Buffer.from(CountAnsweredResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CountAnsweredResponse => CountAnsweredResponse.decode(value),
+  },
   /** Teacher-entered times of one member; the caller (classes) has authorized the teacher. */
   setMemberTimes: {
     path: "/stundenplan.availability.v1.AvailabilityService/SetMemberTimes" as const,
@@ -1311,6 +1610,8 @@ export const AvailabilityServiceService = {
 export interface AvailabilityServiceServer extends UntypedServiceImplementation {
   getPlanningData: handleUnaryCall<GetPlanningDataRequest, GetPlanningDataResponse>;
   getUserTimes: handleUnaryCall<GetUserTimesRequest, GetUserTimesResponse>;
+  /** The teacher's class list: members with times per class, for all classes in one call. */
+  countAnswered: handleUnaryCall<CountAnsweredRequest, CountAnsweredResponse>;
   /** Teacher-entered times of one member; the caller (classes) has authorized the teacher. */
   setMemberTimes: handleUnaryCall<SetMemberTimesRequest, SetMemberTimesResponse>;
 }
@@ -1345,6 +1646,22 @@ export interface AvailabilityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetUserTimesResponse) => void,
+  ): ClientUnaryCall;
+  /** The teacher's class list: members with times per class, for all classes in one call. */
+  countAnswered(
+    request: CountAnsweredRequest,
+    callback: (error: ServiceError | null, response: CountAnsweredResponse) => void,
+  ): ClientUnaryCall;
+  countAnswered(
+    request: CountAnsweredRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CountAnsweredResponse) => void,
+  ): ClientUnaryCall;
+  countAnswered(
+    request: CountAnsweredRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CountAnsweredResponse) => void,
   ): ClientUnaryCall;
   /** Teacher-entered times of one member; the caller (classes) has authorized the teacher. */
   setMemberTimes(
