@@ -183,23 +183,22 @@ export class TimesRepository {
   }
 
   /**
-   * Which of these members (teacher-entered times) and users (own times) have any times: two index
-   * reads of ids and bytes, for the answered counts of a teacher's class list.
+   * Per group of members (`group[i]` is the group of `memberIds[i]`, `userIds[i]` its user or ''),
+   * how many have any times: teacher-entered ones of that member or the user's own. Counted by
+   * PostgreSQL in one statement (only groups with at least one answered member come back).
    */
-  async withAnyTimes(memberIds: string[], userIds: string[]): Promise<{ members: Set<string>; users: Set<string> }> {
-    const nonEmpty = (b: Uint8Array) => b.some((x) => x !== 0);
-    const [members, users] = await Promise.all([
-      memberIds.length
-        ? this.pool.query<{ id: string; times: Uint8Array }>('SELECT member_id AS id, times FROM member_times WHERE member_id = ANY($1::text[])', [memberIds])
-        : { rows: [] },
-      userIds.length
-        ? this.pool.query<{ id: string; times: Uint8Array }>('SELECT user_id AS id, times FROM user_times WHERE user_id = ANY($1::text[])', [userIds])
-        : { rows: [] },
-    ]);
-    return {
-      members: new Set(members.rows.filter((r) => nonEmpty(r.times)).map((r) => r.id)),
-      users: new Set(users.rows.filter((r) => nonEmpty(r.times)).map((r) => r.id)),
-    };
+  async countWithAnyTimes(memberIds: string[], userIds: string[], group: number[]): Promise<Map<number, number>> {
+    if (!memberIds.length) return new Map();
+    const { rows } = await this.pool.query<{ g: number; n: number }>(
+      `SELECT r.g, count(*)::int AS n
+         FROM unnest($1::text[], $2::text[], $3::int[]) AS r(member_id, user_id, g)
+         LEFT JOIN member_times mt ON mt.member_id = r.member_id
+         LEFT JOIN user_times ut ON r.user_id <> '' AND ut.user_id = r.user_id
+        WHERE ltrim(mt.times, '\\x00'::bytea) <> ''::bytea OR ltrim(ut.times, '\\x00'::bytea) <> ''::bytea
+        GROUP BY r.g`,
+      [memberIds, userIds, group],
+    );
+    return new Map(rows.map((r) => [r.g, r.n]));
   }
 
   /** Member times of one class; only `memberIds` when given. Rows of other classes are never returned. */

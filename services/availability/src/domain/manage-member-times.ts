@@ -140,11 +140,12 @@ export async function countAnswered(deps: AvailabilityDeps, classes: ClassMember
     total += c.memberIds.length;
   }
   if (total > MAX_MEMBERS_PER_COUNT) throw AppError.badRequest(`Höchstens ${MAX_MEMBERS_PER_COUNT} Mitglieder pro Anfrage.`);
-  const withTimes = await deps.repo.withAnyTimes(
+  const counts = await deps.repo.countWithAnyTimes(
     classes.flatMap((c) => c.memberIds),
-    [...new Set(classes.flatMap((c) => c.userIds.filter(Boolean)))],
+    classes.flatMap((c) => c.memberIds.map((_, i) => c.userIds[i] ?? '')),
+    classes.flatMap((c, g) => c.memberIds.map(() => g)),
   );
-  return classes.map((c) => c.memberIds.filter((m, i) => withTimes.members.has(m) || (c.userIds[i] ? withTimes.users.has(c.userIds[i]!) : false)).length);
+  return classes.map((_, g) => counts.get(g) ?? 0);
 }
 
 /** Users' own times, one entry per requested id in request order. */
