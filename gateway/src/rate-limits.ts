@@ -1,5 +1,5 @@
 import { hitRateLimit, type KeyValueStore } from '@stundenplan/base';
-import type { NextFunction, Request, Response } from 'express';
+import type { Request, Response } from 'express';
 
 /**
  * Limits on the endpoints people can hammer without a session (docs/product/errors.md Contact: 429 + wait_time).
@@ -65,33 +65,33 @@ export const RATE_RULES: Rule[] = [
   },
 ];
 
-export function rateLimitMiddleware(store: KeyValueStore, overrides: Partial<Record<string, { limit: number; windowSeconds: number }>> = {}) {
-  return async (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'POST' && req.method !== 'GET') return next();
-    const fullPath = req.baseUrl + req.path;
-    const rule = RATE_RULES.find((r) => (r.method ?? 'POST') === req.method && r.path.test(fullPath));
-    if (!rule) return next();
+export type RateOverrides = Partial<Record<string, { limit: number; windowSeconds: number }>>;
+
+/**
+ * Counts a request against its rule (if one applies) and answers 429 with `wait_time` when a limit
+ * is reached. Resolves true when it has answered. `path` is the canonical path; `body` the parsed
+ * JSON body (the per-account rules read its e-mail).
+ */
+export function createRateLimiter(store: KeyValueStore, overrides: RateOverrides = {}) {
+  return async (req: Request, res: Response, path: string, body: unknown): Promise<boolean> => {
+    if (req.method !== 'POST' && req.method !== 'GET') return false;
+    const rule = RATE_RULES.find((r) => (r.method ?? 'POST') === req.method && r.path.test(path));
+    if (!rule) return false;
     const ipRule = overrides[rule.name] ?? rule.perIp;
     const ip = req.ip ?? 'unknown';
     const checks = [hitRateLimit(store, `${rule.name}:ip:${ip}`, ipRule.limit, ipRule.windowSeconds)];
-    const email =
-      typeof (req.body as { email?: unknown } | undefined)?.email === 'string'
-        ? String((req.body as { email: string }).email)
-            .trim()
-            .toLowerCase()
-        : '';
+    const rawEmail = (body as { email?: unknown } | undefined)?.email;
+    const email = typeof rawEmail === 'string' ? rawEmail.trim().toLowerCase() : '';
     if (rule.perAccount && email) {
       const acc = overrides[`${rule.name}:account`] ?? rule.perAccount;
       checks.push(hitRateLimit(store, `${rule.name}:acc:${email}`, acc.limit, acc.windowSeconds));
     }
     const results = await Promise.all(checks);
     const blocked = results.filter((r) => !r.allowed);
-    if (blocked.length) {
-      const wait = Math.max(...blocked.map((b) => b.waitSeconds));
-      res.setHeader('Retry-After', String(wait));
-      res.status(429).json({ detail: rule.detail, wait_time: wait });
-      return;
-    }
-    next();
+    if (!blocked.length) return false;
+    const wait = Math.max(...blocked.map((b) => b.waitSeconds));
+    res.setHeader('Retry-After', String(wait));
+    res.status(429).json({ detail: rule.detail, wait_time: wait });
+    return true;
   };
 }

@@ -42,7 +42,7 @@ export class UpstreamPool {
     this.targets = splitUpstreams(value);
   }
 
-  /** http-proxy-middleware `router`: the replica for this request. */
+  /** The replica for this request (round robin, skipping one that refused a connection a moment ago). */
   pick = (req: IncomingMessage): string => {
     const now = Date.now();
     const n = this.targets.length;

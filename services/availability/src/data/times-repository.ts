@@ -137,6 +137,9 @@ const USER_COLUMNS = 'user_id AS "userId", times, preferred, last_modified AS "l
 const MEMBER_COLUMNS = 'member_id AS "memberId", class_id AS "classId", times, preferred, updated_at AS "updatedAt"';
 const RANGE_COLUMNS = 'class_id AS "classId", mode, extra_minutes AS "extraMinutes", time_range AS "timeRange", updated_at AS "updatedAt"';
 
+/** A named statement: each pooled connection plans it once and then only executes it. */
+const named = (name: string, text: string, values: unknown[]) => ({ name, text, values });
+
 /**
  * Data access of the availability schema. Times leave this module as WeekSlots, never as bytes.
  * The calls on every request of the hot paths (a student's save, the member list, planning data) go
@@ -154,13 +157,15 @@ export class TimesRepository {
   }
 
   async userTimes(userId: string): Promise<StoredUserTimes | null> {
-    const { rows } = await this.pool.query<UserRow>(`SELECT ${USER_COLUMNS} FROM user_times WHERE user_id = $1`, [userId]);
+    const { rows } = await this.pool.query<UserRow>(named('user-times', `SELECT ${USER_COLUMNS} FROM user_times WHERE user_id = $1`, [userId]));
     return rows[0] ? toUserTimes(rows[0]) : null;
   }
 
   async userTimesMany(userIds: string[]): Promise<Map<string, StoredUserTimes>> {
     if (userIds.length === 0) return new Map();
-    const { rows } = await this.pool.query<UserRow>(`SELECT ${USER_COLUMNS} FROM user_times WHERE user_id = ANY($1::text[])`, [[...new Set(userIds)]]);
+    const { rows } = await this.pool.query<UserRow>(
+      named('user-times-many', `SELECT ${USER_COLUMNS} FROM user_times WHERE user_id = ANY($1::text[])`, [[...new Set(userIds)]]),
+    );
     return new Map(rows.map((r) => [r.userId, toUserTimes(r)]));
   }
 
@@ -172,12 +177,15 @@ export class TimesRepository {
     const event = outboxInsert(Topic.TimesChanged, userId, { kind: 'user', user_id: userId } satisfies TimesChangedPayload);
     return withTransaction(this.pool, async (c) => {
       const { rows } = await c.query<UserRow>(
-        `INSERT INTO user_times (user_id, times, preferred, last_modified) VALUES ($1, $2, $3, $4)
+        named(
+          'save-user-times',
+          `INSERT INTO user_times (user_id, times, preferred, last_modified) VALUES ($1, $2, $3, $4)
          ON CONFLICT (user_id) DO UPDATE SET times = EXCLUDED.times, preferred = EXCLUDED.preferred, last_modified = EXCLUDED.last_modified
          RETURNING ${USER_COLUMNS}`,
-        [userId, Buffer.from(times.toBytes()), preferred.isEmpty() ? null : Buffer.from(preferred.toBytes()), new Date()],
+          [userId, Buffer.from(times.toBytes()), preferred.isEmpty() ? null : Buffer.from(preferred.toBytes()), new Date()],
+        ),
       );
-      await c.query(event.text, event.values);
+      await c.query(named('outbox-insert', event.text, event.values));
       return toUserTimes(rows[0]!);
     });
   }
@@ -190,13 +198,16 @@ export class TimesRepository {
   async countWithAnyTimes(memberIds: string[], userIds: string[], group: number[]): Promise<Map<number, number>> {
     if (!memberIds.length) return new Map();
     const { rows } = await this.pool.query<{ g: number; n: number }>(
-      `SELECT r.g, count(*)::int AS n
+      named(
+        'count-with-any-times',
+        `SELECT r.g, count(*)::int AS n
          FROM unnest($1::text[], $2::text[], $3::int[]) AS r(member_id, user_id, g)
          LEFT JOIN member_times mt ON mt.member_id = r.member_id
          LEFT JOIN user_times ut ON r.user_id <> '' AND ut.user_id = r.user_id
         WHERE ltrim(mt.times, '\\x00'::bytea) <> ''::bytea OR ltrim(ut.times, '\\x00'::bytea) <> ''::bytea
         GROUP BY r.g`,
-      [memberIds, userIds, group],
+        [memberIds, userIds, group],
+      ),
     );
     return new Map(rows.map((r) => [r.g, r.n]));
   }
@@ -204,11 +215,15 @@ export class TimesRepository {
   /** Member times of one class; only `memberIds` when given. Rows of other classes are never returned. */
   async memberTimesOfClass(classId: string, memberIds?: string[]): Promise<StoredMemberTimes[]> {
     const { rows } = memberIds
-      ? await this.pool.query<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM member_times WHERE class_id = $1 AND member_id = ANY($2::text[]) ORDER BY member_id`, [
-          classId,
-          [...new Set(memberIds)],
-        ])
-      : await this.pool.query<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM member_times WHERE class_id = $1 ORDER BY member_id`, [classId]);
+      ? await this.pool.query<MemberRow>(
+          named('member-times-of', `SELECT ${MEMBER_COLUMNS} FROM member_times WHERE class_id = $1 AND member_id = ANY($2::text[]) ORDER BY member_id`, [
+            classId,
+            [...new Set(memberIds)],
+          ]),
+        )
+      : await this.pool.query<MemberRow>(
+          named('member-times-of-class', `SELECT ${MEMBER_COLUMNS} FROM member_times WHERE class_id = $1 ORDER BY member_id`, [classId]),
+        );
     return rows.map(toMemberTimes);
   }
 
@@ -218,12 +233,16 @@ export class TimesRepository {
   }
 
   async teacherTimes(classId: string): Promise<WeekSlots> {
-    const { rows } = await this.pool.query<{ times: Uint8Array }>('SELECT times FROM class_teacher_times WHERE class_id = $1', [classId]);
+    const { rows } = await this.pool.query<{ times: Uint8Array }>(
+      named('teacher-times', 'SELECT times FROM class_teacher_times WHERE class_id = $1', [classId]),
+    );
     return rows[0] ? fromBytes(rows[0].times) : WeekSlots.empty();
   }
 
   async timeRange(classId: string): Promise<StoredTimeRange | null> {
-    const { rows } = await this.pool.query<Parameters<typeof toRange>[0]>(`SELECT ${RANGE_COLUMNS} FROM class_time_ranges WHERE class_id = $1`, [classId]);
+    const { rows } = await this.pool.query<Parameters<typeof toRange>[0]>(
+      named('time-range', `SELECT ${RANGE_COLUMNS} FROM class_time_ranges WHERE class_id = $1`, [classId]),
+    );
     return rows[0] ? toRange(rows[0]) : null;
   }
 

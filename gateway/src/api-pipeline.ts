@@ -1,0 +1,115 @@
+import { readToken, SESSION_COOKIE, type KeyValueStore, type TokenVerifier } from '@stundenplan/base';
+import cookieParser from 'cookie-parser';
+import type { NextFunction, Request, Response } from 'express';
+import { createJsonBodyGuard } from './body-guard.js';
+import { drainRequest, DRAIN_MAX_BYTES } from './drain.js';
+import type { Forward, ForwardRequest } from './proxy.js';
+import { createRateLimiter, type RateOverrides } from './rate-limits.js';
+import { matchRoute } from './route-table.js';
+
+export const JSON_LIMIT_BYTES = 1024 * 1024;
+export const UPLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
+
+export interface ApiPipelineDeps {
+  verify: TokenVerifier;
+  store: KeyValueStore;
+  forward: Forward;
+  publicBaseUrl: string;
+  rateOverrides?: RateOverrides;
+}
+
+/**
+ * Everything under /api, in order, as one handler (the path is canonical already, see
+ * canonical-path.ts): the owning service by the route table, the session (an expired or revoked
+ * cookie is dropped here), cross-site writes refused, body limits, JSON checked, rate limits, then
+ * forwarded. One handler instead of a middleware per step: this runs on every API request.
+ */
+export function createApiPipeline({ verify, store, forward, publicBaseUrl, rateOverrides }: ApiPipelineDeps) {
+  const parseCookies = cookieParser();
+  const allowedOrigin = new URL(publicBaseUrl).origin;
+  const guardJson = createJsonBodyGuard(JSON_LIMIT_BYTES);
+  const limit = createRateLimiter(store, rateOverrides);
+
+  async function handle(req: Request, res: Response): Promise<void> {
+    const path = req.originalUrl.split('?')[0]!;
+    const route = matchRoute(path);
+    const upload = route?.upload === true;
+    parseCookies(req, res, () => undefined);
+    await dropEndedSession(req, res, verify);
+    if (!sameSiteWrite(req, allowedOrigin)) {
+      res.status(403).json({ detail: 'Anfrage von einer fremden Seite abgelehnt.' });
+      return;
+    }
+    if (refusedByLength(req, res, upload)) return;
+    const body = upload ? undefined : await guardJson(req, res);
+    if (await limit(req, res, path, body)) return;
+    if (!route) {
+      res.status(404).json({ detail: 'Diese Schnittstelle gibt es nicht.' });
+      drainRequest(req, res);
+      return;
+    }
+    forward(route.service, req as unknown as ForwardRequest, res);
+  }
+
+  return (req: Request, res: Response, next: NextFunction): void => {
+    handle(req, res).catch(next);
+  };
+}
+
+/** An expired or revoked session cookie goes no further (and the browser is told to drop it). */
+async function dropEndedSession(req: Request, res: Response, verify: TokenVerifier): Promise<void> {
+  const token = readToken(req);
+  if (!token || !req.cookies?.[SESSION_COOKIE]) return;
+  try {
+    await verify(token);
+  } catch (e) {
+    // The auth service could not say whether the session is still active: the service refuses this
+    // request itself, but the browser keeps its cookie (a short auth outage must not log everyone out).
+    if ((e as { code?: string }).code === 'UNAVAILABLE') return;
+    res.clearCookie(SESSION_COOKIE, { path: '/' });
+    stripSessionCookie(req);
+  }
+}
+
+function stripSessionCookie(req: Request): void {
+  const cookie = req.headers.cookie;
+  if (!cookie) return;
+  const rest = cookie
+    .split(';')
+    .map((c) => c.trim())
+    .filter((c) => !c.startsWith(`${SESSION_COOKIE}=`));
+  if (rest.length) req.headers.cookie = rest.join('; ');
+  else delete req.headers.cookie;
+  if (req.cookies) delete (req.cookies as Record<string, string>)[SESSION_COOKIE];
+}
+
+/** Cross-site state changes are refused: a browser always sends Origin on them. */
+function sameSiteWrite(req: Request, allowedOrigin: string): boolean {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return true;
+  const origin = req.headers.origin;
+  if (!origin) return true;
+  const host = req.headers.host;
+  return origin === allowedOrigin || (host !== undefined && (origin === `http://${host}` || origin === `https://${host}`));
+}
+
+/**
+ * JSON bodies up to 1 MB, uploads up to 5 MB, by the declared length (the services enforce the same
+ * limits while parsing); a body without a length is refused (browsers always send one, and without
+ * it the gateway could only count by consuming the stream the service needs). True when answered.
+ */
+function refusedByLength(req: Request, res: Response, upload: boolean): boolean {
+  const limit = upload ? UPLOAD_LIMIT_BYTES : JSON_LIMIT_BYTES;
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > limit) {
+    if (declared > DRAIN_MAX_BYTES) res.setHeader('Connection', 'close');
+    res.status(413).json({ detail: upload ? 'Die Datei ist zu groß (maximal 5 MB).' : 'Die Anfrage ist zu groß (maximal 1 MB).' });
+    drainRequest(req, res);
+    return true;
+  }
+  if (!req.headers['content-length'] && req.headers['transfer-encoding']) {
+    res.status(411).json({ detail: 'Die Anfrage muss ihre Länge angeben.' });
+    drainRequest(req, res);
+    return true;
+  }
+  return false;
+}

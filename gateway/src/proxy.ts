@@ -1,0 +1,121 @@
+import { Agent, request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Logger } from '@stundenplan/base';
+import { drainRequest } from './drain.js';
+import { SERVICE_LABELS, type ServiceName } from './route-table.js';
+import { UpstreamPool } from './upstreams.js';
+
+/**
+ * The gateway's forwarding of an /api request to the service that owns it: one keep-alive
+ * connection pool for all services, the canonical path and the original headers (minus hop-by-hop
+ * ones, plus X-Forwarded-*), the body either already read (JSON, checked by body-guard.ts) or
+ * streamed (uploads). A service that does not answer in time is a 504, one that cannot be reached a
+ * 502, both with a German `detail`. Written by hand instead of a proxy library: it is on every
+ * request, and this is a few function calls per request where the library took several layers.
+ */
+export interface ProxyOptions {
+  upstreams: Record<ServiceName, string>;
+  timeoutMs: number;
+  log: Logger;
+}
+
+/** `originalUrl`: the whole canonical path (Express strips the mount path from `url`). */
+export type ForwardRequest = IncomingMessage & { rawBody?: Buffer; protocol?: string; originalUrl?: string };
+export type Forward = (service: ServiceName, req: ForwardRequest, res: ServerResponse) => void;
+
+/** Headers that belong to one connection, never forwarded (RFC 9110 7.6.1). */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authorization']);
+
+export function createProxy({ upstreams, timeoutMs, log }: ProxyOptions): { forward: Forward; close(): void } {
+  // Idle sockets are dropped before the services' 5 s keep-alive timeout closes them under us.
+  const agent = new Agent({ keepAlive: true, timeout: 4000, scheduling: 'lifo' });
+  const pools = Object.fromEntries(Object.entries(upstreams).map(([name, list]) => [name, new UpstreamPool(list)])) as Record<ServiceName, UpstreamPool>;
+  const targets = new Map<string, URL>();
+  const targetUrl = (t: string) => {
+    let u = targets.get(t);
+    if (!u) targets.set(t, (u = new URL(t)));
+    return u;
+  };
+
+  const forward: Forward = (service, req, res) => {
+    const pool = pools[service];
+    const target = targetUrl(pool.pick(req));
+    const headers = upstreamHeaders(req, target);
+    const raw = req.rawBody;
+    if (raw && req.readableEnded) headers['content-length'] = String(raw.length);
+    const started = Date.now();
+    const up = request({ host: target.hostname, port: target.port, method: req.method, path: req.originalUrl ?? req.url, headers, agent });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      up.destroy(new Error('upstream timeout'));
+    }, timeoutMs);
+
+    up.on('response', (upRes) => {
+      clearTimeout(timer);
+      res.writeHead(upRes.statusCode ?? 502, responseHeaders(upRes.headers));
+      upRes.pipe(res);
+      // The service answered before the whole body arrived (e.g. 401/403 to an upload): it will not read
+      // the rest, so stop sending it there, read it here, and close that upstream connection afterwards.
+      if (!req.readableEnded) {
+        req.unpipe(up);
+        drainRequest(req, res);
+        res.once('close', () => up.destroy());
+      }
+      upRes.once('error', () => res.destroy());
+    });
+    up.on('error', (err: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      // The upstream connection we closed after an early, complete answer: not a failure of the service.
+      if ((req as { draining?: boolean }).draining && res.writableFinished) return;
+      const code = timedOut ? 'ETIMEDOUT' : err.code;
+      log.warn({ service, code, path: req.url, ms: Date.now() - started }, 'upstream failed');
+      pool.failed(req, code);
+      if (res.headersSent) {
+        // The whole answer is out (e.g. a 401 to an upload): read the rest of the body, keep the connection.
+        if (res.writableFinished) drainRequest(req, res);
+        else res.destroy();
+        return;
+      }
+      const label = SERVICE_LABELS[service];
+      const detail = timedOut
+        ? `Der Dienst „${label}“ hat nicht rechtzeitig geantwortet. Bitte versuche es später erneut.`
+        : `Der Dienst „${label}“ ist zurzeit nicht erreichbar. Bitte versuche es später erneut.`;
+      res.writeHead(timedOut ? 504 : 502, { 'Content-Type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify({ detail }));
+      if (!req.readableEnded) drainRequest(req, res);
+    });
+    // The client went away before the answer: the service's work is not needed any more.
+    res.once('close', () => {
+      if (!res.writableFinished) up.destroy();
+    });
+
+    if (raw && req.readableEnded) up.end(raw);
+    else if (req.readableEnded) up.end();
+    else req.pipe(up);
+  };
+
+  return { forward, close: () => agent.destroy() };
+}
+
+function upstreamHeaders(req: ForwardRequest, target: URL): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  const connectionTokens = typeof req.headers.connection === 'string' ? req.headers.connection.toLowerCase().split(/\s*,\s*/) : [];
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (v === undefined || HOP_BY_HOP.has(k) || connectionTokens.includes(k)) continue;
+    out[k] = v;
+  }
+  const remote = req.socket.remoteAddress ?? '';
+  const prior = req.headers['x-forwarded-for'];
+  out['x-forwarded-for'] = prior ? `${Array.isArray(prior) ? prior.join(', ') : prior}, ${remote}` : remote;
+  out['x-forwarded-proto'] ??= req.protocol ?? 'http';
+  out['x-forwarded-host'] ??= req.headers.host ?? '';
+  out['x-forwarded-port'] ??= String(req.socket.localPort ?? '');
+  out.host = target.host;
+  return out;
+}
+
+function responseHeaders(h: IncomingHttpHeaders): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(h)) if (v !== undefined && !HOP_BY_HOP.has(k)) out[k] = v;
+  return out;
+}
