@@ -63,7 +63,7 @@ export function createGatewayApp({ cfg, log, store, rateOverrides, metrics = cre
   if (cfg.DEV_MAIL) {
     app.use(['/dev/mail', '/dev/mail.json'], loopbackOnly(), (req, res) => {
       req.url = req.originalUrl;
-      proxy.forward('notification', req, res);
+      proxy.forward('notification', req, res, { xfwd: false });
     });
   }
 

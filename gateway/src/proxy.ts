@@ -20,7 +20,8 @@ export interface ProxyOptions {
 
 /** `originalUrl`: the whole canonical path (Express strips the mount path from `url`). */
 export type ForwardRequest = IncomingMessage & { rawBody?: Buffer; protocol?: string; originalUrl?: string };
-export type Forward = (service: ServiceName, req: ForwardRequest, res: ServerResponse) => void;
+/** `xfwd: false`: no X-Forwarded-* headers (the local mail outbox answers only direct loopback clients). */
+export type Forward = (service: ServiceName, req: ForwardRequest, res: ServerResponse, opts?: { xfwd?: boolean }) => void;
 
 /** Headers that belong to one connection, never forwarded (RFC 9110 7.6.1). */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authorization']);
@@ -36,10 +37,10 @@ export function createProxy({ upstreams, timeoutMs, log }: ProxyOptions): { forw
     return u;
   };
 
-  const forward: Forward = (service, req, res) => {
+  const forward: Forward = (service, req, res, opts = {}) => {
     const pool = pools[service];
     const target = targetUrl(pool.pick(req));
-    const headers = upstreamHeaders(req, target);
+    const headers = upstreamHeaders(req, target, opts.xfwd !== false);
     const raw = req.rawBody;
     if (raw && req.readableEnded) headers['content-length'] = String(raw.length);
     const started = Date.now();
@@ -97,20 +98,21 @@ export function createProxy({ upstreams, timeoutMs, log }: ProxyOptions): { forw
   return { forward, close: () => agent.destroy() };
 }
 
-function upstreamHeaders(req: ForwardRequest, target: URL): Record<string, string | string[]> {
+function upstreamHeaders(req: ForwardRequest, target: URL, xfwd: boolean): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   const connectionTokens = typeof req.headers.connection === 'string' ? req.headers.connection.toLowerCase().split(/\s*,\s*/) : [];
   for (const [k, v] of Object.entries(req.headers)) {
     if (v === undefined || HOP_BY_HOP.has(k) || connectionTokens.includes(k)) continue;
     out[k] = v;
   }
+  out.host = target.host;
+  if (!xfwd) return out;
   const remote = req.socket.remoteAddress ?? '';
   const prior = req.headers['x-forwarded-for'];
   out['x-forwarded-for'] = prior ? `${Array.isArray(prior) ? prior.join(', ') : prior}, ${remote}` : remote;
   out['x-forwarded-proto'] ??= req.protocol ?? 'http';
   out['x-forwarded-host'] ??= req.headers.host ?? '';
   out['x-forwarded-port'] ??= String(req.socket.localPort ?? '');
-  out.host = target.host;
   return out;
 }
 
