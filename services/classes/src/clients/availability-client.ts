@@ -21,8 +21,30 @@ export const emptyTimes = (): MemberTimesView => ({
   preferred_times_user_input: {},
 });
 
+/**
+ * Times maps read from the compact form, kept by their 84 bytes: the member list asks for the same
+ * times again and again, and a kept (frozen) map is neither rebuilt nor re-serialized (see
+ * http/members-json.ts). Bounded; the oldest entries go first.
+ */
+const packedMaps = new Map<string, TimesMap>();
+const PACKED_MAPS_MAX = 20_000;
+
+function packedTimesMap(packed: Uint8Array): TimesMap {
+  const key = Buffer.from(packed.buffer, packed.byteOffset, packed.byteLength).toString('latin1');
+  let map = packedMaps.get(key);
+  if (!map) {
+    map = WeekSlots.fromBytes(packed).toTimesMap();
+    for (const labels of Object.values(map)) Object.freeze(labels);
+    Object.freeze(map);
+    if (packedMaps.size >= PACKED_MAPS_MAX) packedMaps.delete(packedMaps.keys().next().value!);
+    packedMaps.set(key, map);
+  }
+  return map;
+}
+
+/** Read-only: maps of the compact form are shared between answers. */
 export function weekTimesToMap(w: availabilityV1.WeekTimes | undefined): TimesMap {
-  if (w?.packed?.length) return WeekSlots.fromBytes(w.packed).toTimesMap();
+  if (w?.packed?.length) return packedTimesMap(w.packed);
   const out: TimesMap = {};
   for (const [day, slots] of Object.entries(w?.days ?? {})) {
     const labels = slots?.labels ?? [];

@@ -5,13 +5,14 @@ import { addNewMembers, addRegisteredMembers, inviteStudent, listMembers, remove
 import { MSG } from '../domain/messages.js';
 import { checkStudentsExist, searchStudents } from '../domain/students.js';
 import { asObject, idOrNotFound } from '../domain/validation.js';
+import { membersJson } from './members-json.js';
 
 export function registerMemberRoutes(app: Express, deps: Deps): void {
   const classIdOf = (v: unknown) => idOrNotFound(v, MSG.classNotFound);
 
   app.get('/api/classes/:classId/members', async (req, res) => {
     const teacher = assertTeacher(req);
-    res.json({ members: await listMembers(deps, teacher.userId, classIdOf(req.params.classId)) });
+    res.type('application/json').send(membersJson(await listMembers(deps, teacher.userId, classIdOf(req.params.classId))));
   });
 
   app.post('/api/classes/:classId/members/new', async (req, res) => {
