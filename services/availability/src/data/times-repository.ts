@@ -1,4 +1,4 @@
-import { outboxInsert, Topic, withTransaction, writeOutbox, type Pool } from '@stundenplan/base';
+import { outboxInsert, Topic, writeOutbox, type Pool } from '@stundenplan/base';
 import { WeekSlots } from '@stundenplan/timegrid';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 
@@ -170,24 +170,25 @@ export class TimesRepository {
   }
 
   /**
-   * A student's own times and its times.changed.v1 event in one transaction (the save on every
-   * submission, so one upsert statement instead of Prisma's interactive transaction).
+   * A student's own times and its times.changed.v1 event, atomically in one statement (the save on
+   * every submission: one round trip instead of BEGIN, upsert, outbox insert and COMMIT).
    */
   async saveUserTimesWithEvent(userId: string, times: WeekSlots, preferred: WeekSlots): Promise<StoredUserTimes> {
+    // The event's values are outboxInsert's (id, topic, key, payload), placed after the times' four.
     const event = outboxInsert(Topic.TimesChanged, userId, { kind: 'user', user_id: userId } satisfies TimesChangedPayload);
-    return withTransaction(this.pool, async (c) => {
-      const { rows } = await c.query<UserRow>(
-        named(
-          'save-user-times',
-          `INSERT INTO user_times (user_id, times, preferred, last_modified) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (user_id) DO UPDATE SET times = EXCLUDED.times, preferred = EXCLUDED.preferred, last_modified = EXCLUDED.last_modified
-         RETURNING ${USER_COLUMNS}`,
-          [userId, Buffer.from(times.toBytes()), preferred.isEmpty() ? null : Buffer.from(preferred.toBytes()), new Date()],
-        ),
-      );
-      await c.query(named('outbox-insert', event.text, event.values));
-      return toUserTimes(rows[0]!);
-    });
+    const { rows } = await this.pool.query<UserRow>(
+      named(
+        'save-user-times',
+        `WITH saved AS (
+           INSERT INTO user_times (user_id, times, preferred, last_modified) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (user_id) DO UPDATE SET times = EXCLUDED.times, preferred = EXCLUDED.preferred, last_modified = EXCLUDED.last_modified
+           RETURNING ${USER_COLUMNS}
+         ), event AS (INSERT INTO outbox_events (id, topic, key, payload) VALUES ($5, $6, $7, $8))
+         SELECT * FROM saved`,
+        [userId, Buffer.from(times.toBytes()), preferred.isEmpty() ? null : Buffer.from(preferred.toBytes()), new Date(), ...event.values],
+      ),
+    );
+    return toUserTimes(rows[0]!);
   }
 
   /**
