@@ -1,6 +1,8 @@
 // `npm test`: build everything, run every Vitest project against real PostgreSQL (embedded unless
 // DATABASE_URL is set), then the Playwright end-to-end tests against the running product.
-// Ends with one line: "N passed, M failed".
+// Stages can be named: `npm test -- unit` (tests beside the code, `src/`), `service` (every other
+// Vitest file: services over HTTP and gRPC with PostgreSQL, the whole stack, scripts), `e2e` (browser).
+// Without a name: all three. Ends with one line: "N passed, M failed".
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import os from 'node:os';
@@ -57,9 +59,9 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 }
 
 try {
-  if (only('unit')) {
-    const out = path.join(tmp, 'vitest.json');
-    const code = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  const vitest = (label, filter) => {
+    const out = path.join(tmp, `vitest-${label}.json`);
+    const code = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...filter]);
     if (existsSync(out)) {
       const r = JSON.parse(readFileSync(out, 'utf8'));
       passed += r.numPassedTests;
@@ -67,7 +69,11 @@ try {
       skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
       if (code !== 0 && r.numFailedTests === 0) failed += Math.max(1, r.numFailedTestSuites ?? 0);
     } else if (code !== 0) failed += 1;
-  }
+  };
+  // Unit tests sit beside the code (`src/`); every other Vitest file is a service-level test.
+  if (only('unit') && only('service')) vitest('all', []);
+  else if (only('unit')) vitest('unit', ['src/']);
+  else if (only('service')) vitest('service', ['--exclude', '**/src/**']);
   if (only('e2e')) {
     const out = path.join(tmp, 'playwright.json');
     const code = run('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
