@@ -26,11 +26,7 @@ export function berlinHour(now: Date): number {
 export async function sendDueReminders(deps: Deps, now: Date): Promise<number> {
   const today = berlinToday(now);
   const days = AUTO_REMINDER_DAYS_BEFORE.map((d) => new Date(`${addDays(today, d)}T00:00:00Z`));
-  const classes = await deps.db.class.findMany({
-    where: { deadline: { in: days }, autoReminders: true },
-    select: { classId: true, teacherId: true },
-    orderBy: { classId: 'asc' },
-  });
+  const classes = await deps.data.classes.withAutoRemindersOn(days);
   let sent = 0;
   for (const c of classes) {
     try {
