@@ -2,6 +2,7 @@ import * as grpc from '@grpc/grpc-js';
 import { healthV1 } from '@stundenplan/proto';
 import { AppError, grpcStatusToCode, isAppError } from './errors.js';
 import type { Logger } from './logger.js';
+import { timeoutBudget } from './timeout-budget.js';
 import { acceptRequestId, currentRequestId, REQUEST_ID_METADATA, runInRequest } from './request-context.js';
 import type { ServiceTokenVerifier } from './service-token.js';
 
@@ -179,7 +180,7 @@ export function outgoingMetadata(): grpc.Metadata {
 }
 
 /** Promise form of a generated client's unary method, with deadline, request id and error mapping. */
-export function callUnary<Req, Res>(method: UnaryMethod<Req, Res>, self: unknown, req: Req, ms = 5000): Promise<Res> {
+export function callUnary<Req, Res>(method: UnaryMethod<Req, Res>, self: unknown, req: Req, ms = timeoutBudget().grpcCallMs): Promise<Res> {
   return new Promise((resolve, reject) => {
     method.call(self, req, outgoingMetadata(), deadline(ms), (err, res) => (err ? reject(fromGrpcError(err)) : resolve(res)));
   });

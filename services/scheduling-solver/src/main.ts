@@ -26,13 +26,16 @@ export async function start(env?: Record<string, string | undefined>): Promise<S
     init: async (ctx) => {
       const prisma = createPrisma(ctx.pool!, cfg.DB_SCHEMA!);
       ctx.lifecycle.onStop('prisma', () => prisma.$disconnect());
-      const classes = createClassesClient(cfg.CLASSES_SERVICE_ADDR, ctx.serviceTokens);
-      const availability = createAvailabilityClient(cfg.AVAILABILITY_SERVICE_ADDR, ctx.serviceTokens);
+      const classes = createClassesClient(cfg.CLASSES_SERVICE_ADDR, ctx.serviceTokens, cfg.TIMEOUTS.grpcCallMs);
+      const availability = createAvailabilityClient(cfg.AVAILABILITY_SERVICE_ADDR, ctx.serviceTokens, cfg.TIMEOUTS.grpcCallMs);
       ctx.lifecycle.onStop('grpc-clients', async () => {
         classes.close();
         availability.close();
       });
-      const solver = createSolver({ size: cfg.SOLVER_POOL_SIZE, timeLimitS: cfg.SOLVER_TIME_LIMIT_S }, ctx.log.child({ module: 'solver' }));
+      const solver = createSolver(
+        { size: cfg.SOLVER_POOL_SIZE, timeLimitS: cfg.SOLVER_TIME_LIMIT_S, hardStopMs: cfg.TIMEOUTS.solverMs },
+        ctx.log.child({ module: 'solver' }),
+      );
       ctx.lifecycle.onStop('solver', () => solver.close());
       const metrics = createSolverMetrics(ctx.metrics.registry);
       const repo = new ScheduleRepository(prisma);
@@ -52,7 +55,7 @@ export async function start(env?: Record<string, string | undefined>): Promise<S
           metrics,
           log: ctx.log,
           timeLimitS: cfg.SOLVER_TIME_LIMIT_S,
-          solveDeadlineMs: (cfg.SOLVER_TIME_LIMIT_S + 15) * 1000,
+          solveDeadlineMs: cfg.TIMEOUTS.serviceMs,
         },
       };
     },
