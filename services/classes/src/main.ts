@@ -43,7 +43,7 @@ export async function start(env?: Record<string, string | undefined>, opts: { no
         mailBudgetPerDay: cfg.MAIL_BUDGET_PER_DAY,
         now: opts.now ?? (() => new Date()),
       };
-      const job = startAutoReminders(deps, ctx.pool!, {
+      const job = startAutoReminders(deps, {
         intervalMs: cfg.AUTO_REMINDER_INTERVAL_MS,
         fromHour: cfg.AUTO_REMINDER_FROM_HOUR,
         schema: cfg.DB_SCHEMA!,

@@ -4,6 +4,7 @@ import { directoryRepository, type DirectoryRepository } from './directory-repos
 import { mailLogRepository, type MailLogRepository } from './mail-log-repository.js';
 import { memberRepository, type MemberRepository } from './member-repository.js';
 import { emit, isUniqueViolation, type Db, type Tx } from './prisma.js';
+import { withSessionLock } from './session-lock.js';
 
 export interface Repositories {
   classes: ClassRepository;
@@ -17,6 +18,8 @@ export interface Repositories {
 /** The repositories plus a transaction that hands the same repositories, bound to it, to `work`. */
 export interface DataAccess extends Repositories {
   transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T>;
+  /** Runs `work` unless another replica holds the session lock `key` (then null); see session-lock.ts. */
+  exclusively<T>(key: string, work: () => Promise<T>): Promise<T | null>;
 }
 
 function bind(db: Tx, pool: Pool): Repositories {
@@ -30,7 +33,11 @@ function bind(db: Tx, pool: Pool): Repositories {
 }
 
 export function createDataAccess(db: Db, pool: Pool): DataAccess {
-  return { ...bind(db, pool), transaction: (work) => db.$transaction((tx) => work(bind(tx, pool))) };
+  return {
+    ...bind(db, pool),
+    transaction: (work) => db.$transaction((tx) => work(bind(tx, pool))),
+    exclusively: (key, work) => withSessionLock(pool, key, work),
+  };
 }
 
 export { isUniqueViolation };
