@@ -37,6 +37,66 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': 'error',
     },
   },
+  // Layers inside a service (docs/architecture.md): entry points (http/, grpc/) -> domain/ -> data/ and clients/.
+  // Entry points reach the database only through the domain; the domain knows no entry point; data access
+  // and clients may use the domain's types (the words both sides speak) but never its use cases.
+  {
+    files: ['services/*/src/http/**/*.ts', 'services/*/src/grpc/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/data/*', '**/data/**'], message: 'http/ and grpc/ call the domain; repositories are reached through it.' },
+            {
+              group: ['**/generated/prisma', '**/generated/prisma/**'],
+              message: 'http/ and grpc/ never touch Prisma; use the domain (types: re-export them there).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['services/*/src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/http/*', '**/http/**', '**/grpc/*', '**/grpc/**'], message: 'The domain does not know its entry points.' }] },
+      ],
+    },
+  },
+  {
+    files: ['services/*/src/data/**/*.ts', 'services/*/src/clients/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/domain/*', '**/domain/**'],
+              allowTypeImports: true,
+              message: 'data/ and clients/ may use domain types (import type) but never call use cases.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The gateway talks to services over HTTP only, never through their code.
+    files: ['gateway/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/services/**', '@stundenplan/*-service', '@stundenplan/*-service/**'], message: 'The gateway reaches services over HTTP only.' },
+          ],
+        },
+      ],
+    },
+  },
   {
     languageOptions: {
       globals: { ...globals.node, ...globals.browser },

@@ -1,4 +1,4 @@
-import { baseConfigShape, listenHostSchema, parseConfig, portSchema } from '@stundenplan/base';
+import { baseConfigShape, listenHostSchema, parseConfig, portSchema, timeoutBudget } from '@stundenplan/base';
 import { z } from 'zod';
 import { upstreamListSchema } from './upstreams.js';
 
@@ -31,7 +31,7 @@ const shape = {
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
-  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30000),
+  REQUEST_TIMEOUT_MS: baseConfigShape.REQUEST_TIMEOUT_MS,
   /** Logins per client IP in 10 minutes (a whole school behind one NAT may need more). */
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   /** Registrations per client IP in one hour. */
@@ -52,5 +52,7 @@ const shape = {
 export type GatewayConfig = ReturnType<typeof loadConfig>;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
-  return parseConfig(shape, env);
+  const cfg = parseConfig(shape, env);
+  /** The proxy's timeout (504 after it): the gateway's share of the one request budget. */
+  return Object.freeze({ ...cfg, UPSTREAM_TIMEOUT_MS: timeoutBudget(cfg.REQUEST_TIMEOUT_MS).gatewayMs });
 }

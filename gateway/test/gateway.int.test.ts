@@ -75,7 +75,7 @@ describe('gateway over real HTTP', () => {
       NOTIFICATION_SERVICE_URL: down,
       AUTH_JWKS_URL: issuer.jwksUrl,
       WEB_DIST: webDist,
-      UPSTREAM_TIMEOUT_MS: '500',
+      REQUEST_TIMEOUT_MS: '500',
       LOG_LEVEL: 'silent',
     });
     store = new MemoryStore();

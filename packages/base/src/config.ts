@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseServiceTokenKey } from './service-token.js';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from './timeout-budget.js';
 
 /** Settings every service reads. Defaults are the embedded-mode values. */
 export const baseConfigShape = {
@@ -11,6 +12,8 @@ export const baseConfigShape = {
   REDIS_URL: z.string().default(''),
   AUTH_JWKS_URL: z.string().default('http://127.0.0.1:8081/.well-known/jwks.json'),
   PUBLIC_BASE_URL: z.string().default('http://localhost:8080'),
+  /** The gateway's limit for one request; every inner timeout is derived from it (timeout-budget.ts). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_REQUEST_TIMEOUT_MS),
 };
 
 export const portSchema = z.coerce.number().int().min(0).max(65535);

@@ -2,6 +2,8 @@ import * as grpc from '@grpc/grpc-js';
 import { healthV1 } from '@stundenplan/proto';
 import { AppError, grpcStatusToCode, isAppError } from './errors.js';
 import type { Logger } from './logger.js';
+import { timeoutBudget } from './timeout-budget.js';
+import { acceptRequestId, currentRequestId, REQUEST_ID_METADATA, runInRequest } from './request-context.js';
 import type { ServiceTokenVerifier } from './service-token.js';
 
 export { grpc };
@@ -15,11 +17,13 @@ export interface GrpcServiceBinding {
 
 /**
  * Wraps every unary handler so domain errors become gRPC status codes at the edge,
- * and unexpected ones INTERNAL without internals.
+ * and unexpected ones INTERNAL without internals. The handler runs in the caller's request
+ * (metadata x-request-id), so its log lines and its own outgoing calls carry the same id.
  */
 export function wrapUnary<Req, Res>(log: Logger, fn: (req: Req, call: grpc.ServerUnaryCall<Req, Res>) => Promise<Res>) {
   return (call: grpc.ServerUnaryCall<Req, Res>, callback: grpc.sendUnaryData<Res>) => {
-    fn(call.request, call).then(
+    const requestId = acceptRequestId(call.metadata.get(REQUEST_ID_METADATA)[0]);
+    runInRequest({ requestId }, () => fn(call.request, call)).then(
       (res) => callback(null, res),
       (err: unknown) => {
         if (isAppError(err)) {
@@ -167,10 +171,18 @@ type UnaryMethod<Req, Res> = (
   cb: (err: grpc.ServiceError | null, res: Res) => void,
 ) => unknown;
 
-/** Promise form of a generated client's unary method, with deadline and error mapping. */
-export function callUnary<Req, Res>(method: UnaryMethod<Req, Res>, self: unknown, req: Req, ms = 5000): Promise<Res> {
+/** Metadata of an outgoing call: the id of the request being served, if any. */
+export function outgoingMetadata(): grpc.Metadata {
+  const metadata = new grpc.Metadata();
+  const requestId = currentRequestId();
+  if (requestId) metadata.set(REQUEST_ID_METADATA, requestId);
+  return metadata;
+}
+
+/** Promise form of a generated client's unary method, with deadline, request id and error mapping. */
+export function callUnary<Req, Res>(method: UnaryMethod<Req, Res>, self: unknown, req: Req, ms = timeoutBudget().grpcCallMs): Promise<Res> {
   return new Promise((resolve, reject) => {
-    method.call(self, req, new grpc.Metadata(), deadline(ms), (err, res) => (err ? reject(fromGrpcError(err)) : resolve(res)));
+    method.call(self, req, outgoingMetadata(), deadline(ms), (err, res) => (err ? reject(fromGrpcError(err)) : resolve(res)));
   });
 }
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import cookieParser from 'cookie-parser';
 import express, { type ErrorRequestHandler, type Express, type NextFunction, type Request, type Response } from 'express';
@@ -6,6 +5,7 @@ import { z } from 'zod';
 import { AppError, httpStatusToCode, isAppError } from './errors.js';
 import type { Logger } from './logger.js';
 import type { ServiceMetrics } from './metrics.js';
+import { acceptRequestId, REQUEST_ID_HEADER, runInRequest } from './request-context.js';
 import { containsControlCharacters, INPUT_MESSAGES, jsonTooDeep, pathHasControlCharacters, queryHasControlCharacters } from './request-input.js';
 
 export type ReadinessChecks = Record<string, () => Promise<boolean>>;
@@ -21,7 +21,7 @@ export interface HttpAppOptions {
   routes: (app: Express) => void;
 }
 
-export const REQUEST_ID_HEADER = 'x-request-id';
+export { REQUEST_ID_HEADER };
 
 /** The HTTP edge of a service: ids, metrics, health, JSON errors `{ detail }` without stacks. */
 export function createHttpApp(opts: HttpAppOptions): Express {
@@ -33,8 +33,9 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   app.set('case sensitive routing', true);
   app.set('strict routing', true);
   app.use((req, res, next) => {
-    const id = (req.headers[REQUEST_ID_HEADER] as string | undefined) ?? randomUUID();
+    const id = acceptRequestId(req.headers[REQUEST_ID_HEADER]);
     res.setHeader(REQUEST_ID_HEADER, id);
+    res.locals.requestId = id;
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const route = (req.route as { path?: string } | undefined)?.path ?? (res.statusCode === 404 ? 'unmatched' : req.path);
@@ -60,6 +61,8 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   app.use(rejectBadUrl);
   app.use(express.json({ limit: opts.jsonLimit ?? '1mb', verify: rejectDeepJson }));
   app.use(rejectControlCharactersInBody);
+  // Entered after the body is read: the body parser's stream events would not carry the context.
+  app.use((_req, res, next) => runInRequest({ requestId: String(res.locals.requestId) }, next));
   for (const mw of opts.before ?? []) app.use(mw);
   opts.routes(app);
   app.use((_req, res) => {

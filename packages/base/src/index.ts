@@ -11,6 +11,8 @@ export * from './http.js';
 export * from './text.js';
 export * from './mail-budget.js';
 export * from './request-input.js';
+export * from './request-context.js';
+export * from './timeout-budget.js';
 export * from './grpc.js';
 export * from './service-token.js';
 export * from './loopback.js';

@@ -3,6 +3,7 @@ import { createLogger, runStandalone, startService, type StartedService } from '
 import { AvailabilityClient } from './clients/availability-client.js';
 import { loadConfig, type Config } from './config.js';
 import { createPrisma } from './data/prisma.js';
+import { createDataAccess } from './data/repositories.js';
 import { startAutoReminders, type AutoReminderJob } from './domain/auto-reminders.js';
 import type { Deps } from './domain/context.js';
 import { registerUserHandlers } from './events/user-handlers.js';
@@ -33,8 +34,7 @@ export async function start(env?: Record<string, string | undefined>, opts: { no
       ctx.lifecycle.onStop('prisma', () => db.$disconnect());
       ctx.lifecycle.onStop('availability-client', async () => availability.close());
       deps = {
-        db,
-        pool: ctx.pool!,
+        data: createDataAccess(db, ctx.pool!),
         availability,
         log: ctx.log,
         publicBaseUrl: cfg.PUBLIC_BASE_URL,
@@ -43,7 +43,7 @@ export async function start(env?: Record<string, string | undefined>, opts: { no
         mailBudgetPerDay: cfg.MAIL_BUDGET_PER_DAY,
         now: opts.now ?? (() => new Date()),
       };
-      const job = startAutoReminders(deps, ctx.pool!, {
+      const job = startAutoReminders(deps, {
         intervalMs: cfg.AUTO_REMINDER_INTERVAL_MS,
         fromHour: cfg.AUTO_REMINDER_FROM_HOUR,
         schema: cfg.DB_SCHEMA!,

@@ -27,7 +27,7 @@ export class AvailabilityStub {
   memberTimes = new Map<string, Times>();
   userTimes = new Map<string, Times>();
   userModified = new Map<string, string>();
-  calls: { method: string; req: unknown }[] = [];
+  calls: { method: string; req: unknown; requestId?: string }[] = [];
 
   private static toWeek(t: Times | undefined): availabilityV1.WeekTimes {
     const days: Record<number, availabilityV1.SlotLabels> = {};
@@ -82,7 +82,7 @@ export class AvailabilityStub {
         call: grpc.ServerUnaryCall<availabilityV1.CountAnsweredRequest, unknown>,
         cb: grpc.sendUnaryData<availabilityV1.CountAnsweredResponse>,
       ) => {
-        this.calls.push({ method: 'countAnswered', req: call.request });
+        this.calls.push({ method: 'countAnswered', req: call.request, requestId: call.metadata.get('x-request-id')[0] as string | undefined });
         if (this.fail) return cb(unavailable);
         const has = (t: Times | undefined) => Object.values(t ?? {}).some((labels) => labels.length > 0);
         cb(null, {

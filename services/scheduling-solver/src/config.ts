@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { parseConfig, serviceAddr, serviceConfigShape } from '@stundenplan/base';
+import { ConfigError, parseConfig, serviceAddr, serviceConfigShape, timeoutBudget } from '@stundenplan/base';
 import { z } from 'zod';
 
 const shape = {
@@ -8,7 +8,7 @@ const shape = {
   AVAILABILITY_SERVICE_ADDR: serviceAddr(8093),
   /** Worker threads running HiGHS. Unset: 1 in embedded mode (2-core machines), cores - 1 when distributed. */
   SOLVER_POOL_SIZE: z.coerce.number().int().min(1).max(64).optional(),
-  /** Wall-clock budget of one calculation in seconds (the gateway gives up after 30 s). */
+  /** The engine's budget of one calculation in seconds; below the solver's share of REQUEST_TIMEOUT_MS. */
   SOLVER_TIME_LIMIT_S: z.coerce.number().positive().max(600).default(15),
   /** Comment line sent on idle progress streams (SSE) so proxies keep them open. */
   PROGRESS_HEARTBEAT_MS: z.coerce.number().int().min(100).default(15000),
@@ -20,5 +20,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const cfg = parseConfig(shape, env);
   const embedded = cfg.EVENT_BUS === 'memory';
   const poolSize = cfg.SOLVER_POOL_SIZE ?? (embedded ? 1 : Math.max(1, os.availableParallelism() - 1));
-  return Object.freeze({ ...cfg, SOLVER_POOL_SIZE: poolSize });
+  const budget = timeoutBudget(cfg.REQUEST_TIMEOUT_MS);
+  if (cfg.SOLVER_TIME_LIMIT_S * 1000 >= budget.solverMs)
+    throw new ConfigError(
+      `SOLVER_TIME_LIMIT_S must stay below ${budget.solverMs / 1000} s (the solver's share of REQUEST_TIMEOUT_MS); raise REQUEST_TIMEOUT_MS`,
+    );
+  return Object.freeze({ ...cfg, SOLVER_POOL_SIZE: poolSize, TIMEOUTS: budget });
 }

@@ -26,13 +26,16 @@ export async function start(env?: Record<string, string | undefined>): Promise<S
     init: async (ctx) => {
       const prisma = createPrisma(ctx.pool!, cfg.DB_SCHEMA!);
       ctx.lifecycle.onStop('prisma', () => prisma.$disconnect());
-      const classes = createClassesClient(cfg.CLASSES_SERVICE_ADDR, ctx.serviceTokens);
-      const availability = createAvailabilityClient(cfg.AVAILABILITY_SERVICE_ADDR, ctx.serviceTokens);
+      const classes = createClassesClient(cfg.CLASSES_SERVICE_ADDR, ctx.serviceTokens, cfg.TIMEOUTS.grpcCallMs);
+      const availability = createAvailabilityClient(cfg.AVAILABILITY_SERVICE_ADDR, ctx.serviceTokens, cfg.TIMEOUTS.grpcCallMs);
       ctx.lifecycle.onStop('grpc-clients', async () => {
         classes.close();
         availability.close();
       });
-      const solver = createSolver({ size: cfg.SOLVER_POOL_SIZE, timeLimitS: cfg.SOLVER_TIME_LIMIT_S }, ctx.log.child({ module: 'solver' }));
+      const solver = createSolver(
+        { size: cfg.SOLVER_POOL_SIZE, timeLimitS: cfg.SOLVER_TIME_LIMIT_S, hardStopMs: cfg.TIMEOUTS.solverMs },
+        ctx.log.child({ module: 'solver' }),
+      );
       ctx.lifecycle.onStop('solver', () => solver.close());
       const metrics = createSolverMetrics(ctx.metrics.registry);
       const repo = new ScheduleRepository(prisma);
@@ -42,7 +45,18 @@ export async function start(env?: Record<string, string | undefined>): Promise<S
         runs,
         metrics,
         schedules: { classes, schedules: repo, log: ctx.log, kick: () => ctx.relay?.kick() },
-        calculate: { classes, availability, solver, runs, schedules: repo, store: ctx.store, metrics, log: ctx.log, timeLimitS: cfg.SOLVER_TIME_LIMIT_S },
+        calculate: {
+          classes,
+          availability,
+          solver,
+          runs,
+          schedules: repo,
+          store: ctx.store,
+          metrics,
+          log: ctx.log,
+          timeLimitS: cfg.SOLVER_TIME_LIMIT_S,
+          solveDeadlineMs: cfg.TIMEOUTS.serviceMs,
+        },
       };
     },
     consumers: async (ctx) => registerConsumers(ctx.consumer!, ctx.log.child({ module: 'events' }), need().repo, need().runs),

@@ -10,9 +10,9 @@ import type { Problem } from './solver/types.js';
 
 export const SOLVER_TIMEOUT_TEXT = 'Die Berechnung hat zu lange gedauert. Bitte versuchen Sie es erneut.';
 
-export function createSolver(opts: { size: number; timeLimitS: number }, log: Logger): SolverPort {
-  // Hard stop per solve a little after the engine's own budget; the pool then answers with the first plan.
-  const pool = new SolverPool({ size: opts.size, timeoutMs: Math.round((opts.timeLimitS + 5) * 1000), solveOptions: { timeLimitSec: opts.timeLimitS } });
+export function createSolver(opts: { size: number; timeLimitS: number; hardStopMs: number }, log: Logger): SolverPort {
+  // Hard stop per solve after the engine's own budget (the solver's share of the request budget); the pool then answers with the first plan.
+  const pool = new SolverPool({ size: opts.size, timeoutMs: opts.hardStopMs, solveOptions: { timeLimitSec: opts.timeLimitS } });
   log.debug({ size: opts.size, timeLimitS: opts.timeLimitS }, 'solver pool created');
   return {
     async solve(problem: SolveProblem, o) {

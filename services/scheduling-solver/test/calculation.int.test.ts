@@ -28,8 +28,11 @@ describe('a plan', () => {
       ],
       { '0': labels('9.00', '12.00'), '2': labels('14.00', '16.00') },
     );
+    const callsBefore = h.world.calls.length;
     const res = await calc({ wiggleRoom: 0, selectedClass: cls.classId, timePreferences: {} });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // The class is asked once: ListMembers with the teacher id checks the owner.
+    expect(h.world.calls.slice(callsBefore).map((c) => c.method)).toEqual(['ListMembers', 'GetPlanningData']);
     expect(res.body.placements).toHaveLength(4);
     expectValidPlan(res.body, cls);
     expect(res.body.unscheduled_students).toEqual([]);

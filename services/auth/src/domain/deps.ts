@@ -17,3 +17,5 @@ export interface AuthDeps {
   /** Publish committed outbox rows now. */
   kickOutbox: () => void;
 }
+
+export type { InstitutionRow } from '../data/institution-repository.js';

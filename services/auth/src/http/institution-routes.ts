@@ -1,7 +1,6 @@
 import { AppError, isUuid } from '@stundenplan/base';
 import type { Express, Request, Response } from 'express';
-import type { InstitutionRow } from '../data/institution-repository.js';
-import type { AuthDeps } from '../domain/deps.js';
+import type { AuthDeps, InstitutionRow } from '../domain/deps.js';
 import { MSG } from '../domain/messages.js';
 
 const view = (i: InstitutionRow) => ({ id: i.id, name: i.name, students_mail: i.studentsMail, teachers_mail: i.teachersMail });

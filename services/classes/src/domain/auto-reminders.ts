@@ -1,5 +1,4 @@
 import { berlinToday, DEADLINE_TIME_ZONE } from '@stundenplan/timegrid';
-import type { Pool } from '@stundenplan/base';
 import type { Deps } from './context.js';
 import { remindMembers } from './reminders.js';
 
@@ -26,11 +25,7 @@ export function berlinHour(now: Date): number {
 export async function sendDueReminders(deps: Deps, now: Date): Promise<number> {
   const today = berlinToday(now);
   const days = AUTO_REMINDER_DAYS_BEFORE.map((d) => new Date(`${addDays(today, d)}T00:00:00Z`));
-  const classes = await deps.db.class.findMany({
-    where: { deadline: { in: days }, autoReminders: true },
-    select: { classId: true, teacherId: true },
-    orderBy: { classId: 'asc' },
-  });
+  const classes = await deps.data.classes.withAutoRemindersOn(days);
   let sent = 0;
   for (const c of classes) {
     try {
@@ -65,7 +60,7 @@ export interface AutoReminderJob {
 }
 
 /** The automatic-reminder job: runOnce every `intervalMs`, one replica at a time. */
-export function startAutoReminders(deps: Deps, pool: Pool, opts: AutoReminderOptions): AutoReminderJob {
+export function startAutoReminders(deps: Deps, opts: AutoReminderOptions): AutoReminderJob {
   let running = false;
   let current: Promise<unknown> = Promise.resolve();
   const lockKey = `${opts.schema}:auto-reminders`;
@@ -75,25 +70,7 @@ export function startAutoReminders(deps: Deps, pool: Pool, opts: AutoReminderOpt
     if (berlinHour(now) < opts.fromHour) return null;
     running = true;
     try {
-      const client = await pool.connect();
-      let broken = false;
-      try {
-        const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [lockKey]);
-        if (!rows[0]?.locked) return null;
-        try {
-          return await sendDueReminders(deps, now);
-        } finally {
-          await client.query('SELECT pg_advisory_unlock(hashtext($1))', [lockKey]).catch(() => {
-            broken = true;
-          });
-        }
-      } catch (e) {
-        broken = true;
-        throw e;
-      } finally {
-        // A connection that may still hold the lock is closed, not given back to the pool.
-        client.release(broken);
-      }
+      return await deps.data.exclusively(lockKey, () => sendDueReminders(deps, now));
     } finally {
       running = false;
     }

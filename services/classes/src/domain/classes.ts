@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, Topic } from '@stundenplan/base';
-import { classesOfTeacher } from '../data/hot-reads.js';
-import { emit, isUniqueViolation, type Tx } from '../data/prisma.js';
+import type { ClassRepository } from '../data/class-repository.js';
+import { isUniqueViolation } from '../data/repositories.js';
 import type { Class } from '../generated/prisma/client.js';
 import type { Deps } from './context.js';
 import { toClassDto, type ClassDto } from './dto.js';
@@ -18,16 +18,15 @@ const SHORTCUT_ATTEMPTS = 10;
  * a class id that does not exist, is not a UUID or belongs to another teacher -> 404 'Klasse/Kurs nicht
  * gefunden'. One answer for all three, so no caller learns whether someone else's class exists.
  */
-export async function assertOwnsClass(db: Deps['db'] | Tx, classId: string, teacherId: string): Promise<Class> {
-  const c = await db.class.findUnique({ where: { classId } });
+export async function assertOwnsClass(classes: ClassRepository, classId: string, teacherId: string): Promise<Class> {
+  const c = await classes.findById(classId);
   if (!c || c.teacherId !== teacherId) throw AppError.notFound(MSG.classNotFound);
   return c;
 }
 
 /** Locks the class row for the rest of the transaction (member limit, e-mail uniqueness) and checks the owner. */
-export async function lockOwnedClass(tx: Tx, classId: string, teacherId: string | null): Promise<Class> {
-  await tx.$queryRaw`SELECT class_id FROM classes WHERE class_id = ${classId}::uuid FOR UPDATE`;
-  const c = await tx.class.findUnique({ where: { classId } });
+export async function lockOwnedClass(classes: ClassRepository, classId: string, teacherId: string | null): Promise<Class> {
+  const c = await classes.lockById(classId);
   if (!c || (teacherId !== null && c.teacherId !== teacherId)) throw AppError.notFound(MSG.classNotFound);
   return c;
 }
@@ -38,7 +37,7 @@ export async function lockOwnedClass(tx: Tx, classId: string, teacherId: string 
  * availability service cannot tell).
  */
 export async function listTeacherClasses(deps: Deps, teacherId: string): Promise<ClassDto[]> {
-  const rows = await classesOfTeacher(deps.pool, teacherId);
+  const rows = await deps.data.classes.listOfTeacherWithMemberIds(teacherId);
   const answered = await deps.availability.countAnswered(rows.filter((c) => c.members.length));
   let next = 0;
   return rows.map((c) => ({
@@ -56,7 +55,7 @@ export function isAcceptableShortcut(v: unknown): v is string {
 export async function generateFreeShortcut(deps: Deps): Promise<string> {
   for (let i = 0; i < SHORTCUT_ATTEMPTS; i++) {
     const code = generateShortcut();
-    if (!(await deps.db.class.findUnique({ where: { registerShortcut: code }, select: { classId: true } }))) return code;
+    if (!(await deps.data.classes.isShortcutTaken(code))) return code;
   }
   throw new AppError('UNAVAILABLE', MSG.shortcutGenerationFailed);
 }
@@ -79,12 +78,16 @@ export async function createClass(deps: Deps, teacherId: string, input: CreateCl
     const registerShortcut = proposed ?? generateShortcut();
     proposed = undefined;
     try {
-      const created = await deps.db.$transaction(async (tx) => {
-        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`classes:teacher:${teacherId}`}))`;
-        const count = await tx.class.count({ where: { teacherId } });
-        if (count >= MAX_CLASSES_PER_TEACHER) throw AppError.badRequest(MSG.maxClasses);
-        return tx.class.create({
-          data: { classId: randomUUID(), name: input.name, description: input.description, isGroup: input.isGroup, registerShortcut, teacherId },
+      const created = await deps.data.transaction(async (tx) => {
+        await tx.classes.lockTeacher(teacherId);
+        if ((await tx.classes.countOfTeacher(teacherId)) >= MAX_CLASSES_PER_TEACHER) throw AppError.badRequest(MSG.maxClasses);
+        return tx.classes.create({
+          classId: randomUUID(),
+          name: input.name,
+          description: input.description,
+          isGroup: input.isGroup,
+          registerShortcut,
+          teacherId,
         });
       });
       return toClassDto(created, 0);
@@ -102,22 +105,18 @@ export async function updateClass(
   classId: string,
   input: { name: string; description: string | null | undefined },
 ): Promise<ClassDto> {
-  await assertOwnsClass(deps.db, classId, teacherId);
-  const updated = await deps.db.class.update({
-    where: { classId },
-    data: { name: input.name, ...(input.description !== undefined ? { description: input.description } : {}) },
-    include: { _count: { select: { members: true } } },
-  });
-  return toClassDto(updated, updated._count.members);
+  await assertOwnsClass(deps.data.classes, classId, teacherId);
+  const { cls, memberCount } = await deps.data.classes.rename(classId, input);
+  return toClassDto(cls, memberCount);
 }
 
 /** Deletes the class with its members; class.deleted.v1 tells the other services to drop what belongs to it. */
 export async function deleteClass(deps: Deps, teacherId: string, classId: string): Promise<void> {
-  await deps.db.$transaction(async (tx) => {
+  await deps.data.transaction(async (tx) => {
     // Row lock first: of concurrent deletes one wins, the others then find no class (404, never 500).
-    await lockOwnedClass(tx, classId, teacherId);
-    await tx.class.delete({ where: { classId } });
-    await emit(tx, Topic.ClassDeleted, classId, { class_id: classId, teacher_id: teacherId });
+    await lockOwnedClass(tx.classes, classId, teacherId);
+    await tx.classes.delete(classId);
+    await tx.emit(Topic.ClassDeleted, classId, { class_id: classId, teacher_id: teacherId });
   });
   deps.kick();
 }

@@ -1,12 +1,11 @@
-import type { KeyValueStore, Logger, Pool } from '@stundenplan/base';
+import type { KeyValueStore, Logger } from '@stundenplan/base';
 import type { AvailabilityClient } from '../clients/availability-client.js';
-import type { Db } from '../data/prisma.js';
+import type { DataAccess } from '../data/repositories.js';
 
 /** What the use cases need; built once in main.ts. */
 export interface Deps {
-  db: Db;
-  /** The same connections as `db`, for the hot reads in data/hot-reads.ts. */
-  pool: Pool;
+  /** The repositories; `data.transaction` runs work with the same repositories bound to one transaction. */
+  data: DataAccess;
   availability: AvailabilityClient;
   log: Logger;
   publicBaseUrl: string;

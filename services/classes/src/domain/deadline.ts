@@ -37,20 +37,17 @@ export function parseDeadlineInput(body: unknown): { deadline: string | null; al
 }
 
 export async function getDeadline(deps: Deps, teacherId: string, classId: string): Promise<DeadlineDto> {
-  return toDeadlineDto(await assertOwnsClass(deps.db, classId, teacherId));
+  return toDeadlineDto(await assertOwnsClass(deps.data.classes, classId, teacherId));
 }
 
 /** Sets or clears (null) the deadline. A day in the past is allowed: it closes the entry at once. */
 export async function setDeadline(deps: Deps, teacherId: string, classId: string, body: unknown): Promise<DeadlineDto> {
   const input = parseDeadlineInput(body);
-  await assertOwnsClass(deps.db, classId, teacherId);
-  const updated = await deps.db.class.update({
-    where: { classId },
-    data: {
-      deadline: input.deadline ? new Date(`${input.deadline}T00:00:00Z`) : null,
-      allowLateChanges: input.allowLateChanges,
-      autoReminders: input.autoReminders,
-    },
+  await assertOwnsClass(deps.data.classes, classId, teacherId);
+  const updated = await deps.data.classes.setDeadline(classId, {
+    deadline: input.deadline ? new Date(`${input.deadline}T00:00:00Z`) : null,
+    allowLateChanges: input.allowLateChanges,
+    autoReminders: input.autoReminders,
   });
   deps.log.info({ classId, deadline: input.deadline, allowLateChanges: input.allowLateChanges, autoReminders: input.autoReminders }, 'class deadline set');
   return toDeadlineDto(updated);

@@ -12,29 +12,12 @@ export interface DirectoryScope {
 }
 
 export async function directoryScopeOf(deps: Deps, teacherId: string): Promise<DirectoryScope> {
-  const row = await deps.db.userDirectory.findUnique({ where: { userId: teacherId }, select: { institutionId: true } });
+  const row = await deps.data.directory.findUser(teacherId);
   return { teacherId, institutionId: row?.institutionId || null };
 }
 
 /** Registered students (role 1) in the scope among these user ids. */
 export async function studentsInScope(deps: Deps, scope: DirectoryScope, userIds: string[]): Promise<Set<string>> {
   if (!userIds.length) return new Set();
-  const rows = await deps.db.userDirectory.findMany({
-    where: {
-      userId: { in: userIds },
-      roleId: 1,
-      OR: [
-        ...(scope.institutionId ? [{ institutionId: scope.institutionId }] : []),
-        {
-          userId: {
-            in: (await deps.db.teacherStudent.findMany({ where: { teacherId: scope.teacherId, userId: { in: userIds } }, select: { userId: true } })).map(
-              (r) => r.userId,
-            ),
-          },
-        },
-      ],
-    },
-    select: { userId: true },
-  });
-  return new Set(rows.map((r) => r.userId));
+  return deps.data.directory.studentsInScope(scope, userIds);
 }

@@ -1,5 +1,4 @@
 import { AppError, isAppError, Topic } from '@stundenplan/base';
-import { emit } from '../data/prisma.js';
 import type { Deps } from './context.js';
 import { findClassByShortcut, enrolFromRegistration } from './registration.js';
 
@@ -43,11 +42,7 @@ export async function upsertDirectory(deps: Deps, p: UserEventPayload): Promise<
     ...(instId !== undefined ? { institutionId: instId === null ? null : String(instId) } : {}),
     ...(instName !== undefined ? { institutionName: instName } : {}),
   };
-  await deps.db.userDirectory.upsert({
-    where: { userId },
-    create: { userId, name: data.name ?? '', email: data.email ?? '', roleId: data.roleId ?? 1, ...data },
-    update: data,
-  });
+  await deps.data.directory.upsertUser({ userId, ...data });
 }
 
 /** user.registered.v1: directory row, then the membership of a registration with a class code. */
@@ -87,27 +82,25 @@ export async function onUserUpdated(deps: Deps, p: UserEventPayload): Promise<vo
     ...(typeof p.name === 'string' && p.name ? { name: p.name } : {}),
     ...(typeof p.email === 'string' && p.email ? { email: p.email.trim().toLowerCase() } : {}),
   };
-  if (Object.keys(data).length) await deps.db.member.updateMany({ where: { userId }, data });
+  if (Object.keys(data).length) await deps.data.members.updateAllOfUser(userId, data);
 }
 
 /** user.deleted.v1: directory row, the user's memberships and the classes the user taught. */
 export async function onUserDeleted(deps: Deps, p: UserEventPayload): Promise<void> {
   const userId = userIdOf(p);
-  await deps.db.$transaction(async (tx) => {
-    await tx.userDirectory.deleteMany({ where: { userId } });
+  await deps.data.transaction(async (tx) => {
     // Directory scope and invitation history of the account go with it (DSGVO).
-    await tx.teacherStudent.deleteMany({ where: { OR: [{ userId }, { teacherId: userId }] } });
-    await tx.invitation.deleteMany({ where: { teacherId: userId } });
-    await tx.reminder.deleteMany({ where: { teacherId: userId } });
-    const memberships = await tx.member.findMany({ where: { userId } });
+    await tx.directory.deleteUser(userId);
+    await tx.mailLog.deleteOfTeacher(userId);
+    const memberships = await tx.members.listOfUser(userId);
     for (const m of memberships) {
-      await tx.member.delete({ where: { memberId: m.memberId } });
-      await emit(tx, Topic.MemberRemoved, m.classId, { class_id: m.classId, member_id: m.memberId, user_id: userId });
+      await tx.members.delete(m.memberId);
+      await tx.emit(Topic.MemberRemoved, m.classId, { class_id: m.classId, member_id: m.memberId, user_id: userId });
     }
-    const classes = await tx.class.findMany({ where: { teacherId: userId } });
+    const classes = await tx.classes.listOfTeacher(userId);
     for (const c of classes) {
-      await tx.class.delete({ where: { classId: c.classId } });
-      await emit(tx, Topic.ClassDeleted, c.classId, { class_id: c.classId, teacher_id: userId });
+      await tx.classes.delete(c.classId);
+      await tx.emit(Topic.ClassDeleted, c.classId, { class_id: c.classId, teacher_id: userId });
     }
   });
   deps.kick();

@@ -1,5 +1,7 @@
 import type { Class, Member } from '../generated/prisma/client.js';
 
+export type { Class, Member };
+
 /** Wire shapes (docs/product/data.md), snake_case as the API speaks. */
 export interface ClassDto {
   class_id: string;

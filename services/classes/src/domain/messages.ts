@@ -5,6 +5,7 @@ export const MSG = {
   forbidden: 'Du hast keine Berechtigung für diese Aktion',
   classNotFound: 'Klasse/Kurs nicht gefunden',
   memberNotFound: 'Studierende*r nicht gefunden',
+  membersAdded: (n: number) => (n === 1 ? '1 Studierende*r erfolgreich hinzugefügt' : `${n} Studierende erfolgreich hinzugefügt`),
   membershipNotFound: 'Mitgliedschaft nicht gefunden',
   // class (docs/product/classes.md Class, docs/product/errors.md Classes)
   classNameRequired: 'Bitte gib einen Namen für den Kurs/die Klasse ein',

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, isUuid, Topic } from '@stundenplan/base';
 import { isAllowedDuration } from '@stundenplan/timegrid';
-import { emit } from '../data/prisma.js';
 import type { Class, Member } from '../generated/prisma/client.js';
 import type { Deps } from './context.js';
 import { memberAddedPayload } from './dto.js';
@@ -19,19 +18,19 @@ export interface ClassWithTeacher {
 }
 
 export async function withTeacher(deps: Deps, cls: Class): Promise<ClassWithTeacher> {
-  const t = await deps.db.userDirectory.findUnique({ where: { userId: cls.teacherId } });
+  const t = await deps.data.directory.findUser(cls.teacherId);
   return { cls, teacherName: t?.name || null, institutionName: t?.institutionName ?? null, institutionId: t?.institutionId ?? null };
 }
 
 export async function findClassByShortcut(deps: Deps, raw: unknown): Promise<Class | null> {
   const code = normalizeLookupCode(raw);
   if (!code) return null;
-  return deps.db.class.findUnique({ where: { registerShortcut: code } });
+  return deps.data.classes.findByShortcut(code);
 }
 
 async function unregisteredMember(deps: Deps, classId: string, memberId: unknown): Promise<Member | null> {
   if (!isUuid(memberId)) return null;
-  const m = await deps.db.member.findUnique({ where: { memberId: memberId.toLowerCase() } });
+  const m = await deps.data.members.findById(memberId.toLowerCase());
   return m && m.classId === classId && !m.userId ? m : null;
 }
 
@@ -86,37 +85,37 @@ export interface RegisteredUser {
  */
 export async function enrolFromRegistration(deps: Deps, classId: string, memberId: unknown, user: RegisteredUser): Promise<Member> {
   const email = user.email.trim().toLowerCase();
-  const result = await deps.db.$transaction(async (tx) => {
-    await lockOwnedClass(tx, classId, null);
-    const own = await tx.member.findFirst({ where: { classId, userId: user.userId } });
-    if (own) return own.studentId ? own : tx.member.update({ where: { memberId: own.memberId }, data: { studentId: user.userId } });
+  const result = await deps.data.transaction(async (tx) => {
+    await lockOwnedClass(tx.classes, classId, null);
+    const own = await tx.members.findInClassByUser(classId, user.userId);
+    if (own) return own.studentId ? own : tx.members.update(own.memberId, { studentId: user.userId });
     let target: Member | null = null;
     if (isUuid(memberId)) {
-      const m = await tx.member.findUnique({ where: { memberId: memberId.toLowerCase() } });
+      const m = await tx.members.findById(memberId.toLowerCase());
       if (m && m.classId === classId && !m.userId) target = m;
     }
-    target ??= email ? await tx.member.findFirst({ where: { classId, userId: null, email } }) : null;
+    target ??= email ? await tx.members.findUnregisteredInClassByEmail(classId, email) : null;
     if (target) {
-      const linked = await tx.member.update({
-        where: { memberId: target.memberId },
-        data: { userId: user.userId, studentId: user.userId, name: user.name || target.name, email: email || target.email },
-      });
-      await emit(tx, Topic.MemberLinked, classId, { class_id: classId, member_id: linked.memberId, user_id: user.userId });
-      return linked;
-    }
-    if ((await tx.member.count({ where: { classId } })) >= MAX_MEMBERS_PER_CLASS) throw AppError.badRequest(MSG.maxMembers);
-    const m = await tx.member.create({
-      data: {
-        memberId: randomUUID(),
-        classId,
+      const linked = await tx.members.update(target.memberId, {
         userId: user.userId,
         studentId: user.userId,
-        name: user.name || email,
-        email: email || null,
-        duration: isAllowedDuration(user.duration) ? user.duration : DEFAULT_DURATION,
-      },
+        name: user.name || target.name,
+        email: email || target.email,
+      });
+      await tx.emit(Topic.MemberLinked, classId, { class_id: classId, member_id: linked.memberId, user_id: user.userId });
+      return linked;
+    }
+    if ((await tx.members.countOfClass(classId)) >= MAX_MEMBERS_PER_CLASS) throw AppError.badRequest(MSG.maxMembers);
+    const m = await tx.members.create({
+      memberId: randomUUID(),
+      classId,
+      userId: user.userId,
+      studentId: user.userId,
+      name: user.name || email,
+      email: email || null,
+      duration: isAllowedDuration(user.duration) ? user.duration : DEFAULT_DURATION,
     });
-    await emit(tx, Topic.MemberAdded, classId, memberAddedPayload(m));
+    await tx.emit(Topic.MemberAdded, classId, memberAddedPayload(m));
     return m;
   });
   deps.kick();

@@ -1,10 +1,9 @@
 import { AppError, reserveMailBudget, Topic, type MailBudgetReservation, type MailRequestedPayload } from '@stundenplan/base';
 import { berlinToday, formatGermanDate } from '@stundenplan/timegrid';
-import { emit } from '../data/prisma.js';
 import { assertOwnsClass } from './classes.js';
 import type { Deps } from './context.js';
 import { deadlineString } from './deadline.js';
-import { registrationLink } from './members.js';
+import { registrationLink } from './invitation-mail.js';
 import { MSG } from './messages.js';
 import { isValidEmail } from './validation.js';
 
@@ -51,8 +50,8 @@ export async function remindMembers(
   classId: string,
   now: Date = deps.now(),
 ): Promise<{ recipient_count: number; message: string }> {
-  const c = await assertOwnsClass(deps.db, classId, teacher.userId);
-  const members = await deps.db.member.findMany({ where: { classId }, orderBy: [{ createdAt: 'asc' }, { memberId: 'asc' }] });
+  const c = await assertOwnsClass(deps.data.classes, classId, teacher.userId);
+  const members = await deps.data.members.listOfClass(classId);
   const withEmail = members.filter((m) => m.email && isValidEmail(m.email.trim().toLowerCase()));
   if (!withEmail.length) return { recipient_count: 0, message: MSG.remindNone };
   const answered = await deps.availability.membersWithTimes(
@@ -63,7 +62,7 @@ export async function remindMembers(
   const candidates = withEmail.filter((m) => !answered.has(m.memberId));
   if (!candidates.length) return { recipient_count: 0, message: MSG.remindNone };
 
-  const teacherRow = await deps.db.userDirectory.findUnique({ where: { userId: teacher.userId } });
+  const teacherRow = await deps.data.directory.findUser(teacher.userId);
   const teacherName = teacherRow?.name || teacher.name || 'Deine Lehrkraft';
   const base = deps.publicBaseUrl.replace(/\/+$/, '');
   const today = berlinToday(now);
@@ -71,11 +70,13 @@ export async function remindMembers(
   let budget: MailBudgetReservation | undefined;
   let sent = 0;
   try {
-    await deps.db.$transaction(async (tx) => {
+    await deps.data.transaction(async (tx) => {
       // One reminder run per class at a time: the once-a-day check and the inserts cannot interleave.
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`classes:remind:${classId}`}))`;
-      const already = await tx.reminder.findMany({ where: { memberId: { in: candidates.map((m) => m.memberId) }, day }, select: { memberId: true } });
-      const skip = new Set(already.map((r) => r.memberId));
+      await tx.mailLog.lockRemindersOf(classId);
+      const skip = await tx.mailLog.remindedOn(
+        candidates.map((m) => m.memberId),
+        day,
+      );
       const due = candidates.filter((m) => !skip.has(m.memberId));
       if (!due.length) return;
       budget = await reserveMailBudget(deps.store, teacher.userId, due.length, deps.mailBudgetPerDay);
@@ -91,8 +92,8 @@ export async function remindMembers(
           registered,
           shortcut: c.registerShortcut,
         });
-        await tx.reminder.create({ data: { teacherId: teacher.userId, classId, memberId: m.memberId, day } });
-        await emit(tx, Topic.MailRequested, to, mail);
+        await tx.mailLog.recordReminder({ teacherId: teacher.userId, classId, memberId: m.memberId, day });
+        await tx.emit(Topic.MailRequested, to, mail);
       }
       sent = due.length;
     });

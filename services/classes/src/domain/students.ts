@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, hitRateLimit, Topic, type SessionUser } from '@stundenplan/base';
 import type { TimesMap } from '@stundenplan/timegrid';
-import { emit } from '../data/prisma.js';
 import type { Deps } from './context.js';
 import { directoryScopeOf, studentsInScope } from './directory-scope.js';
 import { memberAddedPayload } from './dto.js';
@@ -28,14 +27,7 @@ export async function searchStudents(deps: Deps, teacherId: string, queryRaw: un
   const q = searchQuery(queryRaw);
   const pattern = `%${escapeLike(q)}%`;
   const scope = await directoryScopeOf(deps, teacherId);
-  const rows = await deps.db.$queryRaw<{ user_id: string; name: string; email: string; duration: number | null }[]>`
-    SELECT d.user_id, d.name, d.email, d.duration FROM user_directory d
-    WHERE d.role_id = 1
-      AND (lower(d.name) LIKE ${pattern} ESCAPE '\\' OR split_part(d.email, '@', 1) LIKE ${pattern} ESCAPE '\\')
-      AND ((${scope.institutionId}::text IS NOT NULL AND d.institution_id = ${scope.institutionId}::text)
-        OR EXISTS (SELECT 1 FROM teacher_students t WHERE t.teacher_id = ${teacherId} AND t.user_id = d.user_id))
-    ORDER BY lower(d.name), d.email
-    LIMIT ${SEARCH_LIMIT}`;
+  const rows = await deps.data.directory.searchStudents(scope, pattern, SEARCH_LIMIT);
   return { students: rows.map((r) => ({ user_id: r.user_id, name: r.name, email: r.email, duration: r.duration })) };
 }
 
@@ -76,12 +68,9 @@ export async function checkStudentsExist(deps: Deps, teacherId: string, body: un
   ];
   const existing_students: Record<string, ExistingStudent> = {};
   if (!emails.length) return { existing_students };
-  const users = await deps.db.userDirectory.findMany({ where: { roleId: 1, email: { in: emails } } });
+  const users = await deps.data.directory.studentsByEmails(emails);
   if (!users.length) return { existing_students };
-  const memberRows = await deps.db.member.findMany({
-    where: { class: { teacherId }, OR: [{ email: { in: users.map((u) => u.email) } }, { userId: { in: users.map((u) => u.userId) } }] },
-    select: { email: true, userId: true },
-  });
+  const memberRows = await deps.data.members.inClassesOfTeacher(teacherId, { emails: users.map((u) => u.email), userIds: users.map((u) => u.userId) });
   const memberEmails = new Set(memberRows.map((m) => (m.email ?? '').toLowerCase()));
   const linked = new Set(memberRows.map((m) => m.userId).filter((id): id is string => Boolean(id)));
   const scope = await studentsInScope(
@@ -106,30 +95,28 @@ export async function joinClass(deps: Deps, user: SessionUser, bodyRaw: unknown)
   const body = asObject(bodyRaw);
   const code = normalizeJoinCode(body.register_shortcut);
   const dur = duration(body.duration, DEFAULT_DURATION);
-  const c = await deps.db.class.findUnique({ where: { registerShortcut: code } });
+  const c = await deps.data.classes.findByShortcut(code);
   if (!c) throw AppError.notFound(MSG.codeUnknown);
-  const dir = await deps.db.userDirectory.findUnique({ where: { userId: user.userId } });
+  const dir = await deps.data.directory.findUser(user.userId);
   const name = dir?.name || user.name || user.email;
   const email = (dir?.email || user.email || '').toLowerCase() || null;
-  const memberId = await deps.db.$transaction(async (tx) => {
-    await lockOwnedClass(tx, c.classId, null);
-    const own = await tx.member.findFirst({ where: { classId: c.classId, userId: user.userId } });
+  const memberId = await deps.data.transaction(async (tx) => {
+    await lockOwnedClass(tx.classes, c.classId, null);
+    const own = await tx.members.findInClassByUser(c.classId, user.userId);
     if (own) {
       if (own.studentId) throw AppError.conflict(MSG.alreadyJoined);
-      await tx.member.update({ where: { memberId: own.memberId }, data: { studentId: user.userId } });
+      await tx.members.update(own.memberId, { studentId: user.userId });
       return own.memberId;
     }
-    const unregistered = email ? await tx.member.findFirst({ where: { classId: c.classId, userId: null, email } }) : null;
+    const unregistered = email ? await tx.members.findUnregisteredInClassByEmail(c.classId, email) : null;
     if (unregistered) {
-      await tx.member.update({ where: { memberId: unregistered.memberId }, data: { userId: user.userId, studentId: user.userId, name, email } });
-      await emit(tx, Topic.MemberLinked, c.classId, { class_id: c.classId, member_id: unregistered.memberId, user_id: user.userId });
+      await tx.members.update(unregistered.memberId, { userId: user.userId, studentId: user.userId, name, email });
+      await tx.emit(Topic.MemberLinked, c.classId, { class_id: c.classId, member_id: unregistered.memberId, user_id: user.userId });
       return unregistered.memberId;
     }
-    if ((await tx.member.count({ where: { classId: c.classId } })) >= MAX_MEMBERS_PER_CLASS) throw AppError.badRequest(MSG.maxMembers);
-    const m = await tx.member.create({
-      data: { memberId: randomUUID(), classId: c.classId, userId: user.userId, studentId: user.userId, name, email, duration: dur },
-    });
-    await emit(tx, Topic.MemberAdded, c.classId, memberAddedPayload(m));
+    if ((await tx.members.countOfClass(c.classId)) >= MAX_MEMBERS_PER_CLASS) throw AppError.badRequest(MSG.maxMembers);
+    const m = await tx.members.create({ memberId: randomUUID(), classId: c.classId, userId: user.userId, studentId: user.userId, name, email, duration: dur });
+    await tx.emit(Topic.MemberAdded, c.classId, memberAddedPayload(m));
     return m.memberId;
   });
   deps.kick();
@@ -139,7 +126,7 @@ export async function joinClass(deps: Deps, user: SessionUser, bodyRaw: unknown)
 /** Own membership only: unknown, not in that class or someone else's -> the same 404 (no existence oracle). */
 async function ownMembership(deps: Deps, userId: string, memberIdRaw: unknown, classIdRaw?: unknown) {
   const memberId = idOrNotFound(memberIdRaw, MSG.membershipNotFound);
-  const m = await deps.db.member.findUnique({ where: { memberId }, include: { class: true } });
+  const m = await deps.data.members.findByIdWithClass(memberId);
   if (!m) throw AppError.notFound(MSG.membershipNotFound);
   if (classIdRaw !== undefined && m.classId !== idOrNotFound(classIdRaw, MSG.membershipNotFound)) throw AppError.notFound(MSG.membershipNotFound);
   if (m.userId !== userId) throw AppError.notFound(MSG.membershipNotFound);
@@ -150,17 +137,16 @@ async function ownMembership(deps: Deps, userId: string, memberIdRaw: unknown, c
 export async function verifyClass(deps: Deps, user: SessionUser, bodyRaw: unknown): Promise<{ class_name: string }> {
   const body = asObject(bodyRaw);
   const m = await ownMembership(deps, user.userId, body.member_id, body.class_id);
-  if (!m.studentId) await deps.db.member.update({ where: { memberId: m.memberId }, data: { studentId: user.userId } });
+  if (!m.studentId) await deps.data.members.update(m.memberId, { studentId: user.userId });
   return { class_name: m.class.name };
 }
 
 /** DELETE students/leave-class/{memberId}: removes the own membership. */
 export async function leaveClass(deps: Deps, user: SessionUser, memberIdRaw: unknown): Promise<{ class_name: string }> {
   const m = await ownMembership(deps, user.userId, memberIdRaw);
-  await deps.db.$transaction(async (tx) => {
-    const { count } = await tx.member.deleteMany({ where: { memberId: m.memberId, userId: user.userId } });
-    if (!count) throw AppError.notFound(MSG.membershipNotFound);
-    await emit(tx, Topic.MemberRemoved, m.classId, { class_id: m.classId, member_id: m.memberId, user_id: m.userId });
+  await deps.data.transaction(async (tx) => {
+    if (!(await tx.members.deleteOfUser(m.memberId, user.userId))) throw AppError.notFound(MSG.membershipNotFound);
+    await tx.emit(Topic.MemberRemoved, m.classId, { class_id: m.classId, member_id: m.memberId, user_id: m.userId });
   });
   deps.kick();
   return { class_name: m.class.name };

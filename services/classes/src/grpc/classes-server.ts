@@ -1,12 +1,11 @@
-import { AppError, isUuid, wrapUnary, type GrpcServiceBinding, type Logger } from '@stundenplan/base';
+import { AppError, wrapUnary, type GrpcServiceBinding, type Logger } from '@stundenplan/base';
 import { classesV1 } from '@stundenplan/proto';
-import { assertOwnsClass } from '../domain/classes.js';
+import { findClass, findMember, listClassMembers, listMemberships } from '../domain/class-queries.js';
 import type { Deps } from '../domain/context.js';
 import { deadlineString } from '../domain/deadline.js';
+import type { Member } from '../domain/dto.js';
 import { MSG } from '../domain/messages.js';
-import { membershipsOfUser } from '../data/hot-reads.js';
 import { enrolFromRegistration, findClassByShortcut, withTeacher, type ClassWithTeacher } from '../domain/registration.js';
-import type { Member } from '../generated/prisma/client.js';
 
 function classInfo(c: ClassWithTeacher): classesV1.ClassInfo {
   return {
@@ -35,31 +34,19 @@ function member(m: Member): classesV1.Member {
   };
 }
 
-/** Class by id; with teacher_id the same ownership rule as HTTP: NOT_FOUND / PERMISSION_DENIED. */
-async function loadClass(deps: Deps, classId: string, teacherId: string) {
-  if (!isUuid(classId)) throw AppError.notFound(MSG.classNotFound);
-  const id = classId.toLowerCase();
-  if (teacherId) return assertOwnsClass(deps.db, id, teacherId);
-  const c = await deps.db.class.findUnique({ where: { classId: id } });
-  if (!c) throw AppError.notFound(MSG.classNotFound);
-  return c;
-}
-
 export function classesGrpc(deps: Deps, log: Logger): GrpcServiceBinding {
   const implementation = {
     getClass: wrapUnary<classesV1.GetClassRequest, classesV1.GetClassResponse>(log, async (req) => {
-      const c = await loadClass(deps, req.classId, req.teacherId);
+      const c = await findClass(deps, req.classId, req.teacherId);
       return { classInfo: classInfo(await withTeacher(deps, c)) };
     }),
     listMembers: wrapUnary<classesV1.ListMembersRequest, classesV1.ListMembersResponse>(log, async (req) => {
-      const c = await loadClass(deps, req.classId, req.teacherId);
-      const rows = await deps.db.member.findMany({ where: { classId: c.classId }, orderBy: [{ createdAt: 'asc' }, { memberId: 'asc' }] });
+      // Answers only the owner when teacher_id is set: the caller's ownership check and the members in one call.
+      const rows = await listClassMembers(deps, req.classId, req.teacherId);
       return { members: rows.map(member) };
     }),
     listMemberships: wrapUnary<classesV1.ListMembershipsRequest, classesV1.ListMembershipsResponse>(log, async (req) => {
-      if (!req.userId) throw AppError.badRequest('user_id fehlt');
-      // Asked on every save of a student's times (availability checks the window): one statement.
-      const rows = await membershipsOfUser(deps.pool, req.userId);
+      const rows = await listMemberships(deps, req.userId);
       return { memberships: rows.map((r) => ({ member: member(r.member), classInfo: classInfo(r) })) };
     }),
     getClassByShortcut: wrapUnary<classesV1.GetClassByShortcutRequest, classesV1.GetClassByShortcutResponse>(log, async (req) => {
@@ -68,14 +55,11 @@ export function classesGrpc(deps: Deps, log: Logger): GrpcServiceBinding {
       return { classInfo: classInfo(await withTeacher(deps, c)) };
     }),
     getMember: wrapUnary<classesV1.GetMemberRequest, classesV1.GetMemberResponse>(log, async (req) => {
-      if (!isUuid(req.memberId)) throw AppError.notFound(MSG.memberNotFound);
-      const m = await deps.db.member.findUnique({ where: { memberId: req.memberId.toLowerCase() } });
-      if (!m || (req.classId && m.classId !== req.classId.toLowerCase())) throw AppError.notFound(MSG.memberNotFound);
-      return { member: member(m) };
+      return { member: member(await findMember(deps, req.memberId, req.classId)) };
     }),
     addMemberFromRegistration: wrapUnary<classesV1.AddMemberFromRegistrationRequest, classesV1.AddMemberFromRegistrationResponse>(log, async (req) => {
       if (!req.userId) throw AppError.badRequest('user_id fehlt');
-      const c = await loadClass(deps, req.classId, '');
+      const c = await findClass(deps, req.classId, '');
       const m = await enrolFromRegistration(deps, c.classId, req.memberId, {
         userId: req.userId,
         name: req.name,

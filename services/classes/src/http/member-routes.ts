@@ -1,7 +1,12 @@
 import { assertTeacher } from '@stundenplan/base';
 import type { Express } from 'express';
 import type { Deps } from '../domain/context.js';
-import { addNewMembers, addRegisteredMembers, inviteStudent, listMembers, removeMember, updateMember } from '../domain/members.js';
+import { addNewMembers } from '../domain/add-new-members.js';
+import { addRegisteredMembers } from '../domain/add-registered-members.js';
+import { inviteStudent } from '../domain/invite-student.js';
+import { listMembers } from '../domain/list-members.js';
+import { removeMember } from '../domain/remove-member.js';
+import { updateMember } from '../domain/update-member.js';
 import { MSG } from '../domain/messages.js';
 import { checkStudentsExist, searchStudents } from '../domain/students.js';
 import { asObject, idOrNotFound } from '../domain/validation.js';

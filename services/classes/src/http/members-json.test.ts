@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MemberWithTimes } from '../domain/members.js';
+import type { MemberWithTimes } from '../domain/list-members.js';
 import { membersJson } from './members-json.js';
 
 const member = (name: string, times: Record<string, string[]>): MemberWithTimes => ({

@@ -1,5 +1,5 @@
 import type { TimesMap } from '@stundenplan/timegrid';
-import type { MemberWithTimes } from '../domain/members.js';
+import type { MemberWithTimes } from '../domain/list-members.js';
 
 /**
  * The member list's JSON, written with the times maps' JSON kept per map object: a class of 99

@@ -22,3 +22,5 @@ export interface NotificationDeps {
   /** Shared store: the teacher's daily mail budget (shared with classes' invitations). */
   store: KeyValueStore;
 }
+
+export type { MailRow } from '../data/mail-repository.js';

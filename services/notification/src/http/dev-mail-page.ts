@@ -1,4 +1,4 @@
-import type { MailRow } from '../data/mail-repository.js';
+import type { MailRow } from '../domain/deps.js';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 

@@ -1,7 +1,6 @@
 import { AppError, loopbackOnly } from '@stundenplan/base';
 import type { Express, Request, Response } from 'express';
-import type { MailRow } from '../data/mail-repository.js';
-import type { NotificationDeps } from '../domain/deps.js';
+import type { MailRow, NotificationDeps } from '../domain/deps.js';
 import { devMailPage } from './dev-mail-page.js';
 
 function limitOf(req: Request): number {

@@ -1,21 +1,22 @@
 import { callUnary, createServiceClient, type ServiceTokenSigner } from '@stundenplan/base';
 import { availabilityV1 } from '@stundenplan/proto';
-import { WeekSlots, type TimesMap } from '@stundenplan/timegrid';
+import { WeekSlots } from '@stundenplan/timegrid';
 
+/** Times as WeekSlots: read from the wire once, turned into labels only where the engine needs them. */
 export interface MemberPlanningTimes {
   memberId: string;
   userId: string;
   /** Teacher-entered times (SPEC "available_times"). */
-  availableTimes: TimesMap;
+  availableTimes: WeekSlots;
   /** The student's own times (SPEC "available_times_user_input"). */
-  availableTimesUserInput: TimesMap;
+  availableTimesUserInput: WeekSlots;
   /** Preferred parts (Wunschzeiten) of both. */
-  preferredTimes: TimesMap;
-  preferredTimesUserInput: TimesMap;
+  preferredTimes: WeekSlots;
+  preferredTimesUserInput: WeekSlots;
 }
 
 export interface PlanningData {
-  teacherTimes: TimesMap;
+  teacherTimes: WeekSlots;
   members: MemberPlanningTimes[];
 }
 
@@ -25,12 +26,12 @@ export interface AvailabilityClient {
   close(): void;
 }
 
-/** Proto WeekTimes -> the SPEC's times map, canonical and without malformed labels. */
-export function weekTimesToMap(w: availabilityV1.WeekTimes | undefined): TimesMap {
-  if (w?.packed?.length) return WeekSlots.fromBytes(w.packed).toTimesMap();
+/** Proto WeekTimes -> WeekSlots, without malformed labels. */
+export function weekTimesToSlots(w: availabilityV1.WeekTimes | undefined): WeekSlots {
+  if (w?.packed?.length) return WeekSlots.fromBytes(w.packed);
   const raw: Record<string, string[]> = {};
   for (const [day, labels] of Object.entries(w?.days ?? {})) raw[String(day)] = labels?.labels ?? [];
-  return WeekSlots.fromTimesMap(raw, { strict: false }).toTimesMap();
+  return WeekSlots.fromTimesMap(raw, { strict: false });
 }
 
 export function createAvailabilityClient(addr: string, tokens: ServiceTokenSigner, timeoutMs = 5000): AvailabilityClient {
@@ -44,14 +45,14 @@ export function createAvailabilityClient(addr: string, tokens: ServiceTokenSigne
         timeoutMs,
       );
       return {
-        teacherTimes: weekTimesToMap(res.teacherTimes),
+        teacherTimes: weekTimesToSlots(res.teacherTimes),
         members: res.members.map((m) => ({
           memberId: m.memberId,
           userId: m.userId,
-          availableTimes: weekTimesToMap(m.availableTimes),
-          availableTimesUserInput: weekTimesToMap(m.availableTimesUserInput),
-          preferredTimes: weekTimesToMap(m.preferredTimes),
-          preferredTimesUserInput: weekTimesToMap(m.preferredTimesUserInput),
+          availableTimes: weekTimesToSlots(m.availableTimes),
+          availableTimesUserInput: weekTimesToSlots(m.availableTimesUserInput),
+          preferredTimes: weekTimesToSlots(m.preferredTimes),
+          preferredTimesUserInput: weekTimesToSlots(m.preferredTimesUserInput),
         })),
       };
     },

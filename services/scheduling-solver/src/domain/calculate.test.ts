@@ -1,3 +1,4 @@
+import { WeekSlots } from '@stundenplan/timegrid';
 import { describe, expect, it } from 'vitest';
 import { CALC_TEXTS, defaultPreference, parseCalculationBody } from './calculate.js';
 
@@ -30,8 +31,8 @@ describe('parseCalculationBody', () => {
 
 describe('defaultPreference', () => {
   it("uses a registered student's own times when there are any", () => {
-    expect(defaultPreference({ userId: 'u' }, { '0': ['9.00'] })).toBe('available_times_user_input');
-    expect(defaultPreference({ userId: 'u' }, { '0': [] })).toBe('available_times');
-    expect(defaultPreference({ userId: '' }, { '0': ['9.00'] })).toBe('available_times');
+    expect(defaultPreference({ userId: 'u' }, WeekSlots.fromTimesMap({ '0': ['9.00'] }))).toBe('available_times_user_input');
+    expect(defaultPreference({ userId: 'u' }, WeekSlots.fromTimesMap({ '0': [] }))).toBe('available_times');
+    expect(defaultPreference({ userId: '' }, WeekSlots.fromTimesMap({ '0': ['9.00'] }))).toBe('available_times');
   });
 });

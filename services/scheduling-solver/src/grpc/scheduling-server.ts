@@ -1,16 +1,12 @@
-import { AppError, isUuid, wrapUnary, type GrpcServiceBinding, type Logger } from '@stundenplan/base';
+import { wrapUnary, type GrpcServiceBinding, type Logger } from '@stundenplan/base';
 import { schedulingV1 } from '@stundenplan/proto';
-import type { ScheduleRepository } from '../data/schedule-repository.js';
+import { latestSchedule, type LatestScheduleSource } from '../domain/latest-schedule.js';
 import { storedPinned, storedTimes } from '../domain/saved-form.js';
 
-const NONE = 'Kein gespeicherter Stundenplan gefunden';
-
-export function schedulingGrpc(log: Logger, schedules: ScheduleRepository): GrpcServiceBinding {
+export function schedulingGrpc(log: Logger, schedules: LatestScheduleSource): GrpcServiceBinding {
   const impl = {
     getLatestSchedule: wrapUnary<schedulingV1.GetLatestScheduleRequest, schedulingV1.GetLatestScheduleResponse>(log, async (req) => {
-      if (!isUuid(req.classId)) throw AppError.notFound(NONE);
-      const row = await schedules.latestOfClass(req.classId);
-      if (!row || (req.teacherId && row.teacherId !== req.teacherId)) throw AppError.notFound(NONE);
+      const row = await latestSchedule(schedules, req.classId, req.teacherId);
       return {
         scheduleId: row.id,
         name: row.name,

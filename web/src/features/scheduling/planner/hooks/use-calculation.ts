@@ -6,8 +6,8 @@ import { parseProgress, type ProgressInfo } from '../model/progress';
 import { PLANNER_TEXTS } from '../model/texts';
 import type { PlannerMember, TimeSource } from '../model/types';
 
-/** The solver may take a while on big classes; the server guards its own limit. */
-export const CALCULATION_TIMEOUT_MS = 120_000;
+/** timeoutBudget().browserMs of @stundenplan/base: just above the gateway's limit, so the server's answer (or its 504) arrives first. */
+export const CALCULATION_TIMEOUT_MS = 30_000;
 
 export interface CalculationBody {
   wiggleRoom: number;

@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { AppError, Topic } from '@stundenplan/base';
+import type { Member } from '../generated/prisma/client.js';
+import { lockOwnedClass } from './classes.js';
+import type { Deps } from './context.js';
+import { memberAddedPayload, toMemberDto, type MemberDto } from './dto.js';
+import { MSG } from './messages.js';
+import { asObject, DEFAULT_DURATION, duration, MAX_MEMBERS_PER_CLASS, memberEmail, memberName } from './validation.js';
+
+/** POST classes/{id}/members/new: unregistered members typed in or imported from CSV; all or nothing. */
+export async function addNewMembers(deps: Deps, teacherId: string, classId: string, studentsRaw: unknown): Promise<{ message: string; members: MemberDto[] }> {
+  if (!Array.isArray(studentsRaw) || studentsRaw.length === 0) throw AppError.badRequest(MSG.noStudents);
+  if (studentsRaw.length > MAX_MEMBERS_PER_CLASS) throw AppError.badRequest(MSG.maxMembers);
+  const students = studentsRaw.map((raw) => {
+    const s = asObject(raw);
+    return { name: memberName(s.name, 'add'), email: memberEmail(s.email, false), duration: duration(s.duration, DEFAULT_DURATION) };
+  });
+  const seen = new Set<string>();
+  for (const s of students) {
+    if (!s.email) continue;
+    if (seen.has(s.email)) throw AppError.badRequest(MSG.duplicateEmailInList(s.email));
+    seen.add(s.email);
+  }
+  const created = await deps.data.transaction(async (tx) => {
+    await lockOwnedClass(tx.classes, classId, teacherId);
+    const count = await tx.members.countOfClass(classId);
+    if (count + students.length > MAX_MEMBERS_PER_CLASS) throw AppError.badRequest(MSG.maxMembers);
+    const existing = await tx.members.emailsOfClass(classId);
+    for (const s of students) if (s.email && existing.has(s.email)) throw AppError.conflict(MSG.duplicateEmailInClass(s.email));
+    const out: Member[] = [];
+    for (const s of students) {
+      const m = await tx.members.create({ memberId: randomUUID(), classId, name: s.name, email: s.email, duration: s.duration });
+      await tx.emit(Topic.MemberAdded, classId, memberAddedPayload(m));
+      out.push(m);
+    }
+    return out;
+  });
+  deps.kick();
+  return { message: MSG.membersAdded(created.length), members: created.map(toMemberDto) };
+}

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { AppError, Topic } from '@stundenplan/base';
+import { isAllowedDuration } from '@stundenplan/timegrid';
+import { isUniqueViolation } from '../data/repositories.js';
+import type { Member } from '../generated/prisma/client.js';
+import { assertOwnsClass, lockOwnedClass } from './classes.js';
+import type { Deps } from './context.js';
+import { directoryScopeOf, studentsInScope } from './directory-scope.js';
+import { memberAddedPayload, toMemberDto, type MemberDto } from './dto.js';
+import { MSG } from './messages.js';
+import { asObject, DEFAULT_DURATION, duration, MAX_MEMBERS_PER_CLASS } from './validation.js';
+
+/**
+ * POST classes/{id}/members: registered students found by the search. The membership is linked
+ * (user_id set) but unverified (no student_id) until the student verifies it. An unregistered row
+ * with the student's e-mail is linked instead of adding a second row.
+ */
+export async function addRegisteredMembers(
+  deps: Deps,
+  teacherId: string,
+  classId: string,
+  studentsRaw: unknown,
+): Promise<{ message: string; members: MemberDto[] }> {
+  await assertOwnsClass(deps.data.classes, classId, teacherId);
+  if (!Array.isArray(studentsRaw) || studentsRaw.length === 0) throw AppError.badRequest(MSG.noStudents);
+  if (studentsRaw.length > MAX_MEMBERS_PER_CLASS) throw AppError.badRequest(MSG.maxMembers);
+  const wanted = new Map<string, number | undefined>();
+  for (const raw of studentsRaw) {
+    const s = asObject(raw);
+    if (typeof s.student_id !== 'string' || !s.student_id.trim()) throw AppError.badRequest(MSG.studentUnknown);
+    const d = s.duration === undefined || s.duration === null || s.duration === '' ? undefined : duration(s.duration);
+    if (!wanted.has(s.student_id.trim())) wanted.set(s.student_id.trim(), d);
+  }
+  const users = await deps.data.directory.studentsByIds([...wanted.keys()]);
+  // Directory scope (DSGVO): only students the teacher could find, or whose e-mail a member of the
+  // teacher's classes already has; anyone else is "unknown", exactly like an id that does not exist.
+  const inScope = await studentsInScope(
+    deps,
+    await directoryScopeOf(deps, teacherId),
+    users.map((u) => u.userId),
+  );
+  const memberMails = new Set(
+    (await deps.data.members.inClassesOfTeacher(teacherId, { emails: users.map((u) => u.email) })).map((m) => (m.email ?? '').toLowerCase()),
+  );
+  const byId = new Map(users.filter((u) => inScope.has(u.userId) || memberMails.has(u.email)).map((u) => [u.userId, u]));
+  for (const id of wanted.keys()) if (!byId.has(id)) throw AppError.notFound(MSG.studentUnknown);
+
+  const result = await deps.data
+    .transaction(async (tx) => {
+      await lockOwnedClass(tx.classes, classId, teacherId);
+      const rows = await tx.members.listOfClass(classId);
+      const out: Member[] = [];
+      let count = rows.length;
+      for (const [userId, d] of wanted) {
+        const u = byId.get(userId)!;
+        if (rows.some((r) => r.userId === userId)) throw AppError.conflict(MSG.studentAlreadyMember);
+        const dur = d ?? (isAllowedDuration(u.duration) ? u.duration : DEFAULT_DURATION);
+        const unregistered = rows.find((r) => !r.userId && r.email && r.email.toLowerCase() === u.email);
+        if (unregistered) {
+          const m = await tx.members.update(unregistered.memberId, { userId, studentId: null, name: u.name, email: u.email, duration: dur });
+          await tx.emit(Topic.MemberLinked, classId, { class_id: classId, member_id: m.memberId, user_id: userId });
+          out.push(m);
+          continue;
+        }
+        if (count + 1 > MAX_MEMBERS_PER_CLASS) throw AppError.badRequest(MSG.maxMembers);
+        const m = await tx.members.create({ memberId: randomUUID(), classId, userId, studentId: null, name: u.name, email: u.email, duration: dur });
+        await tx.emit(Topic.MemberAdded, classId, memberAddedPayload(m));
+        count++;
+        out.push(m);
+      }
+      return out;
+    })
+    .catch((e: unknown) => {
+      if (isUniqueViolation(e)) throw AppError.conflict(MSG.studentAlreadyMember);
+      throw e;
+    });
+  deps.kick();
+  return { message: MSG.membersAdded(result.length), members: result.map(toMemberDto) };
+}

@@ -1,0 +1,87 @@
+import { AppError, Topic } from '@stundenplan/base';
+import { normalizeTimesMap, TimegridError, type TimesMap } from '@stundenplan/timegrid';
+import type { MemberChanges } from '../data/member-repository.js';
+import { assertOwnsClass, lockOwnedClass } from './classes.js';
+import type { Deps } from './context.js';
+import { memberOfClass } from './member-of-class.js';
+import { toMemberDto, type MemberDto } from './dto.js';
+import { MSG } from './messages.js';
+import { asObject, duration, memberEmail, memberName } from './validation.js';
+
+function parseTimes(v: unknown): TimesMap {
+  try {
+    return normalizeTimesMap(v);
+  } catch (e) {
+    if (e instanceof TimegridError) throw AppError.badRequest(e.message);
+    throw AppError.badRequest(MSG.invalidTimes);
+  }
+}
+
+/**
+ * PUT classes/{id}/members/{memberId}/update: one or more of name, email, duration (string or
+ * number), available_times (teacher-entered, stored by the availability service), or user_id with
+ * available_times = link an unregistered member to the registered student with the member's e-mail.
+ */
+export async function updateMember(
+  deps: Deps,
+  teacherId: string,
+  classId: string,
+  memberIdRaw: unknown,
+  bodyRaw: unknown,
+): Promise<MemberDto & { available_times?: TimesMap; preferred_times?: TimesMap }> {
+  const body = asObject(bodyRaw);
+  const has = (k: string) => Object.prototype.hasOwnProperty.call(body, k) && body[k] !== undefined;
+  if (!['name', 'email', 'duration', 'available_times', 'preferred_times', 'user_id'].some(has)) throw AppError.badRequest(MSG.nothingToUpdate);
+  const name = has('name') ? memberName(body.name, 'edit') : undefined;
+  const email = has('email') ? memberEmail(body.email, true) : undefined;
+  const dur = has('duration') ? duration(body.duration) : undefined;
+  const times = has('available_times') ? parseTimes(body.available_times) : undefined;
+  const preferred = has('preferred_times') ? parseTimes(body.preferred_times) : undefined;
+  const linkUserId =
+    has('user_id') && body.user_id !== null ? (typeof body.user_id === 'string' && body.user_id.trim() ? body.user_id.trim() : null) : undefined;
+  if (linkUserId === null) throw AppError.badRequest(MSG.linkNeedsMatch);
+
+  await assertOwnsClass(deps.data.classes, classId, teacherId);
+  const before = await memberOfClass(deps.data.members, classId, memberIdRaw);
+  if (email !== undefined && before.userId && email !== (before.email ?? '').toLowerCase()) throw AppError.badRequest(MSG.registeredEmailLocked);
+
+  let linkUser: { userId: string; name: string; email: string } | undefined;
+  let timesToSet = times;
+  if (linkUserId !== undefined) {
+    if (before.userId && before.userId !== linkUserId) throw AppError.badRequest(MSG.alreadyLinked);
+    const u = await deps.data.directory.findUser(linkUserId);
+    const memberMail = (email ?? before.email ?? '').toLowerCase();
+    if (!u || u.roleId !== 1 || !memberMail || u.email !== memberMail) throw AppError.badRequest(MSG.linkNeedsMatch);
+    linkUser = { userId: u.userId, name: u.name, email: u.email };
+    // The check answer carries no times before a link (DSGVO), so empty times in the body mean "take the student's".
+    if (timesToSet === undefined || Object.keys(timesToSet).length === 0) {
+      const own = (await deps.availability.userTimes([u.userId])).get(u.userId);
+      if (own && Object.keys(own).length) timesToSet = own;
+    }
+  }
+  // Times first: if the availability service refuses them, nothing else changes.
+  let stored: { available_times: TimesMap; preferred_times: TimesMap } | undefined;
+  if (timesToSet !== undefined || preferred !== undefined) stored = await deps.availability.setMemberTimes(classId, before.memberId, timesToSet, preferred);
+
+  const updated = await deps.data.transaction(async (tx) => {
+    await lockOwnedClass(tx.classes, classId, teacherId);
+    const m = await memberOfClass(tx.members, classId, before.memberId);
+    const newEmail = linkUser ? linkUser.email : email;
+    if (newEmail !== undefined && newEmail !== null && newEmail !== (m.email ?? '').toLowerCase()) {
+      if ((await tx.members.emailsOfClass(classId, m.memberId)).has(newEmail)) throw AppError.conflict(MSG.duplicateEmailInClass(newEmail));
+    }
+    const data: MemberChanges = {};
+    if (name !== undefined) data.name = name;
+    if (email !== undefined) data.email = email;
+    if (dur !== undefined) data.duration = dur;
+    if (linkUser && m.userId !== linkUser.userId) {
+      if (m.userId) throw AppError.badRequest(MSG.alreadyLinked);
+      if (await tx.members.findInClassByUser(classId, linkUser.userId)) throw AppError.conflict(MSG.studentAlreadyMember);
+      Object.assign(data, { userId: linkUser.userId, studentId: null, email: linkUser.email, ...(name === undefined ? { name: linkUser.name } : {}) });
+      await tx.emit(Topic.MemberLinked, classId, { class_id: classId, member_id: m.memberId, user_id: linkUser.userId });
+    }
+    return Object.keys(data).length ? tx.members.update(m.memberId, data) : m;
+  });
+  if (linkUser) deps.kick();
+  return { ...toMemberDto(updated), ...(stored ?? {}) };
+}

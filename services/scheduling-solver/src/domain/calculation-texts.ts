@@ -1,0 +1,46 @@
+import { DAY_NAMES } from '@stundenplan/timegrid';
+import type { PlanSummary } from './plan-summary.js';
+import type { PlacementView, WorkingTimetable } from './timetable.js';
+
+/** Every German text of a calculation (SPEC), in one place. */
+export const CALC_TEXTS = Object.freeze({
+  noClass: 'Bitte wählen Sie zuerst eine Klasse aus.',
+  wiggleRoom: 'Ungültiger Spielraum-Wert. Bitte geben Sie eine ganze Zahl zwischen 0 und 99 ein.',
+  infeasible: 'Es gibt keine Lösung für die aktuellen Einstellungen. Bitte ändern Sie die Parameter, um einen Stundenplan zu erstellen.',
+  noTeacherTimes: 'Es sind keine Unterrichtszeiten der Lehrkraft eingetragen. Bitte tragen Sie zuerst Ihre Zeiten ein (Schritt 2).',
+  timePreferences: 'Die Zeitpräferenzen müssen als Objekt von member_id zu "available_times" oder "available_times_user_input" angegeben werden.',
+  timePreferenceValue: (id: string) =>
+    `Ungültige Zeitpräferenz für ${id}: erlaubt sind "available_times" (Zeiten der Lehrkraft) oder "available_times_user_input" (Zeiten der Studierenden).`,
+  unknownMembers: (ids: string[]) =>
+    `Diese Studierenden gehören nicht zu der gewählten Klasse: ${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ' …' : ''}. Bitte laden Sie die Seite neu.`,
+  pinnedInvalid: 'Ungültige Angabe der fixierten Stunden: erwartet wird eine Liste von {member_id, day (0 bis 6), start (z.B. "9.00")}.',
+  pinnedTwice: (name: string) => `${name} ist mehrfach fixiert.`,
+  pinnedPastMidnight: (name: string) => `Die fixierte Stunde von ${name} reicht über das Tagesende hinaus.`,
+  pinnedOverlap: (a: string, b: string, day: number) => `Die fixierten Stunden von ${a} und ${b} überschneiden sich am ${DAY_NAMES[day]}.`,
+  failed: 'Die Berechnung ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
+  tooSlow: 'Die Berechnung hat zu lange gedauert. Bitte versuchen Sie es erneut.',
+  reasonNoTimes: 'Keine verfügbaren Zeiten eingetragen',
+  reasonNoCommonWindow: (minutes: number) => `Keine gemeinsame Zeit mit der Lehrkraft, in die ${minutes} Minuten Unterricht passen`,
+  reasonTaken: 'Alle passenden Zeitfenster sind bereits belegt',
+  planName: (date: Date) =>
+    `Berechneter Plan ${new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric' }).format(date)}`,
+});
+
+export interface StudentNote {
+  member_id: string;
+  name: string;
+  reason: string;
+}
+
+export interface CalculationAnswer {
+  timetable: WorkingTimetable;
+  placements: PlacementView[];
+  unscheduled_students: StudentNote[];
+  skipped_students: StudentNote[];
+  stats: Record<string, unknown>;
+  /** Stage values: placed, lessons in preferred times, idle minutes, students moved from the previous plan. */
+  summary: PlanSummary;
+  status: 'OPTIMAL' | 'FEASIBLE';
+  name: string;
+  run_id: string;
+}

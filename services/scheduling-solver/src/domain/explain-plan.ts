@@ -1,0 +1,74 @@
+/** The engine's plan told in the answer's terms: placements, who was left out and why, stats and summary. */
+import { AppError } from '@stundenplan/base';
+import { CALC_TEXTS, type StudentNote } from './calculation-texts.js';
+import type { ChosenTimes, Roster } from './calculation-problem.js';
+import { planSummary, type PlanSummary } from './plan-summary.js';
+import type { SolvePlan } from './solver-port.js';
+import { timetableFrom, toPlacementViews, type PlacementView, type WorkingTimetable } from './timetable.js';
+
+export interface ExplainedPlan {
+  timetable: WorkingTimetable;
+  placements: PlacementView[];
+  placed: number;
+  unscheduled: StudentNote[];
+  skipped: StudentNote[];
+  stats: Record<string, unknown>;
+  summary: PlanSummary;
+  /** More students unplaced than the wiggle room allows, or the engine found no plan. */
+  infeasible: boolean;
+}
+
+export function explainPlan(plan: SolvePlan, roster: Roster, chosen: ReadonlyMap<string, ChosenTimes>, wiggleRoom: number, elapsedMs: number): ExplainedPlan {
+  const { byId, info, members } = roster;
+  const pinnedIds = new Set(roster.pinned.map((p) => p.member_id));
+  const placements = toPlacementViews(plan.placements, info, pinnedIds);
+  const placedIds = new Set(placements.map((v) => v.member_id));
+  const placed = placedIds.size;
+  const notes = (ids: string[], fallback: (id: string) => string) =>
+    [...new Set(ids)]
+      .filter((id) => byId.has(id) && !placedIds.has(id))
+      .map((id) => ({ member_id: id, name: byId.get(id)!.name, reason: plan.reasons?.[id] || fallback(id) }));
+  const noTimes = (id: string) => chosen.get(id)?.week.isEmpty() ?? true;
+  // A student who entered no times at all is told so (the engine only knows "no common time").
+  const skipped = notes(plan.skipped_students ?? [], (id) =>
+    noTimes(id) ? CALC_TEXTS.reasonNoTimes : CALC_TEXTS.reasonNoCommonWindow(info.get(id)!.duration),
+  ).map((s) => (noTimes(s.member_id) ? { ...s, reason: CALC_TEXTS.reasonNoTimes } : s));
+  const skippedIds = new Set(skipped.map((s) => s.member_id));
+  // Every active student the engine did not place counts, even if it forgot to list one.
+  const unscheduledIds = [...(plan.unscheduled_students ?? []), ...members.map((m) => m.memberId).filter((id) => !placedIds.has(id) && !skippedIds.has(id))];
+  const unscheduled = notes(unscheduledIds, () => CALC_TEXTS.reasonTaken).filter((s) => !skippedIds.has(s.member_id));
+  const stats = {
+    ...(plan.stats ?? {}),
+    students: members.length,
+    placed,
+    unscheduled: unscheduled.length,
+    skipped: skipped.length,
+    wiggle_room: wiggleRoom,
+    pinned: roster.pinned.length,
+    duration_ms: Math.round(elapsedMs),
+  };
+  return {
+    timetable: timetableFrom(placements),
+    placements,
+    placed,
+    unscheduled,
+    skipped,
+    stats,
+    summary: planSummary(plan, placed, byId),
+    infeasible: plan.status === 'INFEASIBLE' || unscheduled.length > wiggleRoom,
+  };
+}
+
+/** The 400 of a plan that leaves too many students out; it carries the best plan found. */
+export class InfeasibleError extends AppError {}
+
+export function infeasible(explained: ExplainedPlan, name: string): InfeasibleError {
+  const { timetable, placements, stats, summary } = explained;
+  return new InfeasibleError('BAD_REQUEST', {
+    error_type: 'INFEASIBLE',
+    message: CALC_TEXTS.infeasible,
+    skipped_students: explained.skipped,
+    unscheduled_students: explained.unscheduled,
+    best_plan: { timetable, placements, stats, summary, name },
+  });
+}
