@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { grpc, type EventEnvelope, type Topic } from '@stundenplan/base';
+import { grpc, Topic, type EventEnvelope, type EventPayload } from '@stundenplan/base';
 import { randomSchema, startTestIssuer, TEST_SERVICE_TOKEN_KEY, type TestIssuer } from '@stundenplan/base/testing';
 import { availabilityV1 } from '@stundenplan/proto';
 import { WeekSlots } from '@stundenplan/timegrid';
@@ -150,7 +150,7 @@ export interface Harness {
   call<T = Json>(method: string, path: string, actor?: Actor | null, body?: unknown): Promise<ApiResponse<T>>;
   teacher(opts?: { name?: string; directory?: boolean; institution?: { id: string; name: string } }): Promise<Actor>;
   student(opts?: { name?: string; email?: string; directory?: boolean; duration?: number; institutionId?: string | null }): Promise<Actor>;
-  publish(topic: Topic, payload: unknown, key?: string): Promise<void>;
+  publish<T extends Topic>(topic: T, payload: EventPayload<T>, key?: string): Promise<void>;
   waitFor<T>(fn: () => Promise<T | undefined | null | false>, ms?: number): Promise<T>;
   outbox(topic: string): Promise<Json[]>;
   sql<T = Json>(text: string, values?: unknown[]): Promise<T[]>;
@@ -233,7 +233,7 @@ export async function startHarness(opts: HarnessOptions = { availability: true }
       const name = o.name ?? `Lehrkraft Nummer${n}`;
       const email = `lehrkraft${n}.${userId.slice(0, 6)}@hmtm.example.org`;
       if (o.directory !== false) {
-        await h.publish('user.registered.v1' as Topic, {
+        await h.publish(Topic.UserRegistered, {
           user_id: userId,
           name,
           email,
@@ -243,6 +243,7 @@ export async function startHarness(opts: HarnessOptions = { availability: true }
           institution_name: o.institution?.name ?? 'Hochschule für Musik und Theater München',
           register_shortcut: null,
           member_id: null,
+          class_id: null,
         });
         await h.waitFor(async () => (await h.sql('SELECT 1 FROM user_directory WHERE user_id = $1', [userId])).length > 0);
       }
@@ -254,7 +255,7 @@ export async function startHarness(opts: HarnessOptions = { availability: true }
       const name = o.name ?? `Studentin Nummer${n}`;
       const email = o.email ?? `student${n}.${userId.slice(0, 6)}@stud.example.org`;
       if (o.directory !== false) {
-        await h.publish('user.registered.v1' as Topic, {
+        await h.publish(Topic.UserRegistered, {
           user_id: userId,
           name,
           email,
@@ -264,13 +265,21 @@ export async function startHarness(opts: HarnessOptions = { availability: true }
           institution_name: 'Hochschule für Musik und Theater München',
           register_shortcut: null,
           member_id: null,
+          class_id: null,
         });
         await h.waitFor(async () => (await h.sql('SELECT 1 FROM user_directory WHERE user_id = $1', [userId])).length > 0);
       }
       return { userId, name, email, cookie: await issuer.cookie({ userId, role: 'student', email, name }) };
     },
     async publish(topic, payload, key) {
-      const event: EventEnvelope = { id: randomUUID(), topic, key: key ?? randomUUID(), version: 1, occurredAt: new Date().toISOString(), payload };
+      const event: EventEnvelope<typeof topic> = {
+        id: randomUUID(),
+        topic,
+        key: key ?? randomUUID(),
+        version: 1,
+        occurredAt: new Date().toISOString(),
+        payload,
+      };
       await svc.ctx.bus.publish(event);
     },
     async waitFor(fn, ms = 5000) {
