@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { grpc, Topic, type EventEnvelope, type EventPayload } from '@stundenplan/base';
+import { grpc, slotsToWeekTimes, Topic, weekTimesToMap, type EventEnvelope, type EventPayload } from '@stundenplan/base';
 import { randomSchema, startTestIssuer, TEST_SERVICE_TOKEN_KEY, type TestIssuer } from '@stundenplan/base/testing';
 import { availabilityV1 } from '@stundenplan/proto';
 import { WeekSlots } from '@stundenplan/timegrid';
@@ -29,16 +29,12 @@ export class AvailabilityStub {
   userModified = new Map<string, string>();
   calls: { method: string; req: unknown }[] = [];
 
+  /** Answers in the compact form, as the availability service does. */
   private static toWeek(t: Times | undefined): availabilityV1.WeekTimes {
-    const days: Record<number, availabilityV1.SlotLabels> = {};
-    for (const [d, labels] of Object.entries(t ?? {})) days[Number(d)] = { labels };
-    return { days, packed: Buffer.alloc(0) };
+    return slotsToWeekTimes(WeekSlots.fromTimesMap(t ?? {}, { strict: false }));
   }
   private static fromWeek(w: availabilityV1.WeekTimes | undefined): Times {
-    const out: Times = {};
-    if (w?.packed?.length) return WeekSlots.fromBytes(w.packed).toTimesMap();
-    for (const [d, s] of Object.entries(w?.days ?? {})) out[d] = s.labels;
-    return out;
+    return weekTimesToMap(w);
   }
 
   async start(): Promise<string> {

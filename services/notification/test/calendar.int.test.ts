@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import ICAL from 'ical.js';
-import { AppError, grpc, HealthState, startGrpcServer, Topic, wrapUnary, type EventEnvelope, type MailRequestedPayload } from '@stundenplan/base';
+import {
+  AppError,
+  grpc,
+  HealthState,
+  savedToScheduleDays,
+  startGrpcServer,
+  Topic,
+  wrapUnary,
+  type EventEnvelope,
+  type MailRequestedPayload,
+} from '@stundenplan/base';
 import { startTestIssuer, type TestIssuer, testServiceTokenVerifier } from '@stundenplan/base/testing';
 import { classesV1, schedulingV1 } from '@stundenplan/proto';
 import { berlinToday } from '@stundenplan/timegrid';
@@ -77,7 +87,7 @@ const schedulingStub: Partial<schedulingV1.SchedulingServiceServer> = {
     return {
       scheduleId: randomUUID(),
       name: 'Plan',
-      availableTimesJson: JSON.stringify(c.schedule),
+      availableTimes: savedToScheduleDays(c.schedule),
       description: '',
       classId: req.classId,
       teacherId: c.teacherId,

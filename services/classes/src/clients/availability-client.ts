@@ -1,6 +1,6 @@
-import { callUnary, createServiceClient, type Logger, type ServiceTokenSigner } from '@stundenplan/base';
+import { callUnary, createServiceClient, mapToWeekTimes, weekTimesToMap, type Logger, type ServiceTokenSigner } from '@stundenplan/base';
 import { availabilityV1 } from '@stundenplan/proto';
-import { WeekSlots, type TimesMap } from '@stundenplan/timegrid';
+import type { TimesMap } from '@stundenplan/timegrid';
 
 /** Times of one member as the member list shows them (docs/product/data.md Class member). */
 export interface MemberTimesView {
@@ -20,22 +20,6 @@ export const emptyTimes = (): MemberTimesView => ({
   preferred_times: {},
   preferred_times_user_input: {},
 });
-
-export function weekTimesToMap(w: availabilityV1.WeekTimes | undefined): TimesMap {
-  if (w?.packed?.length) return WeekSlots.fromBytes(w.packed).toTimesMap();
-  const out: TimesMap = {};
-  for (const [day, slots] of Object.entries(w?.days ?? {})) {
-    const labels = slots?.labels ?? [];
-    if (labels.length) out[String(day)] = [...labels];
-  }
-  return out;
-}
-
-export function mapToWeekTimes(map: TimesMap): availabilityV1.WeekTimes {
-  const days: Record<number, availabilityV1.SlotLabels> = {};
-  for (const [day, labels] of Object.entries(map)) days[Number(day)] = { labels: [...labels] };
-  return { days, packed: Buffer.alloc(0) };
-}
 
 /** Typed gRPC client of the availability service (deadlines; errors become AppError). */
 export class AvailabilityClient {

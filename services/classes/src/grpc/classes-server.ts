@@ -5,7 +5,7 @@ import type { Deps } from '../domain/context.js';
 import { deadlineString } from '../domain/deadline.js';
 import { MSG } from '../domain/messages.js';
 import { membershipsOfUser } from '../data/hot-reads.js';
-import { enrolFromRegistration, findClassByShortcut, withTeacher, type ClassWithTeacher } from '../domain/registration.js';
+import { findClassByShortcut, withTeacher, type ClassWithTeacher } from '../domain/registration.js';
 import type { Member } from '../generated/prisma/client.js';
 
 function classInfo(c: ClassWithTeacher): classesV1.ClassInfo {
@@ -71,17 +71,6 @@ export function classesGrpc(deps: Deps, log: Logger): GrpcServiceBinding {
       if (!isUuid(req.memberId)) throw AppError.notFound(MSG.memberNotFound);
       const m = await deps.db.member.findUnique({ where: { memberId: req.memberId.toLowerCase() } });
       if (!m || (req.classId && m.classId !== req.classId.toLowerCase())) throw AppError.notFound(MSG.memberNotFound);
-      return { member: member(m) };
-    }),
-    addMemberFromRegistration: wrapUnary<classesV1.AddMemberFromRegistrationRequest, classesV1.AddMemberFromRegistrationResponse>(log, async (req) => {
-      if (!req.userId) throw AppError.badRequest('user_id fehlt');
-      const c = await loadClass(deps, req.classId, '');
-      const m = await enrolFromRegistration(deps, c.classId, req.memberId, {
-        userId: req.userId,
-        name: req.name,
-        email: req.email,
-        duration: req.duration || null,
-      });
       return { member: member(m) };
     }),
   };

@@ -1,6 +1,6 @@
-import { callUnary, createServiceClient, type ServiceTokenSigner } from '@stundenplan/base';
+import { callUnary, createServiceClient, weekTimesToSlots, type ServiceTokenSigner } from '@stundenplan/base';
 import { availabilityV1 } from '@stundenplan/proto';
-import { WeekSlots, type TimesMap } from '@stundenplan/timegrid';
+import type { TimesMap } from '@stundenplan/timegrid';
 
 export interface MemberPlanningTimes {
   memberId: string;
@@ -25,14 +25,6 @@ export interface AvailabilityClient {
   close(): void;
 }
 
-/** Proto WeekTimes -> the SPEC's times map, canonical and without malformed labels. */
-export function weekTimesToMap(w: availabilityV1.WeekTimes | undefined): TimesMap {
-  if (w?.packed?.length) return WeekSlots.fromBytes(w.packed).toTimesMap();
-  const raw: Record<string, string[]> = {};
-  for (const [day, labels] of Object.entries(w?.days ?? {})) raw[String(day)] = labels?.labels ?? [];
-  return WeekSlots.fromTimesMap(raw, { strict: false }).toTimesMap();
-}
-
 export function createAvailabilityClient(addr: string, tokens: ServiceTokenSigner, timeoutMs = 5000): AvailabilityClient {
   const client = createServiceClient(availabilityV1.AvailabilityServiceClient, addr, tokens, 'availability');
   return {
@@ -44,14 +36,14 @@ export function createAvailabilityClient(addr: string, tokens: ServiceTokenSigne
         timeoutMs,
       );
       return {
-        teacherTimes: weekTimesToMap(res.teacherTimes),
+        teacherTimes: weekTimesToSlots(res.teacherTimes).toTimesMap(),
         members: res.members.map((m) => ({
           memberId: m.memberId,
           userId: m.userId,
-          availableTimes: weekTimesToMap(m.availableTimes),
-          availableTimesUserInput: weekTimesToMap(m.availableTimesUserInput),
-          preferredTimes: weekTimesToMap(m.preferredTimes),
-          preferredTimesUserInput: weekTimesToMap(m.preferredTimesUserInput),
+          availableTimes: weekTimesToSlots(m.availableTimes).toTimesMap(),
+          availableTimesUserInput: weekTimesToSlots(m.availableTimesUserInput).toTimesMap(),
+          preferredTimes: weekTimesToSlots(m.preferredTimes).toTimesMap(),
+          preferredTimesUserInput: weekTimesToSlots(m.preferredTimesUserInput).toTimesMap(),
         })),
       };
     },

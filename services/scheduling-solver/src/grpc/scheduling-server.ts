@@ -1,4 +1,4 @@
-import { AppError, isUuid, wrapUnary, type GrpcServiceBinding, type Logger } from '@stundenplan/base';
+import { AppError, isUuid, savedToScheduleDays, wrapUnary, type GrpcServiceBinding, type Logger } from '@stundenplan/base';
 import { schedulingV1 } from '@stundenplan/proto';
 import type { ScheduleRepository } from '../data/schedule-repository.js';
 import { storedPinned, storedTimes } from '../domain/saved-form.js';
@@ -14,7 +14,7 @@ export function schedulingGrpc(log: Logger, schedules: ScheduleRepository): Grpc
       return {
         scheduleId: row.id,
         name: row.name,
-        availableTimesJson: JSON.stringify(storedTimes(row.availableTimes)),
+        availableTimes: savedToScheduleDays(storedTimes(row.availableTimes)),
         description: row.description ?? '',
         classId: row.classId,
         teacherId: row.teacherId,
