@@ -9,14 +9,28 @@ import type { Pool } from '../../packages/base/src/db.js';
 import { EventConsumer } from '../../packages/base/src/events/consumer.js';
 import { deadLetterTopic, KafkaBus, type KafkaBusOptions } from '../../packages/base/src/events/kafka-bus.js';
 import { OutboxRelay, writeOutbox } from '../../packages/base/src/events/outbox.js';
-import type { EventEnvelope } from '../../packages/base/src/events/topics.js';
+import { InvalidEventError, Topic, type EventEnvelope } from '../../packages/base/src/events/topics.js';
 import { freePort, startKafka } from '../../scripts/kafka-local.js';
-import { databaseUrl, envelope, freshGroup, freshTopic, kafkaInfo, platformSchema, silentLogger, sleep, waitFor } from './helpers.js';
+import {
+  databaseUrl,
+  envelope,
+  freshGroup,
+  freshPrefix,
+  kafkaInfo,
+  numbered,
+  NUMBERED,
+  numberOf,
+  platformSchema,
+  silentLogger,
+  sleep,
+  uuidOf,
+  waitFor,
+} from './helpers.js';
 
 /**
  * The kafkajs adapter against a real broker (scripts/kafka-local.js): delivery per group, replicas,
- * a consumer killed mid-handler, ordering per key, poison events, and the outbox relay across a
- * broker restart.
+ * a consumer killed mid-handler, ordering per key, poison events, invalid payloads, and the outbox relay
+ * across a broker restart. Each test has Kafka topics of its own (topicPrefix).
  */
 const kafka = kafkaInfo();
 const brokers = () => kafka.brokers!.split(',');
@@ -73,18 +87,27 @@ async function waitForAssignment(replicas: KafkaBus[], group: string, topic: str
 
 describe.skipIf(!kafka.brokers)(`KafkaBus against a real Kafka ${kafka.version ?? ''} broker`, () => {
   it('delivers each event once to each of two groups, with the envelope intact', async () => {
-    const topic = freshTopic('groups');
-    await createTopic(topic, 3);
+    const topicPrefix = freshPrefix('groups');
+    await createTopic(topicPrefix + Topic.MemberAdded, 3);
     const gotA: EventEnvelope[] = [];
     const gotB: EventEnvelope[] = [];
-    const a = bus('classes');
-    const b = bus('availability');
-    await a.subscribe(topic, freshGroup('classes'), async (e) => void gotA.push(e));
-    await b.subscribe(topic, freshGroup('availability'), async (e) => void gotB.push(e));
+    const a = bus('classes', { topicPrefix });
+    const b = bus('availability', { topicPrefix });
+    await a.subscribe(Topic.MemberAdded, freshGroup('classes'), async (e) => void gotA.push(e));
+    await b.subscribe(Topic.MemberAdded, freshGroup('availability'), async (e) => void gotB.push(e));
     await a.start();
     await b.start();
-    const producer = bus('auth');
-    const events = Array.from({ length: 6 }, (_, i) => envelope(topic, `user-${i}`, { userId: `user-${i}`, umlaut: 'Müller' }));
+    const producer = bus('auth', { topicPrefix });
+    const member = (i: number) => ({
+      class_id: uuidOf(0),
+      member_id: uuidOf(i),
+      user_id: null,
+      student_id: null,
+      name: 'Jörg Müller',
+      email: null,
+      duration: 30,
+    });
+    const events = Array.from({ length: 6 }, (_, i) => envelope(Topic.MemberAdded, `member-${i}`, member(i)));
     for (const e of events) await producer.publish(e);
 
     await waitFor(() => gotA.length >= 6 && gotB.length >= 6);
@@ -95,15 +118,15 @@ describe.skipIf(!kafka.brokers)(`KafkaBus against a real Kafka ${kafka.version ?
   });
 
   it('two replicas of one group share the partitions; each event is handled once, in order per key, and nothing is lost when one replica stops', async () => {
-    const topic = freshTopic('replicas');
+    const topicPrefix = freshPrefix('replicas');
+    const topic = topicPrefix + NUMBERED;
     const group = freshGroup('classes');
     await createTopic(topic, 3);
     const handled: { replica: string; key: string; seq: number; id: string }[] = [];
     const replica = (name: string) => {
-      const r = bus(`classes-${name}`);
-      void r.subscribe(topic, group, async (e) => {
-        const p = e.payload as { seq: number };
-        handled.push({ replica: name, key: e.key, seq: p.seq, id: e.id });
+      const r = bus(`classes-${name}`, { topicPrefix });
+      void r.subscribe(NUMBERED, group, async (e) => {
+        handled.push({ replica: name, key: e.key, seq: numberOf(e), id: e.id });
         await sleep(5);
       });
       return r;
@@ -114,13 +137,13 @@ describe.skipIf(!kafka.brokers)(`KafkaBus against a real Kafka ${kafka.version ?
     await b.start();
     await waitForAssignment([a, b], group, topic, 3);
 
-    const producer = bus('publisher');
+    const producer = bus('publisher', { topicPrefix });
     const keys = ['k1', 'k2', 'k3', 'k4', 'k5', 'k6'];
     const sent: EventEnvelope[] = [];
     const publish = async (n: number) => {
       for (let i = 0; i < n; i++) {
         const key = keys[sent.length % keys.length];
-        const e = envelope(topic, key, { seq: sent.length });
+        const e = numbered(key, sent.length);
         sent.push(e);
         await producer.publish(e);
       }
@@ -146,13 +169,15 @@ describe.skipIf(!kafka.brokers)(`KafkaBus against a real Kafka ${kafka.version ?
   });
 
   it('a consumer killed mid-handler loses nothing: the next replica gets the event again and the processed-events table keeps every effect single', async () => {
-    const topic = freshTopic('crash');
-    await createTopic(topic, 1);
+    const topicPrefix = freshPrefix('crash');
+    await createTopic(topicPrefix + NUMBERED, 1);
     const { schema, pool } = await platformSchema();
     pools.push(pool);
     const name = freshGroup('notification');
+    const hang = `A:${uuidOf(3)}`;
     const startChild = async (replica: string) => {
-      const child = spawn(process.execPath, [path.join(here, 'fixtures/consumer-child.mjs'), kafka.brokers!, databaseUrl(), schema, topic, name, replica], {
+      const args = [path.join(here, 'fixtures/consumer-child.mjs'), kafka.brokers!, databaseUrl(), schema, topicPrefix, name, replica, hang];
+      const child = spawn(process.execPath, args, {
         stdio: ['ignore', 'pipe', 'inherit'],
       });
       children.push(child);
@@ -162,14 +187,8 @@ describe.skipIf(!kafka.brokers)(`KafkaBus against a real Kafka ${kafka.version ?
       return { child, lines };
     };
     const a = await startChild('A');
-    const producer = bus('publisher');
-    const events = [
-      envelope(topic, 'k', { n: 1 }),
-      envelope(topic, 'k', { n: 2 }),
-      envelope(topic, 'k', { n: 3, hangIn: 'A' }),
-      envelope(topic, 'k', { n: 4 }),
-      envelope(topic, 'k', { n: 5 }),
-    ];
+    const producer = bus('publisher', { topicPrefix });
+    const events = [1, 2, 3, 4, 5].map((n) => numbered('k', n));
     for (const e of events) await producer.publish(e);
     await waitFor(() => a.lines.includes(`handling ${events[2].id}`), 60_000);
     a.child.kill('SIGKILL');
@@ -187,21 +206,23 @@ describe.skipIf(!kafka.brokers)(`KafkaBus against a real Kafka ${kafka.version ?
   });
 
   it('a poison event is retried, parked on the dead-letter topic and logged, and the events behind it (same key) still arrive', async () => {
-    const topic = freshTopic('poison');
+    const topicPrefix = freshPrefix('poison');
+    const topic = topicPrefix + NUMBERED;
     await createTopic(topic, 1);
-    const consumer = bus('notification', { maxAttempts: 3, backoffMs: () => 20 });
+    const consumer = bus('notification', { maxAttempts: 3, backoffMs: () => 20, topicPrefix });
     const handled: string[] = [];
     let poisonCalls = 0;
-    const events = [envelope(topic, 'k', { n: 1 }), envelope(topic, 'k', { poison: true }), envelope(topic, 'k', { n: 3 }), envelope(topic, 'k', { n: 4 })];
-    await consumer.subscribe(topic, freshGroup('notification'), async (e) => {
-      if ((e.payload as { poison?: boolean }).poison) {
+    // The handler fails on n = 2 every time.
+    const events = [1, 2, 3, 4].map((n) => numbered('k', n));
+    await consumer.subscribe(NUMBERED, freshGroup('notification'), async (e) => {
+      if (numberOf(e) === 2) {
         poisonCalls++;
         throw new Error('kaputt');
       }
       handled.push(e.id);
     });
     await consumer.start();
-    const producer = bus('publisher');
+    const producer = bus('publisher', { topicPrefix });
     for (const e of events) await producer.publish(e);
 
     await waitFor(() => handled.length >= 3);
@@ -213,21 +234,55 @@ describe.skipIf(!kafka.brokers)(`KafkaBus against a real Kafka ${kafka.version ?
     expect(parked.headers['dead-letter-error']).toBe('kaputt');
   });
 
-  it('through the EventConsumer a failing handler is parked in processed_events and does not block the partition', async () => {
-    const topic = freshTopic('parked');
+  it('an invalid payload on the wire is parked on the dead-letter topic at once, never handed to a handler, and the events behind it still arrive', async () => {
+    const topicPrefix = freshPrefix('invalid');
+    const topic = topicPrefix + NUMBERED;
     await createTopic(topic, 1);
+    const consumer = bus('notification', { maxAttempts: 3, backoffMs: () => 20, topicPrefix });
+    const handled: number[] = [];
+    await consumer.subscribe(NUMBERED, freshGroup('notification'), async (e) => {
+      handled.push(numberOf(e));
+    });
+    await consumer.start();
+    // An old spelling written by something that did not check (a plain producer).
+    const invalid = { ...numbered('k', 2), payload: { kind: 'time_range', classId: uuidOf(2) } };
+    const raw = new Kafka({ clientId: 'test-raw', brokers: brokers(), logLevel: logLevel.NOTHING }).producer();
+    await raw.connect();
+    const producer = bus('publisher', { topicPrefix });
+    await producer.publish(numbered('k', 1));
+    await raw.send({ topic, messages: [{ key: 'k', value: JSON.stringify(invalid), headers: { 'event-id': invalid.id } }] });
+    await raw.disconnect();
+    await producer.publish(numbered('k', 3));
+
+    await waitFor(() => handled.length >= 2);
+    expect(handled).toEqual([1, 3]);
+    const [parked] = await readTopic(deadLetterTopic(topic), 1);
+    expect(JSON.parse(parked.value).id).toBe(invalid.id);
+    expect(parked.headers['dead-letter-error']).toMatch(/^invalid times\.changed\.v1 payload: class_id/);
+  });
+
+  it('refuses to publish an invalid payload (a type error, and at run time)', async () => {
+    const producer = bus('publisher', { topicPrefix: freshPrefix('refused') });
+    // @ts-expect-error times.changed.v1 is published snake_case
+    await expect(producer.publish(envelope(NUMBERED, 'k', { kind: 'time_range', classId: uuidOf(1) }))).rejects.toThrow(InvalidEventError);
+  });
+
+  it('through the EventConsumer a failing handler is parked in processed_events and does not block the partition', async () => {
+    const topicPrefix = freshPrefix('parked');
+    await createTopic(topicPrefix + NUMBERED, 1);
     const { pool } = await platformSchema();
     pools.push(pool);
-    const b = bus('availability');
+    const b = bus('availability', { topicPrefix });
     const consumer = new EventConsumer(pool, b, freshGroup('availability'), silentLogger, { maxAttempts: 2, backoffMs: () => 10 });
     const handled: number[] = [];
-    await consumer.on<{ n: number }>(topic, async (p) => {
-      if (p.n === 2) throw new Error('ungültig');
-      handled.push(p.n);
+    await consumer.on(NUMBERED, async (p) => {
+      const n = numberOf({ payload: p });
+      if (n === 2) throw new Error('ungültig');
+      handled.push(n);
     });
     await b.start();
-    const producer = bus('publisher');
-    const events = [1, 2, 3].map((n) => envelope(topic, 'k', { n }));
+    const producer = bus('publisher', { topicPrefix });
+    const events = [1, 2, 3].map((n) => numbered('k', n));
     for (const e of events) await producer.publish(e);
     await waitFor(() => handled.length >= 2);
     expect(handled).toEqual([1, 3]);
@@ -246,13 +301,14 @@ describe.skipIf(!kafka.brokers)(`KafkaBus against a real Kafka ${kafka.version ?
     let relayBus: KafkaBus | undefined;
     try {
       const list = [broker.brokers];
-      const topic = freshTopic('outbox');
+      const topicPrefix = freshPrefix('outbox');
+      const topic = topicPrefix + NUMBERED;
       await createTopic(topic, 3, list);
       const { pool } = await platformSchema();
       pools.push(pool);
-      relayBus = new KafkaBus(list, 'auth', { log: silentLogger });
+      relayBus = new KafkaBus(list, 'auth', { log: silentLogger, topicPrefix });
       const relay = new OutboxRelay(pool, relayBus, silentLogger);
-      const write = (n: number) => writeOutbox((t, v) => pool.query(t, v), topic, `user-${n % 3}`, { n });
+      const write = (n: number) => writeOutbox((t, v) => pool.query(t, v), NUMBERED, `user-${n % 3}`, { kind: 'time_range', class_id: uuidOf(n) });
       for (let n = 0; n < 5; n++) await write(n);
       expect(await relay.pass()).toBe(5);
 
@@ -267,7 +323,7 @@ describe.skipIf(!kafka.brokers)(`KafkaBus against a real Kafka ${kafka.version ?
       await waitFor(async () => (await relay.pass().catch(() => 0)) >= 0 && (await relay.backlog()) === 0, 90_000, 500);
       const got = await readTopic(topic, 10, list);
       await sleep(1000);
-      const ns = got.map((m) => (JSON.parse(m.value) as EventEnvelope<{ n: number }>).payload.n);
+      const ns = got.map((m) => numberOf(JSON.parse(m.value) as EventEnvelope));
       expect(new Set(ns)).toEqual(new Set([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]));
     } finally {
       await relayBus?.stop();

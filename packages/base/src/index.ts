@@ -18,3 +18,5 @@ export * from './service-token.js';
 export * from './loopback.js';
 export * from './lifecycle.js';
 export * from './service-kit.js';
+export * from './week-times.js';
+export * from './schedule-days.js';

@@ -3,7 +3,7 @@ import { createPool, withTransaction, type Pool } from '../src/db.js';
 import { InProcessBus, type EventBus } from '../src/events/bus.js';
 import { EventConsumer } from '../src/events/consumer.js';
 import { OutboxRelay, outboxInsert, writeOutbox, type SqlExecutor } from '../src/events/outbox.js';
-import { Topic, type EventEnvelope } from '../src/events/topics.js';
+import { InvalidEventError, Topic, type EventEnvelope, type EventPayload } from '../src/events/topics.js';
 import { PLATFORM_MIGRATIONS, migrate } from '../src/migrator.js';
 import { databaseUrl, deferred, dropSchemas, randomSchema, silentLogger, sleep, waitFor } from './helpers.js';
 
@@ -41,7 +41,23 @@ const exec =
   (text, values) =>
     c.query(text, values);
 
-async function writeCommitted(topic: Topic, key: string, payload: unknown): Promise<void> {
+/** Ids and payloads that match the topics' schemas; numbered(n) carries n (in its class id) for order checks. */
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const numbered = (n: number): EventPayload<Topic.TimesChanged> => ({ kind: 'time_range', class_id: uuid(n) });
+const numberOf = (p: unknown) => Number((p as { class_id: string }).class_id.slice(-12));
+const userDeleted = (n: number) => ({ user_id: uuid(n), email: `user${n}@example.org`, role_id: 1 });
+const memberAdded = { class_id: uuid(1), member_id: uuid(2), user_id: null, student_id: null, name: 'Anna Beispiel', email: null, duration: 30 };
+const scheduleSaved = (n: number) => ({
+  schedule_id: uuid(100 + n),
+  class_id: uuid(n),
+  teacher_id: uuid(0),
+  name: 'Plan',
+  created: true,
+  updated_at: '2026-01-01T00:00:00.000Z',
+});
+const mail = { to: 'a@example.org', subject: 'Betreff', text: 'Hallo' };
+
+async function writeCommitted<T extends Topic>(topic: T, key: string, payload: EventPayload<T>): Promise<void> {
   await withTransaction(pool, async (c) => {
     await c.query('INSERT INTO notes (text) VALUES ($1)', [key]);
     await writeOutbox(exec(c), topic, key, payload);
@@ -73,14 +89,28 @@ async function processed(consumer: string) {
 
 describe('outboxInsert / writeOutbox', () => {
   it('builds a versioned envelope with a fresh id, the topic, key and payload', () => {
-    const a = outboxInsert(Topic.ClassDeleted, 'class-1', { classId: 'class-1' });
-    const b = outboxInsert(Topic.ClassDeleted, 'class-1', { classId: 'class-1' });
+    const a = outboxInsert(Topic.ClassDeleted, 'class-1', { class_id: uuid(1), teacher_id: uuid(2) });
+    const b = outboxInsert(Topic.ClassDeleted, 'class-1', { class_id: uuid(1), teacher_id: uuid(2) });
 
     const envelope = JSON.parse(a.values[3] as string) as EventEnvelope;
     expect(a.text).toMatch(/^INSERT INTO outbox_events/);
-    expect(envelope).toMatchObject({ id: a.values[0], topic: 'class.deleted.v1', key: 'class-1', version: 1, payload: { classId: 'class-1' } });
+    expect(envelope).toMatchObject({
+      id: a.values[0],
+      topic: 'class.deleted.v1',
+      key: 'class-1',
+      version: 1,
+      payload: { class_id: uuid(1), teacher_id: uuid(2) },
+    });
     expect(new Date(envelope.occurredAt).toISOString()).toBe(envelope.occurredAt);
     expect(a.values[0]).not.toBe(b.values[0]);
+  });
+
+  it('refuses a payload that does not match the schema of its topic (a type error, and at run time)', () => {
+    // @ts-expect-error the camelCase spelling is not the payload of class.deleted.v1
+    expect(() => outboxInsert(Topic.ClassDeleted, 'class-1', { classId: uuid(1), teacher_id: uuid(2) })).toThrow(InvalidEventError);
+    // @ts-expect-error teacher_id is missing
+    expect(() => outboxInsert(Topic.ClassDeleted, 'class-1', { class_id: uuid(1) })).toThrow(/teacher_id/);
+    expect(() => outboxInsert(Topic.ClassDeleted, 'class-1', { class_id: 'not-an-id', teacher_id: uuid(2) })).toThrow(/class_id/);
   });
 });
 
@@ -98,13 +128,13 @@ describe('OutboxRelay with InProcessBus and EventConsumer', () => {
 
   it('delivers an event written in a committed transaction and marks it published', async () => {
     const received = await recordingConsumer(bus, 'svc', Topic.MemberAdded);
-    await writeCommitted(Topic.MemberAdded, 'class-1', { classId: 'class-1', memberId: 'm-1' });
+    await writeCommitted(Topic.MemberAdded, 'class-1', memberAdded);
 
     const published = await relay.pass();
     await bus.drain();
 
     expect(published).toBe(1);
-    expect(received.map((r) => r.payload)).toEqual([{ classId: 'class-1', memberId: 'm-1' }]);
+    expect(received.map((r) => r.payload)).toEqual([memberAdded]);
     expect(received[0].event).toMatchObject({ topic: Topic.MemberAdded, key: 'class-1', version: 1 });
     const { rows } = await pool.query<{ published_at: Date | null }>('SELECT published_at FROM outbox_events');
     expect(rows[0].published_at).toBeInstanceOf(Date);
@@ -115,7 +145,7 @@ describe('OutboxRelay with InProcessBus and EventConsumer', () => {
     const received = await recordingConsumer(bus, 'svc', Topic.MemberAdded);
     const failing = withTransaction(pool, async (c) => {
       await c.query('INSERT INTO notes (text) VALUES ($1)', ['doomed']);
-      await writeOutbox(exec(c), Topic.MemberAdded, 'class-1', { n: 1 });
+      await writeOutbox(exec(c), Topic.MemberAdded, 'class-1', memberAdded);
       throw new Error('use case failed after writing the event');
     });
     await expect(failing).rejects.toThrow('use case failed');
@@ -134,7 +164,7 @@ describe('OutboxRelay with InProcessBus and EventConsumer', () => {
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      await writeOutbox(exec(client), Topic.MemberAdded, 'k', { n: 1 });
+      await writeOutbox(exec(client), Topic.MemberAdded, 'k', memberAdded);
 
       expect(await relay.pass()).toBe(0);
 
@@ -150,21 +180,21 @@ describe('OutboxRelay with InProcessBus and EventConsumer', () => {
   it('delivers events in the order they were written, across batches', async () => {
     const received = await recordingConsumer(bus, 'svc', Topic.TimesChanged);
     relay = new OutboxRelay(pool, bus, silentLogger, { batchSize: 3 });
-    for (let i = 0; i < 5; i++) await writeCommitted(Topic.TimesChanged, `k${i}`, { n: i });
+    for (let i = 0; i < 5; i++) await writeCommitted(Topic.TimesChanged, `k${i}`, numbered(i));
     await withTransaction(pool, async (c) => {
-      for (let i = 5; i < 10; i++) await writeOutbox(exec(c), Topic.TimesChanged, `k${i}`, { n: i });
+      for (let i = 5; i < 10; i++) await writeOutbox(exec(c), Topic.TimesChanged, `k${i}`, numbered(i));
     });
 
     const published = await relay.pass();
     await bus.drain();
 
     expect(published).toBe(10);
-    expect(received.map((r) => (r.payload as { n: number }).n)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(received.map((r) => numberOf(r.payload))).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 
   it('counts unpublished events in backlog() until they are relayed', async () => {
     expect(await relay.backlog()).toBe(0);
-    for (let i = 0; i < 3; i++) await writeCommitted(Topic.UserUpdated, `u${i}`, { i });
+    for (let i = 0; i < 3; i++) await writeCommitted(Topic.UserUpdated, `u${i}`, { user_id: uuid(i) });
 
     expect(await relay.backlog()).toBe(3);
     await relay.pass();
@@ -189,7 +219,7 @@ describe('OutboxRelay with InProcessBus and EventConsumer', () => {
       stop: () => bus.stop(),
     };
     const crashingRelay = new OutboxRelay(pool, crashingBus, silentLogger);
-    await writeCommitted(Topic.UserDeleted, 'user-1', { userId: 'user-1' });
+    await writeCommitted(Topic.UserDeleted, 'user-1', userDeleted(1));
 
     await expect(crashingRelay.pass()).rejects.toThrow('process died after publish');
     await bus.drain();
@@ -211,7 +241,7 @@ describe('OutboxRelay with InProcessBus and EventConsumer', () => {
     await consumer.on(Topic.UserDeleted, async () => {
       handled++;
     });
-    await writeCommitted(Topic.UserDeleted, 'user-1', { userId: 'user-1' });
+    await writeCommitted(Topic.UserDeleted, 'user-1', userDeleted(1));
     await relay.pass();
     await bus.drain();
     // The mark never reached the database: the next process relays the row again.
@@ -233,8 +263,8 @@ describe('OutboxRelay with InProcessBus and EventConsumer', () => {
       start: async () => undefined,
       stop: async () => undefined,
     };
-    await writeCommitted(Topic.UserDeleted, 'user-1', { userId: 'user-1' });
-    await writeCommitted(Topic.UserDeleted, 'user-2', { userId: 'user-2' });
+    await writeCommitted(Topic.UserDeleted, 'user-1', userDeleted(1));
+    await writeCommitted(Topic.UserDeleted, 'user-2', userDeleted(2));
 
     await expect(new OutboxRelay(pool, failingBus, silentLogger).pass()).rejects.toThrow('broker down');
 
@@ -260,7 +290,7 @@ describe('OutboxRelay with InProcessBus and EventConsumer', () => {
       attemptsAt.push(Date.now());
       if (attemptsAt.length < 3) throw new Error(`smtp busy ${attemptsAt.length}`);
     });
-    await writeCommitted(Topic.MailRequested, 'mail-1', { to: 'a@example.org' });
+    await writeCommitted(Topic.MailRequested, 'mail-1', mail);
 
     await relay.pass();
     await bus.drain();
@@ -280,7 +310,7 @@ describe('OutboxRelay with InProcessBus and EventConsumer', () => {
       calls++;
       throw new Error('mailbox full');
     });
-    await writeCommitted(Topic.MailRequested, 'mail-1', { to: 'a@example.org' });
+    await writeCommitted(Topic.MailRequested, 'mail-1', mail);
 
     await relay.pass();
     await bus.drain();
@@ -297,7 +327,7 @@ describe('OutboxRelay with InProcessBus and EventConsumer', () => {
   it('records processing per consumer: two services each handle the same event once', async () => {
     const a = await recordingConsumer(bus, 'classes', Topic.UserDeleted);
     const b = await recordingConsumer(bus, 'availability', Topic.UserDeleted);
-    await writeCommitted(Topic.UserDeleted, 'user-1', { userId: 'user-1' });
+    await writeCommitted(Topic.UserDeleted, 'user-1', userDeleted(1));
 
     await relay.pass();
     await bus.drain();
@@ -308,18 +338,45 @@ describe('OutboxRelay with InProcessBus and EventConsumer', () => {
     expect(await processed(`availability:${Topic.UserDeleted}`)).toHaveLength(1);
   });
 
+  it('passes over a row whose payload can never be valid (written before payloads were checked) and relays the rows behind it', async () => {
+    const received = await recordingConsumer(bus, 'svc', Topic.ClassDeleted);
+    const stale = { id: uuid(900), topic: Topic.ClassDeleted, key: 'old', version: 1, occurredAt: new Date().toISOString(), payload: { classId: uuid(1) } };
+    await pool.query('INSERT INTO outbox_events (id, topic, key, payload) VALUES ($1, $2, $3, $4)', [stale.id, stale.topic, stale.key, JSON.stringify(stale)]);
+    await writeCommitted(Topic.ClassDeleted, 'new', { class_id: uuid(2), teacher_id: uuid(3) });
+
+    await relay.pass();
+    await bus.drain();
+
+    expect(received.map((r) => r.event.key)).toEqual(['new']);
+    expect(await relay.backlog()).toBe(0);
+  });
+
+  it('hands the consumer the typed payload of its topic', async () => {
+    const consumer = new EventConsumer(pool, bus, 'svc', silentLogger);
+    const removed: string[] = [];
+    await consumer.on(Topic.MemberRemoved, async (p) => {
+      removed.push(`${p.class_id}/${p.member_id}/${p.user_id ?? '-'}`);
+    });
+    await writeCommitted(Topic.MemberRemoved, 'class-1', { class_id: uuid(1), member_id: uuid(2), user_id: null });
+
+    await relay.pass();
+    await bus.drain();
+
+    expect(removed).toEqual([`${uuid(1)}/${uuid(2)}/-`]);
+  });
+
   it('relays on its own once started and after kick(), and stop() waits for the running pass', async () => {
     const received = await recordingConsumer(bus, 'svc', Topic.ScheduleSaved);
     relay = new OutboxRelay(pool, bus, silentLogger, { intervalMs: 60_000 });
     relay.start();
     await sleep(50); // the first pass ran on an empty outbox; the next timer is a minute away
 
-    await writeCommitted(Topic.ScheduleSaved, 'class-1', { classId: 'class-1' });
+    await writeCommitted(Topic.ScheduleSaved, 'class-1', scheduleSaved(1));
     relay.kick();
 
     await waitFor(() => received.length === 1, 3000);
     await relay.stop();
-    await writeCommitted(Topic.ScheduleSaved, 'class-2', { classId: 'class-2' });
+    await writeCommitted(Topic.ScheduleSaved, 'class-2', scheduleSaved(2));
     relay.kick();
     await sleep(100);
     await bus.drain();
@@ -330,7 +387,7 @@ describe('OutboxRelay with InProcessBus and EventConsumer', () => {
 
 describe('two relays on one schema (replicas)', () => {
   it('never publish the same event while both run: a locked batch is skipped by the other relay', async () => {
-    for (let i = 0; i < 6; i++) await writeCommitted(Topic.TimesChanged, `k${i}`, { n: i });
+    for (let i = 0; i < 6; i++) await writeCommitted(Topic.TimesChanged, `k${i}`, numbered(i));
     const publishedBy: Record<string, string[]> = { a: [], b: [] };
     const gate = deferred();
     const aHoldsBatch = deferred();
@@ -340,7 +397,7 @@ describe('two relays on one schema (replicas)', () => {
           aHoldsBatch.resolve();
           await wait;
         }
-        publishedBy[who].push((e.payload as { n: number }).n.toString());
+        publishedBy[who].push(numberOf(e.payload).toString());
       },
       subscribe: async () => undefined,
       start: async () => undefined,
@@ -365,13 +422,13 @@ describe('two relays on one schema (replicas)', () => {
 
   it('publish every event exactly once when several relays race over a large backlog', async () => {
     await withTransaction(pool, async (c) => {
-      for (let i = 0; i < 60; i++) await writeOutbox(exec(c), Topic.TimesChanged, `k${i}`, { n: i });
+      for (let i = 0; i < 60; i++) await writeOutbox(exec(c), Topic.TimesChanged, `k${i}`, numbered(i));
     });
     const seen: number[] = [];
     const slowBus: EventBus = {
       publish: async (e) => {
         await sleep(1);
-        seen.push((e.payload as { n: number }).n);
+        seen.push(numberOf(e.payload));
       },
       subscribe: async () => undefined,
       start: async () => undefined,
@@ -404,16 +461,34 @@ describe('InProcessBus', () => {
       key,
       version: 1,
       occurredAt: new Date().toISOString(),
-      payload: {},
+      payload: { user_id: uuid(1) },
     });
 
     await bus.publish(envelope('a'));
     await bus.publish(envelope('b'));
-    await bus.publish({ ...envelope('c'), topic: Topic.UserDeleted });
+    await bus.publish({ ...envelope('c'), topic: Topic.UserDeleted, payload: userDeleted(3) });
     await bus.drain();
 
     expect(got.filter((g) => g.startsWith('g1'))).toEqual(['g1:a', 'g1:b']);
     expect(got.filter((g) => g.startsWith('g2'))).toEqual(['g2:a', 'g2:b']);
+  });
+
+  it('rejects an invalid payload on publish (a type error, and at run time) and delivers nothing', async () => {
+    const bus = new InProcessBus();
+    const got: string[] = [];
+    await bus.subscribe(Topic.UserDeleted, 'g', async (e) => {
+      got.push(e.payload.user_id);
+    });
+    const event = { id: 'x', topic: Topic.UserDeleted, key: 'x', version: 1 as const, occurredAt: '' };
+
+    // @ts-expect-error user.deleted.v1 is published snake_case
+    await expect(bus.publish({ ...event, payload: { userId: uuid(1), email: 'a@example.org', role_id: 1 } })).rejects.toThrow(InvalidEventError);
+    // @ts-expect-error role_id is a number
+    await expect(bus.publish({ ...event, payload: { user_id: uuid(1), email: 'a@example.org', role_id: '1' } })).rejects.toThrow(/role_id/);
+    await bus.publish({ ...event, payload: userDeleted(2) });
+    await bus.drain();
+
+    expect(got).toEqual([uuid(2)]);
   });
 
   it('rejects the publish of an event whose handler throws (so the relay retries it) and keeps delivering later ones', async () => {
@@ -423,7 +498,7 @@ describe('InProcessBus', () => {
       if (e.key === 'bad') throw new Error('boom');
       got.push(e.key);
     });
-    const envelope = (key: string): EventEnvelope => ({ id: key, topic: Topic.UserUpdated, key, version: 1, occurredAt: '', payload: {} });
+    const envelope = (key: string): EventEnvelope => ({ id: key, topic: Topic.UserUpdated, key, version: 1, occurredAt: '', payload: { user_id: uuid(1) } });
 
     await expect(bus.publish(envelope('bad'))).rejects.toThrow('boom');
     await bus.publish(envelope('good'));
@@ -439,7 +514,7 @@ describe('InProcessBus', () => {
       await new Promise((r) => setTimeout(r, 50));
       got.push(e.key);
     });
-    await bus.publish({ id: 'x', topic: Topic.UserUpdated, key: 'x', version: 1, occurredAt: '', payload: {} });
+    await bus.publish({ id: 'x', topic: Topic.UserUpdated, key: 'x', version: 1, occurredAt: '', payload: { user_id: uuid(1) } });
     expect(got).toEqual(['x']);
   });
 
@@ -447,7 +522,7 @@ describe('InProcessBus', () => {
     const bus = new InProcessBus();
     const got: string[] = [];
     bus.hold();
-    const pending = bus.publish({ id: 'early', topic: Topic.UserUpdated, key: 'early', version: 1, occurredAt: '', payload: {} });
+    const pending = bus.publish({ id: 'early', topic: Topic.UserUpdated, key: 'early', version: 1, occurredAt: '', payload: { user_id: uuid(1) } });
     await bus.subscribe(Topic.UserUpdated, 'late', async (e) => {
       got.push(e.key);
     });
@@ -466,7 +541,7 @@ describe('InProcessBus', () => {
       got.push(`new:${e.key}`);
     });
 
-    await bus.publish({ id: '1', topic: Topic.UserUpdated, key: 'a', version: 1, occurredAt: '', payload: {} });
+    await bus.publish({ id: '1', topic: Topic.UserUpdated, key: 'a', version: 1, occurredAt: '', payload: { user_id: uuid(1) } });
     await bus.drain();
 
     expect(got).toEqual(['new:a']);

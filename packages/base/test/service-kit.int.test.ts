@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertUser } from '../src/auth.js';
 import { withTransaction } from '../src/db.js';
-import { Topic, writeOutbox } from '../src/events/index.js';
+import { Topic, writeOutbox, type EventPayload } from '../src/events/index.js';
 import { checkGrpcHealth, READINESS_HEALTH_SERVICE } from '../src/grpc.js';
 import { startService, type KitConfig, type ServiceDefinition, type StartedService } from '../src/service-kit.js';
 import { TEST_SERVICE_TOKEN_KEY } from '../src/testing/service-token.js';
@@ -14,10 +14,10 @@ import { adminQuery, databaseUrl, dropSchemas, randomSchema, tableExists, waitFo
 
 /** startService with a tiny service: one migration, a route writing an outbox event, a consumer receiving it. */
 
-interface NotePayload {
-  noteId: number;
-  text: string;
-}
+/** The notes travel as schedule.saved.v1 (any topic would do): the note id in schedule_id, its text as the name. */
+type NotePayload = EventPayload<Topic.ScheduleSaved>;
+const noteUuid = (id: number) => `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`;
+const TEACHER = '00000000-0000-4000-8000-000000000000';
 
 const schemas: string[] = [];
 const dirs: string[] = [];
@@ -69,7 +69,15 @@ function notesService(cfg: KitConfig, received: NotePayload[], name = 'kit-notes
         const text = String((req.body as { text?: unknown }).text ?? '');
         const noteId = await withTransaction(ctx.pool!, async (c) => {
           const { rows } = await c.query<{ id: number }>('INSERT INTO notes (text) VALUES ($1) RETURNING id', [text]);
-          await writeOutbox((t, v) => c.query(t, v), Topic.ScheduleSaved, String(rows[0].id), { noteId: rows[0].id, text });
+          const note: NotePayload = {
+            schedule_id: noteUuid(rows[0].id),
+            class_id: TEACHER,
+            teacher_id: TEACHER,
+            name: text,
+            created: true,
+            updated_at: new Date(0).toISOString(),
+          };
+          await writeOutbox((t, v) => c.query(t, v), Topic.ScheduleSaved, String(rows[0].id), note);
           return rows[0].id;
         });
         ctx.relay?.kick();
@@ -80,7 +88,7 @@ function notesService(cfg: KitConfig, received: NotePayload[], name = 'kit-notes
       });
     },
     consumers: async (ctx) => {
-      await ctx.consumer!.on<NotePayload>(Topic.ScheduleSaved, async (payload) => {
+      await ctx.consumer!.on(Topic.ScheduleSaved, async (payload) => {
         received.push(payload);
       });
     },
@@ -163,8 +171,8 @@ describe('startService', () => {
     const { id } = (await res.json()) as { id: number };
 
     expect(res.status).toBe(201);
-    await waitFor(() => received.some((p) => p.noteId === id), 5000);
-    expect(received.filter((p) => p.noteId === id)).toEqual([{ noteId: id, text: 'Elternabend' }]);
+    await waitFor(() => received.some((p) => p.schedule_id === noteUuid(id)), 5000);
+    expect(received.filter((p) => p.schedule_id === noteUuid(id)).map((p) => p.name)).toEqual(['Elternabend']);
     await waitFor(async () => (await svc.ctx.relay!.backlog()) === 0);
     const processed = await adminQuery(`SELECT status FROM "${cfg.DB_SCHEMA}".processed_events WHERE consumer = $1`, [`kit-notes:${Topic.ScheduleSaved}`]);
     expect(processed.rows).toEqual([{ status: 'done' }]);
@@ -219,7 +227,7 @@ describe('StartedService.stop', () => {
 
       expect(res.status).toBe(201);
       await waitFor(() => received.length === 1, 5000);
-      expect(received[0].text).toBe('nach dem Neustart');
+      expect(received[0].name).toBe('nach dem Neustart');
     } finally {
       await second.stop();
     }

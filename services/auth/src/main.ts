@@ -10,7 +10,6 @@ import { UserRepository } from './data/user-repository.js';
 import type { AuthDeps } from './domain/deps.js';
 import { dummyPasswordHash } from './domain/passwords.js';
 import { SessionTokens } from './domain/session-tokens.js';
-import { authGrpc } from './grpc/auth-server.js';
 import { registerRoutes } from './http/routes.js';
 
 export type AuthService = StartedService<Config> & { deps: AuthDeps };
@@ -58,7 +57,6 @@ export async function start(env?: Record<string, string | undefined>): Promise<A
         kickOutbox: () => ctx.relay?.kick(),
       };
     },
-    grpc: (ctx) => [authGrpc(need(), ctx.log.child({ module: 'grpc' }))],
     routes: (app) => registerRoutes(app, need()),
   });
   return Object.assign(svc, { deps: need() });

@@ -1,7 +1,5 @@
 import { createTokenVerifier, MemoryStore, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@stundenplan/base';
-import { authV1 } from '@stundenplan/proto';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import { testServiceClient } from '@stundenplan/base/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/domain/messages.js';
 import { dropSchemas, outboxEvents, registerConfirmed, sessionCookie, sql, startAuth, type TestAuth } from './helpers.js';
@@ -178,33 +176,5 @@ describe('DELETE /api/me (delete account)', () => {
 
     const again = await auth.call('POST', '/api/auth/register', { body: { email: address, password: 'geheim123', name: 'Neue Person', role_id: 2 } });
     expect(again.status).toBe(201);
-  });
-});
-
-describe('gRPC AuthService.GetUsers', () => {
-  it('answers the users asked for, without secrets; unknown and malformed ids are skipped', async () => {
-    const a = await registerConfirmed(auth, { email: email(), name: 'Anna Alt', role_id: 1, duration: 90 });
-    const b = await registerConfirmed(auth, { email: email(), name: 'Bert Neu', role_id: 2 });
-    const client = testServiceClient(authV1.AuthServiceClient, `127.0.0.1:${auth.svc.grpcPort}`, 'auth');
-    try {
-      const res = await new Promise<authV1.GetUsersResponse>((resolve, reject) =>
-        client.getUsers({ userIds: [a.userId, b.userId, '7d7d7d7d-1111-4222-8333-444455556666', 'nope'] }, (err, r) => (err ? reject(err) : resolve(r))),
-      );
-      const byName = Object.fromEntries(res.users.map((u) => [u.name, u]));
-      expect(res.users).toHaveLength(2);
-      expect(byName['Anna Alt']).toEqual({
-        userId: a.userId,
-        name: 'Anna Alt',
-        email: expect.any(String),
-        roleId: 1,
-        duration: 90,
-        institutionId: '',
-        institutionName: '',
-      });
-      expect(byName['Bert Neu']).toMatchObject({ userId: b.userId, roleId: 2, duration: 0 });
-      expect(JSON.stringify(res)).not.toMatch(/scrypt|password/i);
-    } finally {
-      client.close();
-    }
   });
 });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { weekTimesToMap } from '@stundenplan/base';
 import type { availabilityV1 } from '@stundenplan/proto';
 import { berlinToday } from '@stundenplan/timegrid';
-import { weekTimesToMap } from '../src/grpc/week-times.js';
 import { call, person, rpc, startHarness, type Harness } from './harness.js';
 
 /** A class's deadline closes the students' own times unless the teacher allows late changes. */

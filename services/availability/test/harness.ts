@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { grpc, Topic, type EventEnvelope } from '@stundenplan/base';
+import { grpc, Topic, type EventEnvelope, type EventPayload } from '@stundenplan/base';
 import { randomSchema, startTestIssuer, TEST_SERVICE_TOKEN_KEY, type TestIssuer, testServiceClient } from '@stundenplan/base/testing';
 import { availabilityV1, classesV1 } from '@stundenplan/proto';
 import { SLOT_LABELS } from '@stundenplan/timegrid';
@@ -192,7 +192,7 @@ export function rpc<Req, Res>(h: Harness, method: 'getPlanningData' | 'getUserTi
 }
 
 /** Publish an event onto the bus the service consumes, as another service's relay would. */
-export async function deliver(h: Harness, topic: Topic, payload: unknown, id: string = randomUUID()): Promise<string> {
+export async function deliver<T extends Topic>(h: Harness, topic: T, payload: EventPayload<T>, id: string = randomUUID()): Promise<string> {
   await h.svc.ctx.bus.publish({ id, topic, key: 'k', version: 1, occurredAt: new Date().toISOString(), payload });
   return id;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grpc } from '@stundenplan/base';
+import { grpc, mapToWeekTimes, slotsToWeekTimes } from '@stundenplan/base';
 import type { availabilityV1 } from '@stundenplan/proto';
 import { WeekSlots } from '@stundenplan/timegrid';
 import { call, person, rpc, startHarness, type Harness } from './harness.js';
@@ -18,15 +18,9 @@ afterAll(async () => {
 });
 
 /** Times as a caller sends them (labels per day). */
-const week = (days: Record<number, string[]>): availabilityV1.WeekTimes => ({
-  days: Object.fromEntries(Object.entries(days).map(([d, labels]) => [Number(d), { labels }])),
-  packed: Buffer.alloc(0),
-});
+const week = (days: Record<number, string[]>): availabilityV1.WeekTimes => mapToWeekTimes(days);
 /** Times as the service answers them: the compact form (WeekTimes.packed), nothing when empty. */
-const answered = (days: Record<number, string[]>): availabilityV1.WeekTimes => {
-  const slots = WeekSlots.fromTimesMap(Object.fromEntries(Object.entries(days).map(([d, labels]) => [String(d), labels])));
-  return { days: {}, packed: slots.isEmpty() ? Buffer.alloc(0) : Buffer.from(slots.toBytes()) };
-};
+const answered = (days: Record<number, string[]>): availabilityV1.WeekTimes => slotsToWeekTimes(WeekSlots.fromTimesMap(days));
 const setMemberTimes = (req: Partial<availabilityV1.SetMemberTimesRequest>) =>
   rpc<availabilityV1.SetMemberTimesRequest, availabilityV1.SetMemberTimesResponse>(h, 'setMemberTimes', req as availabilityV1.SetMemberTimesRequest);
 const planningData = (classId: string, memberIds: string[], userIds: string[]) =>

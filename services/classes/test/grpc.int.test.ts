@@ -107,32 +107,4 @@ describe('gRPC ClassesService', () => {
     const set = await call(client.listMemberships, { userId: s.userId });
     expect(set.memberships[0]!.classInfo).toMatchObject({ deadline: '2026-11-30', allowLateChanges: true });
   });
-
-  it('AddMemberFromRegistration links a memberId or adds a verified membership', async () => {
-    const c = await createClass(h, teacher);
-    const [m] = await addMembers(h, teacher, c.class_id, [{ name: 'Via Grpc', email: 'via@example.org' }]);
-    const userId = randomUUID();
-    const linked = await call(client.addMemberFromRegistration, {
-      classId: c.class_id,
-      memberId: m!.member_id,
-      userId,
-      name: 'Via Grpc',
-      email: 'via.grpc@stud.example.org',
-      duration: 45,
-    });
-    expect(linked.member).toMatchObject({ memberId: m!.member_id, userId, studentId: userId });
-    const other = randomUUID();
-    const added = await call(client.addMemberFromRegistration, {
-      classId: c.class_id,
-      memberId: '',
-      userId: other,
-      name: 'Neu Grpc',
-      email: 'neu.grpc@stud.example.org',
-      duration: 45,
-    });
-    expect(added.member).toMatchObject({ userId: other, studentId: other, duration: 45 });
-    expect(
-      await codeOf(call(client.addMemberFromRegistration, { classId: randomUUID(), memberId: '', userId: other, name: 'x', email: 'x@y.de', duration: 30 })),
-    ).toBe('NOT_FOUND');
-  });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { grpc, type EventEnvelope, type Topic } from '@stundenplan/base';
+import { grpc, slotsToWeekTimes, Topic, weekTimesToMap, type EventEnvelope, type EventPayload } from '@stundenplan/base';
 import { randomSchema, startTestIssuer, TEST_SERVICE_TOKEN_KEY, type TestIssuer } from '@stundenplan/base/testing';
 import { availabilityV1 } from '@stundenplan/proto';
 import { WeekSlots } from '@stundenplan/timegrid';
@@ -29,16 +29,12 @@ export class AvailabilityStub {
   userModified = new Map<string, string>();
   calls: { method: string; req: unknown; requestId?: string }[] = [];
 
+  /** Answers in the compact form, as the availability service does. */
   private static toWeek(t: Times | undefined): availabilityV1.WeekTimes {
-    const days: Record<number, availabilityV1.SlotLabels> = {};
-    for (const [d, labels] of Object.entries(t ?? {})) days[Number(d)] = { labels };
-    return { days, packed: Buffer.alloc(0) };
+    return slotsToWeekTimes(WeekSlots.fromTimesMap(t ?? {}, { strict: false }));
   }
   private static fromWeek(w: availabilityV1.WeekTimes | undefined): Times {
-    const out: Times = {};
-    if (w?.packed?.length) return WeekSlots.fromBytes(w.packed).toTimesMap();
-    for (const [d, s] of Object.entries(w?.days ?? {})) out[d] = s.labels;
-    return out;
+    return weekTimesToMap(w);
   }
 
   async start(): Promise<string> {
@@ -150,7 +146,7 @@ export interface Harness {
   call<T = Json>(method: string, path: string, actor?: Actor | null, body?: unknown): Promise<ApiResponse<T>>;
   teacher(opts?: { name?: string; directory?: boolean; institution?: { id: string; name: string } }): Promise<Actor>;
   student(opts?: { name?: string; email?: string; directory?: boolean; duration?: number; institutionId?: string | null }): Promise<Actor>;
-  publish(topic: Topic, payload: unknown, key?: string): Promise<void>;
+  publish<T extends Topic>(topic: T, payload: EventPayload<T>, key?: string): Promise<void>;
   waitFor<T>(fn: () => Promise<T | undefined | null | false>, ms?: number): Promise<T>;
   outbox(topic: string): Promise<Json[]>;
   sql<T = Json>(text: string, values?: unknown[]): Promise<T[]>;
@@ -233,7 +229,7 @@ export async function startHarness(opts: HarnessOptions = { availability: true }
       const name = o.name ?? `Lehrkraft Nummer${n}`;
       const email = `lehrkraft${n}.${userId.slice(0, 6)}@hmtm.example.org`;
       if (o.directory !== false) {
-        await h.publish('user.registered.v1' as Topic, {
+        await h.publish(Topic.UserRegistered, {
           user_id: userId,
           name,
           email,
@@ -243,6 +239,7 @@ export async function startHarness(opts: HarnessOptions = { availability: true }
           institution_name: o.institution?.name ?? 'Hochschule für Musik und Theater München',
           register_shortcut: null,
           member_id: null,
+          class_id: null,
         });
         await h.waitFor(async () => (await h.sql('SELECT 1 FROM user_directory WHERE user_id = $1', [userId])).length > 0);
       }
@@ -254,7 +251,7 @@ export async function startHarness(opts: HarnessOptions = { availability: true }
       const name = o.name ?? `Studentin Nummer${n}`;
       const email = o.email ?? `student${n}.${userId.slice(0, 6)}@stud.example.org`;
       if (o.directory !== false) {
-        await h.publish('user.registered.v1' as Topic, {
+        await h.publish(Topic.UserRegistered, {
           user_id: userId,
           name,
           email,
@@ -264,13 +261,21 @@ export async function startHarness(opts: HarnessOptions = { availability: true }
           institution_name: 'Hochschule für Musik und Theater München',
           register_shortcut: null,
           member_id: null,
+          class_id: null,
         });
         await h.waitFor(async () => (await h.sql('SELECT 1 FROM user_directory WHERE user_id = $1', [userId])).length > 0);
       }
       return { userId, name, email, cookie: await issuer.cookie({ userId, role: 'student', email, name }) };
     },
     async publish(topic, payload, key) {
-      const event: EventEnvelope = { id: randomUUID(), topic, key: key ?? randomUUID(), version: 1, occurredAt: new Date().toISOString(), payload };
+      const event: EventEnvelope<typeof topic> = {
+        id: randomUUID(),
+        topic,
+        key: key ?? randomUUID(),
+        version: 1,
+        occurredAt: new Date().toISOString(),
+        payload,
+      };
       await svc.ctx.bus.publish(event);
     },
     async waitFor(fn, ms = 5000) {

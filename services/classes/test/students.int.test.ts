@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Topic, type UserRegisteredPayload } from '@stundenplan/base';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addMembers, createClass, startHarness, type Actor, type Harness, type Json } from './helpers.js';
 
@@ -15,7 +16,17 @@ beforeEach(async () => {
   teacher = await h.teacher({ name: 'Johann Bach', institution: { id: 'inst-1', name: 'HMTM' } });
 });
 
-const registered = (payload: Record<string, unknown>) => h.publish('user.registered.v1' as never, payload);
+/** user.registered.v1 as the auth service publishes it; what a test leaves out is null. */
+const registered = (p: Pick<UserRegisteredPayload, 'user_id' | 'name' | 'email' | 'role_id'> & Partial<UserRegisteredPayload>) =>
+  h.publish(Topic.UserRegistered, {
+    duration: null,
+    institution_id: null,
+    institution_name: null,
+    register_shortcut: null,
+    member_id: null,
+    class_id: null,
+    ...p,
+  });
 const membersOf = (classId: string) =>
   h.sql('SELECT member_id, user_id, student_id, name, email, duration FROM members WHERE class_id = $1 ORDER BY created_at', [classId]);
 
@@ -49,7 +60,7 @@ describe('user events -> directory -> search', () => {
     const s = await h.student({ name: 'Vorher Name', email: 'vorher@stud.example.org' });
     const c = await createClass(h, teacher);
     await h.call('POST', `/api/classes/${c.class_id}/members`, teacher, { students: [{ student_id: s.userId }] });
-    await h.publish('user.updated.v1' as never, { user_id: s.userId, name: 'Nachher Name', email: 'Nachher@stud.example.org' });
+    await h.publish(Topic.UserUpdated, { user_id: s.userId, name: 'Nachher Name', email: 'Nachher@stud.example.org' });
     await h.waitFor(async () => (await h.sql('SELECT 1 FROM user_directory WHERE user_id = $1 AND name = $2', [s.userId, 'Nachher Name'])).length);
     const [dir] = await h.sql('SELECT name, email, role_id, duration FROM user_directory WHERE user_id = $1', [s.userId]);
     expect(dir).toEqual({ name: 'Nachher Name', email: 'nachher@stud.example.org', role_id: 1, duration: 45 });
@@ -58,7 +69,7 @@ describe('user events -> directory -> search', () => {
     expect((await h.call('POST', '/api/search-students', teacher, { query_string: 'nachher' })).body.students.map((x: Json) => x.user_id)).toContain(s.userId);
 
     const memberId = (await membersOf(c.class_id))[0].member_id;
-    await h.publish('user.deleted.v1' as never, { user_id: s.userId });
+    await h.publish(Topic.UserDeleted, { user_id: s.userId, email: s.email, role_id: 1 });
     await h.waitFor(async () => (await h.sql('SELECT 1 FROM user_directory WHERE user_id = $1', [s.userId])).length === 0);
     await h.waitFor(async () => (await membersOf(c.class_id)).length === 0);
     expect(await h.outbox('member.removed.v1')).toContainEqual({ class_id: c.class_id, member_id: memberId, user_id: s.userId });
@@ -71,7 +82,7 @@ describe('user events -> directory -> search', () => {
     const t = await h.teacher();
     const c = await createClass(h, t);
     await addMembers(h, t, c.class_id, [{ name: 'Waise Kind' }]);
-    await h.publish('user.deleted.v1' as never, { user_id: t.userId });
+    await h.publish(Topic.UserDeleted, { user_id: t.userId, email: t.email, role_id: 2 });
     await h.waitFor(async () => (await h.sql('SELECT 1 FROM classes WHERE class_id = $1', [c.class_id])).length === 0);
     expect(await h.outbox('class.deleted.v1')).toContainEqual({ class_id: c.class_id, teacher_id: t.userId });
   });

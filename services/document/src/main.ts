@@ -1,7 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { createLogger, runStandalone, startService, type StartedService } from '@stundenplan/base';
 import { loadConfig, type Config } from './config.js';
-import { documentGrpc } from './grpc/document-server.js';
 import { registerRoutes } from './http/routes.js';
 import { pdfExportDeps } from './pdf/pdf-service.js';
 
@@ -16,7 +15,6 @@ export async function start(env?: Record<string, string | undefined>): Promise<S
     init: async (ctx) => {
       pdfExportDeps(ctx);
     },
-    grpc: (ctx) => [documentGrpc(pdfExportDeps(ctx), ctx.log.child({ module: 'grpc' }))],
     routes: (app, ctx) => registerRoutes(app, ctx),
   });
 }

@@ -1,11 +1,10 @@
 /**
- * POST /api/export-pdf-alternative and gRPC RenderSchedulePdf against the real document service
+ * POST /api/export-pdf-alternative against the real document service
  * with the real Chromium (puppeteer-core), sessions from a real JWKS issuer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callUnary, fromGrpcError, grpc, type StartedService } from '@stundenplan/base';
-import { startTestIssuer, TEST_SERVICE_TOKEN_KEY, type TestIssuer, testServiceClient } from '@stundenplan/base/testing';
-import { documentV1 } from '@stundenplan/proto';
+import type { StartedService } from '@stundenplan/base';
+import { startTestIssuer, TEST_SERVICE_TOKEN_KEY, type TestIssuer } from '@stundenplan/base/testing';
 import type { Config } from '../src/config.js';
 import { start } from '../src/main.js';
 import { pdfExportDeps } from '../src/pdf/pdf-service.js';
@@ -203,44 +202,6 @@ describe('POST /api/export-pdf-alternative', () => {
   });
 });
 
-describe('gRPC DocumentService.RenderSchedulePdf', () => {
-  let client: documentV1.DocumentServiceClient;
-  beforeAll(() => {
-    client = testServiceClient(documentV1.DocumentServiceClient, `127.0.0.1:${svc.grpcPort}`, 'document');
-  });
-  afterAll(() => client?.close());
-
-  const render = (payloadJson: string) => callUnary(client.renderSchedulePdf.bind(client), client, { payloadJson }, 30000);
-
-  function rawCall(payloadJson: string): Promise<grpc.ServiceError> {
-    return new Promise((resolve, reject) => client.renderSchedulePdf({ payloadJson }, (err) => (err ? resolve(err) : reject(new Error('expected an error')))));
-  }
-
-  it('round-trips the payload into PDF bytes', async () => {
-    const { pdf } = await render(JSON.stringify(realisticWeek().payload));
-    const buf = Buffer.from(pdf);
-    expect(isPdf(buf)).toBe(true);
-    expect(pageCount(buf)).toBe(1);
-    expect(mediaBoxes(buf)).toEqual([[842, 595]]);
-    if (hasPoppler) expect(pdfLines(buf).some((l) => l.includes('Hannes Krüger Do 14:00–15:00'))).toBe(true);
-  });
-
-  it('answers INVALID_ARGUMENT with the German detail for an empty schedule, bad ranges and broken JSON', async () => {
-    const empty = await rawCall(JSON.stringify({ schedule: {}, timeRange: { start: 32, end: 76 } }));
-    expect(empty.code).toBe(grpc.status.INVALID_ARGUMENT);
-    expect(fromGrpcError(empty).detail).toBe('Kein Stundenplan zum Exportieren vorhanden.');
-    expect(fromGrpcError(await rawCall('')).detail).toBe('Kein Stundenplan zum Exportieren vorhanden.');
-
-    const range = await rawCall(JSON.stringify({ ...realisticWeek().payload, timeRange: { start: 50, end: 10 } }));
-    expect(range.code).toBe(grpc.status.INVALID_ARGUMENT);
-    expect(fromGrpcError(range).detail).toBe('Ungültiger Zeitbereich: Der Beginn muss vor dem Ende liegen.');
-
-    const broken = await rawCall('{');
-    expect(broken.code).toBe(grpc.status.INVALID_ARGUMENT);
-    expect(fromGrpcError(broken).detail).toBe('Ungültiger JSON-Inhalt');
-  });
-});
-
 describe('without Chromium', () => {
   let none: StartedService<Config>;
   let broken: StartedService<Config>;
@@ -274,19 +235,6 @@ describe('without Chromium', () => {
     expect(res.status).toBe(503);
     expect(res.json).toEqual({ detail: 'PDF-Export nicht verfügbar: Chromium ist nicht installiert.' });
     expect((await post({ schedule: {} }, teacher, none)).status).toBe(400);
-  });
-
-  it('answers gRPC UNAVAILABLE with the same detail', async () => {
-    const client = testServiceClient(documentV1.DocumentServiceClient, `127.0.0.1:${none.grpcPort}`, 'document');
-    try {
-      const err = await new Promise<grpc.ServiceError>((resolve, reject) =>
-        client.renderSchedulePdf({ payloadJson: JSON.stringify(realisticWeek().payload) }, (e) => (e ? resolve(e) : reject(new Error('expected an error')))),
-      );
-      expect(err.code).toBe(grpc.status.UNAVAILABLE);
-      expect(JSON.parse(String(err.metadata.get('detail-json')[0]))).toBe('PDF-Export nicht verfügbar: Chromium ist nicht installiert.');
-    } finally {
-      client.close();
-    }
   });
 
   it('answers 500 "PDF-Generierung fehlgeschlagen" without internals when the browser cannot start', async () => {

@@ -10,7 +10,6 @@ import { createPrisma } from './data/prisma.js';
 import { SendingRepository } from './data/sending-repository.js';
 import type { NotificationDeps } from './domain/deps.js';
 import { registerConsumers } from './events/consumers.js';
-import { notificationGrpc } from './grpc/notification-server.js';
 import { registerRoutes } from './http/routes.js';
 import type { Mailer } from './mail/mailer.js';
 import { OutboxMailer } from './mail/outbox-mailer.js';
@@ -66,7 +65,6 @@ export async function start(env?: Record<string, string | undefined>): Promise<N
       };
     },
     consumers: (ctx) => registerConsumers(ctx.consumer!, need()),
-    grpc: (ctx) => [notificationGrpc(need(), ctx.log.child({ module: 'grpc' }))],
     routes: (app) => registerRoutes(app, need()),
   });
   return Object.assign(svc, { deps: need() });

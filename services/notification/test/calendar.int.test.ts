@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import ICAL from 'ical.js';
-import { AppError, grpc, HealthState, startGrpcServer, wrapUnary, type EventEnvelope } from '@stundenplan/base';
+import {
+  AppError,
+  grpc,
+  HealthState,
+  savedToScheduleDays,
+  startGrpcServer,
+  Topic,
+  wrapUnary,
+  type EventEnvelope,
+  type MailRequestedPayload,
+} from '@stundenplan/base';
 import { startTestIssuer, type TestIssuer, testServiceTokenVerifier } from '@stundenplan/base/testing';
 import { classesV1, schedulingV1 } from '@stundenplan/proto';
 import { berlinToday } from '@stundenplan/timegrid';
@@ -77,7 +87,7 @@ const schedulingStub: Partial<schedulingV1.SchedulingServiceServer> = {
     return {
       scheduleId: randomUUID(),
       name: 'Plan',
-      availableTimesJson: JSON.stringify(c.schedule),
+      availableTimes: savedToScheduleDays(c.schedule),
       description: '',
       classId: req.classId,
       teacherId: c.teacherId,
@@ -149,13 +159,11 @@ async function send(classId: string, until?: string, cookie = teacherCookie) {
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-type MailPayload = { to: string; text: string; attachments: { filename: string; contentType: string; contentBase64?: string }[] };
-
-async function mailEventsTo(to: string): Promise<MailPayload[]> {
-  const rows = await sql<{ payload: EventEnvelope<MailPayload> }>(
+async function mailEventsTo(to: string): Promise<(MailRequestedPayload & { attachments: NonNullable<MailRequestedPayload['attachments']> })[]> {
+  const rows = await sql<{ payload: EventEnvelope<Topic.MailRequested> }>(
     `SELECT payload FROM "${n.schema}".outbox_events WHERE topic = 'mail.requested.v1' ORDER BY seq`,
   );
-  return rows.map((r) => r.payload.payload).filter((p) => p.to === to);
+  return rows.map((r) => ({ ...r.payload.payload, attachments: r.payload.payload.attachments ?? [] })).filter((p) => p.to === to);
 }
 
 function parse(ics: string) {
@@ -371,11 +379,11 @@ describe('private calendar subscription link', () => {
     const { url } = (await (await call('POST', '/api/me/calendar-subscription', cookie)).json()) as { url: string };
     await n.svc.ctx.bus.publish({
       id: randomUUID(),
-      topic: 'user.deleted.v1' as never,
+      topic: Topic.UserDeleted,
       key: userId,
       version: 1,
       occurredAt: new Date().toISOString(),
-      payload: { user_id: userId },
+      payload: { user_id: userId, email: 'weg@example.org', role_id: 1 },
     });
     await waitFor(async () => ((await call('GET', new URL(url).pathname)).status === 404 ? true : null));
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { sharedInProcessBus, Topic, type EventEnvelope } from '@stundenplan/base';
+import { sharedInProcessBus, Topic, type EventEnvelope, type MailRequestedPayload } from '@stundenplan/base';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { dropSchemasAt, queryAt, sleep, TEST_SERVICE_TOKEN_KEY, waitFor as waitForBase } from '@stundenplan/base/testing';
@@ -60,12 +60,12 @@ export async function startNotification(env: Record<string, string> = {}): Promi
   return { svc, schema, base: `http://127.0.0.1:${svc.httpPort}` };
 }
 
-export function mailEvent(payload: unknown, id: string = randomUUID()): EventEnvelope {
+export function mailEvent(payload: MailRequestedPayload, id: string = randomUUID()): EventEnvelope<Topic.MailRequested> {
   return { id, topic: Topic.MailRequested, key: 'test', version: 1, occurredAt: new Date().toISOString(), payload };
 }
 
 /** Delivers an event the way the in-process bus of embedded mode does. */
-export async function deliver(event: EventEnvelope): Promise<void> {
+export async function deliver<T extends Topic>(event: EventEnvelope<T>): Promise<void> {
   const bus = sharedInProcessBus();
   await bus.publish(event);
   await bus.drain();

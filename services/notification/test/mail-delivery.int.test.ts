@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { testServiceClient } from '@stundenplan/base/testing';
-import { notificationV1 } from '@stundenplan/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mailer, OutgoingMail } from '../src/mail/mailer.js';
 import { deliver, dropSchemas, getJson, mailEvent, sql, startNotification, waitFor, type MailJson, type TestNotification } from './helpers.js';
@@ -206,18 +204,5 @@ describe('/dev/mail page', () => {
     const times = json.body.map((m) => m.created_at);
     expect(times).toEqual([...times].sort().reverse());
     expect(json.body[0]!.to).toBe(second);
-  });
-
-  it('gRPC ListMails answers the newest mails', async () => {
-    const client = testServiceClient(notificationV1.NotificationServiceClient, `127.0.0.1:${n.svc.grpcPort}`, 'notification');
-    try {
-      const res = await new Promise<notificationV1.ListMailsResponse>((resolve, reject) =>
-        client.listMails({ limit: 2 }, (e, r) => (e ? reject(e) : resolve(r))),
-      );
-      expect(res.mails).toHaveLength(2);
-      expect(res.mails[0]).toMatchObject({ subject: 'Zweite Mail', attachmentNames: ['plan.pdf'] });
-    } finally {
-      client.close();
-    }
   });
 });

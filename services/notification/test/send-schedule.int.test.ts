@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { AppError, grpc, sharedInProcessBus, startGrpcServer, HealthState, wrapUnary, type EventEnvelope } from '@stundenplan/base';
+import { AppError, grpc, sharedInProcessBus, startGrpcServer, HealthState, Topic, wrapUnary, type EventEnvelope } from '@stundenplan/base';
 import { startTestIssuer, type TestIssuer, testServiceTokens, testServiceTokenVerifier } from '@stundenplan/base/testing';
 import { classesV1 } from '@stundenplan/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -170,7 +170,7 @@ async function sendingsOf(classId: string) {
   );
 }
 
-async function eventsTo(to: string): Promise<{ id: string; payload: EventEnvelope<{ to: string }> }[]> {
+async function eventsTo(to: string): Promise<{ id: string; payload: EventEnvelope<Topic.MailRequested> }[]> {
   return sql(`SELECT id, payload FROM "${n.schema}".outbox_events WHERE lower(payload->'payload'->>'to') = lower($1) ORDER BY seq`, [to]);
 }
 
@@ -236,7 +236,7 @@ describe('POST /api/send-schedule-to-students', () => {
     const sha = createHash('sha256').update(pdf).digest('hex');
     expect((await send({ classId, file: pdf })).status).toBe(200);
 
-    const events = await sql<{ payload: EventEnvelope<{ attachments: Record<string, unknown>[] }>; bytes: number }>(
+    const events = await sql<{ payload: EventEnvelope<Topic.MailRequested>; bytes: number }>(
       `SELECT payload, octet_length(payload::text) AS bytes FROM "${n.schema}".outbox_events WHERE payload->'payload'->>'to' = ANY($1)`,
       [members.map((m) => m.email)],
     );

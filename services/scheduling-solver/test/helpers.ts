@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
-import { grpc } from '@stundenplan/base';
+import { grpc, mapToWeekTimes } from '@stundenplan/base';
 import { startTestIssuer, TEST_SERVICE_TOKEN_KEY, type TestIssuer } from '@stundenplan/base/testing';
 import { availabilityV1, classesV1 } from '@stundenplan/proto';
 import pg from 'pg';
@@ -88,10 +88,7 @@ export class Neighbours {
       email: m.email,
       duration: m.duration,
     });
-    const week = (t: Times): availabilityV1.WeekTimes => ({
-      days: Object.fromEntries(Object.entries(t).map(([d, l]) => [Number(d), { labels: l }])),
-      packed: Buffer.alloc(0),
-    });
+    const week = (t: Times): availabilityV1.WeekTimes => mapToWeekTimes(t);
     server.addService(classesV1.ClassesServiceService, {
       getClass: (call: grpc.ServerUnaryCall<classesV1.GetClassRequest, classesV1.GetClassResponse>, cb: grpc.sendUnaryData<classesV1.GetClassResponse>) => {
         this.calls.push({ method: 'GetClass', request: call.request });

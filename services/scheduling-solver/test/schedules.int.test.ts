@@ -326,7 +326,16 @@ describe('gRPC GetLatestSchedule', () => {
         teacherId: h.teacherId,
         pinnedMemberIds: [anna.memberId],
       });
-      expect(JSON.parse(res.availableTimesJson)).toEqual(week({ '0': lesson(anna.memberId, '9.00', 45) }));
+      const lessons = [0, 1, 2].map((q) => ({ label: ['9.00', '9.15', '9.30'][q], memberId: anna.memberId }));
+      expect(res.availableTimes).toEqual({
+        0: { slots: lessons },
+        1: { slots: [] },
+        2: { slots: [] },
+        3: { slots: [] },
+        4: { slots: [] },
+        5: { slots: [] },
+        6: { slots: [] },
+      });
       await expect(callUnary(client.getLatestSchedule.bind(client), client, { classId: c.classId, teacherId: h.otherTeacherId })).rejects.toMatchObject({
         code: 'NOT_FOUND',
       });

@@ -1,11 +1,15 @@
-import type { EventEnvelope, Topic } from './topics.js';
+import { parseEvent, type EventEnvelope, type Topic } from './topics.js';
 
-export type EventHandler = (event: EventEnvelope) => Promise<void>;
+export type EventHandler<T extends Topic = Topic> = (event: EventEnvelope<T>) => Promise<void>;
 
+/**
+ * Both buses check payloads against the topic's schema: publish rejects an invalid payload (InvalidEventError),
+ * and a handler only ever receives a payload that matched.
+ */
 export interface EventBus {
-  publish(event: EventEnvelope): Promise<void>;
+  publish<T extends Topic>(event: EventEnvelope<T>): Promise<void>;
   /** One delivery per group for each event; several handlers may share a group across replicas. */
-  subscribe(topic: Topic, group: string, handler: EventHandler): Promise<void>;
+  subscribe<T extends Topic>(topic: T, group: string, handler: EventHandler<T>): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -37,21 +41,25 @@ export class InProcessBus implements EventBus {
     this.openGate = undefined;
   }
 
-  async publish(event: EventEnvelope): Promise<void> {
+  async publish<T extends Topic>(event: EventEnvelope<T>): Promise<void> {
+    // Checked once here: every subscriber of this process gets the same checked event.
+    const checked: EventEnvelope = parseEvent(event);
     if (this.gate) await this.gate;
-    const deliveries = (this.subs.get(event.topic) ?? []).map((sub) => {
-      const delivery = sub.queue.then(() => sub.handler(event));
+    const deliveries = (this.subs.get(checked.topic) ?? []).map((sub) => {
+      const delivery = sub.queue.then(() => sub.handler(checked));
       sub.queue = delivery.catch(() => undefined);
       return delivery;
     });
     await Promise.all(deliveries);
   }
-  async subscribe(topic: Topic, group: string, handler: EventHandler): Promise<void> {
+  async subscribe<T extends Topic>(topic: T, group: string, handler: EventHandler<T>): Promise<void> {
     const list = this.subs.get(topic) ?? [];
+    // Only events of this topic reach the handler (see publish).
+    const forTopic = handler as EventHandler;
     // One delivery per group: a service started again in this process (stop/start, tests) takes its group over.
     const existing = list.find((s) => s.group === group);
-    if (existing) existing.handler = handler;
-    else list.push({ group, handler, queue: Promise.resolve() });
+    if (existing) existing.handler = forTopic;
+    else list.push({ group, handler: forTopic, queue: Promise.resolve() });
     this.subs.set(topic, list);
   }
   async start(): Promise<void> {}

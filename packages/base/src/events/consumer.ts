@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Logger } from '../logger.js';
 import type { EventBus } from './bus.js';
-import type { EventEnvelope, Topic } from './topics.js';
+import type { EventEnvelope, EventPayload, Topic } from './topics.js';
 
 export interface ConsumerOptions {
   maxAttempts?: number;
@@ -23,7 +23,8 @@ export class EventConsumer {
     private readonly opts: ConsumerOptions = {},
   ) {}
 
-  async on<P>(topic: Topic, handler: (payload: P, event: EventEnvelope<P>) => Promise<void>): Promise<void> {
+  /** The handler gets the payload of the topic's schema (the bus checked it). */
+  async on<T extends Topic>(topic: T, handler: (payload: EventPayload<T>, event: EventEnvelope<T>) => Promise<void>): Promise<void> {
     const consumer = `${this.name}:${topic}`;
     await this.bus.subscribe(topic, consumer, async (event) => {
       // A transaction-scoped advisory lock per (consumer, event): a redelivery that overlaps the first
@@ -34,7 +35,7 @@ export class EventConsumer {
         await client.query('BEGIN');
         await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${consumer}/${event.id}`]);
         const seen = await client.query('SELECT 1 FROM processed_events WHERE event_id = $1 AND consumer = $2', [event.id, consumer]);
-        if (!seen.rowCount) await this.handle(client, topic, consumer, event as EventEnvelope<P>, handler);
+        if (!seen.rowCount) await this.handle(client, topic, consumer, event, handler);
         await client.query('COMMIT');
       } catch (e) {
         await client.query('ROLLBACK').catch(() => undefined);
@@ -45,12 +46,12 @@ export class EventConsumer {
     });
   }
 
-  private async handle<P>(
+  private async handle<T extends Topic>(
     client: pg.PoolClient,
-    topic: Topic,
+    topic: T,
     consumer: string,
-    event: EventEnvelope<P>,
-    handler: (payload: P, event: EventEnvelope<P>) => Promise<void>,
+    event: EventEnvelope<T>,
+    handler: (payload: EventPayload<T>, event: EventEnvelope<T>) => Promise<void>,
   ): Promise<void> {
     const max = this.opts.maxAttempts ?? 5;
     const backoff = this.opts.backoffMs ?? ((n: number) => Math.min(100 * 2 ** (n - 1), 5000));

@@ -1,7 +1,7 @@
 import { Kafka, logLevel, Partitioners, type Consumer, type KafkaMessage, type Producer } from 'kafkajs';
 import { createLogger, type Logger } from '../logger.js';
 import type { EventBus, EventHandler } from './bus.js';
-import type { EventEnvelope, Topic } from './topics.js';
+import { InvalidEventError, parseEvent, type EventEnvelope, type Topic } from './topics.js';
 
 export interface KafkaBusOptions {
   /** Attempts of one message in place (about 80 s with the default backoff) before it is parked on the dead-letter topic (default 20). */
@@ -11,6 +11,8 @@ export interface KafkaBusOptions {
   log?: Logger;
   /** Consumer group session timeout; a replica that stops heartbeating loses its partitions after it. */
   sessionTimeoutMs?: number;
+  /** Prepended to every Kafka topic name (default none): the broker tests give each test topics of its own. */
+  topicPrefix?: string;
 }
 
 /** Where a message goes after its handler failed maxAttempts times: `dead-letter.<topic>`. */
@@ -28,7 +30,7 @@ export class KafkaBus implements EventBus {
   private readonly kafka: Kafka;
   private producer: Producer | undefined;
   private connecting: Promise<Producer> | undefined;
-  private readonly consumers = new Map<string, { consumer: Consumer; handlers: Map<string, EventHandler> }>();
+  private readonly consumers = new Map<string, { consumer: Consumer; handlers: Map<Topic, EventHandler> }>();
   private readonly log: Logger;
   private stopping = false;
   private readonly assigned = new Map<string, Record<string, number[]>>();
@@ -63,9 +65,13 @@ export class KafkaBus implements EventBus {
     return this.connecting;
   }
 
-  /** Resolves when the broker acknowledged the message (acks=all); a failure drops the producer so the next call reconnects. */
-  async publish(event: EventEnvelope): Promise<void> {
-    await this.send(event.topic, [{ key: event.key, value: JSON.stringify(event), headers: { 'event-id': event.id } }]);
+  /**
+   * Resolves when the broker acknowledged the message (acks=all); a failure drops the producer so the next call reconnects.
+   * An invalid payload is rejected (InvalidEventError) before anything is sent.
+   */
+  async publish<T extends Topic>(event: EventEnvelope<T>): Promise<void> {
+    parseEvent(event);
+    await this.send(this.kafkaTopic(event.topic), [{ key: event.key, value: JSON.stringify(event), headers: { 'event-id': event.id } }]);
   }
 
   private async send(
@@ -82,7 +88,7 @@ export class KafkaBus implements EventBus {
     }
   }
 
-  async subscribe(topic: Topic, group: string, handler: EventHandler): Promise<void> {
+  async subscribe<T extends Topic>(topic: T, group: string, handler: EventHandler<T>): Promise<void> {
     let entry = this.consumers.get(group);
     if (!entry) {
       const consumer = this.kafka.consumer({
@@ -101,7 +107,12 @@ export class KafkaBus implements EventBus {
       entry = { consumer, handlers: new Map() };
       this.consumers.set(group, entry);
     }
-    entry.handlers.set(topic, handler);
+    // Only messages of this topic reach the handler, checked against its schema (see handle).
+    entry.handlers.set(topic, handler as EventHandler);
+  }
+
+  private kafkaTopic(topic: Topic): string {
+    return `${this.opts.topicPrefix ?? ''}${topic}`;
   }
 
   /** Partitions this replica holds per group and topic since its last rebalance (tests, diagnostics). */
@@ -111,16 +122,17 @@ export class KafkaBus implements EventBus {
 
   async start(): Promise<void> {
     const topics = [...new Set([...this.consumers.values()].flatMap((c) => [...c.handlers.keys()]))];
-    if (topics.length) await this.ensureTopics(topics);
+    if (topics.length) await this.ensureTopics(topics.map((t) => this.kafkaTopic(t)));
     for (const [group, { consumer, handlers }] of this.consumers) {
+      const byKafkaTopic = new Map([...handlers].map(([topic, handler]) => [this.kafkaTopic(topic), { topic, handler }]));
       await consumer.connect();
-      await consumer.subscribe({ topics: [...handlers.keys()], fromBeginning: true });
+      await consumer.subscribe({ topics: [...byKafkaTopic.keys()], fromBeginning: true });
       await consumer.run({
         autoCommit: true,
-        eachMessage: async ({ topic, partition, message, heartbeat }) => {
-          const handler = handlers.get(topic);
-          if (!handler || !message.value) return;
-          await this.handle(group, topic, partition, message, handler, heartbeat);
+        eachMessage: async ({ topic: kafkaTopic, partition, message, heartbeat }) => {
+          const sub = byKafkaTopic.get(kafkaTopic);
+          if (!sub || !message.value) return;
+          await this.handle(group, sub.topic, kafkaTopic, partition, message, sub.handler, heartbeat);
         },
       });
     }
@@ -152,7 +164,8 @@ export class KafkaBus implements EventBus {
 
   private async handle(
     group: string,
-    topic: string,
+    topic: Topic,
+    kafkaTopic: string,
     partition: number,
     message: KafkaMessage,
     handler: EventHandler,
@@ -160,9 +173,11 @@ export class KafkaBus implements EventBus {
   ): Promise<void> {
     let event: EventEnvelope;
     try {
-      event = JSON.parse(message.value!.toString()) as EventEnvelope;
+      event = parseEvent({ ...(JSON.parse(message.value!.toString()) as EventEnvelope), topic });
     } catch (e) {
-      return this.park(group, topic, partition, message, `unreadable JSON: ${(e as Error).message}`);
+      // A poison message: parked at once, it would fail the same way on every attempt.
+      const reason = e instanceof InvalidEventError ? e.message : `unreadable JSON: ${(e as Error).message}`;
+      return this.park(group, kafkaTopic, partition, message, reason);
     }
     const max = this.opts.maxAttempts ?? 20;
     const backoff = this.opts.backoffMs ?? ((n: number) => Math.min(200 * 2 ** (n - 1), 5000));
@@ -181,7 +196,7 @@ export class KafkaBus implements EventBus {
         }
       }
     }
-    await this.park(group, topic, partition, message, lastError);
+    await this.park(group, kafkaTopic, partition, message, lastError);
   }
 
   /** Copies the message to the dead-letter topic; only after the broker has it does the partition move on. */

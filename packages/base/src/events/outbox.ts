@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Logger } from '../logger.js';
 import type { EventBus } from './bus.js';
-import type { EventEnvelope, Topic } from './topics.js';
+import { InvalidEventError, parsePayload, type EventEnvelope, type EventPayload, type Topic } from './topics.js';
 
-/** SQL + values that insert one event into the caller's outbox inside the caller's transaction. */
-export function outboxInsert(topic: Topic, key: string, payload: unknown): { text: string; values: unknown[] } {
-  const event: EventEnvelope = { id: randomUUID(), topic, key, version: 1, occurredAt: new Date().toISOString(), payload };
+/**
+ * SQL + values that insert one event into the caller's outbox inside the caller's transaction. The payload is
+ * checked against the topic's schema here (InvalidEventError), so an invalid event fails the writing transaction.
+ */
+export function outboxInsert<T extends Topic>(topic: T, key: string, payload: EventPayload<T>): { text: string; values: unknown[] } {
+  const event: EventEnvelope<T> = { id: randomUUID(), topic, key, version: 1, occurredAt: new Date().toISOString(), payload: parsePayload(topic, payload) };
   return {
     text: 'INSERT INTO outbox_events (id, topic, key, payload) VALUES ($1, $2, $3, $4)',
     values: [event.id, topic, key, JSON.stringify(event)],
@@ -16,7 +19,7 @@ export function outboxInsert(topic: Topic, key: string, payload: unknown): { tex
 /** Something that can run a parameterised statement: a pg client, or a Prisma transaction via $executeRawUnsafe. */
 export type SqlExecutor = (text: string, values: unknown[]) => Promise<unknown>;
 
-export async function writeOutbox(exec: SqlExecutor, topic: Topic, key: string, payload: unknown): Promise<void> {
+export async function writeOutbox<T extends Topic>(exec: SqlExecutor, topic: T, key: string, payload: EventPayload<T>): Promise<void> {
   const { text, values } = outboxInsert(topic, key, payload);
   await exec(text, values);
 }
@@ -87,6 +90,12 @@ export class OutboxRelay {
           try {
             await this.bus.publish(row.payload);
           } catch (e) {
+            if (e instanceof InvalidEventError) {
+              // Can never become valid (outboxInsert checks every new row): logged and passed over, so it does not block the rows behind it.
+              this.log.error({ eventId: row.id, topic: e.topic, err: e.issues }, 'outbox event with an invalid payload skipped');
+              sent.push(row.id);
+              continue;
+            }
             await markSent();
             await client.query('UPDATE outbox_events SET attempts = attempts + 1 WHERE id = $1', [row.id]);
             throw e;

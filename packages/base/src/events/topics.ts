@@ -1,4 +1,6 @@
-/** Every topic of the system, `<domain>.<event>.v1`. */
+import { z } from 'zod';
+
+/** Every topic of the system, `<domain>.<event>.v1`. A breaking payload change is a new topic (`.v2`), never an edit of a schema below. */
 export enum Topic {
   UserRegistered = 'user.registered.v1',
   UserUpdated = 'user.updated.v1',
@@ -12,21 +14,132 @@ export enum Topic {
   MailRequested = 'mail.requested.v1',
 }
 
-export interface EventEnvelope<P = unknown> {
+/** Ids are database uuids; any 8-4-4-4-12 hex form is accepted (no version check). */
+const id = z.guid();
+
+const mailAttachment = z.object({
+  filename: z.string(),
+  contentType: z.string(),
+  contentBase64: z.string().optional(),
+  blobSha256: z.string().optional(),
+});
+
+/**
+ * The payload of each topic, snake_case as published. The mail payload keeps the camelCase field names it
+ * has always been published with (contentType, contentBase64, blobSha256, replyTo). Unknown fields are dropped.
+ * Only the shape is checked here; a consumer still checks what only it can (the notification service: addresses).
+ */
+export const eventSchemas = {
+  [Topic.UserRegistered]: z.object({
+    user_id: id,
+    name: z.string(),
+    email: z.string(),
+    role_id: z.number().int(),
+    duration: z.number().int().nullable(),
+    institution_id: z.string().nullable(),
+    institution_name: z.string().nullable(),
+    register_shortcut: z.string().nullable(),
+    member_id: z.string().nullable(),
+    /** The class of register_shortcut, as the classes service answered it. */
+    class_id: id.nullable(),
+  }),
+  /** Fields that are absent did not change. */
+  [Topic.UserUpdated]: z.object({
+    user_id: id,
+    name: z.string().optional(),
+    email: z.string().optional(),
+    role_id: z.number().int().optional(),
+    duration: z.number().int().nullable().optional(),
+    institution_id: z.string().nullable().optional(),
+    institution_name: z.string().nullable().optional(),
+  }),
+  [Topic.UserDeleted]: z.object({ user_id: id, email: z.string(), role_id: z.number().int() }),
+  [Topic.ClassDeleted]: z.object({ class_id: id, teacher_id: id }),
+  [Topic.MemberAdded]: z.object({
+    class_id: id,
+    member_id: id,
+    user_id: id.nullable(),
+    student_id: z.string().nullable(),
+    name: z.string(),
+    email: z.string().nullable(),
+    duration: z.number().int(),
+  }),
+  [Topic.MemberRemoved]: z.object({ class_id: id, member_id: id, user_id: id.nullable() }),
+  [Topic.MemberLinked]: z.object({ class_id: id, member_id: id, user_id: id }),
+  /** Which times changed; exactly the ids of that kind are set. */
+  [Topic.TimesChanged]: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('user'), user_id: id }),
+    z.object({ kind: z.literal('member'), class_id: id, member_id: id }),
+    z.object({ kind: z.literal('teacher_times'), class_id: id }),
+    z.object({ kind: z.literal('time_range'), class_id: id }),
+  ]),
+  [Topic.ScheduleSaved]: z.object({
+    schedule_id: id,
+    class_id: id,
+    teacher_id: id,
+    name: z.string(),
+    created: z.boolean(),
+    updated_at: z.string(),
+  }),
+  /** A mail some service wants sent; attachments carry inline bytes (contentBase64) or the sha256 of bytes the notification service stored once. */
+  [Topic.MailRequested]: z.object({
+    to: z.string(),
+    subject: z.string(),
+    text: z.string(),
+    html: z.string().nullish(),
+    /** The contact form's sender. */
+    replyTo: z.string().nullish(),
+    attachments: z.array(mailAttachment).nullish(),
+  }),
+} satisfies Record<Topic, z.ZodType>;
+
+export type EventPayload<T extends Topic> = z.infer<(typeof eventSchemas)[T]>;
+
+export type UserRegisteredPayload = EventPayload<Topic.UserRegistered>;
+export type UserUpdatedPayload = EventPayload<Topic.UserUpdated>;
+export type UserDeletedPayload = EventPayload<Topic.UserDeleted>;
+export type ClassDeletedPayload = EventPayload<Topic.ClassDeleted>;
+export type MemberAddedPayload = EventPayload<Topic.MemberAdded>;
+export type MemberRemovedPayload = EventPayload<Topic.MemberRemoved>;
+export type MemberLinkedPayload = EventPayload<Topic.MemberLinked>;
+export type TimesChangedPayload = EventPayload<Topic.TimesChanged>;
+export type ScheduleSavedPayload = EventPayload<Topic.ScheduleSaved>;
+export type MailRequestedPayload = EventPayload<Topic.MailRequested>;
+
+export interface EventEnvelope<T extends Topic = Topic> {
   id: string;
-  topic: Topic;
+  topic: T;
   key: string;
   version: 1;
   occurredAt: string;
-  payload: P;
+  payload: EventPayload<T>;
 }
 
-/** A mail some service wants sent; the notification service consumes these. */
-export interface MailRequestedPayload {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  /** Inline bytes (contentBase64) or, for large shared files, the sha256 of bytes the notification service stored once. */
-  attachments?: { filename: string; contentType: string; contentBase64?: string; blobSha256?: string }[];
+/** One event for an outbox: the payload type follows the topic. */
+export type OutboxEvent = { [T in Topic]: { topic: T; key: string; payload: EventPayload<T> } }[Topic];
+
+/** A payload that does not match its topic's schema. */
+export class InvalidEventError extends Error {
+  constructor(
+    readonly topic: string,
+    readonly issues: string,
+  ) {
+    super(`invalid ${topic} payload: ${issues}`);
+    this.name = 'InvalidEventError';
+  }
+}
+
+const isTopic = (t: unknown): t is Topic => typeof t === 'string' && Object.hasOwn(eventSchemas, t);
+
+/** The payload checked against its topic's schema (unknown fields dropped); throws InvalidEventError. */
+export function parsePayload<T extends Topic>(topic: T, payload: unknown): EventPayload<T> {
+  if (!isTopic(topic)) throw new InvalidEventError(String(topic), 'unknown topic');
+  const r = eventSchemas[topic].safeParse(payload);
+  if (!r.success) throw new InvalidEventError(topic, r.error.issues.map((i) => `${i.path.join('.') || '(payload)'}: ${i.message}`).join('; '));
+  return r.data as EventPayload<T>;
+}
+
+/** The envelope with its payload checked (see parsePayload). */
+export function parseEvent<T extends Topic>(event: EventEnvelope<T>): EventEnvelope<T> {
+  return { ...event, payload: parsePayload(event.topic, event.payload) };
 }

@@ -1,4 +1,4 @@
-import { isUuid, writeOutbox, type Topic } from '@stundenplan/base';
+import { isUuid, writeOutbox, type OutboxEvent } from '@stundenplan/base';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import type { TokenPurpose } from '../domain/email-tokens.js';
 
@@ -23,13 +23,6 @@ export interface TokenRow {
   expiresAt: Date;
   usedAt: Date | null;
   user: UserRow;
-}
-
-/** An event written to the outbox in the same transaction as the change. */
-export interface OutboxEvent {
-  topic: Topic;
-  key: string;
-  payload: unknown;
 }
 
 export interface NewUser {

@@ -1,4 +1,4 @@
-import { AppError, Topic } from '@stundenplan/base';
+import { AppError, Topic, type UserRegisteredPayload } from '@stundenplan/base';
 import type { ClassInfo } from '../clients/classes-client.js';
 import type { InstitutionRow } from '../data/institution-repository.js';
 import { isUniqueViolation, type UserRow } from '../data/user-repository.js';
@@ -9,21 +9,6 @@ import { confirmationMail } from './mail-templates.js';
 import { MSG } from './messages.js';
 import { hashPassword } from './passwords.js';
 import { DEFAULT_DURATION, emailDomain, parseRegistration, ROLE_STUDENT, ROLE_TEACHER, type RegistrationInput } from './registration-rules.js';
-
-/** Payload of user.registered.v1 (the classes service creates or links the membership from it). */
-export interface UserRegisteredPayload {
-  user_id: string;
-  name: string;
-  email: string;
-  role_id: number;
-  duration: number | null;
-  institution_id: string | null;
-  institution_name: string | null;
-  register_shortcut: string | null;
-  member_id: string | null;
-  /** The class of register_shortcut, as the classes service answered it. */
-  class_id: string | null;
-}
 
 /** The role: a registration code makes a student; else the chosen one; else the one the institution's domain implies. */
 function resolveRole(input: RegistrationInput, institution: InstitutionRow | null): 1 | 2 {

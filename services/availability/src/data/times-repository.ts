@@ -1,4 +1,4 @@
-import { outboxInsert, Topic, writeOutbox, type Pool } from '@stundenplan/base';
+import { outboxInsert, Topic, writeOutbox, type Pool, type TimesChangedPayload } from '@stundenplan/base';
 import { WeekSlots } from '@stundenplan/timegrid';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 
@@ -29,13 +29,6 @@ export interface StoredTimeRange {
   timeRange: WeekSlots;
   updatedAt: Date;
 }
-
-/** Payload of times.changed.v1: which times changed; exactly the ids of that kind are set. */
-export type TimesChangedPayload =
-  | { kind: 'user'; user_id: string }
-  | { kind: 'member'; class_id: string; member_id: string }
-  | { kind: 'teacher_times'; class_id: string }
-  | { kind: 'time_range'; class_id: string };
 
 const toBytes = (w: WeekSlots): Uint8Array<ArrayBuffer> => new Uint8Array(w.toBytes());
 const fromBytes = (b: Uint8Array): WeekSlots => WeekSlots.fromBytes(new Uint8Array(b));

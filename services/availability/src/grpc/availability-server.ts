@@ -1,17 +1,16 @@
-import { wrapUnary, type GrpcServiceBinding, type Logger } from '@stundenplan/base';
+import { slotsToWeekTimes, weekTimesToMap, wrapUnary, type GrpcServiceBinding, type Logger } from '@stundenplan/base';
 import { availabilityV1 } from '@stundenplan/proto';
 import type { AvailabilityDeps } from '../domain/deps.js';
 import { countAnswered, getPlanningData, getUserTimes, setMemberTimes, type PlanningMember } from '../domain/manage-member-times.js';
-import { toWeekTimes, weekTimesToMap } from './week-times.js';
 
 const memberTimes = (m: PlanningMember): availabilityV1.MemberTimes => ({
   memberId: m.memberId,
   userId: m.userId,
-  availableTimes: toWeekTimes(m.availableTimes),
-  availableTimesUserInput: toWeekTimes(m.availableTimesUserInput),
+  availableTimes: slotsToWeekTimes(m.availableTimes),
+  availableTimesUserInput: slotsToWeekTimes(m.availableTimesUserInput),
   availableTimesUserInputLastModified: m.availableTimesUserInputLastModified,
-  preferredTimes: toWeekTimes(m.preferredTimes),
-  preferredTimesUserInput: toWeekTimes(m.preferredTimesUserInput),
+  preferredTimes: slotsToWeekTimes(m.preferredTimes),
+  preferredTimesUserInput: slotsToWeekTimes(m.preferredTimesUserInput),
 });
 
 /** AvailabilityService for classes (member list, member times) and the solver (planning data). */
@@ -20,8 +19,8 @@ export function availabilityGrpc(deps: AvailabilityDeps, log: Logger): GrpcServi
     getPlanningData: wrapUnary(log, async (req: availabilityV1.GetPlanningDataRequest): Promise<availabilityV1.GetPlanningDataResponse> => {
       const data = await getPlanningData(deps, req.classId, req.memberIds, req.userIds);
       return {
-        teacherTimes: toWeekTimes(data.teacherTimes),
-        timeRange: data.timeRange ? toWeekTimes(data.timeRange) : undefined,
+        teacherTimes: slotsToWeekTimes(data.teacherTimes),
+        timeRange: data.timeRange ? slotsToWeekTimes(data.timeRange) : undefined,
         rangeMode: data.rangeMode ?? '',
         extraMinutes: data.extraMinutes ?? 0,
         members: data.members.map(memberTimes),
@@ -45,7 +44,7 @@ export function availabilityGrpc(deps: AvailabilityDeps, log: Logger): GrpcServi
         preferred: req.preferredTimes ? weekTimesToMap(req.preferredTimes) : undefined,
         keepTimes: req.keepAvailableTimes,
       });
-      return { availableTimes: toWeekTimes(saved.times), preferredTimes: toWeekTimes(saved.preferred) };
+      return { availableTimes: slotsToWeekTimes(saved.times), preferredTimes: slotsToWeekTimes(saved.preferred) };
     }),
   };
   return { definition: availabilityV1.AvailabilityServiceService, implementation };

@@ -1,4 +1,4 @@
-import { callUnary, createServiceClient, type Logger, type ServiceTokenSigner } from '@stundenplan/base';
+import { callUnary, createServiceClient, mapToWeekTimes, weekTimesToMap, type Logger, type ServiceTokenSigner } from '@stundenplan/base';
 import { availabilityV1 } from '@stundenplan/proto';
 import { WeekSlots, type TimesMap } from '@stundenplan/timegrid';
 
@@ -24,12 +24,14 @@ export const emptyTimes = (): MemberTimesView => ({
 /**
  * Times maps read from the compact form, kept by their 84 bytes: the member list asks for the same
  * times again and again, and a kept (frozen) map is neither rebuilt nor re-serialized (see
- * http/members-json.ts). Bounded; the oldest entries go first.
+ * http/members-json.ts). Bounded; the oldest entries go first. Read-only: shared between answers.
  */
 const packedMaps = new Map<string, TimesMap>();
 const PACKED_MAPS_MAX = 20_000;
 
-function packedTimesMap(packed: Uint8Array): TimesMap {
+function sharedTimesMap(w: availabilityV1.WeekTimes | undefined): TimesMap {
+  const packed = w?.packed;
+  if (!packed?.length) return weekTimesToMap(w);
   const key = Buffer.from(packed.buffer, packed.byteOffset, packed.byteLength).toString('latin1');
   let map = packedMaps.get(key);
   if (!map) {
@@ -40,23 +42,6 @@ function packedTimesMap(packed: Uint8Array): TimesMap {
     packedMaps.set(key, map);
   }
   return map;
-}
-
-/** Read-only: maps of the compact form are shared between answers. */
-export function weekTimesToMap(w: availabilityV1.WeekTimes | undefined): TimesMap {
-  if (w?.packed?.length) return packedTimesMap(w.packed);
-  const out: TimesMap = {};
-  for (const [day, slots] of Object.entries(w?.days ?? {})) {
-    const labels = slots?.labels ?? [];
-    if (labels.length) out[String(day)] = [...labels];
-  }
-  return out;
-}
-
-export function mapToWeekTimes(map: TimesMap): availabilityV1.WeekTimes {
-  const days: Record<number, availabilityV1.SlotLabels> = {};
-  for (const [day, labels] of Object.entries(map)) days[Number(day)] = { labels: [...labels] };
-  return { days, packed: Buffer.alloc(0) };
 }
 
 /** Typed gRPC client of the availability service (deadlines; errors become AppError). */
@@ -147,14 +132,14 @@ export class AvailabilityClient {
       const m = byMember.get(memberId);
       const own = userId ? byUser.get(userId) : undefined;
       if (!m && !own) continue;
-      const userInput = weekTimesToMap(m?.availableTimesUserInput);
+      const userInput = sharedTimesMap(m?.availableTimesUserInput);
       const useOwn = !Object.keys(userInput).length && own;
       result.set(memberId, {
-        available_times: weekTimesToMap(m?.availableTimes),
-        available_times_user_input: useOwn ? weekTimesToMap(own.availableTimesUserInput ?? own.availableTimes) : userInput,
+        available_times: sharedTimesMap(m?.availableTimes),
+        available_times_user_input: useOwn ? sharedTimesMap(own.availableTimesUserInput ?? own.availableTimes) : userInput,
         available_times_user_input_last_modified: (useOwn ? own.availableTimesUserInputLastModified : m?.availableTimesUserInputLastModified) || null,
-        preferred_times: weekTimesToMap(m?.preferredTimes),
-        preferred_times_user_input: weekTimesToMap(useOwn ? own.preferredTimesUserInput : m?.preferredTimesUserInput),
+        preferred_times: sharedTimesMap(m?.preferredTimes),
+        preferred_times_user_input: sharedTimesMap(useOwn ? own.preferredTimesUserInput : m?.preferredTimesUserInput),
       });
     }
     return result;

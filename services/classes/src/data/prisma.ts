@@ -1,5 +1,5 @@
 import { PrismaPg } from '@prisma/adapter-pg';
-import { writeOutbox, type Pool, type Topic } from '@stundenplan/base';
+import { writeOutbox, type EventPayload, type Pool, type Topic } from '@stundenplan/base';
 import { Prisma, PrismaClient } from '../generated/prisma/client.js';
 
 export { Prisma, PrismaClient };
@@ -16,7 +16,7 @@ export function createPrisma(pool: Pool, schema: string): PrismaClient {
 }
 
 /** Writes one event into the outbox inside the caller's transaction. */
-export function emit(tx: Tx, topic: Topic, key: string, payload: unknown): Promise<void> {
+export function emit<T extends Topic>(tx: Tx, topic: T, key: string, payload: EventPayload<T>): Promise<void> {
   return writeOutbox((text, values) => tx.$executeRawUnsafe(text, ...values), topic, key, payload);
 }
 

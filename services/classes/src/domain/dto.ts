@@ -1,3 +1,4 @@
+import type { MemberAddedPayload } from '@stundenplan/base';
 import type { Class, Member } from '../generated/prisma/client.js';
 
 export type { Class, Member };
@@ -64,6 +65,6 @@ export function toMemberDto(m: Member): MemberDto {
 }
 
 /** Payload of member.added.v1. */
-export function memberAddedPayload(m: Member) {
+export function memberAddedPayload(m: Member): MemberAddedPayload {
   return { class_id: m.classId, member_id: m.memberId, user_id: m.userId, student_id: m.studentId, name: m.name, email: m.email, duration: m.duration };
 }

@@ -76,7 +76,7 @@ export interface RegisteredUser {
 }
 
 /**
- * A student registered with a class code (user.registered.v1, or gRPC AddMemberFromRegistration).
+ * A student registered with a class code (user.registered.v1).
  * - memberId of an unregistered member of that class: that row is linked to the user and verified
  *   (registering through the invitation link is the student's own confirmation);
  * - otherwise an unregistered row with the user's e-mail is taken over the same way;

@@ -5,7 +5,7 @@ import type { Deps } from '../domain/context.js';
 import { deadlineString } from '../domain/deadline.js';
 import type { Member } from '../domain/dto.js';
 import { MSG } from '../domain/messages.js';
-import { enrolFromRegistration, findClassByShortcut, withTeacher, type ClassWithTeacher } from '../domain/registration.js';
+import { findClassByShortcut, withTeacher, type ClassWithTeacher } from '../domain/registration.js';
 
 function classInfo(c: ClassWithTeacher): classesV1.ClassInfo {
   return {
@@ -56,17 +56,6 @@ export function classesGrpc(deps: Deps, log: Logger): GrpcServiceBinding {
     }),
     getMember: wrapUnary<classesV1.GetMemberRequest, classesV1.GetMemberResponse>(log, async (req) => {
       return { member: member(await findMember(deps, req.memberId, req.classId)) };
-    }),
-    addMemberFromRegistration: wrapUnary<classesV1.AddMemberFromRegistrationRequest, classesV1.AddMemberFromRegistrationResponse>(log, async (req) => {
-      if (!req.userId) throw AppError.badRequest('user_id fehlt');
-      const c = await findClass(deps, req.classId, '');
-      const m = await enrolFromRegistration(deps, c.classId, req.memberId, {
-        userId: req.userId,
-        name: req.name,
-        email: req.email,
-        duration: req.duration || null,
-      });
-      return { member: member(m) };
     }),
   };
   return { definition: classesV1.ClassesServiceService, implementation };

@@ -1,5 +1,5 @@
 /**
- * Use case: export payload -> PDF bytes. Shared by the HTTP route and the gRPC RenderSchedulePdf.
+ * Use case: export payload -> PDF bytes (the HTTP route).
  * Throws AppError 400 for invalid payloads, PdfUnavailableError / PdfBusyError when no render can
  * run, PdfRenderError (already logged, cause included) when Chromium fails.
  */

@@ -1,5 +1,5 @@
 /**
- * One PdfRenderer per running service, shared by the HTTP routes and the gRPC server and closed
+ * One PdfRenderer per running service, shared by the HTTP routes and closed
  * with the service (lifecycle.onStop). Keyed by the service context, so routes.ts needs only
  * `registerPdfRoutes(app, ctx)`.
  */

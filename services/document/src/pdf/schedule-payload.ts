@@ -1,6 +1,5 @@
 /**
- * The export payload of docs/product/api.md `POST export-pdf-alternative` (also the gRPC RenderSchedulePdf
- * payload_json): validation with the German messages of docs/product/planning.md/docs/product/errors.md and normalisation into lessons.
+ * The export payload of docs/product/api.md `POST export-pdf-alternative`: validation with the German messages of docs/product/planning.md/docs/product/errors.md and normalisation into lessons.
  *
  * Accepted shape (unknown extra fields are ignored):
  * {

@@ -1,10 +1,9 @@
-import { callUnary, createServiceClient, isAppError, type ServiceTokenSigner } from '@stundenplan/base';
+import { callUnary, createServiceClient, isAppError, scheduleDaysToSaved, type SavedScheduleTimes, type ServiceTokenSigner } from '@stundenplan/base';
 import { schedulingV1 } from '@stundenplan/proto';
 
 export interface SavedSchedule {
   scheduleId: string;
-  /** The saved form: day index -> [slot label, member_id] pairs. */
-  availableTimes: unknown;
+  availableTimes: SavedScheduleTimes;
 }
 
 /** What notification needs from the scheduling service: the lessons of the newest saved schedule (calendar files). */
@@ -22,7 +21,7 @@ export function createSchedulingClient(addr: string, tokens: ServiceTokenSigner,
     async latestSchedule(classId, teacherId) {
       try {
         const res = await callUnary(c().getLatestSchedule.bind(c()), c(), { classId, teacherId }, timeoutMs);
-        return { scheduleId: res.scheduleId, availableTimes: JSON.parse(res.availableTimesJson || '{}') as unknown };
+        return { scheduleId: res.scheduleId, availableTimes: scheduleDaysToSaved(res.availableTimes) };
       } catch (e) {
         if (isAppError(e) && e.code === 'NOT_FOUND') return null;
         throw e;

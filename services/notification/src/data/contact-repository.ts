@@ -1,6 +1,5 @@
-import { writeOutbox, Topic } from '@stundenplan/base';
+import { Topic, writeOutbox, type MailRequestedPayload } from '@stundenplan/base';
 import type { PrismaClient } from '../generated/prisma/client.js';
-import type { MailRequest } from '../domain/mail-request.js';
 
 export interface NewContactMessage {
   type: 'feedback' | 'bug';
@@ -15,7 +14,7 @@ export class ContactRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
   /** The message and the mail request to the operator commit together (transactional outbox). */
-  async save(msg: NewContactMessage, mail: (id: string) => MailRequest): Promise<string> {
+  async save(msg: NewContactMessage, mail: (id: string) => MailRequestedPayload): Promise<string> {
     return this.prisma.$transaction(async (tx) => {
       const row = await tx.contactMessage.create({ data: msg, select: { id: true } });
       await writeOutbox((text, values) => tx.$executeRawUnsafe(text, ...values), Topic.MailRequested, row.id, mail(row.id));

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Topic, writeOutbox } from '@stundenplan/base';
-import type { MailRequest } from '../domain/mail-request.js';
+import { Topic, writeOutbox, type MailRequestedPayload } from '@stundenplan/base';
 import type { Lesson } from '../domain/calendar-ics.js';
 import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
 
@@ -40,7 +39,7 @@ export class SendingRepository {
    * The history row and one mail.requested.v1 event per recipient commit together (transactional
    * outbox): either every mail is on its way or none is. The events are keyed by the sending id.
    */
-  async save(sending: NewScheduleSending, mails: MailRequest[], blob?: { sha256: string; content: Buffer }): Promise<ScheduleSendingRow> {
+  async save(sending: NewScheduleSending, mails: MailRequestedPayload[], blob?: { sha256: string; content: Buffer }): Promise<ScheduleSendingRow> {
     if (!mails.length) throw new Error('a schedule sending needs at least one mail');
     const id = randomUUID();
     return this.prisma.$transaction(async (tx) => {

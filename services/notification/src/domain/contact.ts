@@ -1,7 +1,6 @@
-import { AppError, parseInput, type SessionUser } from '@stundenplan/base';
+import { AppError, parseInput, type MailRequestedPayload, type SessionUser } from '@stundenplan/base';
 import { z } from 'zod';
 import type { NotificationDeps } from './deps.js';
-import type { MailRequest } from './mail-request.js';
 
 /** docs/product/documents.md Contact: all fields required, type feedback or bug. Limits (docs/product/limits.md where it has them) keep the operator's inbox sane. */
 export const CONTACT_MSG = {
@@ -37,7 +36,7 @@ export async function submitContact(deps: NotificationDeps, body: unknown, user:
   const input = parseInput(contactSchema, body);
   await deps.contacts.save(
     { ...input, userId: user?.userId ?? null },
-    (id): MailRequest => ({
+    (id): MailRequestedPayload => ({
       to: deps.cfg.CONTACT_TO,
       replyTo: input.email,
       subject: `[Kontakt – ${TYPE_LABEL[input.type]}] ${input.subject}`,

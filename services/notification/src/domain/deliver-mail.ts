@@ -1,4 +1,4 @@
-import type { EventEnvelope } from '@stundenplan/base';
+import type { EventEnvelope, Topic } from '@stundenplan/base';
 import type { NotificationDeps } from './deps.js';
 import { validateMailRequest } from './mail-request.js';
 
@@ -7,17 +7,17 @@ import { validateMailRequest } from './mail-request.js';
  * the configured mailer. A failure is recorded and thrown, so the event consumer retries with backoff;
  * a redelivered event whose mail was sent is a no-op.
  */
-export async function deliverMail(deps: NotificationDeps, event: EventEnvelope): Promise<void> {
+export async function deliverMail(deps: NotificationDeps, event: EventEnvelope<Topic.MailRequested>): Promise<void> {
   const checked = validateMailRequest(event.payload);
   if (!checked.ok) {
     deps.log.error({ eventId: event.id, err: checked.error }, 'mail request is invalid; recorded, not sent');
-    const p = (event.payload ?? {}) as Record<string, unknown>;
+    const p = event.payload;
     await deps.mails.recordRequest({
       eventId: event.id,
-      toAddress: typeof p.to === 'string' ? p.to : '',
+      toAddress: p.to,
       replyTo: null,
-      subject: typeof p.subject === 'string' ? p.subject : '',
-      textBody: typeof p.text === 'string' ? p.text : '',
+      subject: p.subject,
+      textBody: p.text,
       htmlBody: null,
       transport: deps.mailer.transport,
       status: 'invalid',

@@ -1,8 +1,4 @@
-import type { MailRequestedPayload } from '@stundenplan/base';
 import { z } from 'zod';
-
-/** mail.requested.v1 as this service reads it; replyTo is an optional extension (the contact form uses it). */
-export type MailRequest = MailRequestedPayload & { replyTo?: string };
 
 export const EMAIL_RE = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>.]{2,}$/;
 const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
@@ -42,7 +38,7 @@ export interface ValidMailRequest {
   files: { filename: string; contentType: string; content?: Buffer; blobSha256?: string }[];
 }
 
-/** A request that can never be sent is reported (and recorded as invalid), not retried. */
+/** What the bus's schema of mail.requested.v1 cannot check (addresses, sizes): a request that can never be sent is reported (and recorded as invalid), not retried. */
 export function validateMailRequest(payload: unknown): { ok: true; mail: ValidMailRequest } | { ok: false; error: string } {
   const r = schema.safeParse(payload);
   if (!r.success) return { ok: false, error: r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };

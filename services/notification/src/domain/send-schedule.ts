@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { AppError, reserveMailBudget, type SessionUser } from '@stundenplan/base';
+import { AppError, reserveMailBudget, type MailRequestedPayload, type SessionUser } from '@stundenplan/base';
 import { berlinToday, isDeadlineDate } from '@stundenplan/timegrid';
 import type { ClassForSending, ClassMember } from '../clients/classes-client.js';
 import type { NotificationDeps } from './deps.js';
-import { EMAIL_RE, type MailRequest } from './mail-request.js';
+import { EMAIL_RE } from './mail-request.js';
 import { isWellFormedPdf } from './pdf-structure.js';
 import { addDays, buildCalendar, DEFAULT_WEEKS, ICS_CONTENT_TYPE, ICS_FILENAME, lessonsFromSchedule } from './calendar-ics.js';
 
@@ -86,7 +86,7 @@ export function scheduleMail(opts: {
   pdfSha256: string;
   /** The recipient's own lessons as an iCalendar file, when the schedule has any. */
   ics?: string | null;
-}): MailRequest {
+}): MailRequestedPayload {
   const { recipient, cls, teacherName, scheduleName, message } = opts;
   const who = teacherName
     ? { subject: teacherName, of: `von ${teacherName}`, to: teacherName }

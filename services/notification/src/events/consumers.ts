@@ -5,8 +5,5 @@ import type { NotificationDeps } from '../domain/deps.js';
 export async function registerConsumers(consumer: EventConsumer, deps: NotificationDeps): Promise<void> {
   await consumer.on(Topic.MailRequested, (_payload, event) => deliverMail(deps, event));
   // A deleted account's calendar link goes with it (idempotent: deleting twice changes nothing).
-  await consumer.on<{ user_id?: string; userId?: string }>(Topic.UserDeleted, async (p) => {
-    const userId = p?.user_id ?? p?.userId;
-    if (typeof userId === 'string' && userId) await deps.calendarTokens.remove(userId);
-  });
+  await consumer.on(Topic.UserDeleted, (p) => deps.calendarTokens.remove(p.user_id));
 }

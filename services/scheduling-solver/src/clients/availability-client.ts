@@ -1,6 +1,6 @@
-import { callUnary, createServiceClient, type ServiceTokenSigner } from '@stundenplan/base';
+import { callUnary, createServiceClient, weekTimesToSlots, type ServiceTokenSigner } from '@stundenplan/base';
 import { availabilityV1 } from '@stundenplan/proto';
-import { WeekSlots } from '@stundenplan/timegrid';
+import type { WeekSlots } from '@stundenplan/timegrid';
 
 /** Times as WeekSlots: read from the wire once, turned into labels only where the engine needs them. */
 export interface MemberPlanningTimes {
@@ -24,14 +24,6 @@ export interface AvailabilityClient {
   /** Teacher times of the class and the times of the given members (user_ids parallel to member_ids, '' when unregistered). */
   getPlanningData(classId: string, members: { memberId: string; userId: string }[]): Promise<PlanningData>;
   close(): void;
-}
-
-/** Proto WeekTimes -> WeekSlots, without malformed labels. */
-export function weekTimesToSlots(w: availabilityV1.WeekTimes | undefined): WeekSlots {
-  if (w?.packed?.length) return WeekSlots.fromBytes(w.packed);
-  const raw: Record<string, string[]> = {};
-  for (const [day, labels] of Object.entries(w?.days ?? {})) raw[String(day)] = labels?.labels ?? [];
-  return WeekSlots.fromTimesMap(raw, { strict: false });
 }
 
 export function createAvailabilityClient(addr: string, tokens: ServiceTokenSigner, timeoutMs = 5000): AvailabilityClient {

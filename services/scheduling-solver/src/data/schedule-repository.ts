@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Topic, writeOutbox } from '@stundenplan/base';
+import { Topic, writeOutbox, type ScheduleSavedPayload } from '@stundenplan/base';
 import { Prisma } from '../generated/prisma/client.js';
 import type { Schedule } from '../generated/prisma/client.js';
 import type { SavedTimes } from '../domain/saved-form.js';
@@ -12,16 +12,6 @@ export interface ScheduleFields {
   description: string | null;
   availableTimes: SavedTimes;
   pinned: string[];
-}
-
-/** Payload of schedule.saved.v1. */
-export interface ScheduleSavedPayload {
-  schedule_id: string;
-  class_id: string;
-  teacher_id: string;
-  name: string;
-  created: boolean;
-  updated_at: string;
 }
 
 const isUniqueViolation = (e: unknown) => e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002';

@@ -1,4 +1,4 @@
-import { wrapUnary, type GrpcServiceBinding, type Logger } from '@stundenplan/base';
+import { savedToScheduleDays, wrapUnary, type GrpcServiceBinding, type Logger } from '@stundenplan/base';
 import { schedulingV1 } from '@stundenplan/proto';
 import { latestSchedule, type LatestScheduleSource } from '../domain/latest-schedule.js';
 import { storedPinned, storedTimes } from '../domain/saved-form.js';
@@ -10,7 +10,7 @@ export function schedulingGrpc(log: Logger, schedules: LatestScheduleSource): Gr
       return {
         scheduleId: row.id,
         name: row.name,
-        availableTimesJson: JSON.stringify(storedTimes(row.availableTimes)),
+        availableTimes: savedToScheduleDays(storedTimes(row.availableTimes)),
         description: row.description ?? '',
         classId: row.classId,
         teacherId: row.teacherId,

@@ -98,19 +98,6 @@ export interface GetMemberResponse {
   member: Member | undefined;
 }
 
-export interface AddMemberFromRegistrationRequest {
-  classId: string;
-  memberId: string;
-  userId: string;
-  name: string;
-  email: string;
-  duration: number;
-}
-
-export interface AddMemberFromRegistrationResponse {
-  member: Member | undefined;
-}
-
 function createBaseClassInfo(): ClassInfo {
   return {
     classId: "",
@@ -1421,236 +1408,6 @@ export const GetMemberResponse: MessageFns<GetMemberResponse> = {
   },
 };
 
-function createBaseAddMemberFromRegistrationRequest(): AddMemberFromRegistrationRequest {
-  return { classId: "", memberId: "", userId: "", name: "", email: "", duration: 0 };
-}
-
-export const AddMemberFromRegistrationRequest: MessageFns<AddMemberFromRegistrationRequest> = {
-  encode(message: AddMemberFromRegistrationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.classId !== "") {
-      writer.uint32(10).string(message.classId);
-    }
-    if (message.memberId !== "") {
-      writer.uint32(18).string(message.memberId);
-    }
-    if (message.userId !== "") {
-      writer.uint32(26).string(message.userId);
-    }
-    if (message.name !== "") {
-      writer.uint32(34).string(message.name);
-    }
-    if (message.email !== "") {
-      writer.uint32(42).string(message.email);
-    }
-    if (message.duration !== 0) {
-      writer.uint32(48).int32(message.duration);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): AddMemberFromRegistrationRequest {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseAddMemberFromRegistrationRequest();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.classId = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.memberId = reader.string();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.userId = reader.string();
-            continue;
-          }
-          case 4: {
-            if (tag !== 34) {
-              break;
-            }
-
-            message.name = reader.string();
-            continue;
-          }
-          case 5: {
-            if (tag !== 42) {
-              break;
-            }
-
-            message.email = reader.string();
-            continue;
-          }
-          case 6: {
-            if (tag !== 48) {
-              break;
-            }
-
-            message.duration = reader.int32();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): AddMemberFromRegistrationRequest {
-    return {
-      classId: isSet(object.classId)
-        ? globalThis.String(object.classId)
-        : isSet(object.class_id)
-        ? globalThis.String(object.class_id)
-        : "",
-      memberId: isSet(object.memberId)
-        ? globalThis.String(object.memberId)
-        : isSet(object.member_id)
-        ? globalThis.String(object.member_id)
-        : "",
-      userId: isSet(object.userId)
-        ? globalThis.String(object.userId)
-        : isSet(object.user_id)
-        ? globalThis.String(object.user_id)
-        : "",
-      name: isSet(object.name) ? globalThis.String(object.name) : "",
-      email: isSet(object.email) ? globalThis.String(object.email) : "",
-      duration: isSet(object.duration) ? globalThis.Number(object.duration) : 0,
-    };
-  },
-
-  toJSON(message: AddMemberFromRegistrationRequest): unknown {
-    const obj: any = {};
-    if (message.classId !== "") {
-      obj.classId = message.classId;
-    }
-    if (message.memberId !== "") {
-      obj.memberId = message.memberId;
-    }
-    if (message.userId !== "") {
-      obj.userId = message.userId;
-    }
-    if (message.name !== "") {
-      obj.name = message.name;
-    }
-    if (message.email !== "") {
-      obj.email = message.email;
-    }
-    if (message.duration !== 0) {
-      obj.duration = Math.round(message.duration);
-    }
-    return obj;
-  },
-
-  create(base?: DeepPartial<AddMemberFromRegistrationRequest>): AddMemberFromRegistrationRequest {
-    return AddMemberFromRegistrationRequest.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<AddMemberFromRegistrationRequest>): AddMemberFromRegistrationRequest {
-    const message = createBaseAddMemberFromRegistrationRequest();
-    message.classId = object.classId ?? "";
-    message.memberId = object.memberId ?? "";
-    message.userId = object.userId ?? "";
-    message.name = object.name ?? "";
-    message.email = object.email ?? "";
-    message.duration = object.duration ?? 0;
-    return message;
-  },
-};
-
-function createBaseAddMemberFromRegistrationResponse(): AddMemberFromRegistrationResponse {
-  return { member: undefined };
-}
-
-export const AddMemberFromRegistrationResponse: MessageFns<AddMemberFromRegistrationResponse> = {
-  encode(message: AddMemberFromRegistrationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.member !== undefined) {
-      Member.encode(message.member, writer.uint32(10).fork()).join();
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): AddMemberFromRegistrationResponse {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseAddMemberFromRegistrationResponse();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.member = Member.decode(reader, reader.uint32());
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): AddMemberFromRegistrationResponse {
-    return { member: isSet(object.member) ? Member.fromJSON(object.member) : undefined };
-  },
-
-  toJSON(message: AddMemberFromRegistrationResponse): unknown {
-    const obj: any = {};
-    if (message.member !== undefined) {
-      obj.member = Member.toJSON(message.member);
-    }
-    return obj;
-  },
-
-  create(base?: DeepPartial<AddMemberFromRegistrationResponse>): AddMemberFromRegistrationResponse {
-    return AddMemberFromRegistrationResponse.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<AddMemberFromRegistrationResponse>): AddMemberFromRegistrationResponse {
-    const message = createBaseAddMemberFromRegistrationResponse();
-    message.member = (object.member !== undefined && object.member !== null)
-      ? Member.fromPartial(object.member)
-      : undefined;
-    return message;
-  },
-};
-
 export type ClassesServiceService = typeof ClassesServiceService;
 export const ClassesServiceService = {
   getClass: {
@@ -1702,19 +1459,6 @@ export const ClassesServiceService = {
     responseSerialize: (value: GetMemberResponse): Buffer => Buffer.from(GetMemberResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetMemberResponse => GetMemberResponse.decode(value),
   },
-  addMemberFromRegistration: {
-    path: "/stundenplan.classes.v1.ClassesService/AddMemberFromRegistration" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: AddMemberFromRegistrationRequest): Buffer =>
-      Buffer.from(AddMemberFromRegistrationRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): AddMemberFromRegistrationRequest =>
-      AddMemberFromRegistrationRequest.decode(value),
-    responseSerialize: (value: AddMemberFromRegistrationResponse): Buffer =>
-      Buffer.from(AddMemberFromRegistrationResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): AddMemberFromRegistrationResponse =>
-      AddMemberFromRegistrationResponse.decode(value),
-  },
 } as const;
 
 export interface ClassesServiceServer extends UntypedServiceImplementation {
@@ -1723,7 +1467,6 @@ export interface ClassesServiceServer extends UntypedServiceImplementation {
   listMemberships: handleUnaryCall<ListMembershipsRequest, ListMembershipsResponse>;
   getClassByShortcut: handleUnaryCall<GetClassByShortcutRequest, GetClassByShortcutResponse>;
   getMember: handleUnaryCall<GetMemberRequest, GetMemberResponse>;
-  addMemberFromRegistration: handleUnaryCall<AddMemberFromRegistrationRequest, AddMemberFromRegistrationResponse>;
 }
 
 export interface ClassesServiceClient extends Client {
@@ -1801,21 +1544,6 @@ export interface ClassesServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetMemberResponse) => void,
-  ): ClientUnaryCall;
-  addMemberFromRegistration(
-    request: AddMemberFromRegistrationRequest,
-    callback: (error: ServiceError | null, response: AddMemberFromRegistrationResponse) => void,
-  ): ClientUnaryCall;
-  addMemberFromRegistration(
-    request: AddMemberFromRegistrationRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: AddMemberFromRegistrationResponse) => void,
-  ): ClientUnaryCall;
-  addMemberFromRegistration(
-    request: AddMemberFromRegistrationRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: AddMemberFromRegistrationResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -29,12 +29,24 @@ export interface GetLatestScheduleRequest {
   teacherId: string;
 }
 
+/** One occupied quarter hour of a saved schedule. */
+export interface ScheduledSlot {
+  /** Slot label ("9.00"). */
+  label: string;
+  memberId: string;
+}
+
+/** The occupied quarter hours of one day, sorted by time. */
+export interface ScheduleDay {
+  slots: ScheduledSlot[];
+}
+
 /** NOT_FOUND when the class has no saved schedule. */
 export interface GetLatestScheduleResponse {
   scheduleId: string;
   name: string;
-  /** The SPEC's saved form: day index -> [slot, member_id] pairs, as JSON. */
-  availableTimesJson: string;
+  /** The saved form (docs/product/data.md): day index 0 (Monday) .. 6 -> its occupied quarter hours. */
+  availableTimes: { [key: number]: ScheduleDay };
   /** Empty when the schedule has no description. */
   description: string;
   classId: string;
@@ -45,6 +57,11 @@ export interface GetLatestScheduleResponse {
   updatedAt: string;
   /** Members whose lessons the teacher locked. */
   pinnedMemberIds: string[];
+}
+
+export interface GetLatestScheduleResponse_AvailableTimesEntry {
+  key: number;
+  value: ScheduleDay | undefined;
 }
 
 function createBaseGetLatestScheduleRequest(): GetLatestScheduleRequest {
@@ -140,11 +157,169 @@ export const GetLatestScheduleRequest: MessageFns<GetLatestScheduleRequest> = {
   },
 };
 
+function createBaseScheduledSlot(): ScheduledSlot {
+  return { label: "", memberId: "" };
+}
+
+export const ScheduledSlot: MessageFns<ScheduledSlot> = {
+  encode(message: ScheduledSlot, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.label !== "") {
+      writer.uint32(10).string(message.label);
+    }
+    if (message.memberId !== "") {
+      writer.uint32(18).string(message.memberId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ScheduledSlot {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseScheduledSlot();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.label = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.memberId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ScheduledSlot {
+    return {
+      label: isSet(object.label) ? globalThis.String(object.label) : "",
+      memberId: isSet(object.memberId)
+        ? globalThis.String(object.memberId)
+        : isSet(object.member_id)
+        ? globalThis.String(object.member_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ScheduledSlot): unknown {
+    const obj: any = {};
+    if (message.label !== "") {
+      obj.label = message.label;
+    }
+    if (message.memberId !== "") {
+      obj.memberId = message.memberId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ScheduledSlot>): ScheduledSlot {
+    return ScheduledSlot.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ScheduledSlot>): ScheduledSlot {
+    const message = createBaseScheduledSlot();
+    message.label = object.label ?? "";
+    message.memberId = object.memberId ?? "";
+    return message;
+  },
+};
+
+function createBaseScheduleDay(): ScheduleDay {
+  return { slots: [] };
+}
+
+export const ScheduleDay: MessageFns<ScheduleDay> = {
+  encode(message: ScheduleDay, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.slots) {
+      ScheduledSlot.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ScheduleDay {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseScheduleDay();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.slots.push(ScheduledSlot.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ScheduleDay {
+    return {
+      slots: globalThis.Array.isArray(object?.slots) ? object.slots.map((e: any) => ScheduledSlot.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ScheduleDay): unknown {
+    const obj: any = {};
+    if (message.slots?.length) {
+      obj.slots = message.slots.map((e) => ScheduledSlot.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ScheduleDay>): ScheduleDay {
+    return ScheduleDay.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ScheduleDay>): ScheduleDay {
+    const message = createBaseScheduleDay();
+    message.slots = object.slots?.map((e) => ScheduledSlot.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 function createBaseGetLatestScheduleResponse(): GetLatestScheduleResponse {
   return {
     scheduleId: "",
     name: "",
-    availableTimesJson: "",
+    availableTimes: {},
     description: "",
     classId: "",
     teacherId: "",
@@ -162,9 +337,9 @@ export const GetLatestScheduleResponse: MessageFns<GetLatestScheduleResponse> = 
     if (message.name !== "") {
       writer.uint32(18).string(message.name);
     }
-    if (message.availableTimesJson !== "") {
-      writer.uint32(26).string(message.availableTimesJson);
-    }
+    globalThis.Object.entries(message.availableTimes).forEach(([key, value]: [string, ScheduleDay]) => {
+      GetLatestScheduleResponse_AvailableTimesEntry.encode({ key: key as any, value }, writer.uint32(82).fork()).join();
+    });
     if (message.description !== "") {
       writer.uint32(34).string(message.description);
     }
@@ -215,12 +390,15 @@ export const GetLatestScheduleResponse: MessageFns<GetLatestScheduleResponse> = 
             message.name = reader.string();
             continue;
           }
-          case 3: {
-            if (tag !== 26) {
+          case 10: {
+            if (tag !== 82) {
               break;
             }
 
-            message.availableTimesJson = reader.string();
+            const entry10 = GetLatestScheduleResponse_AvailableTimesEntry.decode(reader, reader.uint32());
+            if (entry10.value !== undefined) {
+              message.availableTimes[entry10.key] = entry10.value;
+            }
             continue;
           }
           case 4: {
@@ -291,11 +469,33 @@ export const GetLatestScheduleResponse: MessageFns<GetLatestScheduleResponse> = 
         ? globalThis.String(object.schedule_id)
         : "",
       name: isSet(object.name) ? globalThis.String(object.name) : "",
-      availableTimesJson: isSet(object.availableTimesJson)
-        ? globalThis.String(object.availableTimesJson)
-        : isSet(object.available_times_json)
-        ? globalThis.String(object.available_times_json)
-        : "",
+      availableTimes: isObject(object.availableTimes)
+        ? (globalThis.Object.entries(object.availableTimes) as [string, any][]).reduce(
+          (acc: { [key: number]: ScheduleDay }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, globalThis.Number(key), {
+              value: ScheduleDay.fromJSON(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : isObject(object.available_times)
+        ? (globalThis.Object.entries(object.available_times) as [string, any][]).reduce(
+          (acc: { [key: number]: ScheduleDay }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, globalThis.Number(key), {
+              value: ScheduleDay.fromJSON(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : {},
       description: isSet(object.description) ? globalThis.String(object.description) : "",
       classId: isSet(object.classId)
         ? globalThis.String(object.classId)
@@ -333,8 +533,14 @@ export const GetLatestScheduleResponse: MessageFns<GetLatestScheduleResponse> = 
     if (message.name !== "") {
       obj.name = message.name;
     }
-    if (message.availableTimesJson !== "") {
-      obj.availableTimesJson = message.availableTimesJson;
+    if (message.availableTimes) {
+      const entries = globalThis.Object.entries(message.availableTimes) as [string, ScheduleDay][];
+      if (entries.length > 0) {
+        obj.availableTimes = {};
+        entries.forEach(([k, v]) => {
+          obj.availableTimes[k] = ScheduleDay.toJSON(v);
+        });
+      }
     }
     if (message.description !== "") {
       obj.description = message.description;
@@ -364,7 +570,15 @@ export const GetLatestScheduleResponse: MessageFns<GetLatestScheduleResponse> = 
     const message = createBaseGetLatestScheduleResponse();
     message.scheduleId = object.scheduleId ?? "";
     message.name = object.name ?? "";
-    message.availableTimesJson = object.availableTimesJson ?? "";
+    message.availableTimes = (globalThis.Object.entries(object.availableTimes ?? {}) as [string, ScheduleDay][]).reduce(
+      (acc: { [key: number]: ScheduleDay }, [key, value]: [string, ScheduleDay]) => {
+        if (value !== undefined) {
+          acc[globalThis.Number(key)] = ScheduleDay.fromPartial(value);
+        }
+        return acc;
+      },
+      {},
+    );
     message.description = object.description ?? "";
     message.classId = object.classId ?? "";
     message.teacherId = object.teacherId ?? "";
@@ -374,6 +588,101 @@ export const GetLatestScheduleResponse: MessageFns<GetLatestScheduleResponse> = 
     return message;
   },
 };
+
+function createBaseGetLatestScheduleResponse_AvailableTimesEntry(): GetLatestScheduleResponse_AvailableTimesEntry {
+  return { key: 0, value: undefined };
+}
+
+export const GetLatestScheduleResponse_AvailableTimesEntry: MessageFns<GetLatestScheduleResponse_AvailableTimesEntry> =
+  {
+    encode(
+      message: GetLatestScheduleResponse_AvailableTimesEntry,
+      writer: BinaryWriter = new BinaryWriter(),
+    ): BinaryWriter {
+      if (message.key !== 0) {
+        writer.uint32(8).int32(message.key);
+      }
+      if (message.value !== undefined) {
+        ScheduleDay.encode(message.value, writer.uint32(18).fork()).join();
+      }
+      return writer;
+    },
+
+    decode(input: BinaryReader | Uint8Array, length?: number): GetLatestScheduleResponse_AvailableTimesEntry {
+      const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+      const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+      if (previousRecursionDepth >= 100) {
+        throw new globalThis.Error("protobuf decode recursion limit exceeded");
+      }
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+      try {
+        const end = length === undefined ? reader.len : reader.pos + length;
+        const message = createBaseGetLatestScheduleResponse_AvailableTimesEntry();
+        while (reader.pos < end) {
+          const tag = reader.uint32();
+          switch (tag >>> 3) {
+            case 1: {
+              if (tag !== 8) {
+                break;
+              }
+
+              message.key = reader.int32();
+              continue;
+            }
+            case 2: {
+              if (tag !== 18) {
+                break;
+              }
+
+              message.value = ScheduleDay.decode(reader, reader.uint32());
+              continue;
+            }
+          }
+          if ((tag & 7) === 4 || tag === 0) {
+            break;
+          }
+          reader.skip(tag & 7);
+        }
+        return message;
+      } finally {
+        (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+      }
+    },
+
+    fromJSON(object: any): GetLatestScheduleResponse_AvailableTimesEntry {
+      return {
+        key: isSet(object.key) ? globalThis.Number(object.key) : 0,
+        value: isSet(object.value) ? ScheduleDay.fromJSON(object.value) : undefined,
+      };
+    },
+
+    toJSON(message: GetLatestScheduleResponse_AvailableTimesEntry): unknown {
+      const obj: any = {};
+      if (message.key !== 0) {
+        obj.key = Math.round(message.key);
+      }
+      if (message.value !== undefined) {
+        obj.value = ScheduleDay.toJSON(message.value);
+      }
+      return obj;
+    },
+
+    create(
+      base?: DeepPartial<GetLatestScheduleResponse_AvailableTimesEntry>,
+    ): GetLatestScheduleResponse_AvailableTimesEntry {
+      return GetLatestScheduleResponse_AvailableTimesEntry.fromPartial(base ?? {});
+    },
+    fromPartial(
+      object: DeepPartial<GetLatestScheduleResponse_AvailableTimesEntry>,
+    ): GetLatestScheduleResponse_AvailableTimesEntry {
+      const message = createBaseGetLatestScheduleResponse_AvailableTimesEntry();
+      message.key = object.key ?? 0;
+      message.value = (object.value !== undefined && object.value !== null)
+        ? ScheduleDay.fromPartial(object.value)
+        : undefined;
+      return message;
+    },
+  };
 
 export type SchedulingServiceService = typeof SchedulingServiceService;
 export const SchedulingServiceService = {
@@ -432,6 +741,10 @@ export type DeepPartial<T> = T extends Builtin ? T
   : T extends { $case: string; value: unknown } ? { $case: T["$case"]; value?: DeepPartial<T["value"]> }
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
+
+function isObject(value: any): boolean {
+  return typeof value === "object" && value !== null;
+}
 
 function isSet(value: any): boolean {
   return value !== null && value !== undefined;
