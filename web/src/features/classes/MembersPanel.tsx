@@ -1,6 +1,5 @@
 // The member table of an expanded class (docs/product/classes.md Member table, docs/product/classes.md Member, docs/product/errors.md Members).
 import { useQuery } from '@tanstack/react-query';
-import type { TimesMap } from '@stundenplan/timegrid';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { isAbortError } from '../../shared/api/client';
 import { toast } from '../../shared/toast/toast-store';
@@ -23,7 +22,6 @@ import {
   useLinkMember,
   useMembersChanged,
   useRemoveMember,
-  useSetMemberTimes,
   useUpdateMemberField,
   type EditableMemberField,
 } from './member-mutations';
@@ -106,7 +104,6 @@ export function MembersPanel({ cls, onMembersChanged, onCountChange }: MembersPa
   const removeMember = useRemoveMember(classId, afterMembershipChange);
   const inviteMember = useInviteMember(cls);
   const linkMember = useLinkMember(classId, afterMembershipChange);
-  const setMemberTimes = useSetMemberTimes(classId);
 
   // docs/product/classes.md: edits are applied optimistically and rolled back on a server error (the mutation's onError).
   const updateField = (member: MemberDto, field: EditableMemberField, raw: string) =>
@@ -298,13 +295,7 @@ export function MembersPanel({ cls, onMembersChanged, onCountChange }: MembersPa
         </Button>
       </div>
 
-      <EditTimesDialog
-        open={timesFor !== null}
-        classId={classId}
-        member={timesMember}
-        onClose={() => setTimesFor(null)}
-        onSaved={(memberId, times: TimesMap, preferred: TimesMap) => setMemberTimes(memberId, { available_times: times, preferred_times: preferred })}
-      />
+      <EditTimesDialog open={timesFor !== null} classId={classId} member={timesMember} onClose={() => setTimesFor(null)} />
       {csvOpen && (
         <CsvImportDialog
           classId={classId}

@@ -1,6 +1,7 @@
 // Writes on the members of a class (docs/product/classes.md Member): each a mutation on the shared members key,
 // so every page showing the class's members (the class page and the planner) sees the change.
 import { useMutation, useMutationState, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { TimesMap } from '@stundenplan/timegrid';
 import { queryKeys } from '../../shared/data/query-keys';
 import { toast } from '../../shared/toast/toast-store';
 import { classesApi, type ClassDto, type MemberDto, type PotentialLink } from './classes-api';
@@ -50,10 +51,16 @@ export function fieldValue(field: EditableMemberField, raw: string): string | nu
   return field === 'duration' ? parseDuration(raw)! : raw;
 }
 
-/** The teacher's times of a member were saved (EditTimesDialog): the cached member gets them. */
-export function useSetMemberTimes(classId: string) {
+/** The teacher-entered times (and preferred times) of a member; the cached member gets what the server stored. */
+export function useSaveMemberTimes(classId: string) {
   const queryClient = useQueryClient();
-  return (memberId: string, patch: Pick<MemberDto, 'available_times' | 'preferred_times'>) => patchMember(queryClient, classId, memberId, patch);
+  return useMutation({
+    mutationFn: async ({ memberId, times, preferred }: { memberId: string; times: TimesMap; preferred: TimesMap }) => {
+      const answer = await classesApi.updateMember(classId, memberId, { available_times: times, preferred_times: preferred });
+      return { available_times: answer?.available_times ?? times, preferred_times: answer?.preferred_times ?? preferred };
+    },
+    onSuccess: (stored, { memberId }) => patchMember(queryClient, classId, memberId, stored),
+  });
 }
 
 /** Members were added, removed or linked: the members are fetched again and the class list hears of it. */
