@@ -63,6 +63,16 @@ export function useSaveMemberTimes(classId: string) {
   });
 }
 
+/** One member by hand: a registered student (by user id) or a new one (name, e-mail); the caller refreshes the members. */
+export function useAddMember(classId: string) {
+  return useMutation({
+    mutationFn: (input: { registeredUserId: string; duration: number } | { name: string; email: string | null; duration: number }) =>
+      'registeredUserId' in input
+        ? classesApi.addRegistered(classId, [{ student_id: input.registeredUserId, duration: input.duration }])
+        : classesApi.addNew(classId, [{ name: input.name, duration: input.duration, email: input.email }]),
+  });
+}
+
 /** Members were added, removed or linked: the members are fetched again and the class list hears of it. */
 export function useMembersChanged(classId: string, onMembersChanged: () => void) {
   const queryClient = useQueryClient();
