@@ -1,7 +1,25 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const FEATURES = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const FEATURE_BOUNDARY_PATTERNS = [
+  {
+    // '../classes/MembersPanel' from another feature, '../../scheduling/planner/x' ...: internals of a feature.
+    regex: `^(\\.\\./)+(${FEATURES.join('|')})/`,
+    message: "Import another feature only through its public entry ('../<feature>'); shared pieces belong in web/src/shared.",
+  },
+  {
+    // '../features/auth/LoginPage' from app/ or tests: the same rule seen from outside the features.
+    regex: '(^|/)features/[^/]+/',
+    message: "Import a feature only through its public entry ('../features/<feature>').",
+  },
+];
 
 export default tseslint.config(
   {
@@ -22,6 +40,22 @@ export default tseslint.config(
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    // Feature boundaries of the web app: a feature reaches another only through its public entry (features/<name>/index.ts);
+    // app/ composes features through those entries; shared/ never imports a feature.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/shared/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: FEATURE_BOUNDARY_PATTERNS }] },
+  },
+  {
+    files: ['web/src/shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)features(/|$)', message: 'shared/ is below the features: move the piece to shared/ or pass it in.' }] },
+      ],
+    },
   },
   {
     // Type-aware rules: a promise is awaited, returned or explicitly handed off (`void`), never dropped.

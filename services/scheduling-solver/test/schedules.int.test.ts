@@ -344,3 +344,68 @@ describe('gRPC GetLatestSchedule', () => {
     }
   });
 });
+
+describe('PUT: idempotent save under the schedule id', () => {
+  const body = (name: string) => ({ name, description: null, class_id: cls.classId, available_times: plan(), pinned: [] });
+
+  it('updates an existing schedule (200) and keeps its id', async () => {
+    const created = await api(h, 'POST', `/api/classes/${cls.classId}/schedules`, h.teacher, body('Upsert bestehend'));
+    expect(created.status).toBe(201);
+    const put = await api(h, 'PUT', `/api/classes/${cls.classId}/schedules/${created.body.id}`, h.teacher, { ...body('Upsert geändert'), description: 'neu' });
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({ id: created.body.id, name: 'Upsert geändert', description: 'neu', class_id: cls.classId });
+    const loaded = await api(h, 'GET', `/api/schedules/${created.body.id}`, h.teacher);
+    expect(loaded.body).toMatchObject({ name: 'Upsert geändert', description: 'neu', available_times: plan() });
+  });
+
+  it('creates a missing schedule under the given id (201); the same PUT again updates it (200), no second schedule', async () => {
+    const id = randomUUID();
+    const first = await api(h, 'PUT', `/api/classes/${cls.classId}/schedules/${id}`, h.teacher, body('Upsert neu'));
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ id, name: 'Upsert neu', class_id: cls.classId });
+    const again = await api(h, 'PUT', `/api/classes/${cls.classId}/schedules/${id}`, h.teacher, body('Upsert neu'));
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id, name: 'Upsert neu' });
+    const list = await api(h, 'GET', `/api/classes/${cls.classId}/schedules`, h.teacher);
+    expect((list.body.schedules as { name: string }[]).filter((s) => s.name === 'Upsert neu')).toHaveLength(1);
+  });
+
+  it('a deleted schedule is created again under its id', async () => {
+    const created = await api(h, 'POST', `/api/classes/${cls.classId}/schedules`, h.teacher, body('Upsert gelöscht'));
+    expect((await api(h, 'DELETE', `/api/classes/${cls.classId}/schedules/${created.body.id}`, h.teacher)).status).toBe(200);
+    const put = await api(h, 'PUT', `/api/classes/${cls.classId}/schedules/${created.body.id}`, h.teacher, body('Upsert gelöscht'));
+    expect(put.status).toBe(201);
+    expect((await api(h, 'GET', `/api/schedules/${created.body.id}`, h.teacher)).status).toBe(200);
+  });
+
+  it('a name taken by another schedule of the class is a 409 with its id', async () => {
+    const taken = await api(h, 'POST', `/api/classes/${cls.classId}/schedules`, h.teacher, body('Upsert vergeben'));
+    const put = await api(h, 'PUT', `/api/classes/${cls.classId}/schedules/${randomUUID()}`, h.teacher, body('Upsert vergeben'));
+    expect(put.status).toBe(409);
+    expect(put.body).toMatchObject({ existing_id: taken.body.id });
+  });
+
+  it('refuses another teacher, a student and no session; writes nothing', async () => {
+    const created = await api(h, 'POST', `/api/classes/${cls.classId}/schedules`, h.teacher, body('Upsert geschützt'));
+    const path = `/api/classes/${cls.classId}/schedules/${created.body.id}`;
+    const fresh = `/api/classes/${cls.classId}/schedules/${randomUUID()}`;
+
+    // Another teacher: the class is not theirs (404 in schedule calls), neither for an existing nor for a new id.
+    expect((await api(h, 'PUT', path, h.otherTeacher, body('Fremd'))).status).toBe(404);
+    expect((await api(h, 'PUT', fresh, h.otherTeacher, body('Fremd'))).status).toBe(404);
+    // ... nor through their own class: the schedule belongs to another class.
+    expect((await api(h, 'PUT', `/api/classes/${otherCls.classId}/schedules/${created.body.id}`, h.otherTeacher, body('Fremd'))).status).toBe(404);
+    // A student and no session.
+    expect((await api(h, 'PUT', path, h.student, body('Fremd'))).status).toBe(403);
+    expect((await api(h, 'PUT', path, undefined, body('Fremd'))).status).toBe(401);
+
+    const loaded = await api(h, 'GET', `/api/schedules/${created.body.id}`, h.teacher);
+    expect(loaded.body).toMatchObject({ name: 'Upsert geschützt' });
+    const list = await api(h, 'GET', `/api/classes/${cls.classId}/schedules`, h.teacher);
+    expect((list.body.schedules as { name: string }[]).some((s) => s.name === 'Fremd')).toBe(false);
+  });
+
+  it('an id that is not a UUID is not found', async () => {
+    expect((await api(h, 'PUT', `/api/classes/${cls.classId}/schedules/kein-plan`, h.teacher, body('Upsert kaputt'))).status).toBe(404);
+  });
+});

@@ -1,22 +1,22 @@
 // The one route table of the SPA (docs/product/screens.md). Feature engineers add their pages here.
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
-import { AboutPage } from '../features/about/AboutPage';
-import { ConfirmEmailPage } from '../features/auth/ConfirmEmailPage';
-import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
-import { LoginPage } from '../features/auth/LoginPage';
-import { RegisterPage } from '../features/auth/RegisterPage';
-import { RegistrationSuccessPage } from '../features/auth/RegistrationSuccessPage';
-import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
-import { UpdatePasswordPage } from '../features/auth/UpdatePasswordPage';
-import { StudentTimesPage } from '../features/availability/StudentTimesPage';
-import { StudentClassesPage } from '../features/classes/StudentClassesPage';
-import { TeacherClassesPage } from '../features/classes/TeacherClassesPage';
-import { ContactPage } from '../features/contact/ContactPage';
-import { HomePage } from '../features/home/HomePage';
-import { ImpressumPage } from '../features/legal/ImpressumPage';
-import { PrivacyPage } from '../features/legal/PrivacyPage';
-import { ProfilePage } from '../features/profile/ProfilePage';
-import { SchedulingPage } from '../features/scheduling/SchedulingPage';
+import { AboutPage } from '../features/about';
+import {
+  ConfirmEmailPage,
+  ForgotPasswordPage,
+  LoginPage,
+  RegisterPage,
+  RegistrationSuccessPage,
+  ResetPasswordPage,
+  UpdatePasswordPage,
+} from '../features/auth';
+import { StudentTimesPage } from '../features/availability';
+import { StudentClassesPage, TeacherClassesPage } from '../features/classes';
+import { ContactPage } from '../features/contact';
+import { HomePage } from '../features/home';
+import { ImpressumPage, PrivacyPage } from '../features/legal';
+import { ProfilePage } from '../features/profile';
+import { SchedulingPage } from '../features/scheduling';
 import { AppLayout } from '../shared/layout/AppLayout';
 import { RequireAuth, RequireRole } from '../shared/layout/RouteGuard';
 import { NotFoundPage } from './NotFoundPage';

@@ -20,10 +20,12 @@ export interface RenderAppOptions {
   user?: SessionUser | null;
   routes?: MockRoute[];
   routeTable?: RouteObject[];
+  /** Defaults to a client without retries or stale time. */
+  queryClient?: QueryClient;
 }
 
 /** Renders the real route table in memory with a fake network. */
-export function renderApp({ path = '/', user = null, routes = [], routeTable = appRoutes }: RenderAppOptions = {}) {
+export function renderApp({ path = '/', user = null, routes = [], routeTable = appRoutes, queryClient = testQueryClient() }: RenderAppOptions = {}) {
   const meRoute: MockRoute = {
     method: 'GET',
     path: '/api/me',
@@ -31,7 +33,6 @@ export function renderApp({ path = '/', user = null, routes = [], routeTable = a
   };
   const fetchMock = installFetchMock([...routes, meRoute]);
   const router = createMemoryRouter(routeTable, { initialEntries: [path] });
-  const queryClient = testQueryClient();
   const view = render(
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />

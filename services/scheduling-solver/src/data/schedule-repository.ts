@@ -42,13 +42,13 @@ export class ScheduleRepository {
     return this.db.schedule.findFirst({ where: { classId }, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }] });
   }
 
-  /** Inserts and writes schedule.saved.v1 in the same transaction. Throws NameTakenError on (class_id, name). */
-  async create(classId: string, teacherId: string, f: ScheduleFields): Promise<Schedule> {
+  /** Inserts (under `id`, else a new one) and writes schedule.saved.v1 in the same transaction. Throws NameTakenError on (class_id, name). */
+  async create(classId: string, teacherId: string, f: ScheduleFields, id: string = randomUUID()): Promise<Schedule> {
     try {
       return await this.db.$transaction(async (tx) => {
         const row = await tx.schedule.create({
           data: {
-            id: randomUUID(),
+            id,
             classId,
             teacherId,
             name: f.name,

@@ -108,6 +108,35 @@ async function findOwned(deps: ScheduleDeps, teacherId: string, scheduleId: stri
 export async function saveSchedule(deps: ScheduleDeps, teacherId: string, classIdParam: string, body: unknown, scheduleId?: string): Promise<ScheduleSummary> {
   const classId = await assertOwnsClass(deps.classes, classIdParam, teacherId);
   if (scheduleId !== undefined) await findOwned(deps, teacherId, scheduleId, classId);
+  return writeSchedule(deps, teacherId, classId, body, scheduleId === undefined ? { create: true } : { create: false, id: scheduleId });
+}
+
+/**
+ * Idempotent save under a known id (PUT): updates the teacher's schedule, or creates it under that id when it does not
+ * exist (any more). Another teacher's schedule, or one of another class, is "not found": nothing leaks.
+ */
+export async function upsertSchedule(
+  deps: ScheduleDeps,
+  teacherId: string,
+  classIdParam: string,
+  scheduleId: string,
+  body: unknown,
+): Promise<{ created: boolean; schedule: ScheduleSummary }> {
+  const classId = await assertOwnsClass(deps.classes, classIdParam, teacherId);
+  if (!UUID_RE.test(scheduleId)) throw AppError.notFound(SCHEDULE_NOT_FOUND);
+  const existing = await deps.schedules.findById(scheduleId);
+  if (existing && (existing.teacherId !== teacherId || existing.classId !== classId)) throw AppError.notFound(SCHEDULE_NOT_FOUND);
+  const schedule = await writeSchedule(deps, teacherId, classId, body, existing ? { create: false, id: scheduleId } : { create: true, id: scheduleId });
+  return { created: !existing, schedule };
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type WriteTarget = { create: true; id?: string } | { create: false; id: string };
+
+/** Parse the body, drop entries of non-members, write; a same-name conflict answers 409 with the existing id. */
+async function writeSchedule(deps: ScheduleDeps, teacherId: string, classId: string, body: unknown, target: WriteTarget): Promise<ScheduleSummary> {
+  const scheduleId = target.id;
   const input = parseBody(body);
   if (input.class_id && input.class_id !== classId) throw AppError.badRequest(SCHEDULE_TEXTS.classMismatch);
   const members = await deps.classes.listMembers(classId, teacherId);
@@ -123,7 +152,7 @@ export async function saveSchedule(deps: ScheduleDeps, teacherId: string, classI
   const pinned = [...new Set((input.pinned ?? []).map((p) => (typeof p === 'string' ? p : p.member_id)))].filter((id) => placed.has(id));
   const fields = { name: input.name, description: input.description, availableTimes: times, pinned };
   try {
-    const row = scheduleId === undefined ? await deps.schedules.create(classId, teacherId, fields) : await deps.schedules.update(scheduleId, fields);
+    const row = target.create ? await deps.schedules.create(classId, teacherId, fields, target.id) : await deps.schedules.update(target.id, fields);
     if (!row) throw AppError.notFound(SCHEDULE_NOT_FOUND);
     deps.kick();
     return toSummary(row);

@@ -1,6 +1,6 @@
 import { AppError, assertTeacher } from '@stundenplan/base';
 import type { Express } from 'express';
-import { deleteSchedule, getSchedule, listSchedules, saveSchedule, SCHEDULE_TEXTS, type ScheduleDeps } from '../domain/schedules.js';
+import { deleteSchedule, getSchedule, listSchedules, saveSchedule, SCHEDULE_TEXTS, upsertSchedule, type ScheduleDeps } from '../domain/schedules.js';
 import type { SolverMetrics } from '../domain/solver-metrics.js';
 
 /** docs/product/api.md "Schedules and calculation": saved schedules of a class. */
@@ -34,6 +34,14 @@ export function registerScheduleRoutes(app: Express, deps: ScheduleDeps, metrics
     const saved = await saveSchedule(deps, user.userId, req.params.classId, req.body, req.params.scheduleId);
     metrics.schedulesSaved.inc({ op: 'update' });
     res.json(saved);
+  });
+
+  // Idempotent save under the schedule's id: update it, or create it again when it was deleted meanwhile.
+  app.put('/api/classes/:classId/schedules/:scheduleId', async (req, res) => {
+    const user = assertTeacher(req);
+    const { created, schedule } = await upsertSchedule(deps, user.userId, req.params.classId, req.params.scheduleId, req.body);
+    metrics.schedulesSaved.inc({ op: created ? 'create' : 'update' });
+    res.status(created ? 201 : 200).json(schedule);
   });
 
   app.delete('/api/classes/:classId/schedules/:scheduleId', async (req, res) => {

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/client';
@@ -12,22 +13,19 @@ export function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const request = useMutation({
+    mutationFn: (clean: string) => authApi.forgotPassword(clean, updatePasswordUrl()),
+    onSuccess: (_answer, clean) => setSentTo(clean),
+    onError: (e) => setError(errorMessage(e)),
+  });
+  const pending = request.isPending;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
     const clean = normaliseEmail(email);
     if (!clean) return;
-    setPending(true);
-    try {
-      await authApi.forgotPassword(clean, updatePasswordUrl());
-      setSentTo(clean);
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setPending(false);
-    }
+    request.mutate(clean);
   };
 
   if (sentTo) {

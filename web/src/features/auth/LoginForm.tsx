@@ -38,7 +38,7 @@ export function LoginForm({ autoFocus = false }: { autoFocus?: boolean }) {
   };
 
   return (
-    <form className="form" onSubmit={submit} aria-label="Login">
+    <form className="form" onSubmit={(e) => void submit(e)} aria-label="Login">
       <Input
         label="E-Mail"
         type="email"
@@ -64,7 +64,7 @@ export function LoginForm({ autoFocus = false }: { autoFocus?: boolean }) {
           title={failure.message}
           actions={
             failure.code === 'email-not-confirmed' ? (
-              <Button variant="secondary" size="sm" onClick={resend} loading={resending}>
+              <Button variant="secondary" size="sm" onClick={() => void resend()} loading={resending}>
                 {LOGIN_MESSAGES.resendButton}
               </Button>
             ) : undefined

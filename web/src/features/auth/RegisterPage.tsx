@@ -183,7 +183,7 @@ function RegisterForm({ classInfo, memberId, memberCheck }: RegisterFormProps) {
         className: classInfo?.className ?? null,
         classDescription: classInfo?.classDescription ?? null,
       };
-      navigate('/registration-success', { state });
+      void navigate('/registration-success', { state });
     } catch (error) {
       setSubmitError(detailText((error as { body?: unknown })?.body) ?? REGISTRATION_MESSAGES.failed);
     } finally {
@@ -232,7 +232,7 @@ function RegisterForm({ classInfo, memberId, memberCheck }: RegisterFormProps) {
       )}
 
       <Card className="register-card">
-        <form className="form" onSubmit={submit} noValidate>
+        <form className="form" onSubmit={(e) => void submit(e)} noValidate>
           <Input
             label="Name"
             name="name"

@@ -48,7 +48,7 @@ export function UpdatePasswordPage() {
 
   useEffect(() => {
     if (!token) {
-      navigate('/login', { replace: true });
+      void navigate('/login', { replace: true });
       return;
     }
     stripResetTokenFromUrl();
@@ -95,7 +95,7 @@ export function UpdatePasswordPage() {
     try {
       await authApi.updatePassword(token, password);
       toast.success(UPDATE_PASSWORD_MESSAGES.success);
-      navigate('/login', { replace: true });
+      void navigate('/login', { replace: true });
     } catch (e) {
       if (isInvalidToken(e)) setError(UPDATE_PASSWORD_MESSAGES.invalidLink);
       else setError(detailText((e as ApiError).body) ?? (e instanceof Error ? e.message : API_MESSAGES.generic));
@@ -107,7 +107,7 @@ export function UpdatePasswordPage() {
   return (
     <Page title="Neues Passwort festlegen" width="narrow">
       <Card>
-        <form className="form" onSubmit={submit} noValidate>
+        <form className="form" onSubmit={(e) => void submit(e)} noValidate>
           <Input
             label="Neues Passwort"
             type="password"

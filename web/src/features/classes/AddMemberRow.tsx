@@ -6,6 +6,7 @@ import { toast } from '../../shared/toast/toast-store';
 import { Button } from '../../shared/ui/Button';
 import { cx } from '../../shared/ui/cx';
 import { classesApi, type StudentSearchResult } from './classes-api';
+import { useAddMember } from './member-mutations';
 import { MEMBER_MESSAGES } from './messages';
 import { addMemberErrorMessage, checkSearchQuery, parseDuration, validateDuration, validateMemberEmail, validateMemberName } from './validation';
 
@@ -34,7 +35,8 @@ export function AddMemberRow({ classId, onAdded, onCancel }: AddMemberRowProps) 
   const [picked, setPicked] = useState<StudentSearchResult | null>(null);
   const [search, setSearch] = useState<SearchState>({ status: 'idle' });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitting, setSubmitting] = useState(false);
+  const addMember = useAddMember(classId);
+  const submitting = addMember.isPending;
   const lastResults = useRef<StudentSearchResult[]>([]);
   const searchSeq = useRef(0);
   const ids = useId();
@@ -94,7 +96,7 @@ export function AddMemberRow({ classId, onAdded, onCancel }: AddMemberRowProps) 
     setErrors({});
   };
 
-  const submit = async () => {
+  const submit = () => {
     const durationError = validateDuration(duration);
     const next: FieldErrors = picked
       ? { duration: durationError }
@@ -102,19 +104,17 @@ export function AddMemberRow({ classId, onAdded, onCancel }: AddMemberRowProps) 
     setErrors(next);
     if (next.name || next.email || next.duration) return;
     const minutes = parseDuration(duration)!;
-    setSubmitting(true);
-    try {
-      const answer = picked
-        ? await classesApi.addRegistered(classId, [{ student_id: picked.user_id, duration: minutes }])
-        : await classesApi.addNew(classId, [{ name: name.trim(), duration: minutes, email: email.trim().toLowerCase() || null }]);
-      toast.success(answer?.message || MEMBER_MESSAGES.added);
-      reset();
-      onAdded();
-    } catch (error) {
-      toast.error(addMemberErrorMessage(error));
-    } finally {
-      setSubmitting(false);
-    }
+    addMember.mutate(
+      picked ? { registeredUserId: picked.user_id, duration: minutes } : { name: name.trim(), duration: minutes, email: email.trim().toLowerCase() || null },
+      {
+        onSuccess: (answer) => {
+          toast.success(answer?.message || MEMBER_MESSAGES.added);
+          reset();
+          onAdded();
+        },
+        onError: (error) => toast.error(addMemberErrorMessage(error)),
+      },
+    );
   };
 
   const results = search.status === 'done' ? search.results : [];
@@ -152,7 +152,7 @@ export function AddMemberRow({ classId, onAdded, onCancel }: AddMemberRowProps) 
             onKeyDown={(e) => {
               if (e.key === 'Enter') {
                 e.preventDefault();
-                void submit();
+                submit();
               }
             }}
           />
@@ -188,7 +188,7 @@ export function AddMemberRow({ classId, onAdded, onCancel }: AddMemberRowProps) 
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               e.preventDefault();
-              void submit();
+              submit();
             }
           }}
         />
@@ -212,7 +212,7 @@ export function AddMemberRow({ classId, onAdded, onCancel }: AddMemberRowProps) 
             onKeyDown={(e) => {
               if (e.key === 'Enter') {
                 e.preventDefault();
-                void submit();
+                submit();
               }
             }}
           />
@@ -224,7 +224,7 @@ export function AddMemberRow({ classId, onAdded, onCancel }: AddMemberRowProps) 
       <td className="add-row__spacer" aria-hidden="true" />
       <td data-label="Aktionen">
         <div className="row-actions">
-          <Button size="sm" onClick={() => void submit()} loading={submitting}>
+          <Button size="sm" onClick={submit} loading={submitting}>
             Hinzufügen
           </Button>
           <Button size="sm" variant="ghost" onClick={onCancel} disabled={submitting}>

@@ -6,6 +6,7 @@ import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
 import { Input } from '../../shared/ui/Input';
 import { Textarea } from '../../shared/ui/Textarea';
+import { useUpdateClass } from './class-mutations';
 import { classesApi, type ClassDto } from './classes-api';
 import { Checkbox } from './local-ui';
 import { CLASS_MESSAGES } from './messages';
@@ -132,7 +133,8 @@ export function EditClassDialog({ cls, onClose, onSaved }: { cls: ClassDto | nul
   const [description, setDescription] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const update = useUpdateClass();
+  const saving = update.isPending;
 
   useEffect(() => {
     if (!cls) return;
@@ -142,25 +144,26 @@ export function EditClassDialog({ cls, onClose, onSaved }: { cls: ClassDto | nul
     setSaveError(null);
   }, [cls]);
 
-  const save = async () => {
+  const save = () => {
     if (!cls) return;
     const error = validateClassName(name);
     setNameError(error);
     if (error) return;
-    setSaving(true);
     setSaveError(null);
-    const body = { name: name.trim(), description: descriptionOrNull(description) };
-    try {
-      const answer = await classesApi.update(cls.class_id, body);
-      toast.success(CLASS_MESSAGES.updated);
-      onSaved({ ...cls, ...body, ...(answer ?? {}) });
-      onClose();
-    } catch {
-      setSaveError(CLASS_MESSAGES.updateFailed);
-      toast.error(CLASS_MESSAGES.updateFailed);
-    } finally {
-      setSaving(false);
-    }
+    update.mutate(
+      { cls, body: { name: name.trim(), description: descriptionOrNull(description) } },
+      {
+        onSuccess: (updated) => {
+          toast.success(CLASS_MESSAGES.updated);
+          onSaved(updated);
+          onClose();
+        },
+        onError: () => {
+          setSaveError(CLASS_MESSAGES.updateFailed);
+          toast.error(CLASS_MESSAGES.updateFailed);
+        },
+      },
+    );
   };
 
   return (
@@ -185,7 +188,7 @@ export function EditClassDialog({ cls, onClose, onSaved }: { cls: ClassDto | nul
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void save();
+          save();
         }}
       >
         <Input

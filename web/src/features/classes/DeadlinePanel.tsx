@@ -1,5 +1,6 @@
 // Teacher: the deadline for the students' times of one class, shown above the member list.
 import { formatGermanDate } from '@stundenplan/timegrid';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../shared/api/client';
 import { toast } from '../../shared/toast/toast-store';
@@ -38,49 +39,50 @@ export function DeadlinePanel({ cls, onSaved }: { cls: ClassDto; onSaved: (next:
   const [allowLate, setAllowLate] = useState(cls.allow_late_changes ?? false);
   const [autoReminders, setAutoReminders] = useState(cls.auto_reminders ?? true);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [reminding, setReminding] = useState(false);
+  const remindMutation = useMutation({ mutationFn: () => classesApi.remind(cls.class_id) });
+  const deadlineMutation = useMutation({
+    mutationFn: (body: DeadlineSettings) => classesApi.setDeadline(cls.class_id, body),
+  });
+  const reminding = remindMutation.isPending;
+  const busy = deadlineMutation.isPending;
   const { confirm, dialog: confirmDialog } = useConfirm();
 
   const remind = async () => {
     if (!(await confirm({ title: T.remindTitle, message: T.remindConfirm, confirmLabel: T.remind }))) return;
-    setReminding(true);
-    try {
-      const answer = await classesApi.remind(cls.class_id);
-      const n = answer?.recipient_count ?? 0;
-      if (n > 0) toast.success(T.reminded(n));
-      else toast.info(T.remindNone);
-    } catch (e) {
-      toast.error(errorMessage(e, T.remindFailed));
-    } finally {
-      setReminding(false);
-    }
+    remindMutation.mutate(undefined, {
+      onSuccess: (answer) => {
+        const n = answer?.recipient_count ?? 0;
+        if (n > 0) toast.success(T.reminded(n));
+        else toast.info(T.remindNone);
+      },
+      onError: (e) => toast.error(errorMessage(e, T.remindFailed)),
+    });
   };
 
-  const submit = async (deadline: string | null) => {
+  const submit = (deadline: string | null) => {
     if (deadline === '') {
       setError(T.missingDate);
       return;
     }
     setError(null);
-    setBusy(true);
-    try {
-      const answer = await classesApi.setDeadline(cls.class_id, { deadline, allow_late_changes: allowLate, auto_reminders: autoReminders });
-      const next = {
-        deadline: answer?.deadline ?? deadline,
-        allow_late_changes: answer?.allow_late_changes ?? allowLate,
-        auto_reminders: answer?.auto_reminders ?? autoReminders,
-      };
-      if (!next.deadline) setDate('');
-      toast.success(next.deadline ? T.saved(formatGermanDate(next.deadline)) : T.cleared);
-      onSaved(next);
-    } catch (e) {
-      const message = errorMessage(e, T.failed);
-      setError(message);
-      toast.error(message);
-    } finally {
-      setBusy(false);
-    }
+    const body: DeadlineSettings = { deadline, allow_late_changes: allowLate, auto_reminders: autoReminders };
+    deadlineMutation.mutate(body, {
+      onSuccess: (answer) => {
+        const next = {
+          deadline: answer?.deadline ?? body.deadline,
+          allow_late_changes: answer?.allow_late_changes ?? body.allow_late_changes,
+          auto_reminders: answer?.auto_reminders ?? body.auto_reminders,
+        };
+        if (!next.deadline) setDate('');
+        toast.success(next.deadline ? T.saved(formatGermanDate(next.deadline)) : T.cleared);
+        onSaved(next);
+      },
+      onError: (e) => {
+        const message = errorMessage(e, T.failed);
+        setError(message);
+        toast.error(message);
+      },
+    });
   };
 
   return (
@@ -92,7 +94,7 @@ export function DeadlinePanel({ cls, onSaved }: { cls: ClassDto; onSaved: (next:
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void submit(date);
+          submit(date);
         }}
       >
         <Input type="date" label={T.date} value={date} onChange={(e) => setDate(e.target.value)} error={error ?? undefined} />
@@ -103,7 +105,7 @@ export function DeadlinePanel({ cls, onSaved }: { cls: ClassDto; onSaved: (next:
             {T.save}
           </Button>
           {cls.deadline && (
-            <Button size="sm" variant="ghost" disabled={busy} onClick={() => void submit(null)}>
+            <Button size="sm" variant="ghost" disabled={busy} onClick={() => submit(null)}>
               {T.clear}
             </Button>
           )}

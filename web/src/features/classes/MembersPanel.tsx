@@ -1,6 +1,5 @@
 // The member table of an expanded class (docs/product/classes.md Member table, docs/product/classes.md Member, docs/product/errors.md Members).
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TimesMap } from '@stundenplan/timegrid';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { isAbortError } from '../../shared/api/client';
 import { toast } from '../../shared/toast/toast-store';
@@ -9,15 +8,26 @@ import { Button } from '../../shared/ui/Button';
 import { ShimmerRows } from '../../shared/ui/ShimmerRows';
 import { Table } from '../../shared/ui/Table';
 import { AddMemberRow } from './AddMemberRow';
-import { CLASS_STUDENTS_UPDATED_EVENT, eventClassId, membersQueryKey } from './class-queries';
+import { membersQuery } from '../../shared/data/classes';
+import { CLASS_STUDENTS_UPDATED_EVENT, eventClassId } from './class-queries';
 import { classesApi, type ClassDto, type MemberDto, type PotentialLink } from './classes-api';
 import { CsvImportDialog } from './CsvImportDialog';
 import { InlineField } from './InlineField';
 import { Icons, IconButton } from './local-ui';
 import { isRegistered, joinEmails, lastChange, memberEmails, NO_TIMES_TAG, timesSummary } from './member-utils';
+import {
+  fieldValue,
+  useBusyMembers,
+  useInviteMember,
+  useLinkMember,
+  useMembersChanged,
+  useRemoveMember,
+  useUpdateMemberField,
+  type EditableMemberField,
+} from './member-mutations';
 import { MEMBER_MESSAGES } from './messages';
 import { EditTimesDialog } from './times/EditTimesDialog';
-import { parseDuration, reasonOf, validateDuration, validateMemberEmail, validateMemberName } from './validation';
+import { validateDuration, validateMemberEmail, validateMemberName } from './validation';
 
 export interface MembersPanelProps {
   cls: ClassDto;
@@ -26,24 +36,16 @@ export interface MembersPanelProps {
   onCountChange?: (count: number) => void;
 }
 
-type EditableField = 'email' | 'name' | 'duration';
-
 const MEMBER_COLUMNS = 6;
 
 export function MembersPanel({ cls, onMembersChanged, onCountChange }: MembersPanelProps) {
   const classId = cls.class_id;
-  const queryClient = useQueryClient();
-  const key = membersQueryKey(classId);
-  const query = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => classesApi.members(classId, signal),
-  });
+  const query = useQuery(membersQuery(classId));
   const members = useMemo(() => query.data ?? [], [query.data]);
   const [adding, setAdding] = useState(false);
   const [csvOpen, setCsvOpen] = useState(false);
   const [timesFor, setTimesFor] = useState<string | null>(null);
   const [links, setLinks] = useState<Record<string, PotentialLink>>({});
-  const [busy, setBusy] = useState<Record<string, boolean>>({});
   const announced = useRef(new Set<string>());
 
   const { refetch } = query;
@@ -96,82 +98,35 @@ export function MembersPanel({ cls, onMembersChanged, onCountChange }: MembersPa
 
   const linkFor = (m: MemberDto): PotentialLink | undefined => (!isRegistered(m) && m.email ? links[m.email.trim().toLowerCase()] : undefined);
 
-  const patchMember = (memberId: string, patch: Partial<MemberDto>) =>
-    queryClient.setQueryData<MemberDto[]>(key, (list) => list?.map((m) => (m.member_id === memberId ? { ...m, ...patch } : m)));
+  const busy = useBusyMembers(classId);
+  const updateMember = useUpdateMemberField(classId);
+  const afterMembershipChange = useMembersChanged(classId, onMembersChanged);
+  const removeMember = useRemoveMember(classId, afterMembershipChange);
+  const inviteMember = useInviteMember(cls);
+  const linkMember = useLinkMember(classId, afterMembershipChange);
 
-  const setBusyFor = (memberId: string, on: boolean) => setBusy((b) => ({ ...b, [memberId]: on }));
+  // docs/product/classes.md: edits are applied optimistically and rolled back on a server error (the mutation's onError).
+  const updateField = (member: MemberDto, field: EditableMemberField, raw: string) =>
+    updateMember.mutateAsync({ member, field, value: fieldValue(field, raw) }).catch(() => undefined);
 
-  // docs/product/classes.md: edits are applied optimistically and rolled back on a server error.
-  const updateField = async (member: MemberDto, field: EditableField, raw: string) => {
-    const previous = member[field];
-    const value = field === 'duration' ? parseDuration(raw)! : raw;
-    await queryClient.cancelQueries({ queryKey: key });
-    patchMember(member.member_id, { [field]: value } as Partial<MemberDto>);
-    try {
-      const body = field === 'duration' ? { duration: String(value) } : field === 'email' ? { email: String(value) } : { name: String(value) };
-      await classesApi.updateMember(classId, member.member_id, body);
-    } catch (error) {
-      patchMember(member.member_id, { [field]: previous } as Partial<MemberDto>);
-      toast.error(MEMBER_MESSAGES.updateFailed(field, reasonOf(error)));
-    }
-  };
-
-  const afterMembershipChange = () => {
-    void queryClient.invalidateQueries({ queryKey: key });
-    onMembersChanged();
-  };
-
-  const remove = async (member: MemberDto) => {
+  const remove = (member: MemberDto) => {
     if (!window.confirm(MEMBER_MESSAGES.removeConfirm(member.name))) return;
-    setBusyFor(member.member_id, true);
-    try {
-      await classesApi.removeMember(classId, member.member_id);
-      queryClient.setQueryData<MemberDto[]>(key, (list) => list?.filter((m) => m.member_id !== member.member_id));
-      toast.success(MEMBER_MESSAGES.removed);
-      afterMembershipChange();
-    } catch {
-      toast.error(MEMBER_MESSAGES.removeFailed);
-    } finally {
-      setBusyFor(member.member_id, false);
-    }
+    removeMember.mutate({ member });
   };
 
-  const invite = async (member: MemberDto) => {
+  const invite = (member: MemberDto) => {
     const email = (member.email ?? '').trim();
     if (!email) {
       toast.error(MEMBER_MESSAGES.inviteEmailRequired);
       return;
     }
     if (!window.confirm(MEMBER_MESSAGES.inviteConfirm(member.name, email))) return;
-    setBusyFor(member.member_id, true);
-    try {
-      await classesApi.invite(classId, {
-        member_id: member.member_id,
-        email,
-        name: member.name,
-        class_name: cls.name,
-        register_shortcut: cls.register_shortcut,
-      });
-      toast.success(MEMBER_MESSAGES.invited(email));
-    } catch (error) {
-      toast.error(MEMBER_MESSAGES.inviteFailed(reasonOf(error)));
-    } finally {
-      setBusyFor(member.member_id, false);
-    }
+    inviteMember.mutate({ member, email });
   };
 
-  const link = async (member: MemberDto, target: PotentialLink) => {
+  const link = (member: MemberDto, target: PotentialLink) => {
     if (!window.confirm(MEMBER_MESSAGES.linkConfirm(member.name, member.email ?? ''))) return;
-    setBusyFor(member.member_id, true);
-    try {
-      await classesApi.updateMember(classId, member.member_id, { user_id: target.user_id, available_times: target.available_times });
-      toast.success(MEMBER_MESSAGES.linked);
-      afterMembershipChange();
-    } catch (error) {
-      toast.error(MEMBER_MESSAGES.linkFailed(reasonOf(error)));
-    } finally {
-      setBusyFor(member.member_id, false);
-    }
+    linkMember.mutate({ member, target });
   };
 
   const copyEmails = async () => {
@@ -237,7 +192,7 @@ export function MembersPanel({ cls, onMembersChanged, onCountChange }: MembersPa
                 const summary = timesSummary(m);
                 const change = lastChange(m, now);
                 const potential = linkFor(m);
-                const rowBusy = Boolean(busy[m.member_id]);
+                const rowBusy = busy.has(m.member_id);
                 return (
                   <tr key={m.member_id} data-testid={`member-${m.member_id}`} aria-busy={rowBusy || undefined}>
                     <td data-label="E-Mail">
@@ -306,17 +261,17 @@ export function MembersPanel({ cls, onMembersChanged, onCountChange }: MembersPa
                     <td data-label="Aktionen">
                       <div className="row-actions">
                         <IconButton label="Verfügbare Zeiten bearbeiten" icon={Icons.clock} onClick={() => setTimesFor(m.member_id)} />
-                        {!registered && m.email && <IconButton label="Einladung senden" icon={Icons.mail} onClick={() => void invite(m)} disabled={rowBusy} />}
+                        {!registered && m.email && <IconButton label="Einladung senden" icon={Icons.mail} onClick={() => invite(m)} disabled={rowBusy} />}
                         {potential && (
                           <IconButton
                             label="Mit registriertem Account verknüpfen"
                             icon={Icons.link}
                             tone="accent"
-                            onClick={() => void link(m, potential)}
+                            onClick={() => link(m, potential)}
                             disabled={rowBusy}
                           />
                         )}
-                        <IconButton label="Aus der Klasse entfernen" icon={Icons.trash} tone="danger" onClick={() => void remove(m)} disabled={rowBusy} />
+                        <IconButton label="Aus der Klasse entfernen" icon={Icons.trash} tone="danger" onClick={() => remove(m)} disabled={rowBusy} />
                       </div>
                     </td>
                   </tr>
@@ -340,13 +295,7 @@ export function MembersPanel({ cls, onMembersChanged, onCountChange }: MembersPa
         </Button>
       </div>
 
-      <EditTimesDialog
-        open={timesFor !== null}
-        classId={classId}
-        member={timesMember}
-        onClose={() => setTimesFor(null)}
-        onSaved={(memberId, times: TimesMap, preferred: TimesMap) => patchMember(memberId, { available_times: times, preferred_times: preferred })}
-      />
+      <EditTimesDialog open={timesFor !== null} classId={classId} member={timesMember} onClose={() => setTimesFor(null)} />
       {csvOpen && (
         <CsvImportDialog
           classId={classId}

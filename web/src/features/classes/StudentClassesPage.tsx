@@ -11,7 +11,7 @@ import { Input } from '../../shared/ui/Input';
 import { Page } from '../../shared/ui/Page';
 import { Select } from '../../shared/ui/Select';
 import { PageSpinner } from '../../shared/ui/Spinner';
-import { profileApi } from '../profile/profile-api';
+import { profileApi } from '../profile';
 import { studentCoursesApi, type Membership } from './classes-api';
 import { deadlineState, studentDeadlineText } from './deadline-text';
 import { STUDENT_COURSE_MESSAGES as M } from './messages';
@@ -39,7 +39,7 @@ export function StudentClassesPage() {
     },
     retry: false,
   });
-  const reload = () => queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+  const reload = () => void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
 
   let courses: ReactNode;
   if (query.isPending) courses = <PageSpinner />;

@@ -1,7 +1,7 @@
 // /student: one line per course with a deadline for the times. Quiet when the profile cannot load.
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from '../../shared/ui/Alert';
-import { profileApi } from '../profile/profile-api';
+import { profileApi } from '../profile';
 import { deadlineState, studentDeadlineText } from './deadline-text';
 import { PROFILE_QUERY_KEY } from './StudentClassesPage';
 

@@ -1,6 +1,5 @@
-// Query keys, timings and window events of the teacher's class page (docs/product/classes.md Class creation, docs/product/limits.md Timings).
-export const CLASSES_QUERY_KEY = ['me', 'classes'] as const;
-export const membersQueryKey = (classId: string) => ['classes', classId, 'members'] as const;
+// Timings and window events of the teacher's class page (docs/product/classes.md Class creation, docs/product/limits.md Timings).
+// The query keys are the shared ones (shared/data/query-keys.ts).
 
 /** docs/product/limits.md: class list re-fetch 1000 ms after creation and 500 ms after an edit. */
 export const REFETCH_AFTER_CREATE_MS = 1000;

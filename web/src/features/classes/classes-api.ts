@@ -2,25 +2,10 @@
 // CSV rows, docs/product/api.md "Classes and members" and "Student course actions").
 import type { TimesMap } from '@stundenplan/timegrid';
 import { api } from '../../shared/api/client';
+import { fetchMembers, fetchMyClasses, type ClassDto, type MemberDto } from '../../shared/data/classes';
+import { listOf } from '../../shared/data/list-answer';
 
-/** docs/product/data.md Class; `_status` is local only (optimistic creation). */
-export interface ClassDto {
-  class_id: string;
-  name: string;
-  description: string | null;
-  is_group: boolean;
-  member_count?: number;
-  register_shortcut: string;
-  teacher_id?: string;
-  created_at?: string;
-  /** Last day for the students' times (YYYY-MM-DD, Europe/Berlin) or null. */
-  deadline?: string | null;
-  allow_late_changes?: boolean;
-  /** Automatic reminders 3 and 1 days before the deadline (default true). */
-  auto_reminders?: boolean;
-  /** Members who have entered times (own or teacher-entered); null when unknown. */
-  answered_count?: number | null;
-}
+export type { ClassDto, MemberDto } from '../../shared/data/classes';
 
 /** Body and answer of PUT /api/classes/{classId}/deadline. */
 export interface DeadlineSettings {
@@ -33,23 +18,6 @@ export type LocalClassStatus = 'pending' | 'failed';
 
 export interface LocalClass extends ClassDto {
   _status: LocalClassStatus;
-}
-
-/** docs/product/data.md Class member, as GET classes/{id}/members answers it (times included). */
-export interface MemberDto {
-  member_id: string;
-  class_id?: string;
-  user_id: string | null;
-  student_id: string | null;
-  name: string;
-  email: string | null;
-  duration: number;
-  available_times?: TimesMap | null;
-  available_times_user_input?: TimesMap | null;
-  available_times_user_input_last_modified?: string | null;
-  /** Preferred times (Wunschzeiten), teacher-entered and the student's own; inside the matching available times. */
-  preferred_times?: TimesMap | null;
-  preferred_times_user_input?: TimesMap | null;
 }
 
 /** Local only: a registered student found for an unregistered member's e-mail (docs/product/data.md potentialLink). */
@@ -105,15 +73,6 @@ export interface CustomColumnMapping {
   has_header: boolean;
 }
 
-/** The answer may be the list itself or `{ classes: [...] }` (and likewise for members / students). */
-function listOf<T>(answer: unknown, key: string): T[] {
-  if (Array.isArray(answer)) return answer as T[];
-  if (answer && typeof answer === 'object' && Array.isArray((answer as Record<string, unknown>)[key])) {
-    return (answer as Record<string, T[]>)[key]!;
-  }
-  return [];
-}
-
 /** Server limit of POST check-student-exists. */
 export const CHECK_EMAILS_PER_CALL = 99;
 
@@ -121,7 +80,7 @@ const classPath = (classId: string) => `classes/${encodeURIComponent(classId)}`;
 const memberPath = (classId: string, memberId: string) => `${classPath(classId)}/members/${encodeURIComponent(memberId)}`;
 
 export const classesApi = {
-  list: async (signal?: AbortSignal) => listOf<ClassDto>(await api.get<unknown>('me/classes', { signal }), 'classes'),
+  list: fetchMyClasses,
   generateShortcut: async () => (await api.get<{ register_shortcut?: string }>('generate-register-shortcut'))?.register_shortcut ?? null,
   create: (body: { name: string; description: string | null; is_group: boolean; register_shortcut: string | null }) =>
     api.post<ClassDto>('classes', body, { abortPrevious: false }),
@@ -131,7 +90,7 @@ export const classesApi = {
   setDeadline: (classId: string, body: DeadlineSettings) =>
     api.put<DeadlineSettings & { message?: string }>(`${classPath(classId)}/deadline`, body, { abortPrevious: false }),
 
-  members: async (classId: string, signal?: AbortSignal) => listOf<MemberDto>(await api.get<unknown>(`${classPath(classId)}/members`, { signal }), 'members'),
+  members: fetchMembers,
   addNew: (classId: string, students: NewMemberInput[]) => api.post<{ message?: string }>(`${classPath(classId)}/members/new`, { students }),
   addRegistered: (classId: string, students: RegisteredMemberInput[]) => api.post<{ message?: string }>(`${classPath(classId)}/members`, { students }),
   updateMember: (classId: string, memberId: string, body: MemberUpdate) =>

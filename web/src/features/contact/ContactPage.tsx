@@ -150,7 +150,7 @@ export function ContactPage() {
     <Page title="Kontakt" width="medium" lead="Du hast eine Frage, eine Idee oder einen Fehler gefunden? Schreib uns.">
       <Card>
         {/* noValidate: German messages of our own instead of the browser's bubbles. */}
-        <form className="form" onSubmit={submit} noValidate>
+        <form className="form" onSubmit={(e) => void submit(e)} noValidate>
           <div className="form-row">
             <Select
               label="Art der Nachricht"

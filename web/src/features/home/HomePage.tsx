@@ -1,5 +1,4 @@
-import { LoginForm } from '../auth/LoginForm';
-import { SessionExpiredNotice } from '../auth/SessionExpiredNotice';
+import { LoginForm, SessionExpiredNotice } from '../auth';
 import { useDocumentTitle } from '../../shared/hooks/use-document-title';
 import { homePathForRole } from '../../shared/routing/protected-paths';
 import { useSession } from '../../shared/session/session-context';

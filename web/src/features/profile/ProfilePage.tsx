@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage, isAbortError } from '../../shared/api/client';
-import { authApi, updatePasswordUrl } from '../auth/auth-api';
+import { authApi, updatePasswordUrl } from '../auth';
 import { useSession } from '../../shared/session/session-context';
 import { ROLE_LABELS, type Role } from '../../shared/session/session-types';
 import { toast } from '../../shared/toast/toast-store';
@@ -110,7 +110,7 @@ function ProfileView({ profile, role }: { profile: Profile; role: Role }) {
       await profileApi.deleteAccount();
       session.clear();
       toast.success(PROFILE_MESSAGES.deleted);
-      navigate('/', { replace: true });
+      void navigate('/', { replace: true });
     } catch {
       setDeleteError(PROFILE_MESSAGES.deleteFailed);
       toast.error(PROFILE_MESSAGES.deleteFailed);
@@ -163,7 +163,7 @@ function ProfileView({ profile, role }: { profile: Profile; role: Role }) {
       {role === 'student' && <CalendarSubscriptionCard />}
       <Card title="Sicherheit">
         <p>Du erhältst eine E-Mail mit einem Link, über den du ein neues Passwort festlegen kannst.</p>
-        <Button variant="secondary" onClick={sendReset} loading={resetPending}>
+        <Button variant="secondary" onClick={() => void sendReset()} loading={resetPending}>
           Passwort zurücksetzen
         </Button>
       </Card>
@@ -171,7 +171,7 @@ function ProfileView({ profile, role }: { profile: Profile; role: Role }) {
       <Card title="Gefahrenzone" tone="danger">
         <p>Wenn du deinen Account löschst, werden alle deine Daten dauerhaft entfernt. Das kann nicht rückgängig gemacht werden.</p>
         {deleteError && <Alert kind="error" title={deleteError} />}
-        <Button variant="danger" onClick={deleteAccount} loading={deletePending}>
+        <Button variant="danger" onClick={() => void deleteAccount()} loading={deletePending}>
           Account löschen
         </Button>
       </Card>

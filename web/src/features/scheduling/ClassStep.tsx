@@ -1,15 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { SLOW_LOAD_TEXT, useSlowLoading } from '../availability/use-slow-loading';
+import { SLOW_LOAD_TEXT, useSlowLoading } from '../../shared/hooks/use-slow-loading';
 import { Alert } from '../../shared/ui/Alert';
 import { Button } from '../../shared/ui/Button';
 import { PageSpinner, Spinner } from '../../shared/ui/Spinner';
-import { fetchClasses, schedulingKeys, type ClassSummary } from './scheduling-api';
+import { myClassesQuery } from '../../shared/data/classes';
+import type { ClassSummary } from './scheduling-api';
 import { STEP_WARNINGS } from './scheduling-flow';
 import { SCHEDULING_TEXTS } from './scheduling-texts';
 import { StepWarningBox } from './StepWarningBox';
 
 export function useSchedulingClasses() {
-  return useQuery({ queryKey: schedulingKeys.classes, queryFn: ({ signal }) => fetchClasses(signal), staleTime: 0 });
+  // The class page's cache entry: a class created there is offered here at once.
+  return useQuery({ ...myClassesQuery(), staleTime: 0 });
 }
 
 export interface ClassStepProps {

@@ -2,16 +2,15 @@
 // (/scheduling, /scheduling/zeiten, /scheduling/zeitraum, /scheduling/planen) and steps 2-4 carry the
 // class as ?klasse=<id>, so the back button walks through the steps and a reload keeps the class.
 // Step 1 never carries a class: going there resets everything.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { WeekSlots } from '@stundenplan/timegrid';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { defaultVisibleRange } from '../availability/grid/visible-range';
-import type { SlotRange } from '../availability/grid/grid-model';
-import { MOBILE_QUERY } from '../availability/grid/use-media-query';
-import { useUnsavedChangesGuard } from '../availability/unsaved/use-unsaved-changes-guard';
-import { SLOW_LOAD_TEXT, useSlowLoading } from '../availability/use-slow-loading';
-import { errorMessage, isAbortError } from '../../shared/api/client';
+import { defaultVisibleRange, type SlotRange } from '../availability';
+import { MOBILE_QUERY } from '../../shared/hooks/use-media-query';
+import { useUnsavedChangesGuard } from '../../shared/unsaved/use-unsaved-changes-guard';
+import { SLOW_LOAD_TEXT, useSlowLoading } from '../../shared/hooks/use-slow-loading';
+import { errorMessage } from '../../shared/api/client';
 import { toast } from '../../shared/toast/toast-store';
 import { Alert } from '../../shared/ui/Alert';
 import { ButtonLink } from '../../shared/ui/Button';
@@ -22,14 +21,16 @@ import { ClassStep, useSchedulingClasses } from './ClassStep';
 import { PlannerSaveContext, type PlannerSaveHandler } from './planner-save-context';
 import { PlannerStep } from './planner/PlannerStep';
 import { deleteRangeCookie, readRangeCookie, writeRangeCookie, type RangeChoice } from './range-cookie';
-import { effectiveRange, fetchTeacherTimes, fetchTimeRange, saveTeacherTimes, saveTimeRange, schedulingKeys, type ClassSummary } from './scheduling-api';
-import { autoStep, CLASS_PARAM, stepAccess, stepFromPath, stepPath, STEP_WARNINGS, type FlowFacts, type Step } from './scheduling-flow';
+import { effectiveRange } from './scheduling-api';
+import { teacherTimesQuery, timeRangeQuery, useSaveTeacherTimes, useSaveTimeRange } from './scheduling-data';
+import { CLASS_PARAM, stepAccess, stepFromPath, stepPath, STEP_WARNINGS, type FlowFacts, type Step } from './scheduling-flow';
 import { SCHEDULING_TEXTS } from './scheduling-texts';
 import { SchedulingSidebar } from './SchedulingSidebar';
 import { StepIndicator } from './StepIndicator';
 import { StepWarningBox } from './StepWarningBox';
 import { TeacherTimesStep } from './TeacherTimesStep';
 import { TimeRangeStep, type CustomRangeState } from './TimeRangeStep';
+import { useClassChoice } from './use-class-choice';
 import './scheduling.css';
 
 interface CustomEdit {
@@ -49,22 +50,19 @@ export function SchedulingPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const queryClient = useQueryClient();
 
   const step = stepFromPath(location.pathname);
   const classId = step !== null && step !== 1 ? params.get(CLASS_PARAM) || null : null;
 
   const classes = useSchedulingClasses();
-  const timesQuery = useQuery({
-    queryKey: schedulingKeys.teacherTimes(classId ?? ''),
-    queryFn: ({ signal }) => fetchTeacherTimes(classId!, signal),
-    enabled: !!classId,
-  });
-  const rangeQuery = useQuery({
-    queryKey: schedulingKeys.timeRange(classId ?? ''),
-    queryFn: ({ signal }) => fetchTimeRange(classId!, signal),
-    enabled: !!classId,
-  });
+  const timesQuery = useQuery(teacherTimesQuery(classId ?? ''));
+  const rangeQuery = useQuery(timeRangeQuery(classId ?? ''));
+  const saveTimes = useSaveTeacherTimes(classId ?? '');
+  const saveRangeChoice = useSaveTimeRange(classId ?? '');
+  const { mutateAsync: saveTimesAsync } = saveTimes;
+  const { mutateAsync: saveRangeAsync } = saveRangeChoice;
+  const saving = saveTimes.isPending || saveRangeChoice.isPending;
+  const { choosing, choose } = useClassChoice();
 
   // Edits belong to one class: a different class (or step 1) starts clean.
   const [editClass, setEditClass] = useState(classId);
@@ -85,8 +83,6 @@ export function SchedulingPage() {
 
   const [visibleRange, setVisibleRange] = useState<SlotRange>(defaultVisibleRange);
   const [sidebarOpen, setSidebarOpen] = useState(() => !startsOnMobile());
-  const [choosing, setChoosing] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
 
   const savedTimes = timesQuery.data;
   const rangeData = rangeQuery.data;
@@ -128,24 +124,18 @@ export function SchedulingPage() {
       return false;
     }
     setTimesError(null);
-    setSaving(true);
     try {
       const wasEmpty = !savedTimes || savedTimes.isEmpty();
-      const stored = await saveTeacherTimes(classId, times);
-      queryClient.setQueryData(schedulingKeys.teacherTimes(classId), stored);
+      const stored = await saveTimesAsync(times);
       setTeacherDraft(null);
       if (stored.isEmpty()) deleteRangeCookie(classId);
       toast.success(wasEmpty ? SCHEDULING_TEXTS.timesSaved : SCHEDULING_TEXTS.timesUpdated);
-      // The server re-derives an exact or extended range from the new times.
-      void queryClient.invalidateQueries({ queryKey: schedulingKeys.timeRange(classId) });
       return true;
     } catch (error) {
       toast.error(`Speichern fehlgeschlagen: ${errorMessage(error)}`);
       return false;
-    } finally {
-      setSaving(false);
     }
-  }, [classId, teacherDraft, savedTimes, queryClient]);
+  }, [classId, teacherDraft, savedTimes, saveTimesAsync]);
 
   const saveRange = useCallback(
     async (choice: RangeChoice): Promise<boolean> => {
@@ -159,25 +149,17 @@ export function SchedulingPage() {
           return false;
         }
       }
-      setSaving(true);
       try {
-        const answer = await saveTimeRange(classId, choice, customRange);
-        const stored = answer.mode
-          ? answer
-          : { ...answer, mode: choice.mode, extraMinutes: choice.extraMinutes, timeRange: answer.timeRange ?? customRange ?? null };
-        queryClient.setQueryData(schedulingKeys.timeRange(classId), stored);
-        writeRangeCookie(classId, { mode: stored.mode!, extraMinutes: stored.extraMinutes });
+        await saveRangeAsync({ choice, custom: customRange });
         setCustom(CLOSED_CUSTOM);
         toast.success(SCHEDULING_TEXTS.rangeSaved);
         return true;
       } catch (error) {
         toast.error(`Speichern fehlgeschlagen: ${errorMessage(error)}`);
         return false;
-      } finally {
-        setSaving(false);
       }
     },
-    [classId, savedTimes, custom.draft, customBase, queryClient],
+    [classId, savedTimes, custom.draft, customBase, saveRangeAsync],
   );
 
   const saveAll = useCallback(async (): Promise<boolean> => {
@@ -206,49 +188,17 @@ export function SchedulingPage() {
     setHasPlannerSave(handler !== null);
   }, []);
 
-  // ---- step 1: choose a class and jump ------------------------------------------------------
-
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-
-  const chooseClass = useCallback(
-    async (cls: ClassSummary) => {
-      const id = cls.class_id;
-      setChoosing(id);
-      try {
-        const [times, rangeState] = await Promise.all([
-          queryClient.fetchQuery({ queryKey: schedulingKeys.teacherTimes(id), queryFn: ({ signal }) => fetchTeacherTimes(id, signal), staleTime: 0 }),
-          queryClient.fetchQuery({ queryKey: schedulingKeys.timeRange(id), queryFn: ({ signal }) => fetchTimeRange(id, signal), staleTime: 0 }),
-        ]);
-        if (!mounted.current) return;
-        if (times.isEmpty()) deleteRangeCookie(id);
-        const mode = effectiveRange(rangeState, readRangeCookie(id))?.mode;
-        navigate(stepPath(autoStep({ hasTimes: !times.isEmpty(), hasRangeMode: !!mode }), id));
-      } catch (error) {
-        if (mounted.current && !isAbortError(error)) toast.error(SCHEDULING_TEXTS.dataLoadFailed);
-      } finally {
-        if (mounted.current) setChoosing(null);
-      }
-    },
-    [navigate, queryClient],
-  );
-
   const teacherTimesMap = useMemo(() => savedTimes?.toTimesMap() ?? {}, [savedTimes]);
   const rangeMap = useMemo(() => range?.timeRange?.toTimesMap() ?? null, [range]);
   const slow = useSlowLoading(!!classId && (timesQuery.isPending || rangeQuery.isPending));
 
   if (step === null) return <Navigate to="/scheduling" replace />;
 
-  const goTo = (target: Step) => navigate(stepPath(target, classId));
+  const goTo = (target: Step) => void navigate(stepPath(target, classId));
 
   let content;
   if (step === 1) {
-    content = <ClassStep choosing={choosing} onChoose={(cls) => void chooseClass(cls)} />;
+    content = <ClassStep choosing={choosing} onChoose={(cls) => void choose(cls)} />;
   } else if (!classId) {
     content = <StepWarningBox warning={STEP_WARNINGS.noClass} classId={null} />;
   } else if (timesQuery.isError || rangeQuery.isError) {

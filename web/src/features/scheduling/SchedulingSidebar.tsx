@@ -1,8 +1,7 @@
 import { formatSummedTime, type WeekSlots } from '@stundenplan/timegrid';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { weekMinutes, type SlotRange } from '../availability/grid/grid-model';
-import { VisibleRangePicker } from '../availability/grid/VisibleRangePicker';
+import { type SlotRange, VisibleRangePicker, weekMinutes } from '../availability';
 import { cx } from '../../shared/ui/cx';
 import type { TimeRangeState } from './scheduling-api';
 import { modeSummary } from './scheduling-texts';

@@ -1,10 +1,7 @@
 import { formatHoursLong, type WeekSlots } from '@stundenplan/timegrid';
 import { useMemo } from 'react';
-import { countOutsideView, type SlotRange } from '../availability/grid/grid-model';
-import { GridLegend } from '../availability/grid/GridLegend';
-import { COARSE_POINTER_QUERY, useIsMobile, useMediaQuery } from '../availability/grid/use-media-query';
-import { WeekGrid } from '../availability/grid/WeekGrid';
-import { GridWithToolbar, TimesToolbar } from '../availability/TimesToolbar';
+import { countOutsideView, GridLegend, GridWithToolbar, type SlotRange, TimesToolbar, WeekGrid } from '../availability';
+import { COARSE_POINTER_QUERY, useIsMobile, useMediaQuery } from '../../shared/hooks/use-media-query';
 import { Alert } from '../../shared/ui/Alert';
 import { Button } from '../../shared/ui/Button';
 

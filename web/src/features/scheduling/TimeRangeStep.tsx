@@ -1,9 +1,6 @@
 import { DEFAULT_EXTRA_MINUTES, EXTRA_TIME_OPTIONS, formatSummedTime, type WeekSlots } from '@stundenplan/timegrid';
 import { useMemo, useState } from 'react';
-import { weekMinutes, type SlotRange } from '../availability/grid/grid-model';
-import { GridLegend } from '../availability/grid/GridLegend';
-import { WeekGrid } from '../availability/grid/WeekGrid';
-import { GridWithToolbar, TimesToolbar } from '../availability/TimesToolbar';
+import { GridLegend, GridWithToolbar, type SlotRange, TimesToolbar, WeekGrid, weekMinutes } from '../availability';
 import { Alert } from '../../shared/ui/Alert';
 import { Button } from '../../shared/ui/Button';
 import { cx } from '../../shared/ui/cx';

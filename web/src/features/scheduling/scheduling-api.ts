@@ -24,20 +24,8 @@ interface TimeRangeAnswer {
   extraMinutes?: number | null;
 }
 
-export const schedulingKeys = {
-  classes: ['scheduling', 'classes'] as const,
-  teacherTimes: (classId: string) => ['scheduling', 'class', classId, 'teacher-times'] as const,
-  timeRange: (classId: string) => ['scheduling', 'class', classId, 'time-range'] as const,
-};
-
 const READ = { abortOnRouteChange: false } as const;
 const WRITE = { abortOnRouteChange: false, abortPrevious: false } as const;
-
-export async function fetchClasses(signal?: AbortSignal): Promise<ClassSummary[]> {
-  const answer = await api.get<{ classes?: ClassSummary[] } | ClassSummary[]>('me/classes', { ...READ, signal });
-  const list = Array.isArray(answer) ? answer : (answer?.classes ?? []);
-  return list.filter((c) => c && typeof c.class_id === 'string');
-}
 
 function classPath(classId: string, rest: string): string {
   return `classes/${encodeURIComponent(classId)}/${rest}`;

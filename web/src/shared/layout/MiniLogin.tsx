@@ -37,7 +37,7 @@ export function MiniLogin({ onDone }: { onDone: () => void }) {
     failure && (failure.code === 'invalid-credentials' || failure.code === 'user-not-found') ? LOGIN_MESSAGES.invalidCredentialsShort : failure?.message;
 
   return (
-    <form className="mini-login" onSubmit={submit} noValidate={false} aria-label="Anmelden">
+    <form className="mini-login" onSubmit={(e) => void submit(e)} noValidate={false} aria-label="Anmelden">
       <Input
         label="E-Mail"
         type="email"
@@ -64,7 +64,7 @@ export function MiniLogin({ onDone }: { onDone: () => void }) {
         </p>
       )}
       {failure?.code === 'email-not-confirmed' && (
-        <Button variant="secondary" size="sm" onClick={resend}>
+        <Button variant="secondary" size="sm" onClick={() => void resend()}>
           {LOGIN_MESSAGES.resendButton}
         </Button>
       )}

@@ -37,8 +37,10 @@ export function UserMenu({ user, onDone }: { user: SessionUser; onDone: () => vo
         <Button
           variant="ghost"
           className="user-menu__item user-menu__item--logout"
-          onClick={async () => {
-            if (await logout()) onDone();
+          onClick={() => {
+            void logout().then((done) => {
+              if (done) onDone();
+            });
           }}
         >
           Abmelden

@@ -21,7 +21,7 @@ export function useAbortRequestsOnRouteChange(): void {
 export function useApiNavigator(): void {
   const navigate = useNavigate();
   useEffect(() => {
-    setApiNavigator((path) => navigate(path));
+    setApiNavigator((path) => void navigate(path));
     return () => setApiNavigator(null);
   }, [navigate]);
 }

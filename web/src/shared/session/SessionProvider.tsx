@@ -8,6 +8,7 @@ import { openAuthChannel, type AuthChannel } from './auth-channel';
 import { fetchSession, logoutRequest } from './session-api';
 import { SessionContext, type SessionContextValue } from './session-context';
 import type { SessionUser } from './session-types';
+import { useLatest } from '../hooks/use-latest';
 
 export const SESSION_QUERY_KEY = ['session'] as const;
 export const SESSION_RECHECK_INTERVAL_MS = 300_000;
@@ -25,8 +26,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const checkEnabled = !isSessionCheckExcluded(pathname);
 
-  const pathRef = useRef(pathname);
-  pathRef.current = pathname;
+  const pathRef = useLatest(pathname);
   const lastCheckRef = useRef(0);
   const channelRef = useRef<AuthChannel | null>(null);
 
@@ -76,8 +76,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const handleRemoteLogout = useCallback(() => {
     applyLoggedOut();
-    if (requiresLogin(pathRef.current)) navigate('/', { replace: true });
-  }, [applyLoggedOut, navigate]);
+    if (requiresLogin(pathRef.current)) void navigate('/', { replace: true });
+  }, [applyLoggedOut, navigate, pathRef]);
 
   useEffect(() => {
     const channel = openAuthChannel((message) => {
@@ -127,9 +127,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
     applyLoggedOut();
     channelRef.current?.post({ type: 'logout' });
-    if (requiresLogin(pathRef.current)) navigate('/');
+    if (requiresLogin(pathRef.current)) void navigate('/');
     return true;
-  }, [applyLoggedOut, navigate]);
+  }, [applyLoggedOut, navigate, pathRef]);
 
   // The session is gone for every tab (e.g. the account was deleted): they must not keep showing it.
   const clear = useCallback(() => {

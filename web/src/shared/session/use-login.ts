@@ -27,7 +27,7 @@ export function useLogin() {
         const target = postLoginPath(user.role);
         clearSessionMarkers();
         toast.success(LOGIN_MESSAGES.success);
-        navigate(target, { replace: true });
+        void navigate(target, { replace: true });
         return null;
       } finally {
         setPending(false);

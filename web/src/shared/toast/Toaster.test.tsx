@@ -21,10 +21,14 @@ describe('Toaster', () => {
     });
     expect(screen.getByText('Login erfolgreich')).toBeTruthy();
 
-    act(() => vi.advanceTimersByTime(2999));
+    act(() => {
+      vi.advanceTimersByTime(2999);
+    });
     expect(screen.queryByText('Login erfolgreich')).not.toBeNull();
 
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByText('Login erfolgreich')).toBeNull();
   });
 

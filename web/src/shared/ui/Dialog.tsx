@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { cx } from './cx';
+import { useLatest } from '../hooks/use-latest';
 
 export interface DialogProps {
   open: boolean;
@@ -26,8 +27,7 @@ export function Dialog({ open, onClose, title, description, children, footer, si
   const titleId = useId();
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  const onCloseRef = useLatest(onClose);
 
   useEffect(() => {
     if (!open) return;
@@ -66,7 +66,7 @@ export function Dialog({ open, onClose, title, description, children, footer, si
       document.body.style.overflow = previousOverflow;
       opener?.focus();
     };
-  }, [open]);
+  }, [open, onCloseRef]);
 
   if (!open) return null;
   return createPortal(

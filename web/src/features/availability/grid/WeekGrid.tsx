@@ -25,7 +25,7 @@ import {
   type DragState,
   type SlotRange,
 } from './grid-model';
-import { COARSE_POINTER_QUERY, useIsMobile, useMediaQuery } from './use-media-query';
+import { COARSE_POINTER_QUERY, useIsMobile, useMediaQuery } from '../../../shared/hooks/use-media-query';
 import './week-grid.css';
 
 /**

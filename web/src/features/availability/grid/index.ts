@@ -3,6 +3,5 @@
 export { WeekGrid, type GridInteraction, type WeekGridProps } from './WeekGrid';
 export { GridLegend, type GridLegendItem } from './GridLegend';
 export { VisibleRangePicker, type VisibleRangePickerProps } from './VisibleRangePicker';
-export { useIsMobile, useMediaQuery, MOBILE_QUERY } from './use-media-query';
 export * from './grid-model';
 export * from './visible-range';

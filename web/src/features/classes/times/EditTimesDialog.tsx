@@ -16,7 +16,8 @@ import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { Dialog } from '../../../shared/ui/Dialog';
 import { Textarea } from '../../../shared/ui/Textarea';
-import { classesApi, type MemberDto } from '../classes-api';
+import type { MemberDto } from '../classes-api';
+import { useSaveMemberTimes } from '../member-mutations';
 import { detailOf } from '../validation';
 import { useParsedTimesText } from './use-parsed-times-text';
 import { WeekPreview } from './WeekPreview';
@@ -95,7 +96,8 @@ function EditTimesForm({
 }) {
   const field = useParsedTimesText(initialTimesText(member.available_times));
   const wish = useParsedTimesText(initialTimesText(member.preferred_times));
-  const [saving, setSaving] = useState(false);
+  const saveTimes = useSaveMemberTimes(classId);
+  const saving = saveTimes.isPending;
   const [saveError, setSaveError] = useState<string | null>(null);
   const formId = useId();
   const { text, parsed, pending } = field;
@@ -107,7 +109,7 @@ function EditTimesForm({
   const ownPreferred = WeekSlots.fromTimesMap(member.preferred_times_user_input ?? {}, { strict: false }).intersect(ownTimes);
   const lastModified = member.available_times_user_input_last_modified ?? null;
 
-  const save = async () => {
+  const save = () => {
     // Saving never waits for the debounce: the texts as they are now are what gets stored.
     const result = field.current();
     const preferredResult = wish.current();
@@ -116,21 +118,21 @@ function EditTimesForm({
       return;
     }
     setSaveError(null);
-    setSaving(true);
-    const times = result.week.toTimesMap();
-    const preferred = preferredResult.week.toTimesMap();
-    try {
-      const answer = await classesApi.updateMember(classId, member.member_id, { available_times: times, preferred_times: preferred });
-      toast.success(TIMES_MESSAGES.saved);
-      onSaved?.(member.member_id, answer?.available_times ?? times, answer?.preferred_times ?? preferred);
-      onClose();
-    } catch (error) {
-      const message = detailOf(error) || errorMessage(error, TIMES_MESSAGES.unknownError);
-      setSaveError(TIMES_MESSAGES.saveFailed);
-      toast.error(TIMES_MESSAGES.saveFailedToast(message));
-    } finally {
-      setSaving(false);
-    }
+    saveTimes.mutate(
+      { memberId: member.member_id, times: result.week.toTimesMap(), preferred: preferredResult.week.toTimesMap() },
+      {
+        onSuccess: (stored) => {
+          toast.success(TIMES_MESSAGES.saved);
+          onSaved?.(member.member_id, stored.available_times, stored.preferred_times);
+          onClose();
+        },
+        onError: (error) => {
+          const message = detailOf(error) || errorMessage(error, TIMES_MESSAGES.unknownError);
+          setSaveError(TIMES_MESSAGES.saveFailed);
+          toast.error(TIMES_MESSAGES.saveFailedToast(message));
+        },
+      },
+    );
   };
 
   return (
@@ -155,7 +157,7 @@ function EditTimesForm({
         className="times-editor"
         onSubmit={(e) => {
           e.preventDefault();
-          void save();
+          save();
         }}
       >
         <div className="times-editor__input">

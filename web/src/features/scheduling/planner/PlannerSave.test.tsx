@@ -127,8 +127,7 @@ describe('PlannerStep: saving', { timeout: 30_000 }, () => {
             body: { detail: 'Ein Stundenplan mit diesem Namen existiert bereits. Möchten Sie ihn überschreiben?', existing_id: EXISTING_ID },
           },
         },
-        { method: 'GET', path: `/api/schedules/${EXISTING_ID}`, reply: { body: { id: EXISTING_ID, name: 'Plan Oktober', available_times: {} } } },
-        { method: 'POST', path: `${CREATE}/${EXISTING_ID}`, reply: { body: { id: EXISTING_ID, name: 'Plan Oktober' } } },
+        { method: 'PUT', path: `${CREATE}/${EXISTING_ID}`, reply: { body: { id: EXISTING_ID, name: 'Plan Oktober' } } },
       ],
     });
     await calculate();
@@ -141,7 +140,7 @@ describe('PlannerStep: saving', { timeout: 30_000 }, () => {
     expect(fetchMock.callsTo(`${CREATE}/${EXISTING_ID}`)).toHaveLength(0);
     fireEvent.click(within(prompt).getByRole('button', { name: 'Überschreiben' }));
     expect(await screen.findByText('Stundenplan erfolgreich gespeichert!')).toBeTruthy();
-    expect(fetchMock.callsTo(`${CREATE}/${EXISTING_ID}`, 'POST')[0]!.body).toMatchObject({ name: 'Plan Oktober', class_id: CLASS_ID });
+    expect(fetchMock.callsTo(`${CREATE}/${EXISTING_ID}`, 'PUT')[0]!.body).toMatchObject({ name: 'Plan Oktober', class_id: CLASS_ID });
   });
 
   it('cancelling the overwrite prompt saves nothing', async () => {
@@ -159,7 +158,7 @@ describe('PlannerStep: saving', { timeout: 30_000 }, () => {
     expect((saveButton() as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it('a loaded schedule is updated after checking it still exists; foreign members are dropped (console only)', async () => {
+  it('a loaded schedule is saved with one PUT under its id, without an existence check; foreign members are dropped (console only)', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { fetchMock } = renderPlanner({
       schedules: [SAVED],
@@ -171,7 +170,7 @@ describe('PlannerStep: saving', { timeout: 30_000 }, () => {
           ],
           '4': [['9.00', 'ghost']],
         }),
-        { method: 'POST', path: `${CREATE}/${SAVED.id}`, reply: { body: { id: SAVED.id, name: 'Plan Oktober' } } },
+        { method: 'PUT', path: `${CREATE}/${SAVED.id}`, reply: { body: { id: SAVED.id, name: 'Plan Oktober' } } },
       ],
     });
     const lesson = await screen.findByRole('button', { name: 'Anna Müller, Montag 10:00–10:30 Uhr' });
@@ -181,38 +180,26 @@ describe('PlannerStep: saving', { timeout: 30_000 }, () => {
     expect((within(dialog).getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Plan Oktober');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Stundenplan erfolgreich gespeichert!')).toBeTruthy();
-    expect(fetchMock.callsTo(`/api/schedules/${SAVED.id}`, 'GET').length).toBe(2); // load + existence check
-    const body = fetchMock.callsTo(`${CREATE}/${SAVED.id}`, 'POST')[0]!.body as { available_times: Record<string, unknown[]>; pinned: string[] };
+    expect(fetchMock.callsTo(`/api/schedules/${SAVED.id}`, 'GET')).toHaveLength(1); // the load only
+    expect(fetchMock.callsTo(`${CREATE}/${SAVED.id}`, 'PUT')).toHaveLength(1);
+    const body = fetchMock.callsTo(`${CREATE}/${SAVED.id}`, 'PUT')[0]!.body as { available_times: Record<string, unknown[]>; pinned: string[] };
     expect(body.available_times['4']).toEqual([]);
     expect(body.pinned).toEqual(['m-anna']);
     expect(fetchMock.callsTo(CREATE, 'POST')).toHaveLength(0);
     expect(warn).toHaveBeenCalled();
   });
 
-  it('a loaded schedule that no longer exists is created anew', async () => {
-    let gets = 0;
+  it('a loaded schedule that no longer exists is created anew by the server under its id (PUT answers 201)', async () => {
     const { fetchMock } = renderPlanner({
       schedules: [SAVED],
       routes: [
-        {
-          method: 'GET',
-          path: `/api/schedules/${SAVED.id}`,
-          reply: () =>
-            gets++ === 0
-              ? {
-                  body: {
-                    ...SAVED,
-                    available_times: {
-                      '0': [
-                        ['10.00', 'm-anna'],
-                        ['10.15', 'm-anna'],
-                      ],
-                    },
-                  },
-                }
-              : { status: 404, body: { detail: 'Stundenplan nicht gefunden' } },
-        },
-        { method: 'POST', path: CREATE, reply: { status: 201, body: { id: 'new-id', name: 'Plan Oktober' } } },
+        ...loadedRoutes({
+          '0': [
+            ['10.00', 'm-anna'],
+            ['10.15', 'm-anna'],
+          ],
+        }),
+        { method: 'PUT', path: `${CREATE}/${SAVED.id}`, reply: { status: 201, body: { id: SAVED.id, name: 'Plan Oktober' } } },
       ],
     });
     const lesson = await screen.findByRole('button', { name: 'Anna Müller, Montag 10:00–10:30 Uhr' });
@@ -221,7 +208,8 @@ describe('PlannerStep: saving', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Stundenplan speichern' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Stundenplan erfolgreich gespeichert!')).toBeTruthy();
-    expect(fetchMock.callsTo(CREATE, 'POST')).toHaveLength(1);
+    expect(fetchMock.callsTo(`${CREATE}/${SAVED.id}`, 'PUT')).toHaveLength(1);
+    expect(fetchMock.callsTo(CREATE, 'POST')).toHaveLength(0);
   });
 
   it('blur of the changed name of a saved plan saves it (docs/product/planning.md); an unsaved plan only keeps the name', async () => {
@@ -234,17 +222,17 @@ describe('PlannerStep: saving', { timeout: 30_000 }, () => {
             ['10.15', 'm-anna'],
           ],
         }),
-        { method: 'POST', path: `${CREATE}/${SAVED.id}`, reply: { body: { id: SAVED.id, name: 'Plan November' } } },
+        { method: 'PUT', path: `${CREATE}/${SAVED.id}`, reply: { body: { id: SAVED.id, name: 'Plan November' } } },
       ],
     });
     await screen.findByRole('button', { name: 'Anna Müller, Montag 10:00–10:30 Uhr' });
     const name = screen.getByLabelText('Name');
     fireEvent.blur(name);
-    expect(fetchMock.callsTo(`${CREATE}/${SAVED.id}`, 'POST')).toHaveLength(0);
+    expect(fetchMock.callsTo(`${CREATE}/${SAVED.id}`, 'PUT')).toHaveLength(0);
     fireEvent.change(name, { target: { value: 'Plan November' } });
     fireEvent.blur(name);
     expect(await screen.findByText('Stundenplan erfolgreich gespeichert!')).toBeTruthy();
-    expect(fetchMock.callsTo(`${CREATE}/${SAVED.id}`, 'POST')[0]!.body).toMatchObject({ name: 'Plan November' });
+    expect(fetchMock.callsTo(`${CREATE}/${SAVED.id}`, 'PUT')[0]!.body).toMatchObject({ name: 'Plan November' });
   });
 
   it("a failed save: 'Speichern fehlgeschlagen.'", async () => {

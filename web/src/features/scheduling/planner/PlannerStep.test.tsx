@@ -155,13 +155,19 @@ describe('PlannerStep: grid and sidebar', { timeout: 30_000 }, () => {
     const cell = () => document.querySelector('[data-cell="1:32"]') as HTMLElement; // Ben: Tuesday 8.00
     vi.useFakeTimers();
     fireEvent.pointerEnter(panel);
-    act(() => vi.advanceTimersByTime(299));
+    act(() => {
+      vi.advanceTimersByTime(299);
+    });
     expect(cell().className).not.toContain('grid-cell--highlight');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(cell().className).toContain('grid-cell--highlight');
     expect(screen.getByText('Zeiten von Ben S.')).toBeTruthy();
     fireEvent.pointerLeave(panel);
-    act(() => vi.advanceTimersByTime(50));
+    act(() => {
+      vi.advanceTimersByTime(50);
+    });
     expect(cell().className).not.toContain('grid-cell--highlight');
     vi.useRealTimers();
   });

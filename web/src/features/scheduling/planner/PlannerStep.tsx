@@ -19,7 +19,7 @@ import { StableSwitch } from './components/StableSwitch';
 import { StudentPanel } from './components/StudentPanel';
 import { TeacherPanel } from './components/TeacherPanel';
 import { TimeRangeControl, type RangeValue } from './components/TimeRangeControl';
-import { WeekGrid, type DropPreview } from './components/WeekGrid';
+import { LessonPlanGrid, type DropPreview } from './components/LessonPlanGrid';
 import { DEFAULT_WIGGLE_ROOM, WiggleRoomControl } from './components/WiggleRoomControl';
 import { useCalculation } from './hooks/use-calculation';
 import { useHoverHighlight } from './hooks/use-hover-highlight';
@@ -54,7 +54,7 @@ export const UNDO_MS = 10_000;
 /** Step 4 of the teacher scheduling process (docs/product/planning.md): plan the timetable. */
 export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange, onEditTimes }: PlannerStepProps) {
   const sidebarId = useId();
-  const { members: membersQuery, schedules: schedulesQuery, refreshSchedules } = usePlannerData(classId);
+  const { members: membersQuery, schedules: schedulesQuery } = usePlannerData(classId);
   const members = membersQuery.data ?? NO_MEMBERS;
   const { state, actions } = usePlanState();
   const [rangeValue, setRangeValue] = useState<RangeValue>({ start: DEFAULT_VISIBLE_RANGE.start, end: DEFAULT_VISIBLE_RANGE.end });
@@ -80,7 +80,6 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
     members,
     state,
     actions,
-    refreshSchedules,
     pdfInput: () => ({ plan: state.plan, members, shortNames: view.names, range, className, scheduleName: state.current.name }),
   });
   const calc = useCalculation(classId, (outcome, body) =>
@@ -318,7 +317,7 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
         />
         <div className="planner-main">
           <PlanSummaryLine marks={marks} baseName={baseName} />
-          <WeekGrid
+          <LessonPlanGrid
             range={range}
             compact={compact}
             teacherWeek={view.teacherWeek}
@@ -368,10 +367,10 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
         }}
       />
       <CalcErrorDialog error={calc.error} onClose={calc.closeError} onEditTimes={onEditTimes} onTakeBest={takeBest} />
-      <SaveDialog state={schedule.saveDialog} onClose={schedule.closeSave} onSubmit={(n, d, u) => void schedule.submitSave(n, d, u)} />
+      <SaveDialog state={schedule.saveDialog} busy={schedule.saveBusy} onClose={schedule.closeSave} onSubmit={(n, d, u) => void schedule.submitSave(n, d, u)} />
       <OverwriteDialog
         name={schedule.overwrite ? schedule.overwrite.payload.name : null}
-        busy={schedule.overwrite?.busy ?? false}
+        busy={schedule.overwriteBusy}
         onCancel={schedule.cancelOverwrite}
         onConfirm={() => void schedule.confirmOverwrite()}
       />
@@ -387,6 +386,7 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
           if (await schedule.loadSchedule(s.id)) setLoadOpen(false);
         }}
         onDelete={schedule.deleteSchedule}
+        deletingId={schedule.deletingId}
       />
     </div>
   );

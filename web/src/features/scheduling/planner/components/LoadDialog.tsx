@@ -14,6 +14,8 @@ interface Props {
   onClose: () => void;
   onLoad: (schedule: ScheduleSummary) => Promise<unknown>;
   onDelete: (schedule: ScheduleSummary) => Promise<boolean>;
+  /** The schedule whose deletion is under way (the delete mutation), if any. */
+  deletingId: string | null;
 }
 
 function when(s: ScheduleSummary): string {
@@ -22,9 +24,11 @@ function when(s: ScheduleSummary): string {
 }
 
 /** Lists the saved schedules (newest first); load one, or delete one after a confirmation. */
-export function LoadDialog({ open, schedules, loading, failed, currentId, dirty, onClose, onLoad, onDelete }: Props) {
+export function LoadDialog({ open, schedules, loading, failed, currentId, dirty, onClose, onLoad, onDelete, deletingId }: Props) {
   const [confirm, setConfirm] = useState<ScheduleSummary | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  // Loading is a read: the id being loaded is kept here, the deletion's state comes from its mutation.
+  const [loadingId, setLoadingId] = useState<string | null>(null);
+  const busy = loadingId ?? deletingId;
   const close = () => {
     setConfirm(null);
     onClose();
@@ -43,16 +47,7 @@ export function LoadDialog({ open, schedules, loading, failed, currentId, dirty,
             <Button variant="secondary" onClick={() => setConfirm(null)} disabled={busy !== null} data-autofocus>
               {PLANNER_TEXTS.cancel}
             </Button>
-            <Button
-              variant="danger"
-              loading={busy === confirm.id}
-              onClick={async () => {
-                setBusy(confirm.id);
-                await onDelete(confirm);
-                setBusy(null);
-                setConfirm(null);
-              }}
-            >
+            <Button variant="danger" loading={deletingId === confirm.id} onClick={() => void onDelete(confirm).then(() => setConfirm(null))}>
               {PLANNER_TEXTS.delete}
             </Button>
           </>
@@ -87,12 +82,11 @@ export function LoadDialog({ open, schedules, loading, failed, currentId, dirty,
               <div className="schedule-list__actions">
                 <Button
                   size="sm"
-                  loading={busy === s.id}
+                  loading={loadingId === s.id}
                   disabled={busy !== null}
-                  onClick={async () => {
-                    setBusy(s.id);
-                    await onLoad(s);
-                    setBusy(null);
+                  onClick={() => {
+                    setLoadingId(s.id);
+                    void onLoad(s).finally(() => setLoadingId(null));
                   }}
                   aria-label={`${PLANNER_TEXTS.loadButton}: ${s.name}`}
                 >

@@ -18,10 +18,13 @@ function addDays(iso: string, days: number): string {
 
 export function SaveDialog({
   state,
+  busy,
   onClose,
   onSubmit,
 }: {
   state: SaveDialogState | null;
+  /** A save (or send) of this dialog is under way. */
+  busy: boolean;
   onClose: () => void;
   onSubmit: (name: string, description: string, until?: string) => void;
 }) {
@@ -47,16 +50,16 @@ export function SaveDialog({
   return (
     <Dialog
       open={open}
-      onClose={() => !state?.busy && onClose()}
+      onClose={() => !busy && onClose()}
       size="md"
       title={send ? PLANNER_TEXTS.sendTitle : PLANNER_TEXTS.save}
       description={send ? PLANNER_TEXTS.sendIntro : undefined}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={state?.busy}>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
             {PLANNER_TEXTS.cancel}
           </Button>
-          <Button type="submit" form="planner-save-form" loading={state?.busy}>
+          <Button type="submit" form="planner-save-form" loading={busy}>
             {send ? PLANNER_TEXTS.sendButton : PLANNER_TEXTS.saveButton}
           </Button>
         </>

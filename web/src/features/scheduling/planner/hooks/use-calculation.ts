@@ -5,6 +5,7 @@ import { CALC_TEXTS, describeCalcError, parseCalcAnswer, type CalcErrorView, typ
 import { parseProgress, type ProgressInfo } from '../model/progress';
 import { PLANNER_TEXTS } from '../model/texts';
 import type { PlannerMember, TimeSource } from '../model/types';
+import { useLatest } from '../../../../shared/hooks/use-latest';
 
 /** timeoutBudget().browserMs of @stundenplan/base: just above the gateway's limit, so the server's answer (or its 504) arrives first. */
 export const CALCULATION_TIMEOUT_MS = 30_000;
@@ -41,8 +42,7 @@ export function useCalculation(classId: string, onResult: (outcome: CalcOutcome,
   const [progress, setProgress] = useState<ProgressInfo | null>(null);
   const [error, setError] = useState<CalcErrorView | null>(null);
   const sourceRef = useRef<EventSource | null>(null);
-  const onResultRef = useRef(onResult);
-  onResultRef.current = onResult;
+  const onResultRef = useLatest(onResult);
 
   useEffect(() => () => sourceRef.current?.close(), []);
 
@@ -78,7 +78,7 @@ export function useCalculation(classId: string, onResult: (outcome: CalcOutcome,
         setProgress(null);
       }
     },
-    [classId],
+    [classId, onResultRef],
   );
 
   const closeError = useCallback(() => setError(null), []);

@@ -1,43 +1,33 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from '../../../../shared/api/client';
-import type { PlannerMember, ScheduleSummary } from '../model/types';
+import { membersQuery } from '../../../../shared/data/classes';
+import { listOf } from '../../../../shared/data/list-answer';
+import { queryKeys } from '../../../../shared/data/query-keys';
+import type { ScheduleSummary } from '../model/types';
 
-export const plannerKeys = {
-  members: (classId: string) => ['planner', 'members', classId] as const,
-  schedules: (classId: string) => ['planner', 'schedules', classId] as const,
-};
-
-function listOf<T>(answer: unknown, field: string): T[] {
-  if (Array.isArray(answer)) return answer as T[];
-  if (answer && typeof answer === 'object' && Array.isArray((answer as Record<string, unknown>)[field])) return (answer as Record<string, T[]>)[field]!;
-  return [];
+/** GET classes/{id}/schedules. */
+export async function fetchSchedules(classId: string, signal?: AbortSignal): Promise<ScheduleSummary[]> {
+  return listOf<ScheduleSummary>(await api.get(`classes/${encodeURIComponent(classId)}/schedules`, { signal }), 'schedules');
 }
 
-/** Members (with both time sources) and the saved schedules of the class. */
+export const schedulesQuery = (classId: string) =>
+  queryOptions({ queryKey: queryKeys.schedules(classId), queryFn: ({ signal }) => fetchSchedules(classId, signal), enabled: Boolean(classId) });
+
+/** Members (with both time sources, the same cache entry as the class page's) and the saved schedules of the class. */
 export function usePlannerData(classId: string) {
   const queryClient = useQueryClient();
-  const members = useQuery({
-    queryKey: plannerKeys.members(classId),
-    queryFn: async ({ signal }) => listOf<PlannerMember>(await api.get(`classes/${classId}/members`, { signal }), 'members'),
-    enabled: Boolean(classId),
-  });
-  const schedules = useQuery({
-    queryKey: plannerKeys.schedules(classId),
-    queryFn: async ({ signal }) => listOf<ScheduleSummary>(await api.get(`classes/${classId}/schedules`, { signal }), 'schedules'),
-    enabled: Boolean(classId),
-  });
+  const members = useQuery(membersQuery(classId));
+  const schedules = useQuery(schedulesQuery(classId));
 
   // docs/product/planning.md: a class's members reload on a 'classStudentsUpdated' event.
   useEffect(() => {
-    const reload = () => void queryClient.invalidateQueries({ queryKey: plannerKeys.members(classId) });
+    const reload = () => void queryClient.invalidateQueries({ queryKey: queryKeys.members(classId) });
     window.addEventListener('classStudentsUpdated', reload);
     return () => window.removeEventListener('classStudentsUpdated', reload);
   }, [classId, queryClient]);
 
-  const refreshSchedules = useCallback(() => queryClient.invalidateQueries({ queryKey: plannerKeys.schedules(classId) }), [classId, queryClient]);
-
-  return { members, schedules, refreshSchedules };
+  return { members, schedules };
 }
 
 /** The latest saved schedule by created_at (docs/product/planning.md "Teacher scheduling process"). */

@@ -18,6 +18,7 @@ import type { PointerEvent as ReactPointerEvent } from 'react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { PLANNER_TEXTS } from '../model/texts';
 import type { VisibleRange } from '../model/types';
+import { useLatest } from '../../../../shared/hooks/use-latest';
 
 export const UNPLACE_ID = 'unplace';
 
@@ -127,30 +128,32 @@ interface Options {
 
 /** @dnd-kit wiring of the planner: pointer, touch and keyboard sensors, collisions and the preview. */
 export function usePlannerDnd(opts: Options) {
-  const optsRef = useRef(opts);
-  optsRef.current = opts;
+  const optsRef = useLatest(opts);
   const keyboardTarget = useRef<{ day: number; slot: number } | null>(null);
   const [active, setActive] = useState<ActiveDrag | null>(null);
   const activeRef = useRef<ActiveDrag | null>(null);
   const [overUnplace, setOverUnplace] = useState(false);
   const [cell, setCell] = useState<{ day: number; slot: number } | null>(null);
 
-  const coordinateGetter: KeyboardCoordinateGetter = useCallback((event, { currentCoordinates }) => {
-    const current = keyboardTarget.current;
-    const drag = activeRef.current;
-    const range = optsRef.current.range;
-    if (!current || !drag || !range) return undefined;
-    const next = nextKeyboardTarget(event.code, current, range, optsRef.current.lengthOf(drag.memberId));
-    if (!next) return undefined;
-    keyboardTarget.current = next;
-    setCell(next);
-    const el = document.querySelector<HTMLElement>(`[data-cell="${next.day}:${next.slot}"]`);
-    el?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-    const rect = el?.getBoundingClientRect();
-    if (rect && (rect.width > 0 || rect.height > 0)) return { x: rect.left, y: rect.top };
-    // No layout (tests): still move, so the drag state changes.
-    return { x: currentCoordinates.x + (next.day - current.day) * 10, y: currentCoordinates.y + (next.slot - current.slot) * 10 };
-  }, []);
+  const coordinateGetter: KeyboardCoordinateGetter = useCallback(
+    (event, { currentCoordinates }) => {
+      const current = keyboardTarget.current;
+      const drag = activeRef.current;
+      const range = optsRef.current.range;
+      if (!current || !drag || !range) return undefined;
+      const next = nextKeyboardTarget(event.code, current, range, optsRef.current.lengthOf(drag.memberId));
+      if (!next) return undefined;
+      keyboardTarget.current = next;
+      setCell(next);
+      const el = document.querySelector<HTMLElement>(`[data-cell="${next.day}:${next.slot}"]`);
+      el?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+      const rect = el?.getBoundingClientRect();
+      if (rect && (rect.width > 0 || rect.height > 0)) return { x: rect.left, y: rect.top };
+      // No layout (tests): still move, so the drag state changes.
+      return { x: currentCoordinates.x + (next.day - current.day) * 10, y: currentCoordinates.y + (next.slot - current.slot) * 10 };
+    },
+    [optsRef],
+  );
 
   const sensors = useSensors(
     useSensor(MousePointerSensor, { activationConstraint: { distance: 4 } }),
@@ -194,30 +197,33 @@ export function usePlannerDnd(opts: Options) {
     setOverUnplace(false);
   }, []);
 
-  const onDragStart = useCallback((event: DragStartEvent) => {
-    const data = event.active.data.current as DragData | undefined;
-    if (!data) return;
-    const keyboard = typeof KeyboardEvent !== 'undefined' && event.activatorEvent instanceof KeyboardEvent;
-    let offset = 0;
-    if (!keyboard && data.kind === 'lesson') {
-      // Keep the grabbed row under the pointer: a lesson grabbed at its third row starts two rows above the drop cell.
-      const el = (event.activatorEvent.target as HTMLElement | null)?.closest<HTMLElement>('[data-lesson-rows]');
-      const point = pointOf(event.activatorEvent);
-      if (el && point) {
-        const rect = el.getBoundingClientRect();
-        const rows = Number(el.dataset.lessonRows) || 1;
-        const hidden = Number(el.dataset.lessonHiddenRows) || 0;
-        if (rect.height > 0) offset = hidden + Math.max(0, Math.min(rows - 1, Math.floor(((point.y - rect.top) / rect.height) * rows)));
+  const onDragStart = useCallback(
+    (event: DragStartEvent) => {
+      const data = event.active.data.current as DragData | undefined;
+      if (!data) return;
+      const keyboard = typeof KeyboardEvent !== 'undefined' && event.activatorEvent instanceof KeyboardEvent;
+      let offset = 0;
+      if (!keyboard && data.kind === 'lesson') {
+        // Keep the grabbed row under the pointer: a lesson grabbed at its third row starts two rows above the drop cell.
+        const el = (event.activatorEvent.target as HTMLElement | null)?.closest<HTMLElement>('[data-lesson-rows]');
+        const point = pointOf(event.activatorEvent);
+        if (el && point) {
+          const rect = el.getBoundingClientRect();
+          const rows = Number(el.dataset.lessonRows) || 1;
+          const hidden = Number(el.dataset.lessonHiddenRows) || 0;
+          if (rect.height > 0) offset = hidden + Math.max(0, Math.min(rows - 1, Math.floor(((point.y - rect.top) / rect.height) * rows)));
+        }
       }
-    }
-    const drag: ActiveDrag = { ...data, offset, keyboard };
-    activeRef.current = drag;
-    if (keyboard) {
-      keyboardTarget.current = optsRef.current.keyboardStart(data.memberId);
-      setCell(keyboardTarget.current);
-    }
-    setActive(drag);
-  }, []);
+      const drag: ActiveDrag = { ...data, offset, keyboard };
+      activeRef.current = drag;
+      if (keyboard) {
+        keyboardTarget.current = optsRef.current.keyboardStart(data.memberId);
+        setCell(keyboardTarget.current);
+      }
+      setActive(drag);
+    },
+    [optsRef],
+  );
 
   /** Pointer moves: the cell under the pointer comes in the first collision's data. */
   const onDragMove = useCallback((event: DragMoveEvent | DragOverEvent) => {
@@ -244,7 +250,7 @@ export function usePlannerDnd(opts: Options) {
       const target = keyboard ?? (typeof data?.day === 'number' && typeof data.slot === 'number' ? { day: data.day, slot: data.slot } : null);
       if (target) optsRef.current.onDrop(drag.memberId, target.day, target.slot - (drag.keyboard ? 0 : drag.offset));
     },
-    [reset],
+    [reset, optsRef],
   );
 
   const target: DropTarget | null = active && cell ? { day: cell.day, start: cell.slot - (active.keyboard ? 0 : active.offset) } : null;
@@ -277,7 +283,7 @@ export function usePlannerDnd(opts: Options) {
         return data ? `Verschieben von ${optsRef.current.nameOf(data.memberId)} abgebrochen.` : undefined;
       },
     }),
-    [],
+    [optsRef],
   );
 
   return {

@@ -1,9 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { api, errorMessage, isApiError } from '../../../../shared/api/client';
+import { useLatest } from '../../../../shared/hooks/use-latest';
 import { toast } from '../../../../shared/toast';
 import { defaultScheduleName } from '../model/names';
 import { buildSavePayload, planFromSaved, type SavePayload } from '../model/schedule-forms';
 import { PLANNER_TEXTS } from '../model/texts';
+import { scheduleIdByName, useDeleteSchedule, useSaveSchedule, useSendSchedule } from './schedule-mutations';
 import type { PlannerMember, ScheduleDetail, ScheduleSummary } from '../model/types';
 import { exportablePlan, requestPdf, type PdfInput } from './pdf-export';
 import type { PlanActions, PlanState } from './use-plan-state';
@@ -15,7 +18,6 @@ export interface SaveDialogState {
   name: string;
   description: string;
   error: string | null;
-  busy: boolean;
 }
 
 export interface OverwriteState {
@@ -23,7 +25,6 @@ export interface OverwriteState {
   payload: SavePayload;
   mode: SaveMode;
   pdf: Blob | null;
-  busy: boolean;
 }
 
 interface Deps {
@@ -33,10 +34,7 @@ interface Deps {
   state: PlanState;
   actions: PlanActions;
   pdfInput: () => PdfInput;
-  refreshSchedules: () => unknown;
 }
-
-type PersistResult = { kind: 'saved'; summary: ScheduleSummary } | { kind: 'conflict'; existingId: string | null };
 
 /** docs/product/errors.md: 'Fehler: {message}' from the first msg of a list detail; null for other errors. */
 function listDetailMessage(e: unknown): string | null {
@@ -54,92 +52,67 @@ function detailMessage(e: unknown, fallback: string): string {
 
 /** Save, overwrite, load, delete, PDF download and send (docs/product/planning.md "Schedule save", "Send", "Loading a schedule"). */
 export function useScheduleActions(deps: Deps) {
-  const depsRef = useRef(deps);
-  depsRef.current = deps;
+  const depsRef = useLatest(deps);
+  const { classId } = deps;
   const [saveDialog, setSaveDialog] = useState<SaveDialogState | null>(null);
   const [overwrite, setOverwrite] = useState<OverwriteState | null>(null);
-  const [pdfBusy, setPdfBusy] = useState(false);
+  const save = useSaveSchedule(classId);
+  const send = useSendSchedule(classId);
+  const remove = useDeleteSchedule(classId);
+  const renderPdf = useMutation({ mutationFn: requestPdf });
+  const download = useMutation({ mutationFn: async (input: PdfInput) => saveBlob(await requestPdf(input), 'stundenplan.pdf') });
+  const { mutateAsync: persistAsync } = save;
+  const { mutateAsync: sendAsync } = send;
+  const { mutateAsync: renderPdfAsync } = renderPdf;
+  const { mutateAsync: removeAsync } = remove;
+  const { mutateAsync: downloadAsync } = download;
 
-  const payloadFor = useCallback((name: string, description: string | null) => {
-    const { classId, members, state } = depsRef.current;
-    const { payload, dropped } = buildSavePayload({ name, description, classId, content: state.plan, memberIds: new Set(members.map((m) => m.member_id)) });
-    // docs/product/planning.md: entries whose member is not in the class are dropped, logged only.
-    if (dropped.length) console.warn('Stundenplan: Einträge von Mitgliedern außerhalb der Klasse wurden nicht gespeichert.', dropped);
-    return payload;
-  }, []);
+  const payloadFor = useCallback(
+    (name: string, description: string | null) => {
+      const { classId, members, state } = depsRef.current;
+      const { payload, dropped } = buildSavePayload({ name, description, classId, content: state.plan, memberIds: new Set(members.map((m) => m.member_id)) });
+      // docs/product/planning.md: entries whose member is not in the class are dropped, logged only.
+      if (dropped.length) console.warn('Stundenplan: Einträge von Mitgliedern außerhalb der Klasse wurden nicht gespeichert.', dropped);
+      return payload;
+    },
+    [depsRef],
+  );
 
-  /** Update `targetId` if it still exists (checked via GET schedules/{id}), else create; a same-name 409 is a conflict. */
-  const persist = useCallback(async (payload: SavePayload, targetId: string | null): Promise<PersistResult> => {
-    const { classId } = depsRef.current;
-    let id = targetId;
-    if (id) {
-      try {
-        await api.get(`schedules/${id}`);
-      } catch (e) {
-        if (isApiError(e) && e.status === 404) id = null;
-        else throw e;
-      }
-    }
-    try {
-      const answer = id
-        ? await api.post<ScheduleSummary>(`classes/${classId}/schedules/${id}`, payload)
-        : await api.post<ScheduleSummary>(`classes/${classId}/schedules`, payload);
-      return {
-        kind: 'saved',
-        summary: { ...answer, id: answer?.id ?? id ?? '', name: answer?.name ?? payload.name, description: answer?.description ?? payload.description },
-      };
-    } catch (e) {
-      if (isApiError(e) && e.status === 409) {
-        const body = e.body as { existing_id?: unknown } | undefined;
-        return { kind: 'conflict', existingId: typeof body?.existing_id === 'string' ? body.existing_id : null };
-      }
-      throw e;
-    }
-  }, []);
+  const persist = useCallback((payload: SavePayload, targetId: string | null) => persistAsync({ payload, targetId }), [persistAsync]);
 
   // Last day of the lessons in the students' calendar files, chosen in the send dialog.
   const calendarUntilRef = useRef<string | null>(null);
 
-  const sendPdf = useCallback(async (pdf: Blob, scheduleName: string) => {
-    const form = new FormData();
-    form.append('pdf', new File([pdf], 'stundenplan.pdf', { type: 'application/pdf' }));
-    form.append('class_id', depsRef.current.classId);
-    form.append('schedule_name', scheduleName);
-    if (calendarUntilRef.current) form.append('until', calendarUntilRef.current);
-    const answer = await api.postForm<{ recipient_count?: number }>('send-schedule-to-students', form, { timeoutMs: 60_000 });
-    return typeof answer?.recipient_count === 'number' ? answer.recipient_count : 0;
-  }, []);
-
   /** After a successful save: state, list, toast and (send mode) the mail. */
   const finish = useCallback(
     async (summary: ScheduleSummary, mode: SaveMode, pdf: Blob | null) => {
-      const { actions, refreshSchedules } = depsRef.current;
-      actions.saved({ id: summary.id || null, name: summary.name, description: summary.description ?? null });
-      void refreshSchedules();
+      depsRef.current.actions.saved({ id: summary.id || null, name: summary.name, description: summary.description ?? null });
       if (mode === 'save') {
         toast.success(PLANNER_TEXTS.saved);
         return;
       }
-      const count = await sendPdf(pdf!, summary.name);
+      const count = await sendAsync({ pdf: pdf!, scheduleName: summary.name, until: calendarUntilRef.current });
       toast.success(PLANNER_TEXTS.sent(count));
     },
-    [sendPdf],
+    [depsRef, sendAsync],
   );
 
-  const openSave = useCallback((mode: SaveMode) => {
-    const { state, className } = depsRef.current;
-    if (mode === 'send' && !exportablePlan(depsRef.current.pdfInput())) {
-      toast.error(PLANNER_TEXTS.nothingToExport);
-      return;
-    }
-    setSaveDialog({
-      mode,
-      name: state.current.name?.trim() || defaultScheduleName(className, new Date()),
-      description: state.current.description ?? '',
-      error: null,
-      busy: false,
-    });
-  }, []);
+  const openSave = useCallback(
+    (mode: SaveMode) => {
+      const { state, className } = depsRef.current;
+      if (mode === 'send' && !exportablePlan(depsRef.current.pdfInput())) {
+        toast.error(PLANNER_TEXTS.nothingToExport);
+        return;
+      }
+      setSaveDialog({
+        mode,
+        name: state.current.name?.trim() || defaultScheduleName(className, new Date()),
+        description: state.current.description ?? '',
+        error: null,
+      });
+    },
+    [depsRef],
+  );
 
   const submitSave = useCallback(
     async (name: string, description: string, until?: string) => {
@@ -154,15 +127,15 @@ export function useScheduleActions(deps: Deps) {
         setSaveDialog({ ...dialog, name, description, error: PLANNER_TEXTS.noClass });
         return;
       }
-      setSaveDialog({ ...dialog, name, description, error: null, busy: true });
+      setSaveDialog({ ...dialog, name, description, error: null });
       const payload = payloadFor(name, description);
       let pdf: Blob | null = null;
       try {
-        if (dialog.mode === 'send') pdf = await requestPdf({ ...depsRef.current.pdfInput(), scheduleName: name });
+        if (dialog.mode === 'send') pdf = await renderPdfAsync({ ...depsRef.current.pdfInput(), scheduleName: name });
         const result = await persist(payload, depsRef.current.state.current.id);
         if (result.kind === 'conflict') {
           setSaveDialog(null);
-          setOverwrite({ existingId: result.existingId, payload, mode: dialog.mode, pdf, busy: false });
+          setOverwrite({ existingId: result.existingId, payload, mode: dialog.mode, pdf });
           return;
         }
         await finish(result.summary, dialog.mode, pdf);
@@ -171,22 +144,17 @@ export function useScheduleActions(deps: Deps) {
         if (isApiError(e) && e.kind === 'aborted') return;
         const fallback = dialog.mode === 'send' ? PLANNER_TEXTS.sendFailed : PLANNER_TEXTS.saveFailed;
         toast.error(listDetailMessage(e) ?? fallback);
-        setSaveDialog((d) => (d ? { ...d, busy: false, error: detailMessage(e, fallback) } : d));
+        setSaveDialog((d) => (d ? { ...d, error: detailMessage(e, fallback) } : d));
       }
     },
-    [saveDialog, payloadFor, persist, finish],
+    [saveDialog, depsRef, payloadFor, persist, renderPdfAsync, finish],
   );
 
   const confirmOverwrite = useCallback(async () => {
     const o = overwrite;
     if (!o) return;
-    setOverwrite({ ...o, busy: true });
     try {
-      let existingId = o.existingId;
-      if (!existingId) {
-        const list = await api.get<{ schedules?: ScheduleSummary[] }>(`classes/${depsRef.current.classId}/schedules`);
-        existingId = list?.schedules?.find((s) => s.name.trim() === o.payload.name)?.id ?? null;
-      }
+      const existingId = o.existingId ?? (await scheduleIdByName(depsRef.current.classId, o.payload.name));
       const result = await persist(o.payload, existingId);
       if (result.kind === 'conflict') throw new Error(PLANNER_TEXTS.overwriteAsk);
       await finish(result.summary, o.mode, o.pdf);
@@ -196,7 +164,7 @@ export function useScheduleActions(deps: Deps) {
       toast.error(o.mode === 'send' ? PLANNER_TEXTS.sendFailed : PLANNER_TEXTS.saveFailed);
       console.warn('Stundenplan überschreiben fehlgeschlagen', e);
     }
-  }, [overwrite, persist, finish]);
+  }, [overwrite, depsRef, persist, finish]);
 
   /** Non-interactive save (unsaved-changes guard, blur of name or description): true when saved. */
   const saveNow = useCallback(
@@ -208,7 +176,7 @@ export function useScheduleActions(deps: Deps) {
       try {
         const result = await persist(payload, state.current.id);
         if (result.kind === 'conflict') {
-          setOverwrite({ existingId: result.existingId, payload, mode: 'save', pdf: null, busy: false });
+          setOverwrite({ existingId: result.existingId, payload, mode: 'save', pdf: null });
           return false;
         }
         await finish(result.summary, 'save', null);
@@ -219,7 +187,7 @@ export function useScheduleActions(deps: Deps) {
         return false;
       }
     },
-    [payloadFor, persist, finish],
+    [depsRef, payloadFor, persist, finish],
   );
 
   /** docs/product/planning.md: saving is also triggered by blur of the name or description field when they changed. */
@@ -232,39 +200,44 @@ export function useScheduleActions(deps: Deps) {
       actions.setMeta(nextName, nextDescription);
       if (state.current.id && nextName) void saveNow({ name: nextName, description: nextDescription });
     },
-    [saveNow],
+    [depsRef, saveNow],
   );
 
-  const loadSchedule = useCallback(async (id: string): Promise<boolean> => {
-    const { members, actions } = depsRef.current;
-    try {
-      const detail = await api.get<ScheduleDetail>(`schedules/${id}`);
-      if (!detail) return false;
-      const plan = planFromSaved(detail.available_times, members, detail.pinned ?? []);
-      actions.load(plan, { id: detail.id ?? id, name: detail.name?.trim() || null, description: detail.description?.trim() || null });
-      return true;
-    } catch (e) {
-      if (isApiError(e) && e.kind === 'aborted') return false;
-      toast.error(PLANNER_TEXTS.loadFailed(errorMessage(e)));
-      return false;
-    }
-  }, []);
+  const loadSchedule = useCallback(
+    async (id: string): Promise<boolean> => {
+      const { members, actions } = depsRef.current;
+      try {
+        const detail = await api.get<ScheduleDetail>(`schedules/${id}`);
+        if (!detail) return false;
+        const plan = planFromSaved(detail.available_times, members, detail.pinned ?? []);
+        actions.load(plan, { id: detail.id ?? id, name: detail.name?.trim() || null, description: detail.description?.trim() || null });
+        return true;
+      } catch (e) {
+        if (isApiError(e) && e.kind === 'aborted') return false;
+        toast.error(PLANNER_TEXTS.loadFailed(errorMessage(e)));
+        return false;
+      }
+    },
+    [depsRef],
+  );
 
-  const deleteSchedule = useCallback(async (schedule: ScheduleSummary): Promise<boolean> => {
-    const { classId, state, actions, refreshSchedules } = depsRef.current;
-    try {
-      await api.delete(`classes/${classId}/schedules/${schedule.id}`);
-      if (state.current.id === schedule.id) actions.detach();
-      actions.dropBase(schedule.id);
-      void refreshSchedules();
-      toast.success(PLANNER_TEXTS.deleted);
-      return true;
-    } catch (e) {
-      toast.error(PLANNER_TEXTS.deleteFailed);
-      console.warn('Stundenplan löschen fehlgeschlagen', e);
-      return false;
-    }
-  }, []);
+  const deleteSchedule = useCallback(
+    async (schedule: ScheduleSummary): Promise<boolean> => {
+      try {
+        await removeAsync(schedule);
+        const { state, actions } = depsRef.current;
+        if (state.current.id === schedule.id) actions.detach();
+        actions.dropBase(schedule.id);
+        toast.success(PLANNER_TEXTS.deleted);
+        return true;
+      } catch (e) {
+        toast.error(PLANNER_TEXTS.deleteFailed);
+        console.warn('Stundenplan löschen fehlgeschlagen', e);
+        return false;
+      }
+    },
+    [depsRef, removeAsync],
+  );
 
   const downloadPdf = useCallback(async () => {
     const input = depsRef.current.pdfInput();
@@ -272,26 +245,25 @@ export function useScheduleActions(deps: Deps) {
       toast.error(PLANNER_TEXTS.nothingToExport);
       return;
     }
-    setPdfBusy(true);
     try {
-      const blob = await requestPdf(input);
-      saveBlob(blob, 'stundenplan.pdf');
+      await downloadAsync(input);
     } catch (e) {
       if (isApiError(e) && e.kind === 'aborted') return;
       console.warn('PDF Export fehlgeschlagen', e);
       toast.error(PLANNER_TEXTS.pdfFailed);
       window.alert(PLANNER_TEXTS.pdfAlert);
-    } finally {
-      setPdfBusy(false);
     }
-  }, []);
+  }, [depsRef, downloadAsync]);
 
+  const saveBusy = renderPdf.isPending || save.isPending || send.isPending;
   return {
     saveDialog,
+    saveBusy: saveDialog !== null && saveBusy,
     openSave,
     submitSave,
     closeSave: useCallback(() => setSaveDialog(null), []),
     overwrite,
+    overwriteBusy: overwrite !== null && saveBusy,
     confirmOverwrite,
     cancelOverwrite: useCallback(() => setOverwrite(null), []),
     saveNow,
@@ -299,7 +271,8 @@ export function useScheduleActions(deps: Deps) {
     loadSchedule,
     deleteSchedule,
     downloadPdf,
-    pdfBusy,
+    pdfBusy: download.isPending,
+    deletingId: remove.isPending ? (remove.variables?.id ?? null) : null,
   };
 }
 

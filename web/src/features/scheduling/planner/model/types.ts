@@ -1,23 +1,13 @@
-import type { TimesMap } from '@stundenplan/timegrid';
+import type { MemberDto } from '../../../../shared/data/classes';
 
 /** docs/product/data.md "Time preferences": which of a member's two time sources the planner uses. */
 export type TimeSource = 'available_times' | 'available_times_user_input';
 
-/** A class member as GET classes/{id}/members answers (docs/product/data.md "Class member"). */
-export interface PlannerMember {
-  member_id: string;
-  user_id?: string | null;
-  student_id?: string | null;
-  name: string;
-  email?: string | null;
-  duration: number;
-  available_times?: TimesMap | null;
-  available_times_user_input?: TimesMap | null;
-  available_times_user_input_last_modified?: string | null;
-  /** Preferred times (Wunschzeiten) of each source, inside its available times. */
-  preferred_times?: TimesMap | null;
-  preferred_times_user_input?: TimesMap | null;
-}
+/**
+ * A class member as GET classes/{id}/members answers (docs/product/data.md "Class member"): the shared member shape,
+ * with everything but id, name and duration optional (the planner copes without them).
+ */
+export type PlannerMember = Pick<MemberDto, 'member_id' | 'name' | 'duration'> & Partial<Omit<MemberDto, 'member_id' | 'name' | 'duration'>>;
 
 /** One placed lesson: `start` is the first slot, `end` the exclusive end slot (docs/product/data.md set_time_from_to). */
 export interface Placement {

@@ -37,7 +37,7 @@ interface Props {
 }
 
 /** The weekly grid of step 4: 7 day columns, 15-minute rows of the visible range, full-hour labels. */
-export function WeekGrid(props: Props) {
+export function LessonPlanGrid(props: Props) {
   const { range, teacherWeek, highlightWeek, candidates, maxCandidates, lessons, preview } = props;
   const wrapRef = useRef<HTMLDivElement>(null);
   // The compact view is there to see the whole range at once: bring all of the grid on screen.

@@ -4,7 +4,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { useBlocker, type Location } from 'react-router-dom';
-import { SESSION_QUERY_KEY } from '../../../shared/session/SessionProvider';
+import { SESSION_QUERY_KEY } from '../session/SessionProvider';
 import { UnsavedChangesDialog } from './UnsavedChangesDialog';
 
 export interface UnsavedChangesGuardOptions {

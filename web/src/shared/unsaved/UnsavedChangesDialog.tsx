@@ -1,5 +1,5 @@
-import { Button } from '../../../shared/ui/Button';
-import { Dialog } from '../../../shared/ui/Dialog';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
 
 export const UNSAVED_TEXTS = {
   title: 'Ungespeicherte Änderungen',

@@ -1,0 +1,2 @@
+// Public entry of the about feature.
+export { AboutPage } from './AboutPage';

@@ -1,0 +1,2 @@
+// Public entry of the contact feature.
+export { ContactPage } from './ContactPage';

@@ -1,0 +1,3 @@
+// Public entry of the legal pages.
+export { ImpressumPage } from './ImpressumPage';
+export { PrivacyPage } from './PrivacyPage';

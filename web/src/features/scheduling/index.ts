@@ -1,0 +1,2 @@
+// Public entry of the scheduling feature: the four planning steps.
+export { SchedulingPage } from './SchedulingPage';

@@ -1,0 +1,73 @@
+// Writes on the saved schedules of a class (docs/product/planning.md "Schedule save", "Loading a schedule"): each a
+// mutation that refreshes the shared schedules key of the class.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, isApiError } from '../../../../shared/api/client';
+import { queryKeys } from '../../../../shared/data/query-keys';
+import type { SavePayload } from '../model/schedule-forms';
+import type { ScheduleSummary } from '../model/types';
+
+export type PersistResult = { kind: 'saved'; summary: ScheduleSummary } | { kind: 'conflict'; existingId: string | null };
+
+const schedulesPath = (classId: string) => `classes/${encodeURIComponent(classId)}/schedules`;
+
+/**
+ * Create (no id yet) or upsert `targetId` (PUT: the server updates it, or creates it again when it was deleted
+ * meanwhile); a same-name 409 is a conflict.
+ */
+export async function persistSchedule(classId: string, payload: SavePayload, targetId: string | null): Promise<PersistResult> {
+  try {
+    const answer = targetId
+      ? await api.put<ScheduleSummary>(`${schedulesPath(classId)}/${encodeURIComponent(targetId)}`, payload)
+      : await api.post<ScheduleSummary>(schedulesPath(classId), payload);
+    return {
+      kind: 'saved',
+      summary: { ...answer, id: answer?.id ?? targetId ?? '', name: answer?.name ?? payload.name, description: answer?.description ?? payload.description },
+    };
+  } catch (e) {
+    if (isApiError(e) && e.status === 409) {
+      const body = e.body as { existing_id?: unknown } | undefined;
+      return { kind: 'conflict', existingId: typeof body?.existing_id === 'string' ? body.existing_id : null };
+    }
+    throw e;
+  }
+}
+
+/** The id of the saved schedule called `name`, from a fresh list. */
+export async function scheduleIdByName(classId: string, name: string): Promise<string | null> {
+  const list = await api.get<{ schedules?: ScheduleSummary[] }>(schedulesPath(classId));
+  return list?.schedules?.find((s) => s.name.trim() === name)?.id ?? null;
+}
+
+/** Save or upsert one schedule; the class's schedule list is refreshed after every saved one. */
+export function useSaveSchedule(classId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ payload, targetId }: { payload: SavePayload; targetId: string | null }) => persistSchedule(classId, payload, targetId),
+    onSuccess: (result) => {
+      if (result.kind === 'saved') void queryClient.invalidateQueries({ queryKey: queryKeys.schedules(classId) });
+    },
+  });
+}
+
+/** docs/product/planning.md "Send": the PDF to every member of the class; answers the number of recipients. */
+export function useSendSchedule(classId: string) {
+  return useMutation({
+    mutationFn: async ({ pdf, scheduleName, until }: { pdf: Blob; scheduleName: string; until: string | null }) => {
+      const form = new FormData();
+      form.append('pdf', new File([pdf], 'stundenplan.pdf', { type: 'application/pdf' }));
+      form.append('class_id', classId);
+      form.append('schedule_name', scheduleName);
+      if (until) form.append('until', until);
+      const answer = await api.postForm<{ recipient_count?: number }>('send-schedule-to-students', form, { timeoutMs: 60_000 });
+      return typeof answer?.recipient_count === 'number' ? answer.recipient_count : 0;
+    },
+  });
+}
+
+export function useDeleteSchedule(classId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (schedule: ScheduleSummary) => api.delete(`${schedulesPath(classId)}/${encodeURIComponent(schedule.id)}`),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.schedules(classId) }),
+  });
+}

@@ -1,0 +1,68 @@
+// The teacher's classes and a class's members: one parser and one query per resource, shared by every page that
+// shows them (docs/product/data.md Class / Class member, docs/product/api.md "Classes and members").
+import { queryOptions } from '@tanstack/react-query';
+import type { TimesMap } from '@stundenplan/timegrid';
+import { api, ApiError } from '../api/client';
+import { listOf } from './list-answer';
+import { queryKeys } from './query-keys';
+
+/** docs/product/data.md Class. */
+export interface ClassDto {
+  class_id: string;
+  name: string;
+  description: string | null;
+  is_group: boolean;
+  member_count?: number;
+  register_shortcut: string;
+  teacher_id?: string;
+  created_at?: string;
+  /** Last day for the students' times (YYYY-MM-DD, Europe/Berlin) or null. */
+  deadline?: string | null;
+  allow_late_changes?: boolean;
+  /** Automatic reminders 3 and 1 days before the deadline (default true). */
+  auto_reminders?: boolean;
+  /** Members who have entered times (own or teacher-entered); null when unknown. */
+  answered_count?: number | null;
+}
+
+/** docs/product/data.md Class member, as GET classes/{id}/members answers it (times included). */
+export interface MemberDto {
+  member_id: string;
+  class_id?: string;
+  user_id: string | null;
+  student_id: string | null;
+  name: string;
+  email: string | null;
+  duration: number;
+  available_times?: TimesMap | null;
+  available_times_user_input?: TimesMap | null;
+  available_times_user_input_last_modified?: string | null;
+  /** Preferred times (Wunschzeiten), teacher-entered and the student's own; inside the matching available times. */
+  preferred_times?: TimesMap | null;
+  preferred_times_user_input?: TimesMap | null;
+}
+
+const classPath = (classId: string) => `classes/${encodeURIComponent(classId)}`;
+
+/** GET me/classes; entries without a class id are dropped. Reads keep running across route changes (the planning steps are one page). */
+export async function fetchMyClasses(signal?: AbortSignal): Promise<ClassDto[]> {
+  const read = async () => listOf<ClassDto>(await api.get<unknown>('me/classes', { signal, abortOnRouteChange: false }), 'classes');
+  let list: ClassDto[];
+  try {
+    list = await read();
+  } catch (error) {
+    // docs/product/errors.md: aborted class loads are ignored. One superseded by another caller is simply asked again.
+    if (error instanceof ApiError && error.kind === 'aborted' && !signal?.aborted) list = await read();
+    else throw error;
+  }
+  return list.filter((c) => c && typeof c.class_id === 'string');
+}
+
+export async function fetchMembers(classId: string, signal?: AbortSignal): Promise<MemberDto[]> {
+  return listOf<MemberDto>(await api.get<unknown>(`${classPath(classId)}/members`, { signal }), 'members');
+}
+
+export const myClassesQuery = () => queryOptions({ queryKey: queryKeys.myClasses, queryFn: ({ signal }) => fetchMyClasses(signal) });
+
+export const membersQuery = (classId: string) =>
+  queryOptions({ queryKey: queryKeys.members(classId), queryFn: ({ signal }) => fetchMembers(classId, signal), enabled: Boolean(classId) });

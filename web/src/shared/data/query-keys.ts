@@ -1,0 +1,25 @@
+// One query-key factory for every server resource the web app reads. Keys nest under the class they belong to,
+// so invalidating ['classes', id] reaches everything of that class. Every feature uses these keys: a resource
+// cached under two keys would show stale data on one page after an edit on another.
+export const queryKeys = {
+  /** GET me/classes: the teacher's classes. */
+  myClasses: ['me', 'classes'] as const,
+  /** Everything cached for one class. */
+  class: (classId: string) => ['classes', classId] as const,
+  /** GET classes/{id}/members (with both time sources). */
+  members: (classId: string) => ['classes', classId, 'members'] as const,
+  /** GET classes/{id}/schedules. */
+  schedules: (classId: string) => ['classes', classId, 'schedules'] as const,
+  /** GET classes/{id}/available-times: the teacher's times of the class. */
+  teacherTimes: (classId: string) => ['classes', classId, 'teacher-times'] as const,
+  /** GET classes/{id}/time-range. */
+  timeRange: (classId: string) => ['classes', classId, 'time-range'] as const,
+  /** GET profile. */
+  profile: ['profile'] as const,
+  /** GET me/available-times: the student's own times. */
+  ownTimes: ['me', 'available-times'] as const,
+  /** The time ranges of the student's teachers. */
+  teachersTimeRanges: ['me', 'teachers-time-ranges'] as const,
+  /** The calendar subscription of the profile page. */
+  calendarSubscription: ['me', 'calendar-subscription'] as const,
+};
