@@ -1,4 +1,4 @@
-import type { Pool, Topic } from '@stundenplan/base';
+import type { EventPayload, Pool, Topic } from '@stundenplan/base';
 import { classRepository, type ClassRepository } from './class-repository.js';
 import { directoryRepository, type DirectoryRepository } from './directory-repository.js';
 import { mailLogRepository, type MailLogRepository } from './mail-log-repository.js';
@@ -12,7 +12,7 @@ export interface Repositories {
   directory: DirectoryRepository;
   mailLog: MailLogRepository;
   /** Writes one event into the outbox; inside a transaction it commits with the change. */
-  emit(topic: Topic, key: string, payload: unknown): Promise<void>;
+  emit<T extends Topic>(topic: T, key: string, payload: EventPayload<T>): Promise<void>;
 }
 
 /** The repositories plus a transaction that hands the same repositories, bound to it, to `work`. */
@@ -28,7 +28,7 @@ function bind(db: Tx, pool: Pool): Repositories {
     members: memberRepository(db, pool),
     directory: directoryRepository(db),
     mailLog: mailLogRepository(db),
-    emit: (topic, key, payload) => emit(db, topic, key, payload),
+    emit: <T extends Topic>(topic: T, key: string, payload: EventPayload<T>) => emit(db, topic, key, payload),
   };
 }
 
