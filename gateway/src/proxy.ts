@@ -69,7 +69,7 @@ export function createProxy({ upstreams, timeoutMs, log }: ProxyOptions): { forw
       // The upstream connection we closed after an early, complete answer: not a failure of the service.
       if ((req as { draining?: boolean }).draining && res.writableFinished) return;
       const code = timedOut ? 'ETIMEDOUT' : err.code;
-      log.warn({ service, code, path: req.url, ms: Date.now() - started }, 'upstream failed');
+      log.warn({ service, code, path: req.originalUrl ?? req.url, ms: Date.now() - started, requestId: req.headers['x-request-id'] }, 'upstream failed');
       pool.failed(req, code);
       if (res.headersSent) {
         // The whole answer is out (e.g. a 401 to an upload): read the rest of the body, keep the connection.

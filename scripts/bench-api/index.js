@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { machine, renderTable, writeDocs } from './report.js';
+import { dbCeiling } from './db-ceiling.js';
 import { mondaySlots, pool, seed, studentTimes } from './seed.js';
 import { startProduct, treeMemory } from './stack-process.js';
 import { ensureWrk, runWrk } from './wrk.js';
@@ -194,6 +195,18 @@ async function main() {
     );
     memory.afterLoad = treeMemory(product.pid);
     memory.machineLoadBefore = load;
+
+    // The database's share alone: the same statements from the product's repositories, no HTTP or gRPC.
+    log('Nur Datenbank (Anweisungen der Klassenliste und des Speicherns, 10 Verbindungen) …');
+    const bigMembers = (await teacher.ok('GET', `/api/classes/${big.class_id}/members`)).members;
+    const db = await dbCeiling(root, {
+      url: `postgresql://postgres:postgres@127.0.0.1:${PG_PORT}/stundenplan`,
+      teacherId: big.teacher_id,
+      studentIds: bigMembers.map((m) => m.user_id).filter(Boolean),
+      seconds: SECONDS,
+    });
+    add('Nur Datenbank: Anweisungen der Klassenliste (ohne HTTP, gRPC, Gateway)', db.classList);
+    add('Nur Datenbank: Anweisungen eines Speicherns (ohne HTTP, gRPC, Gateway)', db.save);
   } finally {
     await product.stop();
     rmSync(workDir, { recursive: true, force: true });
