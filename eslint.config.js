@@ -10,14 +10,14 @@ const FEATURES = readdirSync(new URL('./web/src/features', import.meta.url), { w
 
 const FEATURE_BOUNDARY_PATTERNS = [
   {
-    // '../classes/MembersPanel' from another feature, '../../scheduling/planner/x' ...: internals of a feature.
+    // From another feature, a relative path into a feature folder (parent dirs, then e.g. classes/MembersPanel): internals of a feature.
     regex: `^(\\.\\./)+(${FEATURES.join('|')})/`,
-    message: "Import another feature only through its public entry ('../<feature>'); shared pieces belong in web/src/shared.",
+    message: 'Import another feature only through its public entry (the feature folder itself); shared pieces belong in web/src/shared.',
   },
   {
-    // '../features/auth/LoginPage' from app/ or tests: the same rule seen from outside the features.
+    // features/auth/LoginPage from app/ or tests: the same rule seen from outside the features.
     regex: '(^|/)features/[^/]+/',
-    message: "Import a feature only through its public entry ('../features/<feature>').",
+    message: 'Import a feature only through its public entry (features/<feature>).',
   },
 ];
 

@@ -17,6 +17,7 @@ describe('parseConfig', () => {
       REDIS_URL: '',
       AUTH_JWKS_URL: 'http://127.0.0.1:8081/.well-known/jwks.json',
       PUBLIC_BASE_URL: 'http://localhost:8080',
+      REQUEST_TIMEOUT_MS: 25000,
       PORT: 8082,
       GRPC_PORT: 50052,
       DB_SCHEMA: 'classes',
