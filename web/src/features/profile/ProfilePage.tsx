@@ -12,12 +12,12 @@ import { Page } from '../../shared/ui/Page';
 import { useConfirm } from '../../shared/ui/use-confirm';
 import { PageSpinner } from '../../shared/ui/Spinner';
 import { CalendarSubscriptionCard } from './CalendarSubscriptionCard';
-import { profileQuery, type Profile } from '../../shared/data/profile';
+import { PROFILE_LOAD_FAILED, profileQuery, type Profile } from '../../shared/data/profile';
 import { usePasswordResetMail } from '../auth';
 import { useDeleteAccount } from './profile-mutations';
 
 export const PROFILE_MESSAGES = {
-  loadFailed: 'Fehler beim Laden der Profildaten',
+  loadFailed: PROFILE_LOAD_FAILED,
   unknownRole: 'Unbekannter Benutzertyp',
   deleteFailed: 'Fehler beim Löschen des Accounts',
   deleteConfirm: 'Möchtest du deinen Account wirklich unwiderruflich löschen? Alle deine Daten gehen dabei verloren.',
