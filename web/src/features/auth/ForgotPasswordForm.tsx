@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../shared/api/client';
@@ -6,18 +5,14 @@ import { normaliseEmail } from '../../shared/session/login';
 import { Alert } from '../../shared/ui/Alert';
 import { Button } from '../../shared/ui/Button';
 import { Input } from '../../shared/ui/Input';
-import { authApi, updatePasswordUrl } from './auth-api';
+import { usePasswordResetMail } from './auth-mutations';
 
 /** Requests the reset mail; afterwards shows a confirmation with a link back to login. */
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const request = useMutation({
-    mutationFn: (clean: string) => authApi.forgotPassword(clean, updatePasswordUrl()),
-    onSuccess: (_answer, clean) => setSentTo(clean),
-    onError: (e) => setError(errorMessage(e)),
-  });
+  const request = usePasswordResetMail();
   const pending = request.isPending;
 
   const submit = (event: FormEvent) => {
@@ -25,7 +20,7 @@ export function ForgotPasswordForm() {
     setError(null);
     const clean = normaliseEmail(email);
     if (!clean) return;
-    request.mutate(clean);
+    request.mutate(clean, { onSuccess: () => setSentTo(clean), onError: (e) => setError(errorMessage(e)) });
   };
 
   if (sentTo) {

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { describeLoginFailure, LOGIN_MESSAGES, resendConfirmation, type LoginFailure } from '../../shared/session/login';
+import { describeLoginFailure, LOGIN_MESSAGES, type LoginFailure } from '../../shared/session/login';
 import { useLogin } from '../../shared/session/use-login';
 import { toast } from '../../shared/toast/toast-store';
 import { Alert } from '../../shared/ui/Alert';
 import { Button } from '../../shared/ui/Button';
 import { Input } from '../../shared/ui/Input';
+import { useResendConfirmation } from './auth-mutations';
 
 /** The login form of '/' and '/login' (docs/product/accounts.md, docs/product/accounts.md, docs/product/errors.md). */
 export function LoginForm({ autoFocus = false }: { autoFocus?: boolean }) {
@@ -13,7 +14,8 @@ export function LoginForm({ autoFocus = false }: { autoFocus?: boolean }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [failure, setFailure] = useState<LoginFailure | null>(null);
-  const [resending, setResending] = useState(false);
+  const resendMutation = useResendConfirmation();
+  const resending = resendMutation.isPending;
   const [resendResult, setResendResult] = useState<{ ok: boolean; text: string } | null>(null);
 
   const submit = async (event: FormEvent) => {
@@ -23,19 +25,18 @@ export function LoginForm({ autoFocus = false }: { autoFocus?: boolean }) {
     setFailure(await login(email, password));
   };
 
-  const resend = async () => {
-    setResending(true);
-    try {
-      await resendConfirmation(email, password);
-      setResendResult({ ok: true, text: LOGIN_MESSAGES.resendSuccess });
-      toast.success(LOGIN_MESSAGES.resendSuccess);
-    } catch (error) {
-      // The server answers in the login's codes ('Invalid credentials', ...): show them in German too.
-      setResendResult({ ok: false, text: describeLoginFailure(error).message });
-    } finally {
-      setResending(false);
-    }
-  };
+  const resend = () =>
+    resendMutation.mutate(
+      { email, password },
+      {
+        onSuccess: () => {
+          setResendResult({ ok: true, text: LOGIN_MESSAGES.resendSuccess });
+          toast.success(LOGIN_MESSAGES.resendSuccess);
+        },
+        // The server answers in the login's codes ('Invalid credentials', ...): show them in German too.
+        onError: (error) => setResendResult({ ok: false, text: describeLoginFailure(error).message }),
+      },
+    );
 
   return (
     <form className="form" onSubmit={(e) => void submit(e)} aria-label="Login">
@@ -64,7 +65,7 @@ export function LoginForm({ autoFocus = false }: { autoFocus?: boolean }) {
           title={failure.message}
           actions={
             failure.code === 'email-not-confirmed' ? (
-              <Button variant="secondary" size="sm" onClick={() => void resend()} loading={resending}>
+              <Button variant="secondary" size="sm" onClick={() => resend()} loading={resending}>
                 {LOGIN_MESSAGES.resendButton}
               </Button>
             ) : undefined

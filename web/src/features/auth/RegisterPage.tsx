@@ -10,7 +10,8 @@ import { Input } from '../../shared/ui/Input';
 import { Page } from '../../shared/ui/Page';
 import { Select } from '../../shared/ui/Select';
 import { PageSpinner, Spinner } from '../../shared/ui/Spinner';
-import { authApi, type Institution } from './auth-api';
+import type { Institution } from './auth-api';
+import { useRegister } from './auth-mutations';
 import { suggestEmail } from './email-suggestion';
 import { parseRegisterParams } from './register-params';
 import {
@@ -123,7 +124,8 @@ function RegisterForm({ classInfo, memberId, memberCheck }: RegisterFormProps) {
   );
   const [attempted, setAttempted] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const registration = useRegister();
+  const submitting = registration.isPending;
 
   const emailHint = useEmailHint(email);
   const submitHintId = useId();
@@ -162,9 +164,8 @@ function RegisterForm({ classInfo, memberId, memberCheck }: RegisterFormProps) {
     if (hasErrors(current)) return;
 
     const cleanEmail = normaliseEmail(email);
-    setSubmitting(true);
     try {
-      const answer = await authApi.register({
+      const answer = await registration.mutateAsync({
         email: cleanEmail,
         password,
         name: name.trim().replace(/\s+/g, ' '),
@@ -186,8 +187,6 @@ function RegisterForm({ classInfo, memberId, memberCheck }: RegisterFormProps) {
       void navigate('/registration-success', { state });
     } catch (error) {
       setSubmitError(detailText((error as { body?: unknown })?.body) ?? REGISTRATION_MESSAGES.failed);
-    } finally {
-      setSubmitting(false);
     }
   };
 

@@ -10,6 +10,7 @@ import { Input } from '../../shared/ui/Input';
 import { Page } from '../../shared/ui/Page';
 import { PageSpinner } from '../../shared/ui/Spinner';
 import { authApi } from './auth-api';
+import { useUpdatePassword } from './auth-mutations';
 import { isValidPassword, PASSWORD_MAX_LENGTH, REGISTRATION_MESSAGES } from './registration-validation';
 import { readResetToken, stripResetTokenFromUrl } from './update-password-token';
 
@@ -44,7 +45,8 @@ export function UpdatePasswordPage() {
   const [repeat, setRepeat] = useState('');
   const [fieldErrors, setFieldErrors] = useState<{ password?: string; repeat?: string }>({});
   const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const update = useUpdatePassword();
+  const pending = update.isPending;
 
   useEffect(() => {
     if (!token) {
@@ -91,16 +93,13 @@ export function UpdatePasswordPage() {
     };
     setFieldErrors(errors);
     if (errors.password || errors.repeat) return;
-    setPending(true);
     try {
-      await authApi.updatePassword(token, password);
+      await update.mutateAsync({ token, password });
       toast.success(UPDATE_PASSWORD_MESSAGES.success);
       void navigate('/login', { replace: true });
     } catch (e) {
       if (isInvalidToken(e)) setError(UPDATE_PASSWORD_MESSAGES.invalidLink);
       else setError(detailText((e as ApiError).body) ?? (e instanceof Error ? e.message : API_MESSAGES.generic));
-    } finally {
-      setPending(false);
     }
   };
 

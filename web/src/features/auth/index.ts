@@ -9,3 +9,4 @@ export { ResetPasswordPage } from './ResetPasswordPage';
 export { SessionExpiredNotice } from './SessionExpiredNotice';
 export { UpdatePasswordPage } from './UpdatePasswordPage';
 export { authApi, updatePasswordUrl } from './auth-api';
+export { usePasswordResetMail } from './auth-mutations';

@@ -1,9 +1,10 @@
 // /student: the student's own available times (docs/product/times.md), limited to the padded window of their
 // teachers' ranges; hidden days and disabled slots outside; unsaved-changes guard when leaving.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { formatHoursLong, WeekSlots } from '@stundenplan/timegrid';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../shared/api/client';
+import { queryKeys } from '../../shared/data/query-keys';
 import { useSession } from '../../shared/session/session-context';
 import { toast } from '../../shared/toast/toast-store';
 import { Alert } from '../../shared/ui/Alert';
@@ -19,16 +20,14 @@ import { defaultVisibleRange } from './grid/visible-range';
 import { PaintModeSwitch } from './preferred/PaintModeSwitch';
 import { EMPTY_TIMES, sameTimes, type PaintMode, type WeekTimes } from './preferred/preferred-times';
 import { TimesPaintGrid } from './preferred/TimesPaintGrid';
-import { fetchOwnTimes, fetchTeachersTimeRanges, saveOwnTimes, type OwnTimes } from './student-times-api';
+import { fetchOwnTimes, fetchTeachersTimeRanges, type OwnTimes } from './student-times-api';
 import { studentRows, studentWindow } from './student-window';
 import { GridWithToolbar, TimesToolbar } from './TimesToolbar';
+import { useSaveOwnTimes } from './use-save-own-times';
 import { useUnsavedChangesGuard } from '../../shared/unsaved/use-unsaved-changes-guard';
 import { clearDraft, draftKey, readDraft, writeDraft } from './unsaved-draft';
 import { SLOW_LOAD_TEXT, useSlowLoading } from '../../shared/hooks/use-slow-loading';
 import './availability.css';
-
-export const OWN_TIMES_KEY = ['availability', 'own-times'] as const;
-export const TEACHERS_RANGES_KEY = ['availability', 'teachers-time-ranges'] as const;
 
 export const STUDENT_TIMES_TEXTS = {
   title: 'Deine Zeiten',
@@ -50,16 +49,17 @@ function reportSaveFailure(error: unknown): void {
 }
 
 export function StudentTimesPage() {
-  const queryClient = useQueryClient();
-  const own = useQuery({ queryKey: OWN_TIMES_KEY, queryFn: ({ signal }) => fetchOwnTimes(signal), staleTime: 0 });
-  const ranges = useQuery({ queryKey: TEACHERS_RANGES_KEY, queryFn: ({ signal }) => fetchTeachersTimeRanges(signal), staleTime: 0 });
+  const own = useQuery({ queryKey: queryKeys.ownTimes, queryFn: ({ signal }) => fetchOwnTimes(signal), staleTime: 0 });
+  const ranges = useQuery({ queryKey: queryKeys.teachersTimeRanges, queryFn: ({ signal }) => fetchTeachersTimeRanges(signal), staleTime: 0 });
   const loading = own.isPending || ranges.isPending;
   const slow = useSlowLoading(loading);
 
   const [draft, setDraft] = useState<WeekTimes | null>(null);
   const [mode, setMode] = useState<PaintMode>('available');
   const [view, setView] = useState<SlotRange>(defaultVisibleRange);
-  const [saving, setSaving] = useState(false);
+  const saveMutation = useSaveOwnTimes();
+  const saving = saveMutation.isPending;
+  const { mutateAsync: saveTimes } = saveMutation;
   const [restored, setRestored] = useState(false);
   const storageKey = draftKey(useSession().user?.email);
 
@@ -79,20 +79,19 @@ export function StudentTimesPage() {
     } else clearDraft(storageKey);
   }, [saved, storageKey]);
   useEffect(() => {
-    if (!restoreDone.current) return;
+    // No saved times (the expired-session flow dropped the cache): the kept draft stays for the next visit.
+    if (!restoreDone.current || !saved) return;
     if (dirty && draft) writeDraft(storageKey, draft);
     else clearDraft(storageKey);
-  }, [dirty, draft, storageKey]);
+  }, [dirty, draft, saved, storageKey]);
 
   const save = useCallback(async (): Promise<boolean> => {
     if (!draft || !own.data) return true;
     const before: OwnTimes = own.data;
-    setSaving(true);
     try {
-      const result = await saveOwnTimes(draft);
+      const result = await saveTimes(draft);
       // null: the session ran out and the expired-session flow took over; the draft stays kept.
       if (!result) return false;
-      queryClient.setQueryData(OWN_TIMES_KEY, result);
       setDraft(null);
       setRestored(false);
       toast.success(before.lastModified ? STUDENT_TIMES_TEXTS.updated : STUDENT_TIMES_TEXTS.saved);
@@ -100,10 +99,8 @@ export function StudentTimesPage() {
     } catch (error) {
       reportSaveFailure(error);
       return false;
-    } finally {
-      setSaving(false);
     }
-  }, [draft, own.data, queryClient]);
+  }, [draft, own.data, saveTimes]);
 
   const discard = useCallback(() => {
     setDraft(null);

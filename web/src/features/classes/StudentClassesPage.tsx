@@ -1,5 +1,5 @@
 // /student/classes: the student's courses (docs/product/classes.md, docs/product/api.md Student course actions, docs/product/errors.md Student side).
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ALLOWED_DURATIONS, DEFAULT_DURATION } from '@stundenplan/timegrid';
 import { useId, useState, type ReactNode } from 'react';
 import { toast } from '../../shared/toast/toast-store';
@@ -11,14 +11,13 @@ import { Input } from '../../shared/ui/Input';
 import { Page } from '../../shared/ui/Page';
 import { Select } from '../../shared/ui/Select';
 import { PageSpinner } from '../../shared/ui/Spinner';
-import { profileApi } from '../profile';
-import { studentCoursesApi, type Membership } from './classes-api';
+import { profileQuery } from '../../shared/data/profile';
+import type { Membership } from './classes-api';
 import { deadlineState, studentDeadlineText } from './deadline-text';
 import { STUDENT_COURSE_MESSAGES as M } from './messages';
+import { useJoinCourse, useLeaveCourse, useVerifyCourse } from './student-course-mutations';
 import { checkJoinCode, detailOf, normaliseJoinCode } from './validation';
 import './classes.css';
-
-export const PROFILE_QUERY_KEY = ['profile'] as const;
 
 /** The student's lessons of the latest sent schedules as one calendar file. */
 export const CALENDAR_TEXTS = {
@@ -29,17 +28,7 @@ export const CALENDAR_TEXTS = {
 const courseName = (m: Membership) => m.classes?.name || M.unknown;
 
 export function StudentClassesPage() {
-  const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: PROFILE_QUERY_KEY,
-    queryFn: async ({ signal }) => {
-      const profile = await profileApi.get(signal);
-      if (!profile) throw new Error(M.loadFailed);
-      return profile;
-    },
-    retry: false,
-  });
-  const reload = () => void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+  const query = useQuery(profileQuery());
 
   let courses: ReactNode;
   if (query.isPending) courses = <PageSpinner />;
@@ -67,7 +56,7 @@ export function StudentClassesPage() {
         <ul className="course-grid">
           {memberships.map((m) => (
             <li key={m.member_id}>
-              <CourseCard membership={m} onChanged={reload} />
+              <CourseCard membership={m} />
             </li>
           ))}
         </ul>
@@ -88,45 +77,43 @@ export function StudentClassesPage() {
           </a>
         </p>
       </section>
-      <JoinSection onJoined={reload} />
+      <JoinSection />
     </Page>
   );
 }
 
-function CourseCard({ membership: m, onChanged }: { membership: Membership; onChanged: () => void }) {
-  const [busy, setBusy] = useState<'verify' | 'leave' | null>(null);
+function CourseCard({ membership: m }: { membership: Membership }) {
+  const verifyMutation = useVerifyCourse();
+  const leaveMutation = useLeaveCourse();
+  const busy = verifyMutation.isPending ? 'verify' : leaveMutation.isPending ? 'leave' : null;
   const [error, setError] = useState<string | null>(null);
   const { confirm, dialog: confirmDialog } = useConfirm();
   const name = courseName(m);
 
-  const verify = async () => {
-    setBusy('verify');
+  const verify = () => {
     setError(null);
-    try {
-      const answer = await studentCoursesApi.verify(m.class_id, m.member_id);
-      toast.success(M.verified(answer?.class_name || name));
-      onChanged();
-    } catch {
-      setError(M.verifyFailed);
-      toast.error(M.verifyFailed);
-    } finally {
-      setBusy(null);
-    }
+    verifyMutation.mutate(
+      { classId: m.class_id, memberId: m.member_id },
+      {
+        onSuccess: (answer) => toast.success(M.verified(answer?.class_name || name)),
+        onError: () => {
+          setError(M.verifyFailed);
+          toast.error(M.verifyFailed);
+        },
+      },
+    );
   };
 
   const leave = async () => {
     if (!(await confirm({ title: M.leaveTitle, message: M.leaveConfirm(name), confirmLabel: M.leave, danger: true }))) return;
-    setBusy('leave');
     setError(null);
-    try {
-      const answer = await studentCoursesApi.leave(m.member_id);
-      toast.success(M.left(answer?.class_name || name));
-      onChanged();
-    } catch {
-      setError(M.leaveFailed);
-      toast.error(M.leaveFailed);
-      setBusy(null);
-    }
+    leaveMutation.mutate(m.member_id, {
+      onSuccess: (answer) => toast.success(M.left(answer?.class_name || name)),
+      onError: () => {
+        setError(M.leaveFailed);
+        toast.error(M.leaveFailed);
+      },
+    });
   };
 
   return (
@@ -149,7 +136,7 @@ function CourseCard({ membership: m, onChanged }: { membership: Membership; onCh
       {!m.student_id && (
         <div className="course-card__verify">
           <p className="course-card__warning">{M.unverified}</p>
-          <Button size="sm" onClick={() => void verify()} loading={busy === 'verify'} disabled={busy !== null}>
+          <Button size="sm" onClick={() => verify()} loading={busy === 'verify'} disabled={busy !== null}>
             {M.verify}
           </Button>
         </div>
@@ -176,14 +163,15 @@ function DeadlineLine({ membership }: { membership: Membership }) {
   );
 }
 
-function JoinSection({ onJoined }: { onJoined: () => void }) {
+function JoinSection() {
   const formId = useId();
   const [open, setOpen] = useState(false);
   const [code, setCode] = useState('');
   const [duration, setDuration] = useState(String(DEFAULT_DURATION));
   const [codeError, setCodeError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [joining, setJoining] = useState(false);
+  const joinMutation = useJoinCourse();
+  const joining = joinMutation.isPending;
 
   const close = () => {
     setOpen(false);
@@ -193,7 +181,7 @@ function JoinSection({ onJoined }: { onJoined: () => void }) {
     setError(null);
   };
 
-  const join = async () => {
+  const join = () => {
     setError(null);
     const check = checkJoinCode(code);
     if (!check.ok) {
@@ -201,19 +189,20 @@ function JoinSection({ onJoined }: { onJoined: () => void }) {
       return;
     }
     setCodeError(null);
-    setJoining(true);
-    try {
-      const answer = await studentCoursesApi.join(check.code, Number(duration));
-      toast.success(M.joined(answer?.class_name || check.code));
-      close();
-      onJoined();
-    } catch (e) {
-      const message = detailOf(e) || M.joinFailed;
-      setError(message);
-      toast.error(message);
-    } finally {
-      setJoining(false);
-    }
+    joinMutation.mutate(
+      { code: check.code, duration: Number(duration) },
+      {
+        onSuccess: (answer) => {
+          toast.success(M.joined(answer?.class_name || check.code));
+          close();
+        },
+        onError: (e) => {
+          const message = detailOf(e) || M.joinFailed;
+          setError(message);
+          toast.error(message);
+        },
+      },
+    );
   };
 
   return (
@@ -230,7 +219,7 @@ function JoinSection({ onJoined }: { onJoined: () => void }) {
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            void join();
+            join();
           }}
         >
           <div className="form-row">

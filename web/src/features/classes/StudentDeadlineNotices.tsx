@@ -1,12 +1,11 @@
 // /student: one line per course with a deadline for the times. Quiet when the profile cannot load.
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from '../../shared/ui/Alert';
-import { profileApi } from '../profile';
+import { profileQuery } from '../../shared/data/profile';
 import { deadlineState, studentDeadlineText } from './deadline-text';
-import { PROFILE_QUERY_KEY } from './StudentClassesPage';
 
 export function StudentDeadlineNotices() {
-  const profile = useQuery({ queryKey: PROFILE_QUERY_KEY, queryFn: ({ signal }) => profileApi.get(signal), retry: false });
+  const profile = useQuery(profileQuery());
   const lines = (profile.data?.classes ?? [])
     .map((m) => ({ id: m.member_id, name: m.classes?.name || 'Kurs', state: deadlineState(m), text: studentDeadlineText(m) }))
     .filter((l): l is typeof l & { text: string } => l.text !== null);

@@ -14,23 +14,23 @@ import { ShimmerRows } from '../../shared/ui/ShimmerRows';
 import { Table } from '../../shared/ui/Table';
 import { CLASSES_UPDATED_EVENT, isUuid, REFETCH_AFTER_CREATE_MS, REFETCH_AFTER_EDIT_MS, SLOW_LOADING_MS } from './class-queries';
 import { CreateClassDialog, EditClassDialog, type NewClassInput } from './ClassDialogs';
-import { classesApi, type ClassDto, type LocalClass } from './classes-api';
+import { useCreateClass, useDeleteClass, useLocalClasses } from './class-mutations';
+import type { ClassDto, LocalClass } from './classes-api';
 import { Icons, IconButton } from './local-ui';
 import { DeadlinePanel } from './DeadlinePanel';
 import { answeredText } from './member-utils';
 import { MembersPanel } from './MembersPanel';
 import { CLASS_MESSAGES } from './messages';
-import { createClassErrorMessage } from './validation';
 import './classes.css';
 
 const CLASS_COLUMNS = 4;
-let localIds = 0;
 
 /** The class list with optimistic creation, delayed re-fetches and the window events (docs/product/classes.md). */
 function useClassList() {
   const queryClient = useQueryClient();
   const query = useQuery(myClassesQuery());
-  const [localClasses, setLocalClasses] = useState<LocalClass[]>([]);
+  const { localClasses, dismissLocal, discardFailed } = useLocalClasses();
+  const createMutation = useCreateClass();
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
 
   useEffect(() => {
@@ -40,6 +40,8 @@ function useClassList() {
       pending.clear();
     };
   }, []);
+  // Failed creations live as long as the page: leaving it discards them.
+  useEffect(() => discardFailed, [discardFailed]);
 
   const refetchAfter = useCallback(
     (ms: number) => {
@@ -58,57 +60,28 @@ function useClassList() {
     return () => window.removeEventListener(CLASSES_UPDATED_EVENT, onUpdated);
   }, [queryClient]);
 
-  const create = async (input: NewClassInput) => {
-    const tempId = `local-${++localIds}`;
-    setLocalClasses((list) => [
-      ...list,
-      {
-        class_id: tempId,
-        name: input.name,
-        description: input.description,
-        is_group: input.is_group,
-        register_shortcut: input.register_shortcut ?? '',
-        member_count: 0,
-        _status: 'pending',
-      },
-    ]);
-    try {
-      const created = await classesApi.create(input);
-      setLocalClasses((list) => list.filter((c) => c.class_id !== tempId));
-      if (created?.class_id) {
-        queryClient.setQueryData<ClassDto[]>(queryKeys.myClasses, (list = []) =>
-          list.some((c) => c.class_id === created.class_id) ? list : [...list, created],
-        );
-      }
-    } catch (error) {
-      setLocalClasses((list) => list.map((c) => (c.class_id === tempId ? { ...c, _status: 'failed' } : c)));
-      toast.error(createClassErrorMessage(error));
-    } finally {
-      refetchAfter(REFETCH_AFTER_CREATE_MS);
-    }
-  };
-
-  const dismissLocal = (classId: string) => setLocalClasses((list) => list.filter((c) => c.class_id !== classId));
+  // Every creation is re-fetched later, also when several run at once (docs/product/limits.md).
+  const create = (input: NewClassInput) =>
+    createMutation
+      .mutateAsync(input)
+      .catch(() => undefined)
+      .finally(() => refetchAfter(REFETCH_AFTER_CREATE_MS));
 
   const replaceClass = (updated: ClassDto) =>
     queryClient.setQueryData<ClassDto[]>(queryKeys.myClasses, (list) => list?.map((c) => (c.class_id === updated.class_id ? { ...c, ...updated } : c)));
 
-  const removeClass = (classId: string) => {
-    queryClient.setQueryData<ClassDto[]>(queryKeys.myClasses, (list) => list?.filter((c) => c.class_id !== classId));
-    queryClient.removeQueries({ queryKey: queryKeys.members(classId) });
-  };
-
-  return { query, localClasses, create, dismissLocal, replaceClass, removeClass, refetchAfter };
+  return { query, localClasses, create, dismissLocal, replaceClass, refetchAfter };
 }
 
 export function TeacherClassesPage() {
-  const { query, localClasses, create, dismissLocal, replaceClass, removeClass, refetchAfter } = useClassList();
+  const { query, localClasses, create, dismissLocal, replaceClass, refetchAfter } = useClassList();
+  const deleteMutation = useDeleteClass();
   const [searchParams, setSearchParams] = useSearchParams();
   const [expanded, setExpanded] = useState<string | null>(null);
   const [scrollTo, setScrollTo] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<ClassDto | null>(null);
-  const [deleting, setDeleting] = useState<string | null>(null);
+  const deleting = deleteMutation.isPending ? deleteMutation.variables : null;
   const [slow, setSlow] = useState(false);
   const [counts, setCounts] = useState<Record<string, number>>({});
   const rowRefs = useRef(new Map<string, HTMLTableRowElement>());
@@ -157,20 +130,17 @@ export function TeacherClassesPage() {
 
   const onCountChange = useCallback((classId: string, count: number) => setCounts((c) => (c[classId] === count ? c : { ...c, [classId]: count })), []);
 
-  const deleteClass = async (cls: ClassDto) => {
+  const deleteClass = (cls: ClassDto) => {
     if (!window.confirm(CLASS_MESSAGES.deleteConfirm(cls.name))) return;
-    setDeleting(cls.class_id);
-    try {
-      await classesApi.remove(cls.class_id);
-      removeClass(cls.class_id);
-      if (expanded === cls.class_id) setExpanded(null);
-      toast.success(CLASS_MESSAGES.deleted);
-      refetchAfter(REFETCH_AFTER_EDIT_MS);
-    } catch {
-      toast.error(CLASS_MESSAGES.deleteFailed);
-    } finally {
-      setDeleting(null);
-    }
+    // mutateAsync: each deletion gets its answer, also when another one started meanwhile.
+    deleteMutation.mutateAsync(cls.class_id).then(
+      () => {
+        setExpanded((current) => (current === cls.class_id ? null : current));
+        toast.success(CLASS_MESSAGES.deleted);
+        refetchAfter(REFETCH_AFTER_EDIT_MS);
+      },
+      () => toast.error(CLASS_MESSAGES.deleteFailed),
+    );
   };
 
   const newButton = (
@@ -305,7 +275,7 @@ export function TeacherClassesPage() {
                                 label={`${cls.name} löschen`}
                                 icon={Icons.trash}
                                 tone="danger"
-                                onClick={() => void deleteClass(cls)}
+                                onClick={() => deleteClass(cls)}
                                 disabled={Boolean(status) || deleting === cls.class_id}
                               />
                             </>

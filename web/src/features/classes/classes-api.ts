@@ -4,6 +4,7 @@ import type { TimesMap } from '@stundenplan/timegrid';
 import { api } from '../../shared/api/client';
 import { fetchMembers, fetchMyClasses, type ClassDto, type MemberDto } from '../../shared/data/classes';
 import { listOf } from '../../shared/data/list-answer';
+import type { ProfileMembership } from '../../shared/data/profile';
 
 export type { ClassDto, MemberDto } from '../../shared/data/classes';
 
@@ -129,18 +130,7 @@ export const classesApi = {
 };
 
 /** docs/product/data.md Profile membership (GET profile). */
-export interface Membership {
-  duration: number | null;
-  member_id: string;
-  student_id: string | null;
-  class_id: string;
-  classes: { name: string | null; class_id: string } | null;
-  teacher_name: string | null;
-  institution: string | null;
-  /** Last day for the times (YYYY-MM-DD, Europe/Berlin) or null. */
-  deadline?: string | null;
-  allow_late_changes?: boolean;
-}
+export type Membership = ProfileMembership;
 
 export const studentCoursesApi = {
   join: (registerShortcut: string, duration: number) =>

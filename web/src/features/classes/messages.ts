@@ -1,4 +1,5 @@
 // Every user-visible text of the class pages, letter for letter as SPEC.md words it where it names one.
+import { PROFILE_LOAD_FAILED } from '../../shared/data/profile';
 
 export const CLASS_MESSAGES = {
   // docs/product/classes.md list
@@ -98,7 +99,7 @@ export const CSV_MESSAGES = {
 } as const;
 
 export const STUDENT_COURSE_MESSAGES = {
-  loadFailed: 'Fehler beim Laden der Profildaten',
+  loadFailed: PROFILE_LOAD_FAILED,
   unknown: 'Unbekannt',
   unverified: '⚠️ Dieser Kurs muss noch verifiziert werden',
   verify: 'Kurs verifizieren',

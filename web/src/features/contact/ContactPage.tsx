@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { api, ApiError, detailText } from '../../shared/api/client';
+import { ApiError, detailText } from '../../shared/api/client';
 import { useSession } from '../../shared/session/session-context';
 import { toast } from '../../shared/toast/toast-store';
 import { Alert } from '../../shared/ui/Alert';
@@ -11,6 +11,7 @@ import { Select } from '../../shared/ui/Select';
 import { Textarea } from '../../shared/ui/Textarea';
 import { readStorage, removeStorage, writeStorage } from '../../shared/storage';
 import { minutesLabel, waitMinutes } from './contact-lock';
+import { useSendContactMessage } from './use-send-contact-message';
 
 export const CONTACT_MESSAGES = {
   success: 'Vielen Dank für deine Nachricht! Wir melden uns schnellstmöglich bei dir.',
@@ -63,7 +64,8 @@ interface RateLimit {
 export function ContactPage() {
   const { user } = useSession();
   const [form, setForm] = useState<ContactMessage>({ type: 'feedback', name: '', email: '', subject: '', message: '' });
-  const [pending, setPending] = useState(false);
+  const send = useSendContactMessage();
+  const pending = send.isPending;
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const [limit, setLimit] = useState<RateLimit | null>(readLock);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof ContactMessage, string>>>({});
@@ -122,9 +124,8 @@ export function ContactPage() {
       return;
     }
     setFieldErrors({});
-    setPending(true);
     try {
-      await api.post('contact', payload, { authRedirect: false });
+      await send.mutateAsync(payload);
       setResult({ ok: true, text: CONTACT_MESSAGES.success });
       toast.success(CONTACT_MESSAGES.success);
       setForm((f) => ({ ...f, subject: '', message: '' }));
@@ -141,8 +142,6 @@ export function ContactPage() {
       } else {
         setResult({ ok: false, text: CONTACT_MESSAGES.failure });
       }
-    } finally {
-      setPending(false);
     }
   };
 

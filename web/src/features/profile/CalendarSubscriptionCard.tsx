@@ -1,11 +1,13 @@
 // The student's private calendar subscription link (made, shown once, revoked).
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, errorMessage } from '../../shared/api/client';
+import { queryKeys } from '../../shared/data/query-keys';
 import { toast } from '../../shared/toast/toast-store';
 import { Button } from '../../shared/ui/Button';
 import { Card } from '../../shared/ui/Card';
 import { useConfirm } from '../../shared/ui/use-confirm';
+import { useCreateCalendarSubscription, useRevokeCalendarSubscription } from './profile-mutations';
 
 export const SUBSCRIPTION_TEXTS = {
   title: 'Kalender-Abo',
@@ -26,47 +28,38 @@ export const SUBSCRIPTION_TEXTS = {
 } as const;
 
 const T = SUBSCRIPTION_TEXTS;
-const KEY = ['calendar-subscription'] as const;
 
 export function CalendarSubscriptionCard() {
-  const queryClient = useQueryClient();
   const status = useQuery({
-    queryKey: KEY,
+    queryKey: queryKeys.calendarSubscription,
     queryFn: ({ signal }) => api.get<{ active: boolean; created_at: string | null }>('me/calendar-subscription', { signal }),
     retry: false,
   });
   const [url, setUrl] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const createMutation = useCreateCalendarSubscription();
+  const revokeMutation = useRevokeCalendarSubscription();
+  const busy = createMutation.isPending || revokeMutation.isPending;
   const { confirm, dialog } = useConfirm();
   const active = Boolean(status.data?.active) || url !== null;
 
-  const create = async () => {
-    setBusy(true);
-    try {
-      const answer = await api.post<{ url: string; message?: string }>('me/calendar-subscription', undefined, { abortPrevious: false });
-      setUrl(answer?.url ?? null);
-      if (answer?.message) toast.success(answer.message);
-      void queryClient.invalidateQueries({ queryKey: KEY });
-    } catch (e) {
-      toast.error(errorMessage(e, T.failed));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const create = () =>
+    createMutation.mutate(undefined, {
+      onSuccess: (answer) => {
+        setUrl(answer?.url ?? null);
+        if (answer?.message) toast.success(answer.message);
+      },
+      onError: (e) => toast.error(errorMessage(e, T.failed)),
+    });
 
   const revoke = async () => {
     if (!(await confirm({ title: T.revokeTitle, message: T.revokeConfirm, confirmLabel: T.revoke, danger: true }))) return;
-    setBusy(true);
-    try {
-      const answer = await api.delete<{ message?: string }>('me/calendar-subscription');
-      setUrl(null);
-      if (answer?.message) toast.success(answer.message);
-      void queryClient.invalidateQueries({ queryKey: KEY });
-    } catch (e) {
-      toast.error(errorMessage(e, T.failed));
-    } finally {
-      setBusy(false);
-    }
+    revokeMutation.mutate(undefined, {
+      onSuccess: (answer) => {
+        setUrl(null);
+        if (answer?.message) toast.success(answer.message);
+      },
+      onError: (e) => toast.error(errorMessage(e, T.failed)),
+    });
   };
 
   const copy = async () => {
@@ -95,7 +88,7 @@ export function CalendarSubscriptionCard() {
       )}
       <p className="muted">{T.privacy}</p>
       <div className="button-row">
-        <Button size="sm" loading={busy} onClick={() => void create()}>
+        <Button size="sm" loading={busy} onClick={() => create()}>
           {active ? T.renew : T.create}
         </Button>
         {active && (

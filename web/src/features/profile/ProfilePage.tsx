@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage, isAbortError } from '../../shared/api/client';
-import { authApi, updatePasswordUrl } from '../auth';
 import { useSession } from '../../shared/session/session-context';
 import { ROLE_LABELS, type Role } from '../../shared/session/session-types';
 import { toast } from '../../shared/toast/toast-store';
@@ -13,10 +12,12 @@ import { Page } from '../../shared/ui/Page';
 import { useConfirm } from '../../shared/ui/use-confirm';
 import { PageSpinner } from '../../shared/ui/Spinner';
 import { CalendarSubscriptionCard } from './CalendarSubscriptionCard';
-import { profileApi, type Profile } from './profile-api';
+import { PROFILE_LOAD_FAILED, profileQuery, type Profile } from '../../shared/data/profile';
+import { usePasswordResetMail } from '../auth';
+import { useDeleteAccount } from './profile-mutations';
 
 export const PROFILE_MESSAGES = {
-  loadFailed: 'Fehler beim Laden der Profildaten',
+  loadFailed: PROFILE_LOAD_FAILED,
   unknownRole: 'Unbekannter Benutzertyp',
   deleteFailed: 'Fehler beim Löschen des Accounts',
   deleteConfirm: 'Möchtest du deinen Account wirklich unwiderruflich löschen? Alle deine Daten gehen dabei verloren.',
@@ -30,15 +31,7 @@ function isKnownRole(role: string): role is Role {
 }
 
 export function ProfilePage() {
-  const query = useQuery({
-    queryKey: ['profile'],
-    queryFn: async ({ signal }) => {
-      const profile = await profileApi.get(signal);
-      if (!profile) throw new Error(PROFILE_MESSAGES.loadFailed);
-      return profile;
-    },
-    retry: false,
-  });
+  const query = useQuery(profileQuery());
 
   if (query.isPending) {
     return (
@@ -78,23 +71,19 @@ export function ProfilePage() {
 function ProfileView({ profile, role }: { profile: Profile; role: Role }) {
   const session = useSession();
   const navigate = useNavigate();
-  const [resetPending, setResetPending] = useState(false);
-  const [deletePending, setDeletePending] = useState(false);
+  const resetMutation = usePasswordResetMail();
+  const deleteMutation = useDeleteAccount();
+  const resetPending = resetMutation.isPending;
+  const deletePending = deleteMutation.isPending;
   const { confirm, dialog: confirmDialog } = useConfirm();
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const memberships = profile.classes ?? [];
 
-  const sendReset = async () => {
-    setResetPending(true);
-    try {
-      await authApi.forgotPassword(profile.email, updatePasswordUrl());
-      toast.success(`Wir haben dir einen Link zum Zurücksetzen deines Passworts an ${profile.email} geschickt.`);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setResetPending(false);
-    }
-  };
+  const sendReset = () =>
+    resetMutation.mutate(profile.email, {
+      onSuccess: () => toast.success(`Wir haben dir einen Link zum Zurücksetzen deines Passworts an ${profile.email} geschickt.`),
+      onError: (error) => toast.error(errorMessage(error)),
+    });
 
   const deleteAccount = async () => {
     const ok = await confirm({
@@ -105,18 +94,17 @@ function ProfileView({ profile, role }: { profile: Profile; role: Role }) {
     });
     if (!ok) return;
     setDeleteError(null);
-    setDeletePending(true);
-    try {
-      await profileApi.deleteAccount();
-      session.clear();
-      toast.success(PROFILE_MESSAGES.deleted);
-      void navigate('/', { replace: true });
-    } catch {
-      setDeleteError(PROFILE_MESSAGES.deleteFailed);
-      toast.error(PROFILE_MESSAGES.deleteFailed);
-    } finally {
-      setDeletePending(false);
-    }
+    deleteMutation.mutate(undefined, {
+      onSuccess: () => {
+        session.clear();
+        toast.success(PROFILE_MESSAGES.deleted);
+        void navigate('/', { replace: true });
+      },
+      onError: () => {
+        setDeleteError(PROFILE_MESSAGES.deleteFailed);
+        toast.error(PROFILE_MESSAGES.deleteFailed);
+      },
+    });
   };
 
   return (
@@ -163,7 +151,7 @@ function ProfileView({ profile, role }: { profile: Profile; role: Role }) {
       {role === 'student' && <CalendarSubscriptionCard />}
       <Card title="Sicherheit">
         <p>Du erhältst eine E-Mail mit einem Link, über den du ein neues Passwort festlegen kannst.</p>
-        <Button variant="secondary" onClick={() => void sendReset()} loading={resetPending}>
+        <Button variant="secondary" onClick={() => sendReset()} loading={resetPending}>
           Passwort zurücksetzen
         </Button>
       </Card>

@@ -1,3 +1,2 @@
-// Public entry of the profile feature: the page and the profile call other features read memberships with.
+// Public entry of the profile feature: the profile page.
 export { ProfilePage } from './ProfilePage';
-export { profileApi } from './profile-api';

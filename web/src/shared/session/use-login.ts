@@ -1,4 +1,5 @@
-import { useCallback, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '../toast/toast-store';
 import { clearSessionMarkers, describeLoginFailure, loginRequest, LOGIN_MESSAGES, postLoginPath, type LoginFailure } from './login';
@@ -11,30 +12,25 @@ import { useSession } from './session-context';
 export function useLogin() {
   const session = useSession();
   const navigate = useNavigate();
-  const [pending, setPending] = useState(false);
-
-  const login = useCallback(
-    async (email: string, password: string): Promise<LoginFailure | null> => {
-      setPending(true);
+  const mutation = useMutation({
+    mutationFn: async ({ email, password }: { email: string; password: string }): Promise<LoginFailure | null> => {
       try {
-        try {
-          await loginRequest(email, password);
-        } catch (error) {
-          return describeLoginFailure(error);
-        }
-        const user = await session.confirmLogin();
-        if (!user) return { code: 'other', message: LOGIN_MESSAGES.generic };
-        const target = postLoginPath(user.role);
-        clearSessionMarkers();
-        toast.success(LOGIN_MESSAGES.success);
-        void navigate(target, { replace: true });
-        return null;
-      } finally {
-        setPending(false);
+        await loginRequest(email, password);
+      } catch (error) {
+        return describeLoginFailure(error);
       }
+      const user = await session.confirmLogin();
+      if (!user) return { code: 'other', message: LOGIN_MESSAGES.generic };
+      const target = postLoginPath(user.role);
+      clearSessionMarkers();
+      toast.success(LOGIN_MESSAGES.success);
+      void navigate(target, { replace: true });
+      return null;
     },
-    [session, navigate],
-  );
+  });
+  const { mutateAsync } = mutation;
 
-  return { login, pending };
+  const login = useCallback((email: string, password: string): Promise<LoginFailure | null> => mutateAsync({ email, password }), [mutateAsync]);
+
+  return { login, pending: mutation.isPending };
 }

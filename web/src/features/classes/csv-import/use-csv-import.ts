@@ -1,7 +1,7 @@
 // The state of the CSV import wizard (docs/product/classes.md CSV import): format and file, the column mapping of
-// a custom table, the extracted rows with duplicates and selection, and the import itself (a mutation).
+// a custom table, the extracted rows with duplicates and selection (one reducer), and the import itself (a mutation).
 import { useMutation } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useReducer } from 'react';
 import { ApiError, isAbortError } from '../../../shared/api/client';
 import { toast } from '../../../shared/toast/toast-store';
 import { classesApi, type CsvRow } from '../classes-api';
@@ -65,86 +65,175 @@ function useImportRows(classId: string, onRowsDone: (rowIds: Set<number>) => voi
   });
 }
 
+interface WizardState {
+  format: CsvFormat;
+  file: File | null;
+  fileError: string | null;
+  preview: CsvPreview | null;
+  hasHeader: boolean;
+  roles: ColumnRole[];
+  mappingError: string | null;
+  step: Step;
+  error: string | null;
+  rows: ImportRow[];
+  extractedCount: number;
+  selected: Set<number>;
+  groupSelection: Record<string, Set<number>>;
+  mergeNotes: string[];
+}
+
+type WizardAction =
+  | { type: 'file-chosen'; file: File | null; fileError: string | null }
+  | { type: 'format-chosen'; format: CsvFormat }
+  | { type: 'preview-loaded'; preview: CsvPreview; roles: ColumnRole[] }
+  | { type: 'preview-failed'; fileError: string }
+  | { type: 'file-missing' }
+  | { type: 'error'; error: string | null }
+  | { type: 'mapping-error'; error: string }
+  | { type: 'header-set'; on: boolean }
+  | { type: 'role-set'; column: number; role: ColumnRole }
+  | { type: 'step'; step: Step }
+  | { type: 'extraction-failed'; error: string | null }
+  | { type: 'extracted'; rows: ImportRow[]; extractedCount: number; selected: Set<number> }
+  | { type: 'group-selection'; email: string; ids: Set<number> }
+  | { type: 'merged'; email: string; ids: Set<number>; rows: ImportRow[]; merged: ImportRow; mergedSelectable: boolean; note: string }
+  | { type: 'rows-done'; done: Set<number> }
+  | { type: 'row-toggled'; rowId: number }
+  | { type: 'selection-set'; selected: Set<number> };
+
+const initialState: WizardState = {
+  format: 'hmtm',
+  file: null,
+  fileError: null,
+  preview: null,
+  hasHeader: true,
+  roles: [],
+  mappingError: null,
+  step: { name: 'choose' },
+  error: null,
+  rows: [],
+  extractedCount: 0,
+  selected: new Set(),
+  groupSelection: {},
+  mergeNotes: [],
+};
+
+function wizardReducer(state: WizardState, action: WizardAction): WizardState {
+  switch (action.type) {
+    case 'file-chosen':
+      return { ...state, error: null, mappingError: null, preview: null, file: action.file, fileError: action.fileError };
+    case 'format-chosen':
+      return { ...state, format: action.format, error: null, mappingError: null };
+    case 'preview-loaded':
+      return { ...state, preview: action.preview, hasHeader: action.preview.hasHeaderGuess, roles: action.roles };
+    case 'preview-failed':
+      return { ...state, preview: null, fileError: action.fileError };
+    case 'file-missing':
+      // Keep the reason the file was refused ('CSV-Datei ist leer') instead of replacing it.
+      return { ...state, fileError: state.fileError ?? CSV_MESSAGES.notCsv };
+    case 'error':
+      return { ...state, error: action.error };
+    case 'mapping-error':
+      return { ...state, mappingError: action.error };
+    case 'header-set':
+      return { ...state, hasHeader: action.on, mappingError: null };
+    case 'role-set':
+      return { ...state, roles: assignRole(state.roles, action.column, action.role), mappingError: null };
+    case 'step':
+      return { ...state, step: action.step };
+    case 'extraction-failed':
+      return { ...state, step: { name: 'choose' }, error: action.error };
+    case 'extracted':
+      return {
+        ...state,
+        rows: action.rows,
+        extractedCount: action.extractedCount,
+        selected: action.selected,
+        groupSelection: {},
+        mergeNotes: [],
+        step: { name: 'result' },
+      };
+    case 'group-selection':
+      return { ...state, groupSelection: { ...state.groupSelection, [action.email]: action.ids } };
+    case 'merged': {
+      const selected = new Set([...state.selected].filter((id) => !action.ids.has(id) || id === action.merged.row_id));
+      if (action.mergedSelectable) selected.add(action.merged.row_id);
+      const groupSelection = { ...state.groupSelection };
+      delete groupSelection[action.email];
+      // A duplicate-e-mail error from an earlier import attempt is settled by merging.
+      return { ...state, error: null, rows: action.rows, selected, groupSelection, mergeNotes: [...state.mergeNotes, action.note] };
+    }
+    case 'rows-done':
+      return {
+        ...state,
+        rows: state.rows.filter((r) => !action.done.has(r.row_id)),
+        selected: new Set([...state.selected].filter((id) => !action.done.has(id))),
+      };
+    case 'row-toggled': {
+      const selected = new Set(state.selected);
+      if (selected.has(action.rowId)) selected.delete(action.rowId);
+      else selected.add(action.rowId);
+      return { ...state, selected };
+    }
+    case 'selection-set':
+      return { ...state, selected: action.selected };
+  }
+}
+
 export function useCsvImport({ classId, existingEmails, onImported }: { classId: string; existingEmails: ReadonlySet<string>; onImported: () => void }) {
-  const [format, setFormat] = useState<CsvFormat>('hmtm');
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const [preview, setPreview] = useState<CsvPreview | null>(null);
-  const [hasHeader, setHasHeader] = useState(true);
-  const [roles, setRoles] = useState<ColumnRole[]>([]);
-  const [mappingError, setMappingError] = useState<string | null>(null);
-  const [step, setStep] = useState<Step>({ name: 'choose' });
-  const [error, setError] = useState<string | null>(null);
-  const [rows, setRows] = useState<ImportRow[]>([]);
-  const [extractedCount, setExtractedCount] = useState(0);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [groupSelection, setGroupSelection] = useState<Record<string, Set<number>>>({});
-  const [mergeNotes, setMergeNotes] = useState<string[]>([]);
+  const [state, dispatch] = useReducer(wizardReducer, initialState);
+  const { format, file, fileError, preview, hasHeader, roles, mappingError, step, error, rows, extractedCount, selected, groupSelection, mergeNotes } = state;
 
   const loadPreview = async (next: File) => {
     try {
       const text = await readCsvFile(next);
       const built = buildPreview(text);
       if (built.records.length === 0) {
-        setPreview(null);
-        setFileError(CSV_MESSAGES.empty);
+        dispatch({ type: 'preview-failed', fileError: CSV_MESSAGES.empty });
         return;
       }
-      setPreview(built);
-      setHasHeader(built.hasHeaderGuess);
-      setRoles(guessRoles(built.hasHeaderGuess ? (built.records[0] ?? null) : null, built.columns));
+      dispatch({ type: 'preview-loaded', preview: built, roles: guessRoles(built.hasHeaderGuess ? (built.records[0] ?? null) : null, built.columns) });
     } catch (e) {
-      setPreview(null);
-      setFileError(extractionErrorMessage(e));
+      dispatch({ type: 'preview-failed', fileError: extractionErrorMessage(e) });
     }
   };
 
   const chooseFile = (next: File | null) => {
-    setError(null);
-    setMappingError(null);
-    setPreview(null);
     const problem = checkCsvFile(next);
-    setFile(problem ? null : next);
-    setFileError(next ? problem : null);
+    dispatch({ type: 'file-chosen', file: problem ? null : next, fileError: next ? problem : null });
     if (!problem && next && format === 'custom') void loadPreview(next);
   };
 
   const chooseFormat = (next: CsvFormat) => {
-    setFormat(next);
-    setError(null);
-    setMappingError(null);
+    dispatch({ type: 'format-chosen', format: next });
     if (next === 'custom' && file && !preview) void loadPreview(file);
   };
 
   const extract = async () => {
-    setError(null);
+    dispatch({ type: 'error', error: null });
     if (!file) {
-      // Keep the reason the file was refused ('CSV-Datei ist leer') instead of replacing it.
-      setFileError((current) => current ?? CSV_MESSAGES.notCsv);
+      dispatch({ type: 'file-missing' });
       return;
     }
     let mapping = null;
     if (format === 'custom') {
       const built = buildMapping(roles, hasHeader, hasHeader ? (preview?.records[0] ?? []) : []);
       if (!built.ok) {
-        setMappingError(built.error);
+        dispatch({ type: 'mapping-error', error: built.error });
         return;
       }
       mapping = built.mapping;
     }
-    setStep({ name: 'processing' });
+    dispatch({ type: 'step', step: { name: 'processing' } });
     let extracted: CsvRow[];
     try {
       extracted = mapping ? await classesApi.extractCustom(file, mapping) : await classesApi.extractHmtm(file);
     } catch (e) {
-      setStep({ name: 'choose' });
-      if (isAbortError(e) && (e as ApiError).kind === 'aborted') return;
-      setError(extractionErrorMessage(e));
+      dispatch({ type: 'extraction-failed', error: isAbortError(e) && (e as ApiError).kind === 'aborted' ? null : extractionErrorMessage(e) });
       return;
     }
     if (extracted.length === 0) {
-      setStep({ name: 'choose' });
-      setError(CSV_MESSAGES.noStudents);
+      dispatch({ type: 'extraction-failed', error: CSV_MESSAGES.noStudents });
       return;
     }
     toast.success(CSV_MESSAGES.extracted(extracted.length));
@@ -162,12 +251,12 @@ export function useCsvImport({ classId, existingEmails, onImported }: { classId:
         toast.error(CSV_MESSAGES.checkFailed);
       }
     }
-    setRows(withAccounts);
-    setExtractedCount(extracted.length);
-    setSelected(new Set(withAccounts.filter((r) => !importProblem(r, existingEmails)).map((r) => r.row_id)));
-    setGroupSelection({});
-    setMergeNotes([]);
-    setStep({ name: 'result' });
+    dispatch({
+      type: 'extracted',
+      rows: withAccounts,
+      extractedCount: extracted.length,
+      selected: new Set(withAccounts.filter((r) => !importProblem(r, existingEmails)).map((r) => r.row_id)),
+    });
   };
 
   const groups = useMemo(() => findDuplicateGroups(rows), [rows]);
@@ -178,27 +267,22 @@ export function useCsvImport({ classId, existingEmails, onImported }: { classId:
     const current = groupSelectedIds(email, groupRows);
     if (current.has(rowId)) current.delete(rowId);
     else current.add(rowId);
-    setGroupSelection((g) => ({ ...g, [email]: current }));
+    dispatch({ type: 'group-selection', email, ids: current });
   };
 
   const merge = (email: string, groupRows: ImportRow[]) => {
     const ids = groupSelectedIds(email, groupRows);
     const result = mergeRows(rows, ids);
     if (!result) return;
-    // A duplicate-e-mail error from an earlier import attempt is settled by merging.
-    setError(null);
-    setRows(result.rows);
-    setSelected((s) => {
-      const next = new Set([...s].filter((id) => !ids.has(id) || id === result.merged.row_id));
-      if (!importProblem(result.merged, existingEmails)) next.add(result.merged.row_id);
-      return next;
+    dispatch({
+      type: 'merged',
+      email,
+      ids,
+      rows: result.rows,
+      merged: result.merged,
+      mergedSelectable: !importProblem(result.merged, existingEmails),
+      note: CSV_MESSAGES.merged(result.count, result.minutes),
     });
-    setGroupSelection((g) => {
-      const next = { ...g };
-      delete next[email];
-      return next;
-    });
-    setMergeNotes((n) => [...n, CSV_MESSAGES.merged(result.count, result.minutes)]);
     toast.info(CSV_MESSAGES.mergedToast, 3000);
   };
 
@@ -207,17 +291,16 @@ export function useCsvImport({ classId, existingEmails, onImported }: { classId:
   const chosen = rows.filter((r) => selected.has(r.row_id));
 
   // Imported rows leave the list, so a retry after a later failure does not add them twice.
-  const dropRows = (done: Set<number>) => {
-    setRows((all) => all.filter((r) => !done.has(r.row_id)));
-    setSelected((s) => new Set([...s].filter((id) => !done.has(id))));
-  };
-  const importRows = useImportRows(classId, dropRows);
+  const importRows = useImportRows(classId, (done) => dispatch({ type: 'rows-done', done }));
 
   const importSelected = () => {
-    setError(null);
+    dispatch({ type: 'error', error: null });
     const duplicate = firstDuplicateEmail(chosen);
     if (duplicate) {
-      setError(`Die E-Mail-Adresse ${duplicate} kommt in der Auswahl mehrfach vor. Bitte führe die Einträge zusammen oder wähle einen ab.`);
+      dispatch({
+        type: 'error',
+        error: `Die E-Mail-Adresse ${duplicate} kommt in der Auswahl mehrfach vor. Bitte führe die Einträge zusammen oder wähle einen ab.`,
+      });
       return;
     }
     importRows.mutate(chosen, {
@@ -227,7 +310,7 @@ export function useCsvImport({ classId, existingEmails, onImported }: { classId:
       },
       onError: (e) => {
         const message = addMemberErrorMessage(e);
-        setError(message);
+        dispatch({ type: 'error', error: message });
         toast.error(message);
       },
     });
@@ -260,23 +343,11 @@ export function useCsvImport({ classId, existingEmails, onImported }: { classId:
     groupChecked,
     groupSelectedIds,
     toggleGroupRow,
-    backToChoose: () => setStep({ name: 'choose' }),
-    setHeader: (on: boolean) => {
-      setHasHeader(on);
-      setMappingError(null);
-    },
-    setRole: (column: number, role: ColumnRole) => {
-      setRoles((r) => assignRole(r, column, role));
-      setMappingError(null);
-    },
-    toggleRow: (rowId: number) =>
-      setSelected((s) => {
-        const next = new Set(s);
-        if (next.has(rowId)) next.delete(rowId);
-        else next.add(rowId);
-        return next;
-      }),
-    toggleAll: () => setSelected(allSelected ? new Set() : new Set(selectable.map((r) => r.row_id))),
+    backToChoose: () => dispatch({ type: 'step', step: { name: 'choose' } }),
+    setHeader: (on: boolean) => dispatch({ type: 'header-set', on }),
+    setRole: (column: number, role: ColumnRole) => dispatch({ type: 'role-set', column, role }),
+    toggleRow: (rowId: number) => dispatch({ type: 'row-toggled', rowId }),
+    toggleAll: () => dispatch({ type: 'selection-set', selected: allSelected ? new Set() : new Set(selectable.map((r) => r.row_id)) }),
   };
 }
 
