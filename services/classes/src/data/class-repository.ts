@@ -71,25 +71,28 @@ export function classRepository(db: Tx, pool: Pool) {
       db.class.findMany({ where: { deadline: { in: days }, autoReminders: true }, select: { classId: true, teacherId: true }, orderBy: { classId: 'asc' } }),
 
     /**
-     * The teacher's classes, oldest first, each with its members' ids (oldest first; userId null when
-     * unregistered). Behind the teacher's class list, one of the most frequent calls: one named
-     * statement. Ids are UUIDs, so they travel as one comma-joined string per class (cheaper to read
-     * than an array literal).
+     * The teacher's classes, oldest first, each with its members' ids (userId null when unregistered;
+     * in no particular order: the class list only counts them). Behind the teacher's class list, one
+     * of the most frequent calls: one named statement, the ids of a class as one joined string
+     * ("member:user,member:,...": UUIDs, so no separator can occur inside) rather than an array.
      */
     async listOfTeacherWithMemberIds(teacherId: string): Promise<ClassWithMemberIds[]> {
-      const { rows } = await pool.query<Class & { memberIds: string | null; userIds: string | null }>({
+      const { rows } = await pool.query<Class & { ids: string | null }>({
         name: 'classes-of-teacher',
-        text: `SELECT ${CLASS_COLUMNS},
-                string_agg(m.member_id::text, ',' ORDER BY m.created_at, m.member_id) AS "memberIds",
-                string_agg(coalesce(m.user_id, ''), ',' ORDER BY m.created_at, m.member_id) AS "userIds"
+        text: `SELECT ${CLASS_COLUMNS}, string_agg(m.member_id::text || ':' || coalesce(m.user_id, ''), ',') AS ids
            FROM classes c LEFT JOIN members m ON m.class_id = c.class_id
           WHERE c.teacher_id = $1 GROUP BY c.class_id ORDER BY c.created_at, c.class_id`,
         values: [teacherId],
       });
-      return rows.map(({ memberIds, userIds, ...c }) => {
-        const users = userIds?.split(',') ?? [];
-        return { ...c, members: memberIds ? memberIds.split(',').map((memberId, i) => ({ memberId, userId: users[i] || null })) : [] };
-      });
+      return rows.map(({ ids, ...c }) => ({
+        ...c,
+        members: ids
+          ? ids.split(',').map((pair) => {
+              const [memberId = '', userId = ''] = pair.split(':');
+              return { memberId, userId: userId || null };
+            })
+          : [],
+      }));
     },
   };
 }
