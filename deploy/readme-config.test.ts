@@ -1,5 +1,5 @@
 // The README's configuration table must name every environment variable the code reads, and nothing
-// the code does not read (issue 2: "a configuration table (every env var, its default and which mode uses it)").
+// the code does not read (a configuration table: every env var, its default and which mode uses it).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

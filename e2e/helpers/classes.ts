@@ -5,7 +5,7 @@ import { followMailLink } from './mail.js';
 
 export { CONFIRM_SUBJECT };
 
-/** Class pages (issue 4): locators by accessible names and a few steps a person repeats. */
+/** Class pages: locators by accessible names and a few steps a person repeats. */
 
 /** A toast at the bottom (docs/product/README.md: toasts close after 3 s, so assert them right after the action). */
 export const toast = (page: Page, text: string): Locator => page.locator('.toaster').getByText(text, { exact: true });

@@ -19,7 +19,7 @@ import {
 import { followMailLink, mailsTo } from '../helpers/mail.js';
 
 /*
- * Issue 3 "Done when", as a new user meets it in the browser: registration, confirmation mail,
+ * Accounts, as a new user meets it in the browser: registration, confirmation mail,
  * login by role, navigation and avatar menu, password reset by mail, logout, the route guard,
  * the expired session, the profile with account deletion, and the contact form.
  * The tests build on each other (the accounts made early are used later), so they run in order.

@@ -18,7 +18,7 @@ import {
 import { followMailLink } from '../helpers/mail.js';
 
 /*
- * Issue 4 "Done when", first bullet, as a new teacher meets it in the browser: a class with its
+ * Classes and courses, as a new teacher meets it in the browser: a class with its
  * code, three students by hand, an HMTM eOffice CSV with twelve rows and two duplicates merged,
  * an invitation that ends in a registration through the mailed link, a registered student joining
  * with the code, a linked-but-unverified membership verified by the student, a student leaving,
@@ -147,7 +147,7 @@ async function openStudentCourses(page: Page): Promise<Locator> {
   return section;
 }
 
-test.describe.serial('Klassen & Kurse: Issue 4 im Browser', () => {
+test.describe.serial('Klassen & Kurse im Browser', () => {
   test.beforeAll(async ({ browser }) => {
     const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
     teacherPage = await context.newPage();

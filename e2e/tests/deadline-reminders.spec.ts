@@ -5,7 +5,7 @@ import { classIdOf, classRow, membersPanel, memberRow, openClass, toast } from '
 import { waitForMail } from '../helpers/mail.js';
 
 /*
- * Issue 16 in the browser: the teacher sets a deadline on the class, sees who has answered, sends a
+ * Deadline and reminders in the browser: the teacher sets a deadline on the class, sees who has answered, sends a
  * reminder (mail in the local outbox), and the student sees the deadline on the course card and on /student.
  */
 
@@ -22,7 +22,7 @@ function dayAhead(days: number): { iso: string; german: string } {
 
 test.describe.configure({ mode: 'serial' });
 
-test.describe('deadline and reminders (issue 16)', () => {
+test.describe('deadline and reminders', () => {
   const teacher: Person = { name: 'Clara Frist', email: uniqueEmail('frist-lehrerin'), password: 'Sicher123!', role: 'teacher' };
   const student: Person = { name: 'Johannes Frist', email: uniqueEmail('frist-student'), password: 'Sicher123!', role: 'student', duration: 45 };
   const invitee = { name: 'Olga Offen', email: uniqueEmail('frist-offen'), duration: 30 };

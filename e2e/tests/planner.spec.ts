@@ -19,7 +19,7 @@ import {
 } from '../helpers/planner.js';
 
 /*
- * Issue 6 "Done when", as a teacher does it in the browser on step 4 of /scheduling: calculate a
+ * The plan, as a teacher does it in the browser on step 4 of /scheduling: calculate a
  * plan, move a lesson with the mouse and another with the keyboard, confirm an availability
  * override, lock a lesson and recalculate (it stays), save, reload (same plan), export the PDF
  * (checked as a picture and as text) and send it (mails with the PDF at /dev/mail).

@@ -4,7 +4,7 @@ import { loginByApi } from '../helpers/api.js';
 import { createClassWithTimes, joinAndEnterTimes, lesson, signUpViaApi, slotMap, slotOf, span, type TimeWindows } from '../helpers/planner.js';
 
 /*
- * Issue 15 "Better plans: preferred times and stable re-planning", in a real browser against the
+ * Better plans (preferred times and stable re-planning), in a real browser against the
  * real stack:
  *   teacher  Mo 9:00-13:00 (time range exact)
  *   Anna 30  Mo 9:00-13:00, paints her preferred 10:00-10:30 on /student ('Bevorzugt')

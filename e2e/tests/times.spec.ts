@@ -13,7 +13,7 @@ import {
 } from '../helpers/times.js';
 
 /*
- * Issue 5 "Done when", first bullet: the teacher enters the class times in /scheduling step 2 and
+ * Class times in the browser: the teacher enters the class times in /scheduling step 2 and
  * picks 'extended' with 30 minutes in step 3; a student of the class sees only those days on
  * /student, padded by one hour, drags times in, saves and finds them again after a reload; the
  * teacher sees the student's total and 'gerade eben' in the member table, types times into the

@@ -5,7 +5,7 @@ import { createClassWithTimes, joinAndEnterTimes, lesson, lessonPosition, signUp
 import { gridCell } from '../helpers/times.js';
 
 /*
- * Issue 14, the three Major items, at the width where each one hurt:
+ * The three major usability fixes, at the width where each one hurt:
  *  - phone (390 px): a tap on a lesson selects it, removal is an explicit, large, undoable action, a
  *    second tap on a free cell moves the lesson;
  *  - /student: a 401 while saving runs the expired-session flow and the unsaved times survive the

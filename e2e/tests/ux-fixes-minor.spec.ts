@@ -6,7 +6,7 @@ import { waitForMail } from '../helpers/mail.js';
 import { createClassWithTimes, joinAndEnterTimes, pdfText, signUpViaApi } from '../helpers/planner.js';
 
 /*
- * Issue 14, the Minor items, each at the width where it was seen (desktop 1440 unless said):
+ * The minor usability fixes, each at the width where it was seen (desktop 1440 unless said):
  * registration, mini login, contact form, planner steps and view, times dialog, CSV import, member
  * table at 820 px, mails and PDF.
  */

@@ -33,6 +33,8 @@ export function createApiPipeline({ verify, store, forward, publicBaseUrl, rateO
   async function handle(req: Request, res: Response): Promise<void> {
     const path = req.originalUrl.split('?')[0]!;
     const route = matchRoute(path);
+    // The metrics of this request (app.ts) read the service from here instead of matching again.
+    res.locals.service = route?.service;
     const upload = route?.upload === true;
     parseCookies(req, res, () => undefined);
     await dropEndedSession(req, res, verify);

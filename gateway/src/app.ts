@@ -20,7 +20,6 @@ import type { GatewayConfig } from './config.js';
 import { healthRoutes } from './health-routes.js';
 import { createProxy } from './proxy.js';
 import type { RateOverrides } from './rate-limits.js';
-import { matchRoute } from './route-table.js';
 import { serviceUpstreams, serviceUrls } from './upstream-config.js';
 
 export { JSON_LIMIT_BYTES, UPLOAD_LIMIT_BYTES } from './api-pipeline.js';
@@ -98,7 +97,9 @@ function requestContext(metrics: ServiceMetrics) {
     res.setHeader(REQUEST_ID_HEADER, id);
     const started = process.hrtime.bigint();
     res.on('finish', () => {
-      const route = req.path.startsWith('/api/') ? (matchRoute(req.path)?.service ?? 'unknown') : 'static';
+      // The /api pipeline leaves the owning service of the route in res.locals (one route match per request).
+      // originalUrl: inside app.use('/api', …) Express shortens req.url and the proxy never hands it back.
+      const route = req.originalUrl.startsWith('/api/') ? ((res.locals.service as string | undefined) ?? 'unknown') : 'static';
       const labels = { method: req.method, route, status: String(res.statusCode) };
       metrics.httpRequests.inc(labels);
       metrics.httpDuration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);

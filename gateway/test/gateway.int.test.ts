@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createLogger, listen, closeServer, MemoryStore } from '@stundenplan/base';
+import { createLogger, createMetrics, listen, closeServer, MemoryStore } from '@stundenplan/base';
 import { startTestIssuer, type TestIssuer } from '@stundenplan/base/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createGatewayApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 
@@ -56,6 +56,7 @@ describe('gateway over real HTTP', () => {
   let slow: Awaited<ReturnType<typeof startUpstream>>;
   let issuer: TestIssuer;
   let store: MemoryStore;
+  const metrics = createMetrics('gateway-test');
   const webDist = mkdtempSync(path.join(os.tmpdir(), 'gw-web-'));
 
   beforeAll(async () => {
@@ -84,6 +85,7 @@ describe('gateway over real HTTP', () => {
         cfg,
         log: createLogger('gateway-test'),
         store,
+        metrics,
         rateOverrides: { contact: { limit: 2, windowSeconds: 120 }, calendar: { limit: 2, windowSeconds: 120 } },
       }),
       0,
@@ -103,6 +105,21 @@ describe('gateway over real HTTP', () => {
     const res = await fetch(`${base}/api/classes/abc/members`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true, url: '/api/classes/abc/members' });
+  });
+
+  it('counts each request under the service that owns its route, unknown /api paths and the web app apart', async () => {
+    const count = async (route: string, status: string) =>
+      (await metrics.httpRequests.get()).values.find((v) => v.labels.route === route && v.labels.status === status && v.labels.method === 'GET')?.value ?? 0;
+    const before = { classes: await count('classes', '200'), unknown: await count('unknown', '404'), web: await count('static', '200') };
+    await (await fetch(`${base}/api/classes/abc/members`)).text();
+    await (await fetch(`${base}/api/nope`)).text();
+    await (await fetch(`${base}/login`)).text();
+    // Counted on the response's 'finish', which can come a moment after the client has read it.
+    await vi.waitFor(async () => {
+      expect(await count('classes', '200')).toBe(before.classes + 1);
+      expect(await count('unknown', '404')).toBe(before.unknown + 1);
+      expect(await count('static', '200')).toBe(before.web + 1);
+    });
   });
 
   it('answers an unknown /api path with 404 and a German detail', async () => {

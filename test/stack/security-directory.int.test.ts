@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 import { Client, linkFrom, mails, signUp, startTestStack, uniqueEmail, waitForMail } from './helpers.js';
 
 /**
- * Issue 9, directory privacy and mail limits, attacked through the real gateway of the whole product:
+ * Directory privacy and mail limits, attacked through the real gateway of the whole product:
  * a teacher sees students only of the own institution or the own classes, never their times before a
  * linked membership; invitations and schedule mails are no open relay (own members only, 3 per member
  * per day, a daily budget per teacher, real PDFs of bounded size); concurrent deletes, invisible names,

@@ -4,7 +4,7 @@ import { RATE_RULES } from '../../gateway/src/rate-limits.js';
 import { Client, signUp, startTestStack, uniqueEmail } from './helpers.js';
 
 /**
- * Bad input and limit evasion against the whole running product (issue 9, items 3 and 7): control
+ * Bad input and limit evasion against the whole running product: control
  * characters and deep JSON are a German 400, answers given before an upload is read reach the
  * client intact, and no spelling of a limited path reaches its handler uncounted.
  */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Client, linkFrom, signUp, startTestStack, uniqueEmail, waitForMail } from './helpers.js';
 
 /**
- * Issue 9, sessions that stay ended: logout, password reset and account deletion end a session for
+ * Sessions that stay ended: logout, password reset and account deletion end a session for
  * good. Each session is ended, the WHOLE stack is stopped and started again on the same database with
  * an empty memory store, and then the old cookie is refused by the gateway and by every service on its
  * own port. Plus: per-account limits inside the auth service, unknown-account timing, tokens without exp.

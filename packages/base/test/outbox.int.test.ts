@@ -103,6 +103,13 @@ describe('outboxInsert / writeOutbox', () => {
     });
     expect(new Date(envelope.occurredAt).toISOString()).toBe(envelope.occurredAt);
     expect(a.values[0]).not.toBe(b.values[0]);
+    expect(a.text).toContain('VALUES ($1, $2, $3, $4)');
+  });
+
+  it('numbers its placeholders from a given first one, to sit after the values of a larger statement', () => {
+    const event = outboxInsert(Topic.ClassDeleted, 'class-1', { class_id: uuid(1), teacher_id: uuid(2) }, 5);
+    expect(event.text).toBe('INSERT INTO outbox_events (id, topic, key, payload) VALUES ($5, $6, $7, $8)');
+    expect(event.values).toHaveLength(4);
   });
 
   it('refuses a payload that does not match the schema of its topic (a type error, and at run time)', () => {

@@ -4,7 +4,7 @@ import { RESEND_LIMIT } from '../src/domain/login.js';
 import { MSG } from '../src/domain/messages.js';
 import { confirmTokenOf, dropSchemas, outboxMails, registerConfirmed, resetTokenOf, sessionCookie, sql, startAuth, type TestAuth } from './helpers.js';
 
-/** Confirmation, resend, forgot-password and update-password: the links of the mails (issue 3, docs/product/errors.md). */
+/** Confirmation, resend, forgot-password and update-password: the links of the mails (docs/product/errors.md). */
 
 let auth: TestAuth;
 

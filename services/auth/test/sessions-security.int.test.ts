@@ -7,7 +7,7 @@ import { MSG } from '../src/domain/messages.js';
 import { dropSchemas, outboxMails, registerConfirmed, resetTokenOf, sessionCookie, sql, startAuth, type TestAuth } from './helpers.js';
 
 /**
- * Issue 9: ended sessions stay ended (the sessions table is the truth, the store only caches), so a
+ * Ended sessions stay ended (the sessions table is the truth, the store only caches), so a
  * restart with an empty store brings no session back; per-account limits inside the service; no token
  * without exp; unknown accounts cost a password comparison too.
  */

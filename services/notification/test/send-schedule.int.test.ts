@@ -8,7 +8,7 @@ import type { Mailer, OutgoingMail } from '../src/mail/mailer.js';
 import { dropSchemas, freePort, getJson, sql, startNotification, waitFor, type MailJson, type TestNotification } from './helpers.js';
 
 /**
- * POST /api/send-schedule-to-students (docs/product/api.md; issue 6 "Saved schedules, PDF, sending"): the real
+ * POST /api/send-schedule-to-students (docs/product/api.md, saved schedules, PDF, sending): the real
  * service on real PostgreSQL, sessions from a test issuer, the classes service as a tiny real gRPC
  * server with the generated ClassesService definition.
  */

@@ -7,11 +7,14 @@ import { InvalidEventError, parsePayload, type EventEnvelope, type EventPayload,
 /**
  * SQL + values that insert one event into the caller's outbox inside the caller's transaction. The payload is
  * checked against the topic's schema here (InvalidEventError), so an invalid event fails the writing transaction.
+ * `firstParam` numbers the placeholders from there on, so the insert can sit in a larger statement (a CTE) whose
+ * own values come first.
  */
-export function outboxInsert<T extends Topic>(topic: T, key: string, payload: EventPayload<T>): { text: string; values: unknown[] } {
+export function outboxInsert<T extends Topic>(topic: T, key: string, payload: EventPayload<T>, firstParam = 1): { text: string; values: unknown[] } {
   const event: EventEnvelope<T> = { id: randomUUID(), topic, key, version: 1, occurredAt: new Date().toISOString(), payload: parsePayload(topic, payload) };
+  const [a, b, c, d] = [0, 1, 2, 3].map((i) => `$${firstParam + i}`);
   return {
-    text: 'INSERT INTO outbox_events (id, topic, key, payload) VALUES ($1, $2, $3, $4)',
+    text: `INSERT INTO outbox_events (id, topic, key, payload) VALUES (${a}, ${b}, ${c}, ${d})`,
     values: [event.id, topic, key, JSON.stringify(event)],
   };
 }

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 
 export type TokenPurpose = 'confirm' | 'reset';
 
-/** Lifetimes: a reset link 60 minutes (issue 3), a confirmation link 7 days. */
+/** Lifetimes: a reset link 60 minutes, a confirmation link 7 days. */
 export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   confirm: 7 * 24 * 3600 * 1000,
   reset: 60 * 60 * 1000,

@@ -167,8 +167,8 @@ export class TimesRepository {
    * every submission: one round trip instead of BEGIN, upsert, outbox insert and COMMIT).
    */
   async saveUserTimesWithEvent(userId: string, times: WeekSlots, preferred: WeekSlots): Promise<StoredUserTimes> {
-    // The event's values are outboxInsert's (id, topic, key, payload), placed after the times' four.
-    const event = outboxInsert(Topic.TimesChanged, userId, { kind: 'user', user_id: userId } satisfies TimesChangedPayload);
+    // The event's insert takes the placeholders after the times' four.
+    const event = outboxInsert(Topic.TimesChanged, userId, { kind: 'user', user_id: userId } satisfies TimesChangedPayload, 5);
     const { rows } = await this.pool.query<UserRow>(
       named(
         'save-user-times',
@@ -176,7 +176,7 @@ export class TimesRepository {
            INSERT INTO user_times (user_id, times, preferred, last_modified) VALUES ($1, $2, $3, $4)
            ON CONFLICT (user_id) DO UPDATE SET times = EXCLUDED.times, preferred = EXCLUDED.preferred, last_modified = EXCLUDED.last_modified
            RETURNING ${USER_COLUMNS}
-         ), event AS (INSERT INTO outbox_events (id, topic, key, payload) VALUES ($5, $6, $7, $8))
+         ), event AS (${event.text})
          SELECT * FROM saved`,
         [userId, Buffer.from(times.toBytes()), preferred.isEmpty() ? null : Buffer.from(preferred.toBytes()), new Date(), ...event.values],
       ),

@@ -71,6 +71,13 @@ function assertIdCount(ids: string[]): void {
   if (ids.length > MAX_IDS_PER_CALL) throw AppError.badRequest(`Höchstens ${MAX_IDS_PER_CALL} Einträge pro Anfrage.`);
 }
 
+/** user_ids run parallel to member_ids (user_ids[i] is the user of member_ids[i]) or are left empty. */
+function assertParallelUserIds(memberIds: string[], userIds: string[]): void {
+  if (userIds.length > 0 && userIds.length !== memberIds.length) {
+    throw AppError.badRequest('user_ids muss leer oder genauso lang wie member_ids sein (user_ids[i] gehört zu member_ids[i]).');
+  }
+}
+
 /** WeekSlots is immutable: one empty set for every member without times. */
 const NO_TIMES = WeekSlots.empty();
 
@@ -81,9 +88,7 @@ const NO_TIMES = WeekSlots.empty();
 export async function getPlanningData(deps: AvailabilityDeps, classId: string, memberIds: string[], userIds: string[]): Promise<PlanningData> {
   if (!classId) throw AppError.badRequest('class_id ist erforderlich.');
   assertIdCount(memberIds);
-  if (userIds.length > 0 && userIds.length !== memberIds.length) {
-    throw AppError.badRequest('user_ids muss leer oder genauso lang wie member_ids sein (user_ids[i] gehört zu member_ids[i]).');
-  }
+  assertParallelUserIds(memberIds, userIds);
   // The four reads do not depend on each other (user ids come with the request): one round trip of waiting.
   const [teacherTimes, range, stored, users] = await Promise.all([
     deps.repo.teacherTimes(classId),
@@ -134,9 +139,7 @@ export async function countAnswered(deps: AvailabilityDeps, classes: ClassMember
   if (classes.length > MAX_CLASSES_PER_COUNT) throw AppError.badRequest(`Höchstens ${MAX_CLASSES_PER_COUNT} Klassen pro Anfrage.`);
   let total = 0;
   for (const c of classes) {
-    if (c.userIds.length > 0 && c.userIds.length !== c.memberIds.length) {
-      throw AppError.badRequest('user_ids muss leer oder genauso lang wie member_ids sein (user_ids[i] gehört zu member_ids[i]).');
-    }
+    assertParallelUserIds(c.memberIds, c.userIds);
     total += c.memberIds.length;
   }
   if (total > MAX_MEMBERS_PER_COUNT) throw AppError.badRequest(`Höchstens ${MAX_MEMBERS_PER_COUNT} Mitglieder pro Anfrage.`);
