@@ -20,6 +20,19 @@ function run(cmd, cmdArgs, opts = {}) {
   return r.status ?? 1;
 }
 
+/** Titles of the Playwright tests that failed first and passed on their retry (status "flaky"). */
+function flakyTitles(report) {
+  const titles = [];
+  const walk = (suite, trail) => {
+    for (const spec of suite.specs ?? []) {
+      if (spec.tests?.some((t) => t.status === 'flaky')) titles.push([...trail, spec.title].filter(Boolean).join(' › '));
+    }
+    for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+  return titles;
+}
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -80,7 +93,9 @@ try {
       env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out, E2E_DATA_DIR: path.join(tmp, 'e2e') },
     });
     if (existsSync(out)) {
-      const s = JSON.parse(readFileSync(out, 'utf8')).stats;
+      const report = JSON.parse(readFileSync(out, 'utf8'));
+      const s = report.stats;
+      for (const title of flakyTitles(report)) console.log(`flaky (failed once, passed on its retry): ${title}`);
       passed += s.expected + (s.flaky ?? 0);
       failed += s.unexpected;
       skipped += s.skipped;
