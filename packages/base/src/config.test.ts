@@ -18,6 +18,8 @@ describe('parseConfig', () => {
       AUTH_JWKS_URL: 'http://127.0.0.1:8081/.well-known/jwks.json',
       PUBLIC_BASE_URL: 'http://localhost:8080',
       REQUEST_TIMEOUT_MS: 25000,
+      OUTBOX_RETENTION_HOURS: 24,
+      PROCESSED_EVENTS_RETENTION_DAYS: 14,
       PORT: 8082,
       GRPC_PORT: 50052,
       DB_SCHEMA: 'classes',
@@ -47,6 +49,15 @@ describe('parseConfig', () => {
     expect(run).toThrow(/LOG_LEVEL: /);
     expect(run).toThrow(/PORT: /);
     expect(run).toThrow(/EVENT_BUS: /);
+  });
+
+  it('takes the retention windows of the event tables as whole positive numbers', () => {
+    expect(parseConfig(shape, { OUTBOX_RETENTION_HOURS: '2', PROCESSED_EVENTS_RETENTION_DAYS: '30' })).toMatchObject({
+      OUTBOX_RETENTION_HOURS: 2,
+      PROCESSED_EVENTS_RETENTION_DAYS: 30,
+    });
+    expect(() => parseConfig(shape, { OUTBOX_RETENTION_HOURS: '0' })).toThrow(/OUTBOX_RETENTION_HOURS: /);
+    expect(() => parseConfig(shape, { PROCESSED_EVENTS_RETENTION_DAYS: 'immer' })).toThrow(/PROCESSED_EVENTS_RETENTION_DAYS: /);
   });
 
   it('refuses a port outside 0..65535', () => {

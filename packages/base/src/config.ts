@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { parseServiceTokenKey } from './service-token.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from './timeout-budget.js';
 
+export const DEFAULT_OUTBOX_RETENTION_HOURS = 24;
+export const DEFAULT_PROCESSED_EVENTS_RETENTION_DAYS = 14;
+
 /** Settings every service reads. Defaults are the embedded-mode values. */
 export const baseConfigShape = {
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -14,6 +17,10 @@ export const baseConfigShape = {
   PUBLIC_BASE_URL: z.string().default('http://localhost:8080'),
   /** The gateway's limit for one request; every inner timeout is derived from it (timeout-budget.ts). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_REQUEST_TIMEOUT_MS),
+  /** Published outbox rows (their payloads carry names, e-mails and mail texts) are deleted after this many hours. */
+  OUTBOX_RETENTION_HOURS: z.coerce.number().int().positive().default(DEFAULT_OUTBOX_RETENTION_HOURS),
+  /** Records of handled events (idempotency) are deleted after this many days: keep it above the broker's topic retention. */
+  PROCESSED_EVENTS_RETENTION_DAYS: z.coerce.number().int().positive().default(DEFAULT_PROCESSED_EVENTS_RETENTION_DAYS),
 };
 
 export const portSchema = z.coerce.number().int().min(0).max(65535);

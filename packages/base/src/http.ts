@@ -32,9 +32,13 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   // so `/api/auth/LOGIN` or `/api/auth/login/` is an unknown path here, never an unlimited twin.
   app.set('case sensitive routing', true);
   app.set('strict routing', true);
+  // Answers are personal data of one signed-in user: no ETag (a hash of every body, for a revalidation
+  // nobody needs) and nothing kept in any cache unless a route says so itself (e.g. the public institutions list).
+  app.set('etag', false);
   app.use((req, res, next) => {
     const id = acceptRequestId(req.headers[REQUEST_ID_HEADER]);
     res.setHeader(REQUEST_ID_HEADER, id);
+    res.setHeader('Cache-Control', 'no-store');
     res.locals.requestId = id;
     const started = process.hrtime.bigint();
     res.on('finish', () => {

@@ -3,11 +3,13 @@ import type { Express } from 'express';
 import { createTokenVerifier, sessionMiddleware, type TokenVerifier } from './auth.js';
 import { createPool, pingDatabase, type Pool } from './db.js';
 import { createBus, EventConsumer, OutboxRelay, type EventBus } from './events/index.js';
+import { EventRetention } from './events/retention.js';
 import { HealthState, startGrpcServer, stopGrpcServer, type GrpcServiceBinding, type grpc } from './grpc.js';
 import { closeServer, createHttpApp, listen, runReadinessChecks, type ReadinessChecks } from './http.js';
 import { Lifecycle, type RunningService } from './lifecycle.js';
 import { createLogger, setLogLevel, type Logger } from './logger.js';
 import { createMetrics, type ServiceMetrics } from './metrics.js';
+import { DEFAULT_OUTBOX_RETENTION_HOURS, DEFAULT_PROCESSED_EVENTS_RETENTION_DAYS } from './config.js';
 import { migrateService } from './migrator.js';
 import { createServiceTokenVerifier, parseServiceTokenKey, ServiceTokenSigner } from './service-token.js';
 import { createStore, MemoryStore, type KeyValueStore } from './store.js';
@@ -27,6 +29,10 @@ export interface KitConfig {
   LISTEN_HOST: string;
   /** Shared key of the gRPC service tokens (base64). */
   SERVICE_TOKEN_KEY: string;
+  /** Hours a published outbox row is kept (default 24). */
+  OUTBOX_RETENTION_HOURS?: number;
+  /** Days the record of a handled event is kept (default 14). */
+  PROCESSED_EVENTS_RETENTION_DAYS?: number;
 }
 
 export interface ServiceContext<C extends KitConfig = KitConfig> {
@@ -106,6 +112,14 @@ export async function startService<C extends KitConfig>(def: ServiceDefinition<C
       relay.start();
       lifecycle.onStop('relay', () => relay.stop());
       metrics.setBacklogSource(() => relay.backlog());
+    }
+    if (pool) {
+      const retention = new EventRetention(pool, log.child({ module: 'event-retention' }), {
+        outboxHours: def.cfg.OUTBOX_RETENTION_HOURS ?? DEFAULT_OUTBOX_RETENTION_HOURS,
+        processedDays: def.cfg.PROCESSED_EVENTS_RETENTION_DAYS ?? DEFAULT_PROCESSED_EVENTS_RETENTION_DAYS,
+      });
+      retention.start();
+      lifecycle.onStop('event-retention', () => retention.stop());
     }
     const health = new HealthState();
     const { server: grpcServer, port: grpcPort } = await startGrpcServer(

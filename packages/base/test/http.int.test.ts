@@ -33,6 +33,10 @@ beforeAll(async () => {
         if (req.params.id === 'missing') throw AppError.notFound('Klasse nicht gefunden');
         res.json({ id: req.params.id });
       });
+      a.get('/public-list', (_req, res) => {
+        res.setHeader('Cache-Control', 'public, max-age=300');
+        res.json({ items: [] });
+      });
       a.get('/boom', () => {
         throw new Error('secret internals: password=geheim');
       });
@@ -121,6 +125,16 @@ describe('createHttpApp health and metrics', () => {
 
     expect(given.headers.get(REQUEST_ID_HEADER)).toBe('req-123');
     expect(fresh.headers.get(REQUEST_ID_HEADER)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('keeps answers out of every cache by default (no-store, no ETag); a route can say otherwise', async () => {
+    const res = await fetch(`${base}/classes/abc`);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('etag')).toBeNull();
+    const cached = await fetch(`${base}/public-list`);
+    expect(cached.headers.get('cache-control')).toBe('public, max-age=300');
+    const failed = await fetch(`${base}/classes/missing`);
+    expect(failed.headers.get('cache-control')).toBe('no-store');
   });
 
   it('does not announce Express', async () => {

@@ -3,6 +3,7 @@ export * from './bus.js';
 export * from './kafka-bus.js';
 export * from './outbox.js';
 export * from './consumer.js';
+export * from './retention.js';
 import { sharedInProcessBus, type EventBus } from './bus.js';
 import { KafkaBus } from './kafka-bus.js';
 
