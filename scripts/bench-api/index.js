@@ -1,6 +1,7 @@
 // `npm run bench:api`: the product in embedded mode on fresh data, seeded through the public API, loaded
 // with wrk at 200 connections; prints req/s, p50, p99 and errors per scenario, the stack's memory and a
-// bare Node HTTP server as the floor, and writes the table into docs/benchmarks.md.
+// bare Node HTTP server as the floor, the CPU time one request costs in the gateway, the services' process and
+// PostgreSQL, and writes the table into docs/benchmarks.md.
 //
 // Environment: BENCH_SECONDS (per wrk scenario, default 15), BENCH_RUSH_SECONDS (default 60),
 // BENCH_STUDENTS (default 500), BENCH_SKIP_BUILD=1, BENCH_NO_DOCS=1 (print only), BENCH_LABEL (table title),
@@ -13,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { machine, renderTable, writeDocs } from './report.js';
 import { dbCeiling } from './db-ceiling.js';
 import { mondaySlots, pool, seed, studentTimes } from './seed.js';
-import { startProduct, treeMemory } from './stack-process.js';
+import { startProduct, treeCpu, treeMemory } from './stack-process.js';
 import { ensureWrk, runWrk } from './wrk.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -87,7 +88,8 @@ async function main() {
       .join(', ');
     if (kinds) note = [note, `Fehler: ${kinds}`].filter(Boolean).join('; ');
     results.push({ name, ...r, note });
-    log(`  ${name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms, Fehler ${r.errors}${note ? ` (${note})` : ''}`);
+    const cpu = r.cpu ? `, CPU je Anfrage ${r.cpu.gateway.toFixed(2)} / ${r.cpu.services.toFixed(2)} / ${r.cpu.postgres.toFixed(2)} ms` : '';
+    log(`  ${name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms, Fehler ${r.errors}${cpu}${note ? ` (${note})` : ''}`);
   };
   const load = os.loadavg()[0];
   log(`Maschine: ${JSON.stringify(machine())}, Last vorher ${load.toFixed(2)}`);
@@ -121,7 +123,14 @@ async function main() {
     if ((await countOf(big)) !== 99 || (await countOf(calc)) !== 40) throw new Error('seeding did not give classes of 99 and 40 members');
     const cookie = teacher.cookie;
     const url = base;
-    const wrk = (name, mode, lines, seconds = SECONDS) => runWrk({ url, mode, lines, seconds, workDir, name });
+    // Each wrk scenario also says how much CPU one request cost in each part of the stack (the why of its req/s).
+    const wrk = async (name, mode, lines, seconds = SECONDS) => {
+      const before = treeCpu(product.pid);
+      const r = await runWrk({ url, mode, lines, seconds, workDir, name });
+      const after = treeCpu(product.pid);
+      const perRequest = (part) => ((after[part] - before[part]) * 1000) / Math.max(1, r.requests);
+      return { ...r, cpu: { gateway: perRequest('gateway'), services: perRequest('services'), postgres: perRequest('postgres') } };
+    };
 
     log('Szenarien (200 Verbindungen) …');
     add('Klassenliste (GET /api/me/classes, 20 Klassen)', await wrk('classes', 'cycle', [`GET\t/api/me/classes\t${cookie}\t`]));

