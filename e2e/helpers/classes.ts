@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Dialog, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { atPath, fillRegistration, HOME_PATH, loginOnLoginPage, type Person } from './accounts.js';
 import { CONFIRM_SUBJECT } from './api.js';
 import { followMailLink } from './mail.js';
@@ -75,20 +75,12 @@ export async function openClass(page: Page, classId: string, className: string):
   return panel;
 }
 
-/** Accepts the next confirm() prompt after checking its text. */
-export function acceptConfirm(page: Page, message: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    page.once('dialog', (dialog: Dialog) => {
-      try {
-        expect(dialog.type()).toBe('confirm');
-        expect(dialog.message()).toBe(message);
-        void dialog.accept().then(resolve, reject);
-      } catch (error) {
-        void dialog.dismiss();
-        reject(error instanceof Error ? error : new Error(String(error)));
-      }
-    });
-  });
+/** Answers the styled confirmation dialog titled `title` with its `button` after checking its message. */
+export async function answerConfirm(page: Page, title: string, button: string, message: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toContainText(message);
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  await expect(dialog).toBeHidden();
 }
 
 /** Fills the add row ('Student*in hinzufügen') with a new, unregistered student and submits it. */

@@ -1,8 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { atPath, field, mainNav, shot, uniqueEmail, type Person } from '../helpers/accounts.js';
 import {
-  acceptConfirm,
   addByHand,
+  answerConfirm,
   apiJson,
   classCount,
   classIdOf,
@@ -22,7 +22,8 @@ import { followMailLink } from '../helpers/mail.js';
  * code, three students by hand, an HMTM eOffice CSV with twelve rows and two duplicates merged,
  * an invitation that ends in a registration through the mailed link, a registered student joining
  * with the code, a linked-but-unverified membership verified by the student, a student leaving,
- * 'E-Mails kopieren', and the limits (21st class, 100th member) with the SPEC texts.
+ * 'E-Mails kopieren', the limits (21st class, 100th member) with the SPEC texts, and removing a member and
+ * deleting a class, each cancelled once in the confirmation dialog before it is confirmed.
  * Each step builds on the one before, so they run in order with one teacher session.
  */
 
@@ -298,9 +299,8 @@ test.describe.serial('Klassen & Kurse im Browser', () => {
     const row = memberRow(panel, clara.name);
     const memberId = ((await row.getAttribute('data-testid')) ?? '').replace(/^member-/, '');
     expect(memberId).toMatch(/^[0-9a-f-]{36}$/);
-    const confirmed = acceptConfirm(teacherPage, `Möchtest du ${clara.name} eine Einladung an ${clara.email} senden?`);
     await row.getByRole('button', { name: 'Einladung senden' }).click();
-    await confirmed;
+    await answerConfirm(teacherPage, 'Einladung senden?', 'Einladen', `Möchtest du ${clara.name} eine Einladung an ${clara.email} senden?`);
     await expect(toast(teacherPage, `Einladung an ${clara.email} erfolgreich gesendet`)).toBeVisible();
 
     // The student opens the invitation mail and follows the registration link.
@@ -389,12 +389,13 @@ test.describe.serial('Klassen & Kurse im Browser', () => {
     await expect(toast(teacherPage, TEXT.oneLinkFound)).toBeVisible();
     const linkButton = linkButtonOf(panel);
     await expect(panel.getByRole('button', { name: 'Mit registriertem Account verknüpfen' })).toHaveCount(1);
-    const confirmed = acceptConfirm(
+    await linkButton.click();
+    await answerConfirm(
       teacherPage,
+      'Account verknüpfen?',
+      'Verknüpfen',
       `Möchtest du ${johannes.name} mit dem registrierten Account ${johannes.email} verknüpfen? Die verfügbaren Zeiten des Accounts werden übernommen.`,
     );
-    await linkButton.click();
-    await confirmed;
     await expect(toast(teacherPage, TEXT.linked)).toBeVisible();
     await expect(memberTag(panel, johannes.name, 'nicht verifiziert')).toBeVisible();
     await expect(panel.getByRole('button', { name: 'Mit registriertem Account verknüpfen' })).toHaveCount(0);
@@ -547,5 +548,32 @@ test.describe.serial('Klassen & Kurse im Browser', () => {
     await page.reload();
     await expect(classRows).toHaveCount(20);
     await expect(classRow(page, 'Kurs 21')).toHaveCount(0);
+  });
+
+  test('Lehrkraft entfernt ein Mitglied und löscht eine Klasse erst nach Bestätigung', async () => {
+    const page = teacherPage;
+    await page.goto('/me/classes');
+    const panel = await openClass(page, await classIdOf(page, BIG_CLASS), BIG_CLASS);
+    const last = 'Ensemble Mitglied 99';
+    const removeQuestion = `Möchtest du ${last} wirklich aus der Klasse entfernen?`;
+    await memberRow(panel, last).getByRole('button', { name: 'Aus der Klasse entfernen' }).click();
+    await answerConfirm(page, 'Mitglied entfernen?', 'Abbrechen', removeQuestion);
+    await expect(memberRows(panel)).toHaveCount(99);
+    await memberRow(panel, last).getByRole('button', { name: 'Aus der Klasse entfernen' }).click();
+    await answerConfirm(page, 'Mitglied entfernen?', 'Entfernen', removeQuestion);
+    await expect(toast(page, 'Studierender erfolgreich aus der Klasse entfernt')).toBeVisible();
+    await expect(memberRows(panel)).toHaveCount(98);
+
+    const deleteQuestion =
+      'Möchtest du die Klasse/den Kurs „Kurs 20“ wirklich löschen? Alle Studierenden und Stundenpläne dieser Klasse werden ebenfalls gelöscht.';
+    await classRow(page, 'Kurs 20').getByRole('button', { name: 'Kurs 20 löschen' }).click();
+    await answerConfirm(page, 'Klasse löschen?', 'Abbrechen', deleteQuestion);
+    await expect(classRow(page, 'Kurs 20')).toHaveCount(1);
+    await classRow(page, 'Kurs 20').getByRole('button', { name: 'Kurs 20 löschen' }).click();
+    await answerConfirm(page, 'Klasse löschen?', 'Löschen', deleteQuestion);
+    await expect(toast(page, 'Klasse erfolgreich gelöscht')).toBeVisible();
+    await expect(classRow(page, 'Kurs 20')).toHaveCount(0);
+    const classes = await apiJson<unknown[] | { classes: unknown[] }>(page.request, 'GET', '/api/me/classes');
+    expect(Array.isArray(classes) ? classes : classes.classes).toHaveLength(19);
   });
 });

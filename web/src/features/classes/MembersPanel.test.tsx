@@ -2,6 +2,7 @@ import '../../test/dom';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { MockRoute } from '../../test/fetch-mock';
+import { answerConfirm } from '../../test/confirm-dialog';
 import { renderApp, TEACHER } from '../../test/render-app';
 import type { MemberDto } from './classes-api';
 import { ANNA, BEN, CEM, CLASS_A_ID, classesRoute, membersRoute, noLinksRoute, toastsOf } from './test-fixtures';
@@ -159,8 +160,7 @@ describe('inline edits (optimistic, rolled back on failure)', () => {
 });
 
 describe('member actions', () => {
-  it('removes a member after confirmation', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+  it('removes a member only after confirmation in the styled dialog', async () => {
     let members = [ANNA, BEN, CEM];
     const app = await openMembers([
       { method: 'GET', path: MEMBERS_URL, reply: () => ({ body: { members } }) },
@@ -174,28 +174,33 @@ describe('member actions', () => {
       },
     ]);
     fireEvent.click(row(CEM).getByRole('button', { name: 'Aus der Klasse entfernen' }));
-    expect(confirm).toHaveBeenLastCalledWith('Möchtest du Cem Ay wirklich aus der Klasse entfernen?');
+    await answerConfirm('Mitglied entfernen?', 'Abbrechen', 'Möchtest du Cem Ay wirklich aus der Klasse entfernen?');
     expect(app.fetchMock.callsTo(`${MEMBERS_URL}/${CEM.member_id}`, 'DELETE')).toHaveLength(0);
+    expect(screen.getByTestId(`member-${CEM.member_id}`)).toBeTruthy();
     fireEvent.click(row(CEM).getByRole('button', { name: 'Aus der Klasse entfernen' }));
+    await answerConfirm('Mitglied entfernen?', 'Entfernen');
     await waitFor(() => expect(toastsOf('success')).toEqual(['Studierender erfolgreich aus der Klasse entfernt']));
     await waitFor(() => expect(screen.queryByTestId(`member-${CEM.member_id}`)).toBeNull());
     await waitFor(() => expect(app.fetchMock.callsTo(MEMBERS_URL, 'GET')).toHaveLength(2));
     expect(screen.queryByTestId(`member-${CEM.member_id}`)).toBeNull();
+    expect(app.fetchMock.callsTo(`${MEMBERS_URL}/${CEM.member_id}`, 'DELETE')).toHaveLength(1);
   });
 
   it("says 'Fehler beim Entfernen des Studierenden' when removing fails", async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     await openMembers([{ method: 'DELETE', path: `${MEMBERS_URL}/${CEM.member_id}`, reply: { status: 500 } }]);
     fireEvent.click(row(CEM).getByRole('button', { name: 'Aus der Klasse entfernen' }));
+    await answerConfirm('Mitglied entfernen?', 'Entfernen');
     await waitFor(() => expect(toastsOf('error')).toEqual(['Fehler beim Entfernen des Studierenden']));
     expect(screen.getByTestId(`member-${CEM.member_id}`)).toBeTruthy();
   });
 
-  it('sends an invitation after confirmation', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+  it('sends an invitation only after confirmation in the styled dialog', async () => {
     const app = await openMembers([{ method: 'POST', path: `/api/classes/${CLASS_A_ID}/invite-student`, reply: { body: { message: 'ok' } } }]);
     fireEvent.click(row(ANNA).getByRole('button', { name: 'Einladung senden' }));
-    expect(confirm).toHaveBeenCalledWith('Möchtest du Anna Berg eine Einladung an anna.berg@web.de senden?');
+    await answerConfirm('Einladung senden?', 'Abbrechen', 'Möchtest du Anna Berg eine Einladung an anna.berg@web.de senden?');
+    expect(app.fetchMock.callsTo(`/api/classes/${CLASS_A_ID}/invite-student`)).toHaveLength(0);
+    fireEvent.click(row(ANNA).getByRole('button', { name: 'Einladung senden' }));
+    await answerConfirm('Einladung senden?', 'Einladen');
     await waitFor(() => expect(toastsOf('success')).toEqual(['Einladung an anna.berg@web.de erfolgreich gesendet']));
     expect(app.fetchMock.callsTo(`/api/classes/${CLASS_A_ID}/invite-student`)[0]!.body).toEqual({
       member_id: ANNA.member_id,
@@ -207,11 +212,11 @@ describe('member actions', () => {
   });
 
   it('shows the server detail when the invitation fails', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     await openMembers([
       { method: 'POST', path: `/api/classes/${CLASS_A_ID}/invite-student`, reply: { status: 400, body: { detail: 'Mailserver nicht erreichbar' } } },
     ]);
     fireEvent.click(row(ANNA).getByRole('button', { name: 'Einladung senden' }));
+    await answerConfirm('Einladung senden?', 'Einladen');
     await waitFor(() => expect(toastsOf('error')).toEqual(['Fehler beim Senden der Einladung: Mailserver nicht erreichbar']));
   });
 });
@@ -257,18 +262,25 @@ describe('linking a member to a registered student', () => {
   });
 
   it('links after confirmation with the user id and the times of the account', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const app = await openMembers([match, { method: 'PUT', path: updateUrl(ANNA), reply: { body: {} } }]);
     fireEvent.click(await row(ANNA).findByRole('button', { name: 'Mit registriertem Account verknüpfen' }));
+    await answerConfirm(
+      'Account verknüpfen?',
+      'Abbrechen',
+      'Möchtest du Anna Berg mit dem registrierten Account anna.berg@web.de verknüpfen? Die verfügbaren Zeiten des Accounts werden übernommen.',
+    );
+    expect(app.fetchMock.callsTo(updateUrl(ANNA), 'PUT')).toHaveLength(0);
+    fireEvent.click(row(ANNA).getByRole('button', { name: 'Mit registriertem Account verknüpfen' }));
+    await answerConfirm('Account verknüpfen?', 'Verknüpfen');
     await waitFor(() => expect(toastsOf('success')).toEqual(['Student erfolgreich verknüpft']));
     expect(app.fetchMock.callsTo(updateUrl(ANNA), 'PUT')[0]!.body).toEqual({ user_id: 'u-anna', available_times: { '2': ['10.00', '10.15'] } });
     await waitFor(() => expect(app.fetchMock.callsTo(MEMBERS_URL)).toHaveLength(2));
   });
 
   it("shows 'Fehler beim Verknüpfen: {detail}'", async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     await openMembers([match, { method: 'PUT', path: updateUrl(ANNA), reply: { status: 400, body: { detail: 'Kein registrierter Student' } } }]);
     fireEvent.click(await row(ANNA).findByRole('button', { name: 'Mit registriertem Account verknüpfen' }));
+    await answerConfirm('Account verknüpfen?', 'Verknüpfen');
     await waitFor(() => expect(toastsOf('error')).toEqual(['Fehler beim Verknüpfen: Kein registrierter Student']));
   });
 });

@@ -7,6 +7,7 @@ import { Alert } from '../../shared/ui/Alert';
 import { Button } from '../../shared/ui/Button';
 import { ShimmerRows } from '../../shared/ui/ShimmerRows';
 import { Table } from '../../shared/ui/Table';
+import { useConfirm } from '../../shared/ui/use-confirm';
 import { AddMemberRow } from './AddMemberRow';
 import { membersQuery } from '../../shared/data/classes';
 import { CLASS_STUDENTS_UPDATED_EVENT, eventClassId } from './class-queries';
@@ -25,7 +26,7 @@ import {
   useUpdateMemberField,
   type EditableMemberField,
 } from './member-mutations';
-import { MEMBER_MESSAGES } from './messages';
+import { MEMBER_MESSAGES as M } from './messages';
 import { EditTimesDialog } from './times/EditTimesDialog';
 import { validateDuration, validateMemberEmail, validateMemberName } from './validation';
 
@@ -86,10 +87,10 @@ export function MembersPanel({ cls, onMembersChanged, onCountChange }: MembersPa
         setLinks(found);
         const fresh = Object.keys(found).filter((email) => !announced.current.has(email));
         fresh.forEach((email) => announced.current.add(email));
-        if (fresh.length > 0) toast.info(MEMBER_MESSAGES.linksFound(Object.keys(found).length));
+        if (fresh.length > 0) toast.info(M.linksFound(Object.keys(found).length));
       })
       .catch((error: unknown) => {
-        if (!cancelled && !isAbortError(error)) console.error(MEMBER_MESSAGES.checkFailed, error);
+        if (!cancelled && !isAbortError(error)) console.error(M.checkFailed, error);
       });
     return () => {
       cancelled = true;
@@ -104,43 +105,44 @@ export function MembersPanel({ cls, onMembersChanged, onCountChange }: MembersPa
   const removeMember = useRemoveMember(classId, afterMembershipChange);
   const inviteMember = useInviteMember(cls);
   const linkMember = useLinkMember(classId, afterMembershipChange);
+  const { confirm, dialog: confirmDialog } = useConfirm();
 
   // docs/product/classes.md: edits are applied optimistically and rolled back on a server error (the mutation's onError).
   const updateField = (member: MemberDto, field: EditableMemberField, raw: string) =>
     updateMember.mutateAsync({ member, field, value: fieldValue(field, raw) }).catch(() => undefined);
 
-  const remove = (member: MemberDto) => {
-    if (!window.confirm(MEMBER_MESSAGES.removeConfirm(member.name))) return;
+  const remove = async (member: MemberDto) => {
+    if (!(await confirm({ title: M.removeTitle, message: M.removeConfirm(member.name), confirmLabel: M.remove, danger: true }))) return;
     removeMember.mutate({ member });
   };
 
-  const invite = (member: MemberDto) => {
+  const invite = async (member: MemberDto) => {
     const email = (member.email ?? '').trim();
     if (!email) {
-      toast.error(MEMBER_MESSAGES.inviteEmailRequired);
+      toast.error(M.inviteEmailRequired);
       return;
     }
-    if (!window.confirm(MEMBER_MESSAGES.inviteConfirm(member.name, email))) return;
+    if (!(await confirm({ title: M.inviteTitle, message: M.inviteConfirm(member.name, email), confirmLabel: M.invite }))) return;
     inviteMember.mutate({ member, email });
   };
 
-  const link = (member: MemberDto, target: PotentialLink) => {
-    if (!window.confirm(MEMBER_MESSAGES.linkConfirm(member.name, member.email ?? ''))) return;
+  const link = async (member: MemberDto, target: PotentialLink) => {
+    if (!(await confirm({ title: M.linkTitle, message: M.linkConfirm(member.name, member.email ?? ''), confirmLabel: M.link }))) return;
     linkMember.mutate({ member, target });
   };
 
   const copyEmails = async () => {
     const emails = memberEmails(members);
     if (emails.length === 0) {
-      toast.info(MEMBER_MESSAGES.nothingToCopy);
+      toast.info(M.nothingToCopy);
       return;
     }
     try {
       if (!navigator.clipboard?.writeText) throw new Error('clipboard unavailable');
       await navigator.clipboard.writeText(joinEmails(emails));
-      toast.success(MEMBER_MESSAGES.copied(emails.length));
+      toast.success(M.copied(emails.length));
     } catch {
-      toast.error(MEMBER_MESSAGES.copyFailed);
+      toast.error(M.copyFailed);
     }
   };
 
@@ -151,7 +153,7 @@ export function MembersPanel({ cls, onMembersChanged, onCountChange }: MembersPa
     return (
       <Alert
         kind="error"
-        title={MEMBER_MESSAGES.loadFailed}
+        title={M.loadFailed}
         actions={
           <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
             Erneut versuchen
@@ -184,7 +186,7 @@ export function MembersPanel({ cls, onMembersChanged, onCountChange }: MembersPa
             <>
               {members.length === 0 && !adding && (
                 <tr className="members__empty">
-                  <td colSpan={MEMBER_COLUMNS}>{MEMBER_MESSAGES.noMembers}</td>
+                  <td colSpan={MEMBER_COLUMNS}>{M.noMembers}</td>
                 </tr>
               )}
               {members.map((m) => {
@@ -261,17 +263,17 @@ export function MembersPanel({ cls, onMembersChanged, onCountChange }: MembersPa
                     <td data-label="Aktionen">
                       <div className="row-actions">
                         <IconButton label="Verfügbare Zeiten bearbeiten" icon={Icons.clock} onClick={() => setTimesFor(m.member_id)} />
-                        {!registered && m.email && <IconButton label="Einladung senden" icon={Icons.mail} onClick={() => invite(m)} disabled={rowBusy} />}
+                        {!registered && m.email && <IconButton label="Einladung senden" icon={Icons.mail} onClick={() => void invite(m)} disabled={rowBusy} />}
                         {potential && (
                           <IconButton
                             label="Mit registriertem Account verknüpfen"
                             icon={Icons.link}
                             tone="accent"
-                            onClick={() => link(m, potential)}
+                            onClick={() => void link(m, potential)}
                             disabled={rowBusy}
                           />
                         )}
-                        <IconButton label="Aus der Klasse entfernen" icon={Icons.trash} tone="danger" onClick={() => remove(m)} disabled={rowBusy} />
+                        <IconButton label="Aus der Klasse entfernen" icon={Icons.trash} tone="danger" onClick={() => void remove(m)} disabled={rowBusy} />
                       </div>
                     </td>
                   </tr>
@@ -307,6 +309,7 @@ export function MembersPanel({ cls, onMembersChanged, onCountChange }: MembersPa
           }}
         />
       )}
+      {confirmDialog}
     </div>
   );
 }

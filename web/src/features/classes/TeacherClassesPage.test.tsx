@@ -2,6 +2,7 @@ import '../../test/dom';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { MockRoute } from '../../test/fetch-mock';
+import { answerConfirm } from '../../test/confirm-dialog';
 import { renderApp, TEACHER } from '../../test/render-app';
 import { CLASS_A, CLASS_A_ID, CLASS_B, CLASS_B_ID, classesRoute, membersRoute, noLinksRoute, toastsOf, UNKNOWN_ID } from './test-fixtures';
 
@@ -230,23 +231,29 @@ describe('TeacherClassesPage: edit and delete', () => {
     expect(toastsOf('error')).toEqual(['Fehler beim Aktualisieren der Klasse']);
   });
 
-  it('deletes only after confirmation', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+  it('deletes only after confirmation in the styled dialog', async () => {
     const app = open([classesRoute(), { method: 'DELETE', path: `/api/classes/${CLASS_A_ID}`, reply: { body: { message: 'ok' } } }]);
     await screen.findByText('Klavier Hauptfach');
     fireEvent.click(screen.getByRole('button', { name: 'Klavier Hauptfach löschen' }));
-    expect(confirm).toHaveBeenCalledTimes(1);
+    await answerConfirm(
+      'Klasse löschen?',
+      'Abbrechen',
+      'Möchtest du die Klasse/den Kurs „Klavier Hauptfach“ wirklich löschen? Alle Studierenden und Stundenpläne dieser Klasse werden ebenfalls gelöscht.',
+    );
     expect(app.fetchMock.callsTo(`/api/classes/${CLASS_A_ID}`, 'DELETE')).toHaveLength(0);
+    expect(screen.getByText('Klavier Hauptfach')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Klavier Hauptfach löschen' }));
+    await answerConfirm('Klasse löschen?', 'Löschen');
     await waitFor(() => expect(screen.queryByText('Klavier Hauptfach')).toBeNull());
+    expect(app.fetchMock.callsTo(`/api/classes/${CLASS_A_ID}`, 'DELETE')).toHaveLength(1);
     expect(toastsOf('success')).toEqual(['Klasse erfolgreich gelöscht']);
   });
 
   it("says 'Fehler beim Löschen der Klasse' when deleting fails", async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     open([classesRoute(), { method: 'DELETE', path: `/api/classes/${CLASS_A_ID}`, reply: { status: 500 } }]);
     await screen.findByText('Klavier Hauptfach');
     fireEvent.click(screen.getByRole('button', { name: 'Klavier Hauptfach löschen' }));
+    await answerConfirm('Klasse löschen?', 'Löschen');
     await waitFor(() => expect(toastsOf('error')).toEqual(['Fehler beim Löschen der Klasse']));
     expect(screen.getByText('Klavier Hauptfach')).toBeTruthy();
   });

@@ -12,6 +12,7 @@ import { cx } from '../../shared/ui/cx';
 import { Page } from '../../shared/ui/Page';
 import { ShimmerRows } from '../../shared/ui/ShimmerRows';
 import { Table } from '../../shared/ui/Table';
+import { useConfirm } from '../../shared/ui/use-confirm';
 import { CLASSES_UPDATED_EVENT, isUuid, REFETCH_AFTER_CREATE_MS, REFETCH_AFTER_EDIT_MS, SLOW_LOADING_MS } from './class-queries';
 import { CreateClassDialog, EditClassDialog, type NewClassInput } from './ClassDialogs';
 import { useCreateClass, useDeleteClass, useLocalClasses } from './class-mutations';
@@ -85,6 +86,7 @@ export function TeacherClassesPage() {
   const [slow, setSlow] = useState(false);
   const [counts, setCounts] = useState<Record<string, number>>({});
   const rowRefs = useRef(new Map<string, HTMLTableRowElement>());
+  const { confirm, dialog: confirmDialog } = useConfirm();
 
   const classes = query.data ?? [];
   const loading = query.isPending || (query.isError && isAbortError(query.error));
@@ -130,8 +132,9 @@ export function TeacherClassesPage() {
 
   const onCountChange = useCallback((classId: string, count: number) => setCounts((c) => (c[classId] === count ? c : { ...c, [classId]: count })), []);
 
-  const deleteClass = (cls: ClassDto) => {
-    if (!window.confirm(CLASS_MESSAGES.deleteConfirm(cls.name))) return;
+  const deleteClass = async (cls: ClassDto) => {
+    const question = CLASS_MESSAGES.deleteConfirm(cls.name);
+    if (!(await confirm({ title: CLASS_MESSAGES.deleteTitle, message: question, confirmLabel: CLASS_MESSAGES.delete, danger: true }))) return;
     // mutateAsync: each deletion gets its answer, also when another one started meanwhile.
     deleteMutation.mutateAsync(cls.class_id).then(
       () => {
@@ -158,6 +161,7 @@ export function TeacherClassesPage() {
         // The mutation has put the answer into the class list; a later re-fetch confirms it (docs/product/limits.md).
         onSaved={() => refetchAfter(REFETCH_AFTER_EDIT_MS)}
       />
+      {confirmDialog}
     </>
   );
 
@@ -275,7 +279,7 @@ export function TeacherClassesPage() {
                                 label={`${cls.name} löschen`}
                                 icon={Icons.trash}
                                 tone="danger"
-                                onClick={() => deleteClass(cls)}
+                                onClick={() => void deleteClass(cls)}
                                 disabled={Boolean(status) || deleting === cls.class_id}
                               />
                             </>

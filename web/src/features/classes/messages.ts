@@ -25,6 +25,8 @@ export const CLASS_MESSAGES = {
   deleteFailed: 'Fehler beim Löschen der Klasse',
   deleteConfirm: (name: string) =>
     `Möchtest du die Klasse/den Kurs „${name}“ wirklich löschen? Alle Studierenden und Stundenpläne dieser Klasse werden ebenfalls gelöscht.`,
+  deleteTitle: 'Klasse löschen?',
+  delete: 'Löschen',
   codeGenerationFailed: 'Es konnte kein Registrierungscode erzeugt werden. Der Server vergibt ihn beim Speichern.',
 } as const;
 
@@ -54,11 +56,15 @@ export const MEMBER_MESSAGES = {
     `Fehler beim Aktualisieren ${field === 'email' ? 'der E-Mail-Adresse' : field === 'name' ? 'des Namens' : 'der Dauer'}: ${detail}`,
   // remove
   removeConfirm: (name: string) => `Möchtest du ${name} wirklich aus der Klasse entfernen?`,
+  removeTitle: 'Mitglied entfernen?',
+  remove: 'Entfernen',
   removed: 'Studierender erfolgreich aus der Klasse entfernt',
   removeFailed: 'Fehler beim Entfernen des Studierenden',
   // invite (docs/product/classes.md Inviting)
   inviteEmailRequired: 'Bitte gib eine E-Mail-Adresse ein',
   inviteConfirm: (name: string, email: string) => `Möchtest du ${name} eine Einladung an ${email} senden?`,
+  inviteTitle: 'Einladung senden?',
+  invite: 'Einladen',
   invited: (email: string) => `Einladung an ${email} erfolgreich gesendet`,
   inviteFailed: (detail: string) => `Fehler beim Senden der Einladung: ${detail}`,
   // link
@@ -68,6 +74,8 @@ export const MEMBER_MESSAGES = {
       : `Es wurden ${n} registrierte Studenten gefunden, die verknüpft werden können.`,
   linkConfirm: (name: string, email: string) =>
     `Möchtest du ${name} mit dem registrierten Account ${email} verknüpfen? Die verfügbaren Zeiten des Accounts werden übernommen.`,
+  linkTitle: 'Account verknüpfen?',
+  link: 'Verknüpfen',
   linked: 'Student erfolgreich verknüpft',
   linkFailed: (detail: string) => `Fehler beim Verknüpfen: ${detail}`,
   // copy

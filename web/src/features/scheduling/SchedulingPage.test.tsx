@@ -2,6 +2,7 @@ import '../../test/dom';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MockRoute, MockReply, RecordedCall } from '../../test/fetch-mock';
+import { answerConfirm } from '../../test/confirm-dialog';
 import { renderApp, TEACHER } from '../../test/render-app';
 import type { PlannerStepProps } from './planner/PlannerStep';
 import { readRangeCookie, writeRangeCookie } from './range-cookie';
@@ -327,6 +328,23 @@ describe('step 3: time range', () => {
     expect(readRangeCookie('c1')).toEqual({ mode: 'custom', extraMinutes: null });
     expect(screen.getByRole('heading', { name: 'Zeitraum für Studierende festlegen' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Auswahl ändern' })).toBeTruthy();
+  });
+
+  it('leaving the custom picker with changes asks in the styled dialog first', async () => {
+    const app = open('/scheduling/zeitraum?klasse=c1');
+    fireEvent.click(await screen.findByRole('radio', { name: /Benutzerdefiniert/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Zeitraum auswählen' }));
+    await screen.findByRole('grid', { name: 'Zeitraum für Studierende auswählen' });
+    clickCell(1, 40);
+    fireEvent.click(screen.getByRole('button', { name: '← Zurück' }));
+    await answerConfirm('Änderungen verwerfen?', 'Abbrechen', 'Deine Änderungen am Zeitraum gehen verloren. Trotzdem zurück?');
+    expect(screen.getByRole('heading', { name: 'Zeitraum selbst auswählen' })).toBeTruthy();
+    expect(cell(1, 40).getAttribute('aria-selected')).toBe('true');
+
+    fireEvent.click(screen.getByRole('button', { name: '← Zurück' }));
+    await answerConfirm('Änderungen verwerfen?', 'Verwerfen');
+    expect(await screen.findByRole('heading', { name: 'Zeitraum für Studierende festlegen' })).toBeTruthy();
+    expect(app.fetchMock.callsTo('/api/classes/c1/time-range', 'PUT')).toHaveLength(0);
   });
 
   it('an empty custom range cannot be saved', async () => {

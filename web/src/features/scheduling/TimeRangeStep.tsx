@@ -5,6 +5,7 @@ import { Alert } from '../../shared/ui/Alert';
 import { Button } from '../../shared/ui/Button';
 import { cx } from '../../shared/ui/cx';
 import { Select } from '../../shared/ui/Select';
+import { useConfirm } from '../../shared/ui/use-confirm';
 import type { RangeChoice, RangeMode } from './range-cookie';
 import type { TimeRangeState } from './scheduling-api';
 import { MODE_TEXTS, modeSummary, SCHEDULING_TEXTS } from './scheduling-texts';
@@ -181,9 +182,18 @@ function CustomRangeScreen({
 }: TimeRangeStepProps & { onSaved: () => void }) {
   const value = custom.draft ?? custom.base;
   const dirty = !!custom.draft && !custom.draft.equals(custom.base);
+  const { confirm, dialog } = useConfirm();
 
-  const back = () => {
-    if (dirty && !window.confirm('Deine Änderungen am Zeitraum gehen verloren. Trotzdem zurück?')) return;
+  const back = async () => {
+    const leave =
+      !dirty ||
+      (await confirm({
+        title: SCHEDULING_TEXTS.discardRangeTitle,
+        message: SCHEDULING_TEXTS.discardRangeConfirm,
+        confirmLabel: SCHEDULING_TEXTS.discardRange,
+        danger: true,
+      }));
+    if (!leave) return;
     onCloseCustom();
   };
 
@@ -195,7 +205,7 @@ function CustomRangeScreen({
   return (
     <section className="step-panel" aria-labelledby="custom-range-title">
       <div>
-        <Button variant="ghost" size="sm" onClick={back} disabled={saving}>
+        <Button variant="ghost" size="sm" onClick={() => void back()} disabled={saving}>
           ← Zurück
         </Button>
       </div>
@@ -236,6 +246,7 @@ function CustomRangeScreen({
           { kind: 'highlight', label: 'Deine Zeiten' },
         ]}
       />
+      {dialog}
     </section>
   );
 }

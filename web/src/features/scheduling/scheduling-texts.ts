@@ -11,6 +11,10 @@ export const SCHEDULING_TEXTS = {
   classesLoadFailed: 'Fehler beim Laden der Klassen',
   dataLoadFailed: 'Fehler beim Laden der Daten',
   changeChoice: 'Auswahl ändern',
+  // docs/product/times.md: leaving the custom picker with changes
+  discardRangeTitle: 'Änderungen verwerfen?',
+  discardRangeConfirm: 'Deine Änderungen am Zeitraum gehen verloren. Trotzdem zurück?',
+  discardRange: 'Verwerfen',
   plannerSaveHint: 'Speichere den Stundenplan bitte über die Speichern-Schaltfläche der Planung.',
 } as const;
 
