@@ -40,7 +40,7 @@ const answer = (moved: string[]) => ({
 
 describe('PlannerStep: preferred times and stable re-planning', { timeout: 30_000 }, () => {
   it('marks lessons in preferred times with a star and counts them (live for a loaded plan, from the summary after a calculation)', async () => {
-    renderPlanner({
+    const { fetchMock } = renderPlanner({
       members: MEMBERS,
       schedules: [SAVED],
       routes: [
@@ -54,9 +54,12 @@ describe('PlannerStep: preferred times and stable re-planning', { timeout: 30_00
     expect(screen.getByTestId('preferred-count').textContent).toBe('★2 von 2 Stunden in Wunschzeiten');
     expect(screen.queryByTestId('moved-count')).toBeNull();
 
-    fireEvent.click(screen.getByRole('switch', { name: 'Möglichst wenige Änderungen' })); // off: no comparison
+    // Switched off right after the plan appeared (it must stay off: no reset after the click), so no comparison.
+    fireEvent.click(screen.getByRole('switch', { name: 'Möglichst wenige Änderungen' }));
+    expect((screen.getByRole('switch', { name: 'Möglichst wenige Änderungen' }) as HTMLInputElement).checked).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Stundenplan berechnen' }));
     await screen.findByText('Neuer Stundenplan erfolgreich berechnet!');
+    expect(fetchMock.callsTo(CALC)[0]!.body).not.toHaveProperty('previous_schedule_id');
     expect(screen.getByTestId('preferred-count').textContent).toBe('★1 von 2 Stunden in Wunschzeiten');
     expect(screen.getByRole('button', { name: 'Ben Schröder, Montag 09:00–09:45 Uhr' }).querySelector('[data-mark]')).toBeNull();
     expect(screen.queryByTestId('moved-count')).toBeNull();

@@ -93,8 +93,10 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
 
   // Stable re-planning: on by default whenever a saved plan is the reference.
   const baseId = state.base?.id ?? null;
-  const [stable, setStable] = useState(true);
-  useEffect(() => setStable(true), [baseId]);
+  // Derived, not reset by an effect: a click right after a plan loaded could otherwise be undone by the late reset.
+  const [stableOffFor, setStableOffFor] = useState<string | null>(null);
+  const stable = stableOffFor !== baseId;
+  const setStable = useCallback((on: boolean) => setStableOffFor(on ? null : baseId), [baseId]);
   const baseName = baseId ? (schedulesQuery.data?.find((s) => s.id === baseId)?.name ?? (state.current.id === baseId ? state.current.name : null) ?? '') : null;
 
   useEffect(() => {
