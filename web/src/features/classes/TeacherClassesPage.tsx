@@ -13,7 +13,8 @@ import { Page } from '../../shared/ui/Page';
 import { ShimmerRows } from '../../shared/ui/ShimmerRows';
 import { Table } from '../../shared/ui/Table';
 import { useConfirm } from '../../shared/ui/use-confirm';
-import { CLASSES_UPDATED_EVENT, isUuid, REFETCH_AFTER_CREATE_MS, REFETCH_AFTER_EDIT_MS, SLOW_LOADING_MS } from './class-queries';
+import { useSlowLoading } from '../../shared/hooks/use-slow-loading';
+import { CLASSES_UPDATED_EVENT, isUuid, REFETCH_AFTER_CREATE_MS, REFETCH_AFTER_EDIT_MS } from './class-queries';
 import { CreateClassDialog, EditClassDialog, type NewClassInput } from './ClassDialogs';
 import { useCreateClass, useDeleteClass, useLocalClasses } from './class-mutations';
 import type { ClassDto, LocalClass } from './classes-api';
@@ -83,7 +84,6 @@ export function TeacherClassesPage() {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<ClassDto | null>(null);
   const deleting = deleteMutation.isPending ? deleteMutation.variables : null;
-  const [slow, setSlow] = useState(false);
   const [counts, setCounts] = useState<Record<string, number>>({});
   const rowRefs = useRef(new Map<string, HTMLTableRowElement>());
   const { confirm, dialog: confirmDialog } = useConfirm();
@@ -92,14 +92,7 @@ export function TeacherClassesPage() {
   const loading = query.isPending || (query.isError && isAbortError(query.error));
 
   // docs/product/classes.md: after 5 s of loading a patience note appears.
-  useEffect(() => {
-    if (!loading) {
-      setSlow(false);
-      return;
-    }
-    const timer = setTimeout(() => setSlow(true), SLOW_LOADING_MS);
-    return () => clearTimeout(timer);
-  }, [loading]);
+  const slow = useSlowLoading(loading);
 
   // docs/product/classes.md: ?selectClass=<uuid> expands that class and is then removed; invalid or unknown values are just removed.
   const selectClass = searchParams.get('selectClass');

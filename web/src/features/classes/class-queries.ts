@@ -4,8 +4,6 @@
 /** docs/product/limits.md: class list re-fetch 1000 ms after creation and 500 ms after an edit. */
 export const REFETCH_AFTER_CREATE_MS = 1000;
 export const REFETCH_AFTER_EDIT_MS = 500;
-/** docs/product/limits.md: slow-load hint after 5000 ms. */
-export const SLOW_LOADING_MS = 5000;
 
 /** Window events other parts of the app fire to make this page reload (docs/product/classes.md). */
 export const CLASSES_UPDATED_EVENT = 'classesUpdated';
