@@ -46,6 +46,8 @@ export interface ServiceContext<C extends KitConfig = KitConfig> {
   pool: Pool | undefined;
   relay: OutboxRelay | undefined;
   consumer: EventConsumer | undefined;
+  /** Prunes old rows of the event tables (started with the service). */
+  retention: EventRetention | undefined;
   verifyToken: TokenVerifier;
   lifecycle: Lifecycle;
   /** Signs the tokens of this service's outgoing gRPC calls (see createServiceClient). */
@@ -102,7 +104,13 @@ export async function startService<C extends KitConfig>(def: ServiceDefinition<C
     const serviceTokens = new ServiceTokenSigner(serviceKey, def.name);
     const relay = pool ? new OutboxRelay(pool, bus, log.child({ module: 'outbox' })) : undefined;
     const consumer = pool ? new EventConsumer(pool, bus, def.name, log.child({ module: 'consumer' })) : undefined;
-    const base = { name: def.name, cfg: def.cfg, log, metrics, store, bus, pool, relay, consumer, lifecycle, serviceTokens };
+    const retention = pool
+      ? new EventRetention(pool, log.child({ module: 'event-retention' }), {
+          outboxHours: def.cfg.OUTBOX_RETENTION_HOURS ?? DEFAULT_OUTBOX_RETENTION_HOURS,
+          processedDays: def.cfg.PROCESSED_EVENTS_RETENTION_DAYS ?? DEFAULT_PROCESSED_EVENTS_RETENTION_DAYS,
+        })
+      : undefined;
+    const base = { name: def.name, cfg: def.cfg, log, metrics, store, bus, pool, relay, consumer, retention, lifecycle, serviceTokens };
     const verifyToken = def.verifyToken ? def.verifyToken(base) : createTokenVerifier({ jwksUrl: def.cfg.AUTH_JWKS_URL, store });
     const ctx: ServiceContext<C> = { ...base, verifyToken };
     if (def.init) await def.init(ctx);
@@ -113,11 +121,7 @@ export async function startService<C extends KitConfig>(def: ServiceDefinition<C
       lifecycle.onStop('relay', () => relay.stop());
       metrics.setBacklogSource(() => relay.backlog());
     }
-    if (pool) {
-      const retention = new EventRetention(pool, log.child({ module: 'event-retention' }), {
-        outboxHours: def.cfg.OUTBOX_RETENTION_HOURS ?? DEFAULT_OUTBOX_RETENTION_HOURS,
-        processedDays: def.cfg.PROCESSED_EVENTS_RETENTION_DAYS ?? DEFAULT_PROCESSED_EVENTS_RETENTION_DAYS,
-      });
+    if (retention) {
       retention.start();
       lifecycle.onStop('event-retention', () => retention.stop());
     }

@@ -211,6 +211,23 @@ describe('StartedService.stop', () => {
     await expect(svc.ctx.pool!.query('SELECT 1')).rejects.toThrow();
   });
 
+  it('prunes its event tables with the configured windows', async () => {
+    const kit = await startService(notesService(config({ OUTBOX_RETENTION_HOURS: 2, PROCESSED_EVENTS_RETENTION_DAYS: 3 }), [], 'kit-retention'));
+    try {
+      const q = (text: string) => kit.ctx.pool!.query(text);
+      await q(`INSERT INTO outbox_events (id, topic, key, payload, published_at) VALUES
+        ('00000000-0000-4000-8000-000000000001', 't', 'k', '{}', now() - interval '3 hours'),
+        ('00000000-0000-4000-8000-000000000002', 't', 'k', '{}', now() - interval '1 hour')`);
+      await q(`INSERT INTO processed_events (event_id, consumer, processed_at) VALUES
+        ('00000000-0000-4000-8000-000000000003', 'c', now() - interval '4 days'),
+        ('00000000-0000-4000-8000-000000000004', 'c', now() - interval '2 days')`);
+
+      expect(await kit.ctx.retention!.prune()).toEqual({ outbox: 1, processed: 1 });
+    } finally {
+      await kit.stop();
+    }
+  });
+
   it('lets the same service start again in the same process after a stop (embedded restart)', async () => {
     const cfg = config();
     const received: NotePayload[] = [];
