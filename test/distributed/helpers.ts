@@ -4,6 +4,7 @@ import { inject } from 'vitest';
 import { createPool, type Pool } from '../../packages/base/src/db.js';
 import { migrate, PLATFORM_MIGRATIONS } from '../../packages/base/src/migrator.js';
 import { Topic, type EventEnvelope, type EventPayload } from '../../packages/base/src/events/topics.js';
+import { waitFor as waitForShared } from '../../packages/base/src/testing/db.js';
 
 export const kafkaInfo = () => inject('kafka');
 export const databaseUrl = () => inject('databaseUrl');
@@ -33,19 +34,7 @@ export async function platformSchema(): Promise<{ schema: string; pool: Pool }> 
   return { schema, pool: createPool(databaseUrl(), schema) };
 }
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export { sleep } from '../../packages/base/src/testing/db.js';
 
-export async function waitFor<T>(check: () => T | Promise<T>, timeoutMs = 30_000, stepMs = 100): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const v = await check();
-      if (v) return v as NonNullable<T>;
-    } catch (e) {
-      last = e;
-    }
-    if (Date.now() > deadline) throw new Error(`waitFor timed out after ${timeoutMs} ms${last ? `: ${(last as Error).message}` : ''}`);
-    await sleep(stepMs);
-  }
-}
+/** The shared waitFor with the distributed suite's patience: a broker and its rebalances take seconds. */
+export const waitFor = <T>(check: () => T | Promise<T>, timeoutMs = 30_000, stepMs = 100): Promise<NonNullable<T>> => waitForShared(check, timeoutMs, stepMs);
