@@ -7,9 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-// @ts-expect-error built JS of the repository
+// Built JS of the repository (its types come from the build, which runs before the tests).
 import { startEmbeddedPostgres } from '../packages/base/dist/embedded-postgres.js';
-// @ts-expect-error built JS of the repository
 import { ensurePostgresUser, reachable, reachableNativeDir, ROOT_PLACE } from '../packages/base/dist/postgres-root.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

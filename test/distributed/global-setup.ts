@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
+// @ts-expect-error plain JS module of the repository
 import { dropDatabase, ensureDatabase, ensureKafka, MACHINE_POSTGRES } from '../../scripts/distributed/infra.js';
 
 /**

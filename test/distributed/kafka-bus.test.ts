@@ -10,6 +10,7 @@ import { EventConsumer } from '../../packages/base/src/events/consumer.js';
 import { deadLetterTopic, KafkaBus, type KafkaBusOptions } from '../../packages/base/src/events/kafka-bus.js';
 import { OutboxRelay, writeOutbox } from '../../packages/base/src/events/outbox.js';
 import { InvalidEventError, Topic, type EventEnvelope } from '../../packages/base/src/events/topics.js';
+// @ts-expect-error plain JS module of the repository
 import { freePort, startKafka } from '../../scripts/kafka-local.js';
 import {
   databaseUrl,

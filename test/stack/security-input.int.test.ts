@@ -121,7 +121,7 @@ function multipart(field: string, filename: string, size: number, extra: Record<
 }
 
 describe('an answer given before an upload is read reaches the client intact (20 tries each)', () => {
-  const uploads = [
+  const uploads: { path: string; field: string; filename: string; extra: Record<string, string> }[] = [
     { path: '/api/extract-hmtm-csv', field: 'csv_file', filename: 'liste.csv', extra: {} },
     { path: '/api/extract-custom-csv', field: 'csv_file', filename: 'liste.csv', extra: { column_mapping: '{"name":"Name"}' } },
     { path: '/api/send-schedule-to-students', field: 'pdf', filename: 'plan.pdf', extra: { class_id: '00000000-0000-4000-8000-000000000000' } },
