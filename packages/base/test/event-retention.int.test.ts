@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPool, type Pool } from '../src/db.js';
 import { EventRetention } from '../src/events/retention.js';
 import { PLATFORM_MIGRATIONS, migrate } from '../src/migrator.js';
-import { databaseUrl, dropSchemas, randomSchema, silentLogger, waitFor } from './helpers.js';
+import { databaseUrl, dropSchemas, randomSchema, silentLogger, sleep, waitFor } from './helpers.js';
 
 /** Old rows of the event tables go, everything still needed stays: against real PostgreSQL. */
 
@@ -87,7 +87,7 @@ describe('EventRetention', () => {
       await retention.stop();
     }
     await outboxRow(2, 48, 48);
-    await new Promise((r) => setTimeout(r, 200));
+    await sleep(200);
     expect(await ids('outbox_events')).toEqual([uuid(2)]);
   });
 });
