@@ -4,6 +4,7 @@
 // PostgreSQL, and writes the table into docs/benchmarks.md.
 //
 // Environment: BENCH_SECONDS (per wrk scenario, default 15), BENCH_RUSH_SECONDS (default 60),
+// BENCH_WARMUP_SECONDS (unmeasured load before each wrk scenario, default 3),
 // BENCH_STUDENTS (default 500), BENCH_SKIP_BUILD=1, BENCH_NO_DOCS=1 (print only), BENCH_LABEL (table title),
 // BENCH_NODE_ARGS (node options of the product's process, e.g. --cpu-prof).
 import { spawn, spawnSync } from 'node:child_process';
@@ -26,6 +27,7 @@ const PG_PORT = 29432;
 const FLOOR_PORT = 29070;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const RUSH_SECONDS = Number(process.env.BENCH_RUSH_SECONDS ?? 60);
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const STUDENTS = Math.max(240, Number(process.env.BENCH_STUDENTS ?? 500));
 const log = (m) => console.log(m);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -123,13 +125,26 @@ async function main() {
     if ((await countOf(big)) !== 99 || (await countOf(calc)) !== 40) throw new Error('seeding did not give classes of 99 and 40 members');
     const cookie = teacher.cookie;
     const url = base;
-    // Each wrk scenario also says how much CPU one request cost in each part of the stack (the why of its req/s).
+    // Each wrk scenario also says how much CPU one request cost in each part of the stack (the why of its req/s),
+    // and first runs WARMUP seconds at the same load, not counted: the first seconds after a start
+    // measure the JIT compiler and empty kept answers, not the steady state a running product is in.
+    // Errors of the warm-up count like any other.
     const wrk = async (name, mode, lines, seconds = SECONDS) => {
+      let warmupErrors = 0;
+      if (WARMUP > 0) {
+        const w = await runWrk({ url, mode, lines, seconds: WARMUP, workDir, name: `${name}-warmup` });
+        warmupErrors = w.errors;
+        log(`  (Aufwärmen ${WARMUP} s, nicht gemessen: ${w.rps.toFixed(0)} req/s, p99 ${w.p99.toFixed(0)} ms, Fehler ${w.errors})`);
+      }
       const before = treeCpu(product.pid);
       const r = await runWrk({ url, mode, lines, seconds, workDir, name });
       const after = treeCpu(product.pid);
       const perRequest = (part) => ((after[part] - before[part]) * 1000) / Math.max(1, r.requests);
-      return { ...r, cpu: { gateway: perRequest('gateway'), services: perRequest('services'), postgres: perRequest('postgres') } };
+      return {
+        ...r,
+        errors: r.errors + warmupErrors,
+        cpu: { gateway: perRequest('gateway'), services: perRequest('services'), postgres: perRequest('postgres') },
+      };
     };
 
     log('Szenarien (200 Verbindungen) …');
@@ -214,7 +229,7 @@ async function main() {
       studentIds: bigMembers.map((m) => m.user_id).filter(Boolean),
       seconds: SECONDS,
     });
-    add('Nur Datenbank: Anweisungen der Klassenliste (ohne HTTP, gRPC, Gateway)', db.classList);
+    add('Nur Datenbank: Anweisungen der Klassenliste beim Neuaufbau (ohne HTTP, gRPC, Gateway)', db.classList);
     add('Nur Datenbank: Anweisungen eines Speicherns (ohne HTTP, gRPC, Gateway)', db.save);
   } finally {
     await product.stop();

@@ -232,6 +232,43 @@ describe.skipIf(!kafka.brokers)('distributed mode: one OS process per service, K
     }
   });
 
+  it('keeps the class and member lists per classes replica, and a write anywhere shows at once on both', async () => {
+    // The two classes replicas' HTTP ports (scripts/distributed/topology.js: 23000 + 82 + 100 per replica + offset).
+    const replicaPorts = [25082, 25182];
+    const servedLists = async () =>
+      Promise.all(
+        replicaPorts.map(async (port) => {
+          const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+          return [...text.matchAll(/^http_requests_total\{[^}]*route="\/api\/classes\/:classId\/members"[^}]*\} (\d+)/gm)].reduce(
+            (n, m) => n + Number(m[1]),
+            0,
+          );
+        }),
+      );
+    type Row = { name: string; available_times_user_input: Record<string, string[]> };
+    const list = async () => (await teacher.get<{ members: Row[] }>(`/api/classes/${classId}/members`)).body.members;
+    const count = async () =>
+      (await teacher.get<{ classes: { class_id: string; member_count: number }[] }>('/api/me/classes')).body.classes.find((c) => c.class_id === classId)!
+        .member_count;
+    const servedBefore = await servedLists();
+    for (let i = 0; i < 6; i++) await list();
+    const membersBefore = await count();
+
+    // A student's save (availability service): both replicas answer the new times on the next reads.
+    expect((await student.put('/api/me/available-times', { available_times: { '0': ['9.30', '9.45'] } })).status).toBe(200);
+    for (let i = 0; i < 6; i++) expect((await list()).find((m) => m.name === 'Johannes Brahms')!.available_times_user_input).toEqual({ '0': ['9.30', '9.45'] });
+
+    // A member added through one replica: the other one knows at once too.
+    expect((await teacher.post(`/api/classes/${classId}/members/new`, { students: [{ name: 'Robert Neu', duration: 30, email: null }] })).status).toBe(201);
+    for (let i = 0; i < 6; i++) {
+      expect((await list()).map((m) => m.name)).toContain('Robert Neu');
+      expect(await count()).toBe(membersBefore + 1);
+    }
+    const servedAfter = await servedLists();
+    expect(servedAfter[0]! - servedBefore[0]!, 'replica 1 served member lists').toBeGreaterThan(2);
+    expect(servedAfter[1]! - servedBefore[1]!, 'replica 2 served member lists').toBeGreaterThan(2);
+  });
+
   it('calculates on both solver replicas and streams the progress of each to the browser', async () => {
     const solverPorts = [25084, 25184];
     const before = await Promise.all(solverPorts.map(solvesOn));

@@ -150,3 +150,15 @@ export async function signUp(base: string, who: { name: string; email: string; r
 }
 
 export const uniqueEmail = (prefix: string) => `${prefix}.${randomUUID().slice(0, 8)}@example.org`;
+
+/** A new class of `teacher` (201 expected): its id and registration code. */
+export async function createClass(teacher: Client, name: string): Promise<{ class_id: string; register_shortcut: string }> {
+  const created = await teacher.post<{ class_id: string; register_shortcut: string }>('/api/classes', {
+    name,
+    description: null,
+    is_group: false,
+    register_shortcut: '',
+  });
+  if (created.status !== 201) throw new Error(`creating class ${name}: ${created.status} ${JSON.stringify(created.body)}`);
+  return created.body;
+}

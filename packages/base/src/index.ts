@@ -2,6 +2,7 @@ export * from './errors.js';
 export * from './logger.js';
 export * from './config.js';
 export * from './store.js';
+export * from './change-stamps.js';
 export * from './db.js';
 export * from './migrator.js';
 export * from './events/index.js';

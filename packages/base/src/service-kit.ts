@@ -13,6 +13,7 @@ import { DEFAULT_OUTBOX_RETENTION_HOURS, DEFAULT_PROCESSED_EVENTS_RETENTION_DAYS
 import { migrateService } from './migrator.js';
 import { createServiceTokenVerifier, parseServiceTokenKey, ServiceTokenSigner } from './service-token.js';
 import { createStore, MemoryStore, type KeyValueStore } from './store.js';
+import { storeChangeStamps, type ChangeStamps } from './change-stamps.js';
 
 export interface KitConfig {
   LOG_LEVEL: string;
@@ -52,6 +53,8 @@ export interface ServiceContext<C extends KitConfig = KitConfig> {
   lifecycle: Lifecycle;
   /** Signs the tokens of this service's outgoing gRPC calls (see createServiceClient). */
   serviceTokens: ServiceTokenSigner;
+  /** Change stamps in the shared store (see change-stamps.ts). */
+  stamps: ChangeStamps;
 }
 
 export interface ServiceDefinition<C extends KitConfig> {
@@ -110,7 +113,8 @@ export async function startService<C extends KitConfig>(def: ServiceDefinition<C
           processedDays: def.cfg.PROCESSED_EVENTS_RETENTION_DAYS ?? DEFAULT_PROCESSED_EVENTS_RETENTION_DAYS,
         })
       : undefined;
-    const base = { name: def.name, cfg: def.cfg, log, metrics, store, bus, pool, relay, consumer, retention, lifecycle, serviceTokens };
+    const stamps = storeChangeStamps(store, log.child({ module: 'change-stamps' }));
+    const base = { name: def.name, cfg: def.cfg, log, metrics, store, bus, pool, relay, consumer, retention, lifecycle, serviceTokens, stamps };
     const verifyToken = def.verifyToken ? def.verifyToken(base) : createTokenVerifier({ jwksUrl: def.cfg.AUTH_JWKS_URL, store });
     const ctx: ServiceContext<C> = { ...base, verifyToken };
     if (def.init) await def.init(ctx);

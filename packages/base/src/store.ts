@@ -6,6 +6,8 @@ import { createClient } from 'redis';
  */
 export interface KeyValueStore {
   get(key: string): Promise<string | null>;
+  /** Several keys in one round trip, in the order asked (null where a key is absent). */
+  getMany(keys: readonly string[]): Promise<(string | null)[]>;
   set(key: string, value: string, ttlSeconds?: number): Promise<void>;
   del(key: string): Promise<void>;
   /** Increment a counter (by 1 or `by`, which may be negative); the TTL is set when the counter is created. Returns count and seconds left. */
@@ -37,6 +39,9 @@ export class MemoryStore implements KeyValueStore {
   }
   async get(key: string) {
     return this.live(key)?.value ?? null;
+  }
+  async getMany(keys: readonly string[]) {
+    return keys.map((k) => this.live(k)?.value ?? null);
   }
   async set(key: string, value: string, ttlSeconds?: number) {
     this.data.set(key, { value, expiresAt: ttlSeconds ? this.now() + ttlSeconds * 1000 : null });
@@ -93,6 +98,10 @@ export class RedisStore implements KeyValueStore {
   }
   async get(key: string) {
     return (await this.client.get(key)) ?? null;
+  }
+  async getMany(keys: readonly string[]) {
+    if (!keys.length) return [];
+    return (await this.client.mGet([...keys])).map((v) => v ?? null);
   }
   async set(key: string, value: string, ttlSeconds?: number) {
     if (ttlSeconds) await this.client.set(key, value, { EX: ttlSeconds });

@@ -40,6 +40,16 @@ function storeContract(name: string, setup: () => Promise<StoreFixture>, teardow
       expect(await f.store.get(k('missing'))).toBeNull();
     });
 
+    it('reads several keys at once, in the order asked, null where absent or expired', async () => {
+      await f.store.set(k('a'), '1');
+      await f.store.set(k('c'), '3', 1);
+      await f.store.set(k('d'), '4');
+      expect(await f.store.getMany([k('d'), k('b'), k('a'), k('c')])).toEqual(['4', null, '1', '3']);
+      expect(await f.store.getMany([])).toEqual([]);
+      await f.advance(1100);
+      expect(await f.store.getMany([k('a'), k('c')])).toEqual(['1', null]);
+    });
+
     it('returns what was set, and the latest value after an overwrite', async () => {
       await f.store.set(k('a'), 'eins');
       expect(await f.store.get(k('a'))).toBe('eins');

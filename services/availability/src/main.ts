@@ -1,6 +1,7 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createLogger, runStandalone, startService, type ServiceContext, type StartedService, timeoutBudget } from '@stundenplan/base';
 import { createClassesClient } from './clients/classes-client.js';
+import { withKeptMemberships } from './clients/kept-memberships.js';
 import { loadConfig, type Config } from './config.js';
 import { createPrisma } from './data/prisma.js';
 import { TimesRepository } from './data/times-repository.js';
@@ -25,9 +26,10 @@ export async function start(env?: Record<string, string | undefined>): Promise<A
     init: async (ctx: ServiceContext<Config>) => {
       const prisma = createPrisma(ctx.pool!, cfg.DB_SCHEMA!);
       ctx.lifecycle.onStop('prisma', () => prisma.$disconnect());
-      const classes = createClassesClient(cfg.CLASSES_SERVICE_ADDR, ctx.serviceTokens, timeoutBudget(cfg.REQUEST_TIMEOUT_MS).grpcCallMs);
-      ctx.lifecycle.onStop('classes-client', async () => classes.close());
-      deps = { repo: new TimesRepository(prisma, ctx.pool!), classes, kickOutbox: () => ctx.relay?.kick(), log: ctx.log };
+      const client = createClassesClient(cfg.CLASSES_SERVICE_ADDR, ctx.serviceTokens, timeoutBudget(cfg.REQUEST_TIMEOUT_MS).grpcCallMs);
+      ctx.lifecycle.onStop('classes-client', async () => client.close());
+      const classes = withKeptMemberships(client, ctx.stamps);
+      deps = { repo: new TimesRepository(prisma, ctx.pool!, ctx.stamps), classes, kickOutbox: () => ctx.relay?.kick(), log: ctx.log };
     },
     consumers: (ctx) => registerConsumers(ctx.consumer!, need()),
     grpc: (ctx) => [availabilityGrpc(need(), ctx.log.child({ module: 'grpc' }))],

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { grpc, Topic, type EventEnvelope, type EventPayload } from '@stundenplan/base';
+import { ChangeScope, grpc, Topic, type EventEnvelope, type EventPayload } from '@stundenplan/base';
 import { randomSchema, startTestIssuer, TEST_SERVICE_TOKEN_KEY, type TestIssuer, testServiceClient } from '@stundenplan/base/testing';
 import { availabilityV1, classesV1 } from '@stundenplan/proto';
 import { SLOT_LABELS } from '@stundenplan/timegrid';
@@ -18,14 +18,38 @@ declare module 'vitest' {
   }
 }
 
+/** A map that reports every change (the stub's tables, see ClassesStub.onChange). */
+class ReportingMap<K, V> extends Map<K, V> {
+  constructor(private readonly report: () => void) {
+    super();
+  }
+  override set(key: K, value: V): this {
+    super.set(key, value);
+    this.report?.();
+    return this;
+  }
+  override delete(key: K): boolean {
+    const had = super.delete(key);
+    this.report?.();
+    return had;
+  }
+  override clear(): void {
+    super.clear();
+    this.report?.();
+  }
+}
+
 /** The classes service as far as availability sees it. */
 export class ClassesStub {
+  /** Told of every change of the tables below; like the real service it moves the `classes` change stamp. */
+  onChange: () => void = () => {};
+  private readonly changed = () => this.onChange();
   /** class id -> teacher id */
-  readonly classes = new Map<string, string>();
+  readonly classes = new ReportingMap<string, string>(this.changed);
   /** user id -> class ids the user is a member of */
-  readonly memberships = new Map<string, string[]>();
+  readonly memberships = new ReportingMap<string, string[]>(this.changed);
   /** class id -> deadline (YYYY-MM-DD) and whether late changes are allowed */
-  readonly deadlines = new Map<string, { deadline: string; allowLateChanges: boolean }>();
+  readonly deadlines = new ReportingMap<string, { deadline: string; allowLateChanges: boolean }>(this.changed);
   readonly calls: { method: string; request: unknown }[] = [];
   /** When set, every call fails with this status (e.g. UNAVAILABLE). */
   failWith: grpc.status | undefined;
@@ -131,6 +155,7 @@ export async function startHarness(): Promise<Harness> {
     AUTH_JWKS_URL: issuer.jwksUrl,
     CLASSES_SERVICE_ADDR: `127.0.0.1:${classes.port}`,
   });
+  classes.onChange = () => void svc.ctx.stamps.bump([ChangeScope.classes]);
   const published: EventEnvelope[] = [];
   await svc.ctx.bus.subscribe(Topic.TimesChanged, `test-recorder-${schema}`, async (e) => {
     published.push(e);

@@ -107,6 +107,24 @@ describe('PUT /api/me/available-times', () => {
     expect(await storedUserRows(teacher.userId)).toEqual([]);
   });
 
+  it("asks the classes service for the student's classes once, and again only after a change there", async () => {
+    const student = await person(h, 'student');
+    const first = await classWithRange({ '0': span(36, 48) }); // Mo 9.00-12.00;
+    h.classes.join(student.userId, first.classId);
+    const asked = () => h.classes.calls.filter((c) => c.method === 'ListMemberships' && (c.request as { userId: string }).userId === student.userId).length;
+    const save = (labels: string[]) => call(h, 'PUT', '/api/me/available-times', student, { available_times: { '0': labels } });
+    expect((await save(['9.00'])).status).toBe(200);
+    expect((await save(['9.15'])).status).toBe(200);
+    expect((await save(['9.30'])).status).toBe(200);
+    expect(asked()).toBe(1);
+    // A new class with another range: the next save must know it at once (no waiting for anything).
+    const second = await classWithRange({ '0': span(52, 56) }); // Mo 13.00-14.00;
+    h.classes.join(student.userId, second.classId);
+    expect((await save(['13.00'])).status).toBe(200);
+    expect(asked()).toBe(2);
+    expect((await save(['15.00'])).body.detail).toBe(OUTSIDE('Montag', '15.00'));
+  });
+
   describe('refuses malformed times with a German detail and stores nothing', () => {
     const cases: [string, unknown, string][] = [
       ['label 9.10 (not a quarter hour)', { '0': ['9.10'] }, 'Ungültige Zeitangabe: "9.10"'],

@@ -6,6 +6,7 @@ import { createPrisma } from './data/prisma.js';
 import { createDataAccess } from './data/repositories.js';
 import { startAutoReminders, type AutoReminderJob } from './domain/auto-reminders.js';
 import type { Deps } from './domain/context.js';
+import { createReadCache } from './domain/read-cache.js';
 import { registerUserHandlers } from './events/user-handlers.js';
 import { classesGrpc } from './grpc/classes-server.js';
 import { registerRoutes } from './http/routes.js';
@@ -39,8 +40,9 @@ export async function start(env?: Record<string, string | undefined>, opts: { no
       ctx.lifecycle.onStop('prisma', () => db.$disconnect());
       ctx.lifecycle.onStop('availability-client', async () => availability.close());
       deps = {
-        data: createDataAccess(db, ctx.pool!),
+        data: createDataAccess(db, ctx.pool!, ctx.stamps),
         availability,
+        reads: createReadCache(ctx.stamps),
         log: ctx.log,
         publicBaseUrl: cfg.PUBLIC_BASE_URL,
         kick: () => ctx.relay?.kick(),

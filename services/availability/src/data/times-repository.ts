@@ -1,4 +1,4 @@
-import { outboxInsert, Topic, writeOutbox, type Pool, type TimesChangedPayload } from '@stundenplan/base';
+import { ChangeScope, outboxInsert, Topic, writeOutbox, type ChangeStamps, type Pool, type TimesChangedPayload } from '@stundenplan/base';
 import { WeekSlots } from '@stundenplan/timegrid';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 
@@ -56,8 +56,16 @@ function toRange(row: { classId: string; mode: string; extraMinutes: number | nu
   return { classId: row.classId, mode: row.mode as RangeMode, extraMinutes: row.extraMinutes, timeRange: fromBytes(row.timeRange), updatedAt: row.updatedAt };
 }
 
-/** Writes of one transaction; every change that others care about also writes its outbox event. */
+/** The change stamp of what a times.changed.v1 event reports: a student's own times or a class's times. */
+const scopeOf = (p: TimesChangedPayload) => (p.kind === 'user' ? ChangeScope.userTimes(p.user_id) : ChangeScope.classTimes(p.class_id));
+
+/**
+ * Writes of one transaction; every change that others care about also writes its outbox event, and names
+ * its change scope (moved by the repository after the commit).
+ */
 export class TimesWriter {
+  /** Change scopes written in this transaction. */
+  readonly scopes = new Set<string>();
   constructor(private readonly tx: Prisma.TransactionClient) {}
 
   async teacherTimes(classId: string): Promise<WeekSlots> {
@@ -114,6 +122,7 @@ export class TimesWriter {
   }
 
   async deleteClass(classId: string): Promise<void> {
+    this.scopes.add(ChangeScope.classTimes(classId));
     await this.tx.memberTimes.deleteMany({ where: { classId } });
     await this.tx.classTeacherTimes.deleteMany({ where: { classId } });
     await this.tx.classTimeRange.deleteMany({ where: { classId } });
@@ -121,6 +130,7 @@ export class TimesWriter {
 
   async timesChanged(payload: TimesChangedPayload): Promise<void> {
     const key = payload.kind === 'user' ? payload.user_id : payload.class_id;
+    this.scopes.add(scopeOf(payload));
     await writeOutbox((text, values) => this.tx.$executeRawUnsafe(text, ...values), Topic.TimesChanged, key, payload);
   }
 }
@@ -136,17 +146,22 @@ const named = (name: string, text: string, values: unknown[]) => ({ name, text, 
 /**
  * Data access of the availability schema. Times leave this module as WeekSlots, never as bytes.
  * The calls on every request of the hot paths (a student's save, the member list, planning data) go
- * straight to the pool (one round trip each, no query compiler); the rest uses Prisma.
+ * straight to the pool (one round trip each, no query compiler); the rest uses Prisma. Every write moves the
+ * change stamps of what it changed (packages/base change-stamps.ts) after its commit, before it resolves.
  */
 export class TimesRepository {
   constructor(
     private readonly prisma: PrismaClient,
     private readonly pool: Pool,
+    private readonly stamps: ChangeStamps,
   ) {}
 
   /** Runs `fn` in one transaction; the caller kicks the outbox relay after it resolves. */
-  transaction<T>(fn: (w: TimesWriter) => Promise<T>): Promise<T> {
-    return this.prisma.$transaction((tx) => fn(new TimesWriter(tx)));
+  async transaction<T>(fn: (w: TimesWriter) => Promise<T>): Promise<T> {
+    let writer: TimesWriter | undefined;
+    const result = await this.prisma.$transaction((tx) => fn((writer = new TimesWriter(tx))));
+    if (writer?.scopes.size) await this.stamps.bump([...writer.scopes]);
+    return result;
   }
 
   async userTimes(userId: string): Promise<StoredUserTimes | null> {
@@ -181,6 +196,7 @@ export class TimesRepository {
         [userId, Buffer.from(times.toBytes()), preferred.isEmpty() ? null : Buffer.from(preferred.toBytes()), new Date(), ...event.values],
       ),
     );
+    await this.stamps.bump([ChangeScope.userTimes(userId)]);
     return toUserTimes(rows[0]!);
   }
 
@@ -242,9 +258,9 @@ export class TimesRepository {
 
   async timeRanges(classIds: string[]): Promise<StoredTimeRange[]> {
     if (classIds.length === 0) return [];
-    const { rows } = await this.pool.query<Parameters<typeof toRange>[0]>(`SELECT ${RANGE_COLUMNS} FROM class_time_ranges WHERE class_id = ANY($1::text[])`, [
-      [...new Set(classIds)],
-    ]);
+    const { rows } = await this.pool.query<Parameters<typeof toRange>[0]>(
+      named('time-ranges', `SELECT ${RANGE_COLUMNS} FROM class_time_ranges WHERE class_id = ANY($1::text[])`, [[...new Set(classIds)]]),
+    );
     return rows.map(toRange);
   }
 
@@ -254,10 +270,15 @@ export class TimesRepository {
   }
 
   async deleteMemberTimes(memberId: string, classId?: string): Promise<void> {
-    await this.prisma.memberTimes.deleteMany({ where: { memberId, ...(classId ? { classId } : {}) } });
+    const { rows } = await this.pool.query<{ classId: string }>(
+      `DELETE FROM member_times WHERE member_id = $1${classId ? ' AND class_id = $2' : ''} RETURNING class_id AS "classId"`,
+      classId ? [memberId, classId] : [memberId],
+    );
+    if (rows.length) await this.stamps.bump(rows.map((r) => ChangeScope.classTimes(r.classId)));
   }
 
   async deleteUserTimes(userId: string): Promise<void> {
-    await this.prisma.userTimes.deleteMany({ where: { userId } });
+    const { count } = await this.prisma.userTimes.deleteMany({ where: { userId } });
+    if (count) await this.stamps.bump([ChangeScope.userTimes(userId)]);
   }
 }

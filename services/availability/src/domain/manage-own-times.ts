@@ -40,8 +40,8 @@ export async function loadStudentWindow(deps: AvailabilityDeps, userId: string, 
  */
 export async function saveOwnTimes(deps: AvailabilityDeps, userId: string, input: unknown, preferredInput?: unknown): Promise<OwnTimes> {
   const times = parseTimes(input);
-  const [classes, previous] = await Promise.all([deps.classes.classesOfMember(userId), deps.repo.userTimes(userId)]);
-  const window = await loadStudentWindow(deps, userId, classes);
+  const classes = await deps.classes.classesOfMember(userId);
+  const [previous, window] = await Promise.all([deps.repo.userTimes(userId), loadStudentWindow(deps, userId, classes)]);
   assertInsideWindow(times, window, previous?.times ?? WeekSlots.empty());
   const preferred = resolvePreferred(preferredInput, times, previous?.preferred ?? WeekSlots.empty(), PREFERRED_OUTSIDE_OWN);
   if (previous && previous.times.equals(times) && previous.preferred.equals(preferred)) return ownTimes(previous);

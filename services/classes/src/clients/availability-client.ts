@@ -58,15 +58,15 @@ export class AvailabilityClient {
   }
 
   /**
-   * Times per member_id for the member list. Never throws: if the availability service is down the
-   * list still loads, with empty times (logged).
+   * Times per member_id for the member list. Never throws: null (logged) when the availability service is
+   * down, and the list still loads, with empty times.
    */
-  async planningTimes(classId: string, members: { memberId: string; userId: string | null }[]): Promise<Map<string, MemberTimesView>> {
+  async planningTimes(classId: string, members: { memberId: string; userId: string | null }[]): Promise<Map<string, MemberTimesView> | null> {
     try {
       return await this.planningTimesOrThrow(classId, members);
     } catch (e) {
       this.log.warn({ err: (e as Error).message, classId }, 'availability unreachable: member times left empty');
-      return new Map();
+      return null;
     }
   }
 

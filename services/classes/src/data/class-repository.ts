@@ -1,6 +1,6 @@
 import type { Pool } from '@stundenplan/base';
 import type { Class } from '../generated/prisma/client.js';
-import type { Tx } from './prisma.js';
+import { after, type Tx } from './prisma.js';
 
 /**
  * Columns of the hand-written reads, shaped like the Prisma model so the DTO mappers stay the same.
@@ -21,8 +21,11 @@ export interface NewClass {
   teacherId: string;
 }
 
-/** Classes: `db` is the client or the transaction the caller runs in; `pool` serves the single-statement hot reads. */
-export function classRepository(db: Tx, pool: Pool) {
+/**
+ * Classes: `db` is the client or the transaction the caller runs in; `pool` serves the single-statement hot
+ * reads; every write ends with `changed()` (see repositories.ts).
+ */
+export function classRepository(db: Tx, pool: Pool, changed: () => Promise<void>) {
   return {
     findById: (classId: string): Promise<Class | null> => db.class.findUnique({ where: { classId } }),
 
@@ -45,7 +48,7 @@ export function classRepository(db: Tx, pool: Pool) {
 
     countOfTeacher: (teacherId: string): Promise<number> => db.class.count({ where: { teacherId } }),
 
-    create: (data: NewClass): Promise<Class> => db.class.create({ data }),
+    create: (data: NewClass): Promise<Class> => db.class.create({ data }).then(after(changed)),
 
     /** Name and (when given) description; answers the class with its member count. */
     async rename(classId: string, input: { name: string; description: string | null | undefined }): Promise<{ cls: Class; memberCount: number }> {
@@ -54,14 +57,16 @@ export function classRepository(db: Tx, pool: Pool) {
         data: { name: input.name, ...(input.description !== undefined ? { description: input.description } : {}) },
         include: { _count: { select: { members: true } } },
       });
+      await changed();
       return { cls, memberCount: _count.members };
     },
 
     setDeadline: (classId: string, data: { deadline: Date | null; allowLateChanges: boolean; autoReminders: boolean }): Promise<Class> =>
-      db.class.update({ where: { classId }, data }),
+      db.class.update({ where: { classId }, data }).then(after(changed)),
 
     async delete(classId: string): Promise<void> {
       await db.class.delete({ where: { classId } });
+      await changed();
     },
 
     listOfTeacher: (teacherId: string): Promise<Class[]> => db.class.findMany({ where: { teacherId } }),

@@ -1,6 +1,6 @@
 import type { Pool } from '@stundenplan/base';
 import type { Class, Member } from '../generated/prisma/client.js';
-import type { Tx } from './prisma.js';
+import { after, type Tx } from './prisma.js';
 
 const MEMBER_COLUMNS =
   'm.member_id AS "memberId", m.class_id AS "classId", m.user_id AS "userId", m.student_id AS "studentId", m.name, m.email, m.duration, m.created_at AS "createdAt", m.updated_at AS "updatedAt"';
@@ -25,8 +25,11 @@ export interface MembershipRow {
   institutionId: string | null;
 }
 
-/** Members: `db` is the client or the transaction the caller runs in; `pool` serves the single-statement hot reads. */
-export function memberRepository(db: Tx, pool: Pool) {
+/**
+ * Members: `db` is the client or the transaction the caller runs in; `pool` serves the single-statement hot
+ * reads; every write ends with `changed()` (see repositories.ts).
+ */
+export function memberRepository(db: Tx, pool: Pool, changed: () => Promise<void>) {
   return {
     findById: (memberId: string): Promise<Member | null> => db.member.findUnique({ where: { memberId } }),
 
@@ -64,22 +67,25 @@ export function memberRepository(db: Tx, pool: Pool) {
         select: { email: true, userId: true },
       }),
 
-    create: (data: NewMember): Promise<Member> => db.member.create({ data }),
+    create: (data: NewMember): Promise<Member> => db.member.create({ data }).then(after(changed)),
 
-    update: (memberId: string, data: MemberChanges): Promise<Member> => db.member.update({ where: { memberId }, data }),
+    update: (memberId: string, data: MemberChanges): Promise<Member> => db.member.update({ where: { memberId }, data }).then(after(changed)),
 
     /** Name and e-mail of all memberships of a user follow the account. */
     async updateAllOfUser(userId: string, data: { name?: string; email?: string }): Promise<void> {
-      await db.member.updateMany({ where: { userId }, data });
+      const { count } = await db.member.updateMany({ where: { userId }, data });
+      if (count) await changed();
     },
 
     async delete(memberId: string): Promise<void> {
       await db.member.delete({ where: { memberId } });
+      await changed();
     },
 
     /** Deletes the membership only if it (still) belongs to this user; false when nothing was deleted. */
     async deleteOfUser(memberId: string, userId: string): Promise<boolean> {
       const { count } = await db.member.deleteMany({ where: { memberId, userId } });
+      if (count) await changed();
       return count > 0;
     },
 

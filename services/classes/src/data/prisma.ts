@@ -20,6 +20,14 @@ export function emit<T extends Topic>(tx: Tx, topic: T, key: string, payload: Ev
   return writeOutbox((text, values) => tx.$executeRawUnsafe(text, ...values), topic, key, payload);
 }
 
+/** For `.then`: runs `fn` after a write resolved, then passes its result on. */
+export const after =
+  (fn: () => Promise<void>) =>
+  async <T>(value: T): Promise<T> => {
+    await fn();
+    return value;
+  };
+
 export function isUniqueViolation(e: unknown): boolean {
   return e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002';
 }

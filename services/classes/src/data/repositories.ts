@@ -1,4 +1,4 @@
-import type { EventPayload, Pool, Topic } from '@stundenplan/base';
+import { ChangeScope, type ChangeStamps, type EventPayload, type Pool, type Topic } from '@stundenplan/base';
 import { classRepository, type ClassRepository } from './class-repository.js';
 import { directoryRepository, type DirectoryRepository } from './directory-repository.js';
 import { mailLogRepository, type MailLogRepository } from './mail-log-repository.js';
@@ -22,20 +22,36 @@ export interface DataAccess extends Repositories {
   exclusively<T>(key: string, work: () => Promise<T>): Promise<T | null>;
 }
 
-function bind(db: Tx, pool: Pool): Repositories {
+function bind(db: Tx, pool: Pool, changed: () => Promise<void>): Repositories {
   return {
-    classes: classRepository(db, pool),
-    members: memberRepository(db, pool),
+    classes: classRepository(db, pool, changed),
+    members: memberRepository(db, pool, changed),
     directory: directoryRepository(db),
     mailLog: mailLogRepository(db),
     emit: <T extends Topic>(topic: T, key: string, payload: EventPayload<T>) => emit(db, topic, key, payload),
   };
 }
 
-export function createDataAccess(db: Db, pool: Pool): DataAccess {
+/**
+ * Every write of a class or member moves the `classes` change stamp (answers kept from these tables, such as
+ * the class list, are then built anew): a single statement right after it, a transaction after its commit.
+ */
+export function createDataAccess(db: Db, pool: Pool, stamps: ChangeStamps): DataAccess {
+  const bump = () => stamps.bump([ChangeScope.classes]);
   return {
-    ...bind(db, pool),
-    transaction: (work) => db.$transaction((tx) => work(bind(tx, pool))),
+    ...bind(db, pool, bump),
+    async transaction(work) {
+      let changed = false;
+      const result = await db.$transaction((tx) =>
+        work(
+          bind(tx, pool, async () => {
+            changed = true;
+          }),
+        ),
+      );
+      if (changed) await bump();
+      return result;
+    },
     exclusively: (key, work) => withSessionLock(pool, key, work),
   };
 }

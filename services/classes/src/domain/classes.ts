@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, Topic } from '@stundenplan/base';
+import { AppError, ChangeScope, Topic, untracked, type TrackScopes } from '@stundenplan/base';
 import type { ClassRepository } from '../data/class-repository.js';
 import { isUniqueViolation } from '../data/repositories.js';
 import type { Class } from '../generated/prisma/client.js';
 import type { Deps } from './context.js';
 import { toClassDto, type ClassDto } from './dto.js';
 import { MSG } from './messages.js';
+import { timesScopes } from './read-cache.js';
 import { generateShortcut, isWellFormedShortcut } from './register-shortcut.js';
 import { MAX_CLASSES_PER_TEACHER } from './validation.js';
 import { WORDS } from './words.js';
@@ -34,16 +35,21 @@ export async function lockOwnedClass(classes: ClassRepository, classId: string, 
 /**
  * The teacher's classes with member counts and, per class, how many members have entered times
  * (own times of registered students or teacher-entered times; `answered_count` null when the
- * availability service cannot tell).
+ * availability service cannot tell, and then `complete` is false). `track` learns the change scopes
+ * before each read (read-cache.ts).
  */
-export async function listTeacherClasses(deps: Deps, teacherId: string): Promise<ClassDto[]> {
+export async function listTeacherClasses(deps: Deps, teacherId: string, track: TrackScopes = untracked): Promise<{ classes: ClassDto[]; complete: boolean }> {
+  await track([ChangeScope.classes]);
   const rows = await deps.data.classes.listOfTeacherWithMemberIds(teacherId);
-  const answered = await deps.availability.countAnswered(rows.filter((c) => c.members.length));
+  const withMembers = rows.filter((c) => c.members.length);
+  await track(withMembers.flatMap((c) => timesScopes(c.classId, c.members)));
+  const answered = await deps.availability.countAnswered(withMembers);
   let next = 0;
-  return rows.map((c) => ({
+  const classes = rows.map((c) => ({
     ...toClassDto(c, c.members.length),
     answered_count: !c.members.length ? 0 : answered ? (answered[next++] ?? null) : null,
   }));
+  return { classes, complete: answered !== null };
 }
 
 /** A code made only of words of the list (what the generator could have produced). */

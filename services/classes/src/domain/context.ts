@@ -1,12 +1,15 @@
 import type { KeyValueStore, Logger } from '@stundenplan/base';
 import type { AvailabilityClient } from '../clients/availability-client.js';
 import type { DataAccess } from '../data/repositories.js';
+import type { ReadCache } from './read-cache.js';
 
 /** What the use cases need; built once in main.ts. */
 export interface Deps {
   /** The repositories; `data.transaction` runs work with the same repositories bound to one transaction. */
   data: DataAccess;
   availability: AvailabilityClient;
+  /** Kept answers of the class and member lists. */
+  reads: ReadCache;
   log: Logger;
   publicBaseUrl: string;
   /** Ask the outbox relay to publish right after a commit. */

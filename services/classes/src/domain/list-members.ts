@@ -1,25 +1,38 @@
-import { AppError } from '@stundenplan/base';
+import { AppError, ChangeScope, untracked, type TrackScopes } from '@stundenplan/base';
 import { emptyTimes, type MemberTimesView } from '../clients/availability-client.js';
 import type { Deps } from './context.js';
 import { toMemberDto, type MemberDto } from './dto.js';
 import { MSG } from './messages.js';
+import { timesScopes } from './read-cache.js';
 import { idOrNotFound } from './validation.js';
 
 export type MemberWithTimes = MemberDto & MemberTimesView;
 
-export async function listMembers(deps: Deps, teacherId: string, classId: string): Promise<MemberWithTimes[]> {
+/**
+ * The members of a teacher's class with their times, oldest first. `track` learns the change scopes before
+ * each read (read-cache.ts); `complete` is false when the availability service could not answer (times empty).
+ */
+export async function listMembers(
+  deps: Deps,
+  teacherId: string,
+  classId: string,
+  track: TrackScopes = untracked,
+): Promise<{ members: MemberWithTimes[]; complete: boolean }> {
+  const id = idOrNotFound(classId, MSG.classNotFound);
+  await track([ChangeScope.classes]);
   // Owner and members in one statement; a foreign or unknown class is the same 404 as assertOwnsClass gives.
-  const found = await deps.data.members.classWithMembers(idOrNotFound(classId, MSG.classNotFound));
+  const found = await deps.data.members.classWithMembers(id);
   if (!found || found.teacherId !== teacherId) throw AppError.notFound(MSG.classNotFound);
   const rows = found.members;
+  await track(timesScopes(id, rows));
   const times = await deps.availability.planningTimes(
-    classId,
+    id,
     rows.map((m) => ({ memberId: m.memberId, userId: m.userId })),
   );
   const none = emptyTimes();
   // Object.assign, not a spread: a spread into a new literal costs about six times as much here (99 members per list).
-  return rows.map((m) => {
-    const t = times.get(m.memberId) ?? none;
+  const members = rows.map((m) => {
+    const t = times?.get(m.memberId) ?? none;
     return Object.assign(toMemberDto(m), {
       available_times: t.available_times,
       available_times_user_input: t.available_times_user_input,
@@ -28,4 +41,5 @@ export async function listMembers(deps: Deps, teacherId: string, classId: string
       preferred_times_user_input: t.preferred_times_user_input,
     });
   });
+  return { members, complete: times !== null };
 }

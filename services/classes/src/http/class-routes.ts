@@ -10,7 +10,11 @@ import { asObject, classDescription, className, idOrNotFound } from '../domain/v
 export function registerClassRoutes(app: Express, deps: Deps): void {
   app.get('/api/me/classes', async (req, res) => {
     const teacher = assertTeacher(req);
-    res.json({ classes: await listTeacherClasses(deps, teacher.userId) });
+    const json = await deps.reads.classList.get(teacher.userId, async (track) => {
+      const { classes, complete } = await listTeacherClasses(deps, teacher.userId, track);
+      return { value: JSON.stringify({ classes }), keep: complete };
+    });
+    res.type('application/json').send(json);
   });
 
   app.get('/api/generate-register-shortcut', async (req, res) => {

@@ -17,7 +17,16 @@ export function registerMemberRoutes(app: Express, deps: Deps): void {
 
   app.get('/api/classes/:classId/members', async (req, res) => {
     const teacher = assertTeacher(req);
-    res.type('application/json').send(membersJson(await listMembers(deps, teacher.userId, classIdOf(req.params.classId))));
+    const classId = classIdOf(req.params.classId);
+    const kept = await deps.reads.memberList.get(
+      classId,
+      async (track) => {
+        const { members, complete } = await listMembers(deps, teacher.userId, classId, track);
+        return { value: { teacherId: teacher.userId, json: membersJson(members) }, keep: complete };
+      },
+      (v) => v.teacherId === teacher.userId,
+    );
+    res.type('application/json').send(kept.json);
   });
 
   app.post('/api/classes/:classId/members/new', async (req, res) => {
