@@ -15,7 +15,7 @@ export function renderTable(results, memory) {
   const m = machine();
   const lines = [
     `Machine: ${m.nproc} cores (\`nproc\`), ${m.cpu}, ${m.ramGb} GB RAM, Node ${m.node}; load average before the run ${n(memory.machineLoadBefore, 2)}.`,
-    'Command: `npm run bench:api` (wrk, 1 thread, 200 connections, embedded mode, fresh data; each wrk scenario after an unmeasured warm-up of `BENCH_WARMUP_SECONDS`, default 3 s, at the same load, whose errors count).',
+    'Command: `npm run bench:api` (wrk, 1 thread, 200 connections, embedded mode, fresh data; each wrk scenario after an unmeasured warm-up of `BENCH_WARMUP_SECONDS`, default 3 s, at the same load, whose errors count, and measured `BENCH_RUNS` times, default 3, the run with the median p99 shown; errors summed over all runs).',
     '',
     '| scenario | req/s | p50 ms | p99 ms | errors | CPU ms per request: gateway / services / PostgreSQL | note |',
     '|---|---:|---:|---:|---:|---:|---|',

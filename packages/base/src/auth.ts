@@ -33,8 +33,17 @@ export const revokedUserKey = (userId: string) => `revoked:user:${userId}`;
 /** Cached "the auth service said this session is active" (short-lived, see SESSION_ACTIVE_CACHE_SECONDS). */
 export const activeSessionKey = (sid: string) => `session:active:${sid}`;
 
-/** How long a verifier trusts the auth service's "active" answer before asking again. */
+/** How long a verifier trusts the auth service's "active" answer, at most. */
 export const SESSION_ACTIVE_CACHE_SECONDS = 30;
+
+/**
+ * When a kept "active" answer is asked again: after 15-20 s, at random (so sessions checked together are not
+ * asked about together again), in the background while the answer, at most SESSION_ACTIVE_CACHE_SECONDS old,
+ * still lets requests through. Only a session without a kept answer waits for the auth service.
+ */
+export function sessionRefreshAfterMs(random: () => number = Math.random): number {
+  return 15_000 + Math.floor(random() * 5_001);
+}
 
 /**
  * Internal endpoint of the auth service (same origin as its JWKS): POST {token} answers {active}.
@@ -93,7 +102,8 @@ export function httpSessionCheck(url: string, timeoutMs = 3000): SessionCheck {
  * Verifies signature, issuer, audience and expiry (a token without exp is refused), then whether the
  * session was ended: the store's revocation keys first (fast path), then, unless an "active" answer is
  * cached, the auth service (its PostgreSQL is the truth, so an ended session stays ended after a restart
- * with an empty store). Its answer is cached: active for SESSION_ACTIVE_CACHE_SECONDS, ended until exp.
+ * with an empty store). Its answer is cached: active for SESSION_ACTIVE_CACHE_SECONDS (asked again in the
+ * background before, see sessionRefreshAfterMs), ended until exp.
  */
 export function createTokenVerifier(opts: TokenVerifierOptions): TokenVerifier {
   let keys: JWTVerifyGetKey | undefined;
@@ -123,6 +133,26 @@ export function createTokenVerifier(opts: TokenVerifierOptions): TokenVerifier {
     verified.set(token, { payload, until: Math.min(Number(payload.exp) * 1000, now + VERIFIED_CACHE_MS) });
     return payload;
   };
+  // The requests of one session that find no kept answer, or a due one, at the same moment (e.g. 200 at once)
+  // share one question to the auth service instead of asking 200 times.
+  const asking = new Map<string, Promise<boolean>>();
+  const askOnce = (ask: SessionCheck, token: string, user: SessionUser, exp: number): Promise<boolean> => {
+    let answer = asking.get(user.sessionId);
+    if (!answer) {
+      answer = (async () => {
+        try {
+          const active = await ask(token, user);
+          if (active) await store.set(activeSessionKey(user.sessionId), String(Date.now() + sessionRefreshAfterMs()), SESSION_ACTIVE_CACHE_SECONDS);
+          else await store.set(revokedSessionKey(user.sessionId), '1', Math.max(1, exp - Math.floor(Date.now() / 1000)) + 60);
+          return active;
+        } finally {
+          asking.delete(user.sessionId);
+        }
+      })();
+      asking.set(user.sessionId, answer);
+    }
+    return answer;
+  };
   return async (token: string) => {
     let payload: JWTPayload;
     try {
@@ -143,13 +173,14 @@ export function createTokenVerifier(opts: TokenVerifierOptions): TokenVerifier {
     if (await store.get(revokedSessionKey(user.sessionId))) throw AppError.unauthorized('Sitzung beendet');
     const revokedBefore = await store.get(revokedUserKey(user.userId));
     if (revokedBefore && user.issuedAt <= Number(revokedBefore)) throw AppError.unauthorized('Sitzung beendet');
-    if (check && !(await store.get(activeSessionKey(user.sessionId)))) {
-      if (!(await check(token, user))) {
-        const untilExp = Math.max(1, Number(payload.exp) - Math.floor(Date.now() / 1000)) + 60;
-        await store.set(revokedSessionKey(user.sessionId), '1', untilExp);
-        throw AppError.unauthorized('Sitzung beendet');
+    if (check) {
+      // The kept answer holds the time from which it is asked again (see sessionRefreshAfterMs).
+      const kept = await store.get(activeSessionKey(user.sessionId));
+      if (!kept) {
+        if (!(await askOnce(check, token, user, Number(payload.exp)))) throw AppError.unauthorized('Sitzung beendet');
+      } else if (Date.now() >= Number(kept)) {
+        askOnce(check, token, user, Number(payload.exp)).catch(() => undefined);
       }
-      await store.set(activeSessionKey(user.sessionId), '1', SESSION_ACTIVE_CACHE_SECONDS);
     }
     return user;
   };

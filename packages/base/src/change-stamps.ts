@@ -10,14 +10,17 @@ import type { KeyValueStore } from './store.js';
  * every replica sees the same ones: a write in one replica invalidates what the others keep.
  */
 
-/** The scopes: written by the service that owns the data, read by the services that keep answers built from it. */
+/**
+ * The scopes: written by the service that owns the data, read by the services that keep answers built from it.
+ * Each scope is its key in the store (so a read of a few hundred stamps builds no strings).
+ */
 export const ChangeScope = {
   /** Classes and their members, of every teacher (classes service). */
-  classes: 'classes',
+  classes: 'stamp:classes',
   /** Teacher-entered member times, teacher times and time range of one class (availability service). */
-  classTimes: (classId: string) => `times:class:${classId}`,
+  classTimes: (classId: string) => `stamp:times:class:${classId}`,
   /** A student's own times (availability service). */
-  userTimes: (userId: string) => `times:user:${userId}`,
+  userTimes: (userId: string) => `stamp:times:user:${userId}`,
 } as const;
 
 /**
@@ -25,7 +28,6 @@ export const ChangeScope = {
  * answer built before a change can never meet the "no token" of an expired one.
  */
 export const STAMP_TTL_SECONDS = 86_400;
-const KEY_PREFIX = 'stamp:';
 
 export interface ChangeStamps {
   /** The current tokens of these scopes (null: no change within STAMP_TTL_SECONDS). */
@@ -39,11 +41,11 @@ export function storeChangeStamps(store: KeyValueStore, log?: Logger): ChangeSta
   const origin = randomBytes(6).toString('base64url');
   let count = 0;
   return {
-    read: (scopes) => store.getMany(scopes.map((s) => KEY_PREFIX + s)),
+    read: (scopes) => store.getMany(scopes),
     async bump(scopes) {
       const token = `${origin}.${(++count).toString(36)}`;
       try {
-        await Promise.all([...new Set(scopes)].map((s) => store.set(KEY_PREFIX + s, token, STAMP_TTL_SECONDS)));
+        await Promise.all([...new Set(scopes)].map((s) => store.set(s, token, STAMP_TTL_SECONDS)));
       } catch (e) {
         log?.warn({ err: (e as Error).message, scopes: scopes.length }, 'change stamps not written: kept answers may be stale until they expire');
       }
@@ -55,7 +57,10 @@ export function storeChangeStamps(store: KeyValueStore, log?: Logger): ChangeSta
 export type TrackScopes = (scopes: readonly string[]) => Promise<void>;
 export const untracked: TrackScopes = async () => {};
 
-/** How long a kept answer is used at most, even with unchanged stamps (bounds what a lost stamp write can cost). */
+/**
+ * The age from which a kept answer is built anew even with unchanged stamps (in the background; at twice this
+ * age it is no longer answered): bounds what a lost stamp write can cost.
+ */
 export const STAMPED_CACHE_MAX_AGE_MS = 60_000;
 
 interface Entry<V> {
@@ -104,15 +109,25 @@ export class StampedCache<V> {
    */
   async get(key: string, load: (track: TrackScopes) => Promise<{ value: V; keep?: boolean }>, usable: (v: V) => boolean = () => true): Promise<V> {
     const hit = await this.valid(key, usable);
-    if (hit) return hit.value;
+    if (hit) {
+      // Past maxAge with unchanged stamps: still right as far as anyone knows; rebuilt in the background
+      // instead of making every request of the moment wait for it.
+      if (this.now() - hit.at >= this.maxAgeMs && !this.loading.has(key)) this.build(key, load).catch(() => undefined);
+      return hit.value;
+    }
     // Many requests missing at once (e.g. 200 at the first read after a change) wait for the one load already
     // running and then check its entry like any kept one, instead of each repeating the same work.
     const running = this.loading.get(key);
     if (running) {
-      await running.catch(() => undefined);
+      await running;
       const joined = await this.valid(key, usable);
       if (joined) return joined.value;
     }
+    return this.build(key, load);
+  }
+
+  /** Runs `load` for `key` (registered as the running one unless another is) and keeps what it built. */
+  private async build(key: string, load: (track: TrackScopes) => Promise<{ value: V; keep?: boolean }>): Promise<V> {
     const at = this.now();
     const scopes: string[] = [];
     const stamps: (string | null)[] = [];
@@ -127,11 +142,11 @@ export class StampedCache<V> {
       }
     };
     const loaded = load(track);
-    const done = loaded.then(
-      () => undefined,
-      () => undefined,
-    );
-    if (!running) {
+    if (!this.loading.has(key)) {
+      const done = loaded.then(
+        () => undefined,
+        () => undefined,
+      );
       this.loading.set(key, done);
       void done.then(() => {
         if (this.loading.get(key) === done) this.loading.delete(key);
@@ -146,11 +161,14 @@ export class StampedCache<V> {
     return value;
   }
 
-  /** The kept entry of `key` if it is young enough, usable for this caller and its stamps are unchanged. */
+  /**
+   * The kept entry of `key` if it is usable for this caller, its stamps are unchanged and it is younger than
+   * twice maxAge (between once and twice it is answered while a new one is built).
+   */
   private async valid(key: string, usable: (v: V) => boolean): Promise<Entry<V> | undefined> {
     const hit = this.entries.get(key);
     if (!hit || !usable(hit.value)) return undefined;
-    if (this.now() - hit.at >= this.maxAgeMs) {
+    if (this.now() - hit.at >= 2 * this.maxAgeMs) {
       this.entries.delete(key);
       return undefined;
     }

@@ -14,6 +14,7 @@ import { migrateService } from './migrator.js';
 import { createServiceTokenVerifier, parseServiceTokenKey, ServiceTokenSigner } from './service-token.js';
 import { createStore, MemoryStore, type KeyValueStore } from './store.js';
 import { storeChangeStamps, type ChangeStamps } from './change-stamps.js';
+import { timeoutBudget, type TimeoutBudget } from './timeout-budget.js';
 
 export interface KitConfig {
   LOG_LEVEL: string;
@@ -34,6 +35,8 @@ export interface KitConfig {
   OUTBOX_RETENTION_HOURS?: number;
   /** Days the record of a handled event is kept (default 14). */
   PROCESSED_EVENTS_RETENTION_DAYS?: number;
+  /** The gateway's limit for one request, from which every hop's share follows (timeout-budget.ts). */
+  REQUEST_TIMEOUT_MS?: number;
 }
 
 export interface ServiceContext<C extends KitConfig = KitConfig> {
@@ -55,6 +58,8 @@ export interface ServiceContext<C extends KitConfig = KitConfig> {
   serviceTokens: ServiceTokenSigner;
   /** Change stamps in the shared store (see change-stamps.ts). */
   stamps: ChangeStamps;
+  /** Each hop's share of REQUEST_TIMEOUT_MS (e.g. `grpcCallMs` for the service's own gRPC calls). */
+  timeouts: TimeoutBudget;
 }
 
 export interface ServiceDefinition<C extends KitConfig> {
@@ -114,7 +119,8 @@ export async function startService<C extends KitConfig>(def: ServiceDefinition<C
         })
       : undefined;
     const stamps = storeChangeStamps(store, log.child({ module: 'change-stamps' }));
-    const base = { name: def.name, cfg: def.cfg, log, metrics, store, bus, pool, relay, consumer, retention, lifecycle, serviceTokens, stamps };
+    const timeouts = timeoutBudget(def.cfg.REQUEST_TIMEOUT_MS);
+    const base = { name: def.name, cfg: def.cfg, log, metrics, store, bus, pool, relay, consumer, retention, lifecycle, serviceTokens, stamps, timeouts };
     const verifyToken = def.verifyToken ? def.verifyToken(base) : createTokenVerifier({ jwksUrl: def.cfg.AUTH_JWKS_URL, store });
     const ctx: ServiceContext<C> = { ...base, verifyToken };
     if (def.init) await def.init(ctx);

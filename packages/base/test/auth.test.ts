@@ -16,6 +16,8 @@ import {
   revokedSessionKey,
   revokedUserKey,
   SESSION_STATUS_PATH,
+  SESSION_ACTIVE_CACHE_SECONDS,
+  sessionRefreshAfterMs,
   sessionMiddleware,
   type SessionUser,
   type TokenVerifier,
@@ -251,7 +253,7 @@ describe('createTokenVerifier with a remote JWKS over HTTP', () => {
     expect((await verify(token)).sessionId).toBe('remote-session');
     expect((await verify(token)).sessionId).toBe('remote-session');
     expect(statusRequests).toBe(1);
-    expect(await store.get(activeSessionKey('remote-session'))).toBe('1');
+    expect(Number(await store.get(activeSessionKey('remote-session')))).toBeGreaterThan(Date.now());
 
     // The cached "active" runs out (or the store is empty after a restart): the auth service is asked again.
     ended.add('remote-session');
@@ -260,6 +262,44 @@ describe('createTokenVerifier with a remote JWKS over HTTP', () => {
     await expectUnauthorized(verify(token), 'Sitzung beendet');
     expect(statusRequests).toBe(2);
     expect(await store.get(revokedSessionKey('remote-session'))).toBe('1');
+  });
+
+  it('asks once for many requests of one session that miss the cache together, and each gets the answer', async () => {
+    const store = new MemoryStore();
+    const verify = createTokenVerifier({ jwksUrl: url, store });
+    const token = await signToken(keys, { jti: 'busy-session' });
+    await verify(token);
+    statusRequests = 0;
+    // The cached "active" runs out while 200 requests of the session are under way.
+    await store.del(activeSessionKey('busy-session'));
+    const users = await Promise.all(Array.from({ length: 200 }, () => verify(token)));
+    expect(users.every((u) => u.sessionId === 'busy-session')).toBe(true);
+    expect(statusRequests).toBe(1);
+    // Ended meanwhile: the next shared question refuses every one of them.
+    ended.add('busy-session');
+    await store.del(activeSessionKey('busy-session'));
+    const refused = await Promise.allSettled(Array.from({ length: 50 }, () => verify(token)));
+    expect(refused.every((r) => r.status === 'rejected' && (r.reason as AppError).message === 'Sitzung beendet')).toBe(true);
+    expect(statusRequests).toBe(2);
+  });
+
+  it('lets requests through on a kept answer that is due, asks again in the background, and refuses once it hears "ended"', async () => {
+    const store = new MemoryStore();
+    const verify = createTokenVerifier({ jwksUrl: url, store });
+    const token = await signToken(keys, { jti: 'refreshing' });
+    await verify(token);
+    const due = Number(await store.get(activeSessionKey('refreshing'))) - Date.now();
+    expect(due).toBeGreaterThan(14_000);
+    expect(due).toBeLessThanOrEqual(20_000);
+    statusRequests = 0;
+    // Due now, and the session ended meanwhile: this request still passes on the answer (younger than 30 s),
+    // and the question goes out without holding it up.
+    ended.add('refreshing');
+    await store.set(activeSessionKey('refreshing'), String(Date.now() - 1), SESSION_ACTIVE_CACHE_SECONDS);
+    expect((await verify(token)).sessionId).toBe('refreshing');
+    for (let i = 0; i < 100 && !(await store.get(revokedSessionKey('refreshing'))); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(statusRequests).toBe(1);
+    await expectUnauthorized(verify(token), 'Sitzung beendet');
   });
 
   it('refuses a session the auth service reports as ended even with an empty store', async () => {
@@ -284,6 +324,17 @@ describe('createTokenVerifier with a remote JWKS over HTTP', () => {
     const verify = createTokenVerifier({ jwksUrl: 'http://127.0.0.1:1/.well-known/jwks.json', store: new MemoryStore() });
 
     await expectUnauthorized(verify(await signToken(keys)));
+  });
+});
+
+describe('sessionRefreshAfterMs', () => {
+  it('asks again after 15 to 20 s, spread at random, well inside the 30 s an answer is trusted', () => {
+    expect(sessionRefreshAfterMs(() => 0)).toBe(15_000);
+    expect(sessionRefreshAfterMs(() => 0.999999)).toBe(20_000);
+    const seen = new Set(Array.from({ length: 500 }, () => sessionRefreshAfterMs()));
+    expect(Math.min(...seen)).toBeGreaterThanOrEqual(15_000);
+    expect(Math.max(...seen)).toBeLessThan(SESSION_ACTIVE_CACHE_SECONDS * 1000);
+    expect(seen.size).toBeGreaterThan(5);
   });
 });
 

@@ -1,5 +1,5 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createLogger, runStandalone, setLogLevel, startService, type ServiceContext, type StartedService, timeoutBudget } from '@stundenplan/base';
+import { createLogger, runStandalone, setLogLevel, startService, type ServiceContext, type StartedService } from '@stundenplan/base';
 import { createClassesClient } from './clients/classes-client.js';
 import { loadConfig, type Config } from './config.js';
 import { InstitutionRepository, readInstitutionsFile } from './data/institution-repository.js';
@@ -44,7 +44,7 @@ export async function start(env?: Record<string, string | undefined>): Promise<A
       const institutions = new InstitutionRepository(db);
       const seeded = await institutions.seed(await readInstitutionsFile(cfg.INSTITUTIONS_FILE));
       ctx.log.info({ seeded, file: cfg.INSTITUTIONS_FILE, keySource: key.source, kid: key.publicJwk.kid }, 'institutions seeded');
-      const classes = createClassesClient(cfg.CLASSES_SERVICE_ADDR, ctx.serviceTokens, timeoutBudget(cfg.REQUEST_TIMEOUT_MS).grpcCallMs);
+      const classes = createClassesClient(cfg.CLASSES_SERVICE_ADDR, ctx.serviceTokens, ctx.timeouts.grpcCallMs);
       ctx.lifecycle.onStop('classes-client', async () => classes.close());
       deps = {
         cfg,

@@ -1,5 +1,5 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createLogger, runStandalone, startService, type ServiceContext, type StartedService, timeoutBudget } from '@stundenplan/base';
+import { createLogger, runStandalone, startService, type ServiceContext, type StartedService } from '@stundenplan/base';
 import { createClassesClient } from './clients/classes-client.js';
 import { withKeptMemberships } from './clients/kept-memberships.js';
 import { loadConfig, type Config } from './config.js';
@@ -26,7 +26,7 @@ export async function start(env?: Record<string, string | undefined>): Promise<A
     init: async (ctx: ServiceContext<Config>) => {
       const prisma = createPrisma(ctx.pool!, cfg.DB_SCHEMA!);
       ctx.lifecycle.onStop('prisma', () => prisma.$disconnect());
-      const client = createClassesClient(cfg.CLASSES_SERVICE_ADDR, ctx.serviceTokens, timeoutBudget(cfg.REQUEST_TIMEOUT_MS).grpcCallMs);
+      const client = createClassesClient(cfg.CLASSES_SERVICE_ADDR, ctx.serviceTokens, ctx.timeouts.grpcCallMs);
       ctx.lifecycle.onStop('classes-client', async () => client.close());
       const classes = withKeptMemberships(client, ctx.stamps);
       deps = { repo: new TimesRepository(prisma, ctx.pool!, ctx.stamps), classes, kickOutbox: () => ctx.relay?.kick(), log: ctx.log };

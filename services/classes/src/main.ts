@@ -1,5 +1,5 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createLogger, runStandalone, startService, type StartedService, timeoutBudget } from '@stundenplan/base';
+import { createLogger, runStandalone, startService, type StartedService } from '@stundenplan/base';
 import { AvailabilityClient } from './clients/availability-client.js';
 import { loadConfig, type Config } from './config.js';
 import { createPrisma } from './data/prisma.js';
@@ -35,7 +35,7 @@ export async function start(env?: Record<string, string | undefined>, opts: { no
         cfg.AVAILABILITY_SERVICE_ADDR,
         ctx.serviceTokens,
         ctx.log.child({ module: 'availability-client' }),
-        timeoutBudget(cfg.REQUEST_TIMEOUT_MS).grpcCallMs,
+        ctx.timeouts.grpcCallMs,
       );
       ctx.lifecycle.onStop('prisma', () => db.$disconnect());
       ctx.lifecycle.onStop('availability-client', async () => availability.close());

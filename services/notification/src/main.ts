@@ -1,5 +1,5 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createLogger, runStandalone, startService, type ServiceContext, type StartedService, timeoutBudget } from '@stundenplan/base';
+import { createLogger, runStandalone, startService, type ServiceContext, type StartedService } from '@stundenplan/base';
 import { createClassesClient } from './clients/classes-client.js';
 import { createSchedulingClient } from './clients/scheduling-client.js';
 import { loadConfig, type Config } from './config.js';
@@ -47,7 +47,7 @@ export async function start(env?: Record<string, string | undefined>): Promise<N
       ctx.lifecycle.onStop('mailer', async () => mailer.close());
       ctx.log.info({ transport: mailer.transport }, 'mail transport');
       // Each gRPC call gets its share of the request's time budget (REQUEST_TIMEOUT_MS).
-      const { grpcCallMs } = timeoutBudget(cfg.REQUEST_TIMEOUT_MS);
+      const { grpcCallMs } = ctx.timeouts;
       const classes = createClassesClient(cfg.CLASSES_SERVICE_ADDR, ctx.serviceTokens, grpcCallMs);
       ctx.lifecycle.onStop('classes-client', async () => classes.close());
       const scheduling = createSchedulingClient(cfg.SCHEDULING_SOLVER_SERVICE_ADDR, ctx.serviceTokens, grpcCallMs);
