@@ -64,10 +64,14 @@ export function createProxy({ upstreams, timeoutMs, log }: ProxyOptions): { forw
       }
       upRes.once('error', () => res.destroy());
     });
+    // Set when the client went away first and we ended the upstream request ourselves.
+    let clientGone = false;
     up.on('error', (err: NodeJS.ErrnoException) => {
       clearTimeout(timer);
       // The upstream connection we closed after an early, complete answer: not a failure of the service.
       if ((req as { draining?: boolean }).draining && res.writableFinished) return;
+      // Ended by us because the client left: not a failure either, and no reason to leave the replica out.
+      if (clientGone) return;
       const code = timedOut ? 'ETIMEDOUT' : err.code;
       log.warn({ service, code, path: req.originalUrl ?? req.url, ms: Date.now() - started, requestId: req.headers['x-request-id'] }, 'upstream failed');
       pool.failed(req, code);
@@ -87,7 +91,9 @@ export function createProxy({ upstreams, timeoutMs, log }: ProxyOptions): { forw
     });
     // The client went away before the answer: the service's work is not needed any more.
     res.once('close', () => {
-      if (!res.writableFinished) up.destroy();
+      if (res.writableFinished) return;
+      clientGone = true;
+      up.destroy();
     });
 
     if (raw && req.readableEnded) up.end(raw);
