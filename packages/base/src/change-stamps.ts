@@ -181,8 +181,4 @@ export class StampedCache<V> {
     this.entries.set(key, hit);
     return hit;
   }
-
-  clear(): void {
-    this.entries.clear();
-  }
 }

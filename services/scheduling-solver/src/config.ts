@@ -25,5 +25,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       `SOLVER_TIME_LIMIT_S must stay below ${budget.solverMs / 1000} s (the solver's share of REQUEST_TIMEOUT_MS); raise REQUEST_TIMEOUT_MS`,
     );
-  return Object.freeze({ ...cfg, SOLVER_POOL_SIZE: poolSize, TIMEOUTS: budget });
+  return Object.freeze({ ...cfg, SOLVER_POOL_SIZE: poolSize });
 }

@@ -26,14 +26,14 @@ export async function start(env?: Record<string, string | undefined>): Promise<S
     init: async (ctx) => {
       const prisma = createPrisma(ctx.pool!, cfg.DB_SCHEMA!);
       ctx.lifecycle.onStop('prisma', () => prisma.$disconnect());
-      const classes = createClassesClient(cfg.CLASSES_SERVICE_ADDR, ctx.serviceTokens, cfg.TIMEOUTS.grpcCallMs);
-      const availability = createAvailabilityClient(cfg.AVAILABILITY_SERVICE_ADDR, ctx.serviceTokens, cfg.TIMEOUTS.grpcCallMs);
+      const classes = createClassesClient(cfg.CLASSES_SERVICE_ADDR, ctx.serviceTokens, ctx.timeouts.grpcCallMs);
+      const availability = createAvailabilityClient(cfg.AVAILABILITY_SERVICE_ADDR, ctx.serviceTokens, ctx.timeouts.grpcCallMs);
       ctx.lifecycle.onStop('grpc-clients', async () => {
         classes.close();
         availability.close();
       });
       const solver = createSolver(
-        { size: cfg.SOLVER_POOL_SIZE, timeLimitS: cfg.SOLVER_TIME_LIMIT_S, hardStopMs: cfg.TIMEOUTS.solverMs },
+        { size: cfg.SOLVER_POOL_SIZE, timeLimitS: cfg.SOLVER_TIME_LIMIT_S, hardStopMs: ctx.timeouts.solverMs },
         ctx.log.child({ module: 'solver' }),
       );
       ctx.lifecycle.onStop('solver', () => solver.close());
@@ -55,7 +55,7 @@ export async function start(env?: Record<string, string | undefined>): Promise<S
           metrics,
           log: ctx.log,
           timeLimitS: cfg.SOLVER_TIME_LIMIT_S,
-          solveDeadlineMs: cfg.TIMEOUTS.serviceMs,
+          solveDeadlineMs: ctx.timeouts.serviceMs,
         },
       };
     },
