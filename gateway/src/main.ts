@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { closeServer, createLogger, createMetrics, createStore, listen, MemoryStore, runStandalone, setLogLevel, type RunningService } from '@stundenplan/base';
+import { addAcceptCopies } from './accept-copies.js';
 import { createGatewayApp } from './app.js';
 import { loadConfig } from './config.js';
 import { checkLegalConfig } from './legal-config-check.js';
@@ -28,11 +29,13 @@ export async function start(env?: Record<string, string | undefined>): Promise<R
     await closeServer(metricsServer);
     throw e;
   });
+  const copies = await addAcceptCopies(server, log);
   const addr = server.address();
   return {
     name: 'gateway',
     httpPort: typeof addr === 'object' && addr ? addr.port : cfg.PORT,
     stop: async () => {
+      await copies.close();
       await closeServer(server);
       await closeServer(metricsServer);
       if (!(store instanceof MemoryStore)) await store.close();

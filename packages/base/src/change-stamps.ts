@@ -24,6 +24,13 @@ export const ChangeScope = {
 } as const;
 
 /**
+ * Moved by every bump, after the scopes it changes: while it is unchanged since a kept answer was last
+ * found valid, no scope at all has changed, and a reader skips the look at that answer's (often hundreds of)
+ * scopes. One key read instead of one per scope while nothing is written anywhere.
+ */
+export const ANY_CHANGE_KEY = 'stamp:any';
+
+/**
  * How long a token lives without a new change. Longer than any kept answer (STAMPED_CACHE_MAX_AGE_MS): an
  * answer built before a change can never meet the "no token" of an expired one.
  */
@@ -32,8 +39,10 @@ export const STAMP_TTL_SECONDS = 86_400;
 export interface ChangeStamps {
   /** The current tokens of these scopes (null: no change within STAMP_TTL_SECONDS). */
   read(scopes: readonly string[]): Promise<(string | null)[]>;
-  /** Marks these scopes changed. Never throws: the change is committed, a store failure is logged. */
+  /** Marks these scopes changed, then ANY_CHANGE_KEY. Never throws: the change is committed, a store failure is logged. */
   bump(scopes: readonly string[]): Promise<void>;
+  /** The token of the last bump anywhere (null: none within STAMP_TTL_SECONDS, or the store failed). */
+  lastChange(): Promise<string | null>;
 }
 
 export function storeChangeStamps(store: KeyValueStore, log?: Logger): ChangeStamps {
@@ -42,10 +51,13 @@ export function storeChangeStamps(store: KeyValueStore, log?: Logger): ChangeSta
   let count = 0;
   return {
     read: (scopes) => store.getMany(scopes),
+    lastChange: () => store.get(ANY_CHANGE_KEY).catch(() => null),
     async bump(scopes) {
       const token = `${origin}.${(++count).toString(36)}`;
       try {
         await Promise.all([...new Set(scopes)].map((s) => store.set(s, token, STAMP_TTL_SECONDS)));
+        // Only after the scopes: a reader that still sees the previous token finds the new scope stamps itself.
+        await store.set(ANY_CHANGE_KEY, token, STAMP_TTL_SECONDS);
       } catch (e) {
         log?.warn({ err: (e as Error).message, scopes: scopes.length }, 'change stamps not written: kept answers may be stale until they expire');
       }
@@ -68,6 +80,8 @@ interface Entry<V> {
   scopes: string[];
   stamps: (string | null)[];
   at: number;
+  /** ANY_CHANGE_KEY as read before the stamps were last found (or, at build, taken) current; null: unknown. */
+  seen: string | null;
 }
 
 export interface StampedCacheOptions {
@@ -129,6 +143,8 @@ export class StampedCache<V> {
   /** Runs `load` for `key` (registered as the running one unless another is) and keeps what it built. */
   private async build(key: string, load: (track: TrackScopes) => Promise<{ value: V; keep?: boolean }>): Promise<V> {
     const at = this.now();
+    // Read before any stamp is taken: a bump finished after this moment moves it.
+    let seen: string | null = null;
     const scopes: string[] = [];
     const stamps: (string | null)[] = [];
     let trackable = true;
@@ -141,7 +157,10 @@ export class StampedCache<V> {
         trackable = false;
       }
     };
-    const loaded = load(track);
+    const loaded = this.stamps.lastChange().then((last) => {
+      seen = last;
+      return load(track);
+    });
     if (!this.loading.has(key)) {
       const done = loaded.then(
         () => undefined,
@@ -156,7 +175,7 @@ export class StampedCache<V> {
     if (keep && trackable && scopes.length) {
       this.entries.delete(key);
       if (this.entries.size >= this.opts.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(key, { value, scopes, stamps, at });
+      this.entries.set(key, { value, scopes, stamps, at, seen });
     }
     return value;
   }
@@ -172,10 +191,15 @@ export class StampedCache<V> {
       this.entries.delete(key);
       return undefined;
     }
-    const current = await this.stamps.read(hit.scopes).catch(() => null);
-    if (!current || !sameStamps(current, hit.stamps)) {
-      if (this.entries.get(key) === hit) this.entries.delete(key);
-      return undefined;
+    const last = await this.stamps.lastChange();
+    if (last === null || last !== hit.seen) {
+      // Something changed somewhere since this entry was last found current: are its own scopes unchanged?
+      const current = await this.stamps.read(hit.scopes).catch(() => null);
+      if (!current || !sameStamps(current, hit.stamps)) {
+        if (this.entries.get(key) === hit) this.entries.delete(key);
+        return undefined;
+      }
+      hit.seen = last;
     }
     this.entries.delete(key);
     this.entries.set(key, hit);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ChangeScope, StampedCache, storeChangeStamps, type TrackScopes } from '../src/change-stamps.js';
+import { ANY_CHANGE_KEY, ChangeScope, StampedCache, storeChangeStamps, type TrackScopes } from '../src/change-stamps.js';
 import { MemoryStore, type KeyValueStore } from '../src/store.js';
 
 /** A loader over a value that tests change, reading scope `s` first; counts its runs. */
@@ -59,6 +59,23 @@ describe('change stamps', () => {
     expect(warnings).toHaveLength(1);
   });
 
+  it('move the last-change token after the scopes of every bump', async () => {
+    const { store, stamps } = setup();
+    expect(await stamps.lastChange()).toBeNull();
+    const order: string[] = [];
+    const set = store.set.bind(store);
+    store.set = async (key, value, ttl) => {
+      order.push(key);
+      return set(key, value, ttl);
+    };
+    await stamps.bump(['a', 'b']);
+    expect(order).toEqual(['a', 'b', ANY_CHANGE_KEY]);
+    const first = await stamps.lastChange();
+    expect(first).toBe((await stamps.read(['a']))[0]);
+    await stamps.bump(['c']);
+    expect(await stamps.lastChange()).not.toBe(first);
+  });
+
   it('name the scopes of classes, class times and a user’s times apart', () => {
     const scopes = [ChangeScope.classes, ChangeScope.classTimes('c1'), ChangeScope.userTimes('c1')];
     expect(new Set(scopes).size).toBe(3);
@@ -79,6 +96,56 @@ describe('StampedCache', () => {
     await stamps.bump(['other']);
     expect(await cache.get('k', src.load)).toBe('v2');
     expect(src.loads).toBe(2);
+  });
+
+  it('looks at its own scopes only when something was bumped since it last did', async () => {
+    const { store, stamps, cache } = setup();
+    await stamps.bump(['unrelated']);
+    const src = source('v1', ['s', 't', 'u']);
+    const scopeReads: number[] = [];
+    const getMany = store.getMany.bind(store);
+    store.getMany = async (keys) => {
+      scopeReads.push(keys.length);
+      return getMany(keys);
+    };
+    expect(await cache.get('k', src.load)).toBe('v1');
+    scopeReads.length = 0;
+    // Nothing bumped since the build: each read is one look at the last-change token.
+    for (let i = 0; i < 5; i++) expect(await cache.get('k', src.load)).toBe('v1');
+    expect(scopeReads).toEqual([]);
+    // An unrelated bump: one look at the three scopes, the value stays, and later reads are cheap again.
+    await stamps.bump(['other']);
+    expect(await cache.get('k', src.load)).toBe('v1');
+    expect(await cache.get('k', src.load)).toBe('v1');
+    expect(scopeReads).toEqual([3]);
+    expect(src.loads).toBe(1);
+    // A bump of one of its scopes: loaded anew.
+    src.value = 'v2';
+    await stamps.bump(['u']);
+    expect(await cache.get('k', src.load)).toBe('v2');
+    expect(src.loads).toBe(2);
+  });
+
+  it('after a bump whose last-change token could not be written, answers the kept value only until the next bump anywhere', async () => {
+    const { store, stamps, cache } = setup();
+    await stamps.bump(['before']);
+    const src = source('v1');
+    expect(await cache.get('k', src.load)).toBe('v1');
+    expect(await cache.get('k', src.load)).toBe('v1');
+    // The scope is written, the last-change token fails: the reader still sees the old token, and the entry
+    // is answered until the writer's bump is complete; the writer logs the failure, and the entry ends at maxAge.
+    const set = store.set.bind(store);
+    store.set = async (key, value, ttl) => {
+      if (key === ANY_CHANGE_KEY) throw new Error('down');
+      return set(key, value, ttl);
+    };
+    src.value = 'v2';
+    await stamps.bump(['s']);
+    store.set = set;
+    expect(await cache.get('k', src.load)).toBe('v1');
+    // The next completed bump anywhere moves the token: the entry's own scope is looked at and found moved.
+    await stamps.bump(['elsewhere']);
+    expect(await cache.get('k', src.load)).toBe('v2');
   });
 
   it('never keeps what a load read while a write was committing: the next read loads again', async () => {
