@@ -251,6 +251,18 @@ describe('PUT /api/me/available-times', () => {
       expect(add.body.detail).toBe(OUTSIDE('Freitag', '18.15'));
     });
 
+    it('a range the teacher changes applies to the very next save of a student who saved before', async () => {
+      const { teacher, classId } = await classWithRange({ '0': span(36, 40) }); // Mo 9.00-10.00
+      const student = await person(h, 'student');
+      h.classes.join(student.userId, classId);
+      for (const t of ['9.00', '9.15']) expect((await call(h, 'PUT', '/api/me/available-times', student, { available_times: { '0': [t] } })).status).toBe(200);
+      await call(h, 'PUT', `/api/classes/${classId}/available-times`, teacher, { available_times: { '3': span(60, 64) } }); // Do 15.00-16.00
+      expect((await call(h, 'POST', `/api/classes/${classId}/time-range/exact`, teacher)).status).toBe(200);
+      const moved = await call(h, 'PUT', '/api/me/available-times', student, { available_times: { '0': ['9.15', '9.30'] } });
+      expect(moved.body.detail).toBe(OUTSIDE('Montag', '9.30'));
+      expect((await call(h, 'PUT', '/api/me/available-times', student, { available_times: { '3': ['15.00'] } })).status).toBe(200);
+    });
+
     it('when the classes service is down, answers 502 and stores nothing', async () => {
       const student = await person(h, 'student');
       h.classes.failWith = grpc.status.UNAVAILABLE;

@@ -1,4 +1,4 @@
-import { ChangeScope, outboxInsert, Topic, writeOutbox, type ChangeStamps, type Pool, type TimesChangedPayload } from '@stundenplan/base';
+import { ChangeScope, outboxInsert, StampedCache, Topic, writeOutbox, type ChangeStamps, type Pool, type TimesChangedPayload } from '@stundenplan/base';
 import { WeekSlots } from '@stundenplan/timegrid';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 
@@ -140,6 +140,9 @@ const USER_COLUMNS = 'user_id AS "userId", times, preferred, last_modified AS "l
 const MEMBER_COLUMNS = 'member_id AS "memberId", class_id AS "classId", times, preferred, updated_at AS "updatedAt"';
 const RANGE_COLUMNS = 'class_id AS "classId", mode, extra_minutes AS "extraMinutes", time_range AS "timeRange", updated_at AS "updatedAt"';
 
+/** Sets of classes whose ranges are kept (a student's classes; a few hundred bytes each). */
+const RANGE_SETS_MAX = 10_000;
+
 /** A named statement: each pooled connection plans it once and then only executes it. */
 const named = (name: string, text: string, values: unknown[]) => ({ name, text, values });
 
@@ -150,11 +153,16 @@ const named = (name: string, text: string, values: unknown[]) => ({ name, text, 
  * change stamps of what it changed (packages/base change-stamps.ts) after its commit, before it resolves.
  */
 export class TimesRepository {
+  /** timeRanges per set of classes, valid while the times stamps of those classes are unchanged. */
+  private readonly keptRanges: StampedCache<StoredTimeRange[]>;
+
   constructor(
     private readonly prisma: PrismaClient,
     private readonly pool: Pool,
     private readonly stamps: ChangeStamps,
-  ) {}
+  ) {
+    this.keptRanges = new StampedCache(stamps, { maxEntries: RANGE_SETS_MAX });
+  }
 
   /** Runs `fn` in one transaction; the caller kicks the outbox relay after it resolves. */
   async transaction<T>(fn: (w: TimesWriter) => Promise<T>): Promise<T> {
@@ -256,12 +264,21 @@ export class TimesRepository {
     return rows[0] ? toRange(rows[0]) : null;
   }
 
+  /**
+   * The ranges of these classes: a student's window, needed on every save. Kept per set of classes while
+   * their times stamps are unchanged (a range write moves its class's stamp before it answers). Shared by
+   * every caller: read only.
+   */
   async timeRanges(classIds: string[]): Promise<StoredTimeRange[]> {
-    if (classIds.length === 0) return [];
-    const { rows } = await this.pool.query<Parameters<typeof toRange>[0]>(
-      named('time-ranges', `SELECT ${RANGE_COLUMNS} FROM class_time_ranges WHERE class_id = ANY($1::text[])`, [[...new Set(classIds)]]),
-    );
-    return rows.map(toRange);
+    const ids = [...new Set(classIds)].sort();
+    if (ids.length === 0) return [];
+    return this.keptRanges.get(ids.join(' '), async (track) => {
+      await track(ids.map(ChangeScope.classTimes));
+      const { rows } = await this.pool.query<Parameters<typeof toRange>[0]>(
+        named('time-ranges', `SELECT ${RANGE_COLUMNS} FROM class_time_ranges WHERE class_id = ANY($1::text[])`, [ids]),
+      );
+      return { value: rows.map(toRange) };
+    });
   }
 
   /** Event consumers: idempotent deletes (a second delivery finds nothing to delete). */
