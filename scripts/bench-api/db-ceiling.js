@@ -44,9 +44,10 @@ export async function dbCeiling(root, { url, teacherId, studentIds, seconds, con
   const availabilityPool = createPool(url, 'availability', concurrency);
   try {
     // Only the pool-backed reads and writes are used, so no Prisma client is needed; the change stamps live in
-    // the product's store, not in the database, so none are written here.
+    // the product's store, not in the database, so none are written here. As in the product, the ranges of a
+    // student's classes are read once and then kept while nothing changes (here: ever).
     const noWrites = async () => {};
-    const noStamps = { read: async (scopes) => scopes.map(() => null), bump: noWrites };
+    const noStamps = { read: async (scopes) => scopes.map(() => null), bump: noWrites, lastChange: async () => null };
     const classes = classRepository(null, classesPool, noWrites);
     const members = memberRepository(null, classesPool, noWrites);
     const times = new TimesRepository(null, availabilityPool, noStamps);
