@@ -40,6 +40,7 @@ const port = Number(process.env.SP_PORT ?? 8080);
 const dataDir = path.resolve(process.env.SP_DATA_DIR || path.join(root, '.data'));
 let release;
 let stack;
+let stopping = false;
 try {
   mkdirSync(dataDir, { recursive: true });
   // Chromium installs in the background while we build and start; without apt-get we say how to get it.
@@ -50,6 +51,8 @@ try {
   if (process.env.SP_SKIP_BUILD !== '1') build(); // tests that built already skip it
   release = await claimInstance(dataDir);
   const { startStack } = await import('./stack.js'); // uses the build's output
+  // From here on a signal stops the product (the gateway may answer before the start has finished).
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, shutdown);
   stack = await startStack({
     port,
     portOffset: Number(process.env.SP_PORT_OFFSET ?? 0),
@@ -58,15 +61,31 @@ try {
     split: true, // the services in a child process beside the gateway: both cores work
   });
 } catch (e) {
+  // Stopped while starting (Ctrl-C reaches PostgreSQL too, which may end the start): what was asked for.
+  if (stopping) {
+    release?.();
+    process.exit(0);
+  }
   fail(e, release);
 }
-console.log(`Beenden mit Strg+C. Lokale E-Mails: http://localhost:${port}/dev/mail`);
+if (stopping) stopStack();
+else console.log(`Beenden mit Strg+C. Lokale E-Mails: http://localhost:${port}/dev/mail`);
 
-let stopping = false;
+/**
+ * A signal: stop everything and exit 0. One that arrives while the start is still running is kept and acted on
+ * once the product is up (a second one ends at once, the way a repeated Ctrl-C does).
+ */
 function shutdown() {
-  if (stopping) return;
+  if (stopping) {
+    if (!stack) process.exit(130);
+    return;
+  }
   stopping = true;
   console.log('\nWird beendet …');
+  if (stack) stopStack();
+}
+
+function stopStack() {
   stack.stop().then(
     () => {
       release();
@@ -78,7 +97,6 @@ function shutdown() {
     },
   );
 }
-for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, shutdown);
 // Ctrl-C in a terminal reaches the embedded PostgreSQL too (same process group), which may then close
 // connections before the services are done with them. While shutting down that is expected, not a crash.
 const PG_GONE = new Set(['57P01', '57P02', '57P03']);

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { createServer, request, type Server } from 'node:http';
+import { Agent, createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addAcceptCopies, type AcceptCopies } from './accept-copies.js';
@@ -90,6 +90,37 @@ describe('accept copies of the gateway’s listening socket', () => {
       again.listen(port, '127.0.0.1', resolve);
     });
     await new Promise((r) => again.close(r));
+  });
+
+  it('stop accepting at once on close, even while a client keeps a connection they took in busy', async () => {
+    const server = await listen();
+    const c = await addAcceptCopies(server, log, 64);
+    const port = (server.address() as AddressInfo).port;
+    // A keep-alive connection, taken in by any of the 65 sockets, used again and again.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const busy = setInterval(
+      () =>
+        request({ host: '127.0.0.1', port, path: '/', agent }, (res) => res.resume())
+          .on('error', () => undefined)
+          .end(),
+      20,
+    );
+    try {
+      await new Promise((r) => setTimeout(r, 100));
+      await c.close();
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      servers.splice(servers.indexOf(server), 1);
+      const again = createServer();
+      await new Promise<void>((resolve, reject) => {
+        again.once('error', reject);
+        again.listen(port, '127.0.0.1', resolve);
+      });
+      await new Promise((r) => again.close(r));
+    } finally {
+      clearInterval(busy);
+      agent.destroy();
+    }
   });
 
   it('leave the server with its own socket when there is nothing to copy', async () => {

@@ -37,14 +37,19 @@ process.on('message', (m, handle) => {
 export interface AcceptCopies {
   /** How many copies accept beside the server's own socket. */
   count: number;
-  /** Stops accepting on every copy (the server's own socket is closed by its owner). */
+  /**
+   * Stops accepting on every copy at once. The connections they took in belong to the HTTP server and end with
+   * it (closeAllConnections); waiting for them here would keep the port open while clients keep them busy.
+   */
   close(): Promise<void>;
 }
 
 /** Adds `copies` accepting copies of `server`'s listening socket; on any failure the server keeps its one socket. */
 export async function addAcceptCopies(server: HttpServer, log: Logger, copies = ACCEPT_COPIES): Promise<AcceptCopies> {
   const extra: NetServer[] = [];
-  const close = () => Promise.all(extra.splice(0).map((s) => new Promise<void>((r) => s.close(() => r())))).then(() => undefined);
+  const close = async () => {
+    for (const s of extra.splice(0)) s.close();
+  };
   // The listening socket itself (not the net.Server: a server sent to a process starts accepting there).
   const handle = (server as unknown as { _handle?: SendHandle | null })._handle;
   if (!handle || copies <= 0) return { count: 0, close };
