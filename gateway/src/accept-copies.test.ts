@@ -34,6 +34,16 @@ async function acceptedInOneTurn(server: Server, n: number): Promise<number> {
   return inOneTurn;
 }
 
+/** Nothing holds the port any more: a new server can listen on it. */
+async function expectPortFree(port: number) {
+  const again = createServer();
+  await new Promise<void>((resolve, reject) => {
+    again.once('error', reject);
+    again.listen(port, '127.0.0.1', resolve);
+  });
+  await new Promise((r) => again.close(r));
+}
+
 const get = (port: number) =>
   new Promise<string>((resolve, reject) => {
     const r = request({ host: '127.0.0.1', port, path: '/', agent: false }, (res) => {
@@ -83,13 +93,7 @@ describe('accept copies of the gateway’s listening socket', () => {
     await c.close();
     await new Promise((r) => server.close(r));
     servers.splice(servers.indexOf(server), 1);
-    // Nothing holds the port any more: a new server can listen on it.
-    const again = createServer();
-    await new Promise<void>((resolve, reject) => {
-      again.once('error', reject);
-      again.listen(port, '127.0.0.1', resolve);
-    });
-    await new Promise((r) => again.close(r));
+    await expectPortFree(port);
   });
 
   it('stop accepting at once on close, even while a client keeps a connection they took in busy', async () => {
@@ -111,12 +115,7 @@ describe('accept copies of the gateway’s listening socket', () => {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
       servers.splice(servers.indexOf(server), 1);
-      const again = createServer();
-      await new Promise<void>((resolve, reject) => {
-        again.once('error', reject);
-        again.listen(port, '127.0.0.1', resolve);
-      });
-      await new Promise((r) => again.close(r));
+      await expectPortFree(port);
     } finally {
       clearInterval(busy);
       agent.destroy();
