@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 // Built JS of the repository (its types come from the build, which runs before the tests).
-import { startEmbeddedPostgres } from '../packages/base/dist/embedded-postgres.js';
+import { socketDirFor, startEmbeddedPostgres } from '../packages/base/dist/embedded-postgres.js';
 import { ensurePostgresUser, reachable, reachableNativeDir, ROOT_PLACE } from '../packages/base/dist/postgres-root.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -71,5 +71,51 @@ describe.skipIf(!isRoot)('embedded PostgreSQL as root in a 0700 folder', () => {
     expect(dir).toBe(path.join(ROOT_PLACE, `postgresql-${version}`));
     const r = spawnSync(path.join(dir, 'bin', 'postgres'), ['--version'], { uid: user.uid, gid: user.gid, encoding: 'utf8' });
     expect(r.stdout).toMatch(/^postgres \(PostgreSQL\) \d+/);
+  }, 60_000);
+});
+
+describe("the embedded server's Unix socket", () => {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const p of dirs) rmSync(p, { recursive: true, force: true });
+  });
+  const tempDir = (prefix: string) => {
+    const d = mkdtempSync(path.join(os.tmpdir(), prefix));
+    // As root the server runs as the postgres user, which must be able to enter the folder.
+    if (isRoot) chmodSync(d, 0o755);
+    dirs.push(d);
+    return d;
+  };
+
+  it('sits in the data folder, which only its owner can enter, answers queries, and none is left in /tmp', async () => {
+    const db = await startEmbeddedPostgres({ dataDir: path.join(tempDir('sp-sock-'), 'pg'), portRange: [15500, 16499], database: 'probe', durable: false });
+    try {
+      expect(db.socketUrl).toBeDefined();
+      const host = new URLSearchParams(db.socketUrl!.split('?')[1]).get('host')!;
+      if (isRoot) dirs.push(host);
+      expect(statSync(path.join(host, `.s.PGSQL.${db.port}`)).isSocket()).toBe(true);
+      expect(statSync(host).mode & 0o777).toBe(0o700);
+      expect(statSync(path.join(host, 'PG_VERSION')).isFile()).toBe(true);
+      expect(() => statSync(`/tmp/.s.PGSQL.${db.port}`)).toThrow();
+      expect(await query(db.socketUrl!, 'SELECT current_database() AS d, inet_server_addr() IS NULL AS unix')).toEqual([{ d: 'probe', unix: true }]);
+      expect(await query(db.url, 'SELECT inet_server_addr() IS NULL AS unix')).toEqual([{ unix: false }]);
+    } finally {
+      await db.stop();
+    }
+  }, 60_000);
+
+  it('is left out when the folder path is too long for a socket address: then TCP alone', async () => {
+    const long = path.join(tempDir('sp-sock-long-'), 'a'.repeat(60), 'b'.repeat(40), 'pg');
+    expect(socketDirFor(long)).toBeUndefined();
+    expect(socketDirFor('/var/lib/stundenplan/pg')).toBe('/var/lib/stundenplan/pg');
+    expect(socketDirFor('/data/with,comma')).toBeUndefined();
+    if (isRoot) return; // as root the folder is placed elsewhere (see above), with a short path
+    const db = await startEmbeddedPostgres({ dataDir: long, portRange: [15500, 16499], database: 'probe', durable: false });
+    try {
+      expect(db.socketUrl).toBeUndefined();
+      expect(await query(db.url, 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    } finally {
+      await db.stop();
+    }
   }, 60_000);
 });

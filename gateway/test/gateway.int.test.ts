@@ -160,6 +160,29 @@ describe('gateway over real HTTP', () => {
     expect(res.headers.get('x-frame-options')).toBeTruthy();
   });
 
+  it('sets the same security headers on every kind of answer: web app, forwarded API, unknown API path, bad path, health', async () => {
+    const security = (h: Headers) =>
+      Object.fromEntries(
+        [...h].filter(
+          ([k]) => !/^(date|etag|last-modified|content-|accept-ranges|cache-control|connection|keep-alive|x-request-id|transfer-encoding|vary)/.test(k),
+        ),
+      );
+    const web = security((await fetch(`${base}/`)).headers);
+    expect(Object.keys(web).length).toBeGreaterThanOrEqual(10);
+    for (const url of ['/api/institutions', '/api/gibt-es-nicht', '/api/%0a', '/healthz']) {
+      const res = await fetch(`${base}${url}`);
+      expect({ url, headers: security(res.headers) }).toEqual({ url, headers: web });
+    }
+  });
+
+  it('answers /api itself as an unknown API path (JSON), not with the web app', async () => {
+    for (const url of ['/api', '/api/', '//api']) {
+      const res = await fetch(`${base}${url}`);
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as { detail: string }).detail).toBe('Diese Schnittstelle gibt es nicht.');
+    }
+  });
+
   it('refuses a JSON body over 1 MB with 413 and a German detail', async () => {
     const big = JSON.stringify({ x: 'a'.repeat(1024 * 1024 + 10) });
     const res = await fetch(`${base}/api/classes`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: big });

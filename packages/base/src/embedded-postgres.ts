@@ -22,7 +22,14 @@ export interface EmbeddedDbOptions {
 }
 
 export interface EmbeddedDb {
+  /** Over TCP on 127.0.0.1. */
   url: string;
+  /**
+   * Over the server's Unix socket in its data folder (only its owner, or root, can reach it): a query
+   * costs the client about a third less CPU than over loopback TCP. Missing when the folder's path is
+   * too long for a socket address; then use `url`.
+   */
+  socketUrl?: string;
   port: number;
   stop(): Promise<void>;
 }
@@ -196,7 +203,16 @@ export async function startEmbeddedPostgres(opts: EmbeddedDbOptions): Promise<Em
   const persistent = opts.persistent ?? true;
   if (!existsSync(path.join(r.dataDir, 'PG_VERSION'))) await initialise(r, env);
   // Data that must survive (npm start) is written durably; throwaway test databases skip fsync.
-  const flags = ['-c', 'max_connections=300', ...(opts.durable === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off'] : [])];
+  // The Unix socket lives in the data folder (0700), not in the shared /tmp; its address must fit a
+  // sockaddr_un (107 bytes with ".s.PGSQL.<port>"), else the server listens on TCP alone.
+  const socketDir = socketDirFor(r.dataDir);
+  const flags = [
+    '-c',
+    'max_connections=300',
+    '-c',
+    `unix_socket_directories=${socketDir ?? ''}`,
+    ...(opts.durable === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off'] : []),
+  ];
   let child: ChildProcess | undefined;
   let port = opts.port ?? 0;
   for (let attempt = 0; !child; attempt++) {
@@ -233,5 +249,13 @@ export async function startEmbeddedPostgres(opts: EmbeddedDbOptions): Promise<Em
     await stop();
     throw e;
   }
-  return { url: `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${opts.database}`, port, stop };
+  const socketUrl = socketDir ? `postgresql://${USER}:${PASSWORD}@localhost/${opts.database}?host=${encodeURIComponent(socketDir)}&port=${port}` : undefined;
+  return { url: `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${opts.database}`, socketUrl, port, stop };
+}
+
+/** The data folder as the socket's folder, when ".s.PGSQL.<port>" in it fits a socket address; else undefined. */
+export function socketDirFor(dataDir: string): string | undefined {
+  const longest = `${dataDir}/.s.PGSQL.65535`;
+  // PostgreSQL quotes the setting's list items itself; a comma or quote in the path would split it.
+  return Buffer.byteLength(longest) <= 103 && !/[,"'\\]/.test(dataDir) ? dataDir : undefined;
 }

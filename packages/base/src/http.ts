@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import cookieParser from 'cookie-parser';
 import express, { type ErrorRequestHandler, type Express, type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
@@ -166,10 +166,12 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.in
   return res.data;
 }
 
-export function listen(app: Express, port: number, host = '0.0.0.0'): Promise<Server> {
+/** An Express app or a plain request listener (the gateway's, see gateway/src/app.ts) on port and host. */
+export function listen(app: Express | RequestListener, port: number, host = '0.0.0.0'): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolve(server)));
+    const server = createServer(app);
     server.on('error', reject);
+    server.listen(port, host, () => resolve(server));
   });
 }
 
