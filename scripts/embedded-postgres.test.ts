@@ -99,6 +99,18 @@ describe("the embedded server's Unix socket", () => {
       expect(() => statSync(`/tmp/.s.PGSQL.${db.port}`)).toThrow();
       expect(await query(db.socketUrl!, 'SELECT current_database() AS d, inet_server_addr() IS NULL AS unix')).toEqual([{ d: 'probe', unix: true }]);
       expect(await query(db.url, 'SELECT inet_server_addr() IS NULL AS unix')).toEqual([{ unix: false }]);
+      // Lean: no I/O worker processes, no logical replication launcher.
+      const settings = await query(
+        db.url,
+        "SELECT name, setting FROM pg_settings WHERE name IN ('io_method', 'max_logical_replication_workers') ORDER BY name",
+      );
+      expect(settings).toEqual([
+        { name: 'io_method', setting: 'sync' },
+        { name: 'max_logical_replication_workers', setting: '0' },
+      ]);
+      const kinds = await query(db.url, 'SELECT DISTINCT backend_type FROM pg_stat_activity');
+      expect(kinds.map((k) => k.backend_type)).not.toContain('io worker');
+      expect(kinds.map((k) => k.backend_type)).not.toContain('logical replication launcher');
     } finally {
       await db.stop();
     }

@@ -207,6 +207,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedDbOptions): Promise<Em
   // sockaddr_un (107 bytes with ".s.PGSQL.<port>"), else the server listens on TCP alone.
   const socketDir = socketDirFor(r.dataDir);
   const flags = [
+    ...LEAN_SERVER,
     '-c',
     'max_connections=300',
     '-c',
@@ -252,6 +253,13 @@ export async function startEmbeddedPostgres(opts: EmbeddedDbOptions): Promise<Em
   const socketUrl = socketDir ? `postgresql://${USER}:${PASSWORD}@localhost/${opts.database}?host=${encodeURIComponent(socketDir)}&port=${port}` : undefined;
   return { url: `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${opts.database}`, socketUrl, port, stop };
 }
+
+/**
+ * Background processes an embedded server does not need: no logical replication (no launcher process), and
+ * reads done by the backend itself instead of by three I/O worker processes (the data fits in memory). Four
+ * processes and about 25 MB of resident memory fewer while idle.
+ */
+const LEAN_SERVER = ['-c', 'max_logical_replication_workers=0', '-c', 'io_method=sync'];
 
 /** The data folder as the socket's folder, when ".s.PGSQL.<port>" in it fits a socket address; else undefined. */
 export function socketDirFor(dataDir: string): string | undefined {
