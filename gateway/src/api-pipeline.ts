@@ -43,7 +43,8 @@ export function createApiPipeline({ verify, store, forward, publicBaseUrl, rateO
       return;
     }
     if (refusedByLength(req, res, upload)) return;
-    const body = upload ? undefined : await guardJson(req, res);
+    // Without a declared length there is no body (refusedByLength refused chunked ones): nothing to read.
+    const body = upload || !Number(req.headers['content-length']) ? undefined : await guardJson(req, res);
     if (await limit(req, res, path, body)) return;
     if (!route) {
       res.status(404).json({ detail: 'Diese Schnittstelle gibt es nicht.' });
