@@ -89,7 +89,9 @@ export function createGatewayApp({ cfg, log, store, rateOverrides, metrics = cre
   const context = requestContext(metrics);
   const secure = securityHeaders(cfg);
 
-  const handle: RequestListener = (rawReq, rawRes) => {
+  const answerError = (req: Request, res: Response) => (err?: unknown) => onError(err, req, res, () => undefined);
+
+  return (rawReq, rawRes) => {
     const req = rawReq as Request;
     const res = rawRes as Response;
     // What Express's app.handle does first (express/lib/application.js), so req.ip, res.json etc. work.
@@ -98,27 +100,17 @@ export function createGatewayApp({ cfg, log, store, rateOverrides, metrics = cre
     Object.setPrototypeOf(req, app.request);
     Object.setPrototypeOf(res, app.response);
     res.locals ??= Object.create(null);
-    secure(res);
-    let canonical = false;
-    canonicalUrl(req, res, () => (canonical = true));
-    if (!canonical) return;
-    context(req, res);
-    // The canonical path (req.path would parse the URL again).
-    const q = req.url.indexOf('?');
-    const p = q === -1 ? req.url : req.url.slice(0, q);
-    if ((p === '/api' || p.startsWith('/api/')) && p !== '/api/healthz') {
-      api(req, res, (err?: unknown) => onError(err, req, res, () => undefined));
-      return;
-    }
-    app(req, res);
-  };
-  // As Express's router does: an exception while handling one request answers that request (500), it
-  // never ends the process.
-  return (req, res) => {
+    // As Express's router does: an exception while handling one request answers that request (500), it
+    // never ends the process.
     try {
-      handle(req, res);
+      secure(res);
+      const p = canonicalUrl(req, res);
+      if (p === undefined) return;
+      context(req, res);
+      if ((p === '/api' || p.startsWith('/api/')) && p !== '/api/healthz') api(req, res, answerError(req, res));
+      else app(req, res);
     } catch (err) {
-      onError(err, req as Request, res as Response, () => undefined);
+      answerError(req, res)(err);
     }
   };
 }

@@ -1,5 +1,5 @@
 import { INPUT_MESSAGES, queryHasControlCharacters } from '@stundenplan/base';
-import type { NextFunction, Request, Response } from 'express';
+import type { Request, Response } from 'express';
 
 /**
  * One canonical spelling of a request path. It decides the rate-limit rule, the route and what the
@@ -55,20 +55,21 @@ export function canonicalPath(raw: string): CanonicalPath {
 }
 
 /**
- * First middleware of the gateway: every later step (limits, routing, proxy) sees only the
- * canonical path, and the owning service receives exactly that path. A malformed path or a
- * control character in the path or query is a 400.
+ * First step of the gateway: every later step (limits, routing, proxy) sees only the canonical
+ * path, and the owning service receives exactly that path. Returns the canonical path (without the
+ * query); a malformed path or a control character in the path or query is answered 400 here and
+ * gives undefined.
  */
-export function canonicalUrl(req: Request, res: Response, next: NextFunction): void {
+export function canonicalUrl(req: Request, res: Response): string | undefined {
   const q = req.url.indexOf('?');
   const rawPath = q === -1 ? req.url : req.url.slice(0, q);
   const query = q === -1 ? '' : req.url.slice(q);
   const c = canonicalPath(rawPath);
   if (!c.ok || queryHasControlCharacters(query.slice(1))) {
     res.status(400).json({ detail: !c.ok && c.problem === 'encoding' ? INPUT_MESSAGES.badPath : INPUT_MESSAGES.controlCharacters });
-    return;
+    return undefined;
   }
   req.url = c.path + query;
   req.originalUrl = req.url;
-  next();
+  return c.path;
 }
