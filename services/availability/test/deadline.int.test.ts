@@ -71,6 +71,20 @@ describe('own times and the class deadline', () => {
     expect((await save(open.student, ['12.00'])).status).toBe(409);
   });
 
+  it('the passed deadline of a class the student has not verified does not lock the own times', async () => {
+    const open = await studentInClass(null, false);
+    const stranger = await person(h, 'teacher');
+    const added = h.classes.addClass(stranger.userId);
+    h.classes.deadlines.set(added, { deadline: dayOffset(-5), allowLateChanges: false });
+    // Added by a teacher without the student's consent: not verified yet.
+    h.classes.joinUnverified(open.student.userId, added);
+    expect((await save(open.student, ['12.00'])).status).toBe(200);
+    expect((await save(open.student, ['12.15'])).status).toBe(200);
+    // Once the student verifies the course, its deadline counts.
+    h.classes.unverified.delete(`${open.student.userId}/${added}`);
+    expect((await save(open.student, ['12.30'])).status).toBe(409);
+  });
+
   it('teacher-entered member times stay editable after the deadline', async () => {
     const { classId } = await studentInClass(dayOffset(-1), false);
     const memberId = randomUUID();

@@ -50,6 +50,8 @@ export class ClassesStub {
   readonly memberships = new ReportingMap<string, string[]>(this.changed);
   /** class id -> deadline (YYYY-MM-DD) and whether late changes are allowed */
   readonly deadlines = new ReportingMap<string, { deadline: string; allowLateChanges: boolean }>(this.changed);
+  /** `${userId}/${classId}` of memberships the student has not verified yet (all others are verified) */
+  readonly unverified = new ReportingMap<string, true>(this.changed);
   readonly calls: { method: string; request: unknown }[] = [];
   /** When set, every call fails with this status (e.g. UNAVAILABLE). */
   failWith: grpc.status | undefined;
@@ -63,6 +65,12 @@ export class ClassesStub {
 
   join(userId: string, ...classIds: string[]): void {
     this.memberships.set(userId, [...(this.memberships.get(userId) ?? []), ...classIds]);
+  }
+
+  /** A membership a teacher created that the student has not verified yet (no student_id). */
+  joinUnverified(userId: string, classId: string): void {
+    this.unverified.set(`${userId}/${classId}`, true);
+    this.join(userId, classId);
   }
 
   async start(): Promise<void> {
@@ -96,7 +104,15 @@ export class ClassesStub {
         const classIds = this.memberships.get(call.request.userId) ?? [];
         cb(null, {
           memberships: classIds.map((classId) => ({
-            member: { memberId: randomUUID(), classId, userId: call.request.userId, studentId: '', name: 'S', email: 's@example.org', duration: 30 },
+            member: {
+              memberId: randomUUID(),
+              classId,
+              userId: call.request.userId,
+              studentId: this.unverified.has(`${call.request.userId}/${classId}`) ? '' : call.request.userId,
+              name: 'S',
+              email: 's@example.org',
+              duration: 30,
+            },
             classInfo: {
               classId,
               name: 'Klavier',

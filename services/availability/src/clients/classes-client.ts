@@ -8,6 +8,8 @@ export interface MemberClass {
   /** YYYY-MM-DD (Europe/Berlin) or null. */
   deadline: string | null;
   allowLateChanges: boolean;
+  /** The student verified the membership ('Kurs verifizieren', joining or registering with the code). */
+  verified: boolean;
 }
 
 /** What availability needs from the classes service. */
@@ -36,6 +38,7 @@ export function createClassesClient(addr: string, tokens: ServiceTokenSigner, ti
           name: m.classInfo?.name ?? '',
           deadline: m.classInfo?.deadline || null,
           allowLateChanges: m.classInfo?.allowLateChanges ?? false,
+          verified: Boolean(m.member?.studentId),
         });
       }
       return [...byId.values()];
