@@ -2,16 +2,23 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { closeServer, createLogger, listen, MemoryStore } from '@stundenplan/base';
 import { pathSpellings, rawRequest, startTestIssuer, type TestIssuer } from '@stundenplan/base/testing';
+import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { RATE_RULES } from '../src/rate-limits.js';
 
-/** An upstream that records every path and body it receives; `/api/extract-*` and `/api/send-*` answer 401 at once without reading the upload. */
+/**
+ * An upstream that records every URL and body it receives, and the path it would route as the
+ * services' Express router does (a raw `#` and what follows cut off, a backslash before it read as a
+ * slash); `/api/extract-*` and `/api/send-*` answer 401 at once without reading the upload.
+ */
 async function startUpstream() {
-  const seen: { url: string; body: string }[] = [];
-  const server = createServer((req, res) => {
-    if (/^\/api\/(extract-|send-schedule)/.test(req.url ?? '')) {
+  const seen: { url: string; routed: string; body: string }[] = [];
+  const app = express();
+  const server = createServer(app);
+  app.use((req, res) => {
+    if (/^\/api\/(extract-|send-schedule)/.test(req.url)) {
       res.writeHead(401, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ detail: 'Nicht angemeldet' }));
       return;
@@ -19,7 +26,7 @@ async function startUpstream() {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
-      seen.push({ url: req.url ?? '', body });
+      seen.push({ url: req.url, routed: req.path, body });
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ ok: true }));
     });
@@ -86,12 +93,12 @@ describe('one canonical path decides the limit and the route', () => {
       upstream.seen.length = 0;
       const answers = [];
       for (let i = 0; i <= LIMIT; i++) answers.push(await hit(method, path, ip));
-      const reachedLimited = upstream.seen.filter((s) => s.url.split('?')[0] === limited).length;
+      const reachedLimited = upstream.seen.filter((s) => s.routed === limited).length;
       if (same) {
         // Counted: the limit holds, and the service got exactly the canonical path.
         expect(answers.map((a) => a.status)).toEqual([200, 200, 429]);
         expect(reachedLimited).toBe(LIMIT);
-        expect(upstream.seen.every((s) => s.url.split('?')[0] === limited)).toBe(true);
+        expect(upstream.seen.every((s) => s.url.split('?')[0] === limited && s.routed === limited)).toBe(true);
       } else if (pattern.test(path)) {
         // A rule over a family of paths (calendar tokens): another member of the family shares the counter.
         expect(reachedLimited).toBe(0);
@@ -127,6 +134,16 @@ describe('one canonical path decides the limit and the route', () => {
     }
     expect(upstream.seen).toEqual([]);
   });
+
+  it.each(['%2e%2e', '%2E%2E', '%2e%2E', '%2E.', '.%2e', '..', '%2e', '.', '%2e%2e/', 'x/%2E%2E/..'])(
+    'never resolves the dot segment in DELETE /api/classes/c1/members/%s into another route: 400',
+    async (seg) => {
+      upstream.seen.length = 0;
+      const res = await rawRequest(base, { method: 'DELETE', path: `/api/classes/c1/members/${seg}` });
+      expect(res).toMatchObject({ status: 400, json: { detail: 'Ungültige Anfrage' } });
+      expect(upstream.seen).toEqual([]);
+    },
+  );
 
   it('answers a method on an unknown non-API path with a JSON 404', async () => {
     const res = await rawRequest(base, { method: 'POST', path: '/API/auth/login', body: '{}', headers: { 'Content-Type': 'application/json' } });
@@ -185,7 +202,7 @@ describe('bad JSON bodies are refused before proxying', () => {
     upstream.seen.length = 0;
     const body = '{ "name" : "Kla\\u00dfe\\t1",\n "description": "Zeile 1\\r\\nZeile 2 😀" }';
     expect((await send('/api/classes', body)).status).toBe(200);
-    expect(upstream.seen).toEqual([{ url: '/api/classes', body }]);
+    expect(upstream.seen).toEqual([{ url: '/api/classes', routed: '/api/classes', body }]);
   });
 
   it.each(['/api/extract-hmtm-csv', '/api/extract-custom-csv', '/api/send-schedule-to-students'])(

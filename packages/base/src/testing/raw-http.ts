@@ -90,7 +90,10 @@ export function rawRequest(base: string, r: RawRequest): Promise<RawAnswer> {
 
 /**
  * Spellings of an API path an attacker tries against a rate limit. `same` marks those that name
- * the same resource (the gateway must count them); the others must be unknown paths (404).
+ * the same resource (the gateway must count them); the others must be refused (400) or unknown
+ * paths (404). Dot segments, raw or escaped, are refused: the gateway never resolves them into
+ * another route. A raw `#` is sent as is (a script does; a browser never sends a fragment): a
+ * service's router would cut it off (and read a backslash before it as a slash).
  */
 export function pathSpellings(p: string): { path: string; same: boolean }[] {
   const segs = p.split('/');
@@ -110,10 +113,19 @@ export function pathSpellings(p: string): { path: string; same: boolean }[] {
     { path: `${p}//`, same: true },
     { path: `${parent}/%${hex}${last.slice(1)}`, same: true },
     { path: `${parent}/%${hex.toUpperCase()}${last.slice(1)}`, same: true },
-    { path: `${parent}/./${last}`, same: true },
-    { path: `${parent}/x/../${last}`, same: true },
-    { path: `${parent}/x/%2E%2E/${last}`, same: true },
-    { path: `${p}/.`, same: true },
+    { path: `${parent}/./${last}`, same: false },
+    { path: `${parent}/x/../${last}`, same: false },
+    { path: `${parent}/x/%2E%2E/${last}`, same: false },
+    { path: `${parent}/x/%2e./${last}`, same: false },
+    { path: `${p}/.`, same: false },
+    { path: `${p}/%2e`, same: false },
     { path: `${p}?x=1`, same: true },
+    { path: `${p}#`, same: false },
+    { path: `${p}#x`, same: false },
+    { path: `${p}#/../x`, same: false },
+    { path: `${p}?x=1#y`, same: false },
+    { path: `${p}#?x=1`, same: false },
+    { path: `${parent}\\${last}#`, same: false },
+    { path: `${p}%23x`, same: false },
   ];
 }
