@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { rawRequest } from '@stundenplan/base/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addMembers, createClass, startHarness, type Actor, type Harness, type Json } from './helpers.js';
 
@@ -360,6 +361,17 @@ describe('DELETE /api/classes/{classId}/members/{memberId}', () => {
     expect((await h.call('DELETE', `/api/classes/${a.class_id}/members/${m!.member_id}`, otherTeacher)).status).toBe(404);
     expect((await h.call('DELETE', `/api/classes/${a.class_id}/members/${m!.member_id}`, student)).status).toBe(403);
     expect((await h.call('DELETE', `/api/classes/${a.class_id}/members/nope`, teacher)).status).toBe(404);
+    expect(await h.sql('SELECT 1 FROM members WHERE member_id = $1', [m!.member_id])).toHaveLength(1);
+  });
+
+  it('takes only an id in the member slot: a dot segment, sent raw, deletes neither member nor class', async () => {
+    const c = await createClass(h, teacher);
+    const [m] = await addMembers(h, teacher, c.class_id, [{ name: 'Bleibt Auch' }]);
+    for (const seg of ['..', '%2e%2e', '%2E%2E', '.', '%2e', `${m!.member_id}/..`]) {
+      const res = await rawRequest(h.base, { method: 'DELETE', path: `/api/classes/${c.class_id}/members/${seg}`, headers: { cookie: teacher.cookie } });
+      expect(res.status, seg).toBe(404);
+    }
+    expect(await h.sql('SELECT 1 FROM classes WHERE class_id = $1', [c.class_id])).toHaveLength(1);
     expect(await h.sql('SELECT 1 FROM members WHERE member_id = $1', [m!.member_id])).toHaveLength(1);
   });
 });
