@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasControlCharacters, hasVisibleText } from './text.js';
+import { hasControlCharacters, hasForbiddenNameCharacters, hasVisibleText } from './text.js';
 
 describe('hasVisibleText', () => {
   it.each([
@@ -36,5 +36,27 @@ describe('hasControlCharacters', () => {
 
   it.each(['', 'Anna', 'Zeile 1\nZeile 2', 'a\tb', 'a\r\nb', 'ÄÖÜß 😀', '\u0080\u009F'])('accepts %j', (s) => {
     expect(hasControlCharacters(s)).toBe(false);
+  });
+});
+
+describe('hasForbiddenNameCharacters', () => {
+  it.each([
+    ['Klavier\nHauptfach', 'line feed'],
+    ['Klavier\r', 'carriage return'],
+    ['a\tb', 'tab'],
+    ['a\u0085b', 'next line (C1)'],
+    ['a\u2028b', 'line separator'],
+    ['a\u2029b', 'paragraph separator'],
+    ['Anna\u202Egnalk', 'right-to-left override'],
+    ['\u2066Anna\u2069', 'bidi isolates'],
+    ['An\u200Bna', 'zero-width space'],
+    ['An\u00ADna', 'soft hyphen'],
+    ['Anna\u3164', 'Hangul filler'],
+  ])('finds %j (%s)', (s) => {
+    expect(hasForbiddenNameCharacters(s)).toBe(true);
+  });
+
+  it.each(['Klavier Hauptfach', 'Gruppe 2 (Mo, 14:00)', 'Jörg Ärger-Weiß', 'Zoë', 'e\u0301', 'Chor 🎵', "O'Neill"])('accepts %j', (s) => {
+    expect(hasForbiddenNameCharacters(s)).toBe(false);
   });
 });

@@ -17,3 +17,17 @@ export function hasVisibleText(s: string): boolean {
 export function hasControlCharacters(s: string): boolean {
   return CONTROL.test(s);
 }
+
+// What a one-line name (class, member, schedule) must not contain: line breaks and every other control
+// (C0, DEL, C1), line and paragraph separators, bidi controls and other invisible format characters (Cf:
+// zero-width spaces and joiners, U+202E and friends), and the letters that render as nothing (fillers).
+// Account names never contain them either (auth allows only letters, marks, hyphens, apostrophes and single spaces).
+const NOT_IN_NAMES = /[\p{Cc}\p{Cf}\u2028\u2029\u115F\u1160\u3164\uFFA0]/u;
+
+/** The German detail for a name with a character of NOT_IN_NAMES. */
+export const NAME_CHARACTERS_DETAIL = 'Der Name darf keine Zeilenumbrüche, Steuerzeichen oder unsichtbaren Zeichen enthalten';
+
+/** True when a one-line name contains a line break, control, bidi or other invisible character. */
+export function hasForbiddenNameCharacters(s: string): boolean {
+  return NOT_IN_NAMES.test(s);
+}

@@ -241,4 +241,22 @@ describe('edges: concurrent deletes and invisible names', () => {
       await h.call('DELETE', `/api/classes/${c.class_id}`, teacher);
     },
   );
+
+  it.each([['Klavier\nHaupt'], ['Klavier\r\nHaupt'], ['Anna\u202Egnalk'], ['An\u200Bna Berg'], ['Geige\u2028B'], ['Ton\u2066X\u2069']])(
+    'refuses the line break, bidi or invisible character in %j as class and member name (create, update, add, edit)',
+    async (name) => {
+      const refused = { status: 400, body: { detail: 'Der Name darf keine Zeilenumbrüche, Steuerzeichen oder unsichtbaren Zeichen enthalten' } };
+      expect(await h.call('POST', '/api/classes', teacher, { name, description: null, is_group: false, register_shortcut: '' })).toEqual(refused);
+      const c = await createClass(h, teacher, 'Zeichen');
+      expect(await h.call('PUT', `/api/classes/${c.class_id}`, teacher, { name })).toEqual(refused);
+      expect(await h.call('POST', `/api/classes/${c.class_id}/members/new`, teacher, { students: [{ name }] })).toEqual(refused);
+      const [m] = await addMembers(h, teacher, c.class_id, [{ name: 'Ohne Umbruch' }]);
+      expect(await h.call('PUT', `/api/classes/${c.class_id}/members/${m!.member_id}/update`, teacher, { name })).toEqual(refused);
+      const list = await h.call('GET', `/api/classes/${c.class_id}/members`, teacher);
+      expect(list.body.members.map((x: { name: string }) => x.name)).toEqual(['Ohne Umbruch']);
+      const classes = (await h.call('GET', '/api/me/classes', teacher)).body.classes as { name: string }[];
+      expect(classes.map((x) => x.name)).not.toContain(name);
+      await h.call('DELETE', `/api/classes/${c.class_id}`, teacher);
+    },
+  );
 });

@@ -182,6 +182,18 @@ describe('bad input', () => {
     }
   });
 
+  it('a name with a line break, bidi or invisible character (create and upsert)', async () => {
+    for (const name of ['Plan\nA', 'Plan\r\nA', 'Plan \u202EA', 'Pl\u200Ban', '\u2066Plan\u2069']) {
+      const res = await post({ name, available_times: plan() });
+      expect(res, JSON.stringify(name)).toEqual({
+        status: 400,
+        body: { detail: 'Der Name darf keine Zeilenumbrüche, Steuerzeichen oder unsichtbaren Zeichen enthalten' },
+      });
+      const put = await api(h, 'PUT', `/api/classes/${cls.classId}/schedules/${randomUUID()}`, h.teacher, { name, available_times: plan() });
+      expect(put.status, JSON.stringify(name)).toBe(400);
+    }
+  });
+
   it('unknown day names or keys', async () => {
     for (const key of ['Montag', 'MONTAG', '7', '-1', 'monday']) {
       const res = await post({ name: `Tag ${key}`, available_times: { [key]: [['9.00', anna.memberId]] } });

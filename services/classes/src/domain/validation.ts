@@ -1,4 +1,4 @@
-import { AppError, hasVisibleText, isUuid } from '@stundenplan/base';
+import { AppError, hasForbiddenNameCharacters, hasVisibleText, isUuid, NAME_CHARACTERS_DETAIL } from '@stundenplan/base';
 import { ALLOWED_DURATIONS } from '@stundenplan/timegrid';
 import { MSG } from './messages.js';
 
@@ -23,6 +23,8 @@ export function className(v: unknown): string {
   // Zero-width spaces or bidi controls alone are no name (they would show as an empty row).
   if (!name || !hasVisibleText(name)) throw AppError.badRequest(MSG.classNameRequired);
   if (name.length > CLASS_NAME_MAX) throw AppError.badRequest(MSG.classNameTooLong);
+  // One line without bidi or invisible characters: the name is shown to students and put into mail subjects.
+  if (hasForbiddenNameCharacters(name)) throw AppError.badRequest(NAME_CHARACTERS_DETAIL);
   return name;
 }
 
@@ -40,6 +42,7 @@ export function memberName(v: unknown, mode: 'add' | 'edit'): string {
   const name = typeof v === 'string' ? v.trim() : '';
   if (!name || !hasVisibleText(name)) throw AppError.badRequest(MSG.memberNameRequired);
   if (name.length < 2 || name.length > 50) throw AppError.badRequest(mode === 'add' ? MSG.memberNameLengthAdd : MSG.memberNameLengthEdit);
+  if (hasForbiddenNameCharacters(name)) throw AppError.badRequest(NAME_CHARACTERS_DETAIL);
   return name;
 }
 

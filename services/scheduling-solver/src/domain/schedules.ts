@@ -1,4 +1,4 @@
-import { AppError, type Logger } from '@stundenplan/base';
+import { AppError, hasForbiddenNameCharacters, NAME_CHARACTERS_DETAIL, type Logger } from '@stundenplan/base';
 import { z } from 'zod';
 import type { ClassesClient } from '../clients/classes-client.js';
 import { NameTakenError, type ScheduleRepository, type ScheduleRow } from '../data/schedule-repository.js';
@@ -54,7 +54,13 @@ export function toView(r: ScheduleRow): ScheduleView {
 }
 
 const bodySchema = z.object({
-  name: z.string({ error: SCHEDULE_TEXTS.nameRequired }).trim().min(1, { error: SCHEDULE_TEXTS.nameRequired }).max(200, { error: SCHEDULE_TEXTS.nameTooLong }),
+  name: z
+    .string({ error: SCHEDULE_TEXTS.nameRequired })
+    .trim()
+    .min(1, { error: SCHEDULE_TEXTS.nameRequired })
+    .max(200, { error: SCHEDULE_TEXTS.nameTooLong })
+    // One line without bidi or invisible characters, like class and member names (packages/base text.ts).
+    .refine((v) => !hasForbiddenNameCharacters(v), { error: NAME_CHARACTERS_DETAIL }),
   description: z
     .string({ error: 'Ungültige Beschreibung.' })
     .trim()
