@@ -2,6 +2,31 @@ import type { ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { GatewayConfig } from './config.js';
 
+/** Every powerful browser feature the app does not use, denied to it and to anything it embeds. */
+const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'autoplay',
+  'camera',
+  'display-capture',
+  'encrypted-media',
+  'fullscreen',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'picture-in-picture',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((f) => `${f}=()`)
+  .join(', ');
+
 /**
  * The security headers of every gateway answer, as helmet builds them, worked out once at start:
  * none of them depends on the request, and helmet's chain of a dozen middlewares per request was a
@@ -35,6 +60,8 @@ export function securityHeaders(cfg: GatewayConfig): (res: ServerResponse) => vo
   });
   // helmet sets its headers synchronously; a future version that did not would leave answers unprotected.
   if (!done || headers.length === 0) throw new Error('helmet did not set its headers synchronously');
+  // helmet has no Permissions-Policy: the app uses none of these browser features, nor may a page it frames.
+  headers.push(['Permissions-Policy', PERMISSIONS_POLICY]);
   return (res) => {
     for (const [name, value] of headers) res.setHeader(name, value);
   };

@@ -160,6 +160,14 @@ describe('gateway over real HTTP', () => {
     expect(res.headers.get('x-frame-options')).toBeTruthy();
   });
 
+  it('denies powerful browser features the app never uses (Permissions-Policy) on the web app and the API', async () => {
+    for (const url of ['/', '/api/institutions', '/api/gibt-es-nicht', '/api/%0a']) {
+      const policy = (await fetch(`${base}${url}`)).headers.get('permissions-policy') ?? '';
+      const features = Object.fromEntries(policy.split(/,\s*/).map((d) => d.split('=') as [string, string]));
+      for (const f of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'display-capture']) expect(features[f], `${url} ${f}`).toBe('()');
+    }
+  });
+
   it('sets the same security headers on every kind of answer: web app, forwarded API, unknown API path, bad path, health', async () => {
     const security = (h: Headers) =>
       Object.fromEntries(
