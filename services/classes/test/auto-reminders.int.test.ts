@@ -142,6 +142,28 @@ describe('automatic reminders (controllable clock)', () => {
     }
   });
 
+  it('with the default hourly timer, a service started on a due day mails shortly after start, not an hour later', async () => {
+    const schema = randomSchema('t_classes');
+    const before = await startHarness({ schema, now: () => at('2030-03-12'), env: NO_TIMER });
+    let hourly: Harness | undefined;
+    try {
+      const t = await before.teacher();
+      await classWithMembers(before, t, 'Auto Start', ['start.a@example.org']);
+      await before.stop();
+      // No AUTO_REMINDER_INTERVAL_MS: the default period of one hour.
+      hourly = await startHarness({ schema, now: () => at('2030-03-12') });
+      const started = Date.now();
+      const h1 = hourly;
+      await h1.waitFor(async () => (await mailsTo(h1, 'start.a@example.org')).length > 0, 20_000);
+      expect(Date.now() - started).toBeLessThan(20_000);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(await mailsTo(h1, 'start.a@example.org')).toHaveLength(1);
+    } finally {
+      await hourly?.stop();
+      await dropSchema(schema);
+    }
+  });
+
   it('berlinHour reads the wall clock of Europe/Berlin', () => {
     expect(berlinHour(new Date('2026-12-24T07:30:00Z'))).toBe(8);
     expect(berlinHour(new Date('2026-07-01T07:30:00Z'))).toBe(9);

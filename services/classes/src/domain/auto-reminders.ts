@@ -42,6 +42,11 @@ export async function sendDueReminders(deps: Deps, now: Date): Promise<number> {
 export interface AutoReminderOptions {
   /** Timer period; 0 = no timer (runOnce still works). */
   intervalMs: number;
+  /**
+   * The first pass after start, in ms (default FIRST_PASS_DELAY_MS, at most intervalMs): a service restarted
+   * on a due day mails then, not an interval later. Doubles cannot happen (once per member and day).
+   */
+  firstPassDelayMs?: number;
   /** No pass before this hour (Europe/Berlin). */
   fromHour: number;
   /** The service schema: the lock is per schema, so services on other schemas of the same database never wait for each other. */
@@ -59,7 +64,10 @@ export interface AutoReminderJob {
   stop(): Promise<void>;
 }
 
-/** The automatic-reminder job: runOnce every `intervalMs`, one replica at a time. */
+/** Default delay of the first pass after start: the service is up, its neighbours have had a moment to start. */
+export const FIRST_PASS_DELAY_MS = 5_000;
+
+/** The automatic-reminder job: runOnce shortly after start and then every `intervalMs`, one replica at a time. */
 export function startAutoReminders(deps: Deps, opts: AutoReminderOptions): AutoReminderJob {
   let running = false;
   let current: Promise<unknown> = Promise.resolve();
@@ -82,17 +90,18 @@ export function startAutoReminders(deps: Deps, opts: AutoReminderOptions): AutoR
     return p;
   };
 
-  const timer =
-    opts.intervalMs > 0
-      ? setInterval(() => {
-          runOnce().catch((e: unknown) => deps.log.warn({ err: (e as Error).message }, 'automatic reminders failed'));
-        }, opts.intervalMs)
-      : undefined;
+  const tick = () => {
+    runOnce().catch((e: unknown) => deps.log.warn({ err: (e as Error).message }, 'automatic reminders failed'));
+  };
+  const timer = opts.intervalMs > 0 ? setInterval(tick, opts.intervalMs) : undefined;
+  const first = opts.intervalMs > 0 ? setTimeout(tick, Math.min(opts.firstPassDelayMs ?? FIRST_PASS_DELAY_MS, opts.intervalMs)) : undefined;
   timer?.unref();
+  first?.unref();
   return {
     runOnce,
     stop: async () => {
       clearInterval(timer);
+      clearTimeout(first);
       await current;
     },
   };
