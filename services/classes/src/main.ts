@@ -1,5 +1,5 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createLogger, runStandalone, startService, type StartedService } from '@stundenplan/base';
+import { createLogger, mailBudgetCounter, runStandalone, startService, type StartedService } from '@stundenplan/base';
 import { AvailabilityClient } from './clients/availability-client.js';
 import { loadConfig, type Config } from './config.js';
 import { createPrisma } from './data/prisma.js';
@@ -47,6 +47,7 @@ export async function start(env?: Record<string, string | undefined>, opts: { no
         publicBaseUrl: cfg.PUBLIC_BASE_URL,
         kick: () => ctx.relay?.kick(),
         store: ctx.store,
+        mailBudget: await mailBudgetCounter(cfg, ctx.store, ctx.pool!),
         mailBudgetPerDay: cfg.MAIL_BUDGET_PER_DAY,
         now: opts.now ?? (() => new Date()),
       };

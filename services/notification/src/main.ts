@@ -1,5 +1,5 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createLogger, runStandalone, startService, type ServiceContext, type StartedService } from '@stundenplan/base';
+import { createLogger, mailBudgetCounter, runStandalone, startService, type ServiceContext, type StartedService } from '@stundenplan/base';
 import { createClassesClient } from './clients/classes-client.js';
 import { createSchedulingClient } from './clients/scheduling-client.js';
 import { loadConfig, type Config } from './config.js';
@@ -63,7 +63,7 @@ export async function start(env?: Record<string, string | undefined>): Promise<N
         scheduling,
         mailer,
         kickOutbox: () => ctx.relay?.kick(),
-        store: ctx.store,
+        mailBudget: await mailBudgetCounter(cfg, ctx.store, ctx.pool!),
       };
     },
     consumers: (ctx) => registerConsumers(ctx.consumer!, need()),

@@ -43,7 +43,7 @@ export interface TestNotification {
 }
 
 export async function startNotification(env: Record<string, string> = {}): Promise<TestNotification> {
-  const schema = randomSchema();
+  const schema = env.DB_SCHEMA ?? randomSchema();
   const svc = await start({
     DATABASE_URL: databaseUrl(),
     DB_SCHEMA: schema,

@@ -1,4 +1,4 @@
-import type { KeyValueStore, Logger } from '@stundenplan/base';
+import type { KeyValueStore, Logger, MailBudgetCounter } from '@stundenplan/base';
 import type { AvailabilityClient } from '../clients/availability-client.js';
 import type { DataAccess } from '../data/repositories.js';
 import type { ReadCache } from './read-cache.js';
@@ -14,8 +14,10 @@ export interface Deps {
   publicBaseUrl: string;
   /** Ask the outbox relay to publish right after a commit. */
   kick: () => void;
-  /** Shared store: rate limits and the teacher's daily mail budget. */
+  /** Shared store: rate limits. */
   store: KeyValueStore;
+  /** Where the teacher's daily mail budget is counted (shared with schedule sendings; survives restarts). */
+  mailBudget: MailBudgetCounter;
   mailBudgetPerDay: number;
   /** The clock of the reminders' once-a-day rule and of the automatic reminders (tests set it). */
   now: () => Date;

@@ -53,7 +53,7 @@ export async function inviteStudent(deps: Deps, teacher: { userId: string; name:
   try {
     await deps.data.transaction(async (tx) => {
       await assertInviteAllowed(tx.mailLog, m.memberId);
-      budget = await reserveMailBudget(deps.store, teacher.userId, 1, deps.mailBudgetPerDay);
+      budget = await reserveMailBudget(deps.mailBudget, teacher.userId, 1, deps.mailBudgetPerDay);
       await tx.mailLog.recordInvitation({ teacherId: teacher.userId, memberId: m.memberId, email: to });
       await tx.emit(Topic.MailRequested, to, mail);
     });

@@ -79,7 +79,7 @@ export async function remindMembers(
       );
       const due = candidates.filter((m) => !skip.has(m.memberId));
       if (!due.length) return;
-      budget = await reserveMailBudget(deps.store, teacher.userId, due.length, deps.mailBudgetPerDay);
+      budget = await reserveMailBudget(deps.mailBudget, teacher.userId, due.length, deps.mailBudgetPerDay);
       for (const m of due) {
         const to = m.email!.trim().toLowerCase();
         const registered = Boolean(m.userId);

@@ -1,4 +1,4 @@
-import type { KeyValueStore, Logger } from '@stundenplan/base';
+import type { Logger, MailBudgetCounter } from '@stundenplan/base';
 import type { ClassesClient } from '../clients/classes-client.js';
 import type { SchedulingClient } from '../clients/scheduling-client.js';
 import type { Config } from '../config.js';
@@ -19,8 +19,8 @@ export interface NotificationDeps {
   scheduling: SchedulingClient;
   mailer: Mailer;
   kickOutbox: () => void;
-  /** Shared store: the teacher's daily mail budget (shared with classes' invitations). */
-  store: KeyValueStore;
+  /** Where the teacher's daily mail budget is counted (shared with classes' invitations; survives restarts). */
+  mailBudget: MailBudgetCounter;
 }
 
 export type { MailRow } from '../data/mail-repository.js';

@@ -175,7 +175,7 @@ export async function sendScheduleToStudents(deps: NotificationDeps, user: Sessi
     return buildCalendar([{ key: `${cls.classId}-${memberId}`, className: cls.name, teacherName, lessons, from: calendar.from, until: calendar.until }]);
   };
   // The teacher's daily mail budget (shared with invitations), counted in recipients: 429 + wait_time.
-  const budget = await reserveMailBudget(deps.store, user.userId, recipients.length, deps.cfg.MAIL_BUDGET_PER_DAY);
+  const budget = await reserveMailBudget(deps.mailBudget, user.userId, recipients.length, deps.cfg.MAIL_BUDGET_PER_DAY);
   const sending = await deps.sendings
     .save(
       { classId: cls.classId, teacherId: user.userId, scheduleName, pdfSize: pdf.length, calendar },
