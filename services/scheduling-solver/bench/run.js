@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs a solver command over the benchmark instances, checks every answer, compares with the references.
 // Then the same for the preference instances (bench/preferences/instances: preferred times and a
-// previous plan), whose table compares every stage (placed, preferred, idle, moved) with its proven optimum.
+// previous plan), whose table compares every stage (placed, moved, preferred, idle: the order they are optimised in)
+// with its proven optimum.
 //   node services/scheduling-solver/bench/run.js --solver 'CMD' [--timeout 60] [--only REGEX] [--out results.json] [--strict]
 //        [--set DIR] [--pref-set DIR | --no-pref]
 // Exit status 1: an invalid answer or a crash; with --strict also a preference-instance stage off its optimum.
@@ -13,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkPlan } from './lib/check.js';
 import { Instance, parseLabel } from './lib/problem.js';
-import { stageValues } from './preferences/stages.js';
+import { ORDER, stageValues } from './preferences/stages.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const argv = process.argv.slice(2);
@@ -207,12 +208,8 @@ console.log(
 );
 
 // Preference instances: every stage against the staged reference (bench/preferences/reference.js).
-const STAGES = [
-  ['placed', 'placed'],
-  ['preferred', 'pref'],
-  ['idle_min', 'idle'],
-  ['moved', 'moved'],
-];
+const SHORT = { placed: 'placed', moved: 'moved', preferred: 'pref', idle_min: 'idle' };
+const STAGES = ORDER.map((k) => [k, SHORT[k]]);
 export const PREF_HEADER = `${pad('instance', 16)} ${lpad('act', 3)} ${lpad('prev', 4)} ${pad('status', 10)} ${pad('valid', 7)} ${STAGES.map(([, h]) => lpad(`${h}/opt`, 10)).join(' ')} ${pad('proven', 6)} ${lpad('wall s', 7)} ${lpad('ref s', 6)}  notes`;
 const prefRows = [];
 const prefRefs = prefDir ? JSON.parse(readFileSync(path.join(prefDir, 'reference.json'), 'utf8')).instances : {};

@@ -1,12 +1,13 @@
 // Exact reference for the four stages, formulated apart from the solver: one time-indexed MILP in
 // CPLEX LP text for HiGHS (the solver builds sparse flow models instead), solved stage by stage,
-// each later stage with the earlier optima as constraints:
-//   1 max placed, 2 max lessons in preferred times, 3 min idle slots, 4 max students kept at their
-//   previous lesson (moved = previous students - kept).
+// each later stage with the earlier optima as constraints, in the solver's order with a previous plan:
+//   1 max placed, 2 max students kept at their previous lesson (moved = previous students - kept),
+//   3 max lessons in preferred times, 4 min idle slots.
+// Without previous lessons stage 2 has nothing to gain and is skipped (placed > preferred > idle).
 // Idle: per day s_t (the first lesson started by slot t), e_t (the last one ends after slot t),
 // z_t >= s_t + e_t - 1 (slot t inside the day's span); idle = sum z - lesson slots.
 import highsLoader from 'highs';
-import { isPreferred, preferredSlots, previousLessons } from './stages.js';
+import { ORDER, isPreferred, preferredSlots, previousLessons } from './stages.js';
 
 let runtime;
 const highs = async () => (runtime ??= await highsLoader());
@@ -81,19 +82,31 @@ export async function stagedOptimum(inst, { timeLimit = 900 } = {}) {
     return { value: Math.round(r.ObjectiveValue), proven: r.Status === 'Optimal', status: r.Status, s: (performance.now() - t0) / 1000 };
   };
   if (!cand.length)
-    return { placed: 0, preferred: 0, idle_min: 0, moved: prev.size, proven: true, stage_status: [], times_s: [0, 0, 0, 0], placement: new Map() };
+    return {
+      order: ORDER,
+      placed: 0,
+      moved: prev.size,
+      preferred: 0,
+      idle_min: 0,
+      proven: true,
+      stage_status: [],
+      times_s: [0, 0, 0, 0],
+      placement: new Map(),
+    };
+  const skipped = { value: 0, proven: true, s: 0 };
   const s1 = stage('Maximize', all, []);
   const fix1 = [`${sum(all)} = ${s1.value}`];
-  const s2 = prefTerms.length ? stage('Maximize', prefTerms, fix1) : { value: 0, proven: true, s: 0 };
-  const fix2 = [...fix1, ...(prefTerms.length ? [`${sum(prefTerms)} = ${s2.value}`] : [])];
-  const s3 = stage('Minimize', idleTerms, fix2);
-  const fix3 = [...fix2, `${sum(idleTerms)} <= ${s3.value}`];
-  const s4 = keptTerms.length ? stage('Maximize', keptTerms, fix3) : { value: 0, proven: true, s: 0 };
+  const s2 = keptTerms.length ? stage('Maximize', keptTerms, fix1) : skipped;
+  const fix2 = [...fix1, ...(keptTerms.length ? [`${sum(keptTerms)} = ${s2.value}`] : [])];
+  const s3 = prefTerms.length ? stage('Maximize', prefTerms, fix2) : skipped;
+  const fix3 = [...fix2, ...(prefTerms.length ? [`${sum(prefTerms)} = ${s3.value}`] : [])];
+  const s4 = stage('Minimize', idleTerms, fix3);
   return {
+    order: ORDER,
     placed: s1.value,
-    preferred: s2.value,
-    idle_min: s3.value * 15,
-    moved: prev.size - s4.value,
+    moved: prev.size - s2.value,
+    preferred: s3.value,
+    idle_min: s4.value * 15,
     proven: s1.proven && s2.proven && s3.proven && s4.proven,
     stage_status: [s1, s2, s3, s4].map((x) => x.status ?? 'skipped (nothing to gain)'),
     placement: new Map(cand.filter((c) => last.Columns[c[3]].Primal > 0.5).map(([i, d, t]) => [i, [d, t]])),

@@ -1,10 +1,14 @@
-// The benchmark's reading of the two later objectives, apart from the solver (src/solver):
+// The benchmark's reading of the stage values, apart from the solver (src/solver); the stages are
+// optimised in the order placed > moved > preferred > idle (ORDER):
 // - a lesson is "preferred" when every one of its slots lies in the student's preferred times of the
 //   chosen source (preferred_times beside available_times, preferred_times_user_input beside
 //   available_times_user_input);
 // - a student of `previous` (member_id, day, start; the first entry per student counts) is "moved"
 //   unless the plan has its lesson on that day at that start.
 import { chosenSource, idleSlots, parseLabel, slotsOf } from '../lib/problem.js';
+
+/** The stage values in the order they are optimised (lexicographic) with a previous plan. */
+export const ORDER = ['placed', 'moved', 'preferred', 'idle_min'];
 
 /** Per student index: Map(day -> Set(slot)) of preferred slots of the chosen source. */
 export function preferredSlots(inst) {

@@ -13,13 +13,10 @@
 // between days. All arcs are binary: HiGHS' probing and cuts then close that gap at the root
 // where continuous arcs made it branch for seconds (see bench/README.md for the comparison).
 //
-// Preferences and stable re-planning reuse both models: the "preferred" stage is stage 1 with the
-// count fixed and a weight on the windows inside preferred times; stage 2 then keeps that preferred
-// count in one row; the "stable" stage is stage 2 with the previous lessons kept as a second,
-// lower-weighted objective: min (K + 1) * idle - kept, K = previous lessons that are still windows.
-// Its optimum has the minimum idle (one idle slot more costs more than all K lessons can gain),
-// then the most lessons kept. Capping idle at the minimum in a row instead and maximising kept
-// alone broke the path structure of the LP: HiGHS then spent seconds at the root (bench/README.md).
+// Stable re-planning and preferences reuse both models, in the stages' order: the "stable" stage is
+// stage 1 with the count fixed and weight 1 on each student's previous lesson (most kept); the
+// "preferred" stage is stage 1 with the count and the kept lessons fixed and weight 1 on the
+// windows inside preferred times; stage 2 then keeps those values in one row each.
 
 import type { Core } from './instance.js';
 import { ModelBuilder } from './highs.js';
@@ -92,18 +89,28 @@ function readWindows(core: Core, comp: Component, windowOfCol: Int32Array, xCoun
   }
 }
 
-/** Fixes of a stage-1 model: the "preferred" stage places exactly `count` lessons, weighted by preference. */
+/** Fixes of a stage-1 model for the "stable" and "preferred" stages. */
 export interface MaximizeOptions {
   /** Number of placed non-pinned students of the component (row sum x = count). */
   count?: number;
-  /** Objective: windows inside preferred times only. */
-  preferred?: boolean;
+  /** Non-pinned students at their previous lesson (row sum of those windows = kept). */
+  kept?: number;
+  /** Objective: every window ('placed', default), previous lessons only, or windows inside preferred times only. */
+  objective?: 'placed' | 'kept' | 'preferred';
+}
+
+/** Objective weight of window w of student s. */
+function weight(core: Core, s: number, w: number, objective: MaximizeOptions['objective']): number {
+  if (objective === 'kept') return core.prevWin[s] === w ? 1 : 0;
+  if (objective === 'preferred') return core.winPref[w];
+  return 1;
 }
 
 /** Stage 1 for one component (pinned students are fixed and left out). */
 export function buildMaximize(core: Core, comp: Component, opts: MaximizeOptions = {}): BuiltModel {
   const b = new ModelBuilder();
   const cols: number[] = [];
+  const keptCols: number[] = [];
   const cover = new Map<number, number[]>();
   const startsAt = new Uint8Array(DAYS * SLOTS_PER_DAY);
   const endsAt = new Uint8Array(DAYS * SLOTS_PER_DAY);
@@ -111,8 +118,9 @@ export function buildMaximize(core: Core, comp: Component, opts: MaximizeOptions
     if (core.pinnedWin[s] >= 0) continue;
     const idx: number[] = [];
     for (let w = core.winStart[s]; w < core.winStart[s + 1]; w++) {
-      const j = b.binary(opts.preferred ? core.winPref[w] : 1);
+      const j = b.binary(weight(core, s, w, opts.objective));
       cols.push(w);
+      if (core.prevWin[s] === w) keptCols.push(j);
       idx.push(j);
       const key = core.winKey[w];
       startsAt[key] = 1;
@@ -148,6 +156,7 @@ export function buildMaximize(core: Core, comp: Component, opts: MaximizeOptions
       opts.count,
       Array.from({ length: xCount }, (_, j) => j),
     );
+  if (opts.kept !== undefined) b.row(opts.kept, opts.kept, keptCols);
   return {
     builder: b,
     windowOfCol,
@@ -165,31 +174,27 @@ export function buildMaximize(core: Core, comp: Component, opts: MaximizeOptions
   };
 }
 
-/** Fixes of a stage-2 model for the later stages. */
+/** Fixes of a stage-2 model: the values of the stages before it. */
 export interface CompactOptions {
   /** Lessons inside preferred times (pins included): row sum = preferred. */
   preferred?: number;
-  /** The "stable" stage at this minimum of idle slots: objective (K + 1) * idle - previous lessons kept. */
-  stableAtIdle?: number;
+  /** Students at their previous lesson (pins included): row sum = kept. */
+  kept?: number;
 }
 
 /** Stage 2 for one component: minimum idle slots with exactly `count` lessons (pins included). */
 export function buildCompact(core: Core, comp: Component, count: number, opts: CompactOptions = {}): BuiltModel {
-  const stable = opts.stableAtIdle !== undefined;
-  // The stable stage weighs an idle slot above every previous lesson: min (kept max + 1) * idle - kept
-  // has its optimum at the minimum idle, then the most kept (see the header).
-  let keepable = 0;
-  if (stable) for (const s of comp.students) if (core.prevWin[s] >= 0) keepable++;
-  const idleCost = stable ? keepable + 1 : 1;
   const b = new ModelBuilder();
   const cols: number[] = [];
   const all: number[] = [];
+  const keptCols: number[] = [];
   for (const s of comp.students) {
     const idx: number[] = [];
     const pinned = core.pinnedWin[s] >= 0;
     for (let w = core.winStart[s]; w < core.winStart[s + 1]; w++) {
-      const j = b.binary(stable && core.prevWin[s] === w ? -1 : 0, pinned ? 1 : 0, 1);
+      const j = b.binary(0, pinned ? 1 : 0, 1);
       cols.push(w);
+      if (core.prevWin[s] === w) keptCols.push(j);
       idx.push(j);
       all.push(j);
     }
@@ -200,6 +205,7 @@ export function buildCompact(core: Core, comp: Component, count: number, opts: C
     const pref = all.filter((j) => core.winPref[cols[j]]);
     b.row(opts.preferred, opts.preferred, pref);
   }
+  if (opts.kept !== undefined) b.row(opts.kept, opts.kept, keptCols);
   const allIdle: number[] = [];
   const xCount = cols.length;
   const windowOfCol = Int32Array.from(cols);
@@ -250,7 +256,7 @@ export function buildCompact(core: Core, comp: Component, count: number, opts: C
     }
     const idle: number[] = [];
     for (let t = lo; t < hi; t++) {
-      const j = b.binary(idleCost);
+      const j = b.binary(1);
       idle.push(j);
       allIdle.push(j);
       outArcs[t - lo].push(j);

@@ -1,7 +1,8 @@
-// solveProblem: heuristic start plan, then HiGHS stage 1 (maximum placed students, proven),
-// the "preferred" stage (most lessons inside preferred times at that count; only when the problem
-// has preferred times), stage 2 (minimum idle minutes at those values) and the "stable" stage
-// (fewest students moved from a previous plan; only with one), per independent group of days.
+// solveProblem: heuristic start plan, then HiGHS stage 1 (maximum placed students, proven), the
+// "stable" stage (fewest students moved from a previous plan at that count; only with one), the
+// "preferred" stage (most lessons inside preferred times at those values; only when the problem has
+// preferred times) and stage 2 (minimum idle minutes at those values), per independent group of
+// days (stages.ts). Without a previous plan: placed > preferred > idle.
 // Deterministic: fixed seeds and options, everything sorted; only a time limit that actually
 // hits can change the outcome.
 
@@ -10,9 +11,10 @@ import { LocalSearch, annealBudget, better, searchFrom } from './heuristic.js';
 import { SolveHelper } from './helper.js';
 import { loadHighs, mipOptions, runMip } from './highs.js';
 import { buildInstance, idleSlots, type Core, type Instance } from './instance.js';
-import { buildCompact, buildMaximize, components, type Component } from './model.js';
+import { buildMaximize, components } from './model.js';
 import { DAYS, SLOT_MINUTES, SLOTS_PER_DAY, slotLabel } from './problem-input.js';
 import { buildReasons } from './reasons.js';
+import { compactStage, countPlaced, preferredStage, stableStage, trivialProofs, type CompState, type StageContext } from './stages.js';
 import type { Placement, Plan, PlanStatus, Problem, SolveOptions, StageTimings } from './types.js';
 
 export const DEFAULT_TIME_LIMIT_SEC = 8;
@@ -20,68 +22,10 @@ export const DEFAULT_TIME_LIMIT_SEC = 8;
 const SEEDS = [0x5eed, 0xc0ffee] as const;
 /** Seed of the helper's bound-proving MIP runs. */
 const HELPER_MIP_SEED = 1;
-/**
- * HiGHS presolve for the "preferred" and "stable" stages (stages 1 and 2 run without): with the count
- * (and preferred count) fixed in rows it roughly halved their time on the preference benchmark
- * (bench/preferences), where the root node of those stages had taken seconds.
- */
-const LATER_STAGE_OPTIONS = { presolve: 'on' } as const;
 /** Below this many students a helper thread costs more than it saves. */
 const HELPER_MIN_STUDENTS = 20;
 /** The second local-search start moves to the helper from this many iterations on. */
 const HELPER_MIN_BUDGET = 40_000;
-
-interface CompState {
-  comp: Component;
-  placedProven: boolean;
-  preferredProven: boolean;
-  idleProven: boolean;
-  movedProven: boolean;
-}
-
-/** Lessons of the component inside preferred times. */
-function countPreferred(core: Core, comp: Component, pos: Int32Array): number {
-  let n = 0;
-  for (const s of comp.students) if (pos[s] >= 0 && core.winPref[pos[s]]) n++;
-  return n;
-}
-
-/** Students of the component at their previous lesson. */
-function countKept(core: Core, comp: Component, pos: Int32Array): number {
-  let n = 0;
-  for (const s of comp.students) if (core.prevWin[s] >= 0 && pos[s] === core.prevWin[s]) n++;
-  return n;
-}
-
-/** The preferred count is trivially maximal: no preferred window, or every lesson already in one. */
-function preferredTrivial(core: Core, comp: Component, pos: Int32Array): boolean {
-  if (countPreferred(core, comp, pos) === countPlaced(comp, pos)) return true;
-  for (const s of comp.students) for (let w = core.winStart[s]; w < core.winStart[s + 1]; w++) if (core.winPref[w]) return false;
-  return true;
-}
-
-/** The moved count is trivially minimal: every student that can keep its previous lesson keeps it. */
-function movedTrivial(core: Core, comp: Component, pos: Int32Array): boolean {
-  for (const s of comp.students) if (core.prevWin[s] >= 0 && pos[s] !== core.prevWin[s]) return false;
-  return true;
-}
-
-function countPlaced(comp: Component, pos: Int32Array): number {
-  let n = 0;
-  for (const s of comp.students) if (pos[s] >= 0) n++;
-  return n;
-}
-
-function compIdle(core: Core, comp: Component, pos: Int32Array): number {
-  const keys: number[] = [];
-  const lens: number[] = [];
-  for (const s of comp.students)
-    if (pos[s] >= 0) {
-      keys.push(core.winKey[pos[s]]);
-      lens.push(core.len[s]);
-    }
-  return idleSlots(keys, lens);
-}
 
 /** Builds the output plan for a placement (core student -> window or -1). */
 function makePlan(inst: Instance, pos: Int32Array, states: CompState[], timings: StageTimings): Plan {
@@ -109,13 +53,14 @@ function makePlan(inst: Instance, pos: Int32Array, states: CompState[], timings:
   const unscheduled = inst.active.filter((i) => !placedSet.has(i));
   const placed = rows.length;
   const unplacedActive = inst.active.length - placed;
+  // Each stage is proven only when the stages before it are (placed > moved > preferred > idle).
   const placedProven = states.every((c) => c.placedProven);
-  const preferredProven = placedProven && states.every((c) => c.preferredProven);
+  const movedProven = placedProven && states.every((c) => c.movedProven);
+  const preferredProven = movedProven && states.every((c) => c.preferredProven);
   const idleProven = preferredProven && states.every((c) => c.idleProven);
-  const movedProven = idleProven && states.every((c) => c.movedProven);
   let status: PlanStatus;
   if (unplacedActive > inst.wiggle) status = 'INFEASIBLE';
-  else status = movedProven ? 'OPTIMAL' : 'FEASIBLE';
+  else status = idleProven ? 'OPTIMAL' : 'FEASIBLE';
   const preferredStudents: string[] = [];
   const at = new Map<number, number>();
   for (let s = 0; s < core.n; s++) {
@@ -190,7 +135,7 @@ async function solveWith(problem: Problem, options: SolveOptions, makeHelper: (c
   const timeLimit = options.timeLimitSec ?? DEFAULT_TIME_LIMIT_SEC;
   const deadline = t0 + timeLimit * 1000;
   const remainingSec = (): number => Math.max(0, (deadline - performance.now()) / 1000);
-  const timings: StageTimings = { prepareMs: 0, heuristicMs: 0, maximizeMs: 0, preferMs: 0, compactMs: 0, stabilizeMs: 0, totalMs: 0 };
+  const timings: StageTimings = { prepareMs: 0, heuristicMs: 0, maximizeMs: 0, stabilizeMs: 0, preferMs: 0, compactMs: 0, totalMs: 0 };
   const progress = (stage: 'first-plan' | 'maximum-proven' | 'compacting' | 'done', plan: Plan, withPlan: boolean): void => {
     if (!options.onProgress) return;
     options.onProgress({
@@ -206,7 +151,7 @@ async function solveWith(problem: Problem, options: SolveOptions, makeHelper: (c
   const core = inst.core;
   const helper = makeHelper(core);
   const comps = components(core);
-  const states: CompState[] = comps.map((comp) => ({ comp, placedProven: false, preferredProven: false, idleProven: false, movedProven: false }));
+  const states: CompState[] = comps.map((comp) => ({ comp, placedProven: false, movedProven: false, preferredProven: false, idleProven: false }));
   let t = performance.now();
   timings.prepareMs = t - t0;
 
@@ -232,15 +177,7 @@ async function solveWith(problem: Problem, options: SolveOptions, makeHelper: (c
   if (better(secondResult, best)) best = secondResult;
   search.load(best.pos);
   const pos = Int32Array.from(best.pos);
-  // Everybody placed: the count is trivially maximal; every lesson preferred, no idle time, nobody
-  // moved: trivially optimal too (each stage only counts when the stages before it are proven).
-  const trivialProofs = (st: CompState): void => {
-    if (countPlaced(st.comp, pos) === st.comp.students.length) st.placedProven = true;
-    if (st.placedProven && preferredTrivial(core, st.comp, pos)) st.preferredProven = true;
-    if (st.preferredProven && compIdle(core, st.comp, pos) === 0) st.idleProven = true;
-    if (st.idleProven && movedTrivial(core, st.comp, pos)) st.movedProven = true;
-  };
-  for (const st of states) trivialProofs(st);
+  for (const st of states) trivialProofs(core, st, pos);
   timings.heuristicMs = performance.now() - t;
   log?.(
     `heuristic: placed ${core.n - best.unplaced}/${core.n}, idle ${best.idle * SLOT_MINUTES} min (starts: ${first.unplaced}/${first.idle}, ${secondResult.unplaced}/${secondResult.idle}), ${timings.heuristicMs.toFixed(0)} ms`,
@@ -248,7 +185,7 @@ async function solveWith(problem: Problem, options: SolveOptions, makeHelper: (c
   timings.totalMs = performance.now() - t0;
   progress('first-plan', makePlan(inst, pos, states, timings), true);
 
-  const needMip = states.some((st) => !st.movedProven);
+  const needMip = states.some((st) => !st.idleProven);
   const highs = highsPromise && needMip ? await highsPromise : null;
   const mip = (
     data: ReturnType<typeof buildMaximize>['builder'],
@@ -293,106 +230,28 @@ async function solveWith(problem: Problem, options: SolveOptions, makeHelper: (c
     search.anneal(annealBudget(core, effort));
     pos.set(search.pos);
   }
-  for (const st of states) trivialProofs(st);
+  for (const st of states) trivialProofs(core, st, pos);
   timings.maximizeMs = performance.now() - t;
   let plan = makePlan(inst, pos, states, { ...timings, totalMs: performance.now() - t0 });
   if (states.every((s) => s.placedProven)) progress('maximum-proven', plan, false);
 
   const laterStages = highs && (plan.status !== 'INFEASIBLE' || options.compactInfeasible);
-  // Stage "preferred": most lessons inside preferred times at that count.
+  const ctx: StageContext = { core, pos, mip, remainingSec, compactTimeLimitSec: options.compactTimeLimitSec, log };
+  // Stage "stable": fewest students moved from the previous plan at that count.
   t = performance.now();
-  if (laterStages) {
-    for (const st of states) {
-      if (st.preferredProven || !st.placedProven) continue;
-      const limit = remainingSec();
-      if (limit < 0.02) break;
-      const count = countPlaced(st.comp, pos);
-      const before = countPreferred(core, st.comp, pos);
-      const pinnedHere = st.comp.students.filter((s) => core.pinnedWin[s] >= 0);
-      // Only pins placed: nothing to choose.
-      if (pinnedHere.length === count) {
-        st.preferredProven = true;
-        trivialProofs(st);
-        continue;
-      }
-      const model = buildMaximize(core, st.comp, { count: count - pinnedHere.length, preferred: true });
-      const res = mip(model.builder, true, model.start(pos), limit, LATER_STAGE_OPTIONS);
-      log?.(
-        `stage preferred [days ${st.comp.days.join(',')}]: ${res.status} ${res.objective} (bound ${res.bound}, start ${before}) in ${res.ms.toFixed(0)} ms, ${res.nodes} nodes`,
-      );
-      if (res.x) {
-        const trial = Int32Array.from(pos);
-        model.read(res.x, trial);
-        if (countPlaced(st.comp, trial) === count && countPreferred(core, st.comp, trial) > before) {
-          pos.set(trial);
-          st.idleProven = false;
-        }
-      }
-      if (res.status === 'optimal') st.preferredProven = true;
-      trivialProofs(st);
-    }
-  }
+  if (laterStages) stableStage(ctx, states);
+  timings.stabilizeMs = performance.now() - t;
+  // Stage "preferred": most lessons inside preferred times at those values.
+  t = performance.now();
+  if (laterStages) preferredStage(ctx, states);
   timings.preferMs = performance.now() - t;
-
   // Stage 2: minimum idle time at those values.
   t = performance.now();
   if (laterStages) {
     progress('compacting', plan, false);
-    for (const st of states) {
-      if (st.idleProven) continue;
-      const limit = Math.min(options.compactTimeLimitSec ?? Infinity, remainingSec());
-      if (limit < 0.02) break;
-      const count = countPlaced(st.comp, pos);
-      const preferred = countPreferred(core, st.comp, pos);
-      const before = compIdle(core, st.comp, pos);
-      const model = buildCompact(core, st.comp, count, preferredTrivial(core, st.comp, pos) && preferred === 0 ? {} : { preferred });
-      const res = mip(model.builder, false, model.start(pos), limit);
-      log?.(
-        `stage 2 [days ${st.comp.days.join(',')}]: ${res.status}${res.provenByHelper ? ' (helper bound)' : ''} idle ${res.objective} (bound ${res.bound}, start ${before}) in ${res.ms.toFixed(0)} ms, ${res.nodes} nodes`,
-      );
-      if (res.x) {
-        const trial = Int32Array.from(pos);
-        model.read(res.x, trial);
-        if (countPlaced(st.comp, trial) === count && countPreferred(core, st.comp, trial) === preferred && compIdle(core, st.comp, trial) < before)
-          pos.set(trial);
-      }
-      if (res.status === 'optimal' && st.preferredProven) st.idleProven = true;
-      trivialProofs(st);
-    }
+    compactStage(ctx, states);
   }
   timings.compactMs = performance.now() - t;
-
-  // Stage "stable": fewest students moved from the previous plan at those values.
-  t = performance.now();
-  if (laterStages) {
-    for (const st of states) {
-      if (st.movedProven || !st.idleProven) continue;
-      const limit = remainingSec();
-      if (limit < 0.02) break;
-      const count = countPlaced(st.comp, pos);
-      const preferred = countPreferred(core, st.comp, pos);
-      const idle = compIdle(core, st.comp, pos);
-      const before = countKept(core, st.comp, pos);
-      const model = buildCompact(core, st.comp, count, { preferred, stableAtIdle: idle });
-      const res = mip(model.builder, false, model.start(pos), limit, LATER_STAGE_OPTIONS);
-      const trial = Int32Array.from(pos);
-      if (res.x) model.read(res.x, trial);
-      log?.(
-        `stage stable [days ${st.comp.days.join(',')}]: ${res.status} kept ${res.x ? countKept(core, st.comp, trial) : '-'} (objective ${res.objective}, bound ${res.bound}, start ${before}) in ${res.ms.toFixed(0)} ms, ${res.nodes} nodes`,
-      );
-      if (res.x) {
-        if (
-          countPlaced(st.comp, trial) === count &&
-          countPreferred(core, st.comp, trial) === preferred &&
-          compIdle(core, st.comp, trial) === idle &&
-          countKept(core, st.comp, trial) > before
-        )
-          pos.set(trial);
-      }
-      if (res.status === 'optimal') st.movedProven = true;
-    }
-  }
-  timings.stabilizeMs = performance.now() - t;
   timings.totalMs = performance.now() - t0;
   plan = makePlan(inst, pos, states, timings);
   progress('done', plan, true);

@@ -34,8 +34,9 @@ export interface Problem {
   timePreferences?: Record<string, string>;
   pinned?: PinnedLesson[];
   /**
-   * Lessons of an earlier plan (same shape as pins). With it, after the other stages keep their
-   * optimal values, as few of these students as possible leave their lesson.
+   * Lessons of an earlier plan (same shape as pins). With it the order is: most students placed,
+   * then as few of these students as possible leave their lesson, then most lessons in preferred
+   * times, then least idle time. Without it: placed, preferred, idle.
    */
   previous?: PinnedLesson[];
 }
@@ -58,12 +59,12 @@ export interface StageTimings {
   heuristicMs: number;
   /** Stage 1: maximum number of placed students. */
   maximizeMs: number;
-  /** Stage 2: minimum idle minutes at that number. */
-  compactMs: number;
+  /** Stage "stable", right after stage 1: fewest students moved from the previous plan (0 without one). */
+  stabilizeMs?: number;
   /** Stage "preferred": most lessons inside preferred times (0 when the problem has none). */
   preferMs?: number;
-  /** Stage "stable": fewest students moved from the previous plan (0 without one). */
-  stabilizeMs?: number;
+  /** Stage 2, the last one: minimum idle minutes at the values of the stages before it. */
+  compactMs: number;
   totalMs: number;
 }
 
@@ -72,15 +73,15 @@ export interface PlanStats {
   idleMinutes: number;
   /** The placed count is the proven maximum. */
   placedProven: boolean;
-  /** The idle minutes are the proven minimum for that count. */
+  /** The idle minutes are the proven minimum at the values of the stages before (placed, moved, preferred). */
   idleProven: boolean;
   /** Lessons lying entirely inside the student's preferred times (of the chosen source). */
   preferredPlaced: number;
-  /** The preferred count is the proven maximum at the placed count. */
+  /** The preferred count is the proven maximum at the placed and moved counts. */
   preferredProven: boolean;
   /** Students of the previous plan that are not at their previous lesson (0 without one). */
   moved: number;
-  /** The moved count is the proven minimum after the other stages. */
+  /** The moved count is the proven minimum at the placed count (stage order placed > moved > preferred > idle). */
   movedProven: boolean;
   stages: StageTimings;
 }
