@@ -38,9 +38,6 @@ export interface NewMail {
   files: { filename: string; contentType: string; content: Buffer; blobSha256?: string }[];
 }
 
-/** A 'sending' claim older than this is taken as a crashed delivery and may be retried. */
-const STALE_SENDING_MS = 5 * 60 * 1000;
-
 const select = {
   id: true,
   eventId: true,
@@ -113,11 +110,15 @@ export class MailRepository {
     }
   }
 
-  /** Exactly one delivery at a time per mail; never again once sent. */
+  /**
+   * Claims the mail for one delivery; never again once sent (or invalid). A mail still 'sending' is taken over:
+   * the caller runs under the event consumer's per-event lock (EventConsumer), so no other delivery of this mail
+   * is under way, and a 'sending' left behind means the process that claimed it died mid-send. It is sent again
+   * (at least once) instead of being stuck for good.
+   */
   async claim(id: string): Promise<boolean> {
-    const stale = new Date(Date.now() - STALE_SENDING_MS);
     const res = await this.prisma.mail.updateMany({
-      where: { id, OR: [{ status: { in: ['pending', 'failed'] } }, { status: 'sending', updatedAt: { lt: stale } }] },
+      where: { id, status: { in: ['pending', 'failed', 'sending'] } },
       data: { status: 'sending', attempts: { increment: 1 } },
     });
     return res.count === 1;

@@ -5,7 +5,8 @@ import { validateMailRequest } from './mail-request.js';
 /**
  * Handler of mail.requested.v1. Records the mail (one row per event id), then sends it once through
  * the configured mailer. A failure is recorded and thrown, so the event consumer retries with backoff;
- * a redelivered event whose mail was sent is a no-op.
+ * a redelivered event whose mail was sent is a no-op. A mail left 'sending' by a process killed mid-send is
+ * sent when its event comes again (at the next start, or on another replica): at least once.
  */
 export async function deliverMail(deps: NotificationDeps, event: EventEnvelope<Topic.MailRequested>): Promise<void> {
   const checked = validateMailRequest(event.payload);
@@ -60,7 +61,7 @@ export async function deliverMail(deps: NotificationDeps, event: EventEnvelope<T
     files,
   });
   if (row.status === 'sent' || row.status === 'invalid') return;
-  if (!(await deps.mails.claim(row.id))) return; // sent meanwhile, or another replica is sending it right now
+  if (!(await deps.mails.claim(row.id))) return; // sent (or found invalid) meanwhile
   try {
     const attachments = files.length ? files.map(({ filename, contentType, content }) => ({ filename, contentType, content })) : await deps.mails.files(row.id);
     const { providerMessageId } = await deps.mailer.send({
