@@ -1,6 +1,7 @@
 import { DEFAULT_EXTRA_MINUTES, EXTRA_TIME_OPTIONS, formatSummedTime, type WeekSlots } from '@stundenplan/timegrid';
 import { useMemo, useState } from 'react';
 import { GridLegend, GridWithToolbar, type SlotRange, TimesToolbar, WeekGrid, weekMinutes } from '../availability';
+import { useMediaQuery } from '../../shared/hooks/use-media-query';
 import { Alert } from '../../shared/ui/Alert';
 import { Button } from '../../shared/ui/Button';
 import { cx } from '../../shared/ui/cx';
@@ -11,6 +12,12 @@ import type { TimeRangeState } from './scheduling-api';
 import { MODE_TEXTS, modeSummary, SCHEDULING_TEXTS } from './scheduling-texts';
 
 const MODES: readonly RangeMode[] = ['exact', 'extended', 'custom'];
+
+/**
+ * Up to 1024 px the steps share the width with the sidebar: seven full day names ('Donnerstag') no longer
+ * fit a column, so the grid names the days short ('Mo', full name on hover and for screen readers).
+ */
+const NARROW_GRID_QUERY = '(max-width: 1024px)';
 
 /** The range a choice gives: exact = the teacher's times, extended = padded by the extra minutes. */
 export function previewRange(mode: RangeMode, extraMinutes: number, teacherTimes: WeekSlots, saved: TimeRangeState, customDraft: WeekSlots | null): WeekSlots {
@@ -52,6 +59,7 @@ export interface TimeRangeStepProps {
 /** Step 3: the students' time range: exact, extended (+15/30/45/60 min) or custom (docs/product/planning.md, docs/product/planning.md). */
 export function TimeRangeStep(props: TimeRangeStepProps) {
   const { className, teacherTimes, range, remembered, canSubmit, visibleRange, saving, custom, onOpenCustom, onSubmit, onNext } = props;
+  const narrow = useMediaQuery(NARROW_GRID_QUERY);
   const [unlocked, setUnlocked] = useState(false);
   const [selected, setSelected] = useState<RangeMode>(range.mode ?? remembered?.mode ?? 'exact');
   const [extra, setExtra] = useState<number>(range.extraMinutes ?? remembered?.extraMinutes ?? DEFAULT_EXTRA_MINUTES);
@@ -157,7 +165,7 @@ export function TimeRangeStep(props: TimeRangeStepProps) {
           Zeitraum gesamt: <strong>{formatSummedTime(weekMinutes(preview))}</strong>. Beim Eintragen sehen Studierende zusätzlich jeweils eine Stunde davor und
           danach.
         </p>
-        <WeekGrid label="Vorschau des Zeitraums für Studierende" value={preview} highlight={teacherTimes} range={visibleRange} />
+        <WeekGrid label="Vorschau des Zeitraums für Studierende" value={preview} highlight={teacherTimes} range={visibleRange} compact={narrow || undefined} />
         <GridLegend
           items={[
             { kind: 'on', label: 'Zeitraum für Studierende' },
@@ -183,6 +191,7 @@ function CustomRangeScreen({
   const value = custom.draft ?? custom.base;
   const dirty = !!custom.draft && !custom.draft.equals(custom.base);
   const { confirm, dialog } = useConfirm();
+  const narrow = useMediaQuery(NARROW_GRID_QUERY);
 
   const back = async () => {
     const leave =
@@ -238,6 +247,7 @@ function CustomRangeScreen({
           onChange={(next) => onCustomChange(next)}
           highlight={teacherTimes}
           range={visibleRange}
+          compact={narrow || undefined}
         />
       </GridWithToolbar>
       <GridLegend

@@ -1,6 +1,6 @@
 import { useDraggable } from '@dnd-kit/core';
 import { DAY_NAMES, slotToClock } from '@stundenplan/timegrid';
-import { memo, type CSSProperties, type KeyboardEvent } from 'react';
+import { Fragment, memo, type CSSProperties, type KeyboardEvent } from 'react';
 import { cx } from '../../../../shared/ui/cx';
 import type { DragData } from '../hooks/use-planner-dnd';
 import { PLANNER_TEXTS } from '../model/texts';
@@ -109,7 +109,7 @@ export const LessonBlock = memo(function LessonBlock({ lesson, range, dragging, 
               ⇄
             </span>
           )}
-          {lesson.name}
+          {isError ? lesson.name : <NameWords name={lesson.name} />}
         </span>
         <span className="lesson__actions">
           {!isError && (
@@ -150,3 +150,21 @@ export const LessonBlock = memo(function LessonBlock({ lesson, range, dragging, 
     </div>
   );
 });
+
+/**
+ * The name word by word: on a phone tile a line breaks only between words, and a word too long for the
+ * tile is cut with an ellipsis instead of being split over two lines ('Maxi|milian').
+ */
+function NameWords({ name }: { name: string }) {
+  const words = name.split(/\s+/).filter(Boolean);
+  return (
+    <>
+      {words.map((word, i) => (
+        <Fragment key={i}>
+          {i > 0 && ' '}
+          <span className="lesson__word">{word}</span>
+        </Fragment>
+      ))}
+    </>
+  );
+}
