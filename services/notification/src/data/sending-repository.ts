@@ -38,11 +38,28 @@ export class SendingRepository {
   /**
    * The history row and one mail.requested.v1 event per recipient commit together (transactional
    * outbox): either every mail is on its way or none is. The events are keyed by the sending id.
+   *
+   * Once per fingerprint and window: identical requests wait for each other (an advisory lock on the
+   * fingerprint), and one that finds a sending with its fingerprint younger than `repeatWindowSeconds`
+   * gets that sending back (`repeated`) instead of mailing again. `reserve` runs inside, only for a new
+   * sending (the mail budget); when it throws, nothing is written.
    */
-  async save(sending: NewScheduleSending, mails: MailRequestedPayload[], blob?: { sha256: string; content: Buffer }): Promise<ScheduleSendingRow> {
+  async saveOnce(
+    sending: NewScheduleSending & { fingerprint: string },
+    mails: MailRequestedPayload[],
+    blob: { sha256: string; content: Buffer } | undefined,
+    once: { repeatWindowSeconds: number; reserve: () => Promise<void> },
+  ): Promise<{ row: ScheduleSendingRow; repeated: boolean }> {
     if (!mails.length) throw new Error('a schedule sending needs at least one mail');
     const id = randomUUID();
     return this.prisma.$transaction(async (tx) => {
+      await tx.$queryRawUnsafe('SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtextextended($1, 0))) l', sending.fingerprint);
+      const recent = await tx.scheduleSending.findFirst({
+        where: { fingerprint: sending.fingerprint, createdAt: { gt: new Date(Date.now() - once.repeatWindowSeconds * 1000) } },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      });
+      if (recent) return { row: recent, repeated: true };
+      await once.reserve();
       const { calendar, ...rest } = sending;
       const row = await tx.scheduleSending.create({
         data: {
@@ -71,7 +88,7 @@ export class SendingRepository {
       for (const mail of mails) {
         await writeOutbox((text, values) => tx.$executeRawUnsafe(text, ...values), Topic.MailRequested, id, mail);
       }
-      return row;
+      return { row, repeated: false };
     }, TX_OPTIONS);
   }
 

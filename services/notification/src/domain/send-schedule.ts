@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AppError, reserveMailBudget, type MailRequestedPayload, type SessionUser } from '@stundenplan/base';
+import { AppError, reserveMailBudget, type MailBudgetReservation, type MailRequestedPayload, type SessionUser } from '@stundenplan/base';
 import { berlinToday, isDeadlineDate } from '@stundenplan/timegrid';
 import type { ClassForSending, ClassMember } from '../clients/classes-client.js';
 import type { NotificationDeps } from './deps.js';
@@ -27,6 +27,8 @@ const UNTIL_MAX_DAYS = 366;
 export const PDF_FILENAME = 'stundenplan.pdf';
 export const PDF_MAX_BYTES = 5 * 1024 * 1024;
 const SCHEDULE_NAME_MAX = 200;
+/** An identical sending (teacher, class, name, message, end date, PDF) within this time is answered, not mailed again. */
+export const SEND_REPEAT_WINDOW_SECONDS = 60;
 const MESSAGE_MAX = 2000;
 
 export interface SendScheduleInput {
@@ -144,8 +146,9 @@ async function sentLessons(deps: NotificationDeps, classId: string, teacherId: s
  * service's own outbox (one mail.requested.v1 event per recipient, all in one transaction with the
  * history row), so a crash loses no mail and the consumer (idempotent per event id) sends none twice.
  *
- * There is no idempotency key: an HTTP retry of the same request is a new sending (the teacher
- * pressed "send" again) and mails everyone again. Redelivery of one event never does.
+ * The same request again within SEND_REPEAT_WINDOW_SECONDS (a double click on "Senden", a retry
+ * after a timeout, parallel requests) is the first sending: answered the same, mailed once. Later, or
+ * with another PDF, name, message or end date, it is a new sending. Redelivery of one event never mails twice.
  */
 export async function sendScheduleToStudents(deps: NotificationDeps, user: SessionUser, input: SendScheduleInput): Promise<SendScheduleResult> {
   const classId = text(input.classId);
@@ -174,20 +177,34 @@ export async function sendScheduleToStudents(deps: NotificationDeps, user: Sessi
     if (!calendar || !lessons?.length) return null;
     return buildCalendar([{ key: `${cls.classId}-${memberId}`, className: cls.name, teacherName, lessons, from: calendar.from, until: calendar.until }]);
   };
-  // The teacher's daily mail budget (shared with invitations), counted in recipients: 429 + wait_time.
-  const budget = await reserveMailBudget(deps.mailBudget, user.userId, recipients.length, deps.cfg.MAIL_BUDGET_PER_DAY);
-  const sending = await deps.sendings
-    .save(
-      { classId: cls.classId, teacherId: user.userId, scheduleName, pdfSize: pdf.length, calendar },
+  // The same request again within SEND_REPEAT_WINDOW_SECONDS (a double click, a retry) is the same sending.
+  const fingerprint = createHash('sha256')
+    .update(JSON.stringify([user.userId, cls.classId, scheduleName, message, until, pdfSha256]))
+    .digest('hex');
+  let budget: MailBudgetReservation | undefined;
+  const { row: sending, repeated } = await deps.sendings
+    .saveOnce(
+      { classId: cls.classId, teacherId: user.userId, scheduleName, pdfSize: pdf.length, calendar, fingerprint },
       recipients.map((recipient) =>
         scheduleMail({ recipient, cls, teacherName, teacherEmail, scheduleName, message, pdfSha256, ics: icsFor(recipient.memberId) }),
       ),
       { sha256: pdfSha256, content: pdf },
+      {
+        repeatWindowSeconds: SEND_REPEAT_WINDOW_SECONDS,
+        // The teacher's daily mail budget (shared with invitations), counted in recipients: 429 + wait_time.
+        reserve: async () => {
+          budget = await reserveMailBudget(deps.mailBudget, user.userId, recipients.length, deps.cfg.MAIL_BUDGET_PER_DAY);
+        },
+      },
     )
     .catch(async (e: unknown) => {
-      await budget.release().catch(() => undefined);
+      await budget?.release().catch(() => undefined);
       throw e;
     });
+  if (repeated) {
+    deps.log.info({ sendingId: sending.id, classId: cls.classId }, 'schedule sending repeated within the window: answered, not mailed again');
+    return { recipient_count: sending.recipientCount, message: SEND_MSG.success(sending.recipientCount) };
+  }
   deps.kickOutbox();
   deps.log.info({ sendingId: sending.id, classId: cls.classId, recipients: sending.recipientCount, pdfBytes: pdf.length }, 'schedule sending accepted');
   return { recipient_count: sending.recipientCount, message: SEND_MSG.success(sending.recipientCount) };
