@@ -2,6 +2,7 @@ import { readToken, SESSION_COOKIE, type KeyValueStore, type TokenVerifier } fro
 import cookieParser from 'cookie-parser';
 import type { NextFunction, Request, Response } from 'express';
 import { createJsonBodyGuard } from './body-guard.js';
+import { watchBody } from './body-timeout.js';
 import { drainRequest, DRAIN_MAX_BYTES } from './drain.js';
 import type { Forward, ForwardRequest } from './proxy.js';
 import { createRateLimiter, type RateOverrides } from './rate-limits.js';
@@ -15,6 +16,8 @@ export interface ApiPipelineDeps {
   store: KeyValueStore;
   forward: Forward;
   publicBaseUrl: string;
+  /** A body that stops arriving for this long is answered 408 (body-timeout.ts). */
+  bodyTimeoutMs: number;
   rateOverrides?: RateOverrides;
 }
 
@@ -22,9 +25,9 @@ export interface ApiPipelineDeps {
  * Everything under /api, in order, as one handler (the path is canonical already, see
  * canonical-path.ts): the owning service by the route table, the session (an expired or revoked
  * cookie is dropped here), cross-site writes refused, body limits, JSON checked, rate limits, then
- * forwarded. One handler instead of a middleware per step: this runs on every API request.
+ * forwarded; all the while a body that stops arriving is answered 408. One handler instead of a middleware per step: this runs on every API request.
  */
-export function createApiPipeline({ verify, store, forward, publicBaseUrl, rateOverrides }: ApiPipelineDeps) {
+export function createApiPipeline({ verify, store, forward, publicBaseUrl, bodyTimeoutMs, rateOverrides }: ApiPipelineDeps) {
   const parseCookies = cookieParser();
   const allowedOrigin = new URL(publicBaseUrl).origin;
   const guardJson = createJsonBodyGuard(JSON_LIMIT_BYTES);
@@ -36,6 +39,7 @@ export function createApiPipeline({ verify, store, forward, publicBaseUrl, rateO
     // The metrics of this request (app.ts) read the service from here instead of matching again.
     res.locals.service = route?.service;
     const upload = route?.upload === true;
+    if (Number(req.headers['content-length']) > 0) watchBody(req, res, bodyTimeoutMs);
     parseCookies(req, res, () => undefined);
     await dropEndedSession(req, res, verify);
     if (!sameSiteWrite(req, allowedOrigin)) {

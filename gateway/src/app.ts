@@ -85,7 +85,14 @@ export function createGatewayApp({ cfg, log, store, rateOverrides, metrics = cre
   app.use(onError);
 
   const verify = createTokenVerifier({ jwksUrl: cfg.AUTH_JWKS_URL, store });
-  const api = createApiPipeline({ verify, store, forward: proxy.forward, publicBaseUrl: cfg.PUBLIC_BASE_URL, rateOverrides });
+  const api = createApiPipeline({
+    verify,
+    store,
+    forward: proxy.forward,
+    publicBaseUrl: cfg.PUBLIC_BASE_URL,
+    bodyTimeoutMs: cfg.BODY_TIMEOUT_MS,
+    rateOverrides,
+  });
   const context = requestContext(metrics);
   const secure = securityHeaders(cfg);
 

@@ -32,6 +32,8 @@ const shape = {
     .default('false')
     .transform((v) => v === 'true'),
   REQUEST_TIMEOUT_MS: baseConfigShape.REQUEST_TIMEOUT_MS,
+  /** A request body that stops arriving for this long is answered 408 (noticed within twice this). */
+  BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
   /** Logins per client IP in 10 minutes (a whole school behind one NAT may need more). */
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   /** Registrations per client IP in one hour. */

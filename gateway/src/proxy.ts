@@ -1,5 +1,6 @@
 import { Agent, request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Logger } from '@stundenplan/base';
+import type { WatchedRequest } from './body-timeout.js';
 import { drainRequest } from './drain.js';
 import { SERVICE_LABELS, type ServiceName } from './route-table.js';
 import { UpstreamPool } from './upstreams.js';
@@ -89,9 +90,10 @@ export function createProxy({ upstreams, timeoutMs, log }: ProxyOptions): { forw
       res.end(JSON.stringify({ detail }));
       if (!req.readableEnded) drainRequest(req, res);
     });
-    // The client went away before the answer: the service's work is not needed any more.
+    // The client went away before the answer, or its body stopped arriving and the gateway answered
+    // 408 (body-timeout.ts): the service's work is not needed any more, and it is no failure of the service.
     res.once('close', () => {
-      if (res.writableFinished) return;
+      if (res.writableFinished && !(req as WatchedRequest).bodyTimedOut) return;
       clientGone = true;
       up.destroy();
     });
