@@ -1,7 +1,8 @@
+import { isDeepStrictEqual } from 'node:util';
 import { AppError, hasForbiddenNameCharacters, NAME_CHARACTERS_DETAIL, type Logger } from '@stundenplan/base';
 import { z } from 'zod';
 import type { ClassesClient } from '../clients/classes-client.js';
-import { NameTakenError, type ScheduleRepository, type ScheduleRow } from '../data/schedule-repository.js';
+import { NameTakenError, type ScheduleFields, type ScheduleRepository, type ScheduleRow } from '../data/schedule-repository.js';
 import { assertOwnsClass, SCHEDULE_NOT_FOUND } from './access.js';
 import { membersInTimes, parseSavedTimes, storedPinned, storedTimes, type SavedTimes } from './saved-form.js';
 
@@ -165,10 +166,26 @@ async function writeSchedule(deps: ScheduleDeps, teacherId: string, classId: str
   } catch (e) {
     if (e instanceof NameTakenError) {
       const existing = await deps.schedules.findByName(classId, input.name);
+      // A double click on "Speichern" (or a retry): the same new schedule just saved is answered again, not refused.
+      if (existing && target.create && !target.id && isJustSaved(existing, teacherId, fields)) return toSummary(existing);
       throw new AppError('CONFLICT', SCHEDULE_TEXTS.nameTaken, { extra: { existing_id: existing?.id ?? null } });
     }
     throw e;
   }
+}
+
+/** A repeated create within this time, with exactly the same content, is the first one. */
+export const SAVE_REPEAT_WINDOW_MS = 60_000;
+
+function isJustSaved(row: ScheduleRow, teacherId: string, f: ScheduleFields): boolean {
+  return (
+    row.teacherId === teacherId &&
+    Date.now() - row.createdAt.getTime() < SAVE_REPEAT_WINDOW_MS &&
+    row.updatedAt.getTime() === row.createdAt.getTime() &&
+    row.description === f.description &&
+    isDeepStrictEqual(row.pinned, f.pinned) &&
+    isDeepStrictEqual(row.availableTimes, f.availableTimes)
+  );
 }
 
 export async function deleteSchedule(
