@@ -3,6 +3,8 @@
 // lessons inside preferred times; only when the problem has preferred times) and stage 2 (least
 // idle time). Each stage keeps the values of the stages before it in rows and only counts as proven
 // when they are proven too. Without a previous plan the order is placed > preferred > idle as before.
+// All of them run with HiGHS presolve off like stage 1: in this order the "stable" and "preferred"
+// models are solved at the root, and presolve made them slower (bench/README.md).
 
 import type { MipResult, ModelBuilder } from './highs.js';
 import { idleSlots, type Core } from './instance.js';
@@ -34,13 +36,6 @@ export interface StageContext {
   compactTimeLimitSec?: number;
   log?: (line: string) => void;
 }
-
-/**
- * HiGHS presolve for the "stable" and "preferred" stages (stages 1 and 2 run without): with the
- * count (and the earlier values) fixed in rows it roughly halved their time on the preference
- * benchmark (bench/preferences), where the root node of those stages had taken seconds.
- */
-const LATER_STAGE_OPTIONS = { presolve: 'on' } as const;
 
 export function countPlaced(comp: Component, pos: Int32Array): number {
   let n = 0;
@@ -133,7 +128,7 @@ function maximizeStage(ctx: StageContext, states: CompState[], objective: 'kept'
     const before = value(st.comp, pos);
     const keptRow = !stable && hasKeepable(core, st.comp) ? { kept: countKept(core, st.comp, pos, true) } : {};
     const model = buildMaximize(core, st.comp, { count: count - pinned, objective, ...keptRow });
-    const res = ctx.mip(model.builder, true, model.start(pos), limit, LATER_STAGE_OPTIONS);
+    const res = ctx.mip(model.builder, true, model.start(pos), limit);
     const trial = Int32Array.from(pos);
     if (res.x) model.read(res.x, trial);
     const after = res.x ? value(st.comp, trial) : -1;
