@@ -22,6 +22,14 @@ describe('containsControlCharacters', () => {
     expect(containsControlCharacters({ a: ['x\n', { b: 'y\t\r' }], n: 5, t: true, z: null })).toBe(false);
     expect(containsControlCharacters(undefined)).toBe(false);
   });
+
+  it('finds lone UTF-16 surrogates (high or low, in values and keys), not real pairs', () => {
+    expect(containsControlCharacters(JSON.parse('{"m":"a\\ud800b"}'))).toBe(true);
+    expect(containsControlCharacters({ m: ['ok', 'end\ud83d'] })).toBe(true);
+    expect(containsControlCharacters({ m: '\udc00start' })).toBe(true);
+    expect(containsControlCharacters({ ['k\udfff']: 1 })).toBe(true);
+    expect(containsControlCharacters({ m: 'Klavier \ud83c\udfb9 und Ü' })).toBe(false);
+  });
 });
 
 describe('URL checks', () => {

@@ -35,18 +35,27 @@ export function jsonTooDeep(text: string | Buffer, max: number = MAX_JSON_DEPTH)
   return false;
 }
 
-/** True when any string or key in a parsed JSON value (or query object) holds a control character. */
+/** A high surrogate without its low half, or a low one without its high half. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * A control character, or a lone UTF-16 surrogate (JSON may escape one, "\ud800"; it is no character,
+ * and PostgreSQL refuses it in JSON, e.g. an event payload).
+ */
+const badText = (s: string): boolean => hasControlCharacters(s) || LONE_SURROGATE.test(s);
+
+/** True when any string or key in a parsed JSON value (or query object) holds a control character or a lone surrogate. */
 export function containsControlCharacters(value: unknown): boolean {
   const stack: unknown[] = [value];
   while (stack.length) {
     const v = stack.pop();
     if (typeof v === 'string') {
-      if (hasControlCharacters(v)) return true;
+      if (badText(v)) return true;
     } else if (Array.isArray(v)) {
       stack.push(...(v as unknown[]));
     } else if (v && typeof v === 'object') {
       for (const [k, inner] of Object.entries(v)) {
-        if (hasControlCharacters(k)) return true;
+        if (badText(k)) return true;
         stack.push(inner);
       }
     }

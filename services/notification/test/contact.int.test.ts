@@ -109,6 +109,22 @@ describe('POST /api/contact', () => {
     expect(await sql(`SELECT 1 FROM "${n.schema}".contact_messages WHERE subject = $1`, [subject])).toHaveLength(0);
   });
 
+  it('refuses a lone UTF-16 surrogate in any field with 400 (not 500) and stores nothing; a real emoji is fine', async () => {
+    for (const [field, text] of [
+      ['message', 'Danke \ud83d und tschüss'],
+      ['name', 'Clara \udc00'],
+    ] as const) {
+      const subject = `Surrogat ${randomUUID()}`;
+      // JSON.stringify writes the lone surrogate as the escape \ud83d, as a client may.
+      const res = await postJson(`${n.base}/api/contact`, JSON.stringify(valid({ subject, [field]: text })));
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ detail: 'Ungültige Zeichen in der Anfrage.' });
+      expect(await sql(`SELECT 1 FROM "${n.schema}".contact_messages WHERE subject = $1`, [subject])).toHaveLength(0);
+    }
+    const ok = await postJson(`${n.base}/api/contact`, JSON.stringify(valid({ subject: `Emoji ${randomUUID()}`, message: 'Danke \ud83c\udfb9!' })));
+    expect(ok.status).toBe(200);
+  });
+
   it('refuses a body that is no JSON object', async () => {
     expect((await postJson(`${n.base}/api/contact`, '[1,2]')).status).toBe(400);
     expect((await postJson(`${n.base}/api/contact`, '{"type":')).status).toBe(400);
