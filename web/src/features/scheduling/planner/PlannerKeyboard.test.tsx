@@ -107,4 +107,80 @@ describe('PlannerStep: keyboard placement (dnd-kit KeyboardSensor)', { timeout: 
     expect(await screen.findByText('Dieser Zeitraum ist bereits belegt (Anna Müller).')).toBeTruthy();
     expect(lessonOf('m-ben')).toBeNull();
   });
+
+  it("cancelling the override dialog after a keyboard drop says 'nicht abgelegt', not 'abgelegt'", async () => {
+    renderPlanner();
+    await screen.findByText('Anna M.');
+    const anna = panel('Anna M.');
+    anna.focus();
+    await key('Space', anna);
+    await key('Home'); // Monday 8.00: not in Anna's own times
+    await key('Space');
+    const dialog = await screen.findByRole('dialog', { name: 'Verfügbarkeit überschreiben?' });
+    expect(liveTexts()).not.toContain('Anna Müller abgelegt.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    await tick();
+    expect(lessonOf('m-anna')).toBeNull();
+    expect(liveTexts()).toContain('Anna Müller nicht abgelegt.');
+    expect(liveTexts()).not.toContain('Anna Müller abgelegt.');
+
+    // Confirmed, the drop took place and says so.
+    anna.focus();
+    await key('Space', anna);
+    await key('Home');
+    await key('Space');
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Verfügbarkeit überschreiben?' })).getByRole('button', { name: 'Eintragen' }));
+    await screen.findByRole('button', { name: /^Anna Müller, Montag 08:00–08:30 Uhr/ });
+    expect(liveTexts()).toContain('Anna Müller abgelegt.');
+  });
+
+  it("a refused keyboard drop (onto another lesson) says 'nicht abgelegt'", async () => {
+    renderPlanner();
+    await screen.findByText('Anna M.');
+    const anna = panel('Anna M.');
+    anna.focus();
+    await key('Space', anna);
+    await key('Space'); // Monday 10.00
+    await screen.findByRole('button', { name: 'Anna Müller, Montag 10:00–10:30 Uhr' });
+    const ben = panel('Ben S.');
+    ben.focus();
+    await key('Space', ben);
+    await key('Home');
+    for (let i = 0; i < 8; i++) await key('ArrowDown'); // Monday 10.00, Anna's lesson
+    await key('Space');
+    expect(liveTexts()).toContain('Ben Schröder nicht abgelegt.');
+    expect(liveTexts()).not.toContain('Ben Schröder abgelegt.');
+  });
+
+  it('Entf on a lesson moves the focus to the next lesson, and from the last one to the grid', async () => {
+    renderPlanner();
+    await screen.findByText('Anna M.');
+    const anna = panel('Anna M.');
+    anna.focus();
+    await key('Space', anna);
+    await key('Space'); // Monday 10.00
+    const ben = panel('Ben S.');
+    ben.focus();
+    await key('Space', ben);
+    await key('Space'); // Monday 9.00
+    const benLesson = await screen.findByRole('button', { name: 'Ben Schröder, Montag 09:00–09:45 Uhr' });
+    const annaLesson = screen.getByRole('button', { name: 'Anna Müller, Montag 10:00–10:30 Uhr' });
+
+    benLesson.focus();
+    fireEvent.keyDown(benLesson, { key: 'Delete', code: 'Delete' });
+    await tick();
+    expect(lessonOf('m-ben')).toBeNull();
+    expect(document.activeElement).toBe(annaLesson);
+
+    fireEvent.keyDown(annaLesson, { key: 'Delete', code: 'Delete' });
+    await tick();
+    expect(lessonOf('m-anna')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('group', { name: 'Wochenplan' }));
+    expect(document.activeElement).not.toBe(document.body);
+  });
 });
+
+/** The texts of every live region on the page (dnd-kit's and the planner's own). */
+function liveTexts(): string[] {
+  return [...document.querySelectorAll('[role="status"], [aria-live]')].map((n) => n.textContent?.trim() ?? '');
+}

@@ -22,6 +22,7 @@ import { TimeRangeControl, type RangeValue } from './components/TimeRangeControl
 import { LessonPlanGrid, type DropPreview } from './components/LessonPlanGrid';
 import { DEFAULT_WIGGLE_ROOM, WiggleRoomControl } from './components/WiggleRoomControl';
 import { useCalculation } from './hooks/use-calculation';
+import { useDropFlow } from './hooks/use-drop-flow';
 import { useHoverHighlight } from './hooks/use-hover-highlight';
 import { markLessons, usePlanMarks } from './hooks/use-plan-marks';
 import { usePlanState } from './hooks/use-plan-state';
@@ -66,7 +67,6 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
   const [choices, setChoices] = useState<Record<string, TimeSource>>({});
   const [sidebarOpen, setSidebarOpen] = useState(true);
   const [loadOpen, setLoadOpen] = useState(false);
-  const [override, setOverride] = useState<{ memberId: string; day: number; start: number; length: number } | null>(null);
   const [compact, setCompact] = useState(false);
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const [undo, setUndo] = useState<{ placement: Placement; name: string } | null>(null);
@@ -126,20 +126,16 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
   const lengthOf = useCallback((memberId: string) => lessonSlots(view.byId.get(memberId)?.duration ?? 30), [view.byId]);
   const weekOf = useCallback((memberId: string) => view.weeks.get(memberId) ?? WeekSlots.empty(), [view.weeks]);
 
-  const handleDrop = useCallback(
-    (memberId: string, day: number, start: number) => {
-      if (!view.byId.has(memberId)) return;
-      const length = lengthOf(memberId);
-      const current = view.placementById.get(memberId);
-      if (current && current.day === day && current.start === start) return;
-      const verdict = evaluateDrop(state.plan, memberId, day, start, length, weekOf(memberId));
-      if (verdict.kind === 'outside') toast.error(PLANNER_TEXTS.outsideDay);
-      else if (verdict.kind === 'occupied') toast.error(PLANNER_TEXTS.occupied(nameOf(verdict.by)));
-      else if (!verdict.available) setOverride({ memberId, day, start, length });
-      else actions.place(memberId, day, start, length);
-    },
-    [view.byId, view.placementById, state.plan, lengthOf, weekOf, nameOf, actions],
-  );
+  const flow = useDropFlow({
+    plan: state.plan,
+    known: useCallback((memberId: string) => view.byId.has(memberId), [view.byId]),
+    placementOf: useCallback((memberId: string) => view.placementById.get(memberId), [view.placementById]),
+    lengthOf,
+    weekOf,
+    nameOf,
+    place: actions.place,
+  });
+  const handleDrop = flow.drop;
 
   // Taking a lesson out is always undoable for a while (a mistaken tap or click costs nothing).
   const removeLesson = useCallback(
@@ -359,15 +355,15 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
       </DndContext>
 
       <OverrideDialog
-        open={override !== null}
-        name={override ? nameOf(override.memberId) : ''}
-        when={override ? describeSpan(override.day, override.start, override.length) : ''}
-        onCancel={() => setOverride(null)}
-        onConfirm={() => {
-          if (override) actions.place(override.memberId, override.day, override.start, override.length);
-          setOverride(null);
-        }}
+        open={flow.override !== null}
+        name={flow.override ? nameOf(flow.override.memberId) : ''}
+        when={flow.override ? describeSpan(flow.override.day, flow.override.start, flow.override.length) : ''}
+        onCancel={flow.cancelOverride}
+        onConfirm={flow.confirmOverride}
       />
+      <p className="visually-hidden" role="status">
+        {flow.announcement}
+      </p>
       <CalcErrorDialog error={calc.error} onClose={calc.closeError} onEditTimes={onEditTimes} onTakeBest={takeBest} />
       <SaveDialog state={schedule.saveDialog} busy={schedule.saveBusy} onClose={schedule.closeSave} onSubmit={(n, d, u) => void schedule.submitSave(n, d, u)} />
       <OverwriteDialog

@@ -37,12 +37,25 @@ interface Props {
   onSelect: (key: string) => void;
   onUnplace: (memberId: string) => void;
   onRemoveError: (key: string) => void;
+  /** Called just before the lesson takes itself out (Entf or ×), while the focus may still be in it. */
+  onRemoving?: (key: string) => void;
   onTogglePin: (memberId: string) => void;
   onHover: (memberId: string | null) => void;
 }
 
 /** Overlay over the cells of a lesson: name, time, lock toggle, warning icon and delete cross. Draggable. */
-export const LessonBlock = memo(function LessonBlock({ lesson, range, dragging, selected, onSelect, onUnplace, onRemoveError, onTogglePin, onHover }: Props) {
+export const LessonBlock = memo(function LessonBlock({
+  lesson,
+  range,
+  dragging,
+  selected,
+  onSelect,
+  onUnplace,
+  onRemoveError,
+  onRemoving,
+  onTogglePin,
+  onHover,
+}: Props) {
   const isError = lesson.kind === 'error';
   const data: DragData = { kind: 'lesson', memberId: lesson.memberId };
   const { attributes, listeners, setNodeRef, setActivatorNodeRef } = useDraggable({
@@ -57,7 +70,11 @@ export const LessonBlock = memo(function LessonBlock({ lesson, range, dragging, 
   if (rows <= 0) return null;
   const style: CSSProperties = { gridColumn: lesson.day + 2, gridRow: `${first - range.start + 2} / ${last - range.start + 2}` };
   const time = `${slotToClock(lesson.start)}–${slotToClock(lesson.end)}`;
-  const remove = () => (isError ? onRemoveError(lesson.key) : onUnplace(lesson.memberId));
+  const remove = () => {
+    onRemoving?.(lesson.key);
+    if (isError) onRemoveError(lesson.key);
+    else onUnplace(lesson.memberId);
+  };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.target === e.currentTarget && (e.key === 'Delete' || e.key === 'Backspace')) {
       e.preventDefault();
@@ -88,6 +105,7 @@ export const LessonBlock = memo(function LessonBlock({ lesson, range, dragging, 
       data-lesson-rows={rows}
       data-lesson-hidden-rows={first - lesson.start}
       data-member={lesson.memberId}
+      data-lesson-key={lesson.key}
       data-selected={selected || undefined}
       {...(isError ? { tabIndex: 0, role: 'group' } : attributes)}
       {...(isError ? {} : listeners)}

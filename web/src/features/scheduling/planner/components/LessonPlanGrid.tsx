@@ -1,6 +1,7 @@
 import { DAYS, DAY_NAMES, DAY_SHORT, slotToClock, type WeekSlots } from '@stundenplan/timegrid';
 import { type CSSProperties, useEffect, useRef } from 'react';
 import { cx } from '../../../../shared/ui/cx';
+import { useFocusAfterRemoval } from '../hooks/use-focus-after-removal';
 import { candidateShade, type CandidateGrid } from '../model/candidates';
 import { PLANNER_TEXTS } from '../model/texts';
 import type { VisibleRange } from '../model/types';
@@ -40,6 +41,7 @@ interface Props {
 export function LessonPlanGrid(props: Props) {
   const { range, teacherWeek, highlightWeek, candidates, maxCandidates, lessons, preview } = props;
   const wrapRef = useRef<HTMLDivElement>(null);
+  const focus = useFocusAfterRemoval(lessons, range);
   // The compact view is there to see the whole range at once: bring all of the grid on screen.
   useEffect(() => {
     const el = wrapRef.current;
@@ -109,8 +111,12 @@ export function LessonPlanGrid(props: Props) {
     <div className="week-grid-wrap" ref={wrapRef}>
       <div className="week-grid-scroll">
         <div
+          ref={focus.gridRef}
           className={cx('week-grid', props.compact && 'week-grid--compact')}
           style={style}
+          role="group"
+          aria-label={PLANNER_TEXTS.gridLabel}
+          tabIndex={-1}
           onClick={(e) => {
             const cell = (e.target as HTMLElement).closest<HTMLElement>('[data-cell]');
             const [day, slot] = (cell?.dataset.cell ?? '').split(':').map(Number);
@@ -141,6 +147,7 @@ export function LessonPlanGrid(props: Props) {
               onSelect={props.onSelect}
               onUnplace={props.onUnplace}
               onRemoveError={props.onRemoveError}
+              onRemoving={focus.removing}
               onTogglePin={props.onTogglePin}
               onHover={props.onHover}
             />

@@ -17,6 +17,7 @@ import { DAYS } from '@stundenplan/timegrid';
 import type { PointerEvent as ReactPointerEvent } from 'react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { PLANNER_TEXTS } from '../model/texts';
+import type { DropOutcome } from './use-drop-flow';
 import type { VisibleRange } from '../model/types';
 import { useLatest } from '../../../../shared/hooks/use-latest';
 
@@ -120,7 +121,8 @@ interface Options {
   lengthOf: (memberId: string) => number;
   /** Where a keyboard drag of this member starts (its lesson, or a good free cell). */
   keyboardStart: (memberId: string) => { day: number; slot: number };
-  onDrop: (memberId: string, day: number, start: number) => void;
+  /** Places (or asks first); what it did decides the announcement. */
+  onDrop: (memberId: string, day: number, start: number) => DropOutcome;
   onUnplace: (memberId: string) => void;
   nameOf: (memberId: string) => string;
   describeCell: (day: number, slot: number, length: number) => string;
@@ -134,6 +136,8 @@ export function usePlannerDnd(opts: Options) {
   const activeRef = useRef<ActiveDrag | null>(null);
   const [overUnplace, setOverUnplace] = useState(false);
   const [cell, setCell] = useState<{ day: number; slot: number } | null>(null);
+  /** What the last drop did, for its announcement (the handler runs before dnd-kit announces). */
+  const lastOutcome = useRef<DropOutcome | 'removed' | null>(null);
 
   const coordinateGetter: KeyboardCoordinateGetter = useCallback(
     (event, { currentCoordinates }) => {
@@ -241,14 +245,18 @@ export function usePlannerDnd(opts: Options) {
       const data = event.collisions?.[0]?.data as { day?: number; slot?: number } | undefined;
       const keyboard = keyboardTarget.current;
       reset();
+      lastOutcome.current = null;
       if (!drag) return;
       if (over === UNPLACE_ID) {
-        if (drag.kind === 'lesson') optsRef.current.onUnplace(drag.memberId);
+        if (drag.kind === 'lesson') {
+          optsRef.current.onUnplace(drag.memberId);
+          lastOutcome.current = 'removed';
+        }
         return;
       }
       if (parseDayColumnId(over) === null) return;
       const target = keyboard ?? (typeof data?.day === 'number' && typeof data.slot === 'number' ? { day: data.day, slot: data.slot } : null);
-      if (target) optsRef.current.onDrop(drag.memberId, target.day, target.slot - (drag.keyboard ? 0 : drag.offset));
+      if (target) lastOutcome.current = optsRef.current.onDrop(drag.memberId, target.day, target.slot - (drag.keyboard ? 0 : drag.offset));
     },
     [reset, optsRef],
   );
@@ -273,10 +281,14 @@ export function usePlannerDnd(opts: Options) {
         if (!data || keyboardTarget.current) return undefined;
         return over?.id === UNPLACE_ID ? `${optsRef.current.nameOf(data.memberId)}: Stunde entfernen.` : undefined;
       },
-      onDragEnd: ({ active: a, over }) => {
+      // 'abgelegt' only for a drop that took place; the override dialog announces its own answer (useDropFlow).
+      onDragEnd: ({ active: a }) => {
         const data = a.data.current as DragData | undefined;
-        if (!data) return undefined;
-        return over ? `${optsRef.current.nameOf(data.memberId)} abgelegt.` : `${optsRef.current.nameOf(data.memberId)} nicht abgelegt.`;
+        const outcome = lastOutcome.current;
+        lastOutcome.current = null;
+        if (!data || outcome === 'asking') return undefined;
+        const name = optsRef.current.nameOf(data.memberId);
+        return outcome === 'placed' || outcome === 'unchanged' || outcome === 'removed' ? PLANNER_TEXTS.dropped(name) : PLANNER_TEXTS.notDropped(name);
       },
       onDragCancel: ({ active: a }) => {
         const data = a.data.current as DragData | undefined;

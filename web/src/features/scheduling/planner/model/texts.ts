@@ -70,7 +70,11 @@ export const PLANNER_TEXTS = {
   outsideDay: 'Die Unterrichtsstunde passt hier nicht mehr in den Tag.',
   unplaceZone: 'Hier ablegen, um die Stunde aus dem Plan zu nehmen',
   remove: (name: string) => `${name} aus dem Plan entfernen`,
+  // docs/product/planning.md: what screen readers hear when a drop ends (and after the override dialog)
+  dropped: (name: string) => `${name} abgelegt.`,
+  notDropped: (name: string) => `${name} nicht abgelegt.`,
   selectedRegion: 'Ausgewählte Stunde',
+  gridLabel: 'Wochenplan',
   compact: 'Kompaktansicht (ohne Scrollen)',
   wholeDay: 'Ganzer Tag',
   tapToMove: 'Tippe auf ein freies Feld, um die Stunde dorthin zu verschieben.',
