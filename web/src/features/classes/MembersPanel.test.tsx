@@ -41,7 +41,9 @@ describe('member table', () => {
     expect(row(ANNA).getByText('---').getAttribute('title')).toBe('Keine Änderung erfasst');
 
     expect(row(BEN).queryByLabelText('E-Mail von Ben Kurz')).toBeNull();
-    expect(row(BEN).getByText('ben.kurz@stud.hmtm.de')).toBeTruthy();
+    // The address in two parts (it may break only before its @).
+    expect(row(BEN).getByText((_, el) => el?.className === 'members__email' && el.textContent === 'ben.kurz@stud.hmtm.de')).toBeTruthy();
+    expect(row(BEN).getByText('@stud.hmtm.de')).toBeTruthy();
     expect(row(BEN).getByText('2 Std.')).toBeTruthy();
     expect(row(BEN).getByText('gerade eben').getAttribute('title')).toMatch(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/);
 

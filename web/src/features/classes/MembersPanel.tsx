@@ -38,6 +38,23 @@ export interface MembersPanelProps {
 }
 
 const MEMBER_COLUMNS = 6;
+/** The longest address a member may have (docs/product/limits.md); registered accounts may have longer ones. */
+const MEMBER_EMAIL_MAX = 50;
+
+/**
+ * A registered member's address in two parts, so that it can break only before its @: on one line on a
+ * wide desktop, before the @ where the table is narrower or the address longer than a member's may be.
+ */
+function MemberEmail({ email }: { email: string | null | undefined }) {
+  const at = email ? email.lastIndexOf('@') : -1;
+  if (!email || at <= 0) return <span className="members__email">{email || '---'}</span>;
+  return (
+    <span className={email.length > MEMBER_EMAIL_MAX ? 'members__email members__email--long' : 'members__email'}>
+      <span className="members__email-part">{email.slice(0, at)}</span>
+      <span className="members__email-part">{email.slice(at)}</span>
+    </span>
+  );
+}
 
 export function MembersPanel({ cls, onMembersChanged, onCountChange }: MembersPanelProps) {
   const classId = cls.class_id;
@@ -199,7 +216,7 @@ export function MembersPanel({ cls, onMembersChanged, onCountChange }: MembersPa
                   <tr key={m.member_id} data-testid={`member-${m.member_id}`} aria-busy={rowBusy || undefined}>
                     <td data-label="E-Mail">
                       {registered ? (
-                        <span className="members__email">{m.email || '---'}</span>
+                        <MemberEmail email={m.email} />
                       ) : (
                         <InlineField
                           label={`E-Mail von ${m.name}`}
