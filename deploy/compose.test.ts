@@ -59,6 +59,7 @@ describe('docker-compose.yml: the six services', () => {
         expect(e.KAFKA_BROKERS).toBe('kafka:9092');
         expect(e.STORE).toBe('redis');
         expect(e.REDIS_URL).toBe('redis://redis:6379');
+        expect(e.REDIS_KEY_PREFIX).toBe('${REDIS_KEY_PREFIX:-}');
         expect(e.AUTH_JWKS_URL).toBe('http://auth:8081/.well-known/jwks.json');
         expect(e.PUBLIC_BASE_URL).toBe('${PUBLIC_BASE_URL:-http://localhost:8080}');
         if (svc.schema) {

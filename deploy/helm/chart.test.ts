@@ -245,6 +245,7 @@ describe('shared objects', () => {
     for (const key of [
       'KAFKA_BROKERS',
       'REDIS_URL',
+      'REDIS_KEY_PREFIX',
       'SES_REGION',
       'SES_ENDPOINT',
       'MAIL_FROM',

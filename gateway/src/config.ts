@@ -9,6 +9,7 @@ const shape = {
   LOG_LEVEL: baseConfigShape.LOG_LEVEL,
   STORE: baseConfigShape.STORE,
   REDIS_URL: baseConfigShape.REDIS_URL,
+  REDIS_KEY_PREFIX: baseConfigShape.REDIS_KEY_PREFIX,
   AUTH_JWKS_URL: baseConfigShape.AUTH_JWKS_URL,
   PUBLIC_BASE_URL: baseConfigShape.PUBLIC_BASE_URL,
   PORT: portSchema.default(8080),

@@ -8,6 +8,7 @@ import { waitFor as waitForShared } from '../../packages/base/src/testing/db.js'
 
 export const kafkaInfo = () => inject('kafka');
 export const databaseUrl = () => inject('databaseUrl');
+export const redisInfo = () => inject('redis');
 export const silentLogger = pino({ level: 'silent' });
 
 /** Kafka topics of its own per test (KafkaBus topicPrefix), so tests never see each other's messages. */

@@ -1,8 +1,9 @@
 import { Kafka, logLevel } from 'kafkajs';
 import pg from 'pg';
+import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, signUp, uniqueEmail, waitForMail, type Mail } from '../stack/helpers.js';
-import { databaseUrl, kafkaInfo, sleep, waitFor } from './helpers.js';
+import { databaseUrl, kafkaInfo, redisInfo, sleep, waitFor } from './helpers.js';
 
 /**
  * `npm run start:distributed` as the hosted mode runs: every service replica its own OS process
@@ -91,7 +92,9 @@ describe.skipIf(!kafka.brokers)('distributed mode: one OS process per service, K
       env: {
         DATABASE_URL: databaseUrl(),
         KAFKA_BROKERS: kafka.brokers,
-        REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+        REDIS_URL: redisInfo().url,
+        // The run's own keys, deleted afterwards (global-setup.ts).
+        REDIS_KEY_PREFIX: redisInfo().keyPrefix,
         SOLVER_REPLICAS: '2',
         CLASSES_REPLICAS: '2',
         LOGIN_LIMIT_PER_IP: '1000',
@@ -118,6 +121,19 @@ describe.skipIf(!kafka.brokers)('distributed mode: one OS process per service, K
     expect(pids).not.toContain(process.pid);
     const health = (await (await fetch(`${base}/api/healthz`)).json()) as { services: Record<string, { status: string }> };
     expect(Object.values(health.services).map((s) => s.status)).toEqual(Array(6).fill('ok'));
+  });
+
+  it("keeps its Redis keys (the sign-ups' rate limits) under the run's REDIS_KEY_PREFIX", async () => {
+    const { url, keyPrefix } = redisInfo();
+    const redis = createClient({ url });
+    await redis.connect();
+    try {
+      const keys: string[] = [];
+      for await (const batch of redis.scanIterator({ MATCH: `${keyPrefix}rl:*`, COUNT: 500 })) keys.push(...batch);
+      expect(keys.filter((k) => k.startsWith(`${keyPrefix}rl:register:ip:`))).toHaveLength(1);
+    } finally {
+      await redis.quit();
+    }
   });
 
   it('walks the whole journey: class, CSV import, join, times, calculation, save, PDF and sending', async () => {

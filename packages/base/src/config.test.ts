@@ -15,6 +15,7 @@ describe('parseConfig', () => {
       KAFKA_BROKERS: '',
       STORE: 'memory',
       REDIS_URL: '',
+      REDIS_KEY_PREFIX: '',
       AUTH_JWKS_URL: 'http://127.0.0.1:8081/.well-known/jwks.json',
       PUBLIC_BASE_URL: 'http://localhost:8080',
       REQUEST_TIMEOUT_MS: 25000,
@@ -75,6 +76,11 @@ describe('parseConfig', () => {
     expect(() => parseConfig(shape, { STORE: 'redis' })).toThrow(new ConfigError('REDIS_URL is required when STORE=redis'));
 
     expect(parseConfig(shape, { STORE: 'redis', REDIS_URL: 'redis://r:6379' }).REDIS_URL).toBe('redis://r:6379');
+  });
+
+  it('takes a Redis key prefix of plain characters ending in a separator', () => {
+    expect(parseConfig(shape, { REDIS_KEY_PREFIX: 'stundenplan-prod:' }).REDIS_KEY_PREFIX).toBe('stundenplan-prod:');
+    for (const bad of ['sp*', 'sp', 'a b:', 'x[1]:']) expect(() => parseConfig(shape, { REDIS_KEY_PREFIX: bad }), bad).toThrow(/REDIS_KEY_PREFIX: /);
   });
 
   it('ignores unrelated environment variables', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseServiceTokenKey } from './service-token.js';
+import { REDIS_KEY_PREFIX_RE } from './store.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from './timeout-budget.js';
 
 export const DEFAULT_OUTBOX_RETENTION_HOURS = 24;
@@ -13,6 +14,8 @@ export const baseConfigShape = {
   KAFKA_BROKERS: z.string().default(''),
   STORE: z.enum(['memory', 'redis']).default('memory'),
   REDIS_URL: z.string().default(''),
+  /** Put before every Redis key and channel: deployments (and test runs) sharing one Redis stay apart. */
+  REDIS_KEY_PREFIX: z.string().regex(REDIS_KEY_PREFIX_RE, 'letters, digits and _ . : - only, ending in one of . : _ - (e.g. `stundenplan:`)').default(''),
   AUTH_JWKS_URL: z.string().default('http://127.0.0.1:8081/.well-known/jwks.json'),
   PUBLIC_BASE_URL: z.string().default('http://localhost:8080'),
   /** The gateway's limit for one request; every inner timeout is derived from it (timeout-budget.ts). */

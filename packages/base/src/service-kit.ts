@@ -23,6 +23,7 @@ export interface KitConfig {
   KAFKA_BROKERS: string;
   STORE: 'memory' | 'redis';
   REDIS_URL: string;
+  REDIS_KEY_PREFIX: string;
   AUTH_JWKS_URL: string;
   PORT: number;
   GRPC_PORT: number;

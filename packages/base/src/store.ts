@@ -81,42 +81,52 @@ export class MemoryStore implements KeyValueStore {
 
 type RedisClient = ReturnType<typeof createClient>;
 
+/** A key prefix: letters, digits and `_ . : -`, ending in a separator unless empty (REDIS_KEY_PREFIX). */
+export const REDIS_KEY_PREFIX_RE = /^([\w.:-]*[.:_-])?$/;
+
+/**
+ * Redis, every key and pub/sub channel under one prefix (REDIS_KEY_PREFIX): deployments and test
+ * runs sharing one Redis never see each other's sessions, counters or progress.
+ */
 export class RedisStore implements KeyValueStore {
   private subscriber: RedisClient | undefined;
   private constructor(
     private readonly client: RedisClient,
     private readonly url: string,
+    readonly prefix: string,
   ) {}
 
-  static async connect(url: string): Promise<RedisStore> {
+  static async connect(url: string, prefix = ''): Promise<RedisStore> {
+    if (!REDIS_KEY_PREFIX_RE.test(prefix)) throw new Error(`invalid Redis key prefix ${JSON.stringify(prefix)}`);
     const client = createClient({ url, socket: { connectTimeout: 3000, reconnectStrategy: (n) => Math.min(n * 200, 3000) } });
     client.on('error', () => {
       /* reconnects on its own; readiness reports the state */
     });
     await client.connect();
-    return new RedisStore(client, url);
+    return new RedisStore(client, url, prefix);
   }
   async get(key: string) {
-    return (await this.client.get(key)) ?? null;
+    return (await this.client.get(this.prefix + key)) ?? null;
   }
   async getMany(keys: readonly string[]) {
     if (!keys.length) return [];
-    return (await this.client.mGet([...keys])).map((v) => v ?? null);
+    return (await this.client.mGet(keys.map((k) => this.prefix + k))).map((v) => v ?? null);
   }
   async set(key: string, value: string, ttlSeconds?: number) {
-    if (ttlSeconds) await this.client.set(key, value, { EX: ttlSeconds });
-    else await this.client.set(key, value);
+    if (ttlSeconds) await this.client.set(this.prefix + key, value, { EX: ttlSeconds });
+    else await this.client.set(this.prefix + key, value);
   }
   async del(key: string) {
-    await this.client.del(key);
+    await this.client.del(this.prefix + key);
   }
   async incr(key: string, ttlSeconds: number, by = 1) {
-    const [count] = (await this.client.multi().incrBy(key, by).expire(key, ttlSeconds, 'NX').exec()) as unknown as [number];
-    const ttl = await this.client.ttl(key);
+    const k = this.prefix + key;
+    const [count] = (await this.client.multi().incrBy(k, by).expire(k, ttlSeconds, 'NX').exec()) as unknown as [number];
+    const ttl = await this.client.ttl(k);
     return { count: Number(count), ttlSeconds: ttl > 0 ? ttl : ttlSeconds };
   }
   async publish(channel: string, message: string) {
-    await this.client.publish(channel, message);
+    await this.client.publish(this.prefix + channel, message);
   }
   async subscribe(channel: string, onMessage: (m: string) => void) {
     if (!this.subscriber) {
@@ -125,10 +135,21 @@ export class RedisStore implements KeyValueStore {
       await this.subscriber.connect();
     }
     const sub = this.subscriber;
-    await sub.subscribe(channel, onMessage);
+    const c = this.prefix + channel;
+    await sub.subscribe(c, onMessage);
     return async () => {
-      await sub.unsubscribe(channel, onMessage);
+      await sub.unsubscribe(c, onMessage);
     };
+  }
+  /** Deletes every key under this store's prefix (a test run cleaning up after itself); refused without a prefix. */
+  async deleteAll(): Promise<number> {
+    if (!this.prefix) throw new Error('refusing to delete every key of a Redis without a key prefix');
+    let deleted = 0;
+    // The prefix has no glob characters (REDIS_KEY_PREFIX_RE).
+    for await (const keys of this.client.scanIterator({ MATCH: `${this.prefix}*`, COUNT: 500 })) {
+      if (keys.length) deleted += await this.client.del(keys);
+    }
+    return deleted;
   }
   async ping() {
     try {
@@ -149,8 +170,8 @@ export class RedisStore implements KeyValueStore {
 let sharedMemoryStore: MemoryStore | undefined;
 
 /** In embedded mode every service in the process must see the same revocations and counters. */
-export async function createStore(cfg: { STORE: 'memory' | 'redis'; REDIS_URL: string }): Promise<KeyValueStore> {
-  if (cfg.STORE === 'redis') return RedisStore.connect(cfg.REDIS_URL);
+export async function createStore(cfg: { STORE: 'memory' | 'redis'; REDIS_URL: string; REDIS_KEY_PREFIX: string }): Promise<KeyValueStore> {
+  if (cfg.STORE === 'redis') return RedisStore.connect(cfg.REDIS_URL, cfg.REDIS_KEY_PREFIX);
   sharedMemoryStore ??= new MemoryStore();
   return sharedMemoryStore;
 }

@@ -211,12 +211,55 @@ describe.skipIf(!REDIS_URL)('RedisStore', () => {
   );
 
   it('createStore connects to Redis when STORE=redis', async () => {
-    const store = await createStore({ STORE: 'redis', REDIS_URL: REDIS_URL! });
+    const store = await createStore({ STORE: 'redis', REDIS_URL: REDIS_URL!, REDIS_KEY_PREFIX: '' });
     try {
       expect(store).toBeInstanceOf(RedisStore);
       expect(await store.ping()).toBe(true);
     } finally {
       await store.close();
+    }
+  });
+
+  it('keeps deployments sharing one Redis apart by REDIS_KEY_PREFIX, and deletes only its own keys', async () => {
+    const run = randomUUID().slice(0, 8);
+    const a = (await createStore({ STORE: 'redis', REDIS_URL: REDIS_URL!, REDIS_KEY_PREFIX: `sptest-${run}-a:` })) as RedisStore;
+    const b = await RedisStore.connect(REDIS_URL!, `sptest-${run}-b:`);
+    try {
+      for (let i = 0; i < 3; i++) await hitRateLimit(a, 'login:ip:10.0.0.1', 2, 600);
+      expect((await hitRateLimit(a, 'login:ip:10.0.0.1', 2, 600)).allowed).toBe(false);
+      // The other deployment's limit is untouched by the first one's counter.
+      expect(await hitRateLimit(b, 'login:ip:10.0.0.1', 2, 600)).toMatchObject({ allowed: true, count: 1 });
+      await a.set('revoked:session:s1', '1', 60);
+      expect(await b.get('revoked:session:s1')).toBeNull();
+      expect(await a.getMany(['revoked:session:s1', 'x'])).toEqual(['1', null]);
+
+      const heardByB: string[] = [];
+      await b.subscribe('progress:c1', (m) => heardByB.push(m));
+      const heardByA: string[] = [];
+      await a.subscribe('progress:c1', (m) => heardByA.push(m));
+      await a.publish('progress:c1', 'nur a');
+      await sleep(100);
+      expect(heardByA).toEqual(['nur a']);
+      expect(heardByB).toEqual([]);
+
+      expect(await a.deleteAll()).toBe(2);
+      expect(await a.get('revoked:session:s1')).toBeNull();
+      expect(await b.get('rl:login:ip:10.0.0.1')).toBe('1');
+    } finally {
+      await b.deleteAll();
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('refuses a key prefix that could match other keys, and deleteAll without a prefix', async () => {
+    await expect(RedisStore.connect(REDIS_URL!, 'sp*')).rejects.toThrow(/invalid Redis key prefix/);
+    await expect(RedisStore.connect(REDIS_URL!, 'sp')).rejects.toThrow(/invalid Redis key prefix/);
+    const none = await RedisStore.connect(REDIS_URL!);
+    try {
+      await expect(none.deleteAll()).rejects.toThrow(/without a key prefix/);
+    } finally {
+      await none.close();
     }
   });
 
@@ -232,8 +275,8 @@ describe.skipIf(!REDIS_URL)('RedisStore', () => {
 
 describe('createStore (memory)', () => {
   it('hands every service of the process the same memory store', async () => {
-    const a = await createStore({ STORE: 'memory', REDIS_URL: '' });
-    const b = await createStore({ STORE: 'memory', REDIS_URL: '' });
+    const a = await createStore({ STORE: 'memory', REDIS_URL: '', REDIS_KEY_PREFIX: '' });
+    const b = await createStore({ STORE: 'memory', REDIS_URL: '', REDIS_KEY_PREFIX: '' });
     await a.set('revoked:session:s1', '1');
 
     expect(b).toBe(a);
