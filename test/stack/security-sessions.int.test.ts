@@ -245,3 +245,29 @@ describe('per-account limits inside the auth service and login timing', () => {
     expect(median(wrong)).toBeGreaterThan(median(unknown) / 3);
   });
 });
+
+describe('a password reset ends what the old holder of the account kept', () => {
+  it('the calendar subscription link answers 404 after the reset; another student keeps theirs', async () => {
+    const feed = async (url: string) => (await fetch(`${stack.base}${new URL(url).pathname}`)).status;
+    const email = uniqueEmail('kalender');
+    const student = await signUp(stack.base, { name: 'Clara Wieck', email, role: 'student' });
+    const other = await signUp(stack.base, { name: 'Emilie Mayer', email: uniqueEmail('kalender.bleibt'), role: 'student' });
+    const link = await student.post<{ url: string }>('/api/me/calendar-subscription');
+    const otherLink = await other.post<{ url: string }>('/api/me/calendar-subscription');
+    expect(await feed(link.body.url)).toBe(200);
+
+    expect((await new Client(stack.base).post('/api/auth/forgot-password', { email })).status).toBe(200);
+    const token = new URL(linkFrom(await waitForMail(stack.base, email, /Passwort/), '/update-password').replace('#', '?')).searchParams.get('token');
+    expect((await new Client(stack.base).post('/api/auth/update-password', { token, password: 'Neu12345geheim' })).status).toBe(200);
+
+    // The link dies through an event (user.password-reset.v1): give it a moment.
+    const deadline = Date.now() + 10_000;
+    let status = await feed(link.body.url);
+    while (status !== 404 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 300)); // the feed allows 120 fetches per IP in 10 minutes
+      status = await feed(link.body.url);
+    }
+    expect(status).toBe(404);
+    expect(await feed(otherLink.body.url)).toBe(200);
+  });
+});

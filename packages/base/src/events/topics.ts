@@ -5,6 +5,7 @@ export enum Topic {
   UserRegistered = 'user.registered.v1',
   UserUpdated = 'user.updated.v1',
   UserDeleted = 'user.deleted.v1',
+  UserPasswordReset = 'user.password-reset.v1',
   ClassDeleted = 'class.deleted.v1',
   MemberAdded = 'member.added.v1',
   MemberRemoved = 'member.removed.v1',
@@ -54,6 +55,8 @@ export const eventSchemas = {
     institution_name: z.string().nullable().optional(),
   }),
   [Topic.UserDeleted]: z.object({ user_id: id, email: z.string(), role_id: z.number().int() }),
+  /** The password was reset from a mailed link: whatever lets the old holder in (sessions, calendar links) ends. */
+  [Topic.UserPasswordReset]: z.object({ user_id: id }),
   [Topic.ClassDeleted]: z.object({ class_id: id, teacher_id: id }),
   [Topic.MemberAdded]: z.object({
     class_id: id,
@@ -98,6 +101,7 @@ export type EventPayload<T extends Topic> = z.infer<(typeof eventSchemas)[T]>;
 export type UserRegisteredPayload = EventPayload<Topic.UserRegistered>;
 export type UserUpdatedPayload = EventPayload<Topic.UserUpdated>;
 export type UserDeletedPayload = EventPayload<Topic.UserDeleted>;
+export type UserPasswordResetPayload = EventPayload<Topic.UserPasswordReset>;
 export type ClassDeletedPayload = EventPayload<Topic.ClassDeleted>;
 export type MemberAddedPayload = EventPayload<Topic.MemberAdded>;
 export type MemberRemovedPayload = EventPayload<Topic.MemberRemoved>;

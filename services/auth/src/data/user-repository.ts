@@ -111,7 +111,7 @@ export class UserRepository {
    * every other open reset link of the user dies and every session of the user ends. False when the
    * token was used or expired meanwhile.
    */
-  async resetPassword(tokenId: string, userId: string, passwordHash: string, now: Date): Promise<boolean> {
+  async resetPassword(tokenId: string, userId: string, passwordHash: string, now: Date, events: OutboxEvent[] = []): Promise<boolean> {
     return this.prisma.$transaction(async (tx) => {
       const claimed = await tx.emailToken.updateMany({ where: { id: tokenId, purpose: 'reset', usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
       if (claimed.count !== 1) return false;
@@ -119,6 +119,7 @@ export class UserRepository {
       await tx.user.updateMany({ where: { id: userId, emailConfirmedAt: null }, data: { emailConfirmedAt: now } });
       await tx.emailToken.updateMany({ where: { userId, purpose: 'reset', usedAt: null }, data: { usedAt: now } });
       await tx.session.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } });
+      await writeEvents(tx, events);
       return true;
     });
   }

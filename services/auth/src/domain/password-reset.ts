@@ -1,4 +1,4 @@
-import { AppError, Topic } from '@stundenplan/base';
+import { AppError, Topic, type OutboxEvent } from '@stundenplan/base';
 import { limitAccount } from './account-limits.js';
 import type { AuthDeps } from './deps.js';
 import { hashToken, looksLikeToken, newEmailToken, TOKEN_TTL_MS } from './email-tokens.js';
@@ -55,7 +55,8 @@ export async function checkResetToken(deps: AuthDeps, body: unknown): Promise<{ 
 
 /**
  * POST /api/auth/update-password {token, password}: a reset token works once within 60 minutes.
- * Afterwards every existing session of the user is refused everywhere.
+ * Afterwards every existing session of the user is refused everywhere, and the user's calendar
+ * subscription link stops working (user.password-reset.v1, handled by the notification service).
  */
 export async function updatePassword(deps: AuthDeps, body: unknown): Promise<{ message: string; userId: string }> {
   const token = tokenOf(body);
@@ -65,7 +66,10 @@ export async function updatePassword(deps: AuthDeps, body: unknown): Promise<{ m
   const now = new Date();
   const row = await activeResetToken(deps, token, now);
   const passwordHash = await hashPassword(password);
-  if (!(await deps.users.resetPassword(row.id, row.userId, passwordHash, now))) throw AppError.badRequest(MSG.invalidLink);
+  // The other services end what they keep for the old holder (the calendar subscription link) on user.password-reset.v1.
+  const reset: OutboxEvent[] = [{ topic: Topic.UserPasswordReset, key: row.userId, payload: { user_id: row.userId } }];
+  if (!(await deps.users.resetPassword(row.id, row.userId, passwordHash, now, reset))) throw AppError.badRequest(MSG.invalidLink);
+  deps.kickOutbox();
   // The sessions table was updated in the same transaction; now the store every verifier reads first.
   await deps.sessions.markUserRevoked(row.userId);
   deps.log.info({ userId: row.userId }, 'password updated, sessions revoked');

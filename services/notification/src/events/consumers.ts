@@ -6,4 +6,6 @@ export async function registerConsumers(consumer: EventConsumer, deps: Notificat
   await consumer.on(Topic.MailRequested, (_payload, event) => deliverMail(deps, event));
   // A deleted account's calendar link goes with it (idempotent: deleting twice changes nothing).
   await consumer.on(Topic.UserDeleted, (p) => deps.calendarTokens.remove(p.user_id));
+  // A password reset ends the calendar link too, like the sessions: whoever had the account may have copied it.
+  await consumer.on(Topic.UserPasswordReset, (p) => deps.calendarTokens.remove(p.user_id));
 }
