@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import type { MockRoute } from '../../test/fetch-mock';
 import { renderApp, STUDENT } from '../../test/render-app';
+import { STUDENT_TIMES_TEXTS } from './StudentTimesPage';
 
 // The grids make jsdom slow: give async queries more time.
 
@@ -23,6 +24,18 @@ function routes(overrides: Partial<Record<'own' | 'ranges' | 'put', MockRoute['r
     },
   ];
 }
+
+const course = (name: string, memberId: string, deadline: string | null, allowLate = false, verified = true) => ({
+  duration: 30,
+  member_id: memberId,
+  student_id: verified ? 's' : null,
+  class_id: memberId,
+  classes: { name, class_id: memberId },
+  teacher_name: null,
+  institution: null,
+  deadline,
+  allow_late_changes: allowLate,
+});
 
 function cell(day: number, slot: number): HTMLElement {
   const el = document.querySelector<HTMLElement>(`[data-day="${day}"][data-slot="${slot}"]`);
@@ -63,17 +76,6 @@ describe('/student window', () => {
   });
 
   it('names each course with a deadline above the grid', async () => {
-    const course = (name: string, memberId: string, deadline: string | null) => ({
-      duration: 30,
-      member_id: memberId,
-      student_id: 's',
-      class_id: memberId,
-      classes: { name, class_id: memberId },
-      teacher_name: null,
-      institution: null,
-      deadline,
-      allow_late_changes: false,
-    });
     renderApp({
       path: '/student',
       user: STUDENT,
@@ -84,6 +86,59 @@ describe('/student window', () => {
     });
     const list = await screen.findByTestId('student-deadlines');
     expect(list.textContent).toBe('Klavier: Bitte trage deine Zeiten bis 31.01.2999 ein');
+  });
+
+  it('after a deadline without late changes the grid is read-only: no painting, no mode switch, nothing to save', async () => {
+    renderApp({
+      path: '/student',
+      user: STUDENT,
+      routes: [
+        ...routes(),
+        {
+          method: 'GET',
+          path: '/api/profile',
+          reply: { body: { name: 'S', classes: [course('Klavier', 'm1', '2020-01-31'), course('Gesang', 'm2', '2999-01-31', true)] } },
+        },
+      ],
+    });
+    expect((await screen.findByTestId('student-deadlines')).textContent).toContain('Klavier: Die Frist ist am 31.01.2020 abgelaufen.');
+    const grid = await screen.findByRole('table', { name: 'Deine verfügbaren Zeiten' });
+    expect(grid.getAttribute('aria-readonly')).toBe('true');
+    expect(screen.queryByRole('grid')).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Markieren als' })).toBeNull();
+    expect(screen.getByText(STUDENT_TIMES_TEXTS.locked)).toBeTruthy();
+    expect(screen.queryByText(STUDENT_TIMES_TEXTS.helpDrag)).toBeNull();
+    expect(cell(0, 33).getAttribute('aria-label')).toBe('Montag 8:15 bis 8:30, ausgewählt');
+    clickCell(0, 32);
+    fireEvent.click(cell(0, 32));
+    expect(cell(0, 32).getAttribute('aria-label')).toBe('Montag 8:00 bis 8:15');
+    expect(screen.queryByRole('button', { name: 'Speichern' })).toBeNull();
+    expect(screen.getByTestId('summed-time').textContent).toBe('15 Minuten');
+  });
+
+  it('stays editable when late changes are allowed, the deadline has not passed or the course is not verified yet', async () => {
+    renderApp({
+      path: '/student',
+      user: STUDENT,
+      routes: [
+        ...routes(),
+        {
+          method: 'GET',
+          path: '/api/profile',
+          reply: {
+            body: {
+              name: 'S',
+              classes: [course('Klavier', 'm1', '2020-01-31', true), course('Gesang', 'm2', '2999-01-31'), course('Chor', 'm3', '2020-01-31', false, false)],
+            },
+          },
+        },
+      ],
+    });
+    await screen.findByTestId('student-deadlines');
+    await screen.findByRole('grid', { name: 'Deine verfügbaren Zeiten' });
+    clickCell(0, 32);
+    expect(cell(0, 32).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Speichern' })).toBeTruthy();
   });
 
   it('a disabled slot cannot be selected', async () => {

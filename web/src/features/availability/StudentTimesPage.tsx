@@ -11,7 +11,7 @@ import { Alert } from '../../shared/ui/Alert';
 import { Button } from '../../shared/ui/Button';
 import { Page } from '../../shared/ui/Page';
 import { PageSpinner } from '../../shared/ui/Spinner';
-import { StudentDeadlineNotices } from '../classes';
+import { StudentDeadlineNotices, useOwnTimesLocked } from '../classes';
 import { countOutsideView, type SlotRange } from './grid/grid-model';
 import { GridLegend } from './grid/GridLegend';
 import { COARSE_POINTER_QUERY, useIsMobile, useMediaQuery } from '../../shared/hooks/use-media-query';
@@ -40,6 +40,7 @@ export const STUDENT_TIMES_TEXTS = {
   helpDrag: 'Klicke auf ein Feld oder ziehe über mehrere Felder, um Zeiten an- oder abzuwählen.',
   helpTap: 'Tippe auf zwei Felder, um den Bereich dazwischen an- oder abzuwählen. Zweimal auf dasselbe Feld tippen ändert nur dieses Feld.',
   restored: 'Deine noch nicht gespeicherten Zeiten wurden wiederhergestellt. Speichere sie, damit sie erhalten bleiben.',
+  locked: 'Nach Ablauf der Frist kannst du deine Zeiten nur noch ansehen.',
 } as const;
 
 /** Logs 'Failed to save times' (docs/product/errors.md) and tells the user what went wrong. */
@@ -54,7 +55,10 @@ export function StudentTimesPage() {
   const loading = own.isPending || ranges.isPending;
   const slow = useSlowLoading(loading);
 
-  const [draft, setDraft] = useState<WeekTimes | null>(null);
+  const [edited, setDraft] = useState<WeekTimes | null>(null);
+  // After a deadline without late changes the server refuses changed times: the grid is only shown.
+  const locked = useOwnTimesLocked();
+  const draft = locked ? null : edited;
   const [mode, setMode] = useState<PaintMode>('available');
   const [view, setView] = useState<SlotRange>(defaultVisibleRange);
   const saveMutation = useSaveOwnTimes();
@@ -159,8 +163,14 @@ export function StudentTimesPage() {
           </Alert>
         )}
         {!win.hasRange && <VisibleRangePicker className="student-times__view" value={view} onChange={setView} />}
-        <PaintModeSwitch value={mode} onChange={setMode} />
-        <p className="student-times__help">{isMobile || coarse ? STUDENT_TIMES_TEXTS.helpTap : STUDENT_TIMES_TEXTS.helpDrag}</p>
+        {locked ? (
+          <p className="student-times__help">{STUDENT_TIMES_TEXTS.locked}</p>
+        ) : (
+          <>
+            <PaintModeSwitch value={mode} onChange={setMode} />
+            <p className="student-times__help">{isMobile || coarse ? STUDENT_TIMES_TEXTS.helpTap : STUDENT_TIMES_TEXTS.helpDrag}</p>
+          </>
+        )}
         <GridWithToolbar
           toolbar={
             <TimesToolbar
@@ -175,10 +185,10 @@ export function StudentTimesPage() {
           }
         >
           <TimesPaintGrid
-            label={mode === 'preferred' ? 'Deine bevorzugten Zeiten' : 'Deine verfügbaren Zeiten'}
+            label={mode === 'preferred' && !locked ? 'Deine bevorzugten Zeiten' : 'Deine verfügbaren Zeiten'}
             times={current}
-            mode={mode}
-            onChange={(next) => setDraft(next)}
+            mode={locked ? 'available' : mode}
+            onChange={locked ? undefined : (next) => setDraft(next)}
             range={rows}
             enabled={win.hasRange ? win.enabled : undefined}
             hiddenDays={win.hiddenDays}

@@ -4,6 +4,15 @@ import { Alert } from '../../shared/ui/Alert';
 import { profileQuery } from '../../shared/data/profile';
 import { deadlineState, studentDeadlineText } from './deadline-text';
 
+/**
+ * True when a deadline without late changes has passed in any of the student's verified classes: their own
+ * times (one set for all classes) can no longer be changed (docs/product/classes.md Deadline for the times).
+ */
+export function useOwnTimesLocked(): boolean {
+  const profile = useQuery(profileQuery());
+  return (profile.data?.classes ?? []).some((m) => Boolean(m.student_id) && deadlineState(m) === 'passed-locked');
+}
+
 export function StudentDeadlineNotices() {
   const profile = useQuery(profileQuery());
   const lines = (profile.data?.classes ?? [])

@@ -15,14 +15,14 @@ export function TimesPaintGrid({
   onChange,
   className,
   ...grid
-}: GridProps & { times: WeekTimes; mode: PaintMode; onChange: (next: WeekTimes) => void }) {
+}: GridProps & { times: WeekTimes; mode: PaintMode; /** Without it the grid is read-only. */ onChange?: ((next: WeekTimes) => void) | undefined }) {
   if (mode === 'preferred') {
     return (
       <WeekGrid
         {...grid}
         className={className ? `wg--paint-marked ${className}` : 'wg--paint-marked'}
         value={times.preferred}
-        onChange={(next) => onChange(withPreferred(times, next))}
+        onChange={onChange && ((next) => onChange(withPreferred(times, next)))}
         base={times.available}
         baseLabel={CELL_LABELS.available}
       />
@@ -33,7 +33,7 @@ export function TimesPaintGrid({
       {...grid}
       {...(className ? { className } : {})}
       value={times.available}
-      onChange={(next) => onChange(withAvailable(times, next))}
+      onChange={onChange && ((next) => onChange(withAvailable(times, next)))}
       marked={times.preferred}
       markedLabel={CELL_LABELS.preferred}
     />
