@@ -1,5 +1,7 @@
 import '../../test/dom';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { getToasts } from '../../shared/toast/toast-store';
 import { installFetchMock, type MockRoute, type RecordedCall } from '../../test/fetch-mock';
@@ -119,6 +121,16 @@ describe('CsvImportDialog: result, merge and import', () => {
     await screen.findByRole('heading', { name: 'Studierende' });
     return app;
   }
+
+  it('shows the duration note under the table exactly as docs/product/documents.md words it', async () => {
+    await extracted([check()]);
+    // The tests run from the repository root or from web/.
+    const file = ['docs/product/documents.md', '../docs/product/documents.md'].map((f) => resolve(process.cwd(), f)).find((f) => existsSync(f))!;
+    const docs = readFileSync(file, 'utf8').replace(/\s+/g, ' ');
+    const documented = /Note under the table: '([^']+)'/.exec(docs)?.[1];
+    expect(documented).toBeTruthy();
+    expect(screen.getByText(documented!)).toBeTruthy();
+  });
 
   it("lists the rows with '---' for empty values and toasts 'n Studierende erfolgreich extrahiert'", async () => {
     const { fetchMock } = await extracted([check({ 'ben@stud.de': { user_id: 'u-ben', available_times: {} } })]);

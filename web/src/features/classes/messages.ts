@@ -104,6 +104,9 @@ export const CSV_MESSAGES = {
   merged: (n: number, minutes: number) => `${n} Einträge wurden zusammengeführt (${minutes} min)`,
   mergedToast: 'Doppelte Studenten zusammengeführt.',
   ignore: '-- Ignorieren --',
+  /** Under the result table (docs/product/documents.md CSV import, step 4). */
+  durationNote:
+    'Fehlt die Dauer oder ist sie ungültig (nicht in 15 Min. Schritten), wird sie mit 30 min übernommen; mehr als 120 Minuten (z.B. nach dem Zusammenführen) werden mit 120 min übernommen.',
 } as const;
 
 export const STUDENT_COURSE_MESSAGES = {

@@ -98,10 +98,7 @@ export function CsvResultStep({ wizard, ids, existingEmails }: { wizard: CsvImpo
             })}
           </tbody>
         </Table>
-        <p className="form-note">
-          Fehlt die Dauer oder ist sie ungültig (nicht in 15-Minuten-Schritten), wird sie mit 30 min übernommen; mehr als 120 Minuten (z.B. nach dem
-          Zusammenführen) werden mit 120 min übernommen.
-        </p>
+        <p className="form-note">{CSV_MESSAGES.durationNote}</p>
       </section>
       {wizard.error && <Alert kind="error" title={wizard.error} />}
     </div>
