@@ -134,7 +134,7 @@ describe('directory privacy and mail limits (whole stack)', () => {
     expect(byId.body).toEqual(unknown.body);
   });
 
-  it('check-student-exists: nothing for strangers, no times before a linked membership, at most 99 e-mails', async () => {
+  it('check-student-exists: nothing for strangers, no times before a verified membership, at most 99 e-mails', async () => {
     expect((await teacherK.post('/api/check-student-exists', [near.email])).body).toEqual({ existing_students: {} });
     const own = await teacherA.post<{ existing_students: Record<string, { user_id: string; name: string; available_times: Record<string, string[]> }> }>(
       '/api/check-student-exists',
@@ -154,15 +154,20 @@ describe('directory privacy and mail limits (whole stack)', () => {
     });
     const before = await teacherK.get<{ members: { available_times_user_input: object }[] }>(`/api/classes/${classK}/members`);
     expect(before.body.members[0]!.available_times_user_input).toEqual({});
-    // Linking (what the student then sees in her course list) is the one way her times reach the teacher.
+    // Linking (what the student then sees in her course list) does not hand her times over: only her verifying does.
     const linked = await teacherK.put<{ available_times: Record<string, string[]> }>(`/api/classes/${classK}/members/${member!.member_id}/update`, {
       user_id: offered.body.existing_students[near.email]!.user_id,
       available_times: {},
     });
     expect(linked.status).toBe(200);
-    expect(linked.body.available_times).toEqual({ '0': ['9.00', '9.15'] });
+    expect(linked.body.available_times).toEqual({});
+    const unverified = await teacherK.get<{ members: { available_times_user_input: object }[] }>(`/api/classes/${classK}/members`);
+    expect(unverified.body.members[0]!.available_times_user_input).toEqual({});
     const courses = await near.client.get<{ classes: { class_id: string }[] }>('/api/profile');
     expect(courses.body.classes.map((c) => c.class_id)).toContain(classK);
+    expect((await near.client.post('/api/students/verify-class', { class_id: classK, member_id: member!.member_id })).status).toBe(200);
+    const verified = await teacherK.get<{ members: { available_times_user_input: object }[] }>(`/api/classes/${classK}/members`);
+    expect(verified.body.members[0]!.available_times_user_input).toEqual({ '0': ['9.00', '9.15'] });
 
     const many = Array.from({ length: 100 }, (_, i) => `x${i}@example.org`);
     const tooMany = await teacherA.post<{ detail: string }>('/api/check-student-exists', many);

@@ -54,4 +54,19 @@ describe('invitation limits', () => {
     const [o] = await addMembers(h, other, oc.class_id, [{ name: 'Otto Andere', email: 'otto@example.org' }]);
     expect((await invite(oc.class_id, { member_id: o!.member_id }, other)).status).toBe(200);
   });
+
+  it('adding students from the search sends each a notice within the budget; over it nothing is added', async () => {
+    const t = await h.teacher({ name: 'Budget Suche' });
+    const c = await createClass(h, t);
+    const students = await Promise.all(Array.from({ length: 6 }, () => h.student()));
+    const add = (list: Actor[]) => h.call('POST', `/api/classes/${c.class_id}/members`, t, { students: list.map((s) => ({ student_id: s.userId })) });
+    const over = await add(students);
+    expect(over.status).toBe(429);
+    expect(over.body.wait_time).toBeGreaterThan(0);
+    expect(await h.sql('SELECT 1 FROM members WHERE class_id = $1', [c.class_id])).toHaveLength(0);
+    expect((await add(students.slice(0, 5))).status).toBe(201);
+    const notices = (await h.outbox('mail.requested.v1')).filter((m) => String(m.subject) === 'Du wurdest zum Kurs „Klavier Hauptfach“ hinzugefügt');
+    expect(notices.filter((m) => students.some((s) => s.email === m.to))).toHaveLength(5);
+    expect((await add(students.slice(5))).status).toBe(429);
+  });
 });

@@ -153,21 +153,59 @@ describe('GET /api/classes/{classId}/members', () => {
     expect(call.memberIds.sort()).toEqual([m1!.member_id, m2!.member_id].sort());
   });
 
-  it("shows a linked student's own times and their last change", async () => {
-    const s = await h.student();
+  it('a student added from the search: name and e-mail only until they verify the course, then their own times and last change', async () => {
+    const s = await h.student({ name: 'Vera Verify', email: 'vera.verify@stud.example.org' });
     h.availability!.userTimes.set(s.userId, { '3': ['16.00', '16.15'] });
     h.availability!.userModified.set(s.userId, '2025-01-02T10:00:00.000Z');
     const c = await createClass(h, teacher);
-    await h.call('POST', `/api/classes/${c.class_id}/members`, teacher, { students: [{ student_id: s.userId }] });
-    const res = await h.call('GET', `/api/classes/${c.class_id}/members`, teacher);
-    expect(res.body.members[0]).toMatchObject({
+    const added = await h.call('POST', `/api/classes/${c.class_id}/members`, teacher, { students: [{ student_id: s.userId }] });
+    expect(added.status).toBe(201);
+    const memberId = added.body.members[0].member_id as string;
+    const unverified = await h.call('GET', `/api/classes/${c.class_id}/members`, teacher);
+    expect(unverified.body.members[0]).toMatchObject({
       user_id: s.userId,
+      student_id: null,
+      name: 'Vera Verify',
+      email: 'vera.verify@stud.example.org',
       available_times: {},
+      available_times_user_input: {},
+      available_times_user_input_last_modified: null,
+      preferred_times_user_input: {},
+    });
+    expect((h.availability!.calls.filter((x) => x.method === 'getPlanningData').at(-1)!.req as Json).userIds).toEqual(['']);
+    const checked = await h.call('POST', '/api/check-student-exists', teacher, ['vera.verify@stud.example.org']);
+    expect(checked.body.existing_students['vera.verify@stud.example.org']).toEqual({ user_id: s.userId, name: 'Vera Verify', available_times: {} });
+
+    // The student learns who added them to which course, and where to verify or leave it.
+    const [notice] = (await h.outbox('mail.requested.v1')).filter((m) => m.to === 'vera.verify@stud.example.org');
+    expect(notice).toMatchObject({ subject: 'Du wurdest zum Kurs „Klavier Hauptfach“ hinzugefügt' });
+    expect(notice!.text).toBe(
+      [
+        'Hallo Vera Verify,',
+        '',
+        'Clara Schumann hat dich im Stundenplan-Assistenten zum Kurs „Klavier Hauptfach“ hinzugefügt.',
+        '',
+        'Solange du den Kurs nicht verifizierst, sieht Clara Schumann nur deinen Namen und deine E-Mail-Adresse, nicht deine Zeiten.',
+        '',
+        'Unter „Meine Kurse“ kannst du den Kurs verifizieren („Kurs verifizieren“) oder dich wieder entfernen („Aus Kurs entfernen“):',
+        'https://stundenplan.example.org/student/classes',
+        '',
+        'Viele Grüße',
+        'Dein Stundenplan-Assistent',
+      ].join('\n'),
+    );
+
+    expect((await h.call('POST', '/api/students/verify-class', s, { class_id: c.class_id, member_id: memberId })).status).toBe(200);
+    const verified = await h.call('GET', `/api/classes/${c.class_id}/members`, teacher);
+    expect(verified.body.members[0]).toMatchObject({
+      user_id: s.userId,
+      student_id: s.userId,
       available_times_user_input: { '3': ['16.00', '16.15'] },
       available_times_user_input_last_modified: '2025-01-02T10:00:00.000Z',
     });
-    const call = h.availability!.calls.filter((x) => x.method === 'getPlanningData').at(-1)!.req as Json;
-    expect(call.userIds).toEqual([s.userId]);
+    expect((h.availability!.calls.filter((x) => x.method === 'getPlanningData').at(-1)!.req as Json).userIds).toEqual([s.userId]);
+    const again = await h.call('POST', '/api/check-student-exists', teacher, ['vera.verify@stud.example.org']);
+    expect(again.body.existing_students['vera.verify@stud.example.org'].available_times).toEqual({ '3': ['16.00', '16.15'] });
   });
 
   it('still loads when the availability service fails (empty times)', async () => {
@@ -272,7 +310,7 @@ describe('PUT /api/classes/{classId}/members/{memberId}/update', () => {
     }
   });
 
-  it('links an unregistered member to the registered student with that e-mail (unverified), copying times on the server', async () => {
+  it('links an unregistered member to the registered student with that e-mail (unverified), without their times', async () => {
     const s = await h.student({ name: 'Lina Link', email: 'lina.link@stud.example.org' });
     h.availability!.userTimes.set(s.userId, { '2': ['14.00', '14.15'] });
     const c = await createClass(h, teacher);
@@ -292,9 +330,10 @@ describe('PUT /api/classes/{classId}/members/{memberId}/update', () => {
       name: 'Lina Link',
       email: 'lina.link@stud.example.org',
       duration: 60,
-      available_times: { '2': ['14.00', '14.15'] },
+      available_times: {},
     });
-    expect(h.availability!.memberTimes.get(m!.member_id)).toEqual({ '2': ['14.00', '14.15'] });
+    // Not verified in any of this teacher's courses: the account's times stay the student's.
+    expect(h.availability!.memberTimes.get(m!.member_id) ?? {}).toEqual({});
     expect(await h.outbox('member.linked.v1')).toContainEqual({ class_id: c.class_id, member_id: m!.member_id, user_id: s.userId });
     // linked members keep their e-mail
     const mail = await h.call('PUT', `/api/classes/${c.class_id}/members/${m!.member_id}/update`, teacher, { email: 'other@example.org' });
@@ -302,9 +341,11 @@ describe('PUT /api/classes/{classId}/members/{memberId}/update', () => {
     expect(mail.body.detail).toBe('Die E-Mail-Adresse registrierter Studierender kann nicht geändert werden');
   });
 
-  it('links without times in the body by fetching the student’s own times', async () => {
+  it('links without times in the body by fetching the own times of a student verified in another course of the teacher', async () => {
     const s = await h.student({ email: 'ohne.zeiten@stud.example.org' });
     h.availability!.userTimes.set(s.userId, { '4': ['8.00'] });
+    const joined = await createClass(h, teacher, 'Beigetreten');
+    expect((await h.call('POST', '/api/students/join-class', s, { register_shortcut: joined.register_shortcut, duration: 30 })).status).toBe(200);
     const c = await createClass(h, teacher);
     const [m] = await addMembers(h, teacher, c.class_id, [{ name: 'Ohne Zeiten', email: 'ohne.zeiten@stud.example.org' }]);
     const res = await h.call('PUT', `/api/classes/${c.class_id}/members/${m!.member_id}/update`, teacher, { user_id: s.userId });

@@ -110,7 +110,7 @@ describe('user events -> directory -> search', () => {
 });
 
 describe('POST /api/check-student-exists', () => {
-  it("answers students of the teacher's members and scope without times; times only once linked (the link takes them over)", async () => {
+  it("answers students of the teacher's members and scope without times; times only once the student verified a course of the teacher", async () => {
     const s = await h.student({ email: 'check.me@stud.example.org' });
     const near = await h.student({ email: 'same.inst@stud.example.org' });
     h.availability!.userTimes.set(s.userId, { '0': ['9.00'] });
@@ -132,10 +132,15 @@ describe('POST /api/check-student-exists', () => {
     const b = await h.call('POST', '/api/check-student-exists', teacher, { emails: ['check.me@stud.example.org'] });
     expect(b.body).toEqual({ existing_students: { 'check.me@stud.example.org': expected['check.me@stud.example.org'] } });
     expect((await h.call('POST', '/api/check-student-exists', teacher, [])).body).toEqual({ existing_students: {} });
-    // The web links with the (empty) times of the answer: the server takes the student's own times over.
+    // The web links with the (empty) times of the answer: linked, not verified, so the times stay the student's.
     const linked = await h.call('PUT', `/api/classes/${c.class_id}/members/${m!.member_id}/update`, teacher, { user_id: s.userId, available_times: {} });
     expect(linked.status).toBe(200);
-    expect(linked.body.available_times).toEqual({ '0': ['9.00'] });
+    expect(linked.body.available_times).toEqual({});
+    expect((await h.call('POST', '/api/check-student-exists', teacher, ['check.me@stud.example.org'])).body).toEqual({
+      existing_students: { 'check.me@stud.example.org': expected['check.me@stud.example.org'] },
+    });
+    // 'Kurs verifizieren': from now on the teacher sees the student's times.
+    expect((await h.call('POST', '/api/students/verify-class', s, { class_id: c.class_id, member_id: m!.member_id })).status).toBe(200);
     expect((await h.call('POST', '/api/check-student-exists', teacher, ['check.me@stud.example.org'])).body).toEqual({
       existing_students: { 'check.me@stud.example.org': { user_id: s.userId, name: s.name, available_times: { '0': ['9.00'] } } },
     });
@@ -162,7 +167,8 @@ describe('POST /api/check-student-exists', () => {
   it('answers without times when availability fails; refuses bad bodies, more than 99 e-mails and students', async () => {
     const s = await h.student({ email: 'no.times@stud.example.org' });
     const c = await createClass(h, teacher);
-    await h.call('POST', `/api/classes/${c.class_id}/members`, teacher, { students: [{ student_id: s.userId }] });
+    const added = await h.call('POST', `/api/classes/${c.class_id}/members`, teacher, { students: [{ student_id: s.userId }] });
+    await h.call('POST', '/api/students/verify-class', s, { class_id: c.class_id, member_id: added.body.members[0].member_id });
     h.availability!.userTimes.set(s.userId, { '3': ['8.00'] });
     expect(
       (await h.call('POST', '/api/check-student-exists', teacher, ['no.times@stud.example.org'])).body.existing_students['no.times@stud.example.org']

@@ -77,6 +77,18 @@ describe('a plan', () => {
     expect(byId(forced.body, registered.memberId).day).toBe(0);
   });
 
+  it("an unverified student's own times are not planned with: the teacher-entered ones are, even when asked for the own", async () => {
+    const own = { '1': labels('14.00', '15.00') };
+    const added = member('Kai Neu', 30, { '0': labels('9.00', '10.00') }, { userId: randomUUID(), userTimes: own, unverified: true });
+    const cls = h.world.addClass(h.teacherId, [added], { '0': labels('9.00', '10.00'), '1': labels('14.00', '15.00') });
+    const res = await calc({ wiggleRoom: 0, selectedClass: cls.classId });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.placements.map((p: Placement) => [p.member_id, p.day])).toEqual([[added.memberId, 0]]);
+    const asked = await calc({ wiggleRoom: 0, selectedClass: cls.classId, timePreferences: { [added.memberId]: 'available_times_user_input' } });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    expect(asked.body.placements.some((p: Placement) => p.day === 1)).toBe(false);
+  });
+
   it('students without fitting times are skipped (with a reason) and do not count against the wiggle room', async () => {
     const ok = member('Hanna Ok', 30, { '0': labels('9.00', '10.00') });
     const none = member('Ida Ohne', 30, {});

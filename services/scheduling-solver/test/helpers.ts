@@ -25,6 +25,8 @@ export interface StubMember {
   times: Times;
   /** The student's own times. */
   userTimes: Times;
+  /** A registered member the student has not verified yet (no student_id); default: verified. */
+  unverified?: boolean;
   /** Preferred parts (Wunschzeiten) of times and userTimes. */
   preferred?: Times;
   userPreferred?: Times;
@@ -83,7 +85,7 @@ export class Neighbours {
       memberId: m.memberId,
       classId: c.classId,
       userId: m.userId,
-      studentId: '',
+      studentId: m.unverified ? '' : m.userId,
       name: m.name,
       email: m.email,
       duration: m.duration,

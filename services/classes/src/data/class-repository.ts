@@ -10,6 +10,7 @@ export const CLASS_COLUMNS =
   'c.class_id AS "classId", c.name, c.description, c.is_group AS "isGroup", c.register_shortcut AS "registerShortcut", c.teacher_id AS "teacherId", c.created_at AS "createdAt", ' +
   `(c.deadline::timestamp AT TIME ZONE 'UTC') AS deadline, c.allow_late_changes AS "allowLateChanges", c.auto_reminders AS "autoReminders"`;
 
+/** `userId` only for verified members: whose own times the teacher may see (null otherwise). */
 export type ClassWithMemberIds = Class & { members: { memberId: string; userId: string | null }[] };
 
 export interface NewClass {
@@ -76,15 +77,16 @@ export function classRepository(db: Tx, pool: Pool, changed: () => Promise<void>
       db.class.findMany({ where: { deadline: { in: days }, autoReminders: true }, select: { classId: true, teacherId: true }, orderBy: { classId: 'asc' } }),
 
     /**
-     * The teacher's classes, oldest first, each with its members' ids (userId null when unregistered;
-     * in no particular order: the class list only counts them). Behind the teacher's class list, one
+     * The teacher's classes, oldest first, each with its members' ids (userId null when unregistered or not
+     * verified: an unverified student's own times are not the teacher's to count; in no particular order: the class list only counts them). Behind the teacher's class list, one
      * of the most frequent calls: one named statement, the ids of a class as one joined string
      * ("member:user,member:,...": UUIDs, so no separator can occur inside) rather than an array.
      */
     async listOfTeacherWithMemberIds(teacherId: string): Promise<ClassWithMemberIds[]> {
       const { rows } = await pool.query<Class & { ids: string | null }>({
         name: 'classes-of-teacher',
-        text: `SELECT ${CLASS_COLUMNS}, string_agg(m.member_id::text || ':' || coalesce(m.user_id, ''), ',') AS ids
+        text: `SELECT ${CLASS_COLUMNS},
+                string_agg(m.member_id::text || ':' || CASE WHEN m.student_id IS NULL THEN '' ELSE coalesce(m.user_id, '') END, ',') AS ids
            FROM classes c LEFT JOIN members m ON m.class_id = c.class_id
           WHERE c.teacher_id = $1 GROUP BY c.class_id ORDER BY c.created_at, c.class_id`,
         values: [teacherId],

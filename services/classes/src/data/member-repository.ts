@@ -57,14 +57,17 @@ export function memberRepository(db: Tx, pool: Pool, changed: () => Promise<void
       return new Set(rows.map((r) => (r.email ?? '').toLowerCase()));
     },
 
-    /** E-mails and user ids of the teacher's members (all classes) that match one of these e-mails or user ids. */
-    inClassesOfTeacher: (teacherId: string, match: { emails: string[]; userIds?: string[] }): Promise<{ email: string | null; userId: string | null }[]> =>
+    /** E-mails, user and student ids of the teacher's members (all classes) that match one of these e-mails or user ids. */
+    inClassesOfTeacher: (
+      teacherId: string,
+      match: { emails: string[]; userIds?: string[] },
+    ): Promise<{ email: string | null; userId: string | null; studentId: string | null }[]> =>
       db.member.findMany({
         where: {
           class: { teacherId },
           ...(match.userIds ? { OR: [{ email: { in: match.emails } }, { userId: { in: match.userIds } }] } : { email: { in: match.emails } }),
         },
-        select: { email: true, userId: true },
+        select: { email: true, userId: true, studentId: true },
       }),
 
     create: (data: NewMember): Promise<Member> => db.member.create({ data }).then(after(changed)),

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, Topic } from '@stundenplan/base';
+import { AppError, reserveMailBudget, Topic, type MailBudgetReservation } from '@stundenplan/base';
 import { isAllowedDuration } from '@stundenplan/timegrid';
 import { isUniqueViolation } from '../data/repositories.js';
 import type { Member } from '../generated/prisma/client.js';
+import { addedNoticeMail } from './added-notice-mail.js';
 import { assertOwnsClass, lockOwnedClass } from './classes.js';
 import type { Deps } from './context.js';
 import { directoryScopeOf, studentsInScope } from './directory-scope.js';
@@ -12,8 +13,10 @@ import { asObject, DEFAULT_DURATION, duration, MAX_MEMBERS_PER_CLASS } from './v
 
 /**
  * POST classes/{id}/members: registered students found by the search. The membership is linked
- * (user_id set) but unverified (no student_id) until the student verifies it. An unregistered row
- * with the student's e-mail is linked instead of adding a second row.
+ * (user_id set) but unverified (no student_id) until the student verifies it; until then the teacher sees
+ * name and e-mail only (dto.ts timesRef). An unregistered row with the student's e-mail is linked instead of
+ * adding a second row. Each added student gets a notice mail (who, which course, where to verify or leave),
+ * written with the membership in one transaction and counted against the teacher's daily mail budget.
  */
 export async function addRegisteredMembers(
   deps: Deps,
@@ -21,7 +24,7 @@ export async function addRegisteredMembers(
   classId: string,
   studentsRaw: unknown,
 ): Promise<{ message: string; members: MemberDto[] }> {
-  await assertOwnsClass(deps.data.classes, classId, teacherId);
+  const cls = await assertOwnsClass(deps.data.classes, classId, teacherId);
   if (!Array.isArray(studentsRaw) || studentsRaw.length === 0) throw AppError.badRequest(MSG.noStudents);
   if (studentsRaw.length > MAX_MEMBERS_PER_CLASS) throw AppError.badRequest(MSG.maxMembers);
   const wanted = new Map<string, number | undefined>();
@@ -44,7 +47,12 @@ export async function addRegisteredMembers(
   );
   const byId = new Map(users.filter((u) => inScope.has(u.userId) || memberMails.has(u.email)).map((u) => [u.userId, u]));
   for (const id of wanted.keys()) if (!byId.has(id)) throw AppError.notFound(MSG.studentUnknown);
+  const teacherName = (await deps.data.directory.findUser(teacherId))?.name || 'Deine Lehrkraft';
+  const link = `${deps.publicBaseUrl.replace(/\/+$/, '')}/student/classes`;
+  const notice = (m: Member) => addedNoticeMail(m.email!, { studentName: m.name, teacherName, className: cls.name, link });
 
+  // One notice per added student; over the budget nothing is added (429 with wait_time, as for invitations).
+  const budget: MailBudgetReservation = await reserveMailBudget(deps.mailBudget, teacherId, wanted.size, deps.mailBudgetPerDay);
   const result = await deps.data
     .transaction(async (tx) => {
       await lockOwnedClass(tx.classes, classId, teacherId);
@@ -59,18 +67,21 @@ export async function addRegisteredMembers(
         if (unregistered) {
           const m = await tx.members.update(unregistered.memberId, { userId, studentId: null, name: u.name, email: u.email, duration: dur });
           await tx.emit(Topic.MemberLinked, classId, { class_id: classId, member_id: m.memberId, user_id: userId });
+          await tx.emit(Topic.MailRequested, m.email!, notice(m));
           out.push(m);
           continue;
         }
         if (count + 1 > MAX_MEMBERS_PER_CLASS) throw AppError.badRequest(MSG.maxMembers);
         const m = await tx.members.create({ memberId: randomUUID(), classId, userId, studentId: null, name: u.name, email: u.email, duration: dur });
         await tx.emit(Topic.MemberAdded, classId, memberAddedPayload(m));
+        await tx.emit(Topic.MailRequested, m.email!, notice(m));
         count++;
         out.push(m);
       }
       return out;
     })
-    .catch((e: unknown) => {
+    .catch(async (e: unknown) => {
+      await budget.release().catch(() => undefined);
       if (isUniqueViolation(e)) throw AppError.conflict(MSG.studentAlreadyMember);
       throw e;
     });

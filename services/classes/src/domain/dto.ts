@@ -68,3 +68,12 @@ export function toMemberDto(m: Member): MemberDto {
 export function memberAddedPayload(m: Member): MemberAddedPayload {
   return { class_id: m.classId, member_id: m.memberId, user_id: m.userId, student_id: m.studentId, name: m.name, email: m.email, duration: m.duration };
 }
+
+/**
+ * A member as the reference for its times: with the user id only once the student verified the membership.
+ * Until then the teacher sees name and e-mail only, never the student's own or preferred times
+ * (docs/product/classes.md Member states): not in the member list, the counts, the reminders or the planner.
+ */
+export function timesRef(m: Pick<Member, 'memberId' | 'userId' | 'studentId'>): { memberId: string; userId: string | null } {
+  return { memberId: m.memberId, userId: m.studentId ? m.userId : null };
+}

@@ -1,7 +1,8 @@
 import type { MailRequestedPayload } from '@stundenplan/base';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!);
+/** Text for the HTML part of a mail. */
+export const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!);
 
 export function registrationLink(publicBaseUrl: string, shortcut: string, memberId: string): string {
   return `${publicBaseUrl.replace(/\/+$/, '')}/register/${shortcut}&memberId=${memberId}`;

@@ -1,7 +1,7 @@
 import { AppError, ChangeScope, untracked, type TrackScopes } from '@stundenplan/base';
 import { emptyTimes, type MemberTimesView } from '../clients/availability-client.js';
 import type { Deps } from './context.js';
-import { toMemberDto, type MemberDto } from './dto.js';
+import { timesRef, toMemberDto, type MemberDto } from './dto.js';
 import { MSG } from './messages.js';
 import { timesScopes } from './read-cache.js';
 import { idOrNotFound } from './validation.js';
@@ -24,11 +24,10 @@ export async function listMembers(
   const found = await deps.data.members.classWithMembers(id);
   if (!found || found.teacherId !== teacherId) throw AppError.notFound(MSG.classNotFound);
   const rows = found.members;
-  await track(timesScopes(id, rows));
-  const times = await deps.availability.planningTimes(
-    id,
-    rows.map((m) => ({ memberId: m.memberId, userId: m.userId })),
-  );
+  const refs = rows.map(timesRef);
+  await track(timesScopes(id, refs));
+  // Own times only of verified members (timesRef): an unverified one shows empty own and preferred times.
+  const times = await deps.availability.planningTimes(id, refs);
   const none = emptyTimes();
   // Object.assign, not a spread: a spread into a new literal costs about six times as much here (99 members per list).
   const members = rows.map((m) => {

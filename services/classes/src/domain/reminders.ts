@@ -3,6 +3,7 @@ import { berlinToday, formatGermanDate } from '@stundenplan/timegrid';
 import { assertOwnsClass } from './classes.js';
 import type { Deps } from './context.js';
 import { deadlineString } from './deadline.js';
+import { timesRef } from './dto.js';
 import { registrationLink } from './invitation-mail.js';
 import { MSG } from './messages.js';
 import { isValidEmail } from './validation.js';
@@ -54,10 +55,8 @@ export async function remindMembers(
   const members = await deps.data.members.listOfClass(classId);
   const withEmail = members.filter((m) => m.email && isValidEmail(m.email.trim().toLowerCase()));
   if (!withEmail.length) return { recipient_count: 0, message: MSG.remindNone };
-  const answered = await deps.availability.membersWithTimes(
-    classId,
-    withEmail.map((m) => ({ memberId: m.memberId, userId: m.userId })),
-  );
+  // As the teacher sees them: an unverified student's own times do not count (timesRef).
+  const answered = await deps.availability.membersWithTimes(classId, withEmail.map(timesRef));
   if (!answered) throw new AppError('UNAVAILABLE', MSG.remindTimesUnknown);
   const candidates = withEmail.filter((m) => !answered.has(m.memberId));
   if (!candidates.length) return { recipient_count: 0, message: MSG.remindNone };

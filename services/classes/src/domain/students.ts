@@ -44,12 +44,11 @@ export interface ExistingStudent {
 /**
  * POST check-student-exists: which of these e-mails belong to registered students (for the teacher's
  * link action and the CSV import preview). Body: a JSON array of e-mails or { emails: [...] }, at most 99.
- * - a student linked to a member of one of the teacher's classes: user_id, name and the student's own
- *   times (the member list shows them anyway);
- * - an e-mail of an unlinked member of the teacher's classes (the link offer) or of a student in the
- *   teacher's directory scope (own institution, members now or before): user_id and name, times empty.
- *   Times reach a teacher only through a linked membership, which the student sees in their course
- *   list and can leave; linking takes the student's times over on the server;
+ * - a student who verified a membership in one of the teacher's classes: user_id, name and the student's
+ *   own times (the member list shows them anyway);
+ * - a student linked but not verified, an e-mail of an unlinked member of the teacher's classes (the link
+ *   offer) or a student in the teacher's directory scope (own institution, members now or before): user_id
+ *   and name, times empty. Times reach a teacher only through a membership the student verified;
  * - everyone else is not answered, as if unregistered.
  */
 export async function checkStudentsExist(deps: Deps, teacherId: string, body: unknown): Promise<{ existing_students: Record<string, ExistingStudent> }> {
@@ -73,15 +72,19 @@ export async function checkStudentsExist(deps: Deps, teacherId: string, body: un
   const memberRows = await deps.data.members.inClassesOfTeacher(teacherId, { emails: users.map((u) => u.email), userIds: users.map((u) => u.userId) });
   const memberEmails = new Set(memberRows.map((m) => (m.email ?? '').toLowerCase()));
   const linked = new Set(memberRows.map((m) => m.userId).filter((id): id is string => Boolean(id)));
+  // Times only of students who verified a course of this teacher; added without consent (linked) is not enough.
+  const verified = new Set(memberRows.map((m) => (m.studentId ? m.userId : null)).filter((id): id is string => Boolean(id)));
   const scope = await studentsInScope(
     deps,
     await directoryScopeOf(deps, teacherId),
     users.map((u) => u.userId),
   );
-  const times = await deps.availability.userTimes(users.filter((u) => linked.has(u.userId)).map((u) => u.userId));
+  const times = await deps.availability.userTimes(users.filter((u) => verified.has(u.userId)).map((u) => u.userId));
   for (const u of users) {
-    if (linked.has(u.userId)) existing_students[u.email] = { user_id: u.userId, name: u.name, available_times: times.get(u.userId) ?? {} };
-    else if (memberEmails.has(u.email) || scope.has(u.userId)) existing_students[u.email] = { user_id: u.userId, name: u.name, available_times: {} };
+    if (verified.has(u.userId)) existing_students[u.email] = { user_id: u.userId, name: u.name, available_times: times.get(u.userId) ?? {} };
+    else if (linked.has(u.userId) || memberEmails.has(u.email) || scope.has(u.userId)) {
+      existing_students[u.email] = { user_id: u.userId, name: u.name, available_times: {} };
+    }
   }
   return { existing_students };
 }

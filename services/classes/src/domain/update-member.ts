@@ -53,8 +53,10 @@ export async function updateMember(
     const memberMail = (email ?? before.email ?? '').toLowerCase();
     if (!u || u.roleId !== 1 || !memberMail || u.email !== memberMail) throw AppError.badRequest(MSG.linkNeedsMatch);
     linkUser = { userId: u.userId, name: u.name, email: u.email };
-    // The check answer carries no times before a link (DSGVO), so empty times in the body mean "take the student's".
-    if (timesToSet === undefined || Object.keys(timesToSet).length === 0) {
+    // The check answer carries no times before a link (DSGVO), so empty times in the body mean "take the student's":
+    // only of a student who verified a course of this teacher; anyone else's times stay theirs until they verify.
+    const verifiedHere = (await deps.data.members.inClassesOfTeacher(teacherId, { emails: [], userIds: [u.userId] })).some((r) => r.studentId);
+    if (verifiedHere && (timesToSet === undefined || Object.keys(timesToSet).length === 0)) {
       const own = (await deps.availability.userTimes([u.userId])).get(u.userId);
       if (own && Object.keys(own).length) timesToSet = own;
     }

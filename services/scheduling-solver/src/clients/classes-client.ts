@@ -4,6 +4,8 @@ import { classesV1 } from '@stundenplan/proto';
 export interface ClassMember {
   memberId: string;
   userId: string;
+  /** The student verified the membership; until then their own times are not the teacher's to plan with. */
+  verified: boolean;
   name: string;
   email: string;
   duration: number;
@@ -26,7 +28,14 @@ export function createClassesClient(addr: string, tokens: ServiceTokenSigner, ti
     },
     async listMembers(classId, teacherId) {
       const res = await callUnary(client.listMembers.bind(client), client, { classId, teacherId }, timeoutMs);
-      return res.members.map((m) => ({ memberId: m.memberId, userId: m.userId, name: m.name, email: m.email, duration: m.duration }));
+      return res.members.map((m) => ({
+        memberId: m.memberId,
+        userId: m.userId,
+        verified: Boolean(m.studentId),
+        name: m.name,
+        email: m.email,
+        duration: m.duration,
+      }));
     },
     close: () => client.close(),
   };

@@ -43,9 +43,10 @@ export async function calculate(deps: CalculateDeps, teacherId: string, body: un
   const { classId, members } = await listOwnedMembers(deps.classes, input.classId, teacherId);
   const roster = rosterOf(members, input);
   const previous = await loadPreviousLessons(deps.schedules, input.previousScheduleId, classId, teacherId);
+  // Own times only of verified members: the teacher never sees (nor plans with) an unverified student's times.
   const planning = await deps.availability.getPlanningData(
     classId,
-    members.map((m) => ({ memberId: m.memberId, userId: m.userId })),
+    members.map((m) => ({ memberId: m.memberId, userId: m.verified ? m.userId : '' })),
   );
   if (planning.teacherTimes.isEmpty()) return refuseWithoutTeacherTimes(deps, classId, teacherId, roster);
   const chosen = chosenTimes(roster, input, planning);
