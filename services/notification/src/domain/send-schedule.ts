@@ -177,9 +177,10 @@ export async function sendScheduleToStudents(deps: NotificationDeps, user: Sessi
     if (!calendar || !lessons?.length) return null;
     return buildCalendar([{ key: `${cls.classId}-${memberId}`, className: cls.name, teacherName, lessons, from: calendar.from, until: calendar.until }]);
   };
-  // The same request again within SEND_REPEAT_WINDOW_SECONDS (a double click, a retry) is the same sending.
+  // The same request again within SEND_REPEAT_WINDOW_SECONDS (a double click, a retry) is the same sending:
+  // same teacher, class, texts, PDF and calendar content (a changed saved schedule is a new sending).
   const fingerprint = createHash('sha256')
-    .update(JSON.stringify([user.userId, cls.classId, scheduleName, message, until, pdfSha256]))
+    .update(JSON.stringify([user.userId, cls.classId, scheduleName, message, until, pdfSha256, calendar]))
     .digest('hex');
   let budget: MailBudgetReservation | undefined;
   const { row: sending, repeated } = await deps.sendings
