@@ -37,6 +37,8 @@ const envName = (name) => name.toUpperCase().replace(/-/g, '_');
  * @param {string} [o.host] address the gateway listens on (default $HOST or 127.0.0.1; every other port is always 127.0.0.1)
  * @param {boolean} [o.durable] embedded PostgreSQL writes durably (default true; tests pass false)
  * @param {boolean} [o.split] the services in one child process, the gateway in this one (two event loops)
+ * @param {(how: { code: number | null, signal: string | null }) => void} [o.onServicesExit] with `split`: the
+ *   services process ended after the start without being told to (a crash, kill -9)
  */
 export async function startStack(o = {}) {
   const dataDir = path.resolve(o.dataDir ?? path.join(root, '.data'));
@@ -91,8 +93,10 @@ export async function startStack(o = {}) {
     for (const s of stops.splice(0).reverse()) await s().catch(() => undefined);
   };
   try {
-    if (o.split) running.push(await startServicesProcess({ common, offset: off, skip: o.skip, pidFile: path.join(dataDir, 'services.pid') }));
-    else running.push(...(await startServices(common, off, o.skip)));
+    if (o.split) {
+      const pidFile = path.join(dataDir, 'services.pid');
+      running.push(await startServicesProcess({ common, offset: off, skip: o.skip, pidFile, onExit: o.onServicesExit }));
+    } else running.push(...(await startServices(common, off, o.skip)));
     const gw = await import(path.join(root, 'gateway', 'dist', 'main.js'));
     const gateway = await gw.start({
       ...common,
@@ -165,10 +169,17 @@ async function stopLeftOverServices(pidFile) {
  * gateway, services and PostgreSQL in that order). Revocations the services write to their memory store
  * are copied into this process's store, which the gateway reads.
  */
-async function startServicesProcess({ common, offset, skip, pidFile }) {
+async function startServicesProcess({ common, offset, skip, pidFile, onExit }) {
   const child = fork(path.join(root, 'scripts', 'services-process.js'), [], { detached: true, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const store = await createStore({ STORE: 'memory', REDIS_URL: '' });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const store = await createStore({ STORE: 'memory', REDIS_URL: '', REDIS_KEY_PREFIX: '' });
+  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  let stopAsked = false;
+  // After the start, an end nobody asked for (the process crashed or was killed) is reported, so the
+  // product does not go on answering 502 to everything without a word.
+  let started = false;
+  child.once('exit', (code, signal) => {
+    if (started && !stopAsked) onExit?.({ code, signal });
+  });
   child.on('message', (m) => {
     if (m?.type === 'store-set') void store.set(m.key, m.value, m.ttlSeconds);
   });
@@ -180,10 +191,12 @@ async function startServicesProcess({ common, offset, skip, pidFile }) {
     exited.then((code) => reject(new Error(`services process ended during the start (exit ${code})`)));
     child.send({ type: 'start', common, offset, skip, pidFile });
   });
+  started = true;
   return {
     name: 'services',
     pid: child.pid,
     stop: async () => {
+      stopAsked = true;
       if (child.exitCode !== null || child.signalCode !== null) return;
       if (child.connected) child.send({ type: 'stop' });
       else child.kill('SIGTERM');

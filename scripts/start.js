@@ -41,6 +41,8 @@ const dataDir = path.resolve(process.env.SP_DATA_DIR || path.join(root, '.data')
 let release;
 let stack;
 let stopping = false;
+/** 1 once the product stops because a part of it died. */
+let exitCode = 0;
 try {
   mkdirSync(dataDir, { recursive: true });
   // Chromium installs in the background while we build and start; without apt-get we say how to get it.
@@ -59,12 +61,13 @@ try {
     pgPort: process.env.SP_PG_PORT ? Number(process.env.SP_PG_PORT) : undefined,
     dataDir,
     split: true, // the services in a child process beside the gateway: both cores work
+    onServicesExit: servicesDied,
   });
 } catch (e) {
   // Stopped while starting (Ctrl-C reaches PostgreSQL too, which may end the start): what was asked for.
   if (stopping) {
     release?.();
-    process.exit(0);
+    process.exit(exitCode);
   }
   fail(e, release);
 }
@@ -85,11 +88,25 @@ function shutdown() {
   if (stack) stopStack();
 }
 
+/**
+ * The services process ended on its own (a crash, the OOM killer, kill -9): without it every API call
+ * would be a 502. Say so and stop the rest (gateway, PostgreSQL) with exit code 1, so whoever runs
+ * `npm start` (a terminal, systemd, a script) sees it and can start it again.
+ */
+function servicesDied({ code, signal }) {
+  if (stopping) return;
+  stopping = true;
+  exitCode = 1;
+  const how = signal ? `Signal ${signal}` : `Exit-Code ${code}`;
+  console.error(`\nDie Dienste wurden unerwartet beendet (${how}). Der Stundenplan-Assistent wird beendet: Starte ihn mit npm start neu.`);
+  if (stack) stopStack();
+}
+
 function stopStack() {
   stack.stop().then(
     () => {
       release();
-      process.exit(0);
+      process.exit(exitCode);
     },
     () => {
       release();
