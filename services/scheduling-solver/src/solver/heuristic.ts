@@ -4,8 +4,10 @@
 // windows; "push" shifts the neighbouring lessons of that day along (as a chain) into their own
 // nearest windows and then fills free windows with unplaced students. The same search compacts a
 // MIP solution without ever lowering its placed count.
+// In a two-week plan the days of week B follow those of week A; a weekly student's lesson holds
+// its slots in both weeks (its key + WEEK_KEYS too), so every occupancy step runs over its "copies".
 
-import type { Core } from './instance.js';
+import { WEEK_KEYS, type Core } from './instance.js';
 import { DAYS, SLOTS_PER_DAY } from './problem-input.js';
 
 /** Small deterministic PRNG (mulberry32). */
@@ -30,14 +32,16 @@ export interface SearchResult {
 
 export class LocalSearch {
   readonly core: Core;
-  readonly owner = new Int32Array(DAYS * SLOTS_PER_DAY).fill(-1);
+  readonly owner: Int32Array;
   readonly pos: Int32Array;
-  private readonly dayFirst = new Int32Array(DAYS);
-  private readonly dayLast = new Int32Array(DAYS);
-  private readonly dayOcc = new Int32Array(DAYS);
-  private readonly dayIdle = new Int32Array(DAYS);
-  private readonly dayLo = new Int32Array(DAYS).fill(SLOTS_PER_DAY);
-  private readonly dayHi = new Int32Array(DAYS);
+  private readonly dayFirst: Int32Array;
+  private readonly dayLast: Int32Array;
+  private readonly dayOcc: Int32Array;
+  private readonly dayIdle: Int32Array;
+  private readonly dayLo: Int32Array;
+  private readonly dayHi: Int32Array;
+  /** per core student: how many weeks its lesson holds (2 for a weekly student in a two-week plan) */
+  private readonly copies: Uint8Array;
   idle = 0;
   /** Lessons a placed student may push aside when it moves (they are re-placed if possible). */
   maxEjectPlaced = 1;
@@ -54,17 +58,28 @@ export class LocalSearch {
 
   constructor(core: Core, seed = 12345) {
     this.core = core;
+    const days = core.weeks * DAYS;
+    this.owner = new Int32Array(days * SLOTS_PER_DAY).fill(-1);
+    this.dayFirst = new Int32Array(days);
+    this.dayLast = new Int32Array(days);
+    this.dayOcc = new Int32Array(days);
+    this.dayIdle = new Int32Array(days);
+    this.dayLo = new Int32Array(days).fill(SLOTS_PER_DAY);
+    this.dayHi = new Int32Array(days);
+    this.copies = core.both.map((b) => (b ? 2 : 1));
     this.pos = new Int32Array(core.n).fill(-1);
     this.rand = rng32(seed);
     const mov: number[] = [];
     for (let s = 0; s < core.n; s++) {
       if (core.pinnedWin[s] < 0) mov.push(s);
       for (let w = core.winStart[s]; w < core.winStart[s + 1]; w++) {
-        const key = core.winKey[w];
-        const d = (key / SLOTS_PER_DAY) | 0;
-        const t = key - d * SLOTS_PER_DAY;
-        if (t < this.dayLo[d]) this.dayLo[d] = t;
-        if (t + core.len[s] > this.dayHi[d]) this.dayHi[d] = t + core.len[s];
+        for (let c = 0; c < this.copies[s]; c++) {
+          const key = core.winKey[w] + c * WEEK_KEYS;
+          const d = (key / SLOTS_PER_DAY) | 0;
+          const t = key - d * SLOTS_PER_DAY;
+          if (t < this.dayLo[d]) this.dayLo[d] = t;
+          if (t + core.len[s] > this.dayHi[d]) this.dayHi[d] = t + core.len[s];
+        }
       }
     }
     this.movable = Int32Array.from(mov);
@@ -102,67 +117,79 @@ export class LocalSearch {
   }
 
   place(s: number, w: number): void {
-    const key = this.core.winKey[w];
     const L = this.core.len[s];
-    const d = (key / SLOTS_PER_DAY) | 0;
-    const t = key - d * SLOTS_PER_DAY;
-    for (let k = key; k < key + L; k++) this.owner[k] = s;
-    if (this.dayOcc[d] === 0) {
-      this.dayFirst[d] = t;
-      this.dayLast[d] = t + L;
-    } else {
-      if (t < this.dayFirst[d]) this.dayFirst[d] = t;
-      if (t + L > this.dayLast[d]) this.dayLast[d] = t + L;
+    for (let c = 0; c < this.copies[s]; c++) {
+      const key = this.core.winKey[w] + c * WEEK_KEYS;
+      const d = (key / SLOTS_PER_DAY) | 0;
+      const t = key - d * SLOTS_PER_DAY;
+      for (let k = key; k < key + L; k++) this.owner[k] = s;
+      if (this.dayOcc[d] === 0) {
+        this.dayFirst[d] = t;
+        this.dayLast[d] = t + L;
+      } else {
+        if (t < this.dayFirst[d]) this.dayFirst[d] = t;
+        if (t + L > this.dayLast[d]) this.dayLast[d] = t + L;
+      }
+      this.dayOcc[d] += L;
+      this.refreshDay(d);
     }
-    this.dayOcc[d] += L;
     this.pos[s] = w;
     this.placed++;
-    this.refreshDay(d);
   }
 
   remove(s: number): void {
     const w = this.pos[s];
-    const key = this.core.winKey[w];
     const L = this.core.len[s];
-    const d = (key / SLOTS_PER_DAY) | 0;
-    const t = key - d * SLOTS_PER_DAY;
-    for (let k = key; k < key + L; k++) this.owner[k] = -1;
-    this.dayOcc[d] -= L;
+    for (let c = 0; c < this.copies[s]; c++) {
+      const key = this.core.winKey[w] + c * WEEK_KEYS;
+      const d = (key / SLOTS_PER_DAY) | 0;
+      const t = key - d * SLOTS_PER_DAY;
+      for (let k = key; k < key + L; k++) this.owner[k] = -1;
+      this.dayOcc[d] -= L;
+      if (this.dayOcc[d] === 0) {
+        this.dayFirst[d] = -1;
+        this.dayLast[d] = -1;
+      } else if (t === this.dayFirst[d] || t + L === this.dayLast[d]) this.rescanDay(d);
+      this.refreshDay(d);
+    }
     this.pos[s] = -1;
     this.placed--;
-    if (this.dayOcc[d] === 0) {
-      this.dayFirst[d] = -1;
-      this.dayLast[d] = -1;
-    } else if (t === this.dayFirst[d] || t + L === this.dayLast[d]) this.rescanDay(d);
-    this.refreshDay(d);
   }
 
-  private isFree(w: number, L: number): boolean {
-    const key = this.core.winKey[w];
-    for (let k = key; k < key + L; k++) if (this.owner[k] >= 0) return false;
+  /** Window w of student s holds no other lesson's slot (in each week its lesson holds). */
+  private isFree(s: number, w: number): boolean {
+    const L = this.core.len[s];
+    for (let c = 0; c < this.copies[s]; c++) {
+      const key = this.core.winKey[w] + c * WEEK_KEYS;
+      for (let k = key; k < key + L; k++) if (this.owner[k] >= 0) return false;
+    }
     return true;
   }
 
-  /** Idle change if student s (length L) took window w, assuming it is free. */
-  private idleDelta(w: number, L: number): number {
-    const key = this.core.winKey[w];
-    const d = (key / SLOTS_PER_DAY) | 0;
-    if (this.dayOcc[d] === 0) return 0;
-    const t = key - d * SLOTS_PER_DAY;
-    const f = t < this.dayFirst[d] ? t : this.dayFirst[d];
-    const l = t + L > this.dayLast[d] ? t + L : this.dayLast[d];
-    return l - f - (this.dayOcc[d] + L) - this.dayIdle[d];
+  /** Idle change if student s took window w, assuming it is free. */
+  private idleDelta(s: number, w: number): number {
+    const L = this.core.len[s];
+    let delta = 0;
+    for (let c = 0; c < this.copies[s]; c++) {
+      const key = this.core.winKey[w] + c * WEEK_KEYS;
+      const d = (key / SLOTS_PER_DAY) | 0;
+      if (this.dayOcc[d] === 0) continue;
+      const t = key - d * SLOTS_PER_DAY;
+      const f = t < this.dayFirst[d] ? t : this.dayFirst[d];
+      const l = t + L > this.dayLast[d] ? t + L : this.dayLast[d];
+      delta += l - f - (this.dayOcc[d] + L) - this.dayIdle[d];
+    }
+    return delta;
   }
 
   /** The free window of s that adds the least idle time (random tie-break), or -1. */
   bestFree(s: number, randomTies = true): number {
-    const L = this.core.len[s];
     let best = -1;
     let bestDelta = Infinity;
     let ties = 0;
     for (let w = this.core.winStart[s]; w < this.core.winStart[s + 1]; w++) {
-      if (!this.isFree(w, L)) continue;
-      const delta = this.idleDelta(w, L);
+      if (!this.isFree(s, w)) continue;
+      const delta = this.idleDelta(s, w);
       if (delta < bestDelta) {
         bestDelta = delta;
         best = w;
@@ -202,13 +229,14 @@ export class LocalSearch {
     const key = c.winKey[w];
     const ej = this.ejected;
     ej.length = 0;
-    for (let k = key; k < key + L; k++) {
-      const o = this.owner[k];
-      if (o >= 0 && o !== s && ej.indexOf(o) < 0) {
-        if (c.pinnedWin[o] >= 0 || ej.length >= maxEject) return false;
-        ej.push(o);
+    for (let copy = 0; copy < this.copies[s]; copy++)
+      for (let k = key + copy * WEEK_KEYS; k < key + copy * WEEK_KEYS + L; k++) {
+        const o = this.owner[k];
+        if (o >= 0 && o !== s && ej.indexOf(o) < 0) {
+          if (c.pinnedWin[o] >= 0 || ej.length >= maxEject) return false;
+          ej.push(o);
+        }
       }
-    }
     this.journalS.length = 0;
     this.journalP.length = 0;
     for (const e of ej) {
@@ -285,7 +313,11 @@ export class LocalSearch {
     moverTo.length = 0;
     const ej = this.ejected;
     ej.length = 0;
-    const startOf = (o: number): number => c.winKey[this.pos[o]] - base;
+    // (a weekly lesson on a day of week B: its key is week A's)
+    const startOf = (o: number): number => {
+      const a = c.winKey[this.pos[o]] - base;
+      return a < 0 ? a + WEEK_KEYS : a;
+    };
     // left side
     let cur = t;
     let i = day.length - 1;
@@ -336,13 +368,13 @@ export class LocalSearch {
     this.journalS.push(s);
     this.journalP.push(this.pos[s]);
     if (this.pos[s] >= 0) this.remove(s);
-    if (!this.isFree(w, L)) {
+    if (!this.isFree(s, w)) {
       this.undo();
       return false;
     }
     this.place(s, w);
     for (let k = 0; k < movers.length; k++) {
-      if (!this.isFree(moverTo[k], c.len[movers[k]])) {
+      if (!this.isFree(movers[k], moverTo[k])) {
         this.undo();
         return false;
       }

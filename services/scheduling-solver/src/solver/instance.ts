@@ -1,19 +1,29 @@
 // Reads a Problem into the solver's working form: per student the lesson length in slots and the
 // candidate windows (day, start slot) inside both the chosen times and the teacher's times,
 // skipped students with their reason, pinned lessons, and independent groups of days.
+// With a biweekly student the plan covers two weeks, A and B: a key is then week * WEEK_KEYS +
+// day * 96 + start; a weekly student's windows are keyed in week A and also hold the same slots of
+// week B (Core.both), a biweekly student has each window once in week A and once in week B.
 
 import { chosenSource, DAYS, durationSlots, parseSlotLabel, ProblemInputError, SLOT_MINUTES, SLOTS_PER_DAY, timesToGrid } from './problem-input.js';
-import type { Problem, ProblemStudent } from './types.js';
+import type { Problem, ProblemStudent, Week } from './types.js';
+
+/** Keys of one week (7 days of 96 slots); week B's keys follow week A's. */
+export const WEEK_KEYS = DAYS * SLOTS_PER_DAY;
 
 export type SkipKind = 'no-common-time' | 'too-long';
 
 /**
  * The optimisation core: students that take part (active students with at least one window
  * left after pinned lessons are blocked, and the pinned students themselves), in member_id order.
- * A window is a key day * 96 + start slot.
+ * A window is a key (week * WEEK_KEYS +) day * 96 + start slot.
  */
 export interface Core {
   n: number;
+  /** 1, or 2 when some student is biweekly (keys then run over weeks A and B). */
+  weeks: number;
+  /** per core student: 1 when its lesson holds its slots in both weeks (weekly in a two-week plan). */
+  both: Uint8Array;
   /** core index -> index into problem.students */
   student: Int32Array;
   /** lesson length in slots */
@@ -26,8 +36,8 @@ export interface Core {
   pinnedWin: Int32Array;
   /** per window: 1 when the lesson lies entirely inside the student's preferred times */
   winPref: Uint8Array;
-  /** index into winKey of the student's lesson in the previous plan, else -1 */
-  prevWin: Int32Array;
+  /** per window: 1 when it is the student's lesson of the previous plan (kept there) */
+  winPrev: Uint8Array;
 }
 
 export interface Instance {
@@ -50,9 +60,46 @@ export interface Instance {
   pinned: Map<number, number>;
   /** per problem student: preferred part of the chosen times (day * 96 + slot grid) */
   preferred: Uint8Array[];
-  /** problem index -> window key of the student's lesson in the previous plan (moved unless kept). */
-  previous: Map<number, number>;
+  /** problem index -> the student's lesson in the previous plan (moved unless kept). */
+  previous: Map<number, PreviousLesson>;
+  /** 1, or 2 when some student is biweekly. */
+  weeks: number;
+  /** per problem student: 1 when biweekly */
+  biweekly: Uint8Array;
   core: Core;
+}
+
+export interface PreviousLesson {
+  /** day * 96 + start */
+  key: number;
+  /** the week of a biweekly lesson, null when not given */
+  week: Week | null;
+}
+
+/** 1 for a biweekly student; throws on a frequency other than weekly, biweekly, absent or null. */
+function isBiweekly(s: ProblemStudent): number {
+  const f = s.frequency;
+  if (f === undefined || f === null || f === 'weekly') return 0;
+  if (f === 'biweekly') return 1;
+  throw new ProblemInputError(`bad frequency ${JSON.stringify(f)} for ${s.member_id}`);
+}
+
+/** Week of a pinned or previous lesson: 'A' or 'B', null when absent or not one of them. */
+function weekOf(lesson: { week?: unknown }): Week | null {
+  return lesson.week === 'A' || lesson.week === 'B' ? lesson.week : null;
+}
+
+/** Plan keys of a core student's lesson at window w: its own key, and week B's for a weekly lesson in two weeks. */
+export function lessonKeys(core: Core, s: number, w: number): number[] {
+  return core.both[s] ? [core.winKey[w], core.winKey[w] + WEEK_KEYS] : [core.winKey[w]];
+}
+
+/** The keys a lesson of `len` slots at `key` holds: its own, plus week B's for a weekly lesson in two weeks. */
+function heldKeys(key: number, len: number, both: boolean): number[] {
+  const out: number[] = [];
+  for (let k = key; k < key + len; k++) out.push(k);
+  if (both) for (let k = key; k < key + len; k++) out.push(k + WEEK_KEYS);
+  return out;
 }
 
 function compareIds(a: string, b: string): number {
@@ -90,11 +137,13 @@ export function buildInstance(problem: Problem): Instance {
   const windows: Int32Array[] = [];
   const skipped: number[] = [];
   const skipKind = new Map<number, SkipKind>();
+  const biweekly = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     const s = students[i];
     if (s == null || typeof s.member_id !== 'string' || s.member_id === '') throw new ProblemInputError(`student #${i} has no member_id`);
     if (seen.has(s.member_id)) throw new ProblemInputError(`duplicate member_id ${s.member_id}`);
     seen.add(s.member_id);
+    biweekly[i] = isBiweekly(s);
     len[i] = durationSlots(s.duration, s.member_id);
     const source = chosenSource(problem, s);
     const grid = timesToGrid(s[source]);
@@ -116,12 +165,15 @@ export function buildInstance(problem: Problem): Instance {
     }
   }
 
+  const weeks = biweekly.includes(1) ? 2 : 1;
+  const both = (i: number): boolean => weeks === 2 && !biweekly[i];
   // Pinned lessons: the first pin of a student wins; a pin that is malformed, names an unknown
-  // student or overlaps an earlier pin (in member_id order) is ignored.
+  // student or overlaps an earlier pin (in member_id order) is ignored. A biweekly student's pin
+  // is in its week ('A' when absent).
   const index = new Map<string, number>();
   students.forEach((s, i) => index.set(s.member_id, i));
   const pinned = new Map<number, number>();
-  const pinOwner = new Int32Array(DAYS * SLOTS_PER_DAY).fill(-1);
+  const pinOwner = new Int32Array(weeks * WEEK_KEYS).fill(-1);
   const pins = Array.isArray(problem.pinned) ? [...problem.pinned] : [];
   pins.sort((a, b) => compareIds(String(a?.member_id), String(b?.member_id)));
   for (const pin of pins) {
@@ -136,15 +188,10 @@ export function buildInstance(problem: Problem): Instance {
       continue;
     }
     if (start + len[i] > SLOTS_PER_DAY) continue;
-    const key = day * SLOTS_PER_DAY + start;
-    let free = true;
-    for (let k = key; k < key + len[i]; k++)
-      if (pinOwner[k] >= 0) {
-        free = false;
-        break;
-      }
-    if (!free) continue;
-    for (let k = key; k < key + len[i]; k++) pinOwner[k] = i;
+    const key = (weeks === 2 && biweekly[i] && weekOf(pin) === 'B' ? WEEK_KEYS : 0) + day * SLOTS_PER_DAY + start;
+    const held = heldKeys(key, len[i], both(i));
+    if (held.some((k) => pinOwner[k] >= 0)) continue;
+    for (const k of held) pinOwner[k] = i;
     pinned.set(i, key);
   }
   // A pinned student is placed even when its own times would have skipped it.
@@ -160,7 +207,7 @@ export function buildInstance(problem: Problem): Instance {
   for (let i = 0; i < n; i++) if (!skippedSet.has(i)) active.push(i);
 
   // Core, in member_id order: pinned students keep their pin, the others keep the windows that
-  // do not touch a pinned lesson.
+  // do not touch a pinned lesson (a biweekly student: each window in week A, then in week B).
   const order = active.slice().sort((a, b) => compareIds(students[a].member_id, students[b].member_id));
   const coreStudents: number[] = [];
   const coreWins: number[][] = [];
@@ -172,15 +219,10 @@ export function buildInstance(problem: Problem): Instance {
       continue;
     }
     const keep: number[] = [];
-    for (const key of windows[i]) {
-      let free = true;
-      for (let k = key; k < key + len[i]; k++)
-        if (pinOwner[k] >= 0) {
-          free = false;
-          break;
-        }
-      if (free) keep.push(key);
-    }
+    for (let week = 0; week < (weeks === 2 && biweekly[i] ? 2 : 1); week++)
+      for (const key of windows[i]) {
+        if (heldKeys(week * WEEK_KEYS + key, len[i], both(i)).every((k) => pinOwner[k] < 0)) keep.push(week * WEEK_KEYS + key);
+      }
     if (keep.length > 0) {
       coreStudents.push(i);
       coreWins.push(keep);
@@ -192,9 +234,11 @@ export function buildInstance(problem: Problem): Instance {
   const winKey = new Int32Array(winStart[cn]);
   const pinnedWin = new Int32Array(cn).fill(-1);
   const coreLen = new Int32Array(cn);
+  const coreBoth = new Uint8Array(cn);
   for (let c = 0; c < cn; c++) {
     winKey.set(coreWins[c], winStart[c]);
     coreLen[c] = len[coreStudents[c]];
+    coreBoth[c] = both(coreStudents[c]) ? 1 : 0;
     if (pinned.has(coreStudents[c])) pinnedWin[c] = winStart[c];
   }
   const winPref = new Uint8Array(winKey.length);
@@ -202,7 +246,8 @@ export function buildInstance(problem: Problem): Instance {
     const pref = preferred[coreStudents[c]];
     for (let w = winStart[c]; w < winStart[c + 1]; w++) {
       let inside = true;
-      for (let k = winKey[w]; k < winKey[w] + coreLen[c]; k++)
+      const key = winKey[w] % WEEK_KEYS;
+      for (let k = key; k < key + coreLen[c]; k++)
         if (!pref[k]) {
           inside = false;
           break;
@@ -210,14 +255,16 @@ export function buildInstance(problem: Problem): Instance {
       if (inside) winPref[w] = 1;
     }
   }
-  const { prevWin, previous } = previousLessons(problem, index, coreStudents, winStart, winKey);
-  const core: Core = { n: cn, student: Int32Array.from(coreStudents), len: coreLen, winStart, winKey, pinnedWin, winPref, prevWin };
-  return { problem, students, wiggle, teacher, chosen, len, windows, skipped, skipKind, active, pinned, preferred, previous, core };
+  const { winPrev, previous } = previousLessons(problem, index, coreStudents, winStart, winKey, biweekly);
+  const core: Core = { n: cn, weeks, both: coreBoth, student: Int32Array.from(coreStudents), len: coreLen, winStart, winKey, pinnedWin, winPref, winPrev };
+  return { problem, students, wiggle, teacher, chosen, len, windows, skipped, skipKind, active, pinned, preferred, previous, weeks, biweekly, core };
 }
 
 /**
  * Lessons of the previous plan: the first entry per known student counts; malformed entries are
- * ignored. A student whose previous lesson is no longer one of its windows can only move.
+ * ignored. A student whose previous lesson is no longer one of its windows can only move. A window
+ * is the previous lesson when day and start match and, for a biweekly lesson, the week too (any
+ * week when the previous lesson names none).
  */
 function previousLessons(
   problem: Problem,
@@ -225,9 +272,10 @@ function previousLessons(
   coreStudents: number[],
   winStart: Int32Array,
   winKey: Int32Array,
-): { prevWin: Int32Array; previous: Map<number, number> } {
-  const prevWin = new Int32Array(coreStudents.length).fill(-1);
-  const keyOf = new Map<number, number>();
+  biweekly: Uint8Array,
+): { winPrev: Uint8Array; previous: Map<number, PreviousLesson> } {
+  const winPrev = new Uint8Array(winKey.length);
+  const keyOf = new Map<number, PreviousLesson>();
   for (const lesson of Array.isArray(problem.previous) ? problem.previous : []) {
     const i = index.get(String(lesson?.member_id));
     if (i === undefined || keyOf.has(i)) continue;
@@ -239,25 +287,28 @@ function previousLessons(
       continue;
     }
     if (!Number.isInteger(day) || day < 0 || day >= DAYS || start >= SLOTS_PER_DAY) continue;
-    keyOf.set(i, day * SLOTS_PER_DAY + start);
+    keyOf.set(i, { key: day * SLOTS_PER_DAY + start, week: weekOf(lesson) });
   }
   coreStudents.forEach((i, c) => {
-    const key = keyOf.get(i);
-    if (key === undefined) return;
-    for (let w = winStart[c]; w < winStart[c + 1]; w++)
-      if (winKey[w] === key) {
-        prevWin[c] = w;
-        break;
-      }
+    const prev = keyOf.get(i);
+    if (prev === undefined) return;
+    for (let w = winStart[c]; w < winStart[c + 1]; w++) {
+      const week = winKey[w] >= WEEK_KEYS ? 'B' : 'A';
+      if (winKey[w] % WEEK_KEYS === prev.key && (!biweekly[i] || prev.week === null || prev.week === week)) winPrev[w] = 1;
+    }
   });
-  return { prevWin, previous: keyOf };
+  return { winPrev, previous: keyOf };
 }
 
-/** Idle slots of a set of lessons given as (key, len) pairs: per day last end - first start - lesson slots. */
-export function idleSlots(keys: ArrayLike<number>, lens: ArrayLike<number>): number {
-  const first = new Int32Array(DAYS).fill(SLOTS_PER_DAY + 1);
-  const last = new Int32Array(DAYS).fill(-1);
-  const occ = new Int32Array(DAYS);
+/**
+ * Idle slots of a set of lessons given as (key, len) pairs: per day last end - first start - lesson
+ * slots. In a two-week plan (weeks 2) the days of week B follow those of week A.
+ */
+export function idleSlots(keys: ArrayLike<number>, lens: ArrayLike<number>, weeks = 1): number {
+  const days = weeks * DAYS;
+  const first = new Int32Array(days).fill(SLOTS_PER_DAY + 1);
+  const last = new Int32Array(days).fill(-1);
+  const occ = new Int32Array(days);
   for (let i = 0; i < keys.length; i++) {
     const d = Math.floor(keys[i] / SLOTS_PER_DAY);
     const t = keys[i] - d * SLOTS_PER_DAY;
@@ -266,7 +317,7 @@ export function idleSlots(keys: ArrayLike<number>, lens: ArrayLike<number>): num
     occ[d] += lens[i];
   }
   let idle = 0;
-  for (let d = 0; d < DAYS; d++) if (last[d] >= 0) idle += last[d] - first[d] - occ[d];
+  for (let d = 0; d < days; d++) if (last[d] >= 0) idle += last[d] - first[d] - occ[d];
   return idle;
 }
 

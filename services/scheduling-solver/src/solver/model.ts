@@ -17,8 +17,13 @@
 // stage 1 with the count fixed and weight 1 on each student's previous lesson (most kept); the
 // "preferred" stage is stage 1 with the count and the kept lessons fixed and weight 1 on the
 // windows inside preferred times; stage 2 then keeps those values in one row each.
+//
+// Two-week plans (a biweekly student): the days of week B follow those of week A (plan days 7..13).
+// A biweekly student's window of week A or B is one column on that week's day; a weekly student's
+// window is one column that holds its slots on both days (clique rows and day paths of both weeks),
+// so idle = idle of week A + idle of week B. Without a biweekly student nothing changes.
 
-import type { Core } from './instance.js';
+import { WEEK_KEYS, type Core } from './instance.js';
 import { ModelBuilder } from './highs.js';
 import { DAYS, SLOTS_PER_DAY } from './problem-input.js';
 
@@ -30,7 +35,8 @@ export interface Component {
 
 /** Groups of days linked by students with windows on several of them; solved independently. */
 export function components(core: Core): Component[] {
-  const parent = Array.from({ length: DAYS }, (_, d) => d);
+  const planDays = core.weeks * DAYS;
+  const parent = Array.from({ length: planDays }, (_, d) => d);
   const find = (d: number): number => {
     while (parent[d] !== d) {
       parent[d] = parent[parent[d]];
@@ -39,13 +45,15 @@ export function components(core: Core): Component[] {
     return d;
   };
   const dayOf = (w: number): number => (core.winKey[w] / SLOTS_PER_DAY) | 0;
+  const union = (x: number, y: number): void => {
+    const a = find(x);
+    const b = find(y);
+    if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
+  };
   for (let s = 0; s < core.n; s++) {
     const d0 = dayOf(core.winStart[s]);
-    for (let w = core.winStart[s] + 1; w < core.winStart[s + 1]; w++) {
-      const a = find(d0);
-      const b = find(dayOf(w));
-      if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
-    }
+    for (let w = core.winStart[s] + 1; w < core.winStart[s + 1]; w++) union(d0, dayOf(w));
+    if (core.both[s]) union(d0, d0 + DAYS);
   }
   const byRoot = new Map<number, Component>();
   for (let s = 0; s < core.n; s++) {
@@ -57,7 +65,7 @@ export function components(core: Core): Component[] {
     }
     c.students.push(s);
   }
-  for (let d = 0; d < DAYS; d++) byRoot.get(find(d))?.days.push(d);
+  for (let d = 0; d < planDays; d++) byRoot.get(find(d))?.days.push(d);
   return [...byRoot.entries()].sort((a, b) => a[0] - b[0]).map(([, c]) => c);
 }
 
@@ -100,8 +108,8 @@ export interface MaximizeOptions {
 }
 
 /** Objective weight of window w of student s. */
-function weight(core: Core, s: number, w: number, objective: MaximizeOptions['objective']): number {
-  if (objective === 'kept') return core.prevWin[s] === w ? 1 : 0;
+function weight(core: Core, w: number, objective: MaximizeOptions['objective']): number {
+  if (objective === 'kept') return core.winPrev[w];
   if (objective === 'preferred') return core.winPref[w];
   return 1;
 }
@@ -112,26 +120,29 @@ export function buildMaximize(core: Core, comp: Component, opts: MaximizeOptions
   const cols: number[] = [];
   const keptCols: number[] = [];
   const cover = new Map<number, number[]>();
-  const startsAt = new Uint8Array(DAYS * SLOTS_PER_DAY);
-  const endsAt = new Uint8Array(DAYS * SLOTS_PER_DAY);
+  const keys = core.weeks * WEEK_KEYS;
+  const startsAt = new Uint8Array(keys);
+  const endsAt = new Uint8Array(keys);
   for (const s of comp.students) {
     if (core.pinnedWin[s] >= 0) continue;
     const idx: number[] = [];
     for (let w = core.winStart[s]; w < core.winStart[s + 1]; w++) {
-      const j = b.binary(weight(core, s, w, opts.objective));
+      const j = b.binary(weight(core, w, opts.objective));
       cols.push(w);
-      if (core.prevWin[s] === w) keptCols.push(j);
+      if (core.winPrev[w]) keptCols.push(j);
       idx.push(j);
-      const key = core.winKey[w];
-      startsAt[key] = 1;
-      endsAt[key + core.len[s] - 1] = 1;
-      for (let k = key; k < key + core.len[s]; k++) {
-        let list = cover.get(k);
-        if (!list) {
-          list = [];
-          cover.set(k, list);
+      for (let key = core.winKey[w]; key < keys; key += WEEK_KEYS) {
+        startsAt[key] = 1;
+        endsAt[key + core.len[s] - 1] = 1;
+        for (let k = key; k < key + core.len[s]; k++) {
+          let list = cover.get(k);
+          if (!list) {
+            list = [];
+            cover.set(k, list);
+          }
+          list.push(j);
         }
-        list.push(j);
+        if (!core.both[s]) break;
       }
     }
     if (idx.length > 1) b.row(-Infinity, 1, idx);
@@ -139,7 +150,7 @@ export function buildMaximize(core: Core, comp: Component, opts: MaximizeOptions
   // Maximal cliques of each day's interval graph: the slot where a window ends after some window
   // started since the previous end (slots in between only see subsets).
   let started = false;
-  for (let k = 0; k < DAYS * SLOTS_PER_DAY; k++) {
+  for (let k = 0; k < keys; k++) {
     if (startsAt[k]) started = true;
     if (!endsAt[k]) continue;
     if (started) {
@@ -194,7 +205,7 @@ export function buildCompact(core: Core, comp: Component, count: number, opts: C
     for (let w = core.winStart[s]; w < core.winStart[s + 1]; w++) {
       const j = b.binary(0, pinned ? 1 : 0, 1);
       cols.push(w);
-      if (core.prevWin[s] === w) keptCols.push(j);
+      if (core.winPrev[w]) keptCols.push(j);
       idx.push(j);
       all.push(j);
     }
@@ -220,18 +231,25 @@ export function buildCompact(core: Core, comp: Component, count: number, opts: C
     idle: number[];
   }
   const dayArcs: DayArcs[] = [];
+  // Start slot of column j on plan day d (a weekly lesson in two weeks is on d and d + 7), or -1.
+  const startOn = (j: number, d: number): number => {
+    const w = windowOfCol[j];
+    const t = core.winKey[w] - d * SLOTS_PER_DAY;
+    if (t >= 0 && t < SLOTS_PER_DAY) return t;
+    if (d >= DAYS && core.both[owner[w]] && t + WEEK_KEYS >= 0 && t + WEEK_KEYS < SLOTS_PER_DAY) return t + WEEK_KEYS;
+    return -1;
+  };
   for (const d of comp.days) {
     const ws: number[] = [];
-    for (let j = 0; j < xCount; j++) if (((core.winKey[windowOfCol[j]] / SLOTS_PER_DAY) | 0) === d) ws.push(j);
+    for (let j = 0; j < xCount; j++) if (startOn(j, d) >= 0) ws.push(j);
     if (ws.length === 0) continue;
-    const base = d * SLOTS_PER_DAY;
     let lo = SLOTS_PER_DAY;
     let hi = 0;
     const startSet = new Set<number>();
     const endSet = new Set<number>();
     for (const j of ws) {
       const w = windowOfCol[j];
-      const t = core.winKey[w] - base;
+      const t = startOn(j, d);
       const e = t + core.len[owner[w]];
       startSet.add(t);
       endSet.add(e);
@@ -264,7 +282,7 @@ export function buildCompact(core: Core, comp: Component, count: number, opts: C
     }
     for (const j of ws) {
       const w = windowOfCol[j];
-      const t = core.winKey[w] - base;
+      const t = startOn(j, d);
       outArcs[t - lo].push(j);
       inArcs[t + core.len[owner[w]] - lo].push(j);
     }
@@ -293,8 +311,10 @@ export function buildCompact(core: Core, comp: Component, count: number, opts: C
         let last = -1;
         for (const s of comp.students) {
           const w = pos[s];
-          if (w < 0 || ((core.winKey[w] / SLOTS_PER_DAY) | 0) !== a.day) continue;
-          const t = core.winKey[w] - base;
+          if (w < 0) continue;
+          let t = core.winKey[w] - base;
+          if (core.both[s] && a.day >= DAYS) t += WEEK_KEYS;
+          if (t < 0 || t >= SLOTS_PER_DAY) continue;
           const e = t + core.len[s];
           for (let k = t; k < e; k++) covered[k - a.lo] = 1;
           if (first < 0 || t < first) first = t;

@@ -1,7 +1,8 @@
 // Independent validity check of a plan against its problem - the same rules as the benchmark's checker
-// (bench/lib/check.js; used by the tests; cheap enough for run-time assertions).
+// (bench/lib/check.js; used by the tests; cheap enough for run-time assertions). In a two-week plan
+// a biweekly lesson needs week 'A' or 'B' and holds only that week, a weekly one (week null) both.
 
-import { buildInstance } from './instance.js';
+import { buildInstance, WEEK_KEYS } from './instance.js';
 import { DAYS, parseSlotLabel, SLOT_MINUTES, SLOTS_PER_DAY, slotLabel } from './problem-input.js';
 import type { Plan, Problem } from './types.js';
 
@@ -17,11 +18,12 @@ export function checkPlan(problem: Problem, plan: Plan): PlanCheck {
   const index = new Map(inst.students.map((s, i) => [s.member_id, i]));
   const status = plan?.status;
   if (status !== 'OPTIMAL' && status !== 'FEASIBLE' && status !== 'INFEASIBLE') errors.push(`bad status ${String(status)}`);
-  const busy = new Int32Array(DAYS * SLOTS_PER_DAY).fill(-1);
+  const days = inst.weeks * DAYS;
+  const busy = new Int32Array(days * SLOTS_PER_DAY).fill(-1);
   const placed = new Set<number>();
-  const first = new Array<number>(DAYS).fill(Infinity);
-  const last = new Array<number>(DAYS).fill(-1);
-  const occ = new Array<number>(DAYS).fill(0);
+  const first = new Array<number>(days).fill(Infinity);
+  const last = new Array<number>(days).fill(-1);
+  const occ = new Array<number>(days).fill(0);
   for (const p of plan.placements ?? []) {
     const i = index.get(p.member_id);
     if (i === undefined) {
@@ -32,6 +34,14 @@ export function checkPlan(problem: Problem, plan: Plan): PlanCheck {
       errors.push(`${p.member_id} placed twice`);
       continue;
     }
+    const week = p.week ?? null;
+    const biweekly = inst.weeks === 2 && inst.biweekly[i] === 1;
+    if (biweekly ? week !== 'A' && week !== 'B' : week !== null) {
+      errors.push(`${p.member_id}: bad week ${JSON.stringify(week)} for a ${biweekly ? 'biweekly' : 'weekly'} lesson`);
+      continue;
+    }
+    // Offsets of the weeks the lesson holds.
+    const offsets = biweekly ? [week === 'B' ? WEEK_KEYS : 0] : inst.weeks === 2 ? [0, WEEK_KEYS] : [0];
     if (!Number.isInteger(p.day) || p.day < 0 || p.day >= DAYS) {
       errors.push(`${p.member_id}: bad day ${p.day}`);
       continue;
@@ -57,7 +67,7 @@ export function checkPlan(problem: Problem, plan: Plan): PlanCheck {
     const base = p.day * SLOTS_PER_DAY;
     const pin = inst.pinned.get(i);
     if (pin !== undefined) {
-      if (pin !== base + a) errors.push(`${p.member_id}: pinned lesson moved`);
+      if (pin !== offsets[0] + base + a) errors.push(`${p.member_id}: pinned lesson moved`);
     } else {
       for (let k = a; k < b; k++) {
         if (!inst.teacher[base + k]) {
@@ -71,20 +81,23 @@ export function checkPlan(problem: Problem, plan: Plan): PlanCheck {
       }
     }
     let clash = false;
-    for (let k = a; k < b; k++) if (busy[base + k] >= 0) clash = true;
+    for (const off of offsets) for (let k = a; k < b; k++) if (busy[off + base + k] >= 0) clash = true;
     if (clash) {
       errors.push(`${p.member_id}: overlaps another lesson on day ${p.day}`);
       continue;
     }
-    for (let k = a; k < b; k++) busy[base + k] = i;
     placed.add(i);
-    first[p.day] = Math.min(first[p.day], a);
-    last[p.day] = Math.max(last[p.day], b);
-    occ[p.day] += b - a;
+    for (const off of offsets) {
+      for (let k = a; k < b; k++) busy[off + base + k] = i;
+      const d = off / SLOTS_PER_DAY + p.day;
+      first[d] = Math.min(first[d], a);
+      last[d] = Math.max(last[d], b);
+      occ[d] += b - a;
+    }
   }
   for (const i of inst.pinned.keys()) if (!placed.has(i)) errors.push(`pinned ${inst.students[i].member_id} not placed`);
   let idle = 0;
-  for (let d = 0; d < DAYS; d++) if (last[d] >= 0) idle += last[d] - first[d] - occ[d];
+  for (let d = 0; d < days; d++) if (last[d] >= 0) idle += last[d] - first[d] - occ[d];
   const unplaced = inst.active.length - placed.size;
   if ((status === 'OPTIMAL' || status === 'FEASIBLE') && unplaced > inst.wiggle) {
     errors.push(`status ${status} but ${unplaced} active students unplaced > wiggleRoom ${inst.wiggle}`);

@@ -1,6 +1,6 @@
 // German explanations for students that end up without a lesson.
 
-import type { Instance } from './instance.js';
+import { WEEK_KEYS, type Instance } from './instance.js';
 import { SLOTS_PER_DAY } from './problem-input.js';
 
 export const REASON_NO_COMMON_TIME = 'Keine gemeinsame Zeit mit der Lehrkraft';
@@ -16,8 +16,9 @@ export function reasonTaken(names: readonly string[]): string {
 const collator = new Intl.Collator('de', { sensitivity: 'variant', numeric: true });
 
 /**
- * Reasons for every skipped and unscheduled student. `lessonAt` holds, per day * 96 + slot, the
- * problem index of the student whose lesson covers it (or -1).
+ * Reasons for every skipped and unscheduled student. `lessonAt` holds, per day * 96 + slot (in a
+ * two-week plan week A's keys, then week B's), the problem index of the student whose lesson covers
+ * it (or -1); the blockers of both weeks are named.
  */
 export function buildReasons(inst: Instance, unscheduled: readonly number[], lessonAt: Int32Array): Record<string, string> {
   const reasons: Record<string, string> = {};
@@ -28,12 +29,13 @@ export function buildReasons(inst: Instance, unscheduled: readonly number[], les
   for (const i of unscheduled) {
     const blockers = new Set<number>();
     const L = inst.len[i];
-    for (const key of inst.windows[i]) {
-      for (let k = key; k < key + L && k < key - (key % SLOTS_PER_DAY) + SLOTS_PER_DAY; k++) {
-        const o = lessonAt[k];
-        if (o >= 0 && o !== i) blockers.add(o);
+    for (let week = 0; week < lessonAt.length; week += WEEK_KEYS)
+      for (const key of inst.windows[i]) {
+        for (let k = key; k < key + L && k < key - (key % SLOTS_PER_DAY) + SLOTS_PER_DAY; k++) {
+          const o = lessonAt[week + k];
+          if (o >= 0 && o !== i) blockers.add(o);
+        }
       }
-    }
     const names = [...blockers].map((o) => inst.students[o].name || inst.students[o].member_id);
     names.sort((a, b) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0));
     reasons[inst.students[i].member_id] = reasonTaken([...new Set(names)]);

@@ -30,8 +30,8 @@ describe('solveProblem', () => {
     const plan = await solveValid(p);
     expect(plan.status).toBe('OPTIMAL');
     expect(plan.stats.idleMinutes).toBe(150);
-    expect(at(plan, 'a')).toEqual({ member_id: 'a', day: 0, start: '9.00', end: '9.30' });
-    expect(at(plan, 'b')).toEqual({ member_id: 'b', day: 0, start: '12.00', end: '12.30' });
+    expect(at(plan, 'a')).toEqual({ member_id: 'a', day: 0, start: '9.00', end: '9.30', week: null });
+    expect(at(plan, 'b')).toEqual({ member_id: 'b', day: 0, start: '12.00', end: '12.30', week: null });
   });
 
   it('compacts the day to the proven minimum of idle minutes', async () => {
@@ -86,7 +86,7 @@ describe('solveProblem', () => {
     const plan = await solveValid(p);
     expect(plan.status).toBe('OPTIMAL');
     expect(plan.stats.placed).toBe(3);
-    expect(at(plan, 'a')).toEqual({ member_id: 'a', day: 1, start: '9.00', end: '10.00' });
+    expect(at(plan, 'a')).toEqual({ member_id: 'a', day: 1, start: '9.00', end: '10.00', week: null });
     expect(plan.unscheduled_students).toEqual(['d']);
     expect(plan.reasons).toEqual({ d: 'Alle passenden Zeitfenster sind belegt (durch: Anna Müller, Carl Weiß)' });
   });
@@ -132,9 +132,9 @@ describe('solveProblem', () => {
       },
     );
     const plan = await solveValid(p);
-    expect(at(plan, 'a')).toEqual({ member_id: 'a', day: 0, start: '10.00', end: '11.00' });
-    expect(at(plan, 'd')).toEqual({ member_id: 'd', day: 0, start: '12.00', end: '12.30' });
-    expect(at(plan, 'b')).toEqual({ member_id: 'b', day: 0, start: '11.00', end: '12.00' });
+    expect(at(plan, 'a')).toEqual({ member_id: 'a', day: 0, start: '10.00', end: '11.00', week: null });
+    expect(at(plan, 'd')).toEqual({ member_id: 'd', day: 0, start: '12.00', end: '12.30', week: null });
+    expect(at(plan, 'b')).toEqual({ member_id: 'b', day: 0, start: '11.00', end: '12.00', week: null });
     expect(plan.unscheduled_students).toEqual(['c']);
     expect(plan.reasons.c).toBe('Alle passenden Zeitfenster sind belegt (durch: Anna Müller)');
     expect(plan.status).toBe('OPTIMAL');

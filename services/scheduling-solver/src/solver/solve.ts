@@ -10,9 +10,9 @@ import type { Highs } from 'highs';
 import { LocalSearch, annealBudget, better, searchFrom } from './heuristic.js';
 import { SolveHelper } from './helper.js';
 import { loadHighs, mipOptions, runMip } from './highs.js';
-import { buildInstance, idleSlots, type Core, type Instance } from './instance.js';
+import { buildInstance, idleSlots, lessonKeys, WEEK_KEYS, type Core, type Instance } from './instance.js';
 import { buildMaximize, components } from './model.js';
-import { DAYS, SLOT_MINUTES, SLOTS_PER_DAY, slotLabel } from './problem-input.js';
+import { SLOT_MINUTES, SLOTS_PER_DAY, slotLabel } from './problem-input.js';
 import { buildReasons } from './reasons.js';
 import { compactStage, countPlaced, preferredStage, stableStage, trivialProofs, type CompState, type StageContext } from './stages.js';
 import type { Placement, Plan, PlanStatus, Problem, SolveOptions, StageTimings } from './types.js';
@@ -30,7 +30,7 @@ const HELPER_MIN_BUDGET = 40_000;
 /** Builds the output plan for a placement (core student -> window or -1). */
 function makePlan(inst: Instance, pos: Int32Array, states: CompState[], timings: StageTimings): Plan {
   const core = inst.core;
-  const lessonAt = new Int32Array(DAYS * SLOTS_PER_DAY).fill(-1);
+  const lessonAt = new Int32Array(core.weeks * WEEK_KEYS).fill(-1);
   const placedSet = new Set<number>();
   const rows: { key: number; placement: Placement }[] = [];
   const keys: number[] = [];
@@ -39,15 +39,22 @@ function makePlan(inst: Instance, pos: Int32Array, states: CompState[], timings:
     const w = pos[s];
     if (w < 0) continue;
     const i = core.student[s];
-    const key = core.winKey[w];
+    const L = core.len[s];
+    for (const key of lessonKeys(core, s, w)) {
+      for (let k = key; k < key + L; k++) lessonAt[k] = i;
+      keys.push(key);
+      lens.push(L);
+    }
+    placedSet.add(i);
+    // A biweekly lesson names its week; in week B its key lies past week A's.
+    const week = inst.biweekly[i] ? (core.winKey[w] >= WEEK_KEYS ? 'B' : 'A') : null;
+    const key = core.winKey[w] % WEEK_KEYS;
     const day = (key / SLOTS_PER_DAY) | 0;
     const t = key - day * SLOTS_PER_DAY;
-    const L = core.len[s];
-    for (let k = key; k < key + L; k++) lessonAt[k] = i;
-    placedSet.add(i);
-    keys.push(key);
-    lens.push(L);
-    rows.push({ key, placement: { member_id: inst.students[i].member_id, day, start: slotLabel(t), end: slotLabel(t + L) } });
+    rows.push({
+      key: key * 2 + (week === 'B' ? 1 : 0),
+      placement: { member_id: inst.students[i].member_id, day, start: slotLabel(t), end: slotLabel(t + L), week },
+    });
   }
   rows.sort((a, b) => a.key - b.key);
   const unscheduled = inst.active.filter((i) => !placedSet.has(i));
@@ -62,13 +69,13 @@ function makePlan(inst: Instance, pos: Int32Array, states: CompState[], timings:
   if (unplacedActive > inst.wiggle) status = 'INFEASIBLE';
   else status = idleProven ? 'OPTIMAL' : 'FEASIBLE';
   const preferredStudents: string[] = [];
-  const at = new Map<number, number>();
+  const kept = new Set<number>();
   for (let s = 0; s < core.n; s++) {
     if (pos[s] < 0) continue;
-    at.set(core.student[s], core.winKey[pos[s]]);
+    if (core.winPrev[pos[s]]) kept.add(core.student[s]);
     if (core.winPref[pos[s]]) preferredStudents.push(inst.students[core.student[s]].member_id);
   }
-  const movedStudents = [...inst.previous].filter(([i, key]) => at.get(i) !== key).map(([i]) => inst.students[i].member_id);
+  const movedStudents = [...inst.previous.keys()].filter((i) => !kept.has(i)).map((i) => inst.students[i].member_id);
   return {
     status,
     placements: rows.map((r) => r.placement),
@@ -76,7 +83,7 @@ function makePlan(inst: Instance, pos: Int32Array, states: CompState[], timings:
     skipped_students: inst.skipped.map((i) => inst.students[i].member_id),
     stats: {
       placed,
-      idleMinutes: idleSlots(keys, lens) * SLOT_MINUTES,
+      idleMinutes: idleSlots(keys, lens, core.weeks) * SLOT_MINUTES,
       placedProven,
       idleProven,
       preferredPlaced: preferredStudents.length,

@@ -7,7 +7,7 @@
 // models are solved at the root, and presolve made them slower (bench/README.md).
 
 import type { MipResult, ModelBuilder } from './highs.js';
-import { idleSlots, type Core } from './instance.js';
+import { idleSlots, lessonKeys, type Core } from './instance.js';
 import { buildCompact, buildMaximize, type Component } from './model.js';
 
 export interface CompState {
@@ -53,19 +53,26 @@ export function countPreferred(core: Core, comp: Component, pos: Int32Array): nu
 /** Students of the component at their previous lesson (pinned ones included unless `unpinned`). */
 function countKept(core: Core, comp: Component, pos: Int32Array, unpinned = false): number {
   let n = 0;
-  for (const s of comp.students) if (core.prevWin[s] >= 0 && pos[s] === core.prevWin[s] && !(unpinned && core.pinnedWin[s] >= 0)) n++;
+  for (const s of comp.students) if (pos[s] >= 0 && core.winPrev[pos[s]] && !(unpinned && core.pinnedWin[s] >= 0)) n++;
   return n;
+}
+
+/** Student s can keep its previous lesson: one of its windows is that lesson. */
+function keepable(core: Core, s: number): boolean {
+  for (let w = core.winStart[s]; w < core.winStart[s + 1]; w++) if (core.winPrev[w]) return true;
+  return false;
 }
 
 export function compIdle(core: Core, comp: Component, pos: Int32Array): number {
   const keys: number[] = [];
   const lens: number[] = [];
   for (const s of comp.students)
-    if (pos[s] >= 0) {
-      keys.push(core.winKey[pos[s]]);
-      lens.push(core.len[s]);
-    }
-  return idleSlots(keys, lens);
+    if (pos[s] >= 0)
+      for (const key of lessonKeys(core, s, pos[s])) {
+        keys.push(key);
+        lens.push(core.len[s]);
+      }
+  return idleSlots(keys, lens, core.weeks);
 }
 
 /** The preferred count is trivially maximal: no preferred window, or every lesson already in one. */
@@ -77,13 +84,13 @@ function preferredTrivial(core: Core, comp: Component, pos: Int32Array): boolean
 
 /** The moved count is trivially minimal: every student that can keep its previous lesson keeps it (also: no previous plan). */
 function movedTrivial(core: Core, comp: Component, pos: Int32Array): boolean {
-  for (const s of comp.students) if (core.prevWin[s] >= 0 && pos[s] !== core.prevWin[s]) return false;
+  for (const s of comp.students) if (!(pos[s] >= 0 && core.winPrev[pos[s]]) && keepable(core, s)) return false;
   return true;
 }
 
 /** Some student of the component can keep its previous lesson. */
 function hasKeepable(core: Core, comp: Component): boolean {
-  return comp.students.some((s) => core.prevWin[s] >= 0);
+  return comp.students.some((s) => keepable(core, s));
 }
 
 /**

@@ -17,13 +17,28 @@ export interface ProblemStudent {
   preferred_times?: TimesByDay;
   /** Preferred part of available_times_user_input; optional. */
   preferred_times_user_input?: TimesByDay;
+  /**
+   * 'weekly' (default; absent or null too) or 'biweekly': a biweekly student has a lesson every 14
+   * days. With one biweekly student the plan covers two weeks, A and B (bench/README.md).
+   */
+  frequency?: Frequency | null;
 }
+
+export type Frequency = 'weekly' | 'biweekly';
+
+/** Week of a biweekly lesson in a two-week plan; null for a weekly lesson (it is in both weeks). */
+export type Week = 'A' | 'B';
 
 /** A lesson the teacher locked: it stays exactly here (day 0..6, start label). */
 export interface PinnedLesson {
   member_id: string;
   day: number;
   start: string;
+  /**
+   * Week of a biweekly student's lesson ('A' when absent). Ignored for weekly students. In a
+   * previous plan a biweekly student without a week counts as kept in either week.
+   */
+  week?: Week | null;
 }
 
 export interface Problem {
@@ -50,6 +65,8 @@ export interface Placement {
   start: string;
   /** Label of the first slot after the lesson. */
   end: string;
+  /** 'A' or 'B' for a biweekly student (its lesson is in that week only); null for a weekly one. */
+  week: Week | null;
 }
 
 export interface StageTimings {
