@@ -75,6 +75,29 @@ export async function joinAndEnterTimes(student: APIRequestContext, who: Person,
   await ok(await student.put('/api/me/available-times', { data: { available_times: slotMap(times) } }), `times of ${who.email}`);
 }
 
+/** Member ids by name (GET classes/{id}/members). */
+export async function memberIdsByName(teacher: APIRequestContext, classId: string): Promise<Map<string, string>> {
+  const body = (await (await ok(await teacher.get(`/api/classes/${classId}/members`), 'members')).json()) as
+    | { members?: { member_id: string; name: string }[] }
+    | { member_id: string; name: string }[];
+  const list = Array.isArray(body) ? body : (body.members ?? []);
+  return new Map(list.map((m) => [m.name, m.member_id]));
+}
+
+/** Saves a schedule (POST classes/{id}/schedules); `days` holds the saved form: day index -> [['9.00', memberId], ...]. */
+export async function saveScheduleViaApi(
+  teacher: APIRequestContext,
+  classId: string,
+  name: string,
+  days: Partial<Record<number, [string, string][]>>,
+): Promise<void> {
+  const availableTimes = Object.fromEntries(Array.from({ length: 7 }, (_, day) => [String(day), days[day] ?? []]));
+  await ok(
+    await teacher.post(`/api/classes/${classId}/schedules`, { data: { name, description: null, class_id: classId, available_times: availableTimes } }),
+    'save schedule',
+  );
+}
+
 // ---- the planner grid (step 4) ---------------------------------------------------------------
 
 export { DAY_NAMES };

@@ -5,7 +5,7 @@ import { toast } from '../../../shared/toast';
 import { cx } from '../../../shared/ui/cx';
 import { CalcErrorDialog } from './components/CalcErrorDialog';
 import { CalculateButton } from './components/CalculateButton';
-import { LessonActionsBar, LessonBars, UndoBar, type SelectedLesson } from './components/LessonActionsBar';
+import { LessonActionsBar, LessonBars, UndoBar } from './components/LessonActionsBar';
 import { LoadDialog } from './components/LoadDialog';
 import { OverrideDialog } from './components/OverrideDialog';
 import { OverwriteDialog } from './components/OverwriteDialog';
@@ -30,11 +30,13 @@ import { latestSchedule, usePlannerData } from './hooks/use-planner-data';
 import { usePlannerDnd } from './hooks/use-planner-dnd';
 import { usePlannerView } from './hooks/use-planner-view';
 import { useScheduleActions } from './hooks/use-schedule-actions';
+import { useSelection } from './hooks/use-selection';
+import { useUndoRemoval } from './hooks/use-undo-removal';
 import { describeSpan } from './model/describe';
 import { hasTwoSources } from './model/preferences';
-import { evaluateDrop, lessonSlots, pinnedForCalculation } from './model/placements';
+import { evaluateDrop, keyboardStartCell, lessonSlots, pinnedForCalculation } from './model/placements';
 import { PLANNER_TEXTS } from './model/texts';
-import type { Placement, PlannerMember, TimeSource, VisibleRange } from './model/types';
+import type { PlannerMember, TimeSource, VisibleRange } from './model/types';
 import { useRegisterPlannerSave } from '../planner-save-context';
 import './planner.css';
 
@@ -49,8 +51,7 @@ export interface PlannerStepProps {
 }
 
 const NO_MEMBERS: PlannerMember[] = [];
-/** How long 'Rückgängig' stays offered after a lesson was taken out of the plan. */
-export const UNDO_MS = 10_000;
+export { UNDO_MS } from './hooks/use-undo-removal';
 
 /** Step 4 of the teacher scheduling process (docs/product/planning.md): plan the timetable. */
 export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange, onEditTimes }: PlannerStepProps) {
@@ -68,8 +69,6 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
   const [sidebarOpen, setSidebarOpen] = useState(true);
   const [loadOpen, setLoadOpen] = useState(false);
   const [compact, setCompact] = useState(false);
-  const [selectedKey, setSelectedKey] = useState<string | null>(null);
-  const [undo, setUndo] = useState<{ placement: Placement; name: string } | null>(null);
   const hover = useHoverHighlight();
   const view = usePlannerView(members, choices, state.plan, teacherTimes, state.notAssigned, state.reasons);
   const memberIds = useMemo(() => new Set(members.map((m) => m.member_id)), [members]);
@@ -135,76 +134,33 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
     nameOf,
     place: actions.place,
   });
-  const handleDrop = flow.drop;
 
-  // Taking a lesson out is always undoable for a while (a mistaken tap or click costs nothing).
-  const removeLesson = useCallback(
-    (memberId: string) => {
-      const placement = view.placementById.get(memberId);
-      actions.unplace(memberId);
-      if (placement) setUndo({ placement, name: view.byId.get(memberId)?.name ?? nameOf(memberId) });
-    },
-    [view.placementById, view.byId, actions, nameOf],
-  );
+  const {
+    undo,
+    removeLesson,
+    undoRemoval,
+    dismiss: dismissUndo,
+  } = useUndoRemoval({
+    plan: state.plan,
+    placementById: view.placementById,
+    byId: view.byId,
+    nameOf,
+    weekOf,
+    unplace: actions.unplace,
+    restore: actions.restore,
+  });
   const removeErrorEntry = useCallback((key: string) => actions.removeError(key.replace(/^error:/, '')), [actions]);
-  const undoRemoval = () => {
-    if (!undo) return;
-    const { placement } = undo;
-    setUndo(null);
-    const verdict = evaluateDrop(state.plan, placement.memberId, placement.day, placement.start, placement.end - placement.start, weekOf(placement.memberId));
-    if (verdict.kind === 'occupied') toast.error(PLANNER_TEXTS.occupied(nameOf(verdict.by)));
-    else actions.restore(placement);
-  };
-  useEffect(() => {
-    if (!undo) return;
-    const timer = setTimeout(() => setUndo(null), UNDO_MS);
-    return () => clearTimeout(timer);
-  }, [undo]);
 
-  const selectedView = selectedKey ? view.lessons.find((l) => l.key === selectedKey) : undefined;
-  const selected: SelectedLesson | null = selectedView
-    ? {
-        memberId: selectedView.memberId,
-        key: selectedView.key,
-        kind: selectedView.kind,
-        fullName: selectedView.fullName,
-        when: describeSpan(selectedView.day, selectedView.start, selectedView.end - selectedView.start),
-        pinned: selectedView.pinned,
-      }
-    : null;
-  const selectLesson = useCallback((key: string) => setSelectedKey((current) => (current === key ? null : key)), []);
-  const tapCell = (day: number, slot: number) => {
-    if (selected?.kind === 'lesson') handleDrop(selected.memberId, day, slot);
-  };
-  const removeSelected = () => {
-    if (!selected) return;
-    setSelectedKey(null);
-    if (selected.kind === 'error') removeErrorEntry(selected.key);
-    else removeLesson(selected.memberId);
-  };
+  const selection = useSelection({ lessons: view.lessons, byId: view.byId, drop: flow.drop, removeLesson, removeErrorEntry });
+  const { selected } = selection;
 
   const keyboardStart = useCallback(
-    (memberId: string) => {
-      const r = range ?? DEFAULT_VISIBLE_RANGE;
-      const clamp = (slot: number) => Math.max(r.start, Math.min(r.end - 1, slot));
-      const placed = view.placementById.get(memberId);
-      if (placed) return { day: placed.day, slot: clamp(placed.start) };
-      const length = lengthOf(memberId);
-      let free: { day: number; slot: number } | null = null;
-      for (let day = 0; day < 7; day++) {
-        for (let slot = r.start; slot + length <= r.end; slot++) {
-          const verdict = evaluateDrop(state.plan, memberId, day, slot, length, weekOf(memberId));
-          if (verdict.kind !== 'ok') continue;
-          if (verdict.available) return { day, slot };
-          free ??= { day, slot };
-        }
-      }
-      return free ?? { day: 0, slot: r.start };
-    },
+    (memberId: string) =>
+      keyboardStartCell(state.plan, memberId, view.placementById.get(memberId), lengthOf(memberId), weekOf(memberId), range ?? DEFAULT_VISIBLE_RANGE),
     [range, view.placementById, state.plan, lengthOf, weekOf],
   );
 
-  const dnd = usePlannerDnd({ range, lengthOf, keyboardStart, onDrop: handleDrop, onUnplace: removeLesson, nameOf, describeCell: describeSpan });
+  const dnd = usePlannerDnd({ range, lengthOf, keyboardStart, onDrop: flow.drop, onUnplace: removeLesson, nameOf, describeCell: describeSpan });
 
   let preview: DropPreview | null = null;
   if (dnd.active && dnd.target) {
@@ -212,7 +168,7 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
     const verdict = evaluateDrop(state.plan, dnd.active.memberId, dnd.target.day, dnd.target.start, length, weekOf(dnd.active.memberId));
     preview = { ...dnd.target, length, tone: verdict.kind !== 'ok' ? 'bad' : verdict.available ? 'ok' : 'warn' };
   }
-  const highlightId = dnd.active?.memberId ?? hover.highlighted;
+  const highlightId = dnd.active?.memberId ?? selection.selectedStudentId ?? hover.highlighted;
   const highlightWeek = highlightId ? (view.weeks.get(highlightId) ?? null) : null;
 
   const setPreference = useCallback((memberId: string, source: TimeSource) => setChoices((c) => ({ ...c, [memberId]: source })), []);
@@ -302,6 +258,8 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
                   shortName={view.names.get(m.member_id) ?? m.name}
                   placed={view.placementById.has(m.member_id)}
                   highlighted={highlightId === m.member_id}
+                  selected={selection.selectedStudentId === m.member_id}
+                  onSelect={selection.selectStudent}
                   twoSources={hasTwoSources(m)}
                   preference={view.prefs[m.member_id]!}
                   notes={view.panelNotes.get(m.member_id) ?? []}
@@ -327,8 +285,8 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
             preview={preview}
             draggingKey={dnd.active?.kind === 'lesson' ? dnd.active.memberId : null}
             selectedKey={selected ? selected.key : null}
-            onSelect={selectLesson}
-            onCellTap={tapCell}
+            onSelect={selection.selectLesson}
+            onCellTap={selection.tapCell}
             onUnplace={removeLesson}
             onRemoveError={removeErrorEntry}
             onTogglePin={actions.togglePin}
@@ -337,9 +295,9 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
           <p className="planner-help">{PLANNER_TEXTS.keyboardHelp}</p>
           {(selected || undo) && (
             <LessonBars>
-              {undo && <UndoBar text={PLANNER_TEXTS.removed(undo.name)} onUndo={undoRemoval} onClose={() => setUndo(null)} />}
+              {undo && <UndoBar text={PLANNER_TEXTS.removed(undo.name)} onUndo={undoRemoval} onClose={dismissUndo} />}
               {selected && (
-                <LessonActionsBar selected={selected} onTogglePin={actions.togglePin} onRemove={removeSelected} onClose={() => setSelectedKey(null)} />
+                <LessonActionsBar selected={selected} onTogglePin={actions.togglePin} onRemove={selection.removeSelected} onClose={selection.clear} />
               )}
             </LessonBars>
           )}

@@ -6,7 +6,8 @@ import { PLANNER_TEXTS } from '../model/texts';
 export interface SelectedLesson {
   memberId: string;
   key: string;
-  kind: 'lesson' | 'error';
+  /** A placed lesson, an 'ERROR: ...' entry, or an unplaced student waiting for a tap on a free cell. */
+  kind: 'lesson' | 'error' | 'student';
   fullName: string;
   when: string;
   pinned: boolean;
@@ -21,15 +22,18 @@ interface Props {
 
 /**
  * Actions of a tapped lesson (phones have no hover and no room for small buttons on a tile): lock,
- * take out of the plan, done. While it is open, tapping a free cell moves the lesson there.
+ * take out of the plan, done. While it is open, tapping a free cell moves the lesson there (or, for a
+ * selected student, places them there).
  */
 export function LessonActionsBar({ selected, onTogglePin, onRemove, onClose }: Props) {
   const isLesson = selected.kind === 'lesson';
+  const isStudent = selected.kind === 'student';
   return (
     <div className="lesson-bar" role="region" aria-label={PLANNER_TEXTS.selectedRegion}>
       <p className="lesson-bar__text" aria-live="polite">
         <strong>{selected.fullName}</strong> <span>{selected.when}</span>
         {isLesson && <span className="lesson-bar__hint">{PLANNER_TEXTS.tapToMove}</span>}
+        {isStudent && <span className="lesson-bar__hint">{PLANNER_TEXTS.tapToPlace}</span>}
       </p>
       <div className="lesson-bar__actions">
         {isLesson && (
@@ -37,9 +41,11 @@ export function LessonActionsBar({ selected, onTogglePin, onRemove, onClose }: P
             {selected.pinned ? PLANNER_TEXTS.unlockShort : PLANNER_TEXTS.lockShort}
           </Button>
         )}
-        <Button variant="danger" size="md" onClick={onRemove}>
-          {PLANNER_TEXTS.removeShort}
-        </Button>
+        {!isStudent && (
+          <Button variant="danger" size="md" onClick={onRemove}>
+            {PLANNER_TEXTS.removeShort}
+          </Button>
+        )}
         <Button variant="ghost" size="md" onClick={onClose}>
           {PLANNER_TEXTS.done}
         </Button>

@@ -20,6 +20,9 @@ interface Props {
   shortName: string;
   placed: boolean;
   highlighted: boolean;
+  /** Tapped or clicked while unplaced: a tap on a free cell places the student. */
+  selected: boolean;
+  onSelect: (memberId: string) => void;
   twoSources: boolean;
   preference: TimeSource;
   notes: readonly StudentNote[];
@@ -28,12 +31,14 @@ interface Props {
   onUnplace: (memberId: string) => void;
 }
 
-/** One student in the sidebar: short name, minutes, check mark when placed, L/S toggles, notes. Draggable. */
+/** One student in the sidebar: short name, minutes, check mark when placed, L/S toggles, notes. Draggable; a tap selects. */
 export const StudentPanel = memo(function StudentPanel({
   member,
   shortName,
   placed,
   highlighted,
+  selected,
+  onSelect,
   twoSources,
   preference,
   notes,
@@ -61,8 +66,15 @@ export const StudentPanel = memo(function StudentPanel({
   return (
     <li
       ref={setNodeRef}
-      className={cx('student-panel', placed && 'student-panel--placed', isDragging && 'is-dragging', highlighted && 'is-highlighted')}
+      className={cx(
+        'student-panel',
+        placed && 'student-panel--placed',
+        isDragging && 'is-dragging',
+        highlighted && 'is-highlighted',
+        selected && 'is-selected',
+      )}
       data-member={id}
+      data-selected={selected || undefined}
     >
       <div
         ref={setActivatorNodeRef}
@@ -70,6 +82,7 @@ export const StudentPanel = memo(function StudentPanel({
         {...attributes}
         {...listeners}
         onKeyDown={onKeyDown}
+        onClick={() => onSelect(id)}
         aria-label={label}
         title={member.name}
         onPointerEnter={() => onHover(id)}

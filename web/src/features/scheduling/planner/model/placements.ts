@@ -81,3 +81,28 @@ export function evaluateDrop(plan: PlanContent, memberId: string, day: number, s
 export function pinnedForCalculation(placements: readonly Placement[], memberIds: ReadonlySet<string>): { member_id: string; day: number; start: string }[] {
   return placements.filter((p) => p.pinned && memberIds.has(p.memberId)).map((p) => ({ member_id: p.memberId, day: p.day, start: slotToLabel(p.start) }));
 }
+
+/**
+ * Where a keyboard drag of a member starts: their lesson (clamped into the visible range), else the first free
+ * cell inside their chosen times, else the first free cell, else the top of Monday.
+ */
+export function keyboardStartCell(
+  plan: PlanContent,
+  memberId: string,
+  placed: Placement | undefined,
+  length: number,
+  times: WeekSlots,
+  range: { start: number; end: number },
+): { day: number; slot: number } {
+  if (placed) return { day: placed.day, slot: Math.max(range.start, Math.min(range.end - 1, placed.start)) };
+  let free: { day: number; slot: number } | null = null;
+  for (let day = 0; day < DAYS; day++) {
+    for (let slot = range.start; slot + length <= range.end; slot++) {
+      const verdict = evaluateDrop(plan, memberId, day, slot, length, times);
+      if (verdict.kind !== 'ok') continue;
+      if (verdict.available) return { day, slot };
+      free ??= { day, slot };
+    }
+  }
+  return free ?? { day: 0, slot: range.start };
+}

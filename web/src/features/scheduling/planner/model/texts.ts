@@ -78,6 +78,7 @@ export const PLANNER_TEXTS = {
   compact: 'Kompaktansicht (ohne Scrollen)',
   wholeDay: 'Ganzer Tag',
   tapToMove: 'Tippe auf ein freies Feld, um die Stunde dorthin zu verschieben.',
+  tapToPlace: 'Tippe auf ein freies Feld, um die Stunde dort einzutragen.',
   lockShort: 'Fixieren',
   unlockShort: 'Fixierung lösen',
   removeShort: 'Aus dem Plan nehmen',
