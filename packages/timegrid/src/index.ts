@@ -10,3 +10,4 @@ export * from './last-change-format.js';
 export * from './times-text-parser.js';
 export * from './times-text-format.js';
 export * from './deadline.js';
+export * from './semester-dates.js';
