@@ -1,12 +1,14 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { shot, uniqueEmail, type Person } from '../helpers/accounts.js';
 import { loginByApi } from '../helpers/api.js';
+import { waitForMail } from '../helpers/mail.js';
 import { classRow, openClass } from '../helpers/classes.js';
-import { createClassWithTimes, joinAndEnterTimes, signUpViaApi } from '../helpers/planner.js';
+import { createClassWithTimes, joinAndEnterTimes, lesson, signUpViaApi } from '../helpers/planner.js';
 
 /*
  * Audit issue 23, the screens: the teacher's class page fits a tablet (769-1024 px) without sideways
- * scrolling and keeps its member table inside its card on a desktop, the phone keeps its cards.
+ * scrolling and keeps its member table inside its card on a desktop, the phone keeps its cards; the send
+ * dialog takes the personal message the schedule mail has room for.
  */
 
 const PHONE = { width: 390, height: 844 };
@@ -213,4 +215,44 @@ test('Handy 390 px: Klassen und Mitglieder bleiben Karten, nichts ragt heraus', 
   await expect(table.locator('thead')).toBeHidden();
   await expectInView(page, table.getByRole('button', { name: 'Einladung senden' }), 'Einladung senden');
   await expectInView(page, classRow(page, CLASS_NAME).getByRole('button', { name: `${CLASS_NAME} löschen` }), 'löschen');
+});
+
+test('Desktop 1440 px: der Versand-Dialog nimmt eine persönliche Nachricht auf, die in der Mail unter „Nachricht von …“ steht', async ({ page }) => {
+  // A saved plan for the planner to load: Maximiliane Mo 9:00-9:45.
+  const answer = (await (await teacherApi.get(`/api/classes/${classId}/members`)).json()) as
+    | { members?: { member_id: string; name: string }[] }
+    | { member_id: string; name: string }[];
+  const members = Array.isArray(answer) ? answer : (answer.members ?? []);
+  const maxi = members.find((m) => m.name === hyphenStudent.name)!.member_id;
+  const saved = await teacherApi.post(`/api/classes/${classId}/schedules`, {
+    data: {
+      name: 'Plan mit Nachricht',
+      description: null,
+      class_id: classId,
+      // All seven days, Monday with three quarter hours.
+      available_times: Object.fromEntries([0, 1, 2, 3, 4, 5, 6].map((day) => [String(day), day === 0 ? ['9.00', '9.15', '9.30'].map((t) => [t, maxi]) : []])),
+    },
+  });
+  expect(saved.ok(), await saved.text()).toBeTruthy();
+
+  await page.setViewportSize(DESKTOP);
+  await loginByApi(page.request, teacher);
+  await page.goto('/scheduling');
+  await page.getByRole('button', { name: new RegExp(`^${CLASS_NAME}`) }).click();
+  await expect(page).toHaveURL(/\/scheduling\/planen\?klasse=/);
+  await expect(lesson(page, hyphenStudent.name)).toBeVisible();
+  await page.getByRole('button', { name: 'Stundenplan versenden' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Stundenplan speichern und versenden' });
+  await expect(dialog).toBeVisible();
+  const message = dialog.getByRole('textbox', { name: 'Nachricht an die Studierenden (freiwillig)' });
+  await expect(message).toHaveValue('');
+  await message.fill('Bitte bringt eure Noten mit.\nBis Montag!');
+  await shot(page, 'audit-send-dialog-1440');
+  await dialog.getByRole('button', { name: 'Speichern und versenden' }).click();
+  await expect(page.getByText('Stundenplan gespeichert und an 3 Studierende gesendet.')).toBeVisible();
+
+  for (const to of [hyphenStudent.email, longStudent.email]) {
+    const mail = await waitForMail(page.request, to, /Dein Stundenplan für „Klavier Tablet“/);
+    expect(mail.text).toContain(`Nachricht von ${teacher.name}:\n\nBitte bringt eure Noten mit.\nBis Montag!`);
+  }
 });

@@ -4,7 +4,24 @@ import { Alert, Button, Dialog, Input, Textarea } from '../../../../shared/ui';
 import type { SaveDialogState } from '../hooks/use-schedule-actions';
 import { PLANNER_TEXTS } from '../model/texts';
 
-/** Save dialog and send-and-save dialog: name (required) and description. */
+/** The personal message of the send dialog (docs/product/planning.md PDF and sending). */
+export const SEND_MESSAGE_TEXTS = {
+  label: 'Nachricht an die Studierenden (freiwillig)',
+  hint: 'Steht in der E-Mail an die Studierenden unter „Nachricht von …“.',
+} as const;
+
+/** At most this many characters (the notification service refuses longer messages). */
+export const SEND_MESSAGE_MAX = 2000;
+
+/** What the send dialog adds to name and description. */
+export interface SendOptions {
+  /** Last day of the lessons in the calendar files (YYYY-MM-DD). */
+  until: string;
+  /** The personal message for the mail; empty for none. */
+  message: string;
+}
+
+/** Save dialog and send-and-save dialog: name (required) and description; sending also the calendar's last day and a message. */
 /** Default last day of the calendar series: 15 weeks from today (the server's default too). */
 export function defaultCalendarUntil(now: Date = new Date()): string {
   return addDays(berlinToday(now), 15 * 7 - 1);
@@ -26,11 +43,12 @@ export function SaveDialog({
   /** A save (or send) of this dialog is under way. */
   busy: boolean;
   onClose: () => void;
-  onSubmit: (name: string, description: string, until?: string) => void;
+  onSubmit: (name: string, description: string, send?: SendOptions) => void;
 }) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [until, setUntil] = useState(defaultCalendarUntil);
+  const [message, setMessage] = useState('');
   const open = state !== null;
   const mode = state?.mode;
   useEffect(() => {
@@ -38,13 +56,14 @@ export function SaveDialog({
       setName(state.name);
       setDescription(state.description);
       setUntil(defaultCalendarUntil());
+      setMessage('');
     }
     // Only when the dialog opens (or switches mode).
   }, [open, mode]); // eslint-disable-line react-hooks/exhaustive-deps
   const send = state?.mode === 'send';
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onSubmit(name, description, send ? until : undefined);
+    onSubmit(name, description, send ? { until, message } : undefined);
   };
   const nameError = state?.error === PLANNER_TEXTS.nameRequired ? state.error : undefined;
   return (
@@ -77,13 +96,23 @@ export function SaveDialog({
         />
         <Textarea label={PLANNER_TEXTS.scheduleDescription} value={description} rows={3} onChange={(e) => setDescription(e.target.value)} maxLength={2000} />
         {send && (
-          <Input
-            type="date"
-            label={PLANNER_TEXTS.calendarUntil}
-            hint={PLANNER_TEXTS.calendarUntilHint}
-            value={until}
-            onChange={(e) => setUntil(e.target.value)}
-          />
+          <>
+            <Textarea
+              label={SEND_MESSAGE_TEXTS.label}
+              hint={SEND_MESSAGE_TEXTS.hint}
+              value={message}
+              rows={4}
+              onChange={(e) => setMessage(e.target.value)}
+              maxLength={SEND_MESSAGE_MAX}
+            />
+            <Input
+              type="date"
+              label={PLANNER_TEXTS.calendarUntil}
+              hint={PLANNER_TEXTS.calendarUntilHint}
+              value={until}
+              onChange={(e) => setUntil(e.target.value)}
+            />
+          </>
         )}
         {state?.error && !nameError && <Alert kind="error">{state.error}</Alert>}
       </form>

@@ -52,12 +52,14 @@ export function useSaveSchedule(classId: string) {
 /** docs/product/planning.md "Send": the PDF to every member of the class; answers the number of recipients. */
 export function useSendSchedule(classId: string) {
   return useMutation({
-    mutationFn: async ({ pdf, scheduleName, until }: { pdf: Blob; scheduleName: string; until: string | null }) => {
+    mutationFn: async ({ pdf, scheduleName, until, message }: { pdf: Blob; scheduleName: string; until: string | null; message: string | null }) => {
       const form = new FormData();
       form.append('pdf', new File([pdf], 'stundenplan.pdf', { type: 'application/pdf' }));
       form.append('class_id', classId);
       form.append('schedule_name', scheduleName);
       if (until) form.append('until', until);
+      // The personal message of the schedule mail ('Nachricht von …', docs/product/documents.md).
+      if (message) form.append('message', message);
       const answer = await api.postForm<{ recipient_count?: number }>('send-schedule-to-students', form, { timeoutMs: 60_000 });
       return typeof answer?.recipient_count === 'number' ? answer.recipient_count : 0;
     },

@@ -10,6 +10,7 @@ import { scheduleIdByName, useDeleteSchedule, useSaveSchedule, useSendSchedule }
 import type { PlannerMember, ScheduleDetail, ScheduleSummary } from '../model/types';
 import { exportablePlan, requestPdf, type PdfInput } from './pdf-export';
 import type { PlanActions, PlanState } from './use-plan-state';
+import type { SendOptions } from '../components/SaveDialog';
 
 export type SaveMode = 'save' | 'send';
 
@@ -80,8 +81,9 @@ export function useScheduleActions(deps: Deps) {
 
   const persist = useCallback((payload: SavePayload, targetId: string | null) => persistAsync({ payload, targetId }), [persistAsync]);
 
-  // Last day of the lessons in the students' calendar files, chosen in the send dialog.
+  // Last day of the lessons in the students' calendar files and the personal message, chosen in the send dialog.
   const calendarUntilRef = useRef<string | null>(null);
+  const messageRef = useRef<string | null>(null);
 
   /** After a successful save: state, list, toast and (send mode) the mail. */
   const finish = useCallback(
@@ -91,7 +93,7 @@ export function useScheduleActions(deps: Deps) {
         toast.success(PLANNER_TEXTS.saved);
         return;
       }
-      const count = await sendAsync({ pdf: pdf!, scheduleName: summary.name, until: calendarUntilRef.current });
+      const count = await sendAsync({ pdf: pdf!, scheduleName: summary.name, until: calendarUntilRef.current, message: messageRef.current });
       toast.success(PLANNER_TEXTS.sent(count));
     },
     [depsRef, sendAsync],
@@ -115,10 +117,11 @@ export function useScheduleActions(deps: Deps) {
   );
 
   const submitSave = useCallback(
-    async (name: string, description: string, until?: string) => {
+    async (name: string, description: string, send?: SendOptions) => {
       const dialog = saveDialog;
       if (!dialog) return;
-      calendarUntilRef.current = until?.trim() || null;
+      calendarUntilRef.current = send?.until.trim() || null;
+      messageRef.current = send?.message.trim() || null;
       if (!name.trim()) {
         setSaveDialog({ ...dialog, name, description, error: PLANNER_TEXTS.nameRequired });
         return;
