@@ -48,6 +48,7 @@ function config(overrides: Partial<KitConfig> = {}): KitConfig {
     KAFKA_BROKERS: '',
     STORE: 'memory',
     REDIS_URL: '',
+    REDIS_KEY_PREFIX: '',
     AUTH_JWKS_URL: issuer.jwksUrl,
     PORT: 0,
     GRPC_PORT: 0,
