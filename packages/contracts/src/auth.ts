@@ -1,0 +1,209 @@
+// docs/product/api.md "Session and account" (auth service).
+import { z } from 'zod';
+import { messageAnswer } from './common.js';
+import { defineEndpoint } from './endpoint.js';
+
+/** docs/product/data.md User (GET /api/me). */
+export const sessionUser = z.object({
+  role: z.enum(['teacher', 'student']),
+  username: z.string(),
+  email: z.string(),
+  profilePicture: z.string().nullable(),
+  role_id: z.number().int(),
+  user_id: z.string(),
+});
+
+/** docs/product/data.md Profile membership. */
+export const profileMembership = z.object({
+  duration: z.number().nullable(),
+  member_id: z.string(),
+  student_id: z.string().nullable(),
+  class_id: z.string(),
+  classes: z.object({ name: z.string().nullable(), class_id: z.string() }).nullable(),
+  teacher_name: z.string().nullable(),
+  institution: z.string().nullable(),
+  deadline: z.string().nullable(),
+  allow_late_changes: z.boolean(),
+});
+
+/** docs/product/data.md Profile. */
+export const profile = z.object({
+  user_id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(['teacher', 'student']),
+  role_id: z.number().int(),
+  duration: z.number().nullable(),
+  profilePicture: z.string().nullable(),
+  institution: z.object({ id: z.string(), name: z.string() }).nullable(),
+  created_at: z.string(),
+  classes: z.array(profileMembership),
+});
+
+export const institution = z.object({ id: z.string(), name: z.string(), students_mail: z.string().nullable(), teachers_mail: z.string().nullable() });
+
+const credentials = z.object({ email: z.string(), password: z.string() });
+
+export const me = defineEndpoint({
+  id: 'getMe',
+  method: 'GET',
+  path: '/api/me',
+  summary: 'The session check: who is logged in.',
+  access: 'user',
+  service: 'auth',
+  answer: sessionUser,
+  errors: { 401: 'Not logged in.' },
+});
+
+export const deleteMe = defineEndpoint({
+  id: 'deleteMe',
+  method: 'DELETE',
+  path: '/api/me',
+  summary: 'Delete the own account; the session cookie is cleared.',
+  access: 'user',
+  service: 'auth',
+  answer: messageAnswer,
+  errors: { 401: 'Not logged in.' },
+});
+
+export const getProfile = defineEndpoint({
+  id: 'getProfile',
+  method: 'GET',
+  path: '/api/profile',
+  summary: 'The own profile, with the memberships of a student.',
+  access: 'user',
+  service: 'auth',
+  answer: profile,
+  errors: { 401: 'Not logged in.' },
+});
+
+export const login = defineEndpoint({
+  id: 'login',
+  method: 'POST',
+  path: '/api/auth/login',
+  summary: 'Log in; sets the session cookie.',
+  access: 'public',
+  service: 'auth',
+  body: credentials,
+  answer: sessionUser.extend({ message: z.string() }),
+  errors: { 400: 'Missing or invalid input.', 401: 'Wrong e-mail or password.', 403: 'E-mail not confirmed yet.', 429: 'Too many attempts.' },
+});
+
+export const logout = defineEndpoint({
+  id: 'logout',
+  method: 'POST',
+  path: '/api/auth/logout',
+  summary: 'End the session.',
+  access: 'public',
+  service: 'auth',
+  answer: messageAnswer,
+  errors: {},
+});
+
+export const resendConfirmation = defineEndpoint({
+  id: 'resendConfirmation',
+  method: 'POST',
+  path: '/api/auth/resend-confirmation',
+  summary: 'Send the confirmation link again.',
+  access: 'public',
+  service: 'auth',
+  body: credentials,
+  answer: messageAnswer,
+  errors: { 400: 'Invalid input or already confirmed.', 401: 'Wrong e-mail or password.', 429: 'Over the mail budget.' },
+});
+
+export const registerBody = z.object({
+  email: z.string(),
+  password: z.string(),
+  name: z.string(),
+  registerShortcut: z.string().nullish(),
+  role_id: z.union([z.number(), z.string()]),
+  institution_id: z.string().nullish(),
+  duration: z.union([z.number(), z.string()]).nullish(),
+  memberId: z.string().nullish(),
+});
+
+export const register = defineEndpoint({
+  id: 'register',
+  method: 'POST',
+  path: '/api/auth/register',
+  summary: 'Create an account; a confirmation mail is sent.',
+  access: 'public',
+  service: 'auth',
+  body: registerBody,
+  answer: messageAnswer,
+  status: 201,
+  errors: { 400: 'Invalid input.', 409: 'The e-mail is taken.', 429: 'Over the mail budget.' },
+});
+
+const tokenBody = z.object({ token: z.string() });
+
+export const confirmEmail = defineEndpoint({
+  id: 'confirmEmail',
+  method: 'POST',
+  path: '/api/auth/confirm-email',
+  summary: 'Confirm the e-mail address with the link token.',
+  access: 'public',
+  service: 'auth',
+  body: tokenBody,
+  answer: messageAnswer,
+  errors: { 400: 'Invalid or expired link.' },
+});
+
+export const forgotPassword = defineEndpoint({
+  id: 'forgotPassword',
+  method: 'POST',
+  path: '/api/auth/forgot-password',
+  summary: 'Send a reset link (the same answer whether or not the account exists).',
+  access: 'public',
+  service: 'auth',
+  body: z.object({ email: z.string(), redirectTo: z.string().optional() }),
+  answer: messageAnswer,
+  errors: { 400: 'Invalid input.' },
+});
+
+export const checkResetToken = defineEndpoint({
+  id: 'checkResetToken',
+  method: 'POST',
+  path: '/api/auth/check-reset-token',
+  summary: 'Whether a reset link is still valid (changes nothing).',
+  access: 'public',
+  service: 'auth',
+  body: tokenBody,
+  answer: z.object({ valid: z.literal(true) }),
+  errors: { 400: "'Ungültiger Link'" },
+});
+
+export const updatePassword = defineEndpoint({
+  id: 'updatePassword',
+  method: 'POST',
+  path: '/api/auth/update-password',
+  summary: 'Set a new password with a reset link.',
+  access: 'public',
+  service: 'auth',
+  body: z.object({ token: z.string(), password: z.string() }),
+  answer: messageAnswer,
+  errors: { 400: 'Invalid link or password.' },
+});
+
+export const listInstitutions = defineEndpoint({
+  id: 'listInstitutions',
+  method: 'GET',
+  path: '/api/institutions',
+  summary: 'The institutions of the registration form.',
+  access: 'public',
+  service: 'auth',
+  answer: z.array(institution),
+  errors: {},
+});
+
+export const institutionMailEndings = defineEndpoint({
+  id: 'getInstitutionMailEndings',
+  method: 'GET',
+  path: '/api/get-institution-mail-endings/{institutionId}',
+  summary: 'The mail domains of one institution.',
+  access: 'public',
+  service: 'auth',
+  answer: institution.pick({ students_mail: true, teachers_mail: true }),
+  errors: { 400: 'Not an institution id.', 404: 'Unknown institution.' },
+});

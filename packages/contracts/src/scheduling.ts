@@ -1,0 +1,227 @@
+// docs/product/api.md "Schedules and calculation" (scheduling-solver service).
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
+
+/** Saved form: day index "0"…"6" -> [slot label, member_id] pairs, one per occupied quarter hour. */
+export const savedTimes = z.record(z.string(), z.array(z.tuple([z.string(), z.string()])));
+
+export const scheduleSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  class_id: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export const scheduleDetail = scheduleSummary.extend({ available_times: savedTimes, pinned: z.array(z.string()) });
+export const scheduleBody = z.object({
+  name: z.string(),
+  description: z.string().nullish(),
+  class_id: z.string().optional(),
+  available_times: savedTimes,
+  pinned: z.array(z.string()).optional(),
+});
+
+const ownerErrors = { 400: 'Invalid input.', 401: 'Not logged in.', 403: 'Not a teacher.', 404: 'Unknown class or schedule (or another teacher’s).' };
+const conflict = {
+  description: 'A schedule of this name exists.',
+  schema: z.object({ detail: z.string(), existing_id: z.string() }),
+};
+
+export const listClassSchedules = defineEndpoint({
+  id: 'listClassSchedules',
+  method: 'GET',
+  path: '/api/classes/{classId}/schedules',
+  summary: 'The saved schedules of a class, newest first.',
+  access: 'owner',
+  service: 'scheduling-solver',
+  answer: z.object({ schedules: z.array(scheduleSummary) }),
+  errors: ownerErrors,
+});
+
+export const listSchedules = defineEndpoint({
+  id: 'listSchedules',
+  method: 'GET',
+  path: '/api/schedules',
+  summary: 'The saved schedules of a class as a bare list.',
+  access: 'owner',
+  service: 'scheduling-solver',
+  query: z.object({ class_id: z.string() }),
+  answer: z.array(scheduleSummary),
+  errors: ownerErrors,
+});
+
+export const getSchedule = defineEndpoint({
+  id: 'getSchedule',
+  method: 'GET',
+  path: '/api/schedules/{scheduleId}',
+  summary: 'One saved schedule with its lessons.',
+  access: 'owner',
+  service: 'scheduling-solver',
+  answer: scheduleDetail,
+  errors: ownerErrors,
+});
+
+export const createSchedule = defineEndpoint({
+  id: 'createSchedule',
+  method: 'POST',
+  path: '/api/classes/{classId}/schedules',
+  summary: 'Save a new schedule (the same one again within 60 seconds is answered with the first).',
+  access: 'owner',
+  service: 'scheduling-solver',
+  body: scheduleBody,
+  answer: scheduleSummary,
+  status: 201,
+  errors: { ...ownerErrors, 409: conflict },
+});
+
+export const updateSchedule = defineEndpoint({
+  id: 'updateSchedule',
+  method: 'POST',
+  path: '/api/classes/{classId}/schedules/{scheduleId}',
+  summary: 'Update a saved schedule.',
+  access: 'owner',
+  service: 'scheduling-solver',
+  body: scheduleBody,
+  answer: scheduleSummary,
+  errors: { ...ownerErrors, 409: conflict },
+});
+
+export const putSchedule = defineEndpoint({
+  id: 'putSchedule',
+  method: 'PUT',
+  path: '/api/classes/{classId}/schedules/{scheduleId}',
+  summary: 'Idempotent save under this id: 200 updated, 201 created.',
+  access: 'owner',
+  service: 'scheduling-solver',
+  body: scheduleBody,
+  answer: scheduleSummary,
+  errors: { ...ownerErrors, 409: conflict },
+});
+
+export const deleteSchedule = defineEndpoint({
+  id: 'deleteSchedule',
+  method: 'DELETE',
+  path: '/api/classes/{classId}/schedules/{scheduleId}',
+  summary: 'Delete a saved schedule.',
+  access: 'owner',
+  service: 'scheduling-solver',
+  answer: z.object({ id: z.string(), message: z.string() }),
+  errors: ownerErrors,
+});
+
+/** docs/product/data.md Time preferences. */
+export const timeSource = z.enum(['available_times', 'available_times_user_input']);
+
+/** Body of the calculation; the service maps each failing field to its German message. */
+export const calculationBody = z.object({
+  selectedClass: z.string().min(1),
+  wiggleRoom: z.union([z.number().int().min(0).max(99), z.string().regex(/^\s*\d{1,2}\s*$/)]),
+  timePreferences: z.record(z.string(), timeSource).nullish(),
+  pinned: z
+    .array(
+      z.object({
+        member_id: z.string().min(1),
+        day: z.union([z.number().int().min(0).max(6), z.string().regex(/^[0-6]$/)]),
+        /** A slot label ("9.00") or a slot index. */
+        start: z.union([z.string(), z.number().int().min(0).max(95)]),
+      }),
+    )
+    .max(1000)
+    .nullish(),
+  /** Stay close to this saved schedule ('Möglichst wenige Änderungen'). */
+  previous_schedule_id: z.string().nullish(),
+});
+
+export const placement = z.object({
+  member_id: z.string(),
+  name: z.string(),
+  day: z.number().int().min(0).max(6),
+  day_name: z.string(),
+  start: z.string(),
+  end: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  /** Start slot and exclusive end slot. */
+  set_time_from_to: z.tuple([z.number().int(), z.number().int()]),
+  duration: z.number(),
+  pinned: z.boolean(),
+});
+
+export const studentNote = z.object({ member_id: z.string(), name: z.string(), reason: z.string() });
+
+/** The stage values of a plan. */
+export const planSummary = z.object({
+  placed: z.number().int(),
+  preferred_placed: z.number().int(),
+  idle_minutes: z.number(),
+  moved: z.number().int(),
+  proven: z.boolean(),
+  preferred_member_ids: z.array(z.string()),
+  moved_member_ids: z.array(z.string()),
+});
+
+/** Working form: German day name -> "HH:MM" -> member_id ("" free). */
+export const workingTimetable = z.record(z.string(), z.record(z.string(), z.string()));
+
+export const calculationAnswer = z.object({
+  timetable: workingTimetable,
+  placements: z.array(placement),
+  unscheduled_students: z.array(studentNote),
+  skipped_students: z.array(studentNote),
+  stats: z.record(z.string(), z.unknown()),
+  summary: planSummary,
+  status: z.enum(['OPTIMAL', 'FEASIBLE']),
+  name: z.string(),
+  run_id: z.string(),
+});
+
+/** The best partial plan of a refusal (no teacher times: only timetable and placements). */
+export const bestPlan = calculationAnswer.pick({ timetable: true, placements: true }).extend({
+  stats: z.record(z.string(), z.unknown()).optional(),
+  summary: planSummary.optional(),
+  name: z.string().optional(),
+});
+
+/** The object detail of a 400 refusal of the calculation. */
+export const calculationRefusal = z.object({
+  error_type: z.string(),
+  message: z.string(),
+  skipped_students: z.array(studentNote),
+  unscheduled_students: z.array(studentNote),
+  best_plan: bestPlan,
+});
+
+export const calculate = defineEndpoint({
+  id: 'calculate',
+  method: 'POST',
+  path: '/api/cp-sat-berechnung-from-db',
+  summary: 'Calculate a schedule for the teacher’s class.',
+  access: 'teacher',
+  service: 'scheduling-solver',
+  body: calculationBody,
+  answer: calculationAnswer,
+  errors: {
+    400: {
+      description: 'Invalid input (string detail), or more students unplaced than the wiggle room allows / no teacher times (object detail).',
+      schema: z.object({ detail: z.union([z.string(), calculationRefusal]) }),
+    },
+    401: 'Not logged in.',
+    403: 'Not a teacher.',
+    404: 'Unknown class or previous schedule.',
+    502: 'The engine failed.',
+    504: 'The engine ran out of time without a plan.',
+  },
+});
+
+export const progress = defineEndpoint({
+  id: 'progress',
+  method: 'GET',
+  path: '/api/progress',
+  summary: 'Server-sent events of the teacher’s running calculations ({ run_id, class_id, stage, percent, label, at }).',
+  access: 'teacher',
+  service: 'scheduling-solver',
+  answer: undefined,
+  answerKind: 'text/event-stream',
+  errors: { 401: 'Not logged in.', 403: 'Not a teacher.' },
+});
