@@ -3,6 +3,7 @@ import { classRepository, type ClassRepository } from './class-repository.js';
 import { directoryRepository, type DirectoryRepository } from './directory-repository.js';
 import { mailLogRepository, type MailLogRepository } from './mail-log-repository.js';
 import { memberRepository, type MemberRepository } from './member-repository.js';
+import { semesterRepository, type SemesterRepository } from './semester-repository.js';
 import { emit, isUniqueViolation, type Db, type Tx } from './prisma.js';
 import { withSessionLock } from './session-lock.js';
 
@@ -11,6 +12,7 @@ export interface Repositories {
   members: MemberRepository;
   directory: DirectoryRepository;
   mailLog: MailLogRepository;
+  semesters: SemesterRepository;
   /** Writes one event into the outbox; inside a transaction it commits with the change. */
   emit<T extends Topic>(topic: T, key: string, payload: EventPayload<T>): Promise<void>;
 }
@@ -28,6 +30,7 @@ function bind(db: Tx, pool: Pool, changed: () => Promise<void>): Repositories {
     members: memberRepository(db, pool, changed),
     directory: directoryRepository(db),
     mailLog: mailLogRepository(db),
+    semesters: semesterRepository(db),
     emit: <T extends Topic>(topic: T, key: string, payload: EventPayload<T>) => emit(db, topic, key, payload),
   };
 }

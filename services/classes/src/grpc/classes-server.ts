@@ -6,6 +6,7 @@ import { deadlineString } from '../domain/deadline.js';
 import type { Member } from '../domain/dto.js';
 import { MSG } from '../domain/messages.js';
 import { findClassByShortcut, withTeacher, type ClassWithTeacher } from '../domain/registration.js';
+import { listSemesters } from '../domain/semester.js';
 
 function classInfo(c: ClassWithTeacher): classesV1.ClassInfo {
   return {
@@ -56,6 +57,13 @@ export function classesGrpc(deps: Deps, log: Logger): GrpcServiceBinding {
     }),
     getMember: wrapUnary<classesV1.GetMemberRequest, classesV1.GetMemberResponse>(log, async (req) => {
       return { member: member(await findMember(deps, req.memberId, req.classId)) };
+    }),
+    listSemesters: wrapUnary<classesV1.ListSemestersRequest, classesV1.ListSemestersResponse>(log, async (req) => {
+      // No owner check: callers ask for the classes they already authorized (a teacher's own, a student's memberships).
+      const rows = await listSemesters(deps, req.classIds);
+      return {
+        semesters: rows.map((s) => ({ classId: s.classId, firstDay: s.firstDay, lastDay: s.lastDay, state: s.state, breaks: s.breaks, holidays: s.holidays })),
+      };
     }),
   };
   return { definition: classesV1.ClassesServiceService, implementation };

@@ -98,6 +98,41 @@ export interface GetMemberResponse {
   member: Member | undefined;
 }
 
+export interface ListSemestersRequest {
+  classIds: string[];
+}
+
+/** A break of a semester: both days included. */
+export interface SemesterBreak {
+  from: string;
+  to: string;
+  label: string;
+}
+
+/** A statutory public holiday of the semester's state. */
+export interface PublicHoliday {
+  date: string;
+  name: string;
+}
+
+/**
+ * The semester of a class: days YYYY-MM-DD (Europe/Berlin, both included), a two-letter Bundesland code,
+ * its breaks and the public holidays between first_day and last_day.
+ */
+export interface Semester {
+  classId: string;
+  firstDay: string;
+  lastDay: string;
+  state: string;
+  breaks: SemesterBreak[];
+  holidays: PublicHoliday[];
+}
+
+export interface ListSemestersResponse {
+  /** Only the classes that have a semester. */
+  semesters: Semester[];
+}
+
 function createBaseClassInfo(): ClassInfo {
   return {
     classId: "",
@@ -1408,6 +1443,499 @@ export const GetMemberResponse: MessageFns<GetMemberResponse> = {
   },
 };
 
+function createBaseListSemestersRequest(): ListSemestersRequest {
+  return { classIds: [] };
+}
+
+export const ListSemestersRequest: MessageFns<ListSemestersRequest> = {
+  encode(message: ListSemestersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.classIds) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListSemestersRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListSemestersRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.classIds.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListSemestersRequest {
+    return {
+      classIds: globalThis.Array.isArray(object?.classIds)
+        ? object.classIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.class_ids)
+        ? object.class_ids.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListSemestersRequest): unknown {
+    const obj: any = {};
+    if (message.classIds?.length) {
+      obj.classIds = message.classIds;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListSemestersRequest>): ListSemestersRequest {
+    return ListSemestersRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListSemestersRequest>): ListSemestersRequest {
+    const message = createBaseListSemestersRequest();
+    message.classIds = object.classIds?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseSemesterBreak(): SemesterBreak {
+  return { from: "", to: "", label: "" };
+}
+
+export const SemesterBreak: MessageFns<SemesterBreak> = {
+  encode(message: SemesterBreak, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.from !== "") {
+      writer.uint32(10).string(message.from);
+    }
+    if (message.to !== "") {
+      writer.uint32(18).string(message.to);
+    }
+    if (message.label !== "") {
+      writer.uint32(26).string(message.label);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SemesterBreak {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSemesterBreak();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.from = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.to = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.label = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SemesterBreak {
+    return {
+      from: isSet(object.from) ? globalThis.String(object.from) : "",
+      to: isSet(object.to) ? globalThis.String(object.to) : "",
+      label: isSet(object.label) ? globalThis.String(object.label) : "",
+    };
+  },
+
+  toJSON(message: SemesterBreak): unknown {
+    const obj: any = {};
+    if (message.from !== "") {
+      obj.from = message.from;
+    }
+    if (message.to !== "") {
+      obj.to = message.to;
+    }
+    if (message.label !== "") {
+      obj.label = message.label;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SemesterBreak>): SemesterBreak {
+    return SemesterBreak.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SemesterBreak>): SemesterBreak {
+    const message = createBaseSemesterBreak();
+    message.from = object.from ?? "";
+    message.to = object.to ?? "";
+    message.label = object.label ?? "";
+    return message;
+  },
+};
+
+function createBasePublicHoliday(): PublicHoliday {
+  return { date: "", name: "" };
+}
+
+export const PublicHoliday: MessageFns<PublicHoliday> = {
+  encode(message: PublicHoliday, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.date !== "") {
+      writer.uint32(10).string(message.date);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PublicHoliday {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePublicHoliday();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.date = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PublicHoliday {
+    return {
+      date: isSet(object.date) ? globalThis.String(object.date) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+    };
+  },
+
+  toJSON(message: PublicHoliday): unknown {
+    const obj: any = {};
+    if (message.date !== "") {
+      obj.date = message.date;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PublicHoliday>): PublicHoliday {
+    return PublicHoliday.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PublicHoliday>): PublicHoliday {
+    const message = createBasePublicHoliday();
+    message.date = object.date ?? "";
+    message.name = object.name ?? "";
+    return message;
+  },
+};
+
+function createBaseSemester(): Semester {
+  return { classId: "", firstDay: "", lastDay: "", state: "", breaks: [], holidays: [] };
+}
+
+export const Semester: MessageFns<Semester> = {
+  encode(message: Semester, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.classId !== "") {
+      writer.uint32(10).string(message.classId);
+    }
+    if (message.firstDay !== "") {
+      writer.uint32(18).string(message.firstDay);
+    }
+    if (message.lastDay !== "") {
+      writer.uint32(26).string(message.lastDay);
+    }
+    if (message.state !== "") {
+      writer.uint32(34).string(message.state);
+    }
+    for (const v of message.breaks) {
+      SemesterBreak.encode(v!, writer.uint32(42).fork()).join();
+    }
+    for (const v of message.holidays) {
+      PublicHoliday.encode(v!, writer.uint32(50).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Semester {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSemester();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.classId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.firstDay = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.lastDay = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.state = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.breaks.push(SemesterBreak.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.holidays.push(PublicHoliday.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Semester {
+    return {
+      classId: isSet(object.classId)
+        ? globalThis.String(object.classId)
+        : isSet(object.class_id)
+        ? globalThis.String(object.class_id)
+        : "",
+      firstDay: isSet(object.firstDay)
+        ? globalThis.String(object.firstDay)
+        : isSet(object.first_day)
+        ? globalThis.String(object.first_day)
+        : "",
+      lastDay: isSet(object.lastDay)
+        ? globalThis.String(object.lastDay)
+        : isSet(object.last_day)
+        ? globalThis.String(object.last_day)
+        : "",
+      state: isSet(object.state) ? globalThis.String(object.state) : "",
+      breaks: globalThis.Array.isArray(object?.breaks) ? object.breaks.map((e: any) => SemesterBreak.fromJSON(e)) : [],
+      holidays: globalThis.Array.isArray(object?.holidays)
+        ? object.holidays.map((e: any) => PublicHoliday.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: Semester): unknown {
+    const obj: any = {};
+    if (message.classId !== "") {
+      obj.classId = message.classId;
+    }
+    if (message.firstDay !== "") {
+      obj.firstDay = message.firstDay;
+    }
+    if (message.lastDay !== "") {
+      obj.lastDay = message.lastDay;
+    }
+    if (message.state !== "") {
+      obj.state = message.state;
+    }
+    if (message.breaks?.length) {
+      obj.breaks = message.breaks.map((e) => SemesterBreak.toJSON(e));
+    }
+    if (message.holidays?.length) {
+      obj.holidays = message.holidays.map((e) => PublicHoliday.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Semester>): Semester {
+    return Semester.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Semester>): Semester {
+    const message = createBaseSemester();
+    message.classId = object.classId ?? "";
+    message.firstDay = object.firstDay ?? "";
+    message.lastDay = object.lastDay ?? "";
+    message.state = object.state ?? "";
+    message.breaks = object.breaks?.map((e) => SemesterBreak.fromPartial(e)) || [];
+    message.holidays = object.holidays?.map((e) => PublicHoliday.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseListSemestersResponse(): ListSemestersResponse {
+  return { semesters: [] };
+}
+
+export const ListSemestersResponse: MessageFns<ListSemestersResponse> = {
+  encode(message: ListSemestersResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.semesters) {
+      Semester.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListSemestersResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListSemestersResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.semesters.push(Semester.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListSemestersResponse {
+    return {
+      semesters: globalThis.Array.isArray(object?.semesters)
+        ? object.semesters.map((e: any) => Semester.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListSemestersResponse): unknown {
+    const obj: any = {};
+    if (message.semesters?.length) {
+      obj.semesters = message.semesters.map((e) => Semester.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListSemestersResponse>): ListSemestersResponse {
+    return ListSemestersResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListSemestersResponse>): ListSemestersResponse {
+    const message = createBaseListSemestersResponse();
+    message.semesters = object.semesters?.map((e) => Semester.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 export type ClassesServiceService = typeof ClassesServiceService;
 export const ClassesServiceService = {
   getClass: {
@@ -1459,6 +1987,16 @@ export const ClassesServiceService = {
     responseSerialize: (value: GetMemberResponse): Buffer => Buffer.from(GetMemberResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetMemberResponse => GetMemberResponse.decode(value),
   },
+  listSemesters: {
+    path: "/stundenplan.classes.v1.ClassesService/ListSemesters" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListSemestersRequest): Buffer => Buffer.from(ListSemestersRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListSemestersRequest => ListSemestersRequest.decode(value),
+    responseSerialize: (value: ListSemestersResponse): Buffer =>
+      Buffer.from(ListSemestersResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListSemestersResponse => ListSemestersResponse.decode(value),
+  },
 } as const;
 
 export interface ClassesServiceServer extends UntypedServiceImplementation {
@@ -1467,6 +2005,7 @@ export interface ClassesServiceServer extends UntypedServiceImplementation {
   listMemberships: handleUnaryCall<ListMembershipsRequest, ListMembershipsResponse>;
   getClassByShortcut: handleUnaryCall<GetClassByShortcutRequest, GetClassByShortcutResponse>;
   getMember: handleUnaryCall<GetMemberRequest, GetMemberResponse>;
+  listSemesters: handleUnaryCall<ListSemestersRequest, ListSemestersResponse>;
 }
 
 export interface ClassesServiceClient extends Client {
@@ -1544,6 +2083,21 @@ export interface ClassesServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetMemberResponse) => void,
+  ): ClientUnaryCall;
+  listSemesters(
+    request: ListSemestersRequest,
+    callback: (error: ServiceError | null, response: ListSemestersResponse) => void,
+  ): ClientUnaryCall;
+  listSemesters(
+    request: ListSemestersRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListSemestersResponse) => void,
+  ): ClientUnaryCall;
+  listSemesters(
+    request: ListSemestersRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListSemestersResponse) => void,
   ): ClientUnaryCall;
 }
 
