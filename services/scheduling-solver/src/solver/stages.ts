@@ -37,6 +37,13 @@ export interface StageContext {
   log?: (line: string) => void;
 }
 
+/**
+ * Stage 2 of a two-week plan runs with HiGHS presolve: its LP bound is weak (every biweekly student
+ * can split between weeks A and B), and presolve cut the proof on bench/biweekly's small-03-bw from
+ * about 7.1 to 5.5 CPU seconds (bench/README.md). One-week plans stay without it.
+ */
+const TWO_WEEK_COMPACT_OPTIONS = { presolve: 'on' } as const;
+
 export function countPlaced(comp: Component, pos: Int32Array): number {
   let n = 0;
   for (const s of comp.students) if (pos[s] >= 0) n++;
@@ -178,7 +185,7 @@ export function compactStage(ctx: StageContext, states: CompState[]): void {
       ...(preferredTrivial(core, st.comp, pos) && preferred === 0 ? {} : { preferred }),
       ...(hasKeepable(core, st.comp) ? { kept } : {}),
     });
-    const res = ctx.mip(model.builder, false, model.start(pos), limit);
+    const res = ctx.mip(model.builder, false, model.start(pos), limit, core.weeks === 2 ? TWO_WEEK_COMPACT_OPTIONS : undefined);
     ctx.log?.(
       `stage 2 [days ${daysOf(st)}]: ${res.status}${res.provenByHelper ? ' (helper bound)' : ''} idle ${res.objective} (bound ${res.bound}, start ${before}) in ${res.ms.toFixed(0)} ms, ${res.nodes} nodes`,
     );
