@@ -2,10 +2,11 @@
 // Runs a solver command over the benchmark instances, checks every answer, compares with the references.
 // Then the same for the preference instances (bench/preferences/instances: preferred times and a
 // previous plan), whose table compares every stage (placed, moved, preferred, idle: the order they are optimised in)
-// with its proven optimum.
+// with its proven optimum; then the biweekly instances (bench/biweekly/instances: two-week plans) in
+// a table of the same kind.
 //   node services/scheduling-solver/bench/run.js --solver 'CMD' [--timeout 60] [--only REGEX] [--out results.json] [--strict]
-//        [--set DIR] [--pref-set DIR | --no-pref]
-// Exit status 1: an invalid answer or a crash; with --strict also a preference-instance stage off its optimum.
+//        [--set DIR] [--pref-set DIR | --no-pref] [--bw-set DIR | --no-bw]
+// Exit status 1: an invalid answer or a crash; with --strict also a stage off its optimum (preference or biweekly instances).
 // CMD reads one problem JSON on stdin and writes one plan JSON on stdout (the whole of stdout, or its
 // last line). Runs are sequential; wall time includes process start.
 import { spawn } from 'node:child_process';
@@ -26,6 +27,7 @@ if (!solver) {
 }
 const setDir = path.resolve(opt('--set', path.join(here, 'instances')));
 const prefDir = argv.includes('--no-pref') ? null : path.resolve(opt('--pref-set', path.join(here, 'preferences', 'instances')));
+const bwDir = argv.includes('--no-bw') ? null : path.resolve(opt('--bw-set', path.join(here, 'biweekly', 'instances')));
 const timeout = Number(opt('--timeout', 60));
 const only = opt('--only') ? new RegExp(opt('--only')) : null;
 const strict = argv.includes('--strict');
@@ -210,86 +212,102 @@ console.log(
 // Preference instances: every stage against the staged reference (bench/preferences/reference.js).
 const SHORT = { placed: 'placed', moved: 'moved', preferred: 'pref', idle_min: 'idle' };
 const STAGES = ORDER.map((k) => [k, SHORT[k]]);
-export const PREF_HEADER = `${pad('instance', 16)} ${lpad('act', 3)} ${lpad('prev', 4)} ${pad('status', 10)} ${pad('valid', 7)} ${STAGES.map(([, h]) => lpad(`${h}/opt`, 10)).join(' ')} ${pad('proven', 6)} ${lpad('wall s', 7)} ${lpad('ref s', 6)}  notes`;
-const prefRows = [];
-const prefRefs = prefDir ? JSON.parse(readFileSync(path.join(prefDir, 'reference.json'), 'utf8')).instances : {};
-const prefNames = prefDir ? instanceNames(prefDir) : [];
-if (prefNames.length) {
-  console.log(
-    `\n# preference instances (${path.relative(process.cwd(), prefDir) || prefDir}): value/proven optimum per stage, in the order they are optimised; proven = every reference stage ended Optimal; ref s = the reference's four MILPs in-process`,
-  );
-  console.log(PREF_HEADER);
-}
-for (const name of prefNames) {
-  const file = path.join(prefDir, `${name}.json`);
-  const problem = JSON.parse(readFileSync(file, 'utf8'));
-  const inst = new Instance(problem);
-  const ref = prefRefs[name];
-  const r = await runSolver(solver, file);
-  const row = {
-    instance: name,
-    n_active: inst.nActive,
-    n_previous: (problem.previous ?? []).length,
-    wall_s: Math.round(r.wall * 1000) / 1000,
-    timed_out: r.timedOut,
-    rc: r.rc,
-    errors: [],
-    warnings: [],
-  };
-  if (r.timedOut) Object.assign(row, { outcome: 'TIMEOUT', valid: false, errors: [`timeout after ${timeout}s`] });
-  else if (!r.output) Object.assign(row, { outcome: 'CRASH', valid: false, errors: [r.parseError ?? `exit ${r.rc}`], stderr: r.stderr.slice(-500) });
-  else {
-    const v = checkPlan(problem, r.output, ref && { opt_placed: ref.placed, placed_proven: ref.proven, expected_status: 'OPTIMAL' }, { strict, inst });
-    if (r.rc) v.warnings.push(`exit status ${r.rc}`);
-    Object.assign(row, {
-      outcome: v.valid ? 'VALID' : 'INVALID',
-      valid: v.valid,
-      status: v.status,
-      errors: [...v.errors, ...v.status_errors],
-      warnings: v.warnings,
-    });
-    if (v.valid) {
-      const placement = new Map(r.output.placements.map((p) => [inst.index.get(p.member_id), [p.day, parseLabel(p.start)]]));
-      row.values = stageValues(inst, placement);
+export const PREF_HEADER = `${pad('instance', 18)} ${lpad('act', 3)} ${lpad('prev', 4)} ${pad('status', 10)} ${pad('valid', 7)} ${STAGES.map(([, h]) => lpad(`${h}/opt`, 10)).join(' ')} ${pad('proven', 6)} ${lpad('wall s', 7)} ${lpad('ref s', 6)}  notes`;
+
+/** One table of staged instances (a directory with reference.json from preferences/reference.js). */
+async function stagedTable(dir, kind, summaryName) {
+  const prefRows = [];
+  const prefRefs = dir ? JSON.parse(readFileSync(path.join(dir, 'reference.json'), 'utf8')).instances : {};
+  const prefNames = dir ? instanceNames(dir) : [];
+  if (prefNames.length) {
+    console.log(
+      `\n# ${kind} instances (${path.relative(process.cwd(), dir) || dir}): value/proven optimum per stage, in the order they are optimised; proven = every reference stage ended Optimal; ref s = the reference's four MILPs in-process`,
+    );
+    console.log(PREF_HEADER);
+  }
+  for (const name of prefNames) {
+    const file = path.join(dir, `${name}.json`);
+    const problem = JSON.parse(readFileSync(file, 'utf8'));
+    const inst = new Instance(problem);
+    const ref = prefRefs[name];
+    const r = await runSolver(solver, file);
+    const row = {
+      instance: name,
+      n_active: inst.nActive,
+      n_previous: (problem.previous ?? []).length,
+      wall_s: Math.round(r.wall * 1000) / 1000,
+      timed_out: r.timedOut,
+      rc: r.rc,
+      errors: [],
+      warnings: [],
+    };
+    if (r.timedOut) Object.assign(row, { outcome: 'TIMEOUT', valid: false, errors: [`timeout after ${timeout}s`] });
+    else if (!r.output) Object.assign(row, { outcome: 'CRASH', valid: false, errors: [r.parseError ?? `exit ${r.rc}`], stderr: r.stderr.slice(-500) });
+    else {
+      const v = checkPlan(problem, r.output, ref && { opt_placed: ref.placed, placed_proven: ref.proven, expected_status: 'OPTIMAL' }, { strict, inst });
+      if (r.rc) v.warnings.push(`exit status ${r.rc}`);
+      Object.assign(row, {
+        outcome: v.valid ? 'VALID' : 'INVALID',
+        valid: v.valid,
+        status: v.status,
+        errors: [...v.errors, ...v.status_errors],
+        warnings: v.warnings,
+      });
+      if (v.valid) {
+        const placement = new Map(r.output.placements.map((p) => [inst.index.get(p.member_id), [p.day, parseLabel(p.start), p.week ?? null]]));
+        row.values = stageValues(inst, placement);
+      }
     }
+    if (ref) {
+      row.optimum = Object.fromEntries(STAGES.map(([k]) => [k, ref[k]]));
+      row.ref_proven = ref.proven;
+      row.ref_wall_s = Math.round(ref.times_s.reduce((a, x) => a + x, 0) * 1000) / 1000;
+    }
+    if (row.values && row.optimum) {
+      // Lexicographic: the first stage that differs decides; the later ones are not comparable then.
+      const off = STAGES.find(([k]) => row.values[k] !== row.optimum[k]);
+      row.off_stage = off ? off[1] : null;
+      row.all_optimal = !off;
+      if (off) row.errors.push(`STAGE OFF: ${off[1]} ${row.values[off[0]]} vs optimum ${row.optimum[off[0]]}`);
+      else if (row.status !== 'OPTIMAL') row.warnings.push(`every stage at its optimum but status ${row.status}`);
+    } else row.all_optimal = false;
+    prefRows.push(row);
+    const cell = ([k]) => `${row.values?.[k] ?? '-'}/${row.optimum?.[k] ?? '-'}${row.values && row.optimum && row.values[k] !== row.optimum[k] ? '!' : ''}`;
+    const notes = [...row.errors.slice(0, 2), ...(row.warnings.length ? [`${row.warnings.length} warning(s): ${row.warnings[0]}`] : [])];
+    console.log(
+      `${pad(name, 18)} ${lpad(row.n_active, 3)} ${lpad(row.n_previous, 4)} ${pad(row.status ?? row.outcome, 10)} ${pad(row.outcome, 7)} ${STAGES.map((st) => lpad(cell(st), 10)).join(' ')} ${pad(row.ref_proven ? 'yes' : 'NO', 6)} ${lpad(fmtT(row.wall_s), 7)} ${lpad(fmtT(row.ref_wall_s), 6)}  ${notes.join(' | ')}`,
+    );
   }
-  if (ref) {
-    row.optimum = Object.fromEntries(STAGES.map(([k]) => [k, ref[k]]));
-    row.ref_proven = ref.proven;
-    row.ref_wall_s = Math.round(ref.times_s.reduce((a, x) => a + x, 0) * 1000) / 1000;
+  const ps = {
+    instances: prefRows.length,
+    valid: count(prefRows, (r) => r.valid),
+    all_stages_optimal: count(prefRows, (r) => r.all_optimal),
+    off: prefRows.filter((r) => r.off_stage).map((r) => `${r.instance}:${r.off_stage}`),
+    status_optimal: count(prefRows, (r) => r.status === 'OPTIMAL'),
+    total_wall_s: Math.round(prefRows.reduce((a, r) => a + r.wall_s, 0) * 100) / 100,
+    total_ref_wall_s: Math.round(prefRows.reduce((a, r) => a + (r.ref_wall_s ?? 0), 0) * 100) / 100,
+  };
+  if (prefRows.length) {
+    console.log(
+      `SUMMARY (${summaryName}): ${ps.instances} instances | valid ${ps.valid} | every stage at its proven optimum ${ps.all_stages_optimal}/${ps.instances}` +
+        `${ps.off.length ? ` (OFF: ${ps.off.join(', ')})` : ''} | status OPTIMAL ${ps.status_optimal}/${ps.instances} | wall ${ps.total_wall_s}s (reference ${ps.total_ref_wall_s}s)`,
+    );
   }
-  if (row.values && row.optimum) {
-    // Lexicographic: the first stage that differs decides; the later ones are not comparable then.
-    const off = STAGES.find(([k]) => row.values[k] !== row.optimum[k]);
-    row.off_stage = off ? off[1] : null;
-    row.all_optimal = !off;
-    if (off) row.errors.push(`STAGE OFF: ${off[1]} ${row.values[off[0]]} vs optimum ${row.optimum[off[0]]}`);
-    else if (row.status !== 'OPTIMAL') row.warnings.push(`every stage at its optimum but status ${row.status}`);
-  } else row.all_optimal = false;
-  prefRows.push(row);
-  const cell = ([k]) => `${row.values?.[k] ?? '-'}/${row.optimum?.[k] ?? '-'}${row.values && row.optimum && row.values[k] !== row.optimum[k] ? '!' : ''}`;
-  const notes = [...row.errors.slice(0, 2), ...(row.warnings.length ? [`${row.warnings.length} warning(s): ${row.warnings[0]}`] : [])];
-  console.log(
-    `${pad(name, 16)} ${lpad(row.n_active, 3)} ${lpad(row.n_previous, 4)} ${pad(row.status ?? row.outcome, 10)} ${pad(row.outcome, 7)} ${STAGES.map((st) => lpad(cell(st), 10)).join(' ')} ${pad(row.ref_proven ? 'yes' : 'NO', 6)} ${lpad(fmtT(row.wall_s), 7)} ${lpad(fmtT(row.ref_wall_s), 6)}  ${notes.join(' | ')}`,
-  );
-}
-const ps = {
-  instances: prefRows.length,
-  valid: count(prefRows, (r) => r.valid),
-  all_stages_optimal: count(prefRows, (r) => r.all_optimal),
-  off: prefRows.filter((r) => r.off_stage).map((r) => `${r.instance}:${r.off_stage}`),
-  status_optimal: count(prefRows, (r) => r.status === 'OPTIMAL'),
-  total_wall_s: Math.round(prefRows.reduce((a, r) => a + r.wall_s, 0) * 100) / 100,
-  total_ref_wall_s: Math.round(prefRows.reduce((a, r) => a + (r.ref_wall_s ?? 0), 0) * 100) / 100,
-};
-if (prefRows.length) {
-  console.log(
-    `SUMMARY (preferences): ${ps.instances} instances | valid ${ps.valid} | every stage at its proven optimum ${ps.all_stages_optimal}/${ps.instances}` +
-      `${ps.off.length ? ` (OFF: ${ps.off.join(', ')})` : ''} | status OPTIMAL ${ps.status_optimal}/${ps.instances} | wall ${ps.total_wall_s}s (reference ${ps.total_ref_wall_s}s)`,
-  );
+  return { rows: prefRows, summary: ps };
 }
 
+const pref = await stagedTable(prefDir, 'preference', 'preferences');
+const bw = await stagedTable(bwDir, 'biweekly', 'biweekly');
 const out = opt('--out');
-if (out) writeFileSync(out, JSON.stringify({ solver, timeout, rows, summary: s, preference_rows: prefRows, preference_summary: ps }, null, 1));
-const prefFailed = prefRows.some((r) => !r.valid) || (strict && prefRows.some((r) => !r.all_optimal));
+if (out)
+  writeFileSync(
+    out,
+    JSON.stringify(
+      { solver, timeout, rows, summary: s, preference_rows: pref.rows, preference_summary: pref.summary, biweekly_rows: bw.rows, biweekly_summary: bw.summary },
+      null,
+      1,
+    ),
+  );
+const stagedRows = [...pref.rows, ...bw.rows];
+const prefFailed = stagedRows.some((r) => !r.valid) || (strict && stagedRows.some((r) => !r.all_optimal));
 process.exit(s.invalid === 0 && s.crash === 0 && !prefFailed ? 0 : 1);

@@ -1,12 +1,13 @@
 // The benchmark's checker: is a plan valid for its problem, how many students does it place, how
 // many idle minutes does it leave, and is its status claim right (given the reference optima)?
-import { idleSlots, Instance, label, parseLabel, SLOTS } from './problem.js';
+import { idleSlots, Instance, label, parseLabel, SLOTS, WEEKS } from './problem.js';
 
 const STATUSES = ['OPTIMAL', 'FEASIBLE', 'INFEASIBLE'];
 
 /**
  * Errors make a plan invalid: bad status, unknown or twice placed students, bad day or labels, wrong
- * length, a slot outside the teacher's or the student's chosen times, overlaps, OPTIMAL/FEASIBLE with
+ * length, a slot outside the teacher's or the student's chosen times, overlaps (within one week in a
+ * two-week plan), a biweekly lesson without week 'A'/'B' or a week on a weekly one, OPTIMAL/FEASIBLE with
  * more than wiggleRoom active students unplaced, INFEASIBLE although its own plan fits.
  * Status errors (need `ref`): INFEASIBLE although a plan within wiggleRoom exists; OPTIMAL below the
  * proven maximum. List problems (unscheduled/skipped lists) are warnings, errors with `strict`.
@@ -34,14 +35,19 @@ export function checkPlan(problem, plan, ref, { strict = false, inst = new Insta
     errors.push("'placements' is not a list");
     placements = [];
   }
-  const placed = new Map(); // index -> [day, start, length]
-  const busy = new Map(); // `${day}:${slot}` -> index
+  const placed = new Map(); // index -> [day, start, length, week]
+  const busy = new Map(); // `${week}${day}:${slot}` -> index (week '' in a one-week plan)
   placements.forEach((p, n) => {
     if (!p || typeof p !== 'object') return errors.push(`placement #${n}: not an object`);
     const i = inst.index.get(p.member_id);
     if (i === undefined) return errors.push(`placement #${n}: unknown member_id ${JSON.stringify(p.member_id)}`);
     const where = `placement of ${p.member_id} (${inst.students[i].name ?? ''})`;
     if (placed.has(i)) return errors.push(`${where}: student placed more than once`);
+    const week = p.week ?? null;
+    const biweekly = inst.twoWeeks && inst.biweekly[i];
+    if (biweekly && !WEEKS.includes(week)) return errors.push(`${where}: biweekly student needs "week": "A" or "B", got ${JSON.stringify(week)}`);
+    if (!biweekly && week !== null) return errors.push(`${where}: "week": ${JSON.stringify(week)} on a weekly student`);
+    const weeks = biweekly ? [week] : inst.twoWeeks ? WEEKS : [''];
     const day = p.day;
     if (!Number.isInteger(day) || day < 0 || day > 6) return errors.push(`${where}: bad day ${JSON.stringify(day)}`);
     let a;
@@ -62,13 +68,13 @@ export function checkPlan(problem, plan, ref, { strict = false, inst = new Insta
       return errors.push(`${where}: day ${day} ${p.start}-${p.end} outside ${outsideTeacher ? 'teacherTimes' : "the student's chosen times"}`);
     }
     const clash = new Set();
-    for (let k = a; k < b; k++) if (busy.has(`${day}:${k}`)) clash.add(inst.ids[busy.get(`${day}:${k}`)]);
+    for (const w of weeks) for (let k = a; k < b; k++) if (busy.has(`${w}${day}:${k}`)) clash.add(inst.ids[busy.get(`${w}${day}:${k}`)]);
     if (clash.size) return errors.push(`${where}: overlaps ${[...clash].sort().join(', ')} on day ${day}`);
-    for (let k = a; k < b; k++) busy.set(`${day}:${k}`, i);
-    placed.set(i, [day, a, L]);
+    for (const w of weeks) for (let k = a; k < b; k++) busy.set(`${w}${day}:${k}`, i);
+    placed.set(i, [day, a, L, biweekly ? week : null]);
   });
   res.placed = placed.size;
-  res.idle_min = idleSlots([...placed.values()]) * 15;
+  res.idle_min = idleSlots([...placed.values()], inst.twoWeeks) * 15;
   const unplaced = inst.nActive - placed.size;
   const needed = Math.max(0, inst.nActive - inst.wiggle);
 

@@ -7,10 +7,33 @@
 // - A lesson is duration/15 consecutive slots of one day, each in the chosen times and in teacherTimes.
 //   A student without any such window is skipped; the others are active.
 // - Idle minutes = sum over days with lessons of (last end - first start - lesson minutes that day).
+// - Biweekly students ("frequency": "biweekly"; absent, null or "weekly" = weekly): with one of them the
+//   plan covers weeks A and B; a weekly lesson holds its slots in both weeks, a biweekly one (placement
+//   "week": "A" | "B") only in its week; no overlap within a week; idle = idle of week A + idle of week B.
 
 export const DAYS = 7;
 export const SLOTS = 96;
 export const SOURCES = ['available_times', 'available_times_user_input'];
+export const WEEKS = ['A', 'B'];
+
+/** Small deterministic PRNG (mulberry32) of the generators. */
+export function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** 'weekly' (also absent or null) or 'biweekly'; throws on anything else. */
+export function frequency(student) {
+  const f = student.frequency ?? 'weekly';
+  if (f !== 'weekly' && f !== 'biweekly') throw new Error(`bad frequency ${JSON.stringify(f)} for ${student.member_id}`);
+  return f;
+}
 
 export const label = (i) => `${Math.floor(i / 4)}.${String((i % 4) * 15).padStart(2, '0')}`;
 
@@ -61,6 +84,9 @@ export class Instance {
     if (this.index.size !== this.ids.length) throw new Error('duplicate member_id in problem');
     this.length = [];
     this.cands = [];
+    this.biweekly = this.students.map((s) => frequency(s) === 'biweekly');
+    /** a two-week plan (weeks A and B) as soon as one student is biweekly */
+    this.twoWeeks = this.biweekly.includes(true);
     for (const s of this.students) {
       const dur = Number(s.duration);
       if (!(dur > 0) || dur % 15) throw new Error(`bad duration ${dur} for ${s.member_id}`);
@@ -106,8 +132,12 @@ export class Instance {
   }
 }
 
-/** [[day, startSlot, lengthSlots]] -> idle slots */
-export function idleSlots(placed) {
+/**
+ * [[day, startSlot, lengthSlots, week?]] -> idle slots. twoWeeks: idle of week A + idle of week B, a
+ * lesson with week null or absent (weekly) in both weeks, one with week 'A' or 'B' only there.
+ */
+export function idleSlots(placed, twoWeeks = false) {
+  if (twoWeeks) return WEEKS.reduce((sum, w) => sum + idleSlots(placed.filter((p) => (p[3] ?? w) === w)), 0);
   const perDay = new Map();
   for (const [d, t, L] of placed) {
     if (!perDay.has(d)) perDay.set(d, []);
@@ -122,11 +152,11 @@ export function idleSlots(placed) {
   return idle;
 }
 
-/** {studentIndex: [day, start]} -> plan JSON in the solver's output shape */
+/** {studentIndex: [day, start, week?]} -> plan JSON in the solver's output shape (week null unless biweekly) */
 export function makePlan(inst, placement, status) {
   const placements = [...placement.entries()]
-    .sort((a, b) => a[1][0] - b[1][0] || a[1][1] - b[1][1])
-    .map(([i, [d, t]]) => ({ member_id: inst.ids[i], day: d, start: label(t), end: label(t + inst.length[i]) }));
+    .sort((a, b) => a[1][0] - b[1][0] || a[1][1] - b[1][1] || String(a[1][2]).localeCompare(String(b[1][2])))
+    .map(([i, [d, t, week]]) => ({ member_id: inst.ids[i], day: d, start: label(t), end: label(t + inst.length[i]), week: week ?? null }));
   return {
     status,
     placements,

@@ -11,11 +11,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkPlan } from '../lib/check.js';
-import { chosenSource, Instance, label, makePlan } from '../lib/problem.js';
+import { chosenSource, Instance, label, rng } from '../lib/problem.js';
 import { milpOptimum } from '../lib/reference.js';
-import { stagedOptimum } from './reference.js';
-import { stageValues } from './stages.js';
+import { checkedOptimum } from './reference.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const argv = process.argv.slice(2);
@@ -25,17 +23,6 @@ const timeLimit = argv.includes('--time-limit') ? Number(argv[argv.indexOf('--ti
 
 /** base instance -> seed */
 const BASES = { 'small-02': 7101, 'small-03': 7102, 'medium-02': 7103, 'tight-01': 7104, 'medium-03': 7105, 'large-02': 7106 };
-
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const toTimes = (byDay) => Object.fromEntries([...byDay].filter(([, s]) => s.size).map(([d, s]) => [String(d), [...s].sort((a, b) => a - b).map(label)]));
 const fromTimes = (times) =>
@@ -86,18 +73,7 @@ async function build(name, seed) {
   problem.previous = previous;
   const id = `${name}-pref`;
   const inst = new Instance(problem);
-  const t0 = performance.now();
-  const { placement: refPlacement, ...ref } = await stagedOptimum(inst, { timeLimit });
-  console.error(`${id}: ${JSON.stringify(ref)} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  if (!ref.proven) throw new Error(`${id}: a stage is not proven optimal (${ref.stage_status.join(', ')}); try another seed`);
-  const plan = makePlan(inst, refPlacement, 'OPTIMAL');
-  const verdict = checkPlan(problem, plan, { opt_placed: ref.placed, placed_proven: true, expected_status: 'OPTIMAL' }, { strict: true, inst });
-  if (!verdict.valid || !verdict.status_ok)
-    throw new Error(`${id}: reference plan fails the checker: ${[...verdict.errors, ...verdict.status_errors].join('; ')}`);
-  const values = stageValues(inst, refPlacement);
-  for (const k of ['placed', 'preferred', 'idle_min', 'moved']) {
-    if (values[k] !== ref[k]) throw new Error(`${id}: reference plan has ${k} ${values[k]}, the MILP claims ${ref[k]}`);
-  }
+  const ref = await checkedOptimum(id, inst, { timeLimit });
   writeFileSync(path.join(out, `${id}.json`), `${JSON.stringify(problem)}\n`);
   return [
     id,

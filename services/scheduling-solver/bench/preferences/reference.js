@@ -6,8 +6,13 @@
 // Without previous lessons stage 2 has nothing to gain and is skipped (placed > preferred > idle).
 // Idle: per day s_t (the first lesson started by slot t), e_t (the last one ends after slot t),
 // z_t >= s_t + e_t - 1 (slot t inside the day's span); idle = sum z - lesson slots.
+// Two-week plans (a biweekly student): a biweekly student has one candidate per window and week
+// (A, B), a weekly candidate holds its slots in both weeks; the "at most one lesson" rows and the
+// idle variables are per week and day. Without a biweekly student the LP text is the one-week one.
 import highsLoader from 'highs';
-import { ORDER, isPreferred, preferredSlots, previousLessons } from './stages.js';
+import { checkPlan } from '../lib/check.js';
+import { makePlan } from '../lib/problem.js';
+import { ORDER, isKept, isPreferred, preferredSlots, previousLessons, stageValues } from './stages.js';
 
 let runtime;
 const highs = async () => (runtime ??= await highsLoader());
@@ -24,36 +29,42 @@ export async function stagedOptimum(inst, { timeLimit = 900 } = {}) {
   const h = await highs();
   const pref = preferredSlots(inst);
   const prev = previousLessons(inst);
-  const cand = []; // [student, day, start, name, preferred, previous]
-  inst.active.forEach((i) =>
-    inst.cands[i].forEach(([d, t]) => {
-      const p = prev.get(i);
-      cand.push([i, d, t, `x${cand.length}`, isPreferred(pref, i, d, t, inst.length[i]), !!p && p[0] === d && p[1] === t]);
-    }),
-  );
+  const cand = []; // [student, day, start, name, preferred, previous, week ('A', 'B' or null)]
+  // Weeks a candidate holds: '' in a one-week plan, 'A' and 'B' for a weekly one in two weeks.
+  const held = (week) => (week ? [week] : inst.twoWeeks ? ['A', 'B'] : ['']);
+  inst.active.forEach((i) => {
+    const weeks = inst.twoWeeks && inst.biweekly[i] ? ['A', 'B'] : [null];
+    for (const week of weeks)
+      inst.cands[i].forEach(([d, t]) => {
+        cand.push([i, d, t, `x${cand.length}`, isPreferred(pref, i, d, t, inst.length[i]), isKept(inst, i, prev.get(i), d, t, week), week]);
+      });
+  });
   const rows = [];
   const byStudent = new Map();
   const cover = new Map();
-  for (const [i, d, t, v] of cand) {
+  for (const [i, d, t, v, , , week] of cand) {
     if (!byStudent.has(i)) byStudent.set(i, []);
     byStudent.get(i).push([1, v]);
-    for (let k = t; k < t + inst.length[i]; k++) {
-      const key = `${d}_${k}`;
-      if (!cover.has(key)) cover.set(key, []);
-      cover.get(key).push([1, v]);
-    }
+    for (const w of held(week))
+      for (let k = t; k < t + inst.length[i]; k++) {
+        const key = `${w}${d}_${k}`;
+        if (!cover.has(key)) cover.set(key, []);
+        cover.get(key).push([1, v]);
+      }
   }
   for (const terms of byStudent.values()) rows.push(`${sum(terms)} <= 1`);
   for (const terms of cover.values()) if (terms.length > 1) rows.push(`${sum(terms)} <= 1`);
   const bins = cand.map((c) => c[3]);
   const bounds = [];
-  const idleTerms = cand.map(([i, , , v]) => [-inst.length[i], v]);
+  const idleTerms = cand.map(([i, , , v, , , week]) => [-inst.length[i] * held(week).length, v]);
   const idleRows = [];
-  const days = new Map();
-  for (const [i, d, t] of cand) {
-    const [lo, hi] = days.get(d) ?? [Infinity, -Infinity];
-    days.set(d, [Math.min(lo, t), Math.max(hi, t + inst.length[i] - 1)]);
-  }
+  const days = new Map(); // `${week}${day}` -> [lo, hi]
+  for (const [i, d0, t, , , , week] of cand)
+    for (const w of held(week)) {
+      const d = `${w}${d0}`;
+      const [lo, hi] = days.get(d) ?? [Infinity, -Infinity];
+      days.set(d, [Math.min(lo, t), Math.max(hi, t + inst.length[i] - 1)]);
+    }
   for (const [d, [lo, hi]] of days) {
     for (let t = lo; t <= hi; t++) {
       bins.push(`s${d}_${t}`, `e${d}_${t}`);
@@ -63,7 +74,8 @@ export async function stagedOptimum(inst, { timeLimit = 900 } = {}) {
       if (t > lo) idleRows.push(`s${d}_${t} - s${d}_${t - 1} >= 0`, `e${d}_${t - 1} - e${d}_${t} >= 0`);
     }
   }
-  for (const [i, d, t, v] of cand) idleRows.push(`s${d}_${t} - ${v} >= 0`, `e${d}_${t + inst.length[i] - 1} - ${v} >= 0`);
+  for (const [i, d, t, v, , , week] of cand)
+    for (const w of held(week)) idleRows.push(`s${w}${d}_${t} - ${v} >= 0`, `e${w}${d}_${t + inst.length[i] - 1} - ${v} >= 0`);
   const opts = { time_limit: timeLimit, mip_rel_gap: 0, mip_abs_gap: 0, random_seed: 7, output_flag: false };
   const solve = (sense, obj, extra) =>
     h.solve(
@@ -109,7 +121,28 @@ export async function stagedOptimum(inst, { timeLimit = 900 } = {}) {
     idle_min: s4.value * 15,
     proven: s1.proven && s2.proven && s3.proven && s4.proven,
     stage_status: [s1, s2, s3, s4].map((x) => x.status ?? 'skipped (nothing to gain)'),
-    placement: new Map(cand.filter((c) => last.Columns[c[3]].Primal > 0.5).map(([i, d, t]) => [i, [d, t]])),
+    placement: new Map(cand.filter((c) => last.Columns[c[3]].Primal > 0.5).map(([i, d, t, , , , week]) => [i, week ? [d, t, week] : [d, t]])),
     times_s: [s1.s, s2.s, s3.s, s4.s].map((x) => Math.round(x * 1000) / 1000),
   };
+}
+
+/**
+ * The staged optimum of an instance, checked: every stage proven (status Optimal), the plan of the
+ * last stage valid under the benchmark's checker (strict) and showing the claimed values under
+ * stages.js. Throws otherwise (the generators then do not write the instance).
+ */
+export async function checkedOptimum(id, inst, { timeLimit = 900 } = {}) {
+  const t0 = performance.now();
+  const { placement, ...ref } = await stagedOptimum(inst, { timeLimit });
+  console.error(`${id}: ${JSON.stringify(ref)} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  if (!ref.proven) throw new Error(`${id}: a stage is not proven optimal (${ref.stage_status.join(', ')}); try another seed`);
+  const plan = makePlan(inst, placement, 'OPTIMAL');
+  const verdict = checkPlan(inst.problem, plan, { opt_placed: ref.placed, placed_proven: true, expected_status: 'OPTIMAL' }, { strict: true, inst });
+  if (!verdict.valid || !verdict.status_ok)
+    throw new Error(`${id}: reference plan fails the checker: ${[...verdict.errors, ...verdict.status_errors].join('; ')}`);
+  const values = stageValues(inst, placement);
+  for (const k of ['placed', 'preferred', 'idle_min', 'moved']) {
+    if (values[k] !== ref[k]) throw new Error(`${id}: reference plan has ${k} ${values[k]}, the MILP claims ${ref[k]}`);
+  }
+  return ref;
 }

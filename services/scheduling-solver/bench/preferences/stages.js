@@ -4,7 +4,9 @@
 //   chosen source (preferred_times beside available_times, preferred_times_user_input beside
 //   available_times_user_input);
 // - a student of `previous` (member_id, day, start; the first entry per student counts) is "moved"
-//   unless the plan has its lesson on that day at that start.
+//   unless the plan has its lesson on that day at that start (a biweekly lesson also in the previous
+//   lesson's week, when it names one: 'A' or 'B');
+// - in a two-week plan (a biweekly student, lib/problem.js) idle is that of week A plus week B.
 import { chosenSource, idleSlots, parseLabel, slotsOf } from '../lib/problem.js';
 
 /** The stage values in the order they are optimised (lexicographic) with a previous plan. */
@@ -15,15 +17,20 @@ export function preferredSlots(inst) {
   return inst.students.map((s) => slotsOf(chosenSource(inst.problem, s) === 'available_times' ? s.preferred_times : s.preferred_times_user_input));
 }
 
-/** Student index -> [day, start] of its previous lesson. */
+/** Student index -> [day, start, week ('A', 'B' or null)] of its previous lesson. */
 export function previousLessons(inst) {
   const out = new Map();
   for (const l of inst.problem.previous ?? []) {
     const i = inst.index.get(l.member_id);
     if (i === undefined || out.has(i)) continue;
-    out.set(i, [Number(l.day), parseLabel(l.start)]);
+    out.set(i, [Number(l.day), parseLabel(l.start), l.week === 'A' || l.week === 'B' ? l.week : null]);
   }
   return out;
+}
+
+/** A lesson of student i at (d, t, week) is its previous lesson `p`. */
+export function isKept(inst, i, p, d, t, week) {
+  return !!p && p[0] === d && p[1] === t && (!(inst.twoWeeks && inst.biweekly[i]) || p[2] === null || p[2] === week);
 }
 
 export function isPreferred(pref, i, d, t, L) {
@@ -33,16 +40,17 @@ export function isPreferred(pref, i, d, t, L) {
   return true;
 }
 
-/** Stage values of a placement Map(index -> [day, start]). */
+/** Stage values of a placement Map(index -> [day, start, week?]). */
 export function stageValues(inst, placement) {
   const pref = preferredSlots(inst);
   const prev = previousLessons(inst);
   let preferred = 0;
   for (const [i, [d, t]] of placement) if (isPreferred(pref, i, d, t, inst.length[i])) preferred++;
   let moved = 0;
-  for (const [i, [d, t]] of prev) {
+  for (const [i, p] of prev) {
     const at = placement.get(i);
-    if (!at || at[0] !== d || at[1] !== t) moved++;
+    if (!at || !isKept(inst, i, p, at[0], at[1], at[2] ?? null)) moved++;
   }
-  return { placed: placement.size, preferred, idle_min: idleSlots([...placement].map(([i, [d, t]]) => [d, t, inst.length[i]])) * 15, moved };
+  const lessons = [...placement].map(([i, [d, t, week]]) => [d, t, inst.length[i], week ?? null]);
+  return { placed: placement.size, preferred, idle_min: idleSlots(lessons, inst.twoWeeks) * 15, moved };
 }

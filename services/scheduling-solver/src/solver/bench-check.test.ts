@@ -55,6 +55,40 @@ describe('benchmark checker', () => {
     expect(v.errors.join('\n')).toMatch(message);
   });
 
+  it('checks biweekly students week by week', () => {
+    const twoWeeks = { ...problem, students: problem.students.map((s) => (s.member_id === 'c' ? s : { ...s, frequency: 'biweekly' })) };
+    const lesson = { member_id: 'a', day: 0, start: '9.00', end: '10.00' };
+    const plan = (placements: object[]) => ({ status: 'OPTIMAL', placements, unscheduled_students: [], skipped_students: ['c'] });
+    const alternate = checkPlan(
+      twoWeeks,
+      plan([
+        { ...lesson, week: 'A' },
+        { ...lesson, member_id: 'b', week: 'B' },
+      ]),
+      undefined,
+      { strict: true },
+    );
+    expect(alternate).toMatchObject({ valid: true, placed: 2, idle_min: 0 });
+    for (const [placements, message] of [
+      [
+        [
+          { ...lesson, week: 'A' },
+          { ...lesson, member_id: 'b', week: 'A' },
+        ],
+        /overlaps a on day 0/,
+      ],
+      [[{ ...lesson, week: null }], /biweekly student needs "week": "A" or "B", got null/],
+      [[{ ...lesson, week: 'C' }], /got "C"/],
+    ] as const) {
+      const v = checkPlan(twoWeeks, plan([...placements]), undefined, { strict: true });
+      expect(v.errors.join('\n')).toMatch(message);
+    }
+    // one week: a week on a (weekly) lesson is an error
+    expect(checkPlan(problem, { ...good, placements: [{ ...good.placements[0], week: 'A' }, good.placements[1]] }).errors.join('\n')).toMatch(
+      /"week": "A" on a weekly student/,
+    );
+  });
+
   it('a wrong skipped list is an error only with strict', () => {
     const plan = { ...good, skipped_students: [] };
     expect(checkPlan(problem, plan).valid).toBe(true);
@@ -76,6 +110,20 @@ describe('benchmark checker', () => {
       expect(fresh['small-02'].opt_placed).toBe(committed['small-02'].opt_placed);
       expect(fresh['small-02'].best_idle_min).toBe(committed['small-02'].best_idle_min);
       expect(fresh['small-02'].checked_by).toBe('milp+brute-force');
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('the biweekly generator makes a committed instance and its staged optimum again', () => {
+    const out = mkdtempSync(path.join(os.tmpdir(), 'bench-bw-gen-'));
+    try {
+      execFileSync(process.execPath, [path.join(bench, 'biweekly', 'generate.js'), '--only', 'small-02-pref', '--out', out], { stdio: 'pipe' });
+      const name = 'small-02-pref-bw';
+      expect(readFileSync(path.join(out, `${name}.json`), 'utf8')).toBe(readFileSync(path.join(bench, 'biweekly', 'instances', `${name}.json`), 'utf8'));
+      const fresh = JSON.parse(readFileSync(path.join(out, 'reference.json'), 'utf8')).instances[name];
+      const committed = JSON.parse(readFileSync(path.join(bench, 'biweekly', 'instances', 'reference.json'), 'utf8')).instances[name];
+      for (const k of ['placed', 'preferred', 'idle_min', 'moved', 'proven', 'n_biweekly']) expect(fresh[k], k).toBe(committed[k]);
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
