@@ -6,11 +6,11 @@
 // (placed > moved > preferred > idle, idle = week A + week B) of each instance goes to
 // instances/reference.json, checked like the preference instances (preferences/reference.js).
 //   node services/scheduling-solver/bench/biweekly/generate.js [--only REGEX] [--time-limit S] [--out DIR]
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Instance, rng } from '../lib/problem.js';
-import { checkedOptimum } from '../preferences/reference.js';
+import { checkedOptimum, generateSet } from '../preferences/reference.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const argv = process.argv.slice(2);
@@ -51,22 +51,4 @@ async function build(name, seed) {
   ];
 }
 
-mkdirSync(out, { recursive: true });
-const refFile = path.join(out, 'reference.json');
-let reference = {};
-try {
-  reference = JSON.parse(readFileSync(refFile, 'utf8')).instances ?? {};
-} catch {
-  /* first run */
-}
-for (const [name, seed] of Object.entries(BASES)) {
-  if (only && !only.test(name)) continue;
-  const [id, ref] = await build(name, seed);
-  reference[id] = ref;
-  // after every instance, so that a long run keeps what it has proven
-  const sorted = Object.fromEntries(Object.entries(reference).sort(([a], [b]) => a.localeCompare(b)));
-  writeFileSync(
-    refFile,
-    `${JSON.stringify({ generator: 'bench/biweekly/generate.js', reference: 'bench/preferences/reference.js', instances: sorted }, null, 1)}\n`,
-  );
-}
+await generateSet({ out, only, bases: BASES, build, generator: 'bench/biweekly/generate.js' });

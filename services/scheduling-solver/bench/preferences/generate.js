@@ -8,12 +8,12 @@
 // claimed stage values (stages.js), and every stage must end with HiGHS status Optimal, or the
 // instance is not written.
 //   node services/scheduling-solver/bench/preferences/generate.js [--only REGEX] [--time-limit S] [--out DIR]
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chosenSource, Instance, label, rng } from '../lib/problem.js';
 import { milpOptimum } from '../lib/reference.js';
-import { checkedOptimum } from './reference.js';
+import { checkedOptimum, generateSet } from './reference.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const argv = process.argv.slice(2);
@@ -90,22 +90,4 @@ async function build(name, seed) {
   ];
 }
 
-mkdirSync(out, { recursive: true });
-const refFile = path.join(out, 'reference.json');
-let reference = {};
-try {
-  reference = JSON.parse(readFileSync(refFile, 'utf8')).instances ?? {};
-} catch {
-  /* first run */
-}
-for (const [name, seed] of Object.entries(BASES)) {
-  if (only && !only.test(name)) continue;
-  const [id, ref] = await build(name, seed);
-  reference[id] = ref;
-  // after every instance, so that a long run keeps what it has proven
-  const sorted = Object.fromEntries(Object.entries(reference).sort(([a], [b]) => a.localeCompare(b)));
-  writeFileSync(
-    refFile,
-    `${JSON.stringify({ generator: 'bench/preferences/generate.js', reference: 'bench/preferences/reference.js', instances: sorted }, null, 1)}\n`,
-  );
-}
+await generateSet({ out, only, bases: BASES, build, generator: 'bench/preferences/generate.js' });

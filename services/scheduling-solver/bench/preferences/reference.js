@@ -9,6 +9,8 @@
 // Two-week plans (a biweekly student): a biweekly student has one candidate per window and week
 // (A, B), a weekly candidate holds its slots in both weeks; the "at most one lesson" rows and the
 // idle variables are per week and day. Without a biweekly student the LP text is the one-week one.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import highsLoader from 'highs';
 import { checkPlan } from '../lib/check.js';
 import { makePlan } from '../lib/problem.js';
@@ -145,4 +147,27 @@ export async function checkedOptimum(id, inst, { timeLimit = 900 } = {}) {
     if (values[k] !== ref[k]) throw new Error(`${id}: reference plan has ${k} ${values[k]}, the MILP claims ${ref[k]}`);
   }
   return ref;
+}
+
+/**
+ * Builds the instances of a generator (`build(name, seed)` -> [id, reference entry]) into `out` and
+ * merges their entries into out/reference.json, after every instance (a long run keeps what it has
+ * proven).
+ */
+export async function generateSet({ out, only, bases, build, generator }) {
+  mkdirSync(out, { recursive: true });
+  const refFile = path.join(out, 'reference.json');
+  let reference = {};
+  try {
+    reference = JSON.parse(readFileSync(refFile, 'utf8')).instances ?? {};
+  } catch {
+    /* first run */
+  }
+  for (const [name, seed] of Object.entries(bases)) {
+    if (only && !only.test(name)) continue;
+    const [id, ref] = await build(name, seed);
+    reference[id] = ref;
+    const sorted = Object.fromEntries(Object.entries(reference).sort(([a], [b]) => a.localeCompare(b)));
+    writeFileSync(refFile, `${JSON.stringify({ generator, reference: 'bench/preferences/reference.js', instances: sorted }, null, 1)}\n`);
+  }
 }
