@@ -7,6 +7,16 @@ export interface ClassForSending {
   teacherName: string;
 }
 
+/** A class's semester with the public holidays of its state (classes answers them). */
+export interface ClassSemester {
+  classId: string;
+  firstDay: string;
+  lastDay: string;
+  state: string;
+  breaks: { from: string; to: string; label: string }[];
+  holidays: { date: string; name: string }[];
+}
+
 export interface ClassMember {
   memberId: string;
   name: string;
@@ -18,8 +28,10 @@ export interface ClassesClient {
   /** 404 unless `teacherId` teaches the class (unknown and foreign ids alike), 502 when classes cannot answer. */
   getClass(classId: string, teacherId: string): Promise<ClassForSending>;
   listMembers(classId: string, teacherId: string): Promise<ClassMember[]>;
-  /** The user's own memberships (class id, member id, class and teacher name); 502 when classes cannot answer. */
-  memberships(userId: string): Promise<{ classId: string; memberId: string; className: string; teacherName: string }[]>;
+  /** The user's own memberships (class id, member id, the member's, class and teacher name); 502 when classes cannot answer. */
+  memberships(userId: string): Promise<{ classId: string; memberId: string; memberName: string; className: string; teacherName: string }[]>;
+  /** The semesters of those classes that have one (the caller has authorized the ids); 502 when classes cannot answer. */
+  semesters(classIds: string[]): Promise<Map<string, ClassSemester>>;
   close(): void;
 }
 
@@ -68,9 +80,19 @@ export function createClassesClient(addr: string, tokens: ServiceTokenSigner, ti
         .map((m) => ({
           classId: m.classInfo?.classId || m.member!.classId,
           memberId: m.member!.memberId,
+          memberName: m.member!.name,
           className: m.classInfo?.name ?? '',
           teacherName: m.classInfo?.teacherName ?? '',
         }));
+    },
+    async semesters(classIds) {
+      const out = new Map<string, ClassSemester>();
+      if (!classIds.length) return out;
+      const res = await callUnary(c().listSemesters.bind(c()), c(), { classIds }, timeoutMs).catch((e: unknown) => {
+        throw new AppError('UNAVAILABLE', CLASSES_MSG.unavailable, { cause: e });
+      });
+      for (const s of res.semesters) out.set(s.classId, { ...s, breaks: s.breaks.map((b) => ({ ...b })), holidays: s.holidays.map((h) => ({ ...h })) });
+      return out;
     },
     close: () => client?.close(),
   };

@@ -96,6 +96,47 @@ describe('buildCalendar', () => {
     expect(ev.endDate.toString()).toBe('2027-03-22T00:00:00');
   });
 
+  it('a biweekly lesson every other week of the semester, holidays and breaks excluded, starting on the first planned date', () => {
+    const expand = (ics: string) =>
+      parse(ics)
+        .getAllSubcomponents('vevent')
+        .map((e) => {
+          const it = new ICAL.Event(e).iterator();
+          const out: string[] = [];
+          for (let next = it.next(); next; next = it.next()) out.push(next.toString().slice(0, 10));
+          return out;
+        });
+    const semester = {
+      key: 'k',
+      className: 'Klavier',
+      teacherName: '',
+      from: '2027-01-04',
+      until: '2027-02-12',
+      holidays: [{ date: '2027-01-06', name: 'Heilige Drei Könige' }],
+      breaks: [{ from: '2027-01-25', to: '2027-01-29', label: 'Prüfungswoche' }],
+    };
+    // Wednesdays: A weeks 6 Jan (holiday), 20 Jan, 3 Feb; B weeks 13 Jan, 27 Jan (break), 10 Feb.
+    const ics = buildCalendar(
+      [
+        {
+          ...semester,
+          lessons: [
+            { day: 2, start: 40, end: 42, week: 'A' },
+            { day: 2, start: 44, end: 46, week: 'B' },
+            { day: 2, start: 48, end: 50 },
+          ],
+        },
+      ],
+      NOW,
+    );
+    expect(ics).toContain('RRULE:FREQ=WEEKLY;INTERVAL=2;UNTIL=');
+    expect(expand(ics)).toEqual([
+      ['2027-01-20', '2027-02-03'],
+      ['2027-01-13', '2027-02-10'],
+      ['2027-01-13', '2027-01-20', '2027-02-03', '2027-02-10'],
+    ]);
+  });
+
   it('is a valid empty calendar without lessons, and lines are folded at 75 octets', () => {
     const cal = parse(buildCalendar([], NOW));
     expect(cal.getAllSubcomponents('vevent')).toHaveLength(0);

@@ -1,7 +1,12 @@
 /**
  * iCalendar (RFC 5545) files of a student's weekly lessons: one VEVENT per lesson with a
- * weekly RRULE, local times in Europe/Berlin (TZID with its VTIMEZONE) and UNTIL the end date.
+ * weekly RRULE (every other week for a biweekly lesson), local times in Europe/Berlin (TZID with
+ * its VTIMEZONE), UNTIL the end date and an EXDATE for every date that falls out (a public holiday
+ * or a break of the semester), so the calendar holds exactly the planned dates.
  */
+import { addDays, firstDateOn, lessonOccurrences, type PublicHoliday, type SemesterBreak, type WeeklyLesson } from '@stundenplan/timegrid';
+
+export { addDays, firstDateOn };
 
 export const ICS_FILENAME = 'unterricht.ics';
 export const ICS_CONTENT_TYPE = 'text/calendar; charset=utf-8';
@@ -9,12 +14,8 @@ export const CALENDAR_TZID = 'Europe/Berlin';
 /** Default end of the series: 15 weeks after the first day. */
 export const DEFAULT_WEEKS = 15;
 
-/** One weekly lesson: day 0 = Monday, slots of 15 minutes, end exclusive. */
-export interface Lesson {
-  day: number;
-  start: number;
-  end: number;
-}
+/** One weekly lesson: day 0 = Monday, slots of 15 minutes, end exclusive; `week` A or B: every other week. */
+export type Lesson = WeeklyLesson;
 
 export interface CalendarLessons {
   /** Stable id of the series owner (class and member), part of every UID. */
@@ -26,6 +27,9 @@ export interface CalendarLessons {
   from: string;
   /** Last day of the series (YYYY-MM-DD, inclusive, Europe/Berlin). */
   until: string;
+  /** With a semester (`from`/`until` are then its first and last day): the dates that fall out. */
+  holidays?: readonly PublicHoliday[];
+  breaks?: readonly SemesterBreak[];
 }
 
 const VTIMEZONE = [
@@ -108,27 +112,17 @@ const utcStamp = (d: Date) =>
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
 
-/** The first date on or after `from` that falls on `day` (0 = Monday). */
-export function firstDateOn(from: string, day: number): string {
-  const d = new Date(`${from}T12:00:00Z`);
-  const weekday = (d.getUTCDay() + 6) % 7; // 0 = Monday
-  d.setUTCDate(d.getUTCDate() + ((day - weekday + 7) % 7));
-  return d.toISOString().slice(0, 10);
-}
-
-export function addDays(iso: string, days: number): string {
-  const d = new Date(`${iso}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-/** The VEVENT lines of one student's lessons in one class. Lessons whose first date is after `until` are left out. */
+/** The VEVENT lines of one student's lessons in one class. A lesson without a planned date is left out. */
 function events(c: CalendarLessons, now: Date): string[] {
   const until = utcStamp(berlinToUtc(c.until, 23, 59, 59));
   const lines: string[] = [];
   c.lessons.forEach((l, i) => {
-    const first = firstDateOn(c.from, l.day);
-    if (first > c.until) return;
+    const all = lessonOccurrences(l, { firstDay: c.from, lastDay: c.until, holidays: c.holidays, breaks: c.breaks });
+    // The series starts on the first planned date; later dates that fall out are excluded one by one.
+    const firstPlanned = all.findIndex((d) => d.status === 'planned');
+    if (firstPlanned < 0) return;
+    const dates = all.slice(firstPlanned);
+    const first = dates[0]!.date;
     const end = Math.min(l.end, 96);
     // 24:00 ends the day: written as 23:59:59 would shorten the lesson, so use the next day's 00:00.
     const endDate = end === 96 ? addDays(first, 1) : first;
@@ -139,7 +133,8 @@ function events(c: CalendarLessons, now: Date): string[] {
       `DTSTAMP:${utcStamp(now)}`,
       `DTSTART;TZID=${CALENDAR_TZID}:${compactDate(first)}T${slotTime(l.start)}`,
       `DTEND;TZID=${CALENDAR_TZID}:${compactDate(endDate)}T${endTime}`,
-      `RRULE:FREQ=WEEKLY;UNTIL=${until}`,
+      `RRULE:FREQ=WEEKLY;${l.week ? 'INTERVAL=2;' : ''}UNTIL=${until}`,
+      ...dates.filter((d) => d.status !== 'planned').map((d) => `EXDATE;TZID=${CALENDAR_TZID}:${compactDate(d.date)}T${slotTime(l.start)}`),
       `SUMMARY:${escapeText(`Unterricht: ${c.className}`)}`,
       ...(c.teacherName ? [`DESCRIPTION:${escapeText(`Lehrkraft: ${c.teacherName}`)}`] : []),
       'END:VEVENT',

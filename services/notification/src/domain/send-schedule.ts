@@ -3,6 +3,7 @@ import { AppError, reserveMailBudget, type MailBudgetReservation, type MailReque
 import { berlinToday, isDeadlineDate } from '@stundenplan/timegrid';
 import type { ClassForSending, ClassMember } from '../clients/classes-client.js';
 import type { NotificationDeps } from './deps.js';
+import { seriesOf } from './dated-lessons.js';
 import { EMAIL_RE } from './mail-request.js';
 import { isWellFormedPdf } from './pdf-structure.js';
 import { addDays, buildCalendar, DEFAULT_WEEKS, ICS_CONTENT_TYPE, ICS_FILENAME, lessonsFromSchedule } from './calendar-ics.js';
@@ -125,19 +126,21 @@ export function scheduleMail(opts: {
 }
 
 /**
- * The lessons of the class's newest saved schedule for the calendar files. Without a saved schedule, or
- * when the scheduling service cannot answer, the mails go out with the PDF only (logged): the PDF is
+ * The lessons of the class's newest saved schedule for the calendar files, and the class's semester (whose
+ * days the files then cover, without its holidays and breaks). Without a saved schedule, or when the
+ * scheduling or classes service cannot answer, the mails go out with the PDF only (logged): the PDF is
  * what the teacher sends, the calendar is an extra.
  */
 async function sentLessons(deps: NotificationDeps, classId: string, teacherId: string, from: string, until: string) {
   try {
     const saved = await deps.scheduling.latestSchedule(classId, teacherId);
-    if (!saved) return null;
+    if (!saved) return { calendar: null, semester: undefined };
     const lessons = Object.fromEntries(lessonsFromSchedule(saved.availableTimes));
-    return { scheduleId: saved.scheduleId, lessons, from, until };
+    const semester = (await deps.classes.semesters([classId])).get(classId);
+    return { calendar: { scheduleId: saved.scheduleId, lessons, from, until }, semester };
   } catch (e) {
-    deps.log.warn({ err: (e as Error).message, classId }, 'scheduling unreachable: schedule mails without calendar files');
-    return null;
+    deps.log.warn({ err: (e as Error).message, classId }, 'scheduling or classes unreachable: schedule mails without calendar files');
+    return { calendar: null, semester: undefined };
   }
 }
 
@@ -171,16 +174,16 @@ export async function sendScheduleToStudents(deps: NotificationDeps, user: Sessi
   const teacherName = cls.teacherName.trim() || user.name.trim();
   const teacherEmail = EMAIL_RE.test(user.email.trim()) ? user.email.trim() : null;
   const pdfSha256 = createHash('sha256').update(pdf).digest('hex');
-  const calendar = await sentLessons(deps, cls.classId, user.userId, today, until);
+  const { calendar, semester } = await sentLessons(deps, cls.classId, user.userId, today, until);
   const icsFor = (memberId: string): string | null => {
     const lessons = calendar?.lessons[memberId];
     if (!calendar || !lessons?.length) return null;
-    return buildCalendar([{ key: `${cls.classId}-${memberId}`, className: cls.name, teacherName, lessons, from: calendar.from, until: calendar.until }]);
+    return buildCalendar([{ key: `${cls.classId}-${memberId}`, className: cls.name, teacherName, lessons, ...seriesOf(calendar, semester) }]);
   };
   // The same request again within SEND_REPEAT_WINDOW_SECONDS (a double click, a retry) is the same sending:
-  // same teacher, class, texts, PDF and calendar content (a changed saved schedule is a new sending).
+  // same teacher, class, texts, PDF and calendar content (a changed saved schedule or semester is a new sending).
   const fingerprint = createHash('sha256')
-    .update(JSON.stringify([user.userId, cls.classId, scheduleName, message, until, pdfSha256, calendar]))
+    .update(JSON.stringify([user.userId, cls.classId, scheduleName, message, until, pdfSha256, calendar, semester ?? null]))
     .digest('hex');
   let budget: MailBudgetReservation | undefined;
   const { row: sending, repeated } = await deps.sendings

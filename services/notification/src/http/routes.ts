@@ -4,11 +4,13 @@ import type { NotificationDeps } from '../domain/deps.js';
 import { registerCalendarRoutes } from './calendar-routes.js';
 import { registerContactRoutes } from './contact-routes.js';
 import { registerDevMailRoutes } from './dev-mail-routes.js';
+import { registerLessonsRoutes } from './lessons-routes.js';
 import { registerSendScheduleRoutes } from './send-schedule-routes.js';
 
 export function registerRoutes(app: Express, deps: NotificationDeps): void {
   registerContactRoutes(app, deps);
   registerCalendarRoutes(app, deps);
+  registerLessonsRoutes(app, deps);
   registerSendScheduleRoutes(app, deps);
   if (devMailEnabled(deps.cfg)) registerDevMailRoutes(app, deps);
 }

@@ -1,0 +1,56 @@
+import { lessonOccurrences, type LessonOccurrence } from '@stundenplan/timegrid';
+import type { ClassSemester } from '../clients/classes-client.js';
+import type { SentLessons } from '../data/sending-repository.js';
+import type { Lesson } from './calendar-ics.js';
+import type { NotificationDeps } from './deps.js';
+
+/**
+ * The dated lessons of the plan last sent (docs/product/semester.md): with a semester every lesson from its
+ * first to its last day, a public holiday of its state or a day of a break marked as such; without one the
+ * weekly series that was sent (from the sending day to its end date), every date planned.
+ */
+
+export interface DatedLesson extends LessonOccurrence {
+  member_id: string;
+  name: string;
+}
+
+/** The span and the dates falling out that the calendar and the lists share. */
+export function seriesOf(sent: SentLessons, semester: ClassSemester | undefined) {
+  return semester
+    ? { from: semester.firstDay, until: semester.lastDay, holidays: semester.holidays, breaks: semester.breaks }
+    : { from: sent.from, until: sent.until };
+}
+
+function dated(memberId: string, name: string, lessons: Lesson[], sent: SentLessons, semester: ClassSemester | undefined): DatedLesson[] {
+  const s = seriesOf(sent, semester);
+  const span = { firstDay: s.from, lastDay: s.until, holidays: s.holidays, breaks: s.breaks };
+  return lessons.flatMap((l) => lessonOccurrences(l, span).map((o) => ({ member_id: memberId, name, ...o })));
+}
+
+const byDate = <T extends DatedLesson>(a: T, b: T) => a.date.localeCompare(b.date) || a.start.localeCompare(b.start) || a.name.localeCompare(b.name, 'de');
+
+/** GET /api/classes/{classId}/lessons: every member's dated lessons (owner only: 404 otherwise, as classes answers). */
+export async function classLessons(deps: NotificationDeps, teacherId: string, classId: string): Promise<{ lessons: DatedLesson[] }> {
+  const members = await deps.classes.listMembers(classId, teacherId);
+  const [sent, semesters] = await Promise.all([deps.sendings.latestLessons([classId]), deps.classes.semesters([classId])]);
+  const s = sent.get(classId);
+  if (!s) return { lessons: [] };
+  // Members removed since the sending are left out: the plan's lessons of current members only.
+  const out = members.flatMap((m) => dated(m.memberId, m.name, s.lessons[m.memberId] ?? [], s, semesters.get(classId)));
+  return { lessons: out.sort(byDate) };
+}
+
+/** GET /api/me/lessons: the student's own dated lessons in all their classes; nobody else's. */
+export async function myLessons(deps: NotificationDeps, userId: string): Promise<{ lessons: (DatedLesson & { class_id: string; class_name: string })[] }> {
+  const memberships = await deps.classes.memberships(userId);
+  const classIds = [...new Set(memberships.map((m) => m.classId))];
+  const [sent, semesters] = await Promise.all([deps.sendings.latestLessons(classIds), deps.classes.semesters(classIds)]);
+  const out = memberships.flatMap((m) => {
+    const s = sent.get(m.classId);
+    const own = s?.lessons[m.memberId];
+    if (!s || !own?.length) return [];
+    return dated(m.memberId, m.memberName, own, s, semesters.get(m.classId)).map((d) => ({ ...d, class_id: m.classId, class_name: m.className }));
+  });
+  return { lessons: out.sort(byDate) };
+}

@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import ICAL from 'ical.js';
+import {
+  AppError,
+  grpc,
+  HealthState,
+  savedToScheduleDays,
+  startGrpcServer,
+  Topic,
+  wrapUnary,
+  type EventEnvelope,
+  type MailRequestedPayload,
+} from '@stundenplan/base';
+import { startTestIssuer, type TestIssuer, testServiceTokenVerifier } from '@stundenplan/base/testing';
+import { classesV1, schedulingV1 } from '@stundenplan/proto';
+import { publicHolidays, type GermanState } from '@stundenplan/timegrid';
+import { afterAll, beforeAll } from 'vitest';
+import { dropSchemas, sql, startNotification, type TestNotification } from './helpers.js';
+
+/**
+ * The neighbourhood of the calendar files for their tests: the real service on real PostgreSQL, sessions
+ * from a test issuer, the classes and scheduling services as tiny real gRPC servers with the generated
+ * service definitions. `n` is a live binding. The files are read with ical.js.
+ */
+
+export interface StubClass {
+  teacherId: string;
+  name: string;
+  members: { memberId: string; userId: string; name: string; email: string }[];
+  /** The newest saved schedule (saved form), or none. */
+  schedule: Record<string, [string, string][]> | null;
+  /** The class's semester, answered by ListSemesters with the holidays of its state as the classes service does. */
+  semester?: { firstDay: string; lastDay: string; state: GermanState; breaks: { from: string; to: string; label: string }[] };
+}
+
+export const classes = new Map<string, StubClass>();
+const silent = { error: () => undefined } as unknown as Parameters<typeof wrapUnary>[0];
+export const stubState = { schedulingDown: false };
+
+function owned(req: { classId: string; teacherId: string }): StubClass {
+  const c = classes.get(req.classId);
+  if (!c || (req.teacherId && c.teacherId !== req.teacherId)) throw AppError.notFound('Klasse/Kurs nicht gefunden');
+  return c;
+}
+
+const info = (classId: string, c: StubClass): classesV1.ClassInfo => ({
+  classId,
+  name: c.name,
+  description: '',
+  isGroup: false,
+  registerShortcut: 'a-b-c',
+  teacherId: c.teacherId,
+  teacherName: 'Clara Schumann',
+  institutionName: '',
+  deadline: '',
+  allowLateChanges: false,
+});
+
+const classesStub: Partial<classesV1.ClassesServiceServer> = {
+  getClass: wrapUnary<classesV1.GetClassRequest, classesV1.GetClassResponse>(silent, async (req) => ({ classInfo: info(req.classId, owned(req)) })),
+  listMembers: wrapUnary<classesV1.ListMembersRequest, classesV1.ListMembersResponse>(silent, async (req) => ({
+    members: owned(req).members.map((m) => ({
+      memberId: m.memberId,
+      classId: req.classId,
+      userId: m.userId,
+      studentId: m.userId,
+      name: m.name,
+      email: m.email,
+      duration: 30,
+    })),
+  })),
+  listMemberships: wrapUnary<classesV1.ListMembershipsRequest, classesV1.ListMembershipsResponse>(silent, async (req) => ({
+    memberships: [...classes.entries()].flatMap(([classId, c]) =>
+      c.members
+        .filter((m) => m.userId && m.userId === req.userId)
+        .map((m) => ({
+          member: { memberId: m.memberId, classId, userId: m.userId, studentId: m.userId, name: m.name, email: m.email, duration: 30 },
+          classInfo: info(classId, c),
+        })),
+    ),
+  })),
+  listSemesters: wrapUnary<classesV1.ListSemestersRequest, classesV1.ListSemestersResponse>(silent, async (req) => ({
+    semesters: req.classIds.flatMap((classId) => {
+      const s = classes.get(classId)?.semester;
+      return s ? [{ classId, ...s, holidays: publicHolidays(s.state, s.firstDay, s.lastDay) }] : [];
+    }),
+  })),
+};
+
+const schedulingStub: Partial<schedulingV1.SchedulingServiceServer> = {
+  getLatestSchedule: wrapUnary<schedulingV1.GetLatestScheduleRequest, schedulingV1.GetLatestScheduleResponse>(silent, async (req) => {
+    if (stubState.schedulingDown) throw new AppError('UNAVAILABLE', 'down');
+    const c = owned(req);
+    if (!c.schedule) throw AppError.notFound('Kein Stundenplan');
+    return {
+      scheduleId: randomUUID(),
+      name: 'Plan',
+      availableTimes: savedToScheduleDays(c.schedule),
+      description: '',
+      classId: req.classId,
+      teacherId: c.teacherId,
+      createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+      pinnedMemberIds: [],
+    };
+  }),
+};
+
+export let n: TestNotification;
+export let issuer: TestIssuer;
+const servers: grpc.Server[] = [];
+export const teacherId = randomUUID();
+export let teacherCookie: string;
+
+/** Starts the neighbourhood before the file's tests and stops it after them. */
+export function setupCalendar(): void {
+  beforeAll(async () => {
+    const health = new HealthState();
+    health.serving = true;
+    const c = await startGrpcServer(
+      0,
+      [{ definition: classesV1.ClassesServiceService, implementation: classesStub as grpc.UntypedServiceImplementation }],
+      health,
+      '127.0.0.1',
+      testServiceTokenVerifier('classes'),
+    );
+    const s = await startGrpcServer(
+      0,
+      [{ definition: schedulingV1.SchedulingServiceService, implementation: schedulingStub as grpc.UntypedServiceImplementation }],
+      health,
+      '127.0.0.1',
+      testServiceTokenVerifier('scheduling-solver'),
+    );
+    servers.push(c.server, s.server);
+    issuer = await startTestIssuer();
+    n = await startNotification({
+      AUTH_JWKS_URL: issuer.jwksUrl,
+      CLASSES_SERVICE_ADDR: `127.0.0.1:${c.port}`,
+      SCHEDULING_SOLVER_SERVICE_ADDR: `127.0.0.1:${s.port}`,
+    });
+    teacherCookie = await issuer.cookie({ userId: teacherId, role: 'teacher', email: 'clara.schumann@hmtm.de', name: 'Clara Schumann' });
+  });
+
+  afterAll(async () => {
+    await n?.svc.stop();
+    for (const s of servers) s.forceShutdown();
+    await issuer?.close();
+    await dropSchemas(n ? [n.schema] : []);
+  });
+}
+
+export function pdfFile(): Buffer {
+  const size = 100;
+  const head = Buffer.from(`%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Length ${size} >>\nstream\n`, 'latin1');
+  const mid = Buffer.from('\nendstream\nendobj\n', 'latin1');
+  const xrefAt = head.length + size + mid.length;
+  const tail = Buffer.from(
+    `xref\n0 3\n0000000000 65535 f \n0000000009 00000 n \n0000000058 00000 n \ntrailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`,
+    'latin1',
+  );
+  return Buffer.concat([head, Buffer.alloc(size, 65), mid, tail]);
+}
+
+export async function send(classId: string, until?: string, cookie = teacherCookie) {
+  const form = new FormData();
+  form.append('pdf', new Blob([new Uint8Array(pdfFile())], { type: 'application/pdf' }), 'stundenplan.pdf');
+  form.append('class_id', classId);
+  if (until !== undefined) form.append('until', until);
+  const res = await fetch(`${n.base}/api/send-schedule-to-students`, { method: 'POST', body: form, headers: { Cookie: cookie } });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+export async function mailEventsTo(to: string): Promise<(MailRequestedPayload & { attachments: NonNullable<MailRequestedPayload['attachments']> })[]> {
+  const rows = await sql<{ payload: EventEnvelope<Topic.MailRequested> }>(
+    `SELECT payload FROM "${n.schema}".outbox_events WHERE topic = 'mail.requested.v1' ORDER BY seq`,
+  );
+  return rows.map((r) => ({ ...r.payload.payload, attachments: r.payload.payload.attachments ?? [] })).filter((p) => p.to === to);
+}
+
+export function parse(ics: string) {
+  const comp = new ICAL.Component(ICAL.parse(ics));
+  const tz = comp.getFirstSubcomponent('vtimezone');
+  if (tz) ICAL.TimezoneService.register(new ICAL.Timezone(tz));
+  return comp;
+}
+
+export function occurrences(vevent: ICAL.Component): string[] {
+  const it = new ICAL.Event(vevent).iterator();
+  const out: string[] = [];
+  for (let next = it.next(); next; next = it.next()) out.push(next.toString());
+  return out;
+}
+
+const DAY_MS = 86_400_000;
+export const addDays = (iso: string, d: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + d * DAY_MS).toISOString().slice(0, 10);
+
+export function newClass(schedule: StubClass['schedule'], members: StubClass['members']): string {
+  const id = randomUUID();
+  classes.set(id, { teacherId, name: 'Klavier Hauptfach', members, schedule });
+  return id;
+}
