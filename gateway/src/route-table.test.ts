@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoute } from './route-table.js';
 
-describe('route table: deadline, reminder and calendar paths', () => {
+describe('route table: deadline, reminder, semester and calendar paths', () => {
   it('sends the class deadline to classes, times and ranges still to availability', () => {
     expect(matchRoute('/api/classes/0b1c2d3e-1111-4222-8333-444455556666/deadline')?.service).toBe('classes');
     expect(matchRoute('/api/classes/0b1c2d3e-1111-4222-8333-444455556666/remind')?.service).toBe('classes');
@@ -11,5 +11,12 @@ describe('route table: deadline, reminder and calendar paths', () => {
     expect(matchRoute('/api/calendar/abcDEF_-0123456789abcdefghijklmnopqrstuvwxyz01.ics')?.service).toBe('notification');
     expect(matchRoute('/api/classes/0b1c2d3e-1111-4222-8333-444455556666/available-times')?.service).toBe('availability');
     expect(matchRoute('/api/classes/0b1c2d3e-1111-4222-8333-444455556666/time-range')?.service).toBe('availability');
+  });
+
+  it('sends the semester to classes and the dated lessons to notification', () => {
+    expect(matchRoute('/api/classes/0b1c2d3e-1111-4222-8333-444455556666/semester')?.service).toBe('classes');
+    expect(matchRoute('/api/classes/0b1c2d3e-1111-4222-8333-444455556666/lessons')?.service).toBe('notification');
+    expect(matchRoute('/api/classes/0b1c2d3e-1111-4222-8333-444455556666/lessons/')?.service).toBe('notification');
+    expect(matchRoute('/api/me/lessons')?.service).toBe('notification');
   });
 });

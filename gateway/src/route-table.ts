@@ -38,6 +38,10 @@ export const ROUTES: Route[] = [
   // the class deadline (named for clarity; the general /api/classes rule would catch it too)
   { pattern: new RegExp(`^/api/classes/${seg}/deadline/?$`), service: 'classes' },
   { pattern: new RegExp(`^/api/classes/${seg}/remind/?$`), service: 'classes' },
+  { pattern: new RegExp(`^/api/classes/${seg}/semester/?$`), service: 'classes' },
+  // the dated lessons of the plan last sent (before the general /api/classes rule)
+  { pattern: new RegExp(`^/api/classes/${seg}/lessons/?$`), service: 'notification' },
+  { pattern: /^\/api\/me\/lessons\/?$/, service: 'notification' },
   { pattern: /^\/api\/classes(\/.*)?$/, service: 'classes' },
   { pattern: /^\/api\/search-students\/?$/, service: 'classes' },
   { pattern: /^\/api\/check-student-exists\/?$/, service: 'classes' },
