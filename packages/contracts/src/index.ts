@@ -6,14 +6,15 @@ import * as documents from './documents.js';
 import type { Endpoint } from './endpoint.js';
 import * as notification from './notification.js';
 import * as scheduling from './scheduling.js';
+import * as semester from './semester.js';
 
 export * from './endpoint.js';
 export { timesMap, messageAnswer } from './common.js';
-export { auth, availability, classes, documents, notification, scheduling };
+export { auth, availability, classes, documents, notification, scheduling, semester };
 
 const isEndpoint = (v: unknown): v is Endpoint => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'errors' in v;
 
 /** Every contract, in the order of docs/product/api.md. */
-export const endpoints: readonly Endpoint[] = [auth, classes, availability, scheduling, documents, notification].flatMap((area) =>
+export const endpoints: readonly Endpoint[] = [auth, classes, semester, availability, scheduling, documents, notification].flatMap((area) =>
   Object.values(area).filter(isEndpoint),
 );
