@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Timetable solver on the command line: one problem JSON on stdin, one plan JSON line on stdout
-// (format: bench/README.md). Logs go to stderr only.
+// (format: bench/README.md; a student's `frequency` 'biweekly' makes a two-week plan whose
+// placements carry `week`, see "Biweekly instances" there). Logs go to stderr only.
 //
 //   node dist/cli.js [--time-limit 8] [--maximize-limit S] [--compact-limit S] [--no-mip]
 //                    [--threads 1|2] [--compact-infeasible] [--effort 1] [--verbose] < problem.json
