@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Client, linkFrom, mails, signUp, startTestStack, uniqueEmail, waitForMail } from './helpers.js';
 
-/** Deadlines and reminders across the services: deadline (classes -> availability over gRPC, auth profile), answered count, reminders (outbox -> notification -> /dev/mail). */
+/** Deadlines and reminders across the services: deadline (classes -> availability over gRPC, auth profile), answered count, reminders (outbox -> notification -> /dev/mail); the semester (classes -> notification over gRPC) and the dated lessons. */
 describe('deadline and reminders through the gateway', () => {
   let stack: Awaited<ReturnType<typeof startTestStack>>;
   let teacher: Client;
@@ -122,6 +122,67 @@ describe('deadline and reminders through the gateway', () => {
     expect(parseCalendar(await feed.text())).toHaveLength(1);
     expect((await student.del('/api/me/calendar-subscription')).status).toBe(200);
     expect((await fetch(`${stack.base}${new URL(link.body.url).pathname}`)).status).toBe(404);
+  });
+
+  it('dates the sent plan over the semester: a Bavarian holiday and a break fall out of the lists and the calendar', async () => {
+    const members = (await teacher.get<{ members: { member_id: string; email: string | null }[] }>(`/api/classes/${classId}/members`)).body.members;
+    const mine = members.find((m) => m.email?.toLowerCase() === studentEmail.toLowerCase())!;
+    const wednesday: [string, string][] = ['10.00', '10.15', '10.30'].map((t) => [t, mine.member_id]);
+    const available_times = { '0': [], '1': [], '2': wednesday, '3': [], '4': [], '5': [], '6': [] };
+    expect(
+      (await teacher.post(`/api/classes/${classId}/schedules`, { name: 'Semesterplan', description: null, available_times, class_id: classId })).status,
+    ).toBeLessThan(300);
+    const form = new FormData();
+    form.append('pdf', new Blob([new Uint8Array(minimalPdf())], { type: 'application/pdf' }), 'stundenplan.pdf');
+    form.append('class_id', classId);
+    form.append('schedule_name', 'Semesterplan');
+    expect((await teacher.post('/api/send-schedule-to-students', form)).status).toBe(200);
+
+    const semester = { first_day: '2027-01-04', last_day: '2027-01-15', state: 'BY', breaks: [] };
+    const put = await teacher.put<{ holidays: unknown[] }>(`/api/classes/${classId}/semester`, semester);
+    expect(put.status).toBe(200);
+    expect(put.body.holidays).toEqual([{ date: '2027-01-06', name: 'Heilige Drei Könige' }]);
+    const dates = async () =>
+      (
+        await teacher.get<{ lessons: { member_id: string; date: string; start: string; end: string; status: string; reason: string | null }[] }>(
+          `/api/classes/${classId}/lessons`,
+        )
+      ).body.lessons
+        .filter((l) => l.member_id === mine.member_id)
+        .map((l) => [l.date, l.start, l.end, l.status, l.reason]);
+    const planned = async () =>
+      parseCalendar(await (await fetch(`${stack.base}/api/me/calendar.ics`, { headers: { Cookie: student.cookie } })).text()).flatMap((e) => {
+        const it = e.iterator();
+        const out: string[] = [];
+        for (let next = it.next(); next; next = it.next()) out.push(next.toString());
+        return out;
+      });
+    expect(await dates()).toEqual([
+      ['2027-01-06', '10:00', '10:45', 'holiday', 'Heilige Drei Könige'],
+      ['2027-01-13', '10:00', '10:45', 'planned', null],
+    ]);
+    expect(await planned()).toEqual(['2027-01-13T10:00:00']);
+    const own = await student.get<{ lessons: { date: string; status: string }[] }>('/api/me/lessons');
+    expect(own.body.lessons.map((l) => [l.date, l.status])).toEqual([
+      ['2027-01-06', 'holiday'],
+      ['2027-01-13', 'planned'],
+    ]);
+
+    expect((await teacher.put(`/api/classes/${classId}/semester`, { ...semester, state: 'BE' })).status).toBe(200);
+    expect((await dates()).map((d) => d[3])).toEqual(['planned', 'planned']);
+    expect(await planned()).toEqual(['2027-01-06T10:00:00', '2027-01-13T10:00:00']);
+
+    const breaks = [{ from: '2027-01-11', to: '2027-01-15', label: 'Prüfungswoche' }];
+    expect((await teacher.put(`/api/classes/${classId}/semester`, { ...semester, state: 'BE', breaks })).status).toBe(200);
+    expect((await dates())[1]).toEqual(['2027-01-13', '10:00', '10:45', 'break', 'Prüfungswoche']);
+    expect(await planned()).toEqual(['2027-01-06T10:00:00']);
+
+    // Bad input changes nothing.
+    const refused = await teacher.put<{ detail: string }>(`/api/classes/${classId}/semester`, { ...semester, state: 'XX' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail).toContain('Bitte wähle ein Bundesland');
+    expect((await dates())[1]![3]).toBe('break');
+    expect((await student.get(`/api/classes/${classId}/lessons`)).status).toBe(403);
   });
 });
 
