@@ -63,6 +63,10 @@ describe('malformed input at every call', () => {
       ['PUT', `/api/classes/${classId}/members/${memberId}/update`],
       ['PUT', `/api/classes/${classId}/members/not-a-uuid/update`],
       ['POST', `/api/classes/${classId}/invite-student`],
+      ['PUT', `/api/classes/${classId}/semester`],
+      ['GET', '/api/classes/%ZZ/semester'],
+      ['GET', '/api/classes/%ZZ/lessons'],
+      ['GET', '/api/me/lessons?x[]=1'],
       ['POST', '/api/search-students'],
       ['POST', '/api/check-student-exists'],
       ['POST', '/api/students/join-class'],
@@ -143,6 +147,14 @@ describe('malformed input at every call', () => {
           selectedClass: classId,
           timePreferences: { a: null },
         }),
+      },
+      {
+        type: 'application/json',
+        body: JSON.stringify({ first_day: {}, last_day: [], state: null, breaks: [null, { from: 1, to: '2027-13-01', label: {} }] }),
+      },
+      {
+        type: 'application/json',
+        body: JSON.stringify({ first_day: '0001-01-01', last_day: '9999-12-31', state: '__proto__', breaks: { length: 5 } }),
       },
       { body: '{"__proto__": {"admin": true}, "constructor": {"prototype": {"x": 1}}}', type: 'application/json' },
       {
