@@ -22,6 +22,7 @@ import { Icons, IconButton } from './local-ui';
 import { DeadlinePanel } from './DeadlinePanel';
 import { answeredText } from './member-utils';
 import { MembersPanel } from './MembersPanel';
+import { SemesterPanel } from './SemesterPanel';
 import { CLASS_MESSAGES } from './messages';
 import './classes.css';
 
@@ -288,6 +289,7 @@ export function TeacherClassesPage() {
                             cls={cls}
                             onSaved={(next) => replaceClass({ ...cls, ...next })}
                           />
+                          <SemesterPanel classId={cls.class_id} />
                           <MembersPanel
                             cls={cls}
                             onMembersChanged={() => refetchAfter(REFETCH_AFTER_EDIT_MS)}

@@ -14,6 +14,8 @@ export const queryKeys = {
   teacherTimes: (classId: string) => ['classes', classId, 'teacher-times'] as const,
   /** GET classes/{id}/time-range. */
   timeRange: (classId: string) => ['classes', classId, 'time-range'] as const,
+  /** GET classes/{id}/semester (with the public holidays of its state). */
+  semester: (classId: string) => ['classes', classId, 'semester'] as const,
   /** GET profile. */
   profile: ['profile'] as const,
   /** GET me/available-times: the student's own times. */
