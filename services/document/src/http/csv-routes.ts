@@ -1,22 +1,12 @@
-import { AppError, assertTeacher, rejectControlCharactersInBody } from '@stundenplan/base';
+import { AppError, assertTeacher } from '@stundenplan/base';
+import { multipartUpload, uploadedFile } from '@stundenplan/base/upload';
 import type { Express, NextFunction, Request, Response } from 'express';
-import multer from 'multer';
 import { CSV_MSG, extractCustom, extractHmtm, type CsvStudent } from '../csv/index.js';
 
 export const CSV_MAX_BYTES = 5 * 1024 * 1024;
 
-/** Memory storage, one file in field csv_file, 5 MB (larger -> 413 'Die Datei ist zu groß (maximal 5 MB)'). */
-const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: CSV_MAX_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024 } });
-
-/** The csv_file upload; a malformed multipart body is a 400 (size limits stay 413 via the base error mapping). */
-function csvUpload(req: Request, res: Response, next: NextFunction): void {
-  upload.single('csv_file')(req, res, (err?: unknown) => {
-    // Text fields of the form pass the same control-character check as JSON bodies.
-    if (!err) return rejectControlCharactersInBody(req, res, next);
-    const code = (err as { code?: unknown }).code;
-    next(typeof code === 'string' && code.startsWith('LIMIT_') ? err : AppError.badRequest('Ungültiger Upload'));
-  });
-}
+/** One file in field csv_file, 5 MB (larger -> 413 'Die Datei ist zu groß (maximal 5 MB)'); a malformed body is a 400. */
+const csvUpload = multipartUpload({ fileFields: ['csv_file'], maxFileBytes: CSV_MAX_BYTES, tooLarge: 'Die Datei ist zu groß (maximal 5 MB)' });
 
 /** Teachers only, checked before the body is read. */
 function teacherOnly(req: Request, _res: Response, next: NextFunction): void {
@@ -25,7 +15,7 @@ function teacherOnly(req: Request, _res: Response, next: NextFunction): void {
 }
 
 function csvFile(req: Request): Buffer {
-  const file = req.file;
+  const file = uploadedFile(req, 'csv_file');
   if (!file || !/\.csv$/i.test(file.originalname ?? '')) throw AppError.badRequest(CSV_MSG.notCsv);
   if (!file.buffer.length) throw AppError.badRequest(CSV_MSG.empty);
   return file.buffer;

@@ -1,25 +1,12 @@
-import { AppError, assertTeacher, rejectControlCharactersInBody } from '@stundenplan/base';
+import { assertTeacher } from '@stundenplan/base';
+import { multipartUpload, uploadedFile } from '@stundenplan/base/upload';
 import type { Express, NextFunction, Request, Response } from 'express';
-import multer from 'multer';
 import type { NotificationDeps } from '../domain/deps.js';
 import { PDF_MAX_BYTES, sendScheduleToStudents } from '../domain/send-schedule.js';
 
-/** The PDF arrives as `pdf` (SPEC) or `file`; the rest are text fields. Memory storage, at most 5 MB. */
+/** The PDF arrives as `pdf` (SPEC) or `file`; the rest are text fields. At most 5 MB (413), a malformed body 400. */
 const FILE_FIELDS = ['pdf', 'file'] as const;
-const upload = multer({
-  storage: multer.memoryStorage(),
-  limits: { fileSize: PDF_MAX_BYTES, files: FILE_FIELDS.length, fields: 10, fieldSize: 64 * 1024 },
-}).fields(FILE_FIELDS.map((name) => ({ name, maxCount: 1 })));
-
-/** Size limits stay 413 ('Die Datei ist zu groß (maximal 5 MB)' via the base error mapping); a malformed body is a 400. */
-function pdfUpload(req: Request, res: Response, next: NextFunction): void {
-  upload(req, res, (err?: unknown) => {
-    // Text fields of the form pass the same control-character check as JSON bodies.
-    if (!err) return rejectControlCharactersInBody(req, res, next);
-    const code = (err as { code?: unknown }).code;
-    next(typeof code === 'string' && code.startsWith('LIMIT_') ? err : AppError.badRequest('Ungültiger Upload'));
-  });
-}
+const pdfUpload = multipartUpload({ fileFields: FILE_FIELDS, maxFileBytes: PDF_MAX_BYTES, tooLarge: 'Die Datei ist zu groß (maximal 5 MB)' });
 
 /** Teachers only, checked before the body is read (no session 401, students 403). */
 function teacherOnly(req: Request, _res: Response, next: NextFunction): void {
@@ -28,9 +15,8 @@ function teacherOnly(req: Request, _res: Response, next: NextFunction): void {
 }
 
 function uploadedPdf(req: Request): Buffer | undefined {
-  const files = req.files as Record<string, Express.Multer.File[] | undefined> | undefined;
   for (const name of FILE_FIELDS) {
-    const f = files?.[name]?.[0];
+    const f = uploadedFile(req, name);
     if (f) return f.buffer;
   }
   return undefined;
