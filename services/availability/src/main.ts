@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createLogger, runStandalone, startService, type ServiceContext, type StartedService } from '@stundenplan/base';
 import { createClassesClient } from './clients/classes-client.js';
@@ -6,6 +7,7 @@ import { loadConfig, type Config } from './config.js';
 import { createPrisma } from './data/prisma.js';
 import { TimesRepository } from './data/times-repository.js';
 import type { AvailabilityDeps } from './domain/deps.js';
+import { CALENDAR_MAX_BYTES } from './domain/import-calendar.js';
 import { registerConsumers } from './events/consumers.js';
 import { availabilityGrpc } from './grpc/availability-server.js';
 import { registerRoutes } from './http/routes.js';
@@ -29,7 +31,14 @@ export async function start(env?: Record<string, string | undefined>): Promise<A
       const client = createClassesClient(cfg.CLASSES_SERVICE_ADDR, ctx.serviceTokens, ctx.timeouts.grpcCallMs);
       ctx.lifecycle.onStop('classes-client', async () => client.close());
       const classes = withKeptMemberships(client, ctx.stamps);
-      deps = { repo: new TimesRepository(prisma, ctx.pool!, ctx.stamps), classes, kickOutbox: () => ctx.relay?.kick(), log: ctx.log };
+      const calendarFetch = {
+        allowHosts: cfg.CALENDAR_IMPORT_ALLOW_HOSTS,
+        extraCa: cfg.CALENDAR_IMPORT_CA_FILE ? readFileSync(cfg.CALENDAR_IMPORT_CA_FILE, 'utf8') : undefined,
+        timeoutMs: 5000,
+        maxBytes: CALENDAR_MAX_BYTES,
+        maxRedirects: 3,
+      };
+      deps = { repo: new TimesRepository(prisma, ctx.pool!, ctx.stamps), classes, kickOutbox: () => ctx.relay?.kick(), log: ctx.log, calendarFetch };
     },
     consumers: (ctx) => registerConsumers(ctx.consumer!, need()),
     grpc: (ctx) => [availabilityGrpc(need(), ctx.log.child({ module: 'grpc' }))],

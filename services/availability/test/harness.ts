@@ -52,6 +52,8 @@ export class ClassesStub {
   readonly deadlines = new ReportingMap<string, { deadline: string; allowLateChanges: boolean }>(this.changed);
   /** `${userId}/${classId}` of memberships the student has not verified yet (all others are verified) */
   readonly unverified = new ReportingMap<string, true>(this.changed);
+  /** class id -> its semester (ListSemesters) */
+  readonly semesters = new Map<string, Omit<classesV1.Semester, 'classId'>>();
   readonly calls: { method: string; request: unknown }[] = [];
   /** When set, every call fails with this status (e.g. UNAVAILABLE). */
   failWith: grpc.status | undefined;
@@ -128,6 +130,15 @@ export class ClassesStub {
           })),
         });
       },
+      listSemesters: (call, cb) => {
+        this.calls.push({ method: 'ListSemesters', request: call.request });
+        if (this.failWith !== undefined) return cb({ code: this.failWith, details: 'down' });
+        const semesters = call.request.classIds.flatMap((classId) => {
+          const s = this.semesters.get(classId);
+          return s ? [{ classId, ...s }] : [];
+        });
+        cb(null, { semesters });
+      },
     };
     this.server = new grpc.Server();
     this.server.addService(classesV1.ClassesServiceService, impl as classesV1.ClassesServiceServer);
@@ -155,7 +166,8 @@ export interface Harness {
   stop(): Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
+/** `env`: further settings of the service (e.g. the calendar import's test settings). */
+export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
   const issuer = await startTestIssuer();
   const classes = new ClassesStub();
   await classes.start();
@@ -170,6 +182,7 @@ export async function startHarness(): Promise<Harness> {
     LOG_LEVEL: 'silent',
     AUTH_JWKS_URL: issuer.jwksUrl,
     CLASSES_SERVICE_ADDR: `127.0.0.1:${classes.port}`,
+    ...env,
   });
   classes.onChange = () => void svc.ctx.stamps.bump([ChangeScope.classes]);
   const published: EventEnvelope[] = [];

@@ -12,12 +12,23 @@ export interface MemberClass {
   verified: boolean;
 }
 
+/** A class's semester as the calendar import counts it: days `YYYY-MM-DD`, both included. */
+export interface ClassSemester {
+  classId: string;
+  firstDay: string;
+  lastDay: string;
+  breaks: { from: string; to: string }[];
+  holidays: string[];
+}
+
 /** What availability needs from the classes service. */
 export interface ClassesGateway {
   /** Resolves when `teacherId` teaches the class; FORBIDDEN / NOT_FOUND AppErrors otherwise (classes' answer). */
   assertTeacherOwnsClass(classId: string, teacherId: string): Promise<void>;
   /** The classes the user is a member of (one entry per class). */
   classesOfMember(userId: string): Promise<MemberClass[]>;
+  /** The semesters of those of the classes that have one. */
+  semestersOf(classIds: string[]): Promise<ClassSemester[]>;
   close(): void;
 }
 
@@ -42,6 +53,17 @@ export function createClassesClient(addr: string, tokens: ServiceTokenSigner, ti
         });
       }
       return [...byId.values()];
+    },
+    async semestersOf(classIds) {
+      if (!classIds.length) return [];
+      const res = await callUnary(client.listSemesters.bind(client), client, { classIds }, timeoutMs);
+      return res.semesters.map((s) => ({
+        classId: s.classId,
+        firstDay: s.firstDay,
+        lastDay: s.lastDay,
+        breaks: s.breaks.map((b) => ({ from: b.from, to: b.to })),
+        holidays: s.holidays.map((h) => h.date),
+      }));
     },
     close: () => client.close(),
   };

@@ -1,4 +1,5 @@
 import type { Logger } from '@stundenplan/base';
+import type { FetchPolicy } from '../calendar/safe-fetch.js';
 import type { ClassesGateway } from '../clients/classes-client.js';
 import type { TimesRepository } from '../data/times-repository.js';
 
@@ -9,4 +10,6 @@ export interface AvailabilityDeps {
   /** Ask the outbox relay to publish right after a commit. */
   kickOutbox: () => void;
   log: Logger;
+  /** How the calendar import fetches links (safe-fetch.ts). */
+  calendarFetch: FetchPolicy;
 }
