@@ -6,7 +6,7 @@ import { watchBody } from './body-timeout.js';
 import { drainRequest, DRAIN_MAX_BYTES } from './drain.js';
 import type { Forward, ForwardRequest } from './proxy.js';
 import { createRateLimiter, type RateOverrides } from './rate-limits.js';
-import { matchRoute } from './route-table.js';
+import { matchRoute, type Route } from './route-table.js';
 
 export const JSON_LIMIT_BYTES = 1024 * 1024;
 export const UPLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -46,7 +46,7 @@ export function createApiPipeline({ verify, store, forward, publicBaseUrl, bodyT
       res.status(403).json({ detail: 'Anfrage von einer fremden Seite abgelehnt.' });
       return;
     }
-    if (refusedByLength(req, res, upload)) return;
+    if (refusedByLength(req, res, upload, route?.uploadLimit)) return;
     // Without a declared length there is no body (refusedByLength refused chunked ones): nothing to read.
     const body = upload || !Number(req.headers['content-length']) ? undefined : await guardJson(req, res);
     if (await limit(req, res, path, body)) return;
@@ -100,16 +100,17 @@ function sameSiteWrite(req: Request, allowedOrigin: string): boolean {
 }
 
 /**
- * JSON bodies up to 1 MB, uploads up to 5 MB, by the declared length (the services enforce the same
- * limits while parsing); a body without a length is refused (browsers always send one, and without
- * it the gateway could only count by consuming the stream the service needs). True when answered.
+ * JSON bodies up to 1 MB, uploads up to 5 MB (or the route's own limit), by the declared length (the services
+ * enforce the same limits while parsing); a body without a length is refused (browsers always send one, and
+ * without it the gateway could only count by consuming the stream the service needs). True when answered.
  */
-function refusedByLength(req: Request, res: Response, upload: boolean): boolean {
-  const limit = upload ? UPLOAD_LIMIT_BYTES : JSON_LIMIT_BYTES;
+function refusedByLength(req: Request, res: Response, upload: boolean, own?: Route['uploadLimit']): boolean {
+  const limit = upload ? (own?.bytes ?? UPLOAD_LIMIT_BYTES) : JSON_LIMIT_BYTES;
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) {
     if (declared > DRAIN_MAX_BYTES) res.setHeader('Connection', 'close');
-    res.status(413).json({ detail: upload ? 'Die Datei ist zu groß (maximal 5 MB).' : 'Die Anfrage ist zu groß (maximal 1 MB).' });
+    const detail = upload ? (own?.detail ?? 'Die Datei ist zu groß (maximal 5 MB).') : 'Die Anfrage ist zu groß (maximal 1 MB).';
+    res.status(413).json({ detail });
     drainRequest(req, res);
     return true;
   }

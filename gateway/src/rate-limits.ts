@@ -58,6 +58,13 @@ export const RATE_RULES: Rule[] = [
     detail: 'Zu viele Kalenderabrufe. Bitte versuche es später erneut.',
   },
   {
+    // Reading a calendar (docs/product/times.md) may make the server fetch a link: costly, so limited per address.
+    path: /^\/api\/me\/calendar-import$/,
+    name: 'calendar-import',
+    perIp: { limit: 30, windowSeconds: 600 },
+    detail: 'Zu viele Kalenderimporte. Bitte warte einen Moment und versuche es erneut.',
+  },
+  {
     path: /^\/api\/contact$/,
     name: 'contact',
     perIp: { limit: 3, windowSeconds: 600 },

@@ -19,4 +19,13 @@ describe('route table: deadline, reminder, semester and calendar paths', () => {
     expect(matchRoute('/api/classes/0b1c2d3e-1111-4222-8333-444455556666/lessons/')?.service).toBe('notification');
     expect(matchRoute('/api/me/lessons')?.service).toBe('notification');
   });
+
+  it('sends the calendar import to availability as an upload of at most 2 MB', () => {
+    expect(matchRoute('/api/me/calendar-import')).toMatchObject({
+      service: 'availability',
+      upload: true,
+      uploadLimit: { detail: 'Die Datei ist zu groß (maximal 2 MB).' },
+    });
+    expect(matchRoute('/api/me/calendar-import')?.uploadLimit?.bytes).toBeLessThan(3 * 1024 * 1024);
+  });
 });

@@ -18,7 +18,12 @@ export interface Route {
   service: ServiceName;
   /** Multipart uploads get the larger body limit. */
   upload?: boolean;
+  /** An upload limit of its own (bytes of the whole body) and its German 413 detail, instead of 5 MB. */
+  uploadLimit?: { bytes: number; detail: string };
 }
+
+/** The calendar import takes files up to 2 MB; the form around the file gets 64 KB more (the service counts the file itself). */
+const CALENDAR_UPLOAD = { bytes: 2 * 1024 * 1024 + 64 * 1024, detail: 'Die Datei ist zu groß (maximal 2 MB).' };
 
 const seg = '[^/]+';
 
@@ -26,6 +31,7 @@ export const ROUTES: Route[] = [
   // availability
   { pattern: /^\/api\/me\/available-times\/?$/, service: 'availability' },
   { pattern: /^\/api\/me\/teachers-time-ranges\/?$/, service: 'availability' },
+  { pattern: /^\/api\/me\/calendar-import\/?$/, service: 'availability', upload: true, uploadLimit: CALENDAR_UPLOAD },
   { pattern: new RegExp(`^/api/classes/${seg}/available-times/?$`), service: 'availability' },
   { pattern: new RegExp(`^/api/classes/${seg}/time-range(/.*)?$`), service: 'availability' },
   // scheduling

@@ -83,7 +83,14 @@ describe('one canonical path decides the limit and the route', () => {
 
   it('covers every rate rule', () => {
     expect(RATE_RULES.map((r) => rulePath(r.path)).sort()).toEqual(
-      expect.arrayContaining(['/api/auth/forgot-password', '/api/auth/login', '/api/auth/register', '/api/auth/resend-confirmation', '/api/contact']),
+      expect.arrayContaining([
+        '/api/auth/forgot-password',
+        '/api/auth/login',
+        '/api/auth/register',
+        '/api/auth/resend-confirmation',
+        '/api/contact',
+        '/api/me/calendar-import',
+      ]),
     );
   });
 
@@ -162,6 +169,7 @@ describe('bad JSON bodies are refused before proxying', () => {
       PORT: '0',
       AUTH_SERVICE_URL: upstream.url,
       CLASSES_SERVICE_URL: upstream.url,
+      AVAILABILITY_SERVICE_URL: upstream.url,
       DOCUMENT_SERVICE_URL: upstream.url,
       NOTIFICATION_SERVICE_URL: upstream.url,
       LOG_LEVEL: 'silent',
@@ -217,6 +225,17 @@ describe('bad JSON bodies are refused before proxying', () => {
       }
     },
   );
+
+  it('the calendar import takes an upload of 2 MB and its form, and answers 413 with its own limit above', async () => {
+    const headers = { 'Content-Type': 'multipart/form-data; boundary=x' };
+    upstream.seen.length = 0;
+    const fits = await rawRequest(base, { method: 'POST', path: '/api/me/calendar-import', body: Buffer.alloc(2 * 1024 * 1024 + 1000, 'a'), headers });
+    expect(fits.status).toBe(200);
+    expect(upstream.seen.map((s) => s.routed)).toEqual(['/api/me/calendar-import']);
+    const big = await rawRequest(base, { method: 'POST', path: '/api/me/calendar-import', body: Buffer.alloc(3 * 1024 * 1024, 'a'), headers });
+    expect(big).toMatchObject({ status: 413, json: { detail: 'Die Datei ist zu groß (maximal 2 MB).' } });
+    expect(upstream.seen).toHaveLength(1);
+  });
 
   it('an upload over 5 MB answered 413 by the gateway reaches the client intact (20 tries)', async () => {
     const body = Buffer.alloc(6 * 1024 * 1024, 'a');
