@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 // Resolve everything relative to this folder so `vite build` works from any cwd (turbo, root scripts).
 const webRoot = decodeURIComponent(new URL('.', import.meta.url).pathname);
@@ -7,11 +8,18 @@ const gateway = 'http://localhost:8080';
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip copies beside each asset, sent as they are by the gateway (gateway/src/static-assets.ts,
+    // docs/adr/0001-precompressed-web-assets.md). Never config.js: a deployment replaces it, and a stale
+    // compressed copy would be served instead of the new file.
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|svg|json)$/, exclude: /(^|\/)config\.js$/, threshold: 1024 }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps unless asked for (WEB_SOURCEMAP=true); the gateway serves them only with WEB_SOURCE_MAPS=true.
+    sourcemap: process.env.WEB_SOURCEMAP === 'true',
   },
   server: {
     port: 5173,

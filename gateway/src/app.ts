@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import type { RequestListener, ServerResponse } from 'node:http';
+import type { RequestListener } from 'node:http';
 import path from 'node:path';
 import {
   createMetrics,
@@ -20,6 +20,7 @@ import { healthRoutes } from './health-routes.js';
 import { createProxy } from './proxy.js';
 import type { RateOverrides } from './rate-limits.js';
 import { securityHeaders } from './security-headers.js';
+import { serveWebApp } from './static-assets.js';
 import { serviceUpstreams, serviceUrls } from './upstream-config.js';
 
 export { JSON_LIMIT_BYTES, UPLOAD_LIMIT_BYTES } from './api-pipeline.js';
@@ -68,11 +69,7 @@ export function createGatewayApp({ cfg, log, store, rateOverrides, metrics = cre
   }
 
   if (cfg.WEB_DIST && existsSync(path.join(cfg.WEB_DIST, 'index.html'))) {
-    app.use(express.static(cfg.WEB_DIST, { index: false, maxAge: '1h', setHeaders: noCacheHtml }));
-    app.get(/.*/, (_req, res) => {
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(path.join(cfg.WEB_DIST, 'index.html'));
-    });
+    serveWebApp(app, { dist: cfg.WEB_DIST, sourceMaps: cfg.WEB_SOURCE_MAPS });
   } else {
     app.get(/.*/, (_req, res) => {
       res.status(503).type('text/plain; charset=utf-8').send('Die Weboberfläche wurde nicht gebaut (npm run build).');
@@ -140,8 +137,4 @@ function requestContext(metrics: ServiceMetrics) {
       metrics.httpDuration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
     });
   };
-}
-
-function noCacheHtml(res: ServerResponse, file: string) {
-  if (file.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
 }

@@ -1,0 +1,55 @@
+import type { ServerResponse } from 'node:http';
+import path from 'node:path';
+import type { Express, NextFunction, Request, Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
+
+/** Vite's output names: `assets/<name>-<8 character hash>.<ext>`; such a file never changes its content. */
+const HASHED_ASSET = /\/assets\/[^/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+(\.(br|gz))?$/;
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export interface StaticAssetOptions {
+  /** The built SPA folder (contains index.html and assets/). */
+  dist: string;
+  /** Serve `*.map` files (only when the build made them and the operator wants them public). */
+  sourceMaps: boolean;
+}
+
+/**
+ * The web app (docs/adr/0001-precompressed-web-assets.md): the files Vite precompressed at build
+ * (`.br`, `.gz`) are sent as they are, with `Content-Encoding` and `Vary: Accept-Encoding`
+ * (express-static-gzip picks brotli first, then gzip, else the plain file). Hashed assets are cached
+ * for a year and marked immutable; everything else (index.html, every SPA route, config.js, which a
+ * deployment replaces) is `no-cache`, revalidated on each load. Source maps are not served unless
+ * configured, and a missing file under /assets/ is a 404, never index.html: a page built before a
+ * deployment that asks for an old chunk must fail loudly instead of parsing HTML as JavaScript.
+ */
+export function serveWebApp(app: Express, { dist, sourceMaps }: StaticAssetOptions): void {
+  const index = path.join(dist, 'index.html');
+  if (!sourceMaps) {
+    app.use((req: Request, res: Response, next: NextFunction) => {
+      if (/\.map(\.(br|gz))?$/i.test(req.path)) notFound(res);
+      else next();
+    });
+  }
+  app.use(
+    expressStaticGzip(dist, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gz'],
+      index: false,
+      serveStatic: { index: false, cacheControl: false, setHeaders: cacheHeaders },
+    }),
+  );
+  app.use('/assets', (_req, res) => notFound(res));
+  app.get(/.*/, (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+}
+
+function cacheHeaders(res: ServerResponse, file: string): void {
+  res.setHeader('Cache-Control', HASHED_ASSET.test(file.split(path.sep).join('/')) ? IMMUTABLE : 'no-cache');
+}
+
+function notFound(res: Response): void {
+  res.status(404).type('text/plain; charset=utf-8').setHeader('Cache-Control', 'no-cache').send('Diese Datei gibt es nicht.');
+}
