@@ -1,6 +1,6 @@
 // Runtime configuration read by the SPA (see src/shared/site-config.ts). A deployment replaces this
 // file with the operator's details; until `impressum` is filled, /impressum and /datenschutz show
-// placeholders with a warning and the gateway logs a warning at start. Example:
+// placeholders with a warning and the gateway logs a warning at start; /barrierefreiheit names the operator too. Example:
 // window.__CONFIG__ = {
 //   impressum: {
 //     operator: 'Musikhochschule Beispielstadt', representative: 'Vertreten durch: Prof. Dr. Erika Beispiel',
@@ -12,6 +12,9 @@
 //     hosting: 'Rechenzentrum der Hochschule, Beispielstadt',
 //     mailProvider: 'Amazon Web Services EMEA SARL, Luxemburg (Amazon SES)',
 //     supervisoryAuthority: 'Landesbeauftragte*r für den Datenschutz, Beispielstadt',
+//   },
+//   accessibility: {
+//     enforcementBody: 'Durchsetzungsstelle für digitale Barrierefreiheit des Landes, durchsetzung@example.org',
 //   },
 // };
 window.__CONFIG__ = window.__CONFIG__ || {};

@@ -1,26 +1,43 @@
 // The one route table of the SPA (docs/product/screens.md). Feature engineers add their pages here.
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
-import { AboutPage } from '../features/about';
-import {
-  ConfirmEmailPage,
-  ForgotPasswordPage,
-  LoginPage,
-  RegisterPage,
-  RegistrationSuccessPage,
-  ResetPasswordPage,
-  UpdatePasswordPage,
-} from '../features/auth';
-import { StudentTimesPage } from '../features/availability';
-import { StudentClassesPage, TeacherClassesPage } from '../features/classes';
-import { ContactPage } from '../features/contact';
+import { LoginPage } from '../features/auth';
 import { HomePage } from '../features/home';
-import { ImpressumPage, PrivacyPage } from '../features/legal';
-import { ProfilePage } from '../features/profile';
-import { SchedulingPage } from '../features/scheduling';
 import { AppLayout } from '../shared/layout/AppLayout';
 import { RequireAuth, RequireRole } from '../shared/layout/RouteGuard';
+import { PageSpinner } from '../shared/ui/Spinner';
 import { NotFoundPage } from './NotFoundPage';
 import { RootErrorPage } from './RootErrorPage';
+
+/**
+ * Route-level code splitting (docs/adr/0001-precompressed-web-assets.md): the home and login pages come with
+ * the entry chunk; every other page is a chunk of its own, loaded when its route is first shown. The
+ * navigation bar, footer and role guard render at once; the page shows a spinner until its chunk is there.
+ */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, guard?: 'auth' | 'teacher' | 'student'): Pick<RouteObject, 'element'> {
+  const Page = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  const content = (
+    <Suspense fallback={<PageSpinner />}>
+      <Page />
+    </Suspense>
+  );
+  if (!guard) return { element: content };
+  return { element: guard === 'auth' ? <RequireAuth>{content}</RequireAuth> : <RequireRole role={guard}>{content}</RequireRole> };
+}
+
+const auth = () => import('../features/auth/pages');
+const legal = () => import('../features/legal');
+const classes = () => import('../features/classes');
+const about = () => import('../features/about');
+const contact = () => import('../features/contact');
+const profile = () => import('../features/profile');
+const scheduling = () => import('../features/scheduling');
+const availability = () => import('../features/availability');
+
+/** Loads every lazy page's chunk (tests: a page then renders without waiting for its module). */
+export async function preloadPages(): Promise<void> {
+  await Promise.all([auth(), legal(), classes(), about(), contact(), profile(), scheduling(), availability()]);
+}
 
 export const appRoutes: RouteObject[] = [
   {
@@ -34,58 +51,24 @@ export const appRoutes: RouteObject[] = [
         errorElement: <RootErrorPage />,
         children: [
           { index: true, element: <HomePage /> },
-          { path: 'about', element: <AboutPage /> },
-          { path: 'contact', element: <ContactPage /> },
+          { path: 'about', ...page(about, 'AboutPage') },
+          { path: 'contact', ...page(contact, 'ContactPage') },
           { path: 'login', element: <LoginPage /> },
-          { path: 'register', element: <RegisterPage /> },
-          { path: 'register/:registerShortcut', element: <RegisterPage /> },
-          { path: 'registration-success', element: <RegistrationSuccessPage /> },
-          { path: 'forgot-password', element: <ForgotPasswordPage /> },
-          { path: 'reset-password', element: <ResetPasswordPage /> },
-          { path: 'update-password', element: <UpdatePasswordPage /> },
-          { path: 'confirm-email', element: <ConfirmEmailPage /> },
-          { path: 'impressum', element: <ImpressumPage /> },
-          { path: 'datenschutz', element: <PrivacyPage /> },
-          {
-            path: 'profile',
-            element: (
-              <RequireAuth>
-                <ProfilePage />
-              </RequireAuth>
-            ),
-          },
-          {
-            path: 'scheduling/*',
-            element: (
-              <RequireRole role="teacher">
-                <SchedulingPage />
-              </RequireRole>
-            ),
-          },
-          {
-            path: 'me/classes',
-            element: (
-              <RequireRole role="teacher">
-                <TeacherClassesPage />
-              </RequireRole>
-            ),
-          },
-          {
-            path: 'student',
-            element: (
-              <RequireRole role="student">
-                <StudentTimesPage />
-              </RequireRole>
-            ),
-          },
-          {
-            path: 'student/classes',
-            element: (
-              <RequireRole role="student">
-                <StudentClassesPage />
-              </RequireRole>
-            ),
-          },
+          { path: 'register', ...page(auth, 'RegisterPage') },
+          { path: 'register/:registerShortcut', ...page(auth, 'RegisterPage') },
+          { path: 'registration-success', ...page(auth, 'RegistrationSuccessPage') },
+          { path: 'forgot-password', ...page(auth, 'ForgotPasswordPage') },
+          { path: 'reset-password', ...page(auth, 'ResetPasswordPage') },
+          { path: 'update-password', ...page(auth, 'UpdatePasswordPage') },
+          { path: 'confirm-email', ...page(auth, 'ConfirmEmailPage') },
+          { path: 'impressum', ...page(legal, 'ImpressumPage') },
+          { path: 'datenschutz', ...page(legal, 'PrivacyPage') },
+          { path: 'barrierefreiheit', ...page(legal, 'AccessibilityPage') },
+          { path: 'profile', ...page(profile, 'ProfilePage', 'auth') },
+          { path: 'scheduling/*', ...page(scheduling, 'SchedulingPage', 'teacher') },
+          { path: 'me/classes', ...page(classes, 'TeacherClassesPage', 'teacher') },
+          { path: 'student', ...page(availability, 'StudentTimesPage', 'student') },
+          { path: 'student/classes', ...page(classes, 'StudentClassesPage', 'student') },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -27,9 +27,16 @@ export interface PrivacyConfig {
   supervisoryAuthority?: string;
 }
 
+/** What the Erklärung zur Barrierefreiheit needs beyond the operator (optional). */
+export interface AccessibilityConfig {
+  /** The arbitration or enforcement body responsible for the operator (Schlichtungs- oder Durchsetzungsstelle). */
+  enforcementBody?: string;
+}
+
 export interface RuntimeConfig {
   impressum?: Partial<ImpressumConfig>;
   privacy?: PrivacyConfig;
+  accessibility?: AccessibilityConfig;
 }
 
 declare global {
@@ -66,9 +73,16 @@ export function getImpressum(config: RuntimeConfig | undefined = runtimeConfig()
   return { ...DEFAULT_IMPRESSUM, ...defined };
 }
 
+function filledOnly<T extends object>(fromRuntime: T | undefined): T {
+  return Object.fromEntries(Object.entries(fromRuntime ?? {}).filter(([, v]) => filled(v))) as T;
+}
+
 export function getPrivacy(config: RuntimeConfig | undefined = runtimeConfig()): PrivacyConfig {
-  const fromRuntime = config?.privacy ?? {};
-  return Object.fromEntries(Object.entries(fromRuntime).filter(([, v]) => filled(v))) as PrivacyConfig;
+  return filledOnly(config?.privacy);
+}
+
+export function getAccessibility(config: RuntimeConfig | undefined = runtimeConfig()): AccessibilityConfig {
+  return filledOnly(config?.accessibility);
 }
 
 /** The required operator fields the runtime configuration leaves empty (the pages show placeholders for them). */

@@ -1,11 +1,16 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { beforeAll } from 'vitest';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { AppProviders } from '../app/AppProviders';
-import { appRoutes } from '../app/router';
+import { appRoutes, preloadPages } from '../app/router';
 import type { SessionUser } from '../shared/session/session-types';
 import { installFetchMock, type MockRoute } from './fetch-mock';
+
+// The pages are loaded lazily (route-level code splitting); loaded once before a file's tests, a page renders
+// as soon as its route is shown, and tests with fake timers do not wait for a module import.
+beforeAll(preloadPages, 60_000);
 
 export const TEACHER: SessionUser = { role: 'teacher', username: 'Clara Schumann', email: 'clara@hmtm.de', profilePicture: null, role_id: 2, user_id: 't1' };
 export const STUDENT: SessionUser = { role: 'student', username: 'Felix Müller', email: 'felix@stud.hmtm.de', profilePicture: null, role_id: 1, user_id: 's1' };

@@ -1,65 +1,20 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { ApiError, detailText } from '../../shared/api/client';
 import { useSession } from '../../shared/session/session-context';
 import { toast } from '../../shared/toast/toast-store';
-import { Alert } from '../../shared/ui/Alert';
-import { Button } from '../../shared/ui/Button';
 import { Card } from '../../shared/ui/Card';
 import { Input } from '../../shared/ui/Input';
 import { Page } from '../../shared/ui/Page';
 import { Select } from '../../shared/ui/Select';
 import { Textarea } from '../../shared/ui/Textarea';
-import { readStorage, removeStorage, writeStorage } from '../../shared/storage';
-import { minutesLabel, waitMinutes } from './contact-lock';
+import { checkContact, CONTACT_LIMITS, CONTACT_MESSAGES, normalizeContact, type ContactMessage, type ContactType } from './contact-model';
+import { ContactSenderFields, ContactSubmit } from './ContactFormParts';
+import { useContactLock } from './use-contact-lock';
 import { useSendContactMessage } from './use-send-contact-message';
-
-export const CONTACT_MESSAGES = {
-  success: 'Vielen Dank für deine Nachricht! Wir melden uns schnellstmöglich bei dir.',
-  failure: 'Es gab einen Fehler beim Senden deiner Nachricht. Bitte versuche es später erneut.',
-  missing: 'Bitte fülle alle Felder aus.',
-  rateLimited: 'Zu viele Nachrichten in kurzer Zeit.',
-  email: 'Bitte gib eine gültige E-Mail-Adresse ein.',
-  required: 'Bitte fülle dieses Feld aus.',
-} as const;
-
-/** The rate-limit lock survives a reload (docs/product/documents.md: locked until the wait time runs out). */
-const LOCK_KEY = 'contactLock';
-
-function readLock(): RateLimit | null {
-  try {
-    const raw = readStorage(LOCK_KEY);
-    const lock = raw ? (JSON.parse(raw) as Partial<RateLimit>) : null;
-    if (lock && typeof lock.until === 'number' && lock.until > Date.now() && typeof lock.detail === 'string') return { detail: lock.detail, until: lock.until };
-  } catch {
-    /* a broken entry is no lock */
-  }
-  removeStorage(LOCK_KEY);
-  return null;
-}
-
-/** The notification service's limits (docs/product/limits.md: name 50, e-mail 100); longer input would only earn the generic failure. */
-export const CONTACT_LIMITS = { name: 50, email: 100, subject: 200, message: 5000 } as const;
-const CONTACT_EMAIL_PATTERN = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>.]{2,}$/;
-
-export type ContactType = 'feedback' | 'bug';
-
-export interface ContactMessage {
-  type: ContactType;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-}
 
 const TYPE_OPTIONS = [
   { value: 'feedback', label: 'Feedback' },
   { value: 'bug', label: 'Fehler melden' },
 ];
-
-interface RateLimit {
-  detail: string;
-  until: number;
-}
 
 export function ContactPage() {
   const { user } = useSession();
@@ -67,9 +22,8 @@ export function ContactPage() {
   const send = useSendContactMessage();
   const pending = send.isPending;
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const [limit, setLimit] = useState<RateLimit | null>(readLock);
+  const lock = useContactLock();
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof ContactMessage, string>>>({});
-  const [now, setNow] = useState(() => Date.now());
 
   // Prefill from the session once it is known, without overwriting what was typed.
   useEffect(() => {
@@ -77,50 +31,21 @@ export function ContactPage() {
     setForm((f) => ({ ...f, name: f.name || user.username, email: f.email || user.email }));
   }, [user]);
 
-  useEffect(() => {
-    if (!limit) return;
-    const tick = () => {
-      const current = Date.now();
-      setNow(current);
-      if (current >= limit.until) {
-        setLimit(null);
-        removeStorage(LOCK_KEY);
-      }
-    };
-    const timer = setInterval(tick, 1000);
-    const end = setTimeout(tick, Math.max(0, limit.until - Date.now()));
-    return () => {
-      clearInterval(timer);
-      clearTimeout(end);
-    };
-  }, [limit]);
-
   const update = <K extends keyof ContactMessage>(key: K, value: ContactMessage[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
     setFieldErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
   };
-  const locked = limit !== null && now < limit.until;
-  const remainingMinutes = limit ? waitMinutes((limit.until - now) / 1000) : 0;
+  const locked = lock.detail !== null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (locked) return;
     setResult(null);
-    const payload: ContactMessage = {
-      type: form.type,
-      name: form.name.trim(),
-      email: form.email.trim().toLowerCase(),
-      subject: form.subject.trim(),
-      message: form.message.trim(),
-    };
-    const missing = (['subject', 'name', 'email', 'message'] as const).filter((key) => !payload[key]);
-    if (missing.length) {
-      setFieldErrors(Object.fromEntries(missing.map((key) => [key, CONTACT_MESSAGES.required])));
-      setResult({ ok: false, text: CONTACT_MESSAGES.missing });
-      return;
-    }
-    if (payload.email.length > CONTACT_LIMITS.email || !CONTACT_EMAIL_PATTERN.test(payload.email)) {
-      setFieldErrors({ email: CONTACT_MESSAGES.email });
+    const payload = normalizeContact(form);
+    const problem = checkContact(payload, ['subject', 'name', 'email', 'message']);
+    if (problem) {
+      setFieldErrors(problem.fieldErrors);
+      if (problem.missing) setResult({ ok: false, text: CONTACT_MESSAGES.missing });
       return;
     }
     setFieldErrors({});
@@ -130,18 +55,7 @@ export function ContactPage() {
       toast.success(CONTACT_MESSAGES.success);
       setForm((f) => ({ ...f, subject: '', message: '' }));
     } catch (error) {
-      if (error instanceof ApiError && error.status === 429) {
-        const body = error.body as { wait_time?: unknown } | undefined;
-        const waitSeconds = Number(body?.wait_time);
-        const seconds = Number.isFinite(waitSeconds) && waitSeconds > 0 ? waitSeconds : 60;
-        const start = Date.now();
-        setNow(start);
-        const lock = { detail: detailText(error.body) ?? CONTACT_MESSAGES.rateLimited, until: start + seconds * 1000 };
-        setLimit(lock);
-        writeStorage(LOCK_KEY, JSON.stringify(lock));
-      } else {
-        setResult({ ok: false, text: CONTACT_MESSAGES.failure });
-      }
+      if (!lock.lockOn(error)) setResult({ ok: false, text: CONTACT_MESSAGES.failure });
     }
   };
 
@@ -169,29 +83,7 @@ export function ContactPage() {
               error={fieldErrors.subject}
             />
           </div>
-          <div className="form-row">
-            <Input
-              label="Name"
-              name="name"
-              autoComplete="name"
-              required
-              maxLength={CONTACT_LIMITS.name}
-              value={form.name}
-              onChange={(e) => update('name', e.target.value)}
-              error={fieldErrors.name}
-            />
-            <Input
-              label="E-Mail"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={CONTACT_LIMITS.email}
-              value={form.email}
-              onChange={(e) => update('email', e.target.value)}
-              error={fieldErrors.email}
-            />
-          </div>
+          <ContactSenderFields name={form.name} email={form.email} errors={fieldErrors} onChange={update} />
           <Textarea
             label="Nachricht"
             name="message"
@@ -202,15 +94,7 @@ export function ContactPage() {
             onChange={(e) => update('message', e.target.value)}
             error={fieldErrors.message}
           />
-          {locked && limit && (
-            <Alert kind="warning" title={limit.detail}>
-              Du kannst in {minutesLabel(remainingMinutes)} wieder eine Nachricht senden.
-            </Alert>
-          )}
-          {result && <Alert kind={result.ok ? 'success' : 'error'} title={result.text} />}
-          <Button type="submit" size="lg" loading={pending} disabled={locked}>
-            Nachricht senden
-          </Button>
+          <ContactSubmit lock={lock} result={result} pending={pending} label="Nachricht senden" />
         </form>
       </Card>
     </Page>

@@ -44,7 +44,7 @@ describe('legal pages from the runtime configuration', () => {
     expect(screen.queryByText(LEGAL_TEXTS.placeholderTitle)).toBeNull();
   });
 
-  it('links Über uns, Impressum and Datenschutz side by side in the footer', async () => {
+  it('links Über uns, Impressum, Datenschutz and Barrierefreiheit side by side in the footer', async () => {
     renderApp({ path: '/about' });
     const nav = await screen.findByRole('navigation', { name: 'Rechtliches' });
     const links = [...nav.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')]);
@@ -52,6 +52,7 @@ describe('legal pages from the runtime configuration', () => {
       ['Über uns', '/about'],
       ['Impressum', '/impressum'],
       ['Datenschutz', '/datenschutz'],
+      ['Barrierefreiheit', '/barrierefreiheit'],
     ]);
   });
 });

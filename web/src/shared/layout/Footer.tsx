@@ -16,6 +16,9 @@ export function Footer() {
           <Link to="/datenschutz" className="site-footer__link">
             Datenschutz
           </Link>
+          <Link to="/barrierefreiheit" className="site-footer__link">
+            Barrierefreiheit
+          </Link>
         </nav>
       </div>
     </footer>
