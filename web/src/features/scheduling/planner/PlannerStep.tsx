@@ -1,7 +1,6 @@
 import { DndContext, DragOverlay } from '@dnd-kit/core';
 import { DEFAULT_VISIBLE_RANGE, WeekSlots, type TimesMap } from '@stundenplan/timegrid';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { toast } from '../../../shared/toast';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { cx } from '../../../shared/ui/cx';
 import { CalcErrorDialog } from './components/CalcErrorDialog';
 import { CalculateButton } from './components/CalculateButton';
@@ -26,7 +25,8 @@ import { useDropFlow } from './hooks/use-drop-flow';
 import { useHoverHighlight } from './hooks/use-hover-highlight';
 import { markLessons, usePlanMarks } from './hooks/use-plan-marks';
 import { usePlanState } from './hooks/use-plan-state';
-import { latestSchedule, usePlannerData } from './hooks/use-planner-data';
+import { usePlannerData } from './hooks/use-planner-data';
+import { useAutoLoadLatest } from './hooks/use-auto-load';
 import { usePlannerDnd } from './hooks/use-planner-dnd';
 import { usePlannerView } from './hooks/use-planner-view';
 import { useScheduleActions } from './hooks/use-schedule-actions';
@@ -105,21 +105,7 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
   // 'Speichern und fortfahren' of the page's unsaved-changes modal saves through this.
   useRegisterPlannerSave(schedule.saveNow);
 
-  // docs/product/planning.md: the latest saved schedule (by created_at) is loaded with the members.
-  const autoLoaded = useRef<string | null>(null);
-  const { loadSchedule } = schedule;
-  useEffect(() => {
-    if (autoLoaded.current === classId) return;
-    if (schedulesQuery.isError) {
-      autoLoaded.current = classId;
-      toast.error(PLANNER_TEXTS.listFailed);
-      return;
-    }
-    if (!membersQuery.isSuccess || !schedulesQuery.isSuccess) return;
-    autoLoaded.current = classId;
-    const latest = latestSchedule(schedulesQuery.data);
-    if (latest && !state.dirty) void loadSchedule(latest.id);
-  }, [classId, membersQuery.isSuccess, schedulesQuery.isSuccess, schedulesQuery.isError, schedulesQuery.data, state.dirty, loadSchedule]);
+  useAutoLoadLatest(classId, membersQuery, schedulesQuery, state.dirty, schedule.loadSchedule);
 
   const nameOf = useCallback((memberId: string) => view.byId.get(memberId)?.name ?? 'Unbekannt', [view.byId]);
   const lengthOf = useCallback((memberId: string) => lessonSlots(view.byId.get(memberId)?.duration ?? 30), [view.byId]);
@@ -323,7 +309,13 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
         {flow.announcement}
       </p>
       <CalcErrorDialog error={calc.error} onClose={calc.closeError} onEditTimes={onEditTimes} onTakeBest={takeBest} />
-      <SaveDialog state={schedule.saveDialog} busy={schedule.saveBusy} onClose={schedule.closeSave} onSubmit={(n, d, u) => void schedule.submitSave(n, d, u)} />
+      <SaveDialog
+        state={schedule.saveDialog}
+        busy={schedule.saveBusy}
+        semesterCost={schedule.semesterCost}
+        onClose={schedule.closeSave}
+        onSubmit={(n, d, u) => void schedule.submitSave(n, d, u)}
+      />
       <OverwriteDialog
         name={schedule.overwrite ? schedule.overwrite.payload.name : null}
         busy={schedule.overwriteBusy}

@@ -2,7 +2,9 @@ import { berlinToday } from '@stundenplan/timegrid';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Dialog, Input, Textarea } from '../../../../shared/ui';
 import type { SaveDialogState } from '../hooks/use-schedule-actions';
+import type { SemesterCostView } from '../hooks/use-semester-cost';
 import { PLANNER_TEXTS } from '../model/texts';
+import { SemesterCost } from './SemesterCost';
 
 /** The personal message of the send dialog (docs/product/planning.md PDF and sending). */
 export const SEND_MESSAGE_TEXTS = {
@@ -38,8 +40,11 @@ export function SaveDialog({
   busy,
   onClose,
   onSubmit,
+  semesterCost = null,
 }: {
   state: SaveDialogState | null;
+  /** Sending with a semester: what it costs per student; the calendar then follows the semester (no end date to choose). */
+  semesterCost?: SemesterCostView | null;
   /** A save (or send) of this dialog is under way. */
   busy: boolean;
   onClose: () => void;
@@ -105,13 +110,17 @@ export function SaveDialog({
               onChange={(e) => setMessage(e.target.value)}
               maxLength={SEND_MESSAGE_MAX}
             />
-            <Input
-              type="date"
-              label={PLANNER_TEXTS.calendarUntil}
-              hint={PLANNER_TEXTS.calendarUntilHint}
-              value={until}
-              onChange={(e) => setUntil(e.target.value)}
-            />
+            {semesterCost ? (
+              <SemesterCost view={semesterCost} />
+            ) : (
+              <Input
+                type="date"
+                label={PLANNER_TEXTS.calendarUntil}
+                hint={PLANNER_TEXTS.calendarUntilHint}
+                value={until}
+                onChange={(e) => setUntil(e.target.value)}
+              />
+            )}
           </>
         )}
         {state?.error && !nameError && <Alert kind="error">{state.error}</Alert>}

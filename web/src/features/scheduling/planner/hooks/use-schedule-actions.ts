@@ -11,6 +11,7 @@ import type { PlannerMember, ScheduleDetail, ScheduleSummary } from '../model/ty
 import { exportablePlan, requestPdf, type PdfInput } from './pdf-export';
 import type { PlanActions, PlanState } from './use-plan-state';
 import type { SendOptions } from '../components/SaveDialog';
+import { useSemesterCost } from './use-semester-cost';
 
 export type SaveMode = 'save' | 'send';
 
@@ -259,8 +260,10 @@ export function useScheduleActions(deps: Deps) {
   }, [depsRef, downloadAsync]);
 
   const saveBusy = renderPdf.isPending || save.isPending || send.isPending;
+  const semesterCost = useSemesterCost(classId, saveDialog?.mode === 'send', deps.state.plan, deps.members);
   return {
     saveDialog,
+    semesterCost,
     saveBusy: saveDialog !== null && saveBusy,
     openSave,
     submitSave,

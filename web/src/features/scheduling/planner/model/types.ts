@@ -1,3 +1,4 @@
+import type { LessonWeek } from '@stundenplan/timegrid';
 import type { MemberDto } from '../../../../shared/data/classes';
 
 /** docs/product/data.md "Time preferences": which of a member's two time sources the planner uses. */
@@ -17,6 +18,8 @@ export interface Placement {
   end: number;
   /** Locked by the teacher: sent as `pinned` to the calculation so it stays. */
   pinned: boolean;
+  /** A biweekly student's lesson: in A or B weeks of the semester; absent (or null) for a weekly lesson. */
+  week?: LessonWeek | null;
 }
 
 /**

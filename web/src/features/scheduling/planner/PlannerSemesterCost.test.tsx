@@ -1,0 +1,72 @@
+import '../../../test/dom';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { MockRoute } from '../../../test/fetch-mock';
+import { CLASS_ID, renderPlanner } from './test-utils';
+
+const SEMESTER_URL = `/api/classes/${CLASS_ID}/semester`;
+const BAVARIAN = {
+  first_day: '2027-01-04',
+  last_day: '2027-01-15',
+  state: 'BY',
+  breaks: [],
+  holidays: [{ date: '2027-01-06', name: 'Heilige Drei Könige' }],
+};
+const SAVED = { id: '11111111-1111-4111-8111-111111111111', name: 'Plan Januar', description: null, class_id: CLASS_ID, created_at: '2026-12-01T10:00:00.000Z' };
+// Anna on Wednesday 14:00-14:30, Ben on Monday 9:00-9:45 (the saved form: one pair per quarter hour).
+const savedRoute: MockRoute = {
+  method: 'GET',
+  path: `/api/schedules/${SAVED.id}`,
+  reply: {
+    body: {
+      ...SAVED,
+      pinned: [],
+      available_times: {
+        '0': [
+          ['9.00', 'm-ben'],
+          ['9.15', 'm-ben'],
+          ['9.30', 'm-ben'],
+        ],
+        '2': [
+          ['14.00', 'm-anna'],
+          ['14.15', 'm-anna'],
+        ],
+      },
+    },
+  },
+};
+
+async function openSendDialog(semester: MockRoute) {
+  const app = renderPlanner({ schedules: [SAVED], routes: [savedRoute, semester] });
+  await screen.findByText('Anna M.');
+  await screen.findByText(/2 von 3 eingeplant/);
+  fireEvent.click(screen.getByRole('button', { name: 'Stundenplan versenden' }));
+  return { app, dialog: within(await screen.findByRole('dialog', { name: 'Stundenplan speichern und versenden' })) };
+}
+
+describe('PlannerStep: what the semester costs', { timeout: 30_000 }, () => {
+  it('lists per student the lessons of the semester and the dates that fall out, instead of the end date', async () => {
+    const { dialog } = await openSendDialog({ method: 'GET', path: SEMESTER_URL, reply: { body: BAVARIAN } });
+    const cost = await dialog.findByRole('region', { name: 'Termine im Semester 04.01.2027–15.01.2027' });
+    expect(cost.textContent).toContain('Die Termine im Kalender der Studierenden folgen dem Semester.');
+    const lines = within(cost)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(lines).toEqual([
+      'Anna Müller: 1 TerminEs entfällt 1 Termin: 06.01. Heilige Drei Könige',
+      'Ben Schröder: 2 TermineEs entfällt kein Termin.',
+    ]);
+    expect(dialog.queryByLabelText('Termine im Kalender bis')).toBeNull();
+  });
+
+  it('keeps the end date of the calendar when the class has no semester', async () => {
+    const { dialog, app } = await openSendDialog({
+      method: 'GET',
+      path: SEMESTER_URL,
+      reply: { body: { first_day: null, last_day: null, state: null, breaks: [], holidays: [] } },
+    });
+    expect(await dialog.findByLabelText('Termine im Kalender bis')).toBeTruthy();
+    expect(app.fetchMock.callsTo(SEMESTER_URL, 'GET')).toHaveLength(1);
+    expect(dialog.queryByTestId('semester-cost')).toBeNull();
+  });
+});
