@@ -1,6 +1,7 @@
 // The HTTP contract of every public endpoint (docs/product/api.md), shared by the services and the web app.
 import * as auth from './auth.js';
 import * as availability from './availability.js';
+import * as calendarImport from './calendar-import.js';
 import * as classes from './classes.js';
 import * as documents from './documents.js';
 import type { Endpoint } from './endpoint.js';
@@ -10,11 +11,11 @@ import * as semester from './semester.js';
 
 export * from './endpoint.js';
 export { timesMap, messageAnswer } from './common.js';
-export { auth, availability, classes, documents, notification, scheduling, semester };
+export { auth, availability, calendarImport, classes, documents, notification, scheduling, semester };
 
 const isEndpoint = (v: unknown): v is Endpoint => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'errors' in v;
 
 /** Every contract, in the order of docs/product/api.md. */
-export const endpoints: readonly Endpoint[] = [auth, classes, semester, availability, scheduling, documents, notification].flatMap((area) =>
+export const endpoints: readonly Endpoint[] = [auth, classes, semester, availability, calendarImport, scheduling, documents, notification].flatMap((area) =>
   Object.values(area).filter(isEndpoint),
 );
