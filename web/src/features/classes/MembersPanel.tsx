@@ -13,6 +13,7 @@ import { membersQuery } from '../../shared/data/classes';
 import { CLASS_STUDENTS_UPDATED_EVENT, eventClassId } from './class-queries';
 import { classesApi, type ClassDto, type MemberDto, type PotentialLink } from './classes-api';
 import { CsvImportDialog } from './CsvImportDialog';
+import { FrequencySelect } from './FrequencySelect';
 import { InlineField } from './InlineField';
 import { Icons, IconButton } from './local-ui';
 import { isRegistered, joinEmails, lastChange, memberEmails, NO_TIMES_TAG, timesSummary } from './member-utils';
@@ -263,6 +264,7 @@ export function MembersPanel({ cls, onMembersChanged, onCountChange }: MembersPa
                         validate={validateDuration}
                         onCommit={(v) => updateField(m, 'duration', v)}
                       />
+                      <FrequencySelect label={M.frequencyLabel(m.name)} value={m.frequency} onChange={(f) => void updateField(m, 'frequency', f)} />
                     </td>
                     <td data-label="Verfügbare Zeit">
                       <span className={summary.source === 'student' ? 'members__times members__times--student' : 'members__times'} title={summary.title}>

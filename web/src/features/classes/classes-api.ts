@@ -2,11 +2,11 @@
 // CSV rows, docs/product/api.md "Classes and members" and "Student course actions").
 import type { TimesMap } from '@stundenplan/timegrid';
 import { api } from '../../shared/api/client';
-import { fetchMembers, fetchMyClasses, type ClassDto, type MemberDto } from '../../shared/data/classes';
+import { fetchMembers, fetchMyClasses, type ClassDto, type MemberDto, type MemberFrequency } from '../../shared/data/classes';
 import { listOf } from '../../shared/data/list-answer';
 import type { ProfileMembership } from '../../shared/data/profile';
 
-export type { ClassDto, MemberDto } from '../../shared/data/classes';
+export type { ClassDto, MemberDto, MemberFrequency } from '../../shared/data/classes';
 
 /** Body and answer of PUT /api/classes/{classId}/deadline. */
 export interface DeadlineSettings {
@@ -61,7 +61,8 @@ export type MemberUpdate =
   | { email: string }
   | { name: string }
   | { duration: string }
-  | { available_times: TimesMap; preferred_times?: TimesMap }
+  | { frequency: MemberFrequency }
+  | { available_times: TimesMap; preferred_times?: TimesMap; frequency?: MemberFrequency }
   | { user_id: string; available_times: TimesMap };
 
 /** Column roles of the custom CSV mapping: a header name or a 0-based column index. */

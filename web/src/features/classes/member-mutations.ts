@@ -4,11 +4,11 @@ import { useMutation, useMutationState, useQueryClient, type QueryClient } from 
 import type { TimesMap } from '@stundenplan/timegrid';
 import { queryKeys } from '../../shared/data/query-keys';
 import { toast } from '../../shared/toast/toast-store';
-import { classesApi, type ClassDto, type MemberDto, type PotentialLink } from './classes-api';
+import { classesApi, type ClassDto, type MemberDto, type MemberFrequency, type MemberUpdate, type PotentialLink } from './classes-api';
 import { MEMBER_MESSAGES } from './messages';
 import { parseDuration, reasonOf } from './validation';
 
-export type EditableMemberField = 'email' | 'name' | 'duration';
+export type EditableMemberField = 'email' | 'name' | 'duration' | 'frequency';
 
 /** Row actions (remove, invite, link) share this key: a row is busy while one of them runs for its member. */
 const rowActionKey = (classId: string) => ['classes', classId, 'members', 'row-action'] as const;
@@ -26,14 +26,19 @@ export function useBusyMembers(classId: string): Set<string> {
   return new Set(ids.filter((id): id is string => typeof id === 'string'));
 }
 
-/** Inline edit of e-mail, name or duration: applied optimistically and rolled back on a server error. */
+/** The body of an inline edit: durations as text, as the server has always taken them. */
+function fieldBody(field: EditableMemberField, value: string | number): MemberUpdate {
+  if (field === 'duration') return { duration: String(value) };
+  if (field === 'frequency') return { frequency: value as MemberFrequency };
+  return field === 'email' ? { email: String(value) } : { name: String(value) };
+}
+
+/** Inline edit of e-mail, name, duration or frequency: applied optimistically and rolled back on a server error. */
 export function useUpdateMemberField(classId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ member, field, value }: { member: MemberDto; field: EditableMemberField; value: string | number }) => {
-      const body = field === 'duration' ? { duration: String(value) } : field === 'email' ? { email: String(value) } : { name: String(value) };
-      return classesApi.updateMember(classId, member.member_id, body);
-    },
+    mutationFn: ({ member, field, value }: { member: MemberDto; field: EditableMemberField; value: string | number }) =>
+      classesApi.updateMember(classId, member.member_id, fieldBody(field, value)),
     onMutate: async ({ member, field, value }) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.members(classId) });
       patchMember(queryClient, classId, member.member_id, { [field]: value } as Partial<MemberDto>);
@@ -51,13 +56,19 @@ export function fieldValue(field: EditableMemberField, raw: string): string | nu
   return field === 'duration' ? parseDuration(raw)! : raw;
 }
 
-/** The teacher-entered times (and preferred times) of a member; the cached member gets what the server stored. */
+/** The teacher-entered times (and preferred times, and the frequency) of a member; the cached member gets what the server stored. */
 export function useSaveMemberTimes(classId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ memberId, times, preferred }: { memberId: string; times: TimesMap; preferred: TimesMap }) => {
-      const answer = await classesApi.updateMember(classId, memberId, { available_times: times, preferred_times: preferred });
-      return { available_times: answer?.available_times ?? times, preferred_times: answer?.preferred_times ?? preferred };
+    mutationFn: async ({ memberId, times, preferred, frequency }: { memberId: string; times: TimesMap; preferred: TimesMap; frequency?: MemberFrequency }) => {
+      const answer = await classesApi.updateMember(classId, memberId, {
+        available_times: times,
+        preferred_times: preferred,
+        ...(frequency ? { frequency } : {}),
+      });
+      const stored = { available_times: answer?.available_times ?? times, preferred_times: answer?.preferred_times ?? preferred };
+      const storedFrequency = answer?.frequency ?? frequency;
+      return storedFrequency ? { ...stored, frequency: storedFrequency } : stored;
     },
     onSuccess: (stored, { memberId }) => patchMember(queryClient, classId, memberId, stored),
   });

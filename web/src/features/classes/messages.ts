@@ -52,8 +52,11 @@ export const MEMBER_MESSAGES = {
   searchEmail: 'Ungültige E-Mail-Adresse',
   noStudentsFound: 'Keine Studenten gefunden',
   // updates
-  updateFailed: (field: 'email' | 'name' | 'duration', detail: string) =>
-    `Fehler beim Aktualisieren ${field === 'email' ? 'der E-Mail-Adresse' : field === 'name' ? 'des Namens' : 'der Dauer'}: ${detail}`,
+  updateFailed: (field: 'email' | 'name' | 'duration' | 'frequency', detail: string) =>
+    `Fehler beim Aktualisieren ${{ email: 'der E-Mail-Adresse', name: 'des Namens', duration: 'der Dauer', frequency: 'des Rhythmus' }[field]}: ${detail}`,
+  // frequency (docs/product/classes.md 14-day lessons)
+  frequencyLabel: (name: string) => `Rhythmus von ${name}`,
+  frequency: { weekly: 'wöchentlich', biweekly: '14-täglich' },
   // remove
   removeConfirm: (name: string) => `Möchtest du ${name} wirklich aus der Klasse entfernen?`,
   removeTitle: 'Mitglied entfernen?',

@@ -25,6 +25,9 @@ export interface ClassDto {
   answered_count?: number | null;
 }
 
+/** A lesson every week, or every other week (in the A or B weeks of the semester). */
+export type MemberFrequency = 'weekly' | 'biweekly';
+
 /** docs/product/data.md Class member, as GET classes/{id}/members answers it (times included). */
 export interface MemberDto {
   member_id: string;
@@ -34,6 +37,8 @@ export interface MemberDto {
   name: string;
   email: string | null;
   duration: number;
+  /** Absent in answers of older servers: weekly. */
+  frequency?: MemberFrequency;
   available_times?: TimesMap | null;
   available_times_user_input?: TimesMap | null;
   available_times_user_input_last_modified?: string | null;

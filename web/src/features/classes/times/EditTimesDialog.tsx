@@ -15,8 +15,11 @@ import { toast } from '../../../shared/toast/toast-store';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { Dialog } from '../../../shared/ui/Dialog';
+import { Select } from '../../../shared/ui/Select';
 import { Textarea } from '../../../shared/ui/Textarea';
-import type { MemberDto } from '../classes-api';
+import type { MemberDto, MemberFrequency } from '../classes-api';
+import { FREQUENCIES } from '../FrequencySelect';
+import { MEMBER_MESSAGES } from '../messages';
 import { useSaveMemberTimes } from '../member-mutations';
 import { detailOf } from '../validation';
 import { useParsedTimesText } from './use-parsed-times-text';
@@ -36,6 +39,8 @@ export const TIMES_MESSAGES = {
   saveBlocked: TIMES_TEXT_ERRORS.saveBlocked,
   noPreview: 'Keine Vorschau, solange die Eingabe einen Fehler enthält.',
   preferredOutside: 'Bevorzugte Zeiten müssen innerhalb der verfügbaren Zeiten liegen.',
+  frequency: 'Rhythmus',
+  frequencyHint: '14-täglich: eine Stunde jede zweite Woche, in der A- oder der B-Woche des Semesters.',
   nothingParsed:
     'Diese Eingabe ergibt keine Zeiten. Jede Angabe braucht einen Wochentag, und Zeiten werden auf volle Viertelstunden gerundet (z.B. „23:50-24“ ergibt nichts).',
 } as const;
@@ -99,6 +104,7 @@ function EditTimesForm({
   const saveTimes = useSaveMemberTimes(classId);
   const saving = saveTimes.isPending;
   const [saveError, setSaveError] = useState<string | null>(null);
+  const [frequency, setFrequency] = useState<MemberFrequency>(member.frequency ?? 'weekly');
   const formId = useId();
   const { text, parsed, pending } = field;
 
@@ -119,7 +125,13 @@ function EditTimesForm({
     }
     setSaveError(null);
     saveTimes.mutate(
-      { memberId: member.member_id, times: result.week.toTimesMap(), preferred: preferredResult.week.toTimesMap() },
+      {
+        memberId: member.member_id,
+        times: result.week.toTimesMap(),
+        preferred: preferredResult.week.toTimesMap(),
+        // Sent only when changed: a times edit leaves the frequency alone.
+        frequency: frequency !== (member.frequency ?? 'weekly') ? frequency : undefined,
+      },
       {
         onSuccess: (stored) => {
           toast.success(TIMES_MESSAGES.saved);
@@ -186,6 +198,14 @@ function EditTimesForm({
             hint="Freiwillig: Zeiten, die die Student*in am liebsten hätte. Sie müssen in den verfügbaren Zeiten liegen; die Berechnung legt Stunden möglichst dorthin."
             rows={2}
             className="times-editor__wish"
+          />
+          <Select
+            label={TIMES_MESSAGES.frequency}
+            hint={TIMES_MESSAGES.frequencyHint}
+            value={frequency}
+            options={FREQUENCIES.map((f) => ({ value: f, label: MEMBER_MESSAGES.frequency[f] }))}
+            onChange={(e) => setFrequency(e.target.value as MemberFrequency)}
+            className="times-editor__frequency"
           />
           {saveError && <Alert kind="error" title={saveError} />}
         </div>
