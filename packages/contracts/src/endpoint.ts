@@ -23,6 +23,7 @@ export interface EndpointSpec<
   B extends z.ZodType | undefined = z.ZodType | undefined,
   Q extends z.ZodType | undefined = z.ZodType | undefined,
   A extends z.ZodType | undefined = z.ZodType | undefined,
+  K extends BodyKind = BodyKind,
 > {
   /** Stable name, the operationId of the OpenAPI document. */
   id: string;
@@ -34,7 +35,7 @@ export interface EndpointSpec<
   /** Service that answers (docs/product/api.md, gateway/src/route-table.ts). */
   service: 'auth' | 'classes' | 'availability' | 'scheduling-solver' | 'document' | 'notification';
   body?: B;
-  bodyKind?: BodyKind;
+  bodyKind?: K;
   query?: Q;
   /** The success answer (absent for file answers). */
   answer: A;
@@ -45,13 +46,15 @@ export interface EndpointSpec<
   errors: Record<number, string | { description: string; schema: z.ZodType }>;
 }
 
+/** A contract: body, query and answer are always present (`undefined` where the endpoint has none), so their types are exact. */
 export type Endpoint<
   M extends Method = Method,
   P extends string = string,
   B extends z.ZodType | undefined = z.ZodType | undefined,
   Q extends z.ZodType | undefined = z.ZodType | undefined,
   A extends z.ZodType | undefined = z.ZodType | undefined,
-> = Readonly<EndpointSpec<M, P, B, Q, A>>;
+  K extends BodyKind = BodyKind,
+> = Readonly<Omit<EndpointSpec<M, P, B, Q, A, K>, 'body' | 'query' | 'answer' | 'bodyKind'> & { body: B; query: Q; answer: A; bodyKind: K }>;
 
 /** Keeps every schema's exact type, so BodyOf/AnswerOf give the precise types. */
 export function defineEndpoint<
@@ -60,8 +63,9 @@ export function defineEndpoint<
   B extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
   A extends z.ZodType | undefined = undefined,
->(spec: EndpointSpec<M, P, B, Q, A>): Endpoint<M, P, B, Q, A> {
-  return Object.freeze(spec);
+  const K extends BodyKind = 'json',
+>(spec: EndpointSpec<M, P, B, Q, A, K>): Endpoint<M, P, B, Q, A, K> {
+  return Object.freeze({ ...spec, body: spec.body as B, query: spec.query as Q, bodyKind: spec.bodyKind ?? 'json' }) as Endpoint<M, P, B, Q, A, K>;
 }
 
 type Param<S extends string> = S extends `${string}{${infer Name}}${infer Rest}` ? Name | Param<Rest> : never;

@@ -1,4 +1,5 @@
 // docs/product/api.md "Schedules and calculation" (scheduling-solver service).
+import { tryLabelToSlot } from '@stundenplan/timegrid';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.js';
 
@@ -124,7 +125,7 @@ export const calculationBody = z.object({
         member_id: z.string().min(1),
         day: z.union([z.number().int().min(0).max(6), z.string().regex(/^[0-6]$/)]),
         /** A slot label ("9.00") or a slot index. */
-        start: z.union([z.string(), z.number().int().min(0).max(95)]),
+        start: z.union([z.string().refine((label) => tryLabelToSlot(label) !== undefined), z.number().int().min(0).max(95)]),
       }),
     )
     .max(1000)

@@ -27,6 +27,20 @@ describe('parseCalculationBody', () => {
     expect(() => parseCalculationBody({ wiggleRoom: 3 })).toThrow(CALC_TEXTS.noClass);
     expect(() => parseCalculationBody(null)).toThrow(CALC_TEXTS.noClass);
   });
+
+  // The body is checked with its contract (packages/contracts); each field keeps its own German refusal, in the old order.
+  it('maps each contract failure to its German refusal', () => {
+    const body = { wiggleRoom: 3, selectedClass: 'c' };
+    expect(() => parseCalculationBody({ ...body, timePreferences: [] })).toThrow(CALC_TEXTS.timePreferences);
+    expect(() => parseCalculationBody({ ...body, timePreferences: { m1: 'x' } })).toThrow(CALC_TEXTS.timePreferenceValue('m1'));
+    for (const pin of [{ member_id: 'm', day: 7, start: '9.00' }, { member_id: 'm', day: 1, start: '9.10' }, { day: 1, start: '9.00' }, 'm'])
+      expect(() => parseCalculationBody({ ...body, pinned: [pin] })).toThrow(CALC_TEXTS.pinnedInvalid);
+    expect(() => parseCalculationBody({ ...body, selectedClass: 5 })).toThrow(expect.objectContaining({ code: 'NOT_FOUND', detail: 'Klasse nicht gefunden' }));
+    expect(() => parseCalculationBody({ ...body, selectedClass: 5, wiggleRoom: 'x' })).toThrow(CALC_TEXTS.wiggleRoom);
+    expect(() => parseCalculationBody({ ...body, previous_schedule_id: 7 })).toThrow(
+      expect.objectContaining({ code: 'NOT_FOUND', detail: 'Stundenplan nicht gefunden' }),
+    );
+  });
 });
 
 describe('defaultPreference', () => {

@@ -1,6 +1,6 @@
+import type { AnswerOf, scheduling } from '@stundenplan/contracts';
 import { DAY_NAMES } from '@stundenplan/timegrid';
-import type { PlanSummary } from './plan-summary.js';
-import type { PlacementView, WorkingTimetable } from './timetable.js';
+import type { z } from 'zod';
 
 /** Every German text of a calculation (SPEC), in one place. */
 export const CALC_TEXTS = Object.freeze({
@@ -26,21 +26,6 @@ export const CALC_TEXTS = Object.freeze({
     `Berechneter Plan ${new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric' }).format(date)}`,
 });
 
-export interface StudentNote {
-  member_id: string;
-  name: string;
-  reason: string;
-}
-
-export interface CalculationAnswer {
-  timetable: WorkingTimetable;
-  placements: PlacementView[];
-  unscheduled_students: StudentNote[];
-  skipped_students: StudentNote[];
-  stats: Record<string, unknown>;
-  /** Stage values: placed, lessons in preferred times, idle minutes, students moved from the previous plan. */
-  summary: PlanSummary;
-  status: 'OPTIMAL' | 'FEASIBLE';
-  name: string;
-  run_id: string;
-}
+/** The wire shapes come from the contract (packages/contracts): a changed field there fails this build. */
+export type StudentNote = z.output<typeof scheduling.studentNote>;
+export type CalculationAnswer = AnswerOf<typeof scheduling.calculate>;

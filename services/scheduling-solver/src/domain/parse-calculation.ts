@@ -1,46 +1,62 @@
 import { AppError } from '@stundenplan/base';
+import { scheduling } from '@stundenplan/contracts';
 import { SLOTS_PER_DAY, tryLabelToSlot } from '@stundenplan/timegrid';
+import type { z } from 'zod';
+import { CLASS_NOT_FOUND, SCHEDULE_NOT_FOUND } from './access.js';
 import { CALC_TEXTS } from './calculation-texts.js';
 import type { TimeSource } from './solver-port.js';
 
 export interface CalcInput {
-  classId: unknown;
+  classId: string;
   wiggleRoom: number;
   timePreferences: Record<string, TimeSource>;
   /** Pinned lessons: day 0..6 and the first quarter hour as a slot index (the body's label read once). */
-  pinned: { member_id: string; day: number; slot: number }[];
-  previousScheduleId: unknown;
+  pinned: { member_id: string; day: number; slot: number; week?: 'A' | 'B' }[];
+  previousScheduleId: string | null | undefined;
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isBlank = (v: unknown) => v === undefined || v === null || v === '';
 
-/** Body of POST /api/cp-sat-berechnung-from-db; every refusal in the SPEC's German. */
-export function parseCalculationBody(body: unknown): CalcInput {
-  const b = isPlainObject(body) ? body : {};
-  const selected = b.selectedClass;
-  if (selected === undefined || selected === null || selected === '') throw AppError.badRequest(CALC_TEXTS.noClass);
-  let wiggle: unknown = b.wiggleRoom;
-  if (typeof wiggle === 'string' && /^\d{1,2}$/.test(wiggle.trim())) wiggle = Number(wiggle.trim());
-  if (typeof wiggle !== 'number' || !Number.isInteger(wiggle) || wiggle < 0 || wiggle > 99) throw AppError.badRequest(CALC_TEXTS.wiggleRoom);
-  const prefs: Record<string, TimeSource> = {};
-  if (b.timePreferences !== undefined && b.timePreferences !== null) {
-    if (!isPlainObject(b.timePreferences)) throw AppError.badRequest(CALC_TEXTS.timePreferences);
-    for (const [id, v] of Object.entries(b.timePreferences)) {
-      if (v !== 'available_times' && v !== 'available_times_user_input') throw AppError.badRequest(CALC_TEXTS.timePreferenceValue(id));
-      prefs[id] = v;
-    }
+/** The contract's first failure as the SPEC's German refusal (the field decides the text). */
+function refusal(issue: z.core.$ZodIssue, body: Record<string, unknown>): AppError {
+  const [field, key] = issue.path;
+  switch (field) {
+    case 'selectedClass':
+      return isBlank(body.selectedClass) ? AppError.badRequest(CALC_TEXTS.noClass) : AppError.notFound(CLASS_NOT_FOUND);
+    case 'wiggleRoom':
+      return AppError.badRequest(CALC_TEXTS.wiggleRoom);
+    case 'timePreferences':
+      return AppError.badRequest(key === undefined ? CALC_TEXTS.timePreferences : CALC_TEXTS.timePreferenceValue(String(key)));
+    case 'previous_schedule_id':
+      return AppError.notFound(SCHEDULE_NOT_FOUND);
+    default:
+      return AppError.badRequest(CALC_TEXTS.pinnedInvalid);
   }
+}
+
+/** Body of POST /api/cp-sat-berechnung-from-db, checked with its contract; every refusal in the SPEC's German. */
+export function parseCalculationBody(raw: unknown): CalcInput {
+  const body = isPlainObject(raw) ? raw : {};
+  const parsed = scheduling.calculationBody.safeParse(body);
+  if (!parsed.success) {
+    // A class id of the wrong type is refused as an unknown class only after every 400 (as the class check comes later).
+    const issues = parsed.error.issues;
+    const wrongClass = (i: z.core.$ZodIssue) => i.path[0] === 'selectedClass' && !isBlank(body.selectedClass);
+    throw refusal(issues.find((i) => !wrongClass(i)) ?? issues[0]!, body);
+  }
+  const b = parsed.data;
   const pinned: CalcInput['pinned'] = [];
-  if (b.pinned !== undefined && b.pinned !== null) {
-    if (!Array.isArray(b.pinned) || b.pinned.length > 1000) throw AppError.badRequest(CALC_TEXTS.pinnedInvalid);
-    for (const p of b.pinned) {
-      if (!isPlainObject(p) || typeof p.member_id !== 'string' || !p.member_id) throw AppError.badRequest(CALC_TEXTS.pinnedInvalid);
-      const day = typeof p.day === 'string' && /^[0-6]$/.test(p.day) ? Number(p.day) : p.day;
-      const slot = typeof p.start === 'number' ? p.start : tryLabelToSlot(p.start);
-      if (typeof day !== 'number' || !Number.isInteger(day) || day < 0 || day > 6) throw AppError.badRequest(CALC_TEXTS.pinnedInvalid);
-      if (slot === undefined || !Number.isInteger(slot) || slot < 0 || slot >= SLOTS_PER_DAY) throw AppError.badRequest(CALC_TEXTS.pinnedInvalid);
-      pinned.push({ member_id: p.member_id, day, slot });
-    }
+  for (const p of b.pinned ?? []) {
+    const slot = typeof p.start === 'number' ? p.start : tryLabelToSlot(p.start);
+    if (slot === undefined || slot >= SLOTS_PER_DAY) throw AppError.badRequest(CALC_TEXTS.pinnedInvalid);
+    pinned.push({ member_id: p.member_id, day: Number(p.day), slot, ...(p.week ? { week: p.week } : {}) });
   }
-  return { classId: selected, wiggleRoom: wiggle, timePreferences: prefs, pinned, previousScheduleId: b.previous_schedule_id };
+  return {
+    classId: b.selectedClass,
+    wiggleRoom: Number(b.wiggleRoom),
+    timePreferences: b.timePreferences ?? {},
+    pinned,
+    previousScheduleId: b.previous_schedule_id,
+  };
 }

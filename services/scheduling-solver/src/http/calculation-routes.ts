@@ -1,11 +1,12 @@
 import { assertTeacher } from '@stundenplan/base';
+import { answerFor, scheduling } from '@stundenplan/contracts';
 import type { Express } from 'express';
 import { calculate, type CalculateDeps } from '../domain/calculate.js';
 
-/** docs/product/api.md: POST cp-sat-berechnung-from-db (answer field: timetable). */
+/** docs/product/api.md: POST cp-sat-berechnung-from-db; body and answer as the contract (packages/contracts) gives them. */
 export function registerCalculationRoutes(app: Express, deps: CalculateDeps): void {
-  app.post('/api/cp-sat-berechnung-from-db', async (req, res) => {
+  app.post(scheduling.calculate.path, async (req, res) => {
     const user = assertTeacher(req);
-    res.json(await calculate(deps, user.userId, req.body));
+    res.json(answerFor(scheduling.calculate, await calculate(deps, user.userId, req.body)));
   });
 }

@@ -1,9 +1,9 @@
 // Calls and wire shapes of the class pages (docs/product/data.md Class / Class member / Student search result /
 // CSV rows, docs/product/api.md "Classes and members" and "Student course actions").
+import { classes, documents } from '@stundenplan/contracts';
 import type { TimesMap } from '@stundenplan/timegrid';
-import { api } from '../../shared/api/client';
+import { api, call } from '../../shared/api/client';
 import { fetchMembers, fetchMyClasses, type ClassDto, type MemberDto, type MemberFrequency } from '../../shared/data/classes';
-import { listOf } from '../../shared/data/list-answer';
 import type { ProfileMembership } from '../../shared/data/profile';
 
 export type { ClassDto, MemberDto, MemberFrequency } from '../../shared/data/classes';
@@ -101,8 +101,8 @@ export const classesApi = {
   invite: (classId: string, body: { member_id: string; email: string; name: string; class_name: string; register_shortcut: string }) =>
     api.post<{ message?: string }>(`${classPath(classId)}/invite-student`, body, { abortPrevious: false }),
 
-  searchStudents: async (queryString: string) =>
-    listOf<StudentSearchResult>(await api.post<unknown>('search-students', { query_string: queryString }), 'students'),
+  searchStudents: async (queryString: string): Promise<StudentSearchResult[]> =>
+    (await call(classes.searchStudents, { body: { query_string: queryString } }))?.students ?? [],
   /** The server checks at most 99 e-mails per call (a CSV import can have more): asked in chunks. */
   checkStudentsExist: async (emails: string[]) => {
     const found: Record<string, PotentialLink> = {};
@@ -120,13 +120,13 @@ export const classesApi = {
   extractHmtm: async (file: File) => {
     const form = new FormData();
     form.append('csv_file', file);
-    return listOf<CsvRow>(await api.postForm<unknown>('extract-hmtm-csv', form), 'studierende');
+    return (await call(documents.extractHmtmCsv, { body: form }))?.studierende ?? [];
   },
   extractCustom: async (file: File, mapping: CustomColumnMapping) => {
     const form = new FormData();
     form.append('csv_file', file);
     form.append('column_mapping', JSON.stringify(mapping));
-    return listOf<CsvRow>(await api.postForm<unknown>('extract-custom-csv', form), 'studierende');
+    return (await call(documents.extractCustomCsv, { body: form }))?.studierende ?? [];
   },
 };
 

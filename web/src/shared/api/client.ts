@@ -1,4 +1,5 @@
 // The one HTTP client of the SPA: docs/product/api.md "General" and docs/product/errors.md "Generic handling" live here and nowhere else.
+import { pathOf, type AnswerOf, type BodyOf, type Endpoint, type PathParams, type QueryOf } from '@stundenplan/contracts';
 import { LAST_PATH_KEY, SESSION_EXPIRED_KEY, writeStorage } from '../storage';
 
 export const API_PREFIX = '/api';
@@ -238,3 +239,20 @@ export const api = {
 };
 
 export type Api = typeof api;
+
+/** What a call of a contract needs: its path parameters, its body and its query, each only where the contract has one. */
+export type CallInput<E extends Endpoint> = ([keyof PathParams<E>] extends [never] ? { params?: undefined } : { params: PathParams<E> }) &
+  (E['body'] extends undefined ? { body?: undefined } : { body: BodyOf<E> }) &
+  (E['query'] extends undefined ? { query?: undefined } : { query: QueryOf<E> });
+
+/**
+ * A call of one public endpoint as its contract (packages/contracts) gives it: the body, the query and the
+ * answer are typed by the contract, so a change of either side fails the build of the other. Resolves to
+ * undefined when the 401 session-expired flow took over or the answer was empty.
+ */
+export function call<E extends Endpoint>(endpoint: E, input: CallInput<E>, options?: RequestOptions): Promise<AnswerOf<E> | undefined> {
+  const path = pathOf(endpoint, (input.params ?? {}) as PathParams<E>);
+  const url = input.query ? withQuery(path, input.query as Record<string, string | number | boolean | null | undefined>) : path;
+  const responseType = endpoint.answerKind === 'application/pdf' || endpoint.answerKind === 'text/calendar' ? 'blob' : options?.responseType;
+  return request<AnswerOf<E>>(endpoint.method, url, input.body, { ...options, ...(responseType ? { responseType } : {}) });
+}

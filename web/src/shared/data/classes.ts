@@ -1,9 +1,9 @@
 // The teacher's classes and a class's members: one parser and one query per resource, shared by every page that
 // shows them (docs/product/data.md Class / Class member, docs/product/api.md "Classes and members").
 import { queryOptions } from '@tanstack/react-query';
+import { classes } from '@stundenplan/contracts';
 import type { TimesMap } from '@stundenplan/timegrid';
-import { api, ApiError } from '../api/client';
-import { listOf } from './list-answer';
+import { ApiError, call } from '../api/client';
 import { queryKeys } from './query-keys';
 
 /** docs/product/data.md Class. */
@@ -47,11 +47,9 @@ export interface MemberDto {
   preferred_times_user_input?: TimesMap | null;
 }
 
-const classPath = (classId: string) => `classes/${encodeURIComponent(classId)}`;
-
-/** GET me/classes; entries without a class id are dropped. Reads keep running across route changes (the planning steps are one page). */
+/** GET me/classes. Reads keep running across route changes (the planning steps are one page). */
 export async function fetchMyClasses(signal?: AbortSignal): Promise<ClassDto[]> {
-  const read = async () => listOf<ClassDto>(await api.get<unknown>('me/classes', { signal, abortOnRouteChange: false }), 'classes');
+  const read = async (): Promise<ClassDto[]> => (await call(classes.myClasses, {}, { signal, abortOnRouteChange: false }))?.classes ?? [];
   let list: ClassDto[];
   try {
     list = await read();
@@ -60,11 +58,11 @@ export async function fetchMyClasses(signal?: AbortSignal): Promise<ClassDto[]> 
     if (error instanceof ApiError && error.kind === 'aborted' && !signal?.aborted) list = await read();
     else throw error;
   }
-  return list.filter((c) => c && typeof c.class_id === 'string');
+  return list;
 }
 
 export async function fetchMembers(classId: string, signal?: AbortSignal): Promise<MemberDto[]> {
-  return listOf<MemberDto>(await api.get<unknown>(`${classPath(classId)}/members`, { signal }), 'members');
+  return (await call(classes.listMembers, { params: { classId } }, { signal }))?.members ?? [];
 }
 
 export const myClassesQuery = () => queryOptions({ queryKey: queryKeys.myClasses, queryFn: ({ signal }) => fetchMyClasses(signal) });

@@ -1,7 +1,8 @@
 // The profile: one parser and one query, shared by the profile page, the student's courses and the deadline
 // notices (docs/product/data.md Profile, Profile membership).
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../api/client';
+import { auth } from '@stundenplan/contracts';
+import { call } from '../api/client';
 import { queryKeys } from './query-keys';
 
 /** docs/product/data.md Profile membership (GET profile). */
@@ -29,15 +30,11 @@ export interface Profile {
 
 export const PROFILE_LOAD_FAILED = 'Fehler beim Laden der Profildaten';
 
-/** An answer without a profile object is a failed load; memberships that are not a list count as none. */
-export function parseProfile(answer: unknown): Profile {
-  if (!answer || typeof answer !== 'object') throw new Error(PROFILE_LOAD_FAILED);
-  const profile = answer as Profile;
-  return { ...profile, classes: Array.isArray(profile.classes) ? profile.classes : null };
-}
-
+/** GET profile as its contract gives it; no answer (the session-expired flow took over) is a failed load. */
 export async function fetchProfile(signal?: AbortSignal): Promise<Profile> {
-  return parseProfile(await api.get<unknown>('profile', { signal }));
+  const profile = await call(auth.getProfile, {}, { signal });
+  if (!profile) throw new Error(PROFILE_LOAD_FAILED);
+  return profile;
 }
 
 export const profileQuery = () => queryOptions({ queryKey: queryKeys.profile, queryFn: ({ signal }) => fetchProfile(signal), retry: false });

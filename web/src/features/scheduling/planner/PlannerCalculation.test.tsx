@@ -1,21 +1,15 @@
 import '../../../test/dom';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { calcAnswer, placementView } from './model/fixtures';
 import { CLASS_ID, renderPlanner } from './test-utils';
 
 const CALC = '/api/cp-sat-berechnung-from-db';
 const SAVED = { id: '11111111-1111-4111-8111-111111111111', name: 'Plan Oktober', class_id: CLASS_ID, created_at: '2025-10-01T10:00:00.000Z' };
 
-const SUCCESS = {
-  timetable: {},
-  placements: [
-    { member_id: 'm-anna', day: 0, set_time_from_to: [40, 42], pinned: true },
-    { member_id: 'm-ben', day: 1, set_time_from_to: [32, 35], pinned: false },
-  ],
-  unscheduled_students: [],
+const SUCCESS = calcAnswer([placementView('m-anna', 0, 40, 42, true), placementView('m-ben', 1, 32, 35)], {
   skipped_students: [{ member_id: 'm-carla', name: 'Carla', reason: 'Keine verfügbaren Zeiten eingetragen' }],
-  name: 'Berechneter Plan 22.11.2025',
-};
+});
 
 const INFEASIBLE = {
   detail: {
@@ -23,7 +17,7 @@ const INFEASIBLE = {
     message: 'Es gibt keine Lösung für die aktuellen Einstellungen. Bitte ändern Sie die Parameter, um einen Stundenplan zu erstellen.',
     skipped_students: [{ member_id: 'm-carla', name: 'Carla', reason: 'Keine verfügbaren Zeiten eingetragen' }],
     unscheduled_students: [{ member_id: 'm-ben', name: 'Ben Schröder', reason: 'Alle passenden Zeitfenster sind bereits belegt' }],
-    best_plan: { timetable: {}, placements: [{ member_id: 'm-anna', day: 0, set_time_from_to: [40, 42], pinned: false }] },
+    best_plan: { timetable: {}, placements: [placementView('m-anna', 0, 40, 42)] },
   },
 };
 
@@ -162,7 +156,18 @@ describe('PlannerStep: calculation', { timeout: 30_000 }, () => {
         {
           method: 'POST',
           path: CALC,
-          reply: { status: 400, body: { detail: { error_type: 'UNKNOWN', message: 'Solver abgestürzt', skipped_students: [], unscheduled_students: [] } } },
+          reply: {
+            status: 400,
+            body: {
+              detail: {
+                error_type: 'UNKNOWN',
+                message: 'Solver abgestürzt',
+                skipped_students: [],
+                unscheduled_students: [],
+                best_plan: { timetable: {}, placements: [] },
+              },
+            },
+          },
         },
       ],
     });

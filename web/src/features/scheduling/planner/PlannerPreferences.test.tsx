@@ -1,7 +1,7 @@
 import '../../../test/dom';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ANNA, BEN } from './model/fixtures';
+import { ANNA, BEN, calcAnswer, placementView } from './model/fixtures';
 import { CLASS_ID, renderPlanner } from './test-utils';
 
 // The planner is heavy for jsdom on a busy machine: give async queries more time.
@@ -28,15 +28,10 @@ const SAVED_DETAIL = {
   },
   pinned: [],
 };
-const answer = (moved: string[]) => ({
-  placements: [
-    { member_id: 'm-anna', day: 0, set_time_from_to: [40, 42], pinned: false },
-    { member_id: 'm-ben', day: 0, set_time_from_to: [36, 39], pinned: false },
-  ],
-  unscheduled_students: [],
-  skipped_students: [],
-  summary: { placed: 2, preferred_placed: 1, idle_minutes: 15, moved: moved.length, proven: true, preferred_member_ids: ['m-anna'], moved_member_ids: moved },
-});
+const answer = (moved: string[]) =>
+  calcAnswer([placementView('m-anna', 0, 40, 42), placementView('m-ben', 0, 36, 39)], {
+    summary: { placed: 2, preferred_placed: 1, idle_minutes: 15, moved: moved.length, proven: true, preferred_member_ids: ['m-anna'], moved_member_ids: moved },
+  });
 
 describe('PlannerStep: preferred times and stable re-planning', { timeout: 30_000 }, () => {
   it('marks lessons in preferred times with a star and counts them (live for a loaded plan, from the summary after a calculation)', async () => {

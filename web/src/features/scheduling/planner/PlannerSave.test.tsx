@@ -2,6 +2,7 @@ import '../../../test/dom';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { MockRoute } from '../../../test/fetch-mock';
+import { calcAnswer, placementView } from './model/fixtures';
 import { CLASS_ID, renderPlanner } from './test-utils';
 
 const CALC = '/api/cp-sat-berechnung-from-db';
@@ -20,13 +21,7 @@ const calcRoute: MockRoute = {
   method: 'POST',
   path: CALC,
   reply: {
-    body: {
-      timetable: {},
-      placements: [{ member_id: 'm-anna', day: 0, set_time_from_to: [40, 42], pinned: false }],
-      unscheduled_students: [],
-      skipped_students: [],
-      name: 'Berechneter Plan 22.11.2025',
-    },
+    body: calcAnswer([placementView('m-anna', 0, 40, 42)]),
   },
 };
 
@@ -45,7 +40,7 @@ const saveButton = () => screen.getByRole('button', { name: /^Stundenplan speich
 describe('PlannerStep: saving', { timeout: 30_000 }, () => {
   it('save is disabled without unsaved changes; the dialog needs a name; the default name of a new plan', async () => {
     renderPlanner({
-      routes: [{ ...calcRoute, reply: { body: { timetable: {}, placements: [{ member_id: 'm-anna', day: 0, set_time_from_to: [40, 42] }] } } }],
+      routes: [{ ...calcRoute, reply: { body: calcAnswer([placementView('m-anna', 0, 40, 42)]) } }],
     });
     await screen.findByText('Anna M.');
     expect((saveButton() as HTMLButtonElement).disabled).toBe(true);

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, isApiError } from '../../../../shared/api/client';
+import { scheduling, type BodyOf } from '@stundenplan/contracts';
+import { call, isApiError } from '../../../../shared/api/client';
 import { toast } from '../../../../shared/toast';
 import { CALC_TEXTS, describeCalcError, parseCalcAnswer, type CalcErrorView, type CalcOutcome } from '../model/calculation';
 import { parseProgress, type ProgressInfo } from '../model/progress';
@@ -10,12 +11,12 @@ import { useLatest } from '../../../../shared/hooks/use-latest';
 /** timeoutBudget().browserMs of @stundenplan/base: just above the gateway's limit, so the server's answer (or its 504) arrives first. */
 export const CALCULATION_TIMEOUT_MS = 30_000;
 
-export interface CalculationBody {
+/** The body of POST cp-sat-berechnung-from-db as the planner builds it; the contract must accept it (checked at compile time). */
+export interface CalculationBody extends BodyOf<typeof scheduling.calculate> {
   wiggleRoom: number;
   selectedClass: string;
   timePreferences: Record<string, TimeSource>;
   pinned?: { member_id: string; day: number; start: string }[];
-  /** Stay close to this saved schedule ('Möglichst wenige Änderungen'). */
   previous_schedule_id?: string;
 }
 
@@ -58,7 +59,7 @@ export function useCalculation(classId: string, onResult: (outcome: CalcOutcome,
       sourceRef.current?.close();
       sourceRef.current = openProgress(classId, (p) => setProgress((prev) => (prev && prev.percent > p.percent ? prev : p)));
       try {
-        const answer = await api.post<unknown>('cp-sat-berechnung-from-db', body, { timeoutMs: CALCULATION_TIMEOUT_MS });
+        const answer = await call(scheduling.calculate, { body }, { timeoutMs: CALCULATION_TIMEOUT_MS });
         if (answer === undefined) return; // the session-expired flow took over
         const outcome = parseCalcAnswer(answer, members, new Date());
         if (!outcome) {

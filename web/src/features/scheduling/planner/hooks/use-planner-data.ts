@@ -1,14 +1,14 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../../../../shared/api/client';
+import { scheduling } from '@stundenplan/contracts';
+import { call } from '../../../../shared/api/client';
 import { membersQuery } from '../../../../shared/data/classes';
-import { listOf } from '../../../../shared/data/list-answer';
 import { queryKeys } from '../../../../shared/data/query-keys';
 import type { ScheduleSummary } from '../model/types';
 
 /** GET classes/{id}/schedules. */
 export async function fetchSchedules(classId: string, signal?: AbortSignal): Promise<ScheduleSummary[]> {
-  return listOf<ScheduleSummary>(await api.get(`classes/${encodeURIComponent(classId)}/schedules`, { signal }), 'schedules');
+  return (await call(scheduling.listClassSchedules, { params: { classId } }, { signal }))?.schedules ?? [];
 }
 
 export const schedulesQuery = (classId: string) =>

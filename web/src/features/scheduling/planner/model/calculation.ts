@@ -1,8 +1,10 @@
 /** The calculation answer and its errors (docs/product/planning.md "Calculation", docs/product/errors.md "Calculation"). */
-import { DAYS, SLOTS_PER_DAY, durationToSlots } from '@stundenplan/timegrid';
+import { scheduling } from '@stundenplan/contracts';
+import { DAYS, SLOTS_PER_DAY } from '@stundenplan/timegrid';
+import type { z } from 'zod';
 import { calculatedPlanName } from './names';
-import { parseSummary, type CalcSummary } from './plan-summary';
-import { planFromDaySlots, planFromWorking, slotOfKey } from './schedule-forms';
+import type { CalcSummary } from './plan-summary';
+import { planFromDaySlots } from './schedule-forms';
 import type { PlanContent, PlannerMember } from './types';
 
 export const CALC_TEXTS = {
@@ -33,48 +35,35 @@ export interface CalcNote {
   reason?: string;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+type StudentNote = z.output<typeof scheduling.studentNote>;
+type PlacementView = z.output<typeof scheduling.placement>;
+type BestPlan = z.output<typeof scheduling.bestPlan>;
 
-/** docs/product/data.md "Solver error details": items are strings or objects with name (and here member_id, reason). */
-export function parseNotes(list: unknown, members: readonly PlannerMember[] = []): CalcNote[] {
-  if (!Array.isArray(list)) return [];
-  const notes: CalcNote[] = [];
-  for (const item of list) {
-    if (typeof item === 'string' && item.trim()) {
-      const match = members.find((m) => m.name === item || m.member_id === item);
-      notes.push({ name: match?.name ?? item, ...(match ? { memberId: match.member_id } : {}) });
-    } else if (isRecord(item)) {
-      const memberId = typeof item.member_id === 'string' ? item.member_id : undefined;
-      const name = typeof item.name === 'string' && item.name.trim() ? item.name : (members.find((m) => m.member_id === memberId)?.name ?? 'Unbekannt');
-      const reason = typeof item.reason === 'string' && item.reason.trim() ? item.reason : undefined;
-      notes.push({ name, ...(memberId ? { memberId } : {}), ...(reason ? { reason } : {}) });
-    }
-  }
-  return notes;
+/** docs/product/data.md "Solver error details": `{ member_id, name, reason }`; the member's name in the planner where known. */
+export function parseNotes(list: readonly StudentNote[], members: readonly PlannerMember[] = []): CalcNote[] {
+  return list.map((n) => ({
+    name: n.name.trim() || (members.find((m) => m.member_id === n.member_id)?.name ?? 'Unbekannt'),
+    memberId: n.member_id,
+    ...(n.reason.trim() ? { reason: n.reason } : {}),
+  }));
 }
 
-/** Placement views of the answer (`{member_id, day, set_time_from_to | start, pinned}`) -> plan. */
-function planFromViews(views: unknown[], members: readonly PlannerMember[]): PlanContent {
-  const byId = new Map(members.map((m) => [m.member_id, m]));
+/** The answer's placements (start slot and exclusive end slot) -> plan. */
+function planFromViews(views: readonly PlacementView[], members: readonly PlannerMember[]): PlanContent {
   const days = Array.from({ length: DAYS }, () => new Map<number, string>());
   const pinned: string[] = [];
   for (const v of views) {
-    if (!isRecord(v) || typeof v.member_id !== 'string' || typeof v.day !== 'number' || !Number.isInteger(v.day) || v.day < 0 || v.day >= DAYS) continue;
-    let start: number | undefined;
-    let end: number | undefined;
-    if (Array.isArray(v.set_time_from_to) && typeof v.set_time_from_to[0] === 'number' && typeof v.set_time_from_to[1] === 'number') {
-      [start, end] = v.set_time_from_to as [number, number];
-    } else {
-      start = slotOfKey(v.start);
-      const member = byId.get(v.member_id);
-      if (start !== undefined) end = start + durationToSlots(member?.duration ?? 30);
-    }
-    if (start === undefined || end === undefined || !Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end > SLOTS_PER_DAY || end <= start)
-      continue;
+    const [start, end] = v.set_time_from_to;
+    if (start < 0 || end > SLOTS_PER_DAY || end <= start) continue;
     for (let slot = start; slot < end; slot++) days[v.day]!.set(slot, v.member_id);
-    if (v.pinned === true) pinned.push(v.member_id);
+    if (v.pinned) pinned.push(v.member_id);
   }
   return planFromDaySlots(days, members, pinned);
+}
+
+function summaryOf(s: BestPlan['summary']): CalcSummary | null {
+  if (!s) return null;
+  return { placed: s.placed, preferredPlaced: s.preferred_placed, moved: s.moved, preferredIds: s.preferred_member_ids, movedIds: s.moved_member_ids };
 }
 
 export interface CalcOutcome {
@@ -90,30 +79,27 @@ export interface CalcOutcome {
   summary: CalcSummary | null;
 }
 
-/**
- * The success answer `{timetable, placements, unscheduled_students, skipped_students, name}` (or a
- * `best_plan`) -> outcome; null when neither placements nor a timetable are there (SPEC:
- * 'Unerwartetes Ergebnisformat von der Berechnung erhalten.').
- */
-export function parseCalcAnswer(
-  answer: unknown,
-  members: readonly PlannerMember[],
-  now: Date,
-  extra?: { unscheduled?: unknown; skipped?: unknown },
-): CalcOutcome | null {
-  if (!isRecord(answer)) return null;
-  let plan: PlanContent;
-  if (Array.isArray(answer.placements)) plan = planFromViews(answer.placements, members);
-  else if (isRecord(answer.timetable)) plan = planFromWorking(answer.timetable, members);
-  else return null;
-  const unscheduled = parseNotes(extra?.unscheduled ?? answer.unscheduled_students, members);
-  const skipped = parseNotes(extra?.skipped ?? answer.skipped_students, members);
-  const placed = new Set(plan.placements.map((p) => p.memberId));
+function outcomeOf(plan: BestPlan, notes: { unscheduled: StudentNote[]; skipped: StudentNote[] }, members: readonly PlannerMember[], now: Date): CalcOutcome {
+  const content = planFromViews(plan.placements, members);
+  const unscheduled = parseNotes(notes.unscheduled, members);
+  const skipped = parseNotes(notes.skipped, members);
+  const placed = new Set(content.placements.map((p) => p.memberId));
   const notAssigned = [...new Set([...unscheduled, ...skipped].map((n) => n.memberId).filter((id): id is string => Boolean(id) && !placed.has(id!)))];
   const reasons: Record<string, string> = {};
   for (const n of [...skipped, ...unscheduled]) if (n.memberId && n.reason && !placed.has(n.memberId)) reasons[n.memberId] ??= n.reason;
-  const name = typeof answer.name === 'string' && answer.name.trim() ? answer.name.trim() : calculatedPlanName(now);
-  return { plan, name, unscheduled, skipped, notAssigned, reasons, summary: parseSummary(answer) };
+  const name = plan.name?.trim() || calculatedPlanName(now);
+  return { plan: content, name, unscheduled, skipped, notAssigned, reasons, summary: summaryOf(plan.summary) };
+}
+
+/**
+ * The success answer, checked with its contract (packages/contracts) -> outcome; null when it is not the
+ * contract's shape (SPEC: 'Unerwartetes Ergebnisformat von der Berechnung erhalten.').
+ */
+export function parseCalcAnswer(answer: unknown, members: readonly PlannerMember[], now: Date): CalcOutcome | null {
+  const parsed = scheduling.calculationAnswer.safeParse(answer);
+  if (!parsed.success) return null;
+  const a = parsed.data;
+  return outcomeOf(a, { unscheduled: a.unscheduled_students, skipped: a.skipped_students }, members, now);
 }
 
 export interface CalcErrorView {
@@ -131,16 +117,14 @@ export interface CalcErrorView {
 export function describeCalcError(error: { status?: number; detail?: unknown; message?: string }, members: readonly PlannerMember[], now: Date): CalcErrorView {
   const base = { title: CALC_TEXTS.errorTitle, skipped: [], unscheduled: [], bestPlan: null, detailed: false };
   const detail = error.detail;
-  if (error.status === 400 && isRecord(detail)) {
-    const lead = detail.error_type === 'INFEASIBLE' ? CALC_TEXTS.infeasible : CALC_TEXTS.otherType;
+  const refusal = error.status === 400 ? scheduling.calculationRefusal.safeParse(detail) : undefined;
+  if (refusal?.success) {
+    const r = refusal.data;
+    const lead = r.error_type === 'INFEASIBLE' ? CALC_TEXTS.infeasible : CALC_TEXTS.otherType;
     const messages: string[] = [lead];
-    if (typeof detail.message === 'string' && detail.message.trim() && detail.message.trim() !== lead) messages.push(detail.message.trim());
-    const skipped = parseNotes(detail.skipped_students, members);
-    const unscheduled = parseNotes(detail.unscheduled_students, members);
-    const best = isRecord(detail.best_plan)
-      ? parseCalcAnswer(detail.best_plan, members, now, { unscheduled: detail.unscheduled_students, skipped: detail.skipped_students })
-      : null;
-    return { ...base, messages, skipped, unscheduled, bestPlan: best && best.plan.placements.length > 0 ? best : null, detailed: true };
+    if (r.message.trim() && r.message.trim() !== lead) messages.push(r.message.trim());
+    const best = outcomeOf(r.best_plan, { unscheduled: r.unscheduled_students, skipped: r.skipped_students }, members, now);
+    return { ...base, messages, skipped: best.skipped, unscheduled: best.unscheduled, bestPlan: best.plan.placements.length > 0 ? best : null, detailed: true };
   }
   if (error.status === 400) {
     const text = typeof detail === 'string' && detail.trim() ? detail.trim() : CALC_TEXTS.errorTitle;

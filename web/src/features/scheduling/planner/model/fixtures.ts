@@ -32,3 +32,36 @@ export const CARLA: PlannerMember = {
 };
 
 export const MEMBERS: PlannerMember[] = [ANNA, BEN, CARLA];
+
+const label = (slot: number) => `${Math.floor(slot / 4)}.${String((slot % 4) * 15).padStart(2, '0')}`;
+
+/** A placement of the calculation answer, complete as its contract (packages/contracts scheduling.placement) gives it. */
+export const placementView = (member_id: string, day: number, from: number, to: number, pinned = false) => ({
+  member_id,
+  name: member_id,
+  day,
+  day_name: 'Montag',
+  start: label(from),
+  end: label(to),
+  start_time: '',
+  end_time: '',
+  set_time_from_to: [from, to] as [number, number],
+  duration: (to - from) * 15,
+  pinned,
+});
+
+export const SUMMARY = { placed: 0, preferred_placed: 0, idle_minutes: 0, moved: 0, proven: true, preferred_member_ids: [], moved_member_ids: [] };
+
+/** A calculation answer in the contract's shape; `extra` overrides its fields. */
+export const calcAnswer = (placements: ReturnType<typeof placementView>[], extra: Record<string, unknown> = {}) => ({
+  timetable: {},
+  placements,
+  unscheduled_students: [],
+  skipped_students: [],
+  stats: {},
+  summary: { ...SUMMARY, placed: placements.length },
+  status: 'OPTIMAL',
+  name: 'Berechneter Plan 22.11.2025',
+  run_id: 'run-1',
+  ...extra,
+});
