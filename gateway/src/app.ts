@@ -17,6 +17,7 @@ import { createApiPipeline } from './api-pipeline.js';
 import { canonicalUrl } from './canonical-path.js';
 import type { GatewayConfig } from './config.js';
 import { healthRoutes } from './health-routes.js';
+import { OPENAPI_PATH, openApiRoute } from './openapi-route.js';
 import { createProxy } from './proxy.js';
 import type { RateOverrides } from './rate-limits.js';
 import { securityHeaders } from './security-headers.js';
@@ -57,6 +58,7 @@ export function createGatewayApp({ cfg, log, store, rateOverrides, metrics = cre
   app.set('case sensitive routing', true);
   app.set('strict routing', true);
   healthRoutes(app, urls, store);
+  openApiRoute(app);
   // /metrics is served on the internal METRICS_PORT only (see metrics-server.ts), never here.
 
   // Mail outbox for people running it locally (embedded mode only), for clients on this machine only.
@@ -111,7 +113,7 @@ export function createGatewayApp({ cfg, log, store, rateOverrides, metrics = cre
       const p = canonicalUrl(req, res);
       if (p === undefined) return;
       context(req, res);
-      if ((p === '/api' || p.startsWith('/api/')) && p !== '/api/healthz') api(req, res, answerError(req, res));
+      if ((p === '/api' || p.startsWith('/api/')) && p !== '/api/healthz' && p !== OPENAPI_PATH) api(req, res, answerError(req, res));
       else app(req, res);
     } catch (err) {
       answerError(req, res)(err);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { createLogger, createMetrics, listen, closeServer, MemoryStore } from '@stundenplan/base';
 import { startTestIssuer, type TestIssuer } from '@stundenplan/base/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openApiText } from '@stundenplan/contracts/openapi';
 import { createGatewayApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 
@@ -295,6 +296,17 @@ describe('gateway over real HTTP', () => {
       expect(res.status).toBe(200);
       expect(await res.text()).toContain('<div id="root">');
     }
+  });
+
+  it('serves the OpenAPI 3.1 document of the contracts at /api/openapi.json, without a session', async () => {
+    const res = await fetch(`${base}/api/openapi.json`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    const text = await res.text();
+    expect(text).toBe(openApiText());
+    const doc = JSON.parse(text) as { openapi: string; paths: Record<string, Record<string, { operationId: string }>> };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.paths['/api/cp-sat-berechnung-from-db']?.post?.operationId).toBe('calculate');
   });
 
   it('aggregates readiness of every service at /api/healthz', async () => {
