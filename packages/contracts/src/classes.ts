@@ -20,6 +20,9 @@ export const classEntity = z.object({
   answered_count: z.number().int().nullable().optional(),
 });
 
+/** docs/product/classes.md 14-day lessons: a lesson every week (default) or every other week. */
+export const memberFrequency = z.enum(['weekly', 'biweekly']);
+
 /** docs/product/data.md Class member. */
 export const member = z.object({
   member_id: z.string(),
@@ -29,6 +32,7 @@ export const member = z.object({
   name: z.string(),
   email: z.string().nullable(),
   duration: z.number(),
+  frequency: memberFrequency,
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -184,13 +188,14 @@ export const updateMember = defineEndpoint({
   id: 'updateMember',
   method: 'PUT',
   path: '/api/classes/{classId}/members/{memberId}/update',
-  summary: 'Change a member (e-mail, name, duration, times) or link it to an account.',
+  summary: 'Change a member (e-mail, name, duration, frequency, times) or link it to an account.',
   access: 'owner',
   service: 'classes',
   body: z.object({
     email: z.string().nullish(),
     name: z.string().optional(),
     duration: z.union([z.number(), z.string()]).optional(),
+    frequency: memberFrequency.optional(),
     available_times: timesMap.optional(),
     preferred_times: timesMap.optional(),
     user_id: z.string().optional(),

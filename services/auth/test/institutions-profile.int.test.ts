@@ -162,7 +162,7 @@ describe('GET /api/profile', () => {
     const { cookie, userId } = await registerConfirmed(auth, { email: address, name: 'Robert Schumann', role_id: 1, duration: 60 });
     stub.memberships.set(userId, [
       {
-        member: { memberId: 'm-1', classId: 'c-1', userId, studentId: userId, name: 'Robert Schumann', email: address, duration: 45 },
+        member: { memberId: 'm-1', classId: 'c-1', userId, studentId: userId, name: 'Robert Schumann', email: address, duration: 45, frequency: 'weekly' },
         classInfo: {
           classId: 'c-1',
           name: 'Klavier',
@@ -177,7 +177,7 @@ describe('GET /api/profile', () => {
         },
       },
       {
-        member: { memberId: 'm-2', classId: 'c-2', userId, studentId: '', name: 'Robert Schumann', email: address, duration: 30 },
+        member: { memberId: 'm-2', classId: 'c-2', userId, studentId: '', name: 'Robert Schumann', email: address, duration: 30, frequency: 'weekly' },
         classInfo: {
           classId: 'c-2',
           name: 'Kammermusik',

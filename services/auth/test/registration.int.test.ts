@@ -36,6 +36,7 @@ beforeAll(async () => {
     name: 'Max Muster',
     email: 'max@example.org',
     duration: 45,
+    frequency: 'weekly',
   });
   stub.members.set(LINKED_MEMBER_ID, {
     memberId: LINKED_MEMBER_ID,
@@ -45,6 +46,7 @@ beforeAll(async () => {
     name: 'Vergeben Person',
     email: '',
     duration: 30,
+    frequency: 'weekly',
   });
   auth = await startAuth({ CLASSES_SERVICE_ADDR: stub.addr });
   schemas.push(auth.schema);

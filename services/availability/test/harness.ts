@@ -114,6 +114,7 @@ export class ClassesStub {
               name: 'S',
               email: 's@example.org',
               duration: 30,
+              frequency: 'weekly',
             },
             classInfo: {
               classId,

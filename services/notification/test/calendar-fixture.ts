@@ -67,6 +67,7 @@ const classesStub: Partial<classesV1.ClassesServiceServer> = {
       name: m.name,
       email: m.email,
       duration: 30,
+      frequency: 'weekly',
     })),
   })),
   listMemberships: wrapUnary<classesV1.ListMembershipsRequest, classesV1.ListMembershipsResponse>(silent, async (req) => ({
@@ -74,7 +75,7 @@ const classesStub: Partial<classesV1.ClassesServiceServer> = {
       c.members
         .filter((m) => m.userId && m.userId === req.userId)
         .map((m) => ({
-          member: { memberId: m.memberId, classId, userId: m.userId, studentId: m.userId, name: m.name, email: m.email, duration: 30 },
+          member: { memberId: m.memberId, classId, userId: m.userId, studentId: m.userId, name: m.name, email: m.email, duration: 30, frequency: 'weekly' },
           classInfo: info(classId, c),
         })),
     ),

@@ -61,6 +61,7 @@ const classesStub: Partial<classesV1.ClassesServiceServer> = {
         name: m.name,
         email: m.email,
         duration: 30,
+        frequency: 'weekly',
       })),
     };
   }),

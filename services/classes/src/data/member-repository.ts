@@ -3,7 +3,7 @@ import type { Class, Member } from '../generated/prisma/client.js';
 import { after, type Tx } from './prisma.js';
 
 const MEMBER_COLUMNS =
-  'm.member_id AS "memberId", m.class_id AS "classId", m.user_id AS "userId", m.student_id AS "studentId", m.name, m.email, m.duration, m.created_at AS "createdAt", m.updated_at AS "updatedAt"';
+  'm.member_id AS "memberId", m.class_id AS "classId", m.user_id AS "userId", m.student_id AS "studentId", m.name, m.email, m.duration, m.frequency, m.created_at AS "createdAt", m.updated_at AS "updatedAt"';
 
 export interface NewMember {
   memberId: string;
@@ -15,7 +15,7 @@ export interface NewMember {
   duration: number;
 }
 
-export type MemberChanges = Partial<Pick<Member, 'userId' | 'studentId' | 'name' | 'email' | 'duration'>>;
+export type MemberChanges = Partial<Pick<Member, 'userId' | 'studentId' | 'name' | 'email' | 'duration' | 'frequency'>>;
 
 export interface MembershipRow {
   member: Member;

@@ -3,6 +3,12 @@ import type { Class, Member } from '../generated/prisma/client.js';
 
 export type { Class, Member };
 
+/** docs/product/classes.md: a lesson every week (default) or every other week. */
+export type MemberFrequency = 'weekly' | 'biweekly';
+
+/** The stored value as the API speaks it (the column only holds these two). */
+export const memberFrequency = (m: Pick<Member, 'frequency'>): MemberFrequency => (m.frequency === 'biweekly' ? 'biweekly' : 'weekly');
+
 /** Wire shapes (docs/product/data.md), snake_case as the API speaks. */
 export interface ClassDto {
   class_id: string;
@@ -30,6 +36,8 @@ export interface MemberDto {
   name: string;
   email: string | null;
   duration: number;
+  /** 'weekly' or 'biweekly' (a lesson every other week). */
+  frequency: MemberFrequency;
   created_at: string;
   updated_at: string;
 }
@@ -59,6 +67,7 @@ export function toMemberDto(m: Member): MemberDto {
     name: m.name,
     email: m.email,
     duration: m.duration,
+    frequency: memberFrequency(m),
     created_at: m.createdAt.toISOString(),
     updated_at: m.updatedAt.toISOString(),
   };

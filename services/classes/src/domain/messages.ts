@@ -31,6 +31,7 @@ export const MSG = {
   emailInvalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein',
   emailLength: 'E-Mail-Adresse muss zwischen 5 und 50 Zeichen lang sein',
   duration: 'Dauer muss zwischen 15 und 120 Minuten liegen (in 15 Min. Schritten)',
+  frequency: 'Der Rhythmus muss „weekly“ (jede Woche) oder „biweekly“ (alle 14 Tage) sein',
   maxMembers: 'Maximal 99 Studierenden pro Klasse/Kurs',
   noStudents: 'Bitte gib mindestens eine*n Studierende*n an',
   duplicateEmailInList: (email: string) => `Die E-Mail-Adresse ${email} kommt in der Liste mehrfach vor`,

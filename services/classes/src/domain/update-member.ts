@@ -6,7 +6,7 @@ import type { Deps } from './context.js';
 import { memberOfClass } from './member-of-class.js';
 import { toMemberDto, type MemberDto } from './dto.js';
 import { MSG } from './messages.js';
-import { asObject, duration, memberEmail, memberName } from './validation.js';
+import { asObject, duration, frequency, memberEmail, memberName } from './validation.js';
 
 function parseTimes(v: unknown): TimesMap {
   try {
@@ -19,7 +19,7 @@ function parseTimes(v: unknown): TimesMap {
 
 /**
  * PUT classes/{id}/members/{memberId}/update: one or more of name, email, duration (string or
- * number), available_times (teacher-entered, stored by the availability service), or user_id with
+ * number), frequency ('weekly' | 'biweekly'), available_times (teacher-entered, stored by the availability service), or user_id with
  * available_times = link an unregistered member to the registered student with the member's e-mail.
  */
 export async function updateMember(
@@ -31,10 +31,11 @@ export async function updateMember(
 ): Promise<MemberDto & { available_times?: TimesMap; preferred_times?: TimesMap }> {
   const body = asObject(bodyRaw);
   const has = (k: string) => Object.prototype.hasOwnProperty.call(body, k) && body[k] !== undefined;
-  if (!['name', 'email', 'duration', 'available_times', 'preferred_times', 'user_id'].some(has)) throw AppError.badRequest(MSG.nothingToUpdate);
+  if (!['name', 'email', 'duration', 'frequency', 'available_times', 'preferred_times', 'user_id'].some(has)) throw AppError.badRequest(MSG.nothingToUpdate);
   const name = has('name') ? memberName(body.name, 'edit') : undefined;
   const email = has('email') ? memberEmail(body.email, true) : undefined;
   const dur = has('duration') ? duration(body.duration) : undefined;
+  const freq = has('frequency') ? frequency(body.frequency) : undefined;
   const times = has('available_times') ? parseTimes(body.available_times) : undefined;
   const preferred = has('preferred_times') ? parseTimes(body.preferred_times) : undefined;
   const linkUserId =
@@ -76,6 +77,7 @@ export async function updateMember(
     if (name !== undefined) data.name = name;
     if (email !== undefined) data.email = email;
     if (dur !== undefined) data.duration = dur;
+    if (freq !== undefined) data.frequency = freq;
     if (linkUser && m.userId !== linkUser.userId) {
       if (m.userId) throw AppError.badRequest(MSG.alreadyLinked);
       if (await tx.members.findInClassByUser(classId, linkUser.userId)) throw AppError.conflict(MSG.studentAlreadyMember);

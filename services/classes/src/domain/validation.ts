@@ -1,6 +1,7 @@
 import { AppError, hasForbiddenNameCharacters, hasVisibleText, isUuid, NAME_CHARACTERS_DETAIL } from '@stundenplan/base';
 import { ALLOWED_DURATIONS } from '@stundenplan/timegrid';
 import { MSG } from './messages.js';
+import type { MemberFrequency } from './dto.js';
 
 /** Pure input rules of docs/product/classes.md; each throws a 400 AppError with the SPEC's German text. */
 
@@ -72,6 +73,12 @@ export function duration(v: unknown, fallback?: number): number {
   else throw AppError.badRequest(MSG.duration);
   if (!Number.isInteger(n) || !ALLOWED_DURATIONS.includes(n)) throw AppError.badRequest(MSG.duration);
   return n;
+}
+
+/** 'weekly' (a lesson every week) or 'biweekly' (every other week); anything else is refused. */
+export function frequency(v: unknown): MemberFrequency {
+  if (v === 'weekly' || v === 'biweekly') return v;
+  throw AppError.badRequest(MSG.frequency);
 }
 
 /** Path ids: anything that is not a UUID cannot exist. */

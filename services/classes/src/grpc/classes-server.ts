@@ -3,7 +3,7 @@ import { classesV1 } from '@stundenplan/proto';
 import { findClass, findMember, listClassMembers, listMemberships } from '../domain/class-queries.js';
 import type { Deps } from '../domain/context.js';
 import { deadlineString } from '../domain/deadline.js';
-import type { Member } from '../domain/dto.js';
+import { memberFrequency, type Member } from '../domain/dto.js';
 import { MSG } from '../domain/messages.js';
 import { findClassByShortcut, withTeacher, type ClassWithTeacher } from '../domain/registration.js';
 import { listSemesters } from '../domain/semester.js';
@@ -32,6 +32,7 @@ function member(m: Member): classesV1.Member {
     name: m.name,
     email: m.email ?? '',
     duration: m.duration,
+    frequency: memberFrequency(m),
   };
 }
 

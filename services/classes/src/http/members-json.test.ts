@@ -10,6 +10,7 @@ const member = (name: string, times: Record<string, string[]>): MemberWithTimes 
   name: `${name} "Ä" \\ \u2028`,
   email: null,
   duration: 30,
+  frequency: 'weekly',
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
   available_times: times,

@@ -46,6 +46,8 @@ export interface Member {
   name: string;
   email: string;
   duration: number;
+  /** "weekly" (a lesson every week) or "biweekly" (every other week); empty from an older server = weekly. */
+  frequency: string;
 }
 
 export interface GetClassRequest {
@@ -386,7 +388,7 @@ export const ClassInfo: MessageFns<ClassInfo> = {
 };
 
 function createBaseMember(): Member {
-  return { memberId: "", classId: "", userId: "", studentId: "", name: "", email: "", duration: 0 };
+  return { memberId: "", classId: "", userId: "", studentId: "", name: "", email: "", duration: 0, frequency: "" };
 }
 
 export const Member: MessageFns<Member> = {
@@ -411,6 +413,9 @@ export const Member: MessageFns<Member> = {
     }
     if (message.duration !== 0) {
       writer.uint32(56).int32(message.duration);
+    }
+    if (message.frequency !== "") {
+      writer.uint32(66).string(message.frequency);
     }
     return writer;
   },
@@ -484,6 +489,14 @@ export const Member: MessageFns<Member> = {
             message.duration = reader.int32();
             continue;
           }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.frequency = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -521,6 +534,7 @@ export const Member: MessageFns<Member> = {
       name: isSet(object.name) ? globalThis.String(object.name) : "",
       email: isSet(object.email) ? globalThis.String(object.email) : "",
       duration: isSet(object.duration) ? globalThis.Number(object.duration) : 0,
+      frequency: isSet(object.frequency) ? globalThis.String(object.frequency) : "",
     };
   },
 
@@ -547,6 +561,9 @@ export const Member: MessageFns<Member> = {
     if (message.duration !== 0) {
       obj.duration = Math.round(message.duration);
     }
+    if (message.frequency !== "") {
+      obj.frequency = message.frequency;
+    }
     return obj;
   },
 
@@ -562,6 +579,7 @@ export const Member: MessageFns<Member> = {
     message.name = object.name ?? "";
     message.email = object.email ?? "";
     message.duration = object.duration ?? 0;
+    message.frequency = object.frequency ?? "";
     return message;
   },
 };
