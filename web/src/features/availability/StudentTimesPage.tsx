@@ -18,7 +18,7 @@ import { COARSE_POINTER_QUERY, useIsMobile, useMediaQuery } from '../../shared/h
 import { VisibleRangePicker } from './grid/VisibleRangePicker';
 import { defaultVisibleRange } from './grid/visible-range';
 import { PaintModeSwitch } from './preferred/PaintModeSwitch';
-import { EMPTY_TIMES, sameTimes, type PaintMode, type WeekTimes } from './preferred/preferred-times';
+import { EMPTY_TIMES, sameTimes, withAvailable, type PaintMode, type WeekTimes } from './preferred/preferred-times';
 import { TimesPaintGrid } from './preferred/TimesPaintGrid';
 import { fetchOwnTimes, fetchTeachersTimeRanges, type OwnTimes } from './student-times-api';
 import { studentRows, studentWindow } from './student-window';
@@ -26,6 +26,7 @@ import { GridWithToolbar, TimesToolbar } from './TimesToolbar';
 import { useSaveOwnTimes } from './use-save-own-times';
 import { useUnsavedChangesGuard } from '../../shared/unsaved/use-unsaved-changes-guard';
 import { clearDraft, draftKey, readDraft, writeDraft } from './unsaved-draft';
+import { busyNamesIn, CalendarImportPanel, freeTimes, rowsWindow, type BusyWeek } from './calendar';
 import { SLOW_LOAD_TEXT, useSlowLoading } from '../../shared/hooks/use-slow-loading';
 import './availability.css';
 
@@ -119,6 +120,14 @@ export function StudentTimesPage() {
   const isMobile = useIsMobile();
   const coarse = useMediaQuery(COARSE_POINTER_QUERY);
 
+  // Busy slots of the student's own calendar (names stay in the browser); free ones fill the window on request.
+  const [busy, setBusy] = useState<BusyWeek | null>(null);
+  const editableWindow = useMemo(() => (win.hasRange ? win.enabled : rowsWindow(rows, win.hiddenDays)), [win, rows]);
+  const busyNames = useMemo(() => busyNamesIn(busy, editableWindow), [busy, editableWindow]);
+  const applyFree = () => {
+    if (busy) setDraft(withAvailable(current, freeTimes(editableWindow, busy)));
+  };
+
   let body;
   if (own.isError || ranges.isError) {
     body = (
@@ -171,6 +180,7 @@ export function StudentTimesPage() {
             <p className="student-times__help">{isMobile || coarse ? STUDENT_TIMES_TEXTS.helpTap : STUDENT_TIMES_TEXTS.helpDrag}</p>
           </>
         )}
+        {!locked && <CalendarImportPanel busy={busy} onBusy={setBusy} onApplyFree={applyFree} />}
         <GridWithToolbar
           toolbar={
             <TimesToolbar
@@ -192,6 +202,7 @@ export function StudentTimesPage() {
             range={rows}
             enabled={win.hasRange ? win.enabled : undefined}
             hiddenDays={win.hiddenDays}
+            busy={busyNames}
           />
         </GridWithToolbar>
         <GridLegend
@@ -200,6 +211,7 @@ export function StudentTimesPage() {
             { kind: 'marked', label: 'Bevorzugt (Wunschzeit)' },
             { kind: 'off', label: 'Nicht verfügbar' },
             ...(win.hasRange ? [{ kind: 'disabled' as const, label: 'Außerhalb des freigegebenen Zeitraums' }] : []),
+            ...(busy ? [{ kind: 'busy' as const, label: 'Belegt laut deinem Kalender' }] : []),
           ]}
         />
       </>

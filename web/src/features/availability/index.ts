@@ -3,3 +3,4 @@
 export { StudentTimesPage } from './StudentTimesPage';
 export * from './grid';
 export { GridWithToolbar, TimesToolbar, type TimesToolbarProps } from './TimesToolbar';
+export * from './calendar';

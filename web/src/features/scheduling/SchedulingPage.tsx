@@ -257,6 +257,7 @@ export function SchedulingPage() {
           <div className="sched-main">
             {step === 2 ? (
               <TeacherTimesStep
+                classId={classId ?? undefined}
                 className={className}
                 times={currentTimes}
                 dirty={teacherDirty}

@@ -1,11 +1,24 @@
 import { formatHoursLong, type WeekSlots } from '@stundenplan/timegrid';
-import { useMemo } from 'react';
-import { countOutsideView, GridLegend, GridWithToolbar, type SlotRange, TimesToolbar, WeekGrid } from '../availability';
+import { useMemo, useState } from 'react';
+import {
+  type BusyWeek,
+  CalendarImportPanel,
+  countOutsideView,
+  freeTimes,
+  GridLegend,
+  GridWithToolbar,
+  rowsWindow,
+  type SlotRange,
+  TimesToolbar,
+  WeekGrid,
+} from '../availability';
 import { COARSE_POINTER_QUERY, useIsMobile, useMediaQuery } from '../../shared/hooks/use-media-query';
 import { Alert } from '../../shared/ui/Alert';
 import { Button } from '../../shared/ui/Button';
 
 export interface TeacherTimesStepProps {
+  /** The class whose semester the calendar import counts. */
+  classId?: string | undefined;
   className: string;
   /** The edited times (the saved ones while nothing was changed). */
   times: WeekSlots;
@@ -21,10 +34,25 @@ export interface TeacherTimesStepProps {
 }
 
 /** Step 2: the teacher's preferred times for the class on the weekly grid (docs/product/planning.md, docs/product/times.md). */
-export function TeacherTimesStep({ className, times, dirty, saving, error, visibleRange, onChange, onSave, onDiscard, onNext }: TeacherTimesStepProps) {
+export function TeacherTimesStep({
+  classId,
+  className,
+  times,
+  dirty,
+  saving,
+  error,
+  visibleRange,
+  onChange,
+  onSave,
+  onDiscard,
+  onNext,
+}: TeacherTimesStepProps) {
   const isMobile = useIsMobile();
   const coarse = useMediaQuery(COARSE_POINTER_QUERY);
   const outside = useMemo(() => countOutsideView(times, visibleRange), [times, visibleRange]);
+  // Busy slots of the teacher's own calendar over the shown rows; the names stay in the browser.
+  const [busy, setBusy] = useState<BusyWeek | null>(null);
+  const shown = useMemo(() => rowsWindow(visibleRange), [visibleRange]);
 
   return (
     <section className="step-panel" aria-labelledby="teacher-times-title">
@@ -46,6 +74,7 @@ export function TeacherTimesStep({ className, times, dirty, saving, error, visib
           ihn zu sehen.
         </Alert>
       )}
+      <CalendarImportPanel classId={classId} busy={busy} onBusy={setBusy} onApplyFree={() => busy && onChange(freeTimes(shown, busy))} />
       <GridWithToolbar
         toolbar={
           <TimesToolbar times={times} sumLabel="Deine Zeiten" dirty={dirty} saving={saving} onSave={onSave} onDiscard={onDiscard}>
@@ -55,12 +84,13 @@ export function TeacherTimesStep({ className, times, dirty, saving, error, visib
           </TimesToolbar>
         }
       >
-        <WeekGrid label={`Bevorzugte Zeiten für ${className}`} value={times} onChange={onChange} range={visibleRange} />
+        <WeekGrid label={`Bevorzugte Zeiten für ${className}`} value={times} onChange={onChange} range={visibleRange} busy={busy?.names} />
       </GridWithToolbar>
       <GridLegend
         items={[
           { kind: 'on', label: 'Bevorzugte Zeit' },
           { kind: 'off', label: 'Keine Zeit' },
+          ...(busy ? [{ kind: 'busy' as const, label: 'Belegt laut deinem Kalender' }] : []),
         ]}
       />
     </section>

@@ -1,7 +1,7 @@
 import './week-grid.css';
 
 export interface GridLegendItem {
-  kind: 'on' | 'off' | 'disabled' | 'highlight' | 'marked';
+  kind: 'on' | 'off' | 'disabled' | 'highlight' | 'marked' | 'busy';
   label: string;
 }
 

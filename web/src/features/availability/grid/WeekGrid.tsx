@@ -2,10 +2,11 @@
 // visible range, an hour label on every row at minute 00. Editable (click / drag / two taps /
 // keyboard) or read-only. Cells are memoised and all events are delegated to the table, so the
 // 672 cells re-render only when their own state changes.
-import { DAY_NAMES, DAY_SHORT, type WeekSlots } from '@stundenplan/timegrid';
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
+import { DAY_NAMES, DAY_SHORT, SLOTS_PER_DAY, type WeekSlots } from '@stundenplan/timegrid';
+import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import { cx } from '../../../shared/ui/cx';
-import { useBottomBarOffset } from '../../../shared/ui/use-bottom-bar-offset';
+import { TapHint } from './TapHint';
+import { F_ANCHOR, F_BASE, F_DISABLED, F_HIGHLIGHT, F_MARKED, F_ON, F_PREVIEW, GridCell } from './GridCell';
 import {
   finishDrag,
   hourLabel,
@@ -56,6 +57,8 @@ export interface WeekGridProps {
   /** Slots shown as set beneath the edited `value` (e.g. the available times while preferred ones are painted). */
   base?: WeekSlots;
   baseLabel?: string;
+  /** Busy slots of the user's own calendar (key `day * 96 + slot`) with the event's name: hatched, named on hover. */
+  busy?: ReadonlyMap<number, string> | undefined;
   /** Accessible name of the grid. */
   label: string;
   interaction?: GridInteraction;
@@ -67,55 +70,6 @@ export interface WeekGridProps {
 /** Distance (px) from the viewport edge where a running stroke scrolls the page, and its top speed. */
 const AUTO_SCROLL_EDGE = 40;
 const AUTO_SCROLL_MAX_STEP = 18;
-
-const F_ON = 1;
-const F_DISABLED = 2;
-const F_HIGHLIGHT = 4;
-const F_PREVIEW = 8;
-const F_ANCHOR = 16;
-const F_MARKED = 32;
-const F_BASE = 64;
-
-interface CellProps {
-  day: number;
-  slot: number;
-  flags: number;
-  tabbable: boolean;
-  interactive: boolean;
-  /** Appended to the accessible name of marked (on) and base-only cells. */
-  markedLabel?: string | undefined;
-  baseLabel?: string | undefined;
-}
-
-const GridCell = memo(function GridCell({ day, slot, flags, tabbable, interactive, markedLabel, baseLabel }: CellProps) {
-  const on = (flags & F_ON) !== 0;
-  const disabled = (flags & F_DISABLED) !== 0;
-  const marked = on && (flags & F_MARKED) !== 0;
-  const baseOnly = !on && (flags & F_BASE) !== 0;
-  const suffix = `${marked && markedLabel ? `, ${markedLabel}` : ''}${baseOnly && baseLabel ? `, ${baseLabel}` : ''}`;
-  const name = `${DAY_NAMES[day]} ${slotTime(slot)} bis ${slotTime(slot + 1)}${suffix}`;
-  return (
-    <td
-      role={interactive ? 'gridcell' : undefined}
-      data-day={day}
-      data-slot={slot}
-      className={cx(
-        'wg-cell',
-        on && 'wg-cell--on',
-        disabled && 'wg-cell--disabled',
-        (flags & F_HIGHLIGHT) !== 0 && 'wg-cell--highlight',
-        (flags & F_PREVIEW) !== 0 && 'wg-cell--preview',
-        (flags & F_ANCHOR) !== 0 && 'wg-cell--anchor',
-        marked && 'wg-cell--marked',
-        baseOnly && 'wg-cell--base',
-      )}
-      aria-selected={interactive ? on : undefined}
-      aria-disabled={interactive && disabled ? true : undefined}
-      aria-label={interactive ? name : `${name}${on ? ', ausgewählt' : ''}`}
-      tabIndex={interactive ? (tabbable ? 0 : -1) : undefined}
-    />
-  );
-});
 
 function cellOf(element: Element | null, root: HTMLElement | null): CellRef | null {
   const el = element?.closest?.('[data-slot]');
@@ -135,6 +89,7 @@ export function WeekGrid({
   markedLabel,
   base,
   baseLabel,
+  busy,
   label,
   interaction = 'auto',
   compact,
@@ -377,6 +332,7 @@ export function WeekGrid({
                     interactive={editable}
                     markedLabel={markedLabel}
                     baseLabel={baseLabel}
+                    busyName={busy?.get(day * SLOTS_PER_DAY + slot)}
                   />
                 ))}
               </tr>
@@ -384,19 +340,6 @@ export function WeekGrid({
           })}
         </tbody>
       </table>
-    </div>
-  );
-}
-
-/** The two-tap hint, fixed at the bottom; toasts rise above it so 'Abbrechen' stays reachable. */
-function TapHint({ text, onCancel }: { text: string; onCancel: () => void }) {
-  const ref = useBottomBarOffset<HTMLDivElement>();
-  return (
-    <div ref={ref} className="wg-tap-hint" role="status">
-      <span>{text}</span>
-      <button type="button" className="btn btn--ghost btn--sm" onClick={onCancel}>
-        Abbrechen
-      </button>
     </div>
   );
 }

@@ -1,0 +1,2 @@
+export { CalendarImportPanel, CALENDAR_TEXTS, type CalendarImportPanelProps } from './CalendarImportPanel';
+export { busyNamesIn, freeTimes, rowsWindow, type BusyWeek } from './calendar-import';
