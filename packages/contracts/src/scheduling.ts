@@ -3,8 +3,14 @@ import { tryLabelToSlot } from '@stundenplan/timegrid';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.js';
 
-/** Saved form: day index "0"…"6" -> [slot label, member_id] pairs, one per occupied quarter hour. */
-export const savedTimes = z.record(z.string(), z.array(z.tuple([z.string(), z.string()])));
+/** Week of a biweekly lesson (docs/product/planning.md "14-day lessons"). */
+export const lessonWeek = z.enum(['A', 'B']);
+
+/**
+ * Saved form: day index "0"…"6" -> [slot label, member_id] pairs, one per occupied quarter hour; a biweekly
+ * lesson's quarter hours carry its week as a third element, [slot label, member_id, "A" | "B"] (null there = weekly).
+ */
+export const savedTimes = z.record(z.string(), z.array(z.union([z.tuple([z.string(), z.string()]), z.tuple([z.string(), z.string(), lessonWeek.nullable()])])));
 
 export const scheduleSummary = z.object({
   id: z.string(),
@@ -126,6 +132,8 @@ export const calculationBody = z.object({
         day: z.union([z.number().int().min(0).max(6), z.string().regex(/^[0-6]$/)]),
         /** A slot label ("9.00") or a slot index. */
         start: z.union([z.string().refine((label) => tryLabelToSlot(label) !== undefined), z.number().int().min(0).max(95)]),
+        /** Week of a biweekly student's lesson (default A); ignored for weekly students. */
+        week: lessonWeek.nullish(),
       }),
     )
     .max(1000)
@@ -147,6 +155,8 @@ export const placement = z.object({
   set_time_from_to: z.tuple([z.number().int(), z.number().int()]),
   duration: z.number(),
   pinned: z.boolean(),
+  /** 'A' or 'B' for a biweekly student (the lesson is in that week only); null for a weekly one. */
+  week: lessonWeek.nullable(),
 });
 
 export const studentNote = z.object({ member_id: z.string(), name: z.string(), reason: z.string() });

@@ -27,6 +27,8 @@ export interface StubMember {
   userTimes: Times;
   /** A registered member the student has not verified yet (no student_id); default: verified. */
   unverified?: boolean;
+  /** 'biweekly': a lesson every other week (default weekly). */
+  frequency?: 'weekly' | 'biweekly';
   /** Preferred parts (Wunschzeiten) of times and userTimes. */
   preferred?: Times;
   userPreferred?: Times;
@@ -89,6 +91,7 @@ export class Neighbours {
       name: m.name,
       email: m.email,
       duration: m.duration,
+      frequency: m.frequency ?? 'weekly',
     });
     const week = (t: Times): availabilityV1.WeekTimes => mapToWeekTimes(t);
     server.addService(classesV1.ClassesServiceService, {

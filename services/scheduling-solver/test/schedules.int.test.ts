@@ -338,7 +338,7 @@ describe('gRPC GetLatestSchedule', () => {
         teacherId: h.teacherId,
         pinnedMemberIds: [anna.memberId],
       });
-      const lessons = [0, 1, 2].map((q) => ({ label: ['9.00', '9.15', '9.30'][q], memberId: anna.memberId }));
+      const lessons = [0, 1, 2].map((q) => ({ label: ['9.00', '9.15', '9.30'][q], memberId: anna.memberId, week: '' }));
       expect(res.availableTimes).toEqual({
         0: { slots: lessons },
         1: { slots: [] },

@@ -9,6 +9,8 @@ export interface ClassMember {
   name: string;
   email: string;
   duration: number;
+  /** A lesson every week, or every other week (in the week the plan gives it). */
+  frequency: 'weekly' | 'biweekly';
 }
 
 export interface ClassesClient {
@@ -35,6 +37,7 @@ export function createClassesClient(addr: string, tokens: ServiceTokenSigner, ti
         name: m.name,
         email: m.email,
         duration: m.duration,
+        frequency: m.frequency === 'biweekly' ? ('biweekly' as const) : ('weekly' as const),
       }));
     },
     close: () => client.close(),

@@ -9,7 +9,7 @@ import type { MemberPlanningTimes, PlanningData } from '../clients/availability-
 import type { ClassMember } from '../clients/classes-client.js';
 import { CALC_TEXTS } from './calculation-texts.js';
 import type { CalcInput } from './parse-calculation.js';
-import type { PinnedLesson, SolveProblem, TimeSource } from './solver-port.js';
+import type { PinnedLesson, SolveProblem, TimeSource, Week } from './solver-port.js';
 import type { MemberInfo } from './timetable.js';
 
 /** The class's members as the calculation sees them. */
@@ -42,10 +42,15 @@ export function rosterOf(members: ClassMember[], input: CalcInput): Roster {
   const unknown = [...new Set([...Object.keys(input.timePreferences), ...input.pinned.map((p) => p.member_id)])].filter((id) => !byId.has(id));
   if (unknown.length) throw AppError.badRequest(CALC_TEXTS.unknownMembers(unknown));
   const info = new Map<string, MemberInfo>(members.map((m) => [m.memberId, { name: m.name, duration: lessonMinutes(m.duration) }]));
-  return { members, byId, info, pinned: checkPinned(input.pinned, info) };
+  // A pin's week counts only for a biweekly member (default A); a weekly member's lesson is in both weeks.
+  const pinned = input.pinned.map((p) => ({ ...p, week: byId.get(p.member_id)!.frequency === 'biweekly' ? (p.week ?? 'A') : null }));
+  return { members, byId, info, pinned: checkPinned(pinned, info) };
 }
 
-function checkPinned(list: CalcInput['pinned'], info: ReadonlyMap<string, MemberInfo>): PinnedLesson[] {
+/** The weeks a lesson takes place in: a weekly lesson in both. */
+const weeksOf = (week: Week | null): Week[] => (week ? [week] : ['A', 'B']);
+
+function checkPinned(list: (Omit<CalcInput['pinned'][number], 'week'> & { week: Week | null })[], info: ReadonlyMap<string, MemberInfo>): PinnedLesson[] {
   const seen = new Set<string>();
   const taken = new Map<string, string>();
   for (const p of list) {
@@ -55,12 +60,14 @@ function checkPinned(list: CalcInput['pinned'], info: ReadonlyMap<string, Member
     const end = p.slot + durationToSlots(member.duration);
     if (end > SLOTS_PER_DAY) throw AppError.badRequest(CALC_TEXTS.pinnedPastMidnight(member.name));
     for (let s = p.slot; s < end; s++) {
-      const other = taken.get(`${p.day}:${s}`);
-      if (other) throw AppError.badRequest(CALC_TEXTS.pinnedOverlap(info.get(other)!.name, member.name, p.day));
-      taken.set(`${p.day}:${s}`, p.member_id);
+      for (const week of weeksOf(p.week)) {
+        const other = taken.get(`${p.day}:${s}:${week}`);
+        if (other && other !== p.member_id) throw AppError.badRequest(CALC_TEXTS.pinnedOverlap(info.get(other)!.name, member.name, p.day));
+        taken.set(`${p.day}:${s}:${week}`, p.member_id);
+      }
     }
   }
-  return list.map((p) => ({ member_id: p.member_id, day: p.day, start: slotToLabel(p.slot) }));
+  return list.map((p) => ({ member_id: p.member_id, day: p.day, start: slotToLabel(p.slot), ...(p.week ? { week: p.week } : {}) }));
 }
 
 /** Each member's chosen source and times (the body's preference, else the default). */
@@ -99,6 +106,7 @@ export function buildProblem(
         available_times_user_input: t?.availableTimesUserInput.toTimesMap() ?? {},
         preferred_times: t?.preferredTimes.toTimesMap() ?? {},
         preferred_times_user_input: t?.preferredTimesUserInput.toTimesMap() ?? {},
+        frequency: m.frequency,
       };
     }),
     timePreferences: Object.fromEntries(roster.members.map((m) => [m.memberId, chosen.get(m.memberId)!.source])),

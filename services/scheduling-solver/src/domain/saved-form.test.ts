@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSavedTimes } from './saved-form.js';
+import { parseSavedTimes, storedTimes } from './saved-form.js';
 
 const members = new Set(['a', 'b']);
 
@@ -30,6 +30,71 @@ describe('parseSavedTimes', () => {
       '6': [],
     });
     expect(dropped).toEqual([{ day: 3, label: '9.00', memberId: 'x' }]);
+  });
+
+  it('keeps the week of biweekly entries: two members share a quarter hour in weeks A and B; old pairs stay weekly', () => {
+    const { times } = parseSavedTimes(
+      {
+        '0': [
+          ['9.15', 'b', 'B'],
+          ['9.00', 'b', 'B'],
+          ['9.00', 'a', 'A'],
+          ['9.00', 'a', 'A'],
+          ['10.00', 'a', null],
+          ['10.15', 'b', ''],
+        ],
+      },
+      members,
+    );
+    expect(times['0']).toEqual([
+      ['9.00', 'a', 'A'],
+      ['9.00', 'b', 'B'],
+      ['9.15', 'b', 'B'],
+      ['10.00', 'a'],
+      ['10.15', 'b'],
+    ]);
+    expect(
+      storedTimes({
+        '0': [
+          ['9.00', 'a', 'A'],
+          ['9.00', 'b'],
+          ['9.15', 'b', 'C'],
+        ],
+      })['0'],
+    ).toEqual([
+      ['9.00', 'a', 'A'],
+      ['9.00', 'b'],
+      ['9.15', 'b'],
+    ]);
+  });
+
+  it.each([
+    [
+      [
+        ['9.00', 'a', 'A'],
+        ['9.00', 'b', 'A'],
+      ],
+    ],
+    [
+      [
+        ['9.00', 'a', 'A'],
+        ['9.00', 'b'],
+      ],
+    ],
+    [
+      [
+        ['9.00', 'a'],
+        ['9.00', 'b', 'B'],
+      ],
+    ],
+  ])('refuses two members in one quarter hour of the same week: %j', (entries) => {
+    expect(() => parseSavedTimes({ '0': entries }, members)).toThrow('Überschneidung im Stundenplan: Montag 9.00 Uhr ist mehrfach belegt.');
+  });
+
+  it('refuses a week other than A or B', () => {
+    expect(() => parseSavedTimes({ '2': [['9.00', 'a', 'C']] }, members)).toThrow(
+      'Ungültige Woche für Wochentag "2": erwartet wird "A" oder "B" (14-tägig) oder keine Angabe (wöchentlich).',
+    );
   });
 
   it('treats null/undefined as an empty week', () => {

@@ -15,13 +15,22 @@ export interface ProblemStudent {
   available_times_user_input: TimesMap;
   preferred_times?: TimesMap;
   preferred_times_user_input?: TimesMap;
+  /** 'biweekly': a lesson every other week, in week A or B of a two-week plan; 'weekly' (default) holds its slot in both. */
+  frequency?: Frequency;
 }
+
+export type Frequency = 'weekly' | 'biweekly';
+
+/** Week of a biweekly lesson; null for a weekly one (it is in both weeks). */
+export type Week = 'A' | 'B';
 
 export interface PinnedLesson {
   member_id: string;
   day: number;
   /** Slot label of the first quarter hour ("9.00"). */
   start: string;
+  /** Week of a biweekly student's lesson (the engine takes 'A' when absent); ignored for weekly students. */
+  week?: Week | null;
 }
 
 export interface SolveProblem {
@@ -40,6 +49,8 @@ export interface PlanPlacement {
   start: string;
   /** Label of the first slot after the lesson. */
   end: string;
+  /** 'A' or 'B' for a biweekly student (the lesson is in that week only); null for a weekly one. */
+  week: Week | null;
 }
 
 export interface SolvePlan {

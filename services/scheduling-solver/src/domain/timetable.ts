@@ -4,7 +4,7 @@
  * web never has to guess whether a missing key means free; occupied slots carry the member_id.
  */
 import { DAY_NAMES, DAYS, SLOTS_PER_DAY, durationToSlots, slotToClock, tryLabelToSlot } from '@stundenplan/timegrid';
-import type { PlanPlacement } from './solver-port.js';
+import type { PlanPlacement, Week } from './solver-port.js';
 
 export type WorkingTimetable = Record<string, Record<string, string>>;
 
@@ -23,6 +23,8 @@ export interface PlacementView {
   set_time_from_to: [number, number];
   duration: number;
   pinned: boolean;
+  /** 'A' or 'B' for a biweekly student's lesson (in that week only); null for a weekly one. */
+  week: Week | null;
 }
 
 export function emptyTimetable(): WorkingTimetable {
@@ -66,14 +68,21 @@ export function toPlacementViews(placements: PlanPlacement[], members: ReadonlyM
       set_time_from_to: [start, end],
       duration: member.duration,
       pinned: pinned.has(p.member_id),
+      week: p.week === 'A' || p.week === 'B' ? p.week : null,
     });
   }
-  return views.sort((a, b) => a.day - b.day || a.set_time_from_to[0] - b.set_time_from_to[0]);
+  return views.sort((a, b) => a.day - b.day || a.set_time_from_to[0] - b.set_time_from_to[0] || weekRank(a.week) - weekRank(b.week));
 }
 
+const weekRank = (week: Week | null) => (week === 'B' ? 2 : week === 'A' ? 1 : 0);
+
+/**
+ * The working form holds one member per quarter hour: where two biweekly lessons share one, it shows the
+ * week-A lesson (the placements carry both, each with its week).
+ */
 export function timetableFrom(views: PlacementView[]): WorkingTimetable {
   const t = emptyTimetable();
-  for (const v of views) {
+  for (const v of [...views].sort((a, b) => weekRank(b.week) - weekRank(a.week))) {
     const day = t[v.day_name];
     for (let slot = v.set_time_from_to[0]; slot < v.set_time_from_to[1]; slot++) day[slotToClock(slot)] = v.member_id;
   }

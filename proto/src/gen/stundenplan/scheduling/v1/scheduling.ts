@@ -34,6 +34,8 @@ export interface ScheduledSlot {
   /** Slot label ("9.00"). */
   label: string;
   memberId: string;
+  /** "A" or "B" for a biweekly lesson (it takes place in that week only); empty = every week. */
+  week: string;
 }
 
 /** The occupied quarter hours of one day, sorted by time. */
@@ -158,7 +160,7 @@ export const GetLatestScheduleRequest: MessageFns<GetLatestScheduleRequest> = {
 };
 
 function createBaseScheduledSlot(): ScheduledSlot {
-  return { label: "", memberId: "" };
+  return { label: "", memberId: "", week: "" };
 }
 
 export const ScheduledSlot: MessageFns<ScheduledSlot> = {
@@ -168,6 +170,9 @@ export const ScheduledSlot: MessageFns<ScheduledSlot> = {
     }
     if (message.memberId !== "") {
       writer.uint32(18).string(message.memberId);
+    }
+    if (message.week !== "") {
+      writer.uint32(26).string(message.week);
     }
     return writer;
   },
@@ -201,6 +206,14 @@ export const ScheduledSlot: MessageFns<ScheduledSlot> = {
             message.memberId = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.week = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -221,6 +234,7 @@ export const ScheduledSlot: MessageFns<ScheduledSlot> = {
         : isSet(object.member_id)
         ? globalThis.String(object.member_id)
         : "",
+      week: isSet(object.week) ? globalThis.String(object.week) : "",
     };
   },
 
@@ -232,6 +246,9 @@ export const ScheduledSlot: MessageFns<ScheduledSlot> = {
     if (message.memberId !== "") {
       obj.memberId = message.memberId;
     }
+    if (message.week !== "") {
+      obj.week = message.week;
+    }
     return obj;
   },
 
@@ -242,6 +259,7 @@ export const ScheduledSlot: MessageFns<ScheduledSlot> = {
     const message = createBaseScheduledSlot();
     message.label = object.label ?? "";
     message.memberId = object.memberId ?? "";
+    message.week = object.week ?? "";
     return message;
   },
 };
