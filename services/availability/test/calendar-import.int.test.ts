@@ -160,4 +160,20 @@ describe('POST /api/me/calendar-import with a file', () => {
     });
     expect(await none.json()).toEqual({ detail: 'Bitte wähle eine Kalenderdatei (.ics) oder gib einen Link zu deinem Kalender an.' });
   });
+
+  it.each([
+    ['broken JSON', 'application/json', '{kein json'],
+    ['null', 'application/json', 'null'],
+    ['a url that is no string', 'application/json', JSON.stringify({ url: { href: 'https://example.org' }, class_id: [] })],
+    ['a broken form', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="file"; filename="a.ics"\r\n\r\nBEGIN'],
+  ])('answers %s with a 400 German detail, never a 5xx', async (_name, type, body) => {
+    const student = await person(h, 'student');
+    const res = await fetch(`${h.base}/api/me/calendar-import?class_id[]=x`, {
+      method: 'POST',
+      headers: { cookie: student.cookie, 'content-type': type },
+      body,
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(/^[A-ZÄÖÜ]/);
+  });
 });
