@@ -25,6 +25,7 @@ const datedLesson = z.object({
   end: z.string().meta({ description: 'HH:MM, Europe/Berlin (24:00 at midnight).' }),
   status: z.enum(['planned', 'holiday', 'break']),
   reason: z.string().nullable().meta({ description: 'The holiday’s name or the break’s label; null when planned.' }),
+  week: z.enum(['A', 'B']).nullable().meta({ description: 'A or B: a biweekly lesson, dated in the semester’s A or B weeks only; null for a weekly lesson.' }),
 });
 
 const ownerErrors = { 401: 'Not logged in.', 403: 'Not a teacher.', 404: "Unknown or another teacher's class: 'Klasse/Kurs nicht gefunden'." };

@@ -10,6 +10,7 @@ import {
   wrapUnary,
   type EventEnvelope,
   type MailRequestedPayload,
+  type SavedScheduleTimes,
 } from '@stundenplan/base';
 import { startTestIssuer, type TestIssuer, testServiceTokenVerifier } from '@stundenplan/base/testing';
 import { classesV1, schedulingV1 } from '@stundenplan/proto';
@@ -28,7 +29,7 @@ export interface StubClass {
   name: string;
   members: { memberId: string; userId: string; name: string; email: string }[];
   /** The newest saved schedule (saved form), or none. */
-  schedule: Record<string, [string, string][]> | null;
+  schedule: SavedScheduleTimes | null;
   /** The class's semester, answered by ListSemesters with the holidays of its state as the classes service does. */
   semester?: { firstDay: string; lastDay: string; state: GermanState; breaks: { from: string; to: string; label: string }[] };
 }

@@ -50,8 +50,8 @@ describe('dated lessons over the semester', () => {
   it('Bavaria: 6 January is a holiday, 13 January planned; Berlin: both planned; a break makes 13 January a break', async () => {
     const { classId, anna, ben } = await bavarianClass();
     const lessons = async () => (await get(`/api/classes/${classId}/lessons`, teacherCookie)).body.lessons;
-    const a = { member_id: anna.memberId, name: 'Anna Alt', start: '10:00', end: '10:45' };
-    const b = { member_id: ben.memberId, name: 'Ben Bauer', start: '09:00', end: '09:15', status: 'planned', reason: null };
+    const a = { member_id: anna.memberId, name: 'Anna Alt', start: '10:00', end: '10:45', week: null };
+    const b = { member_id: ben.memberId, name: 'Ben Bauer', start: '09:00', end: '09:15', status: 'planned', reason: null, week: null };
     expect(await lessons()).toEqual([
       { ...b, date: '2027-01-04' },
       { ...a, date: '2027-01-06', status: 'holiday', reason: 'Heilige Drei Könige' },
@@ -72,6 +72,35 @@ describe('dated lessons over the semester', () => {
       { ...b, date: '2027-01-11', status: 'break', reason: 'Prüfungswoche' },
       { ...a, date: '2027-01-13', status: 'break', reason: 'Prüfungswoche' },
     ]);
+  });
+
+  it('biweekly lessons sharing an hour alternate: A weeks are the odd weeks from the first day; the calendar every other week', async () => {
+    const anna = { memberId: randomUUID(), userId: randomUUID(), name: 'Anna Alt', email: `anna-${randomUUID().slice(0, 6)}@example.org` };
+    const ben = { memberId: randomUUID(), userId: randomUUID(), name: 'Ben Bauer', email: `ben-${randomUUID().slice(0, 6)}@example.org` };
+    const hour = ['9.00', '9.15', '9.30', '9.45'];
+    const classId = newClass(
+      {
+        '0': hour.flatMap((l): [string, string, 'A' | 'B'][] => [
+          [l, ben.memberId, 'B'],
+          [l, anna.memberId, 'A'],
+        ]),
+      },
+      [anna, ben],
+    );
+    // From a Wednesday: that week is the first (A); its Monday lies before the semester.
+    classes.get(classId)!.semester = { firstDay: '2027-01-06', lastDay: '2027-02-07', state: 'BE', breaks: [] };
+    expect((await send(classId)).status).toBe(200);
+    const lessons = (await get(`/api/classes/${classId}/lessons`, teacherCookie)).body.lessons as { name: string; date: string; week: string }[];
+    expect(lessons.map((l) => [l.date, l.name, l.week])).toEqual([
+      ['2027-01-11', 'Ben Bauer', 'B'],
+      ['2027-01-18', 'Anna Alt', 'A'],
+      ['2027-01-25', 'Ben Bauer', 'B'],
+      ['2027-02-01', 'Anna Alt', 'A'],
+    ]);
+    const annaCookie = await issuer.cookie({ userId: anna.userId, role: 'student', email: anna.email, name: anna.name });
+    const ics = (await get('/api/me/calendar.ics', annaCookie)).text;
+    expect(ics).toContain('INTERVAL=2');
+    expect(plannedDates(ics)).toEqual(['2027-01-18T09:00:00', '2027-02-01T09:00:00']);
   });
 
   it("the student's own list holds only their lessons, in all their classes", async () => {

@@ -38,6 +38,24 @@ describe('lessonsFromSchedule', () => {
   });
 });
 
+describe('lessonsFromSchedule with weeks', () => {
+  it('keeps the week of biweekly entries: two members sharing quarter hours in weeks A and B are two lessons', () => {
+    const saved = {
+      '0': [
+        ['9.00', 'a', 'A'],
+        ['9.00', 'b', 'B'],
+        ['9.15', 'a', 'A'],
+        ['9.15', 'b', 'B'],
+        ['9.30', 'c'],
+      ],
+    };
+    const lessons = lessonsFromSchedule(saved);
+    expect(lessons.get('a')).toEqual([{ day: 0, start: 36, end: 38, week: 'A' }]);
+    expect(lessons.get('b')).toEqual([{ day: 0, start: 36, end: 38, week: 'B' }]);
+    expect(lessons.get('c')).toEqual([{ day: 0, start: 38, end: 39 }]);
+  });
+});
+
 describe('buildCalendar', () => {
   const NOW = new Date('2026-11-26T08:00:00Z');
 

@@ -4,7 +4,7 @@
  * its VTIMEZONE), UNTIL the end date and an EXDATE for every date that falls out (a public holiday
  * or a break of the semester), so the calendar holds exactly the planned dates.
  */
-import { addDays, firstDateOn, lessonOccurrences, type PublicHoliday, type SemesterBreak, type WeeklyLesson } from '@stundenplan/timegrid';
+import { addDays, firstDateOn, lessonOccurrences, type LessonWeek, type PublicHoliday, type SemesterBreak, type WeeklyLesson } from '@stundenplan/timegrid';
 
 export { addDays, firstDateOn };
 
@@ -160,8 +160,9 @@ export function buildCalendar(series: CalendarLessons[], now: Date = new Date())
 }
 
 /**
- * Lessons per member from a saved schedule (day index -> [slot label, member_id] pairs, one per
- * quarter hour): consecutive quarter hours of one member on one day form one lesson.
+ * Lessons per member from a saved schedule (day index -> [slot label, member_id] or [slot label, member_id,
+ * week] entries, one per quarter hour): consecutive quarter hours of one member in one week on one day form one
+ * lesson; a week "A" or "B" makes it a biweekly lesson in that week.
  */
 export function lessonsFromSchedule(saved: unknown): Map<string, Lesson[]> {
   const out = new Map<string, Lesson[]>();
@@ -169,28 +170,29 @@ export function lessonsFromSchedule(saved: unknown): Map<string, Lesson[]> {
   for (const [dayKey, pairs] of Object.entries(saved as Record<string, unknown>)) {
     const day = Number(dayKey);
     if (!Number.isInteger(day) || day < 0 || day > 6 || !Array.isArray(pairs)) continue;
-    const slots: { slot: number; member: string }[] = [];
+    const slots: { slot: number; member: string; week: LessonWeek | null }[] = [];
     for (const p of pairs) {
       if (!Array.isArray(p) || typeof p[0] !== 'string' || typeof p[1] !== 'string' || !p[1]) continue;
       const m = /^(\d{1,2})\.(\d{2})$/.exec(p[0]);
       if (!m) continue;
       const minutes = Number(m[1]) * 60 + Number(m[2]);
       if (minutes % 15 !== 0 || minutes >= 1440) continue;
-      slots.push({ slot: minutes / 15, member: p[1] });
+      slots.push({ slot: minutes / 15, member: p[1], week: p[2] === 'A' || p[2] === 'B' ? p[2] : null });
     }
-    slots.sort((a, b) => a.slot - b.slot);
-    let run: { member: string; start: number; end: number } | null = null;
+    // By member and week, then time: two biweekly lessons may share a quarter hour in different weeks.
+    slots.sort((a, b) => a.member.localeCompare(b.member) || (a.week ?? '').localeCompare(b.week ?? '') || a.slot - b.slot);
+    let run: { member: string; week: LessonWeek | null; start: number; end: number } | null = null;
     const flush = () => {
       if (!run) return;
       const list = out.get(run.member) ?? [];
-      list.push({ day, start: run.start, end: run.end });
+      list.push({ day, start: run.start, end: run.end, ...(run.week ? { week: run.week } : {}) });
       out.set(run.member, list);
     };
     for (const s of slots) {
-      if (run && run.member === s.member && run.end === s.slot) run.end++;
+      if (run && run.member === s.member && run.week === s.week && run.end === s.slot) run.end++;
       else {
         flush();
-        run = { member: s.member, start: s.slot, end: s.slot + 1 };
+        run = { member: s.member, week: s.week, start: s.slot, end: s.slot + 1 };
       }
     }
     flush();

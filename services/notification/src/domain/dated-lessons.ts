@@ -1,4 +1,4 @@
-import { lessonOccurrences, type LessonOccurrence } from '@stundenplan/timegrid';
+import { lessonOccurrences, type LessonOccurrence, type LessonWeek } from '@stundenplan/timegrid';
 import type { ClassSemester } from '../clients/classes-client.js';
 import type { SentLessons } from '../data/sending-repository.js';
 import type { Lesson } from './calendar-ics.js';
@@ -13,6 +13,8 @@ import type { NotificationDeps } from './deps.js';
 export interface DatedLesson extends LessonOccurrence {
   member_id: string;
   name: string;
+  /** 'A' or 'B' for a biweekly lesson (it is dated in those weeks only); null for a weekly one. */
+  week: LessonWeek | null;
 }
 
 /** The span and the dates falling out that the calendar and the lists share. */
@@ -25,7 +27,7 @@ export function seriesOf(sent: SentLessons, semester: ClassSemester | undefined)
 function dated(memberId: string, name: string, lessons: Lesson[], sent: SentLessons, semester: ClassSemester | undefined): DatedLesson[] {
   const s = seriesOf(sent, semester);
   const span = { firstDay: s.from, lastDay: s.until, holidays: s.holidays, breaks: s.breaks };
-  return lessons.flatMap((l) => lessonOccurrences(l, span).map((o) => ({ member_id: memberId, name, ...o })));
+  return lessons.flatMap((l) => lessonOccurrences(l, span).map((o) => ({ member_id: memberId, name, ...o, week: l.week ?? null })));
 }
 
 const byDate = <T extends DatedLesson>(a: T, b: T) => a.date.localeCompare(b.date) || a.start.localeCompare(b.start) || a.name.localeCompare(b.name, 'de');
