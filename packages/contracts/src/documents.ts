@@ -1,7 +1,7 @@
 // docs/product/api.md: the CSV extraction and the PDF export (document service).
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.js';
-import { workingTimetable } from './scheduling.js';
+import { lessonWeek } from './scheduling.js';
 
 /** docs/product/data.md CSV rows. */
 export const csvRow = z.object({
@@ -42,8 +42,21 @@ export const extractCustomCsv = defineEndpoint({
   errors: teacherErrors,
 });
 
+/** A slot key ("09:00", "9.00") or, in the saved form, a slot index. */
+const pdfSlot = z.union([z.string(), z.number().int()]);
+
+/**
+ * One day of the exported plan: the working form (slot -> member_id, "" or null free) or the saved form, a list of
+ * [slot, member_id] entries; a biweekly lesson's entries carry its week, [slot, member_id, "A" | "B"].
+ */
+export const pdfDay = z.union([
+  z.record(z.string(), z.string().nullable()),
+  z.array(z.union([z.tuple([pdfSlot, z.string()]), z.tuple([pdfSlot, z.string(), lessonWeek.nullable()])])),
+]);
+
 export const pdfBody = z.object({
-  schedule: workingTimetable,
+  /** Day name ("Montag", any case) or "0"…"6" -> the day's lessons. */
+  schedule: z.record(z.string(), pdfDay),
   /** Visible slots, start inclusive, end exclusive. */
   timeRange: z.object({ start: z.number().int(), end: z.number().int() }).optional(),
   studentsList: z.array(z.object({ member_id: z.string(), name: z.string(), fullName: z.string().optional(), duration: z.number().optional() })),

@@ -15,7 +15,8 @@
  * - Day keys: German day names in any letter case ("Montag", "MONTAG") or "0".."6" (Monday = 0).
  * - Slot keys: clock strings "09:00" / "9:00" or slot labels "9.00" / "09.00" (quarter hours).
  * - A day may also be given in the saved form: a list of [slot, member_id] pairs, the slot as a key
- *   like above or as a slot index 0..95.
+ *   like above or as a slot index 0..95; a biweekly lesson's entries carry its week as a third element
+ *   ([slot, member_id, "A" | "B"], null = every week), so two of them may share a slot in different weeks.
  * - A free slot is "" or null. Consecutive slots of one member on one day form one lesson.
  */
 import { AppError } from '@stundenplan/base';
@@ -56,6 +57,16 @@ export interface Lesson {
   /** Exclusive end slot. */
   end: number;
   memberId: string;
+  /** 'A' or 'B': a biweekly lesson in that week only; absent: every week. */
+  week?: LessonWeek;
+}
+
+export type LessonWeek = 'A' | 'B';
+
+/** One member in one slot, in one week (null = every week). */
+interface SlotEntry {
+  memberId: string;
+  week: LessonWeek | null;
 }
 
 export interface StudentRef {
@@ -108,29 +119,40 @@ export function parseDayKey(key: string): number | undefined {
   return /^[0-6]$/.test(k) ? Number(k) : undefined;
 }
 
-/** day -> slot -> member id, validated. */
-function parseSchedule(raw: unknown): Map<number, Map<number, string>> {
+/** The week of a saved-form entry: absent, null or '' = every week; 'A' or 'B'; anything else refused (undefined). */
+function entryWeek(entry: unknown[]): LessonWeek | null | undefined {
+  const w = entry[2];
+  if (entry.length < 3 || w === null || w === '') return null;
+  return w === 'A' || w === 'B' ? w : undefined;
+}
+
+/** Two lessons share a slot only in different weeks (a weekly one is in both). */
+const clash = (a: LessonWeek | null, b: LessonWeek | null) => a === null || b === null || a === b;
+
+/** day -> slot -> members (with their weeks), validated. */
+function parseSchedule(raw: unknown): Map<number, Map<number, SlotEntry[]>> {
   if (!isPlainObject(raw)) throw bad(PDF_ERRORS.emptySchedule);
-  const days = new Map<number, Map<number, string>>();
+  const days = new Map<number, Map<number, SlotEntry[]>>();
   for (const [dayKey, dayValue] of Object.entries(raw)) {
     const day = parseDayKey(dayKey);
     if (day === undefined) throw bad(TIMES_ERRORS.invalidDay(dayKey));
     if (dayValue === null || dayValue === undefined) continue;
     const dayLabel = DAY_NAMES[day];
-    let pairs: [unknown, unknown][];
+    let pairs: [unknown, unknown, LessonWeek | null][];
     if (Array.isArray(dayValue)) {
       pairs = dayValue.map((entry) => {
-        if (!Array.isArray(entry) || entry.length !== 2) throw bad(PDF_ERRORS.dayNotAnObject(dayLabel));
-        return [entry[0], entry[1]];
+        const week = Array.isArray(entry) && (entry.length === 2 || entry.length === 3) ? entryWeek(entry) : undefined;
+        if (!Array.isArray(entry) || week === undefined) throw bad(PDF_ERRORS.dayNotAnObject(dayLabel));
+        return [entry[0], entry[1], week];
       });
     } else if (isPlainObject(dayValue)) {
-      pairs = Object.entries(dayValue);
+      pairs = Object.entries(dayValue).map(([k, v]) => [k, v, null]);
     } else {
       throw bad(PDF_ERRORS.dayNotAnObject(dayLabel));
     }
-    const slots = days.get(day) ?? new Map<number, string>();
+    const slots = days.get(day) ?? new Map<number, SlotEntry[]>();
     days.set(day, slots);
-    for (const [slotKey, value] of pairs) {
+    for (const [slotKey, value, week] of pairs) {
       const slot = parseSlotKey(slotKey);
       if (slot === undefined) throw bad(TIMES_ERRORS.invalidLabel(slotKey));
       if (value === null || value === undefined || value === '') continue;
@@ -139,31 +161,41 @@ function parseSchedule(raw: unknown): Map<number, Map<number, string>> {
         throw bad(PDF_ERRORS.invalidMemberId(dayLabel, clock));
       }
       const memberId = value.trim();
-      const existing = slots.get(slot);
-      if (existing !== undefined && existing !== memberId) throw bad(PDF_ERRORS.doubleBooking(dayLabel, clock));
-      slots.set(slot, memberId);
+      const existing = slots.get(slot) ?? [];
+      if (existing.some((e) => e.memberId === memberId && e.week === week)) continue;
+      if (existing.some((e) => clash(e.week, week))) throw bad(PDF_ERRORS.doubleBooking(dayLabel, clock));
+      slots.set(slot, [...existing, { memberId, week }]);
     }
   }
   return days;
 }
 
-/** Consecutive slots of one member on one day become one lesson; sorted by day, then start. */
-export function toLessons(days: Map<number, Map<number, string>>): Lesson[] {
+/**
+ * Consecutive slots of one member in one week on one day become one lesson; sorted by day, then start (then
+ * weekly, A, B). `days` maps day -> slot -> member id, or -> the members of the slot with their weeks.
+ */
+export function toLessons(days: Map<number, Map<number, string | SlotEntry[]>>): Lesson[] {
   const lessons: Lesson[] = [];
   for (const day of [...days.keys()].sort((a, b) => a - b)) {
     const slots = days.get(day)!;
-    let current: Lesson | undefined;
+    const open = new Map<string, Lesson>();
     for (const slot of [...slots.keys()].sort((a, b) => a - b)) {
-      const memberId = slots.get(slot)!;
-      if (current && current.memberId === memberId && current.end === slot) {
-        current.end = slot + 1;
-      } else {
-        current = { day, start: slot, end: slot + 1, memberId };
-        lessons.push(current);
+      const value = slots.get(slot)!;
+      for (const { memberId, week } of typeof value === 'string' ? [{ memberId: value, week: null }] : value) {
+        const key = `${memberId}\u0000${week ?? ''}`;
+        const current = open.get(key);
+        if (current && current.end === slot) {
+          current.end = slot + 1;
+          continue;
+        }
+        const next: Lesson = { day, start: slot, end: slot + 1, memberId, ...(week ? { week } : {}) };
+        open.set(key, next);
+        lessons.push(next);
       }
     }
   }
-  return lessons;
+  const rank = (l: Lesson) => (l.week === 'B' ? 2 : l.week === 'A' ? 1 : 0);
+  return lessons.sort((a, b) => a.day - b.day || a.start - b.start || rank(a) - rank(b));
 }
 
 function parseBoundary(v: unknown): number | undefined {

@@ -13,7 +13,7 @@
  *   the page height; longer lists move to the following page(s) in three columns and the grid
  *   takes the full width.
  */
-import type { GridBlock, ListEntry, ScheduleView } from './schedule-view.js';
+import { WEEK_NOTE, type GridBlock, type ListEntry, type ScheduleView } from './schedule-view.js';
 
 /** HTML-escapes text for element content and quoted attribute values. */
 export function escapeHtml(value: string): string {
@@ -62,7 +62,8 @@ export function listHeight(view: ScheduleView): number {
     L.listHeading +
     view.entries.length * L.listLine +
     (view.unplaced.length ? L.listHeading + view.unplaced.length * L.listLine : 0) +
-    (view.hasOutside ? L.listNote : 0)
+    (view.hasOutside ? L.listNote : 0) +
+    (view.hasWeeks ? L.listNote : 0)
   );
 }
 
@@ -96,7 +97,7 @@ function blockHtml(b: GridBlock, rowHeight: number): string {
   const height = b.rowSpan * rowHeight - 0.5;
   const inner = height - 0.5; // vertical padding
   const fonts = blockFonts(rowHeight);
-  const classes = ['b', b.cutTop ? 'cut-top' : '', b.cutBottom ? 'cut-bottom' : ''].filter(Boolean).join(' ');
+  const classes = ['b', b.cutTop ? 'cut-top' : '', b.cutBottom ? 'cut-bottom' : '', b.week ? `w${b.week.toLowerCase()}` : ''].filter(Boolean).join(' ');
   const style = `top:${f(top)}mm;height:${f(height)}mm;background:${fill};border-left-color:${accent}`;
   const name = escapeHtml(b.name);
   const time = escapeHtml(b.timeText);
@@ -132,6 +133,7 @@ function listHtml(view: ScheduleView, beside: boolean): string {
     parts.push(...view.unplaced.map((n) => `<div class="u">${escapeHtml(n)}</div>`), '</div>');
   }
   if (view.hasOutside) parts.push('<p class="note">* außerhalb des angezeigten Zeitbereichs</p>');
+  if (view.hasWeeks) parts.push(`<p class="note">${escapeHtml(WEEK_NOTE)}</p>`);
   parts.push('</section>');
   return parts.join('');
 }
@@ -194,6 +196,8 @@ main { display: flex; gap: ${LAYOUT.listGap}mm; align-items: flex-start; }
 .col:last-child { border-right: 0.2mm solid #9ca3af; }
 .b { position: absolute; left: 0.6mm; right: 0.6mm; overflow: hidden; border-left: 1.2mm solid; border-radius: 0.8mm;
   padding: 0.25mm 0.8mm; line-height: 1.12; color: #111; }
+.b.wa { right: calc(50% + 0.2mm); }
+.b.wb { left: calc(50% + 0.2mm); }
 .b.cut-top { border-top: 0.4mm dashed #374151; border-top-left-radius: 0; border-top-right-radius: 0; }
 .b.cut-bottom { border-bottom: 0.4mm dashed #374151; border-bottom-left-radius: 0; border-bottom-right-radius: 0; }
 .b.two .n { font-weight: bold; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }

@@ -15,9 +15,11 @@
  *   schedule is the truth; is_set flags are not trusted).
  * - A member id that is not in studentsList is still drawn, named "Unbekannt" (a PDF that silently
  *   drops a placed lesson would be worse than an unnamed one).
+ * - A biweekly lesson says its week after the name, "Anna (A)", in the grid and the list; in the grid it
+ *   takes the left (A) or right (B) half of its day column, so two of them can share a slot side by side.
  */
 import { DAY_NAMES, DAY_SHORT, slotToClock } from '@stundenplan/timegrid';
-import type { ExportRequest, Lesson, TimeRange } from './schedule-payload.js';
+import type { ExportRequest, Lesson, LessonWeek, TimeRange } from './schedule-payload.js';
 
 export const UNKNOWN_STUDENT = 'Unbekannt';
 
@@ -40,6 +42,8 @@ export interface GridBlock {
   colour: number;
   cutTop: boolean;
   cutBottom: boolean;
+  /** 'A' or 'B': a biweekly lesson (drawn in its half of the column); absent: every week. */
+  week?: LessonWeek;
 }
 
 export interface ListEntry {
@@ -51,6 +55,12 @@ export interface ListEntry {
   outside: boolean;
   colour: number;
 }
+
+/** The name with the week of a biweekly lesson: "Anna (A)". */
+export const withWeek = (name: string, week: LessonWeek | undefined) => (week ? `${name} (${week})` : name);
+
+/** The note under the list when the plan has biweekly lessons. */
+export const WEEK_NOTE = '(A) / (B): alle 14 Tage, in Woche A bzw. Woche B';
 
 export interface ScheduleView {
   title: string;
@@ -65,6 +75,8 @@ export interface ScheduleView {
   /** Distinct members with at least one lesson. */
   placedCount: number;
   hasOutside: boolean;
+  /** Some lesson is biweekly (the list then explains A and B). */
+  hasWeeks: boolean;
 }
 
 export interface ViewOptions {
@@ -116,17 +128,18 @@ export function buildScheduleView(req: ExportRequest, opts: ViewOptions = {}): S
       column: columnOf.get(l.day)!,
       row: from - timeRange.start,
       rowSpan: to - from,
-      name: shortName(l.memberId),
+      name: withWeek(shortName(l.memberId), l.week),
       timeText: lessonTime(l.start, l.end),
       colour: colours.get(l.memberId)!,
       cutTop: l.start < timeRange.start,
       cutBottom: l.end > timeRange.end,
+      ...(l.week ? { week: l.week } : {}),
     };
   });
 
   const entries: ListEntry[] = lessons
     .map((l) => ({
-      name: longName(l.memberId),
+      name: withWeek(longName(l.memberId), l.week),
       dayShort: DAY_SHORT[l.day],
       dayName: DAY_NAMES[l.day],
       timeText: lessonTime(l.start, l.end),
@@ -155,6 +168,7 @@ export function buildScheduleView(req: ExportRequest, opts: ViewOptions = {}): S
     unplaced,
     placedCount: placed.size,
     hasOutside: entries.some((e) => e.outside),
+    hasWeeks: lessons.some((l) => l.week),
   };
 }
 
