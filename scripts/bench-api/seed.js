@@ -115,7 +115,7 @@ async function confirmLink(base, email) {
   throw new Error(`no confirmation mail for ${email}`);
 }
 
-async function account(base, { name, email, role, registerShortcut }) {
+export async function account(base, { name, email, role, registerShortcut }) {
   const c = new Client(base);
   await c.ok('POST', '/api/auth/register', {
     email,
