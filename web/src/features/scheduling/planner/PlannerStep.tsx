@@ -1,5 +1,5 @@
 import { DndContext, DragOverlay } from '@dnd-kit/core';
-import { DEFAULT_VISIBLE_RANGE, WeekSlots, type TimesMap } from '@stundenplan/timegrid';
+import { DEFAULT_VISIBLE_RANGE, type TimesMap } from '@stundenplan/timegrid';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { cx } from '../../../shared/ui/cx';
 import { CalcErrorDialog } from './components/CalcErrorDialog';
@@ -34,7 +34,7 @@ import { useSelection } from './hooks/use-selection';
 import { useUndoRemoval } from './hooks/use-undo-removal';
 import { describeSpan } from './model/describe';
 import { hasTwoSources } from './model/preferences';
-import { evaluateDrop, keyboardStartCell, lessonSlots, pinnedForCalculation } from './model/placements';
+import { evaluateDrop, keyboardStartCell, pinnedForCalculation } from './model/placements';
 import { PLANNER_TEXTS } from './model/texts';
 import type { PlannerMember, TimeSource, VisibleRange } from './model/types';
 import { useRegisterPlannerSave } from '../planner-save-context';
@@ -107,19 +107,8 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
 
   useAutoLoadLatest(classId, membersQuery, schedulesQuery, state.dirty, schedule.loadSchedule);
 
-  const nameOf = useCallback((memberId: string) => view.byId.get(memberId)?.name ?? 'Unbekannt', [view.byId]);
-  const lengthOf = useCallback((memberId: string) => lessonSlots(view.byId.get(memberId)?.duration ?? 30), [view.byId]);
-  const weekOf = useCallback((memberId: string) => view.weeks.get(memberId) ?? WeekSlots.empty(), [view.weeks]);
-
-  const flow = useDropFlow({
-    plan: state.plan,
-    known: useCallback((memberId: string) => view.byId.has(memberId), [view.byId]),
-    placementOf: useCallback((memberId: string) => view.placementById.get(memberId), [view.placementById]),
-    lengthOf,
-    weekOf,
-    nameOf,
-    place: actions.place,
-  });
+  const { nameOf, lengthOf, weekOf } = view.lookups;
+  const flow = useDropFlow({ plan: state.plan, ...view.lookups, place: actions.place, setWeek: actions.setWeek });
 
   const {
     undo,
@@ -151,7 +140,15 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
   let preview: DropPreview | null = null;
   if (dnd.active && dnd.target) {
     const length = lengthOf(dnd.active.memberId);
-    const verdict = evaluateDrop(state.plan, dnd.active.memberId, dnd.target.day, dnd.target.start, length, weekOf(dnd.active.memberId));
+    const verdict = evaluateDrop(
+      state.plan,
+      dnd.active.memberId,
+      dnd.target.day,
+      dnd.target.start,
+      length,
+      weekOf(dnd.active.memberId),
+      flow.weekFor(dnd.active.memberId, dnd.target.day, dnd.target.start),
+    );
     preview = { ...dnd.target, length, tone: verdict.kind !== 'ok' ? 'bad' : verdict.available ? 'ok' : 'warn' };
   }
   const highlightId = dnd.active?.memberId ?? selection.selectedStudentId ?? hover.highlighted;
@@ -283,7 +280,13 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
             <LessonBars>
               {undo && <UndoBar text={PLANNER_TEXTS.removed(undo.name)} onUndo={undoRemoval} onClose={dismissUndo} />}
               {selected && (
-                <LessonActionsBar selected={selected} onTogglePin={actions.togglePin} onRemove={selection.removeSelected} onClose={selection.clear} />
+                <LessonActionsBar
+                  selected={selected}
+                  onTogglePin={actions.togglePin}
+                  onSwitchWeek={flow.switchWeek}
+                  onRemove={selection.removeSelected}
+                  onClose={selection.clear}
+                />
               )}
             </LessonBars>
           )}

@@ -1,3 +1,4 @@
+import type { LessonWeek } from '@stundenplan/timegrid';
 import type { ReactNode } from 'react';
 import { Button } from '../../../../shared/ui/Button';
 import { useBottomBarOffset } from '../../../../shared/ui/use-bottom-bar-offset';
@@ -11,11 +12,15 @@ export interface SelectedLesson {
   fullName: string;
   when: string;
   pinned: boolean;
+  /** The week of a biweekly student's lesson. */
+  week?: LessonWeek | null;
 }
 
 interface Props {
   selected: SelectedLesson;
   onTogglePin: (memberId: string) => void;
+  /** Moves a biweekly lesson into the other week. */
+  onSwitchWeek?: (memberId: string) => void;
   onRemove: () => void;
   onClose: () => void;
 }
@@ -25,13 +30,14 @@ interface Props {
  * take out of the plan, done. While it is open, tapping a free cell moves the lesson there (or, for a
  * selected student, places them there).
  */
-export function LessonActionsBar({ selected, onTogglePin, onRemove, onClose }: Props) {
+export function LessonActionsBar({ selected, onTogglePin, onSwitchWeek, onRemove, onClose }: Props) {
   const isLesson = selected.kind === 'lesson';
   const isStudent = selected.kind === 'student';
   return (
     <div className="lesson-bar" role="region" aria-label={PLANNER_TEXTS.selectedRegion}>
       <p className="lesson-bar__text" aria-live="polite">
         <strong>{selected.fullName}</strong> <span>{selected.when}</span>
+        {selected.week && <span className="lesson-bar__week">{PLANNER_TEXTS.weekLabel(selected.week)}</span>}
         {isLesson && <span className="lesson-bar__hint">{PLANNER_TEXTS.tapToMove}</span>}
         {isStudent && <span className="lesson-bar__hint">{PLANNER_TEXTS.tapToPlace}</span>}
       </p>
@@ -39,6 +45,11 @@ export function LessonActionsBar({ selected, onTogglePin, onRemove, onClose }: P
         {isLesson && (
           <Button variant="secondary" size="md" aria-pressed={selected.pinned} onClick={() => onTogglePin(selected.memberId)}>
             {selected.pinned ? PLANNER_TEXTS.unlockShort : PLANNER_TEXTS.lockShort}
+          </Button>
+        )}
+        {isLesson && selected.week && onSwitchWeek && (
+          <Button variant="secondary" size="md" onClick={() => onSwitchWeek(selected.memberId)}>
+            {PLANNER_TEXTS.switchWeek(selected.week === 'A' ? 'B' : 'A')}
           </Button>
         )}
         {!isStudent && (

@@ -1,5 +1,5 @@
 import { useDraggable } from '@dnd-kit/core';
-import { DAY_NAMES, slotToClock } from '@stundenplan/timegrid';
+import { DAY_NAMES, slotToClock, type LessonWeek } from '@stundenplan/timegrid';
 import { Fragment, memo, type CSSProperties, type KeyboardEvent } from 'react';
 import { cx } from '../../../../shared/ui/cx';
 import type { DragData } from '../hooks/use-planner-dnd';
@@ -26,6 +26,8 @@ export interface LessonView {
   preferred?: boolean;
   /** Moved by the last calculation away from the saved plan. */
   moved?: boolean;
+  /** A biweekly lesson's week: the A lesson takes the left half of its cells, the B lesson the right half. */
+  week?: LessonWeek | null;
 }
 
 interface Props {
@@ -83,7 +85,7 @@ export const LessonBlock = memo(function LessonBlock({
     }
     listeners?.onKeyDown?.(e);
   };
-  const label = `${lesson.fullName}, ${DAY_NAMES[lesson.day]} ${time} Uhr${lesson.pinned ? ', fixiert' : ''}${lesson.preferred ? `, ${PLANNER_TEXTS.inPreferred}` : ''}${lesson.moved ? `, ${PLANNER_TEXTS.movedMark}` : ''}`;
+  const label = `${lesson.fullName}, ${DAY_NAMES[lesson.day]} ${time} Uhr${lesson.week ? `, ${PLANNER_TEXTS.weekLabel(lesson.week)}` : ''}${lesson.pinned ? ', fixiert' : ''}${lesson.preferred ? `, ${PLANNER_TEXTS.inPreferred}` : ''}${lesson.moved ? `, ${PLANNER_TEXTS.movedMark}` : ''}`;
   const stop = (e: { stopPropagation: () => void }) => e.stopPropagation();
   return (
     <div
@@ -97,6 +99,7 @@ export const LessonBlock = memo(function LessonBlock({
         lesson.pinned && 'lesson--pinned',
         lesson.preferred && 'lesson--preferred',
         lesson.moved && 'lesson--moved',
+        lesson.week && `lesson--week lesson--week-${lesson.week.toLowerCase()}`,
         dragging && 'is-dragging',
         rows === 1 && 'lesson--short',
         selected && 'is-selected',
@@ -105,6 +108,7 @@ export const LessonBlock = memo(function LessonBlock({
       data-lesson-rows={rows}
       data-lesson-hidden-rows={first - lesson.start}
       data-member={lesson.memberId}
+      data-week={lesson.week ?? undefined}
       data-lesson-key={lesson.key}
       data-selected={selected || undefined}
       {...(isError ? { tabIndex: 0, role: 'group' } : attributes)}
@@ -117,6 +121,11 @@ export const LessonBlock = memo(function LessonBlock({
     >
       <span className="lesson__head">
         <span className="lesson__name">
+          {lesson.week && (
+            <span className="lesson__mark lesson__week" data-mark="week" title={PLANNER_TEXTS.weekTitle(lesson.week)} aria-hidden="true">
+              {lesson.week}
+            </span>
+          )}
           {lesson.preferred && (
             <span className="lesson__mark lesson__mark--preferred" data-mark="preferred" title={PLANNER_TEXTS.inPreferredTitle} aria-hidden="true">
               ★

@@ -173,6 +173,7 @@ export function LessonPlanGrid(props: Props) {
             {PLANNER_TEXTS.legendHighlight(props.highlightName)}
           </span>
         )}
+        {lessons.some((l) => l.week) && <span className="grid-legend__item">{PLANNER_TEXTS.legendWeeks}</span>}
         {hidden > 0 && <span className="grid-legend__item grid-legend__item--warn">{PLANNER_TEXTS.outsideRange(hidden)}</span>}
       </div>
     </div>

@@ -1,6 +1,6 @@
 import { DEFAULT_VISIBLE_RANGE, SLOTS_PER_DAY } from '@stundenplan/timegrid';
 import { api } from '../../../../shared/api/client';
-import { toWorkingForm } from '../model/schedule-forms';
+import { spansToSaved, toWorkingForm } from '../model/schedule-forms';
 import type { PlanContent, PlannerMember, VisibleRange } from '../model/types';
 
 export interface PdfInput {
@@ -24,7 +24,7 @@ export function exportablePlan(input: PdfInput): boolean {
 }
 
 /**
- * POST export-pdf-alternative: the working form, the visible range widened so no lesson is cut,
+ * POST export-pdf-alternative: the working form (the saved form when the plan has 14-day lessons), the visible range widened so no lesson is cut,
  * the students list, the class name and the plan's name (the PDF's title).
  */
 export function pdfBody(input: PdfInput) {
@@ -36,7 +36,8 @@ export function pdfBody(input: PdfInput) {
     end = Math.max(end, s.end);
   }
   return {
-    schedule: toWorkingForm(lessons),
+    // With 14-day lessons the saved form, which keeps the A and the B lesson of one quarter hour apart.
+    schedule: lessons.some((s) => 'week' in s && s.week) ? spansToSaved(lessons, new Set(lessons.map((s) => s.memberId))).times : toWorkingForm(lessons),
     timeRange: { start, end: Math.min(SLOTS_PER_DAY, end) },
     studentsList: input.members.map((m) => ({
       member_id: m.member_id,

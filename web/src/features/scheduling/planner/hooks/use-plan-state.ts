@@ -1,6 +1,7 @@
+import type { LessonWeek } from '@stundenplan/timegrid';
 import { useCallback, useMemo, useReducer } from 'react';
 import { movedMembers, type CalcSummary } from '../model/plan-summary';
-import { placeMember, removeErrorEntry, togglePinned, unplaceMember } from '../model/placements';
+import { placeMember, removeErrorEntry, setLessonWeek, togglePinned, unplaceMember } from '../model/placements';
 import type { Placement, PlanContent } from '../model/types';
 
 export interface CurrentSchedule {
@@ -106,10 +107,11 @@ export function usePlanState() {
   const [state, dispatch] = useReducer(reducer, EMPTY);
 
   const place = useCallback(
-    (memberId: string, day: number, start: number, length: number) =>
-      dispatch({ type: 'edit', op: (p) => placeMember(p, memberId, day, start, length), placed: memberId }),
+    (memberId: string, day: number, start: number, length: number, week?: LessonWeek | null) =>
+      dispatch({ type: 'edit', op: (p) => placeMember(p, memberId, day, start, length, week), placed: memberId }),
     [],
   );
+  const setWeek = useCallback((memberId: string, week: LessonWeek) => dispatch({ type: 'edit', op: (p) => setLessonWeek(p, memberId, week) }), []);
   const unplace = useCallback((memberId: string) => dispatch({ type: 'edit', op: (p) => unplaceMember(p, memberId) }), []);
   const togglePin = useCallback((memberId: string) => dispatch({ type: 'edit', op: (p) => togglePinned(p, memberId) }), []);
   /** Undo of a removal: the placement comes back as it was (pinned included). */
@@ -136,8 +138,8 @@ export function usePlanState() {
   const dropBase = useCallback((id: string) => dispatch({ type: 'dropBase', id }), []);
 
   const actions = useMemo(
-    () => ({ place, unplace, restore, togglePin, removeError, load, calculated, saved, setMeta, detach, dropBase }),
-    [place, unplace, restore, togglePin, removeError, load, calculated, saved, setMeta, detach, dropBase],
+    () => ({ place, setWeek, unplace, restore, togglePin, removeError, load, calculated, saved, setMeta, detach, dropBase }),
+    [place, setWeek, unplace, restore, togglePin, removeError, load, calculated, saved, setMeta, detach, dropBase],
   );
   return { state, actions };
 }

@@ -59,6 +59,7 @@ export function usePlannerView(
         start: p.start,
         end: p.end,
         pinned: p.pinned,
+        week: p.week ?? null,
         notes: lessonNotes(studentNotes({ member, placement: p, times: weeks.get(p.memberId) })),
       };
     });
@@ -95,5 +96,18 @@ export function usePlannerView(
     );
   }, [members, placementById, weeks, notAssigned, reasons]);
 
-  return { byId, names, prefs, weeks, teacherWeek, placementById, candidates, maxCount, lessons, panelNotes };
+  /** Per member: name, lesson length, chosen times, placement, and whether they have a lesson every other week. */
+  const lookups = useMemo(
+    () => ({
+      known: (memberId: string) => byId.has(memberId),
+      nameOf: (memberId: string) => byId.get(memberId)?.name ?? 'Unbekannt',
+      lengthOf: (memberId: string) => lessonSlots(byId.get(memberId)?.duration ?? 30),
+      weekOf: (memberId: string) => weeks.get(memberId) ?? EMPTY_WEEK,
+      placementOf: (memberId: string) => placementById.get(memberId),
+      biweekly: (memberId: string) => byId.get(memberId)?.frequency === 'biweekly',
+    }),
+    [byId, weeks, placementById],
+  );
+
+  return { byId, names, prefs, weeks, teacherWeek, placementById, candidates, maxCount, lessons, panelNotes, lookups };
 }

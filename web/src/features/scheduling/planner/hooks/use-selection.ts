@@ -36,6 +36,7 @@ export function useSelection({ lessons, byId, drop, removeLesson, removeErrorEnt
       fullName: lessonView.fullName,
       when: describeSpan(lessonView.day, lessonView.start, lessonView.end - lessonView.start),
       pinned: lessonView.pinned,
+      week: lessonView.week ?? null,
     };
   } else if (studentWaiting) {
     const id = studentWaiting.member_id;

@@ -34,7 +34,15 @@ export function useUndoRemoval({ plan, placementById, byId, nameOf, weekOf, unpl
     if (!undo) return;
     const { placement } = undo;
     setUndo(null);
-    const verdict = evaluateDrop(plan, placement.memberId, placement.day, placement.start, placement.end - placement.start, weekOf(placement.memberId));
+    const verdict = evaluateDrop(
+      plan,
+      placement.memberId,
+      placement.day,
+      placement.start,
+      placement.end - placement.start,
+      weekOf(placement.memberId),
+      placement.week,
+    );
     if (verdict.kind === 'occupied') toast.error(PLANNER_TEXTS.occupied(nameOf(verdict.by)));
     else restore(placement);
   };

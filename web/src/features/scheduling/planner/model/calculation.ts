@@ -4,7 +4,7 @@ import { DAYS, SLOTS_PER_DAY } from '@stundenplan/timegrid';
 import type { z } from 'zod';
 import { calculatedPlanName } from './names';
 import type { CalcSummary } from './plan-summary';
-import { planFromDaySlots } from './schedule-forms';
+import { planFromLayers, type WeekLayer } from './schedule-forms';
 import type { PlanContent, PlannerMember } from './types';
 
 export const CALC_TEXTS = {
@@ -48,17 +48,22 @@ export function parseNotes(list: readonly StudentNote[], members: readonly Plann
   }));
 }
 
-/** The answer's placements (start slot and exclusive end slot) -> plan. */
+/** The answer's placements (start slot and exclusive end slot, the week of a biweekly lesson) -> plan. */
 function planFromViews(views: readonly PlacementView[], members: readonly PlannerMember[]): PlanContent {
-  const days = Array.from({ length: DAYS }, () => new Map<number, string>());
+  // Weekly lessons, A-week and B-week lessons apart: two biweekly students may share a quarter hour.
+  const layers: WeekLayer[] = [null, 'A', 'B'].map((week) => ({
+    week: week as WeekLayer['week'],
+    days: Array.from({ length: DAYS }, () => new Map<number, string>()),
+  }));
   const pinned: string[] = [];
   for (const v of views) {
     const [start, end] = v.set_time_from_to;
     if (start < 0 || end > SLOTS_PER_DAY || end <= start) continue;
+    const days = layers[v.week === 'A' ? 1 : v.week === 'B' ? 2 : 0]!.days;
     for (let slot = start; slot < end; slot++) days[v.day]!.set(slot, v.member_id);
     if (v.pinned) pinned.push(v.member_id);
   }
-  return planFromDaySlots(days, members, pinned);
+  return planFromLayers(layers, members, pinned);
 }
 
 function summaryOf(s: BestPlan['summary']): CalcSummary | null {

@@ -48,6 +48,7 @@ export const placementView = (member_id: string, day: number, from: number, to: 
   set_time_from_to: [from, to] as [number, number],
   duration: (to - from) * 15,
   pinned,
+  week: null as 'A' | 'B' | null,
 });
 
 export const SUMMARY = { placed: 0, preferred_placed: 0, idle_minutes: 0, moved: 0, proven: true, preferred_member_ids: [], moved_member_ids: [] };

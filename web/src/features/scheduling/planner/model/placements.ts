@@ -1,5 +1,5 @@
 /** Pure operations on the plan (docs/product/planning.md "Student placement", docs/product/planning.md "Drop availability check"). */
-import { DAYS, SLOTS_PER_DAY, WeekSlots, durationToSlots, slotToLabel } from '@stundenplan/timegrid';
+import { DAYS, SLOTS_PER_DAY, WeekSlots, durationToSlots, slotToLabel, type LessonWeek } from '@stundenplan/timegrid';
 import type { ErrorEntry, Placement, PlanContent } from './types';
 
 /** Slots a member's lesson occupies: duration / 15, at least 1. */
@@ -12,9 +12,11 @@ export function lessonSlots(duration: number): number {
  * its 'ERROR: ...' entries are cleared; the lock of an earlier placement is kept (a moved locked
  * lesson stays locked).
  */
-export function placeMember(plan: PlanContent, memberId: string, day: number, start: number, length: number): PlanContent {
+export function placeMember(plan: PlanContent, memberId: string, day: number, start: number, length: number, week?: LessonWeek | null): PlanContent {
   const previous = plan.placements.find((p) => p.memberId === memberId);
-  const next: Placement = { memberId, day, start, end: start + length, pinned: previous?.pinned ?? false };
+  // A biweekly lesson keeps its week when it is moved (unless the caller gives one).
+  const lessonWeek = week === undefined ? previous?.week : week;
+  const next: Placement = { memberId, day, start, end: start + length, pinned: previous?.pinned ?? false, ...(lessonWeek ? { week: lessonWeek } : {}) };
   return {
     placements: [...plan.placements.filter((p) => p.memberId !== memberId), next],
     errors: plan.errors.filter((e) => e.memberId !== memberId),
@@ -28,6 +30,16 @@ export function unplaceMember(plan: PlanContent, memberId: string): PlanContent 
 
 export function removeErrorEntry(plan: PlanContent, key: string): PlanContent {
   return { placements: plan.placements, errors: plan.errors.filter((e) => e.key !== key) };
+}
+
+/** Moves a biweekly lesson into the other week (the caller checks that it is free there). */
+export function setLessonWeek(plan: PlanContent, memberId: string, week: LessonWeek): PlanContent {
+  return { placements: plan.placements.map((p) => (p.memberId === memberId ? { ...p, week } : p)), errors: plan.errors };
+}
+
+/** Two lessons can share a quarter hour only when both are biweekly and in different weeks. */
+export function weeksMeet(a: LessonWeek | null | undefined, b: LessonWeek | null | undefined): boolean {
+  return !a || !b || a === b;
 }
 
 export function togglePinned(plan: PlanContent, memberId: string): PlanContent {
@@ -45,9 +57,10 @@ export function occupiedWeek(plan: PlanContent, exceptMemberId?: string): WeekSl
   );
 }
 
-/** Who occupies slot `slot` of `day` (placements first), if anyone. */
-export function occupantAt(plan: PlanContent, day: number, slot: number, exceptMemberId?: string): string | undefined {
+/** Who occupies slot `slot` of `day` (placements first), if anyone; with `week`, lessons of the other week do not count. */
+export function occupantAt(plan: PlanContent, day: number, slot: number, exceptMemberId?: string, week?: LessonWeek | null): string | undefined {
   for (const s of [...plan.placements, ...plan.errors]) {
+    if (!weeksMeet('week' in s ? s.week : null, week)) continue;
     if (s.memberId !== exceptMemberId && s.day === day && slot >= s.start && slot < s.end) return s.memberId;
   }
   return undefined;
@@ -65,21 +78,44 @@ export type DropVerdict = { kind: 'outside' } | { kind: 'occupied'; by: string }
  * What dropping a member's lesson at `day`/`start` means: outside the day, on top of another
  * lesson, or fine — with `available` false when the override confirmation is needed.
  */
-export function evaluateDrop(plan: PlanContent, memberId: string, day: number, start: number, length: number, times: WeekSlots): DropVerdict {
+export function evaluateDrop(
+  plan: PlanContent,
+  memberId: string,
+  day: number,
+  start: number,
+  length: number,
+  times: WeekSlots,
+  week?: LessonWeek | null,
+): DropVerdict {
   if (!Number.isInteger(day) || day < 0 || day >= DAYS || !Number.isInteger(start) || start < 0 || start + length > SLOTS_PER_DAY) {
     return { kind: 'outside' };
   }
   for (let slot = start; slot < start + length; slot++) {
     // The member's own lesson and own error entries make room (placing clears them).
-    const by = occupantAt(plan, day, slot, memberId);
+    const by = occupantAt(plan, day, slot, memberId, week);
     if (by !== undefined) return { kind: 'occupied', by };
   }
   return { kind: 'ok', available: isAvailableAt(times, day, start, length) };
 }
 
-/** Pinned lessons in the calculation body: `{ member_id, day, start: "9.00" }`. */
-export function pinnedForCalculation(placements: readonly Placement[], memberIds: ReadonlySet<string>): { member_id: string; day: number; start: string }[] {
-  return placements.filter((p) => p.pinned && memberIds.has(p.memberId)).map((p) => ({ member_id: p.memberId, day: p.day, start: slotToLabel(p.start) }));
+/**
+ * The week a biweekly student's lesson gets at a drop: a moved lesson keeps its week; a new one goes into the A week,
+ * or into the B week when only that one is free there.
+ */
+export function dropWeek(plan: PlanContent, memberId: string, current: LessonWeek | null | undefined, day: number, start: number, length: number): LessonWeek {
+  if (current) return current;
+  const free = (week: LessonWeek) => Array.from({ length }, (_, i) => start + i).every((slot) => occupantAt(plan, day, slot, memberId, week) === undefined);
+  return !free('A') && free('B') ? 'B' : 'A';
+}
+
+/** Pinned lessons in the calculation body: `{ member_id, day, start: "9.00" }`, with the week of a biweekly lesson. */
+export function pinnedForCalculation(
+  placements: readonly Placement[],
+  memberIds: ReadonlySet<string>,
+): { member_id: string; day: number; start: string; week?: LessonWeek }[] {
+  return placements
+    .filter((p) => p.pinned && memberIds.has(p.memberId))
+    .map((p) => ({ member_id: p.memberId, day: p.day, start: slotToLabel(p.start), ...(p.week ? { week: p.week } : {}) }));
 }
 
 /**

@@ -3,10 +3,21 @@
  * docs/product/planning.md "Saving a schedule"):
  * - placements (what the grid edits),
  * - the working form `{ "Montag": { "09:00": member_id | '' } }` (calculation answer, PDF export),
- * - the saved form `{ "0": [["9.00", member_id], ...], ... }` (schedules API).
+ * - the saved form `{ "0": [["9.00", member_id], ["9.00", member_id, "A"], ...], ... }` (schedules API; a biweekly
+ *   lesson's quarter hours carry its week, so the A and the B lesson of one quarter hour are both kept).
  */
-import { DAYS, DAY_NAMES, SLOTS_PER_DAY, SLOT_LABELS, dayIndexFromName, durationToSlots, slotToClock, tryLabelToSlot } from '@stundenplan/timegrid';
-import type { ErrorEntry, Placement, PlanContent, PlannerMember, SavedTimes, WorkingForm } from './types';
+import {
+  DAYS,
+  DAY_NAMES,
+  SLOTS_PER_DAY,
+  SLOT_LABELS,
+  dayIndexFromName,
+  durationToSlots,
+  slotToClock,
+  tryLabelToSlot,
+  type LessonWeek,
+} from '@stundenplan/timegrid';
+import type { ErrorEntry, Placement, PlanContent, PlannerMember, SavedEntry, SavedTimes, WorkingForm } from './types';
 
 export const ERROR_PREFIX = 'ERROR: ';
 
@@ -95,6 +106,32 @@ export function workingToSaved(working: WorkingForm, memberIds: ReadonlySet<stri
   return { times, dropped, unknownDays };
 }
 
+/**
+ * Lessons and error entries -> saved form: one entry per occupied quarter hour, a biweekly lesson's with its week;
+ * entries of members not in `memberIds` dropped; sorted by time (A before B), all 7 days present.
+ */
+export function spansToSaved(
+  spans: Iterable<Span & { week?: LessonWeek | null }>,
+  memberIds: ReadonlySet<string>,
+): { times: SavedTimes; dropped: DroppedEntry[] } {
+  const perDay = Array.from({ length: DAYS }, () => new Map<string, { slot: number; memberId: string; week: LessonWeek | null }>());
+  const dropped: DroppedEntry[] = [];
+  for (const s of spans) {
+    if (!Number.isInteger(s.day) || s.day < 0 || s.day >= DAYS) continue;
+    for (let slot = Math.max(0, s.start); slot < Math.min(SLOTS_PER_DAY, s.end); slot++) {
+      if (!memberIds.has(s.memberId)) dropped.push({ day: s.day, label: SLOT_LABELS[slot]!, memberId: s.memberId });
+      else perDay[s.day]!.set(`${slot}:${s.week ?? ''}`, { slot, memberId: s.memberId, week: s.week ?? null });
+    }
+  }
+  const times: SavedTimes = {};
+  perDay.forEach((entries, day) => {
+    times[String(day)] = [...entries.values()]
+      .sort((a, b) => a.slot - b.slot || (a.week ?? '').localeCompare(b.week ?? ''))
+      .map((e): SavedEntry => (e.week ? [SLOT_LABELS[e.slot]!, e.memberId, e.week] : [SLOT_LABELS[e.slot]!, e.memberId]));
+  });
+  return { times, dropped };
+}
+
 export interface SavePayload {
   name: string;
   description: string | null;
@@ -112,8 +149,7 @@ export function buildSavePayload(input: {
   memberIds: ReadonlySet<string>;
 }): { payload: SavePayload; dropped: DroppedEntry[] } {
   const { content, memberIds } = input;
-  const working = toWorkingForm([...content.errors, ...content.placements]);
-  const { times, dropped } = workingToSaved(working, memberIds);
+  const { times, dropped } = spansToSaved([...content.errors, ...content.placements], memberIds);
   const pinned = content.placements.filter((p) => p.pinned && memberIds.has(p.memberId)).map((p) => p.memberId);
   const description = (input.description ?? '').trim();
   return {
@@ -128,10 +164,25 @@ function emptyDays(): DaySlots {
   return Array.from({ length: DAYS }, () => new Map<number, string>());
 }
 
-/** Saved form (tolerant: malformed entries are skipped) -> day slot maps. */
+/** The lessons of one week kind: weekly ones (`week` null) or the biweekly ones of the A or the B week. */
+export interface WeekLayer {
+  week: LessonWeek | null;
+  days: DaySlots;
+}
+
+/** Saved form (tolerant: malformed entries are skipped) -> day slot maps of the weekly lessons. */
 export function savedToDaySlots(saved: unknown): DaySlots {
-  const days = emptyDays();
-  if (!saved || typeof saved !== 'object' || Array.isArray(saved)) return days;
+  return savedToLayers(saved)[0]!.days;
+}
+
+/** Saved form (tolerant) -> the weekly lessons, the A-week and the B-week lessons, each as day slot maps. */
+export function savedToLayers(saved: unknown): WeekLayer[] {
+  const layers: WeekLayer[] = [
+    { week: null, days: emptyDays() },
+    { week: 'A', days: emptyDays() },
+    { week: 'B', days: emptyDays() },
+  ];
+  if (!saved || typeof saved !== 'object' || Array.isArray(saved)) return layers;
   for (const [key, list] of Object.entries(saved as Record<string, unknown>)) {
     const day = dayOfKey(key);
     if (day === undefined || !Array.isArray(list)) continue;
@@ -139,10 +190,11 @@ export function savedToDaySlots(saved: unknown): DaySlots {
       if (!Array.isArray(entry) || entry.length < 2) continue;
       const slot = typeof entry[0] === 'number' && Number.isInteger(entry[0]) && entry[0] >= 0 && entry[0] < SLOTS_PER_DAY ? entry[0] : slotOfKey(entry[0]);
       const id = typeof entry[1] === 'string' ? entry[1].trim() : '';
-      if (slot !== undefined && id) days[day]!.set(slot, id);
+      const layer = layers[entry[2] === 'A' ? 1 : entry[2] === 'B' ? 2 : 0]!;
+      if (slot !== undefined && id) layer.days[day]!.set(slot, id);
     }
   }
-  return days;
+  return layers;
 }
 
 /** Working form (tolerant) -> day slot maps. */
@@ -190,14 +242,20 @@ export const LOAD_ERRORS = {
  * length, or a second run of an already placed member becomes an entry named 'ERROR: ...'.
  */
 export function planFromDaySlots(days: DaySlots, members: readonly PlannerMember[], pinned: Iterable<string> = []): PlanContent {
+  return planFromLayers([{ week: null, days }], members, pinned);
+}
+
+/** Like planFromDaySlots over the weekly and the A- and B-week lessons: a biweekly lesson keeps its week. */
+export function planFromLayers(layers: readonly WeekLayer[], members: readonly PlannerMember[], pinned: Iterable<string> = []): PlanContent {
   const byId = new Map(members.map((m) => [m.member_id, m]));
   const pinnedIds = new Set(pinned);
   const placements: Placement[] = [];
   const errors: ErrorEntry[] = [];
   const placed = new Set<string>();
-  for (const run of runsOf(days)) {
+  const runs = layers.flatMap((layer) => runsOf(layer.days).map((run) => ({ ...run, week: layer.week })));
+  for (const run of runs.sort((a, b) => a.day - b.day || a.start - b.start)) {
     const member = byId.get(run.memberId);
-    const key = `${run.day}:${run.start}:${run.memberId}`;
+    const key = `${run.day}:${run.start}:${run.memberId}${run.week ? `:${run.week}` : ''}`;
     if (!member) {
       errors.push({ key, name: LOAD_ERRORS.unknownMember, memberId: run.memberId, unknownMember: true, day: run.day, start: run.start, end: run.end });
       continue;
@@ -219,14 +277,15 @@ export function planFromDaySlots(days: DaySlots, members: readonly PlannerMember
       });
     } else {
       placed.add(member.member_id);
-      placements.push({ memberId: run.memberId, day: run.day, start: run.start, end: run.end, pinned: pinnedIds.has(run.memberId) });
+      const week = run.week ? { week: run.week } : {};
+      placements.push({ memberId: run.memberId, day: run.day, start: run.start, end: run.end, pinned: pinnedIds.has(run.memberId), ...week });
     }
   }
   return { placements, errors };
 }
 
 export function planFromSaved(saved: unknown, members: readonly PlannerMember[], pinned?: Iterable<string>): PlanContent {
-  return planFromDaySlots(savedToDaySlots(saved), members, pinned);
+  return planFromLayers(savedToLayers(saved), members, pinned);
 }
 
 export function planFromWorking(working: unknown, members: readonly PlannerMember[], pinned?: Iterable<string>): PlanContent {

@@ -102,6 +102,12 @@ export const PLANNER_TEXTS = {
   inPreferred: 'in Wunschzeit',
   inPreferredTitle: 'Liegt ganz in den Wunschzeiten der/des Studierenden',
   movedMark: 'verschoben',
+  // 14-day lessons (docs/product/planning.md "14-day lessons")
+  weekLabel: (week: 'A' | 'B') => `${week}-Woche`,
+  weekTitle: (week: 'A' | 'B') =>
+    week === 'A' ? '14-täglich: in den A-Wochen (1., 3., 5. … Woche des Semesters)' : '14-täglich: in den B-Wochen (2., 4., 6. … Woche des Semesters)',
+  switchWeek: (week: 'A' | 'B') => `In die ${week}-Woche`,
+  legendWeeks: 'A / B: 14-tägliche Stunde in der A- oder B-Woche',
   movedTitle: 'Gegenüber dem gespeicherten Stundenplan verschoben',
   preferredCount: (preferred: number, placed: number) => `${preferred} von ${placed} ${placed === 1 ? 'Stunde' : 'Stunden'} in Wunschzeiten`,
   movedCount: (n: number) => `${n} verschoben`,

@@ -39,8 +39,8 @@ export interface ErrorEntry {
   end: number;
 }
 
-/** Saved form (docs/product/data.md): day index "0".."6" -> [slot label, member_id] pairs sorted by time. */
-export type SavedEntry = [label: string, memberId: string];
+/** Saved form (docs/product/data.md): day index "0".."6" -> [slot label, member_id(, week)] entries sorted by time. */
+export type SavedEntry = [label: string, memberId: string] | [label: string, memberId: string, week: LessonWeek | null];
 export type SavedTimes = Record<string, SavedEntry[]>;
 
 /** Working form (docs/product/data.md): day name -> "HH:MM" -> member_id ('' = free). */
