@@ -2,37 +2,25 @@ import '../../../test/dom';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getToasts } from '../../../shared/toast/toast-store';
-import type { MockRoute } from '../../../test/fetch-mock';
 import { ANNA, BEN, CARLA } from './model/fixtures';
-import { CLASS_ID, renderPlanner, tick } from './test-utils';
+import { CLASS_ID, renderPlanner, savedSchedule, tick } from './test-utils';
 
-const SAVED = { id: '22222222-2222-4222-8222-222222222222', name: 'Plan AB', description: null, class_id: CLASS_ID, created_at: '2026-12-01T10:00:00.000Z' };
 // Anna (A week) and Ben (B week) share Monday 10:00; Carla is weekly on Tuesday 9:00.
-const savedRoute: MockRoute = {
-  method: 'GET',
-  path: `/api/schedules/${SAVED.id}`,
-  reply: {
-    body: {
-      ...SAVED,
-      pinned: [],
-      available_times: {
-        '0': [
-          ['10.00', 'm-anna', 'A'],
-          ['10.00', 'm-ben', 'B'],
-          ['10.15', 'm-anna', 'A'],
-          ['10.15', 'm-ben', 'B'],
-          ['10.30', 'm-ben', 'B'],
-        ],
-        '1': [
-          ['9.00', 'm-carla'],
-          ['9.15', 'm-carla'],
-          ['9.30', 'm-carla'],
-          ['9.45', 'm-carla'],
-        ],
-      },
-    },
-  },
-};
+const { summary: SAVED, route: savedRoute } = savedSchedule('22222222-2222-4222-8222-222222222222', 'Plan AB', {
+  '0': [
+    ['10.00', 'm-anna', 'A'],
+    ['10.00', 'm-ben', 'B'],
+    ['10.15', 'm-anna', 'A'],
+    ['10.15', 'm-ben', 'B'],
+    ['10.30', 'm-ben', 'B'],
+  ],
+  '1': [
+    ['9.00', 'm-carla'],
+    ['9.15', 'm-carla'],
+    ['9.30', 'm-carla'],
+    ['9.45', 'm-carla'],
+  ],
+});
 const MEMBERS = [
   { ...ANNA, frequency: 'biweekly' as const },
   { ...BEN, frequency: 'biweekly' as const },

@@ -2,7 +2,7 @@ import '../../../test/dom';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { MockRoute } from '../../../test/fetch-mock';
-import { CLASS_ID, renderPlanner } from './test-utils';
+import { CLASS_ID, renderPlanner, savedSchedule } from './test-utils';
 
 const SEMESTER_URL = `/api/classes/${CLASS_ID}/semester`;
 const BAVARIAN = {
@@ -12,29 +12,18 @@ const BAVARIAN = {
   breaks: [],
   holidays: [{ date: '2027-01-06', name: 'Heilige Drei Könige' }],
 };
-const SAVED = { id: '11111111-1111-4111-8111-111111111111', name: 'Plan Januar', description: null, class_id: CLASS_ID, created_at: '2026-12-01T10:00:00.000Z' };
 // Anna on Wednesday 14:00-14:30, Ben on Monday 9:00-9:45 (the saved form: one pair per quarter hour).
-const savedRoute: MockRoute = {
-  method: 'GET',
-  path: `/api/schedules/${SAVED.id}`,
-  reply: {
-    body: {
-      ...SAVED,
-      pinned: [],
-      available_times: {
-        '0': [
-          ['9.00', 'm-ben'],
-          ['9.15', 'm-ben'],
-          ['9.30', 'm-ben'],
-        ],
-        '2': [
-          ['14.00', 'm-anna'],
-          ['14.15', 'm-anna'],
-        ],
-      },
-    },
-  },
-};
+const { summary: SAVED, route: savedRoute } = savedSchedule('11111111-1111-4111-8111-111111111111', 'Plan Januar', {
+  '0': [
+    ['9.00', 'm-ben'],
+    ['9.15', 'm-ben'],
+    ['9.30', 'm-ben'],
+  ],
+  '2': [
+    ['14.00', 'm-anna'],
+    ['14.15', 'm-anna'],
+  ],
+});
 
 async function openSendDialog(semester: MockRoute) {
   const app = renderPlanner({ schedules: [SAVED], routes: [savedRoute, semester] });
@@ -52,10 +41,7 @@ describe('PlannerStep: what the semester costs', { timeout: 30_000 }, () => {
     const lines = within(cost)
       .getAllByRole('listitem')
       .map((li) => li.textContent);
-    expect(lines).toEqual([
-      'Anna Müller: 1 TerminEs entfällt 1 Termin: 06.01. Heilige Drei Könige',
-      'Ben Schröder: 2 TermineEs entfällt kein Termin.',
-    ]);
+    expect(lines).toEqual(['Anna Müller: 1 TerminEs entfällt 1 Termin: 06.01. Heilige Drei Könige', 'Ben Schröder: 2 TermineEs entfällt kein Termin.']);
     expect(dialog.queryByLabelText('Termine im Kalender bis')).toBeNull();
   });
 

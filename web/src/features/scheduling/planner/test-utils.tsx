@@ -63,6 +63,13 @@ export function renderPlanner({ members = MEMBERS, schedules = [], routes = [], 
   return { ...view, fetchMock, onUnsavedChange, onEditTimes, router };
 }
 
+/** A saved schedule of the class (listed, so the planner loads it) and the route answering it with `times` (the saved form). */
+export function savedSchedule(id: string, name: string, times: Record<string, unknown[]>) {
+  const summary = { id, name, description: null, class_id: CLASS_ID, created_at: '2026-12-01T10:00:00.000Z' };
+  const route: MockRoute = { method: 'GET', path: `/api/schedules/${id}`, reply: { body: { ...summary, pinned: [], available_times: times } } };
+  return { summary, route };
+}
+
 /** Lets dnd-kit attach its document listeners (it does so in a timeout). */
 export async function tick(ms = 0) {
   await act(async () => {
