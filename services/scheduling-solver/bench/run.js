@@ -3,16 +3,18 @@
 // Then the same for the preference instances (bench/preferences/instances: preferred times and a
 // previous plan), whose table compares every stage (placed, moved, preferred, idle: the order they are optimised in)
 // with its proven optimum; then the biweekly instances (bench/biweekly/instances: two-week plans) in
-// a table of the same kind.
+// a table of the same kind; then the fixes of every unplaced student of the first set, each checked by
+// re-solving with the fix applied (fixes.js; the solver command with `--fixes`).
 //   node services/scheduling-solver/bench/run.js --solver 'CMD' [--timeout 60] [--only REGEX] [--out results.json] [--strict]
-//        [--set DIR] [--pref-set DIR | --no-pref] [--bw-set DIR | --no-bw]
-// Exit status 1: an invalid answer or a crash; with --strict also a stage off its optimum (preference or biweekly instances).
+//        [--set DIR] [--pref-set DIR | --no-pref] [--bw-set DIR | --no-bw] [--no-fixes | --no-fix-check]
+// Exit status 1: an invalid answer or a crash, a fix that does not place one more student; with --strict also a stage off its optimum (preference or biweekly instances).
 // CMD reads one problem JSON on stdin and writes one plan JSON on stdout (the whole of stdout, or its
 // last line). Runs are sequential; wall time includes process start.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fixesTable } from './fixes.js';
 import { checkPlan } from './lib/check.js';
 import { Instance, parseLabel } from './lib/problem.js';
 import { ORDER, stageValues } from './preferences/stages.js';
@@ -298,16 +300,38 @@ async function stagedTable(dir, kind, summaryName) {
 
 const pref = await stagedTable(prefDir, 'preference', 'preferences');
 const bw = await stagedTable(bwDir, 'biweekly', 'biweekly');
+const fixes = argv.includes('--no-fixes')
+  ? { rows: [], summary: null }
+  : await fixesTable({
+      dir: setDir,
+      names,
+      solver,
+      fixesSolver: `${solver} --fixes`,
+      runSolver,
+      readProblem: (file) => JSON.parse(readFileSync(file, 'utf8')),
+      checkEach: !argv.includes('--no-fix-check'),
+    });
 const out = opt('--out');
 if (out)
   writeFileSync(
     out,
     JSON.stringify(
-      { solver, timeout, rows, summary: s, preference_rows: pref.rows, preference_summary: pref.summary, biweekly_rows: bw.rows, biweekly_summary: bw.summary },
+      {
+        solver,
+        timeout,
+        rows,
+        summary: s,
+        preference_rows: pref.rows,
+        preference_summary: pref.summary,
+        biweekly_rows: bw.rows,
+        biweekly_summary: bw.summary,
+        fixes_rows: fixes.rows,
+        fixes_summary: fixes.summary,
+      },
       null,
       1,
     ),
   );
 const stagedRows = [...pref.rows, ...bw.rows];
 const prefFailed = stagedRows.some((r) => !r.valid) || (strict && stagedRows.some((r) => !r.all_optimal));
-process.exit(s.invalid === 0 && s.crash === 0 && !prefFailed ? 0 : 1);
+process.exit(s.invalid === 0 && s.crash === 0 && !prefFailed && !fixes.summary?.failed ? 0 : 1);

@@ -4,7 +4,9 @@
 // placements carry `week`, see "Biweekly instances" there). Logs go to stderr only.
 //
 //   node dist/cli.js [--time-limit 8] [--maximize-limit S] [--compact-limit S] [--no-mip]
-//                    [--threads 1|2] [--compact-infeasible] [--effort 1] [--verbose] < problem.json
+//                    [--threads 1|2] [--compact-infeasible] [--effort 1] [--fixes] [--fixes-limit 2]
+//                    [--verbose] < problem.json
+// --fixes adds `fixes` per unplaced student and `fixes_incomplete` (issue 27, src/solver/fixes.ts).
 
 import os from 'node:os';
 import v8 from 'node:v8';
@@ -12,7 +14,8 @@ import { solveProblem } from './solver/solve.js';
 import type { Problem, SolveOptions } from './solver/types.js';
 
 const USAGE = `usage: cli.js [--time-limit <s>] [--maximize-limit <s>] [--compact-limit <s>] [--no-mip]
-              [--threads 1|2] [--compact-infeasible] [--effort <x>] [--verbose] < problem.json`;
+              [--threads 1|2] [--compact-infeasible] [--effort <x>] [--fixes] [--fixes-limit <s>]
+              [--verbose] < problem.json`;
 
 function parseArgs(argv: string[]): SolveOptions & { verbose: boolean } {
   const opts: SolveOptions & { verbose: boolean } = { verbose: false };
@@ -43,6 +46,12 @@ function parseArgs(argv: string[]): SolveOptions & { verbose: boolean } {
         break;
       case '--threads':
         opts.parallel = num(flag, value()) >= 2;
+        break;
+      case '--fixes':
+        opts.fixes = true;
+        break;
+      case '--fixes-limit':
+        opts.fixesTimeLimitSec = num(flag, value());
         break;
       case '--compact-infeasible':
         opts.compactInfeasible = true;

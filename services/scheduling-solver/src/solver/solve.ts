@@ -7,6 +7,7 @@
 // hits can change the outcome.
 
 import type { Highs } from 'highs';
+import { findFixes } from './fixes.js';
 import { LocalSearch, annealBudget, better, searchFrom } from './heuristic.js';
 import { SolveHelper } from './helper.js';
 import { loadHighs, mipOptions, runMip } from './highs.js';
@@ -18,6 +19,8 @@ import { compactStage, countPlaced, preferredStage, stableStage, trivialProofs, 
 import type { Placement, Plan, PlanStatus, Problem, SolveOptions, StageTimings } from './types.js';
 
 export const DEFAULT_TIME_LIMIT_SEC = 8;
+/** Budget for the fixes of the unplaced students, after the plan (issue 27: 2 s for a class of 99). */
+export const DEFAULT_FIXES_TIME_LIMIT_SEC = 2;
 /** Seeds of the two local-search starts (the second may run in the helper thread). */
 const SEEDS = [0x5eed, 0xc0ffee] as const;
 /** Seed of the helper's bound-proving MIP runs. */
@@ -261,6 +264,15 @@ async function solveWith(problem: Problem, options: SolveOptions, makeHelper: (c
   timings.compactMs = performance.now() - t;
   timings.totalMs = performance.now() - t0;
   plan = makePlan(inst, pos, states, timings);
+  if (options.fixes) {
+    t = performance.now();
+    const fixesDeadline = Math.min(deadline, t + (options.fixesTimeLimitSec ?? DEFAULT_FIXES_TIME_LIMIT_SEC) * 1000);
+    const found = await findFixes(inst, plan.placements, { deadline: fixesDeadline, useMip, log });
+    plan.fixes = found.fixes;
+    plan.fixes_incomplete = found.incomplete;
+    plan.stats.stages.fixesMs = performance.now() - t;
+    plan.stats.stages.totalMs = performance.now() - t0;
+  }
   progress('done', plan, true);
   return plan;
 }

@@ -69,6 +69,20 @@ export interface Placement {
   week: Week | null;
 }
 
+/**
+ * One change that places an unplaced student while everybody placed keeps a lesson (verified by
+ * re-solving with it applied). Days 0-6, times as slot labels ("9.00"); `end` is exclusive.
+ */
+export type Fix =
+  /** Add this span to the teacher's times. */
+  | { kind: 'teacher_time'; day: number; start: string; end: string }
+  /** Add this span to the student's chosen times. */
+  | { kind: 'student_time'; day: number; start: string; end: string }
+  /** Move (and pin) this other student's lesson here. */
+  | { kind: 'move_other'; member_id: string; name: string; to: { day: number; start: string; week: Week | null } }
+  /** Give the student this shorter lesson length (minutes). */
+  | { kind: 'shorter'; duration: number };
+
 export interface StageTimings {
   /** Reading the problem and building candidate windows. */
   prepareMs: number;
@@ -82,6 +96,8 @@ export interface StageTimings {
   preferMs?: number;
   /** Stage 2, the last one: minimum idle minutes at the values of the stages before it. */
   compactMs: number;
+  /** Fixes for the unplaced students (0 unless asked for). */
+  fixesMs?: number;
   totalMs: number;
 }
 
@@ -117,6 +133,10 @@ export interface Plan {
   preferred_students?: string[];
   /** Students of the previous plan that are not at their previous lesson (placed elsewhere or not at all). */
   moved_students?: string[];
+  /** With options.fixes: member_id -> verified fixes, for every unscheduled and skipped student. */
+  fixes?: Record<string, Fix[]>;
+  /** With options.fixes: students for whom some kind of fix was not decided within the budget (left out). */
+  fixes_incomplete?: string[];
 }
 
 export type ProgressStage = 'first-plan' | 'maximum-proven' | 'compacting' | 'done';
@@ -147,6 +167,10 @@ export interface SolveOptions {
    * Changes only the speed, never the plan. Default false (the pool runs one thread per solve).
    */
   parallel?: boolean;
+  /** Also find fixes for the unplaced students (Plan.fixes). Default false. */
+  fixes?: boolean;
+  /** Budget for the fixes in seconds after the plan (default 2); never past the overall budget. */
+  fixesTimeLimitSec?: number;
   /** Scales the local-search iteration counts (default 1). */
   heuristicEffort?: number;
   onProgress?: (progress: SolveProgress) => void;

@@ -1,0 +1,156 @@
+// Verifies a proposed fix by re-solving the placed-count stage with the change applied: the problem
+// reduced to the students the plan placed plus the one to place (pins kept, previous plan and
+// preferred times left out, they do not change the count), and the question whether all of them can
+// be placed at once. A free window or one moved lesson proves it without HiGHS; otherwise the
+// stage-1 model (model.ts) of every group of days that is not yet complete decides, within a limit.
+
+import type { Highs } from 'highs';
+import { Board, type Span } from './fix-board.js';
+import { mipOptions, runMip, type ModelBuilder } from './highs.js';
+import { buildInstance, idleSlots, WEEK_KEYS, type Core } from './instance.js';
+import { buildMaximize, components } from './model.js';
+import { chosenSource, slotLabel } from './problem-input.js';
+import type { PinnedLesson, Placement, Problem, ProblemStudent, TimesByDay } from './types.js';
+
+/** The change a fix makes to the problem. */
+export interface Change {
+  /** Quarter hours added to the teacher's times. */
+  teacher?: readonly Span[];
+  /** Quarter hours added to the student's chosen times. */
+  student?: readonly Span[];
+  /** The student's new lesson length in minutes. */
+  duration?: number;
+  /** Another student's lesson pinned at a new place (day, start label, week). */
+  pin?: PinnedLesson;
+}
+
+export interface MipBudget {
+  highs: Highs;
+  /** performance.now() by which every check has to end. */
+  deadline: number;
+  /** Longest single HiGHS run in seconds. */
+  maxRunSec: number;
+}
+
+/** 'yes' with the idle slots of the plan that proves it; 'no' proven; 'unknown' (no MIP allowed, or time ran out). */
+export type Verdict = { answer: 'yes'; idle: number } | { answer: 'no' } | { answer: 'unknown' };
+
+function addSpans(times: TimesByDay | undefined, spans: readonly Span[]): TimesByDay {
+  const out: TimesByDay = {};
+  for (const [day, labels] of Object.entries(times ?? {})) out[day] = [...(labels ?? [])];
+  for (const s of spans) {
+    const labels = (out[String(s.day)] ??= []);
+    for (let t = s.a; t < s.b; t++) labels.push(slotLabel(t));
+  }
+  return out;
+}
+
+/** The problem with the change applied, reduced to the placed students and `memberId`. */
+export function changedProblem(problem: Problem, placements: readonly Placement[], memberId: string, change: Change): Problem {
+  const keep = new Set(placements.map((p) => p.member_id));
+  keep.add(memberId);
+  const students: ProblemStudent[] = [];
+  for (const s of problem.students) {
+    if (!keep.has(s.member_id)) continue;
+    if (s.member_id !== memberId) {
+      students.push(s);
+      continue;
+    }
+    const source = chosenSource(problem, s);
+    students.push({
+      ...s,
+      ...(change.duration !== undefined ? { duration: change.duration } : {}),
+      ...(change.student ? { [source]: addSpans(s[source], change.student) } : {}),
+    });
+  }
+  const pins = (problem.pinned ?? []).filter((p) => keep.has(String(p?.member_id)) && p.member_id !== change.pin?.member_id);
+  return {
+    wiggleRoom: 0,
+    teacherTimes: change.teacher ? addSpans(problem.teacherTimes, change.teacher) : problem.teacherTimes,
+    students,
+    timePreferences: problem.timePreferences ?? {},
+    pinned: change.pin ? [...pins, change.pin] : pins,
+  };
+}
+
+/** Whether the placed students and `memberId` can all be placed under the change. */
+export function verify(problem: Problem, placements: readonly Placement[], memberId: string, change: Change, mip: MipBudget | null): Verdict {
+  const sub = changedProblem(problem, placements, memberId, change);
+  const inst = buildInstance(sub);
+  const u = inst.students.findIndex((s) => s.member_id === memberId);
+  const core = inst.core;
+  const cu = core.student.indexOf(u);
+  if (cu < 0) return { answer: 'no' };
+  const moved = change.pin;
+  const kept = placements.filter((p) => p.member_id !== moved?.member_id);
+  const board = new Board(
+    inst,
+    moved ? [...kept, { member_id: moved.member_id, day: moved.day, start: moved.start, end: '', week: moved.week ?? null }] : kept,
+  );
+  // The plan's lessons as windows of the changed problem (-1: u, or a lesson the change made impossible).
+  const pos = new Int32Array(core.n).fill(-1);
+  for (let s = 0; s < core.n; s++) {
+    const key = core.pinnedWin[s] >= 0 ? core.winKey[core.pinnedWin[s]] : board.at[core.student[s]];
+    for (let w = core.winStart[s]; w < core.winStart[s + 1]; w++) if (core.winKey[w] === key) pos[s] = w;
+  }
+  const complete = core.n === inst.students.length;
+  const intact = complete && Array.from(pos).every((w, s) => w >= 0 || s === cu);
+  const uKeys = Array.from(core.winKey.subarray(core.winStart[cu], core.winStart[cu + 1]));
+  const windowsOf = (i: number): number[] => {
+    const c = core.student.indexOf(i);
+    return c < 0 ? [] : Array.from(core.winKey.subarray(core.winStart[c], core.winStart[c + 1]));
+  };
+  if (intact) {
+    const options = [...board.direct(u, inst.len[u], uKeys), ...board.oneMove(u, inst.len[u], uKeys, windowsOf, false)];
+    if (options.length > 0) return { answer: 'yes', idle: Math.min(...options.map((o) => board.idleWith(u, o.uKey, inst.len[u], o.move))) };
+  }
+  // A placed student without any window left cannot be placed.
+  if (!complete) return { answer: 'no' };
+  if (!mip) return { answer: 'unknown' };
+  return mipVerdict(core, pos, mip);
+}
+
+/** Upper bound of the maximize model's LP relaxation (Infinity when not solved to optimality). */
+function lpBound(highs: Highs, builder: ModelBuilder, limitSec: number): number {
+  const { integrality: _, ...data } = builder.build(highs, true);
+  const model = highs.createModel(data);
+  try {
+    model.options.set({ ...mipOptions(limitSec), presolve: 'off' });
+    model.run();
+    const ok = model.getModelStatus() === highs.constants.modelStatus.optimal;
+    return ok ? model.getObjectiveValue() : Infinity;
+  } finally {
+    model.dispose();
+  }
+}
+
+/** The stage-1 model per group of days, warm-started from the plan; every student must be placed. */
+function mipVerdict(core: Core, pos: Int32Array, mip: MipBudget): Verdict {
+  for (const comp of components(core)) {
+    if (comp.students.every((s) => pos[s] >= 0)) continue;
+    const limit = Math.min(mip.maxRunSec, (mip.deadline - performance.now()) / 1000);
+    if (limit < 0.02) return { answer: 'unknown' };
+    const need = comp.students.filter((s) => core.pinnedWin[s] < 0).length;
+    const model = buildMaximize(core, comp);
+    // The LP relaxation alone often proves that not everybody fits (its bound is below the count).
+    if (lpBound(mip.highs, model.builder, limit) < need - 1e-6) return { answer: 'no' };
+    const res = runMip(mip.highs, model.builder.build(mip.highs, true), { timeLimitSec: limit, start: model.start(pos), maximize: true });
+    if (res.x && res.objective > need - 0.5) {
+      model.read(res.x, pos);
+      continue;
+    }
+    return res.status === 'optimal' ? { answer: 'no' } : { answer: 'unknown' };
+  }
+  const keys: number[] = [];
+  const lens: number[] = [];
+  for (let s = 0; s < core.n; s++) {
+    const key = core.winKey[pos[s]];
+    keys.push(key);
+    lens.push(core.len[s]);
+    if (core.both[s]) {
+      keys.push(key + WEEK_KEYS);
+      lens.push(core.len[s]);
+    }
+  }
+  return { answer: 'yes', idle: idleSlots(keys, lens, core.weeks) };
+}
