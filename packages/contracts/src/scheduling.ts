@@ -159,7 +159,40 @@ export const placement = z.object({
   week: lessonWeek.nullable(),
 });
 
-export const studentNote = z.object({ member_id: z.string(), name: z.string(), reason: z.string() });
+const fixDay = z.number().int().min(0).max(6);
+/** "HH:MM" (the end of a span is exclusive; "24:00" ends the day). */
+const fixTime = z.string().regex(/^\d{2}:\d{2}$/);
+
+/**
+ * One change that places an unplaced student while everybody placed keeps a lesson, verified by re-solving
+ * with it applied (docs/product/planning.md "Fixes"): add a span to the teacher's times, add a span to the
+ * student's times, move (and lock) one other lesson, or a shorter lesson (minutes).
+ */
+export const studentFix = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('teacher_time'), day: fixDay, start: fixTime, end: fixTime }),
+  z.object({ kind: z.literal('student_time'), day: fixDay, start: fixTime, end: fixTime }),
+  z.object({
+    kind: z.literal('move_other'),
+    member_id: z.string(),
+    name: z.string(),
+    /** Week of a biweekly student's lesson; null for a weekly one. */
+    to: z.object({ day: fixDay, start: fixTime, week: lessonWeek.nullable() }),
+  }),
+  z.object({ kind: z.literal('shorter'), duration: z.number().int().positive() }),
+]);
+
+/**
+ * A student left out. `fixes` (present in every calculation answer; empty: 'Keine einzelne Änderung reicht aus.')
+ * and `fixes_complete` (false: the time budget ended before every kind was settled; such a kind is left out, or
+ * its listed fix works but a better one of that kind may exist).
+ */
+export const studentNote = z.object({
+  member_id: z.string(),
+  name: z.string(),
+  reason: z.string(),
+  fixes: z.array(studentFix).optional(),
+  fixes_complete: z.boolean().optional(),
+});
 
 /** The stage values of a plan. */
 export const planSummary = z.object({

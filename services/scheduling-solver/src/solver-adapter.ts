@@ -12,7 +12,8 @@ export const SOLVER_TIMEOUT_TEXT = 'Die Berechnung hat zu lange gedauert. Bitte 
 
 export function createSolver(opts: { size: number; timeLimitS: number; hardStopMs: number }, log: Logger): SolverPort {
   // Hard stop per solve after the engine's own budget (the solver's share of the request budget); the pool then answers with the first plan.
-  const pool = new SolverPool({ size: opts.size, timeoutMs: opts.hardStopMs, solveOptions: { timeLimitSec: opts.timeLimitS } });
+  // Every calculation answer carries the fixes of its unplaced students (within the same budget).
+  const pool = new SolverPool({ size: opts.size, timeoutMs: opts.hardStopMs, solveOptions: { timeLimitSec: opts.timeLimitS, fixes: true } });
   log.debug({ size: opts.size, timeLimitS: opts.timeLimitS }, 'solver pool created');
   return {
     async solve(problem: SolveProblem, o) {

@@ -99,7 +99,13 @@ describe('a plan', () => {
     expect(res.body.placements.map((p: Placement) => p.member_id)).toEqual([ok.memberId]);
     expect(res.body.skipped_students.map((s: { member_id: string }) => s.member_id).sort()).toEqual([none.memberId, elsewhere.memberId].sort());
     for (const s of res.body.skipped_students) {
-      expect(s).toEqual({ member_id: expect.any(String), name: expect.any(String), reason: expect.any(String) });
+      expect(s).toEqual({
+        member_id: expect.any(String),
+        name: expect.any(String),
+        reason: expect.any(String),
+        fixes: expect.any(Array),
+        fixes_complete: true,
+      });
       expect(s.reason.length).toBeGreaterThan(5);
     }
     expect(res.body.unscheduled_students).toEqual([]);
@@ -130,7 +136,13 @@ describe('INFEASIBLE', () => {
     expect(d.message).toBe(INFEASIBLE);
     expect(d.skipped_students).toEqual([]);
     expect(d.unscheduled_students).toHaveLength(1);
-    expect(d.unscheduled_students[0]).toEqual({ member_id: expect.any(String), name: expect.stringMatching(/Test$/), reason: expect.any(String) });
+    expect(d.unscheduled_students[0]).toEqual({
+      member_id: expect.any(String),
+      name: expect.stringMatching(/Test$/),
+      reason: expect.any(String),
+      fixes: expect.any(Array),
+      fixes_complete: true,
+    });
     expect(d.unscheduled_students[0].reason.length).toBeGreaterThan(5);
     expect(d.best_plan.placements).toHaveLength(2);
     expectValidPlan(d.best_plan, cls);

@@ -63,7 +63,8 @@ async function refuseWithoutTeacherTimes(deps: CalculateDeps, classId: string, t
   throw AppError.badRequest({
     error_type: 'INFEASIBLE',
     message: CALC_TEXTS.noTeacherTimes,
-    skipped_students: roster.members.map((m) => ({ member_id: m.memberId, name: m.name, reason: CALC_TEXTS.noTeacherTimes })),
+    // Nothing was solved, so no fix was looked for (fixes_complete false).
+    skipped_students: roster.members.map((m) => ({ member_id: m.memberId, name: m.name, reason: CALC_TEXTS.noTeacherTimes, fixes: [], fixes_complete: false })),
     unscheduled_students: [],
     best_plan: { timetable: timetableFrom([]), placements: [] },
   });

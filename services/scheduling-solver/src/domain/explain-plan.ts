@@ -1,9 +1,10 @@
 /** The engine's plan told in the answer's terms: placements, who was left out and why, stats and summary. */
 import { AppError } from '@stundenplan/base';
+import { labelToSlot, SLOTS_PER_DAY, slotToClock } from '@stundenplan/timegrid';
 import { CALC_TEXTS, type StudentNote } from './calculation-texts.js';
 import type { ChosenTimes, Roster } from './calculation-problem.js';
 import { planSummary, type PlanSummary } from './plan-summary.js';
-import type { SolvePlan } from './solver-port.js';
+import type { EngineFix, SolvePlan } from './solver-port.js';
 import { timetableFrom, toPlacementViews, type PlacementView, type WorkingTimetable } from './timetable.js';
 
 export interface ExplainedPlan {
@@ -24,10 +25,18 @@ export function explainPlan(plan: SolvePlan, roster: Roster, chosen: ReadonlyMap
   const placements = toPlacementViews(plan.placements, info, pinnedIds);
   const placedIds = new Set(placements.map((v) => v.member_id));
   const placed = placedIds.size;
+  const incomplete = new Set(plan.fixes_incomplete ?? []);
   const notes = (ids: string[], fallback: (id: string) => string) =>
     [...new Set(ids)]
       .filter((id) => byId.has(id) && !placedIds.has(id))
-      .map((id) => ({ member_id: id, name: byId.get(id)!.name, reason: plan.reasons?.[id] || fallback(id) }));
+      .map((id) => ({
+        member_id: id,
+        name: byId.get(id)!.name,
+        reason: plan.reasons?.[id] || fallback(id),
+        // An engine without fixes (or a student it did not look at) leaves the kinds undecided.
+        fixes: (plan.fixes?.[id] ?? []).map((f) => fixView(f, byId)),
+        fixes_complete: plan.fixes?.[id] !== undefined && !incomplete.has(id),
+      }));
   const noTimes = (id: string) => chosen.get(id)?.week.isEmpty() ?? true;
   // A student who entered no times at all is told so (the engine only knows "no common time").
   const skipped = notes(plan.skipped_students ?? [], (id) =>
@@ -57,6 +66,31 @@ export function explainPlan(plan: SolvePlan, roster: Roster, chosen: ReadonlyMap
     summary: planSummary(plan, placed, byId),
     infeasible: plan.status === 'INFEASIBLE' || unscheduled.length > wiggleRoom,
   };
+}
+
+type Fix = NonNullable<StudentNote['fixes']>[number];
+
+/** "9.00" -> "09:00" (as `start_time` of the placements); "24.00" -> "24:00". */
+function clock(label: string): string {
+  return slotToClock(label === '24.00' ? SLOTS_PER_DAY : labelToSlot(label));
+}
+
+/** An engine fix in the answer's terms: times "HH:MM", the other student's name from the roster. */
+function fixView(f: EngineFix, byId: Roster['byId']): Fix {
+  switch (f.kind) {
+    case 'teacher_time':
+    case 'student_time':
+      return { kind: f.kind, day: f.day, start: clock(f.start), end: clock(f.end) };
+    case 'move_other':
+      return {
+        kind: f.kind,
+        member_id: f.member_id,
+        name: byId.get(f.member_id)?.name ?? f.name,
+        to: { day: f.to.day, start: clock(f.to.start), week: f.to.week },
+      };
+    case 'shorter':
+      return { kind: f.kind, duration: f.duration };
+  }
 }
 
 /** The 400 of a plan that leaves too many students out; it carries the best plan found. */

@@ -62,7 +62,17 @@ export interface SolvePlan {
   reasons?: Record<string, string>;
   preferred_students?: string[];
   moved_students?: string[];
+  /** member_id -> fixes of an unplaced student (times as slot labels "9.00"), when asked for. */
+  fixes?: Record<string, EngineFix[]>;
+  /** Students for whom some kind of fix was not decided within the budget. */
+  fixes_incomplete?: string[];
 }
+
+/** The engine's fix of an unplaced student (src/solver/types.ts Fix). */
+export type EngineFix =
+  | { kind: 'teacher_time' | 'student_time'; day: number; start: string; end: string }
+  | { kind: 'move_other'; member_id: string; name: string; to: { day: number; start: string; week: Week | null } }
+  | { kind: 'shorter'; duration: number };
 
 export type EngineStage = 'first-plan' | 'maximum-proven' | 'compacting' | 'done';
 
