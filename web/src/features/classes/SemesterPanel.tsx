@@ -171,7 +171,7 @@ function SemesterForm({ classId, saved }: { classId: string; saved: SemesterAnsw
           {breaks.map((b, index) => (
             <div key={b.key} className="semester-break" data-testid="semester-break">
               <Input type="date" label={T.breakFrom} value={b.from} onChange={(e) => patchBreak(b.key, { from: e.target.value })} />
-              <Input type="date" label={T.breakTo} value={b.to} onChange={(e) => patchBreak(b.key, { to: e.target.value })} />
+              <Input type="date" label={T.breakTo} value={b.to} className="semester-break__to" onChange={(e) => patchBreak(b.key, { to: e.target.value })} />
               <Input
                 label={T.breakLabel}
                 value={b.label}

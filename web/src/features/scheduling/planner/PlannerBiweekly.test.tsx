@@ -56,6 +56,9 @@ describe('PlannerStep: 14-day lessons', { timeout: 30_000 }, () => {
     const ben = screen.getByRole('button', { name: 'Ben Schröder, Montag 10:00–10:45 Uhr, B-Woche' });
     expect(anna.className).toContain('lesson--week-a');
     expect(ben.className).toContain('lesson--week-b');
+    // Sharing a time, each takes half of the cells.
+    expect(anna.className).toContain('lesson--half');
+    expect(ben.className).toContain('lesson--half');
     expect(within(anna).getByText('A')).toBeTruthy();
     expect(within(ben).getByText('B')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Carla, Dienstag 09:00–10:00 Uhr' }).className).not.toContain('lesson--week');
@@ -78,6 +81,7 @@ describe('PlannerStep: 14-day lessons', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Verfügbarkeit überschreiben?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Eintragen' }));
     const moved = await screen.findByRole('button', { name: 'Anna Müller, Dienstag 10:00–10:30 Uhr, A-Woche' });
+    expect(moved.className).not.toContain('lesson--half');
     fireEvent.click(moved);
     fireEvent.click(within(await lessonBar()).getByRole('button', { name: 'In die B-Woche' }));
     expect(await screen.findByRole('button', { name: 'Anna Müller, Dienstag 10:00–10:30 Uhr, B-Woche' })).toBeTruthy();

@@ -26,8 +26,10 @@ export interface LessonView {
   preferred?: boolean;
   /** Moved by the last calculation away from the saved plan. */
   moved?: boolean;
-  /** A biweekly lesson's week: the A lesson takes the left half of its cells, the B lesson the right half. */
+  /** A biweekly lesson's week (the letter in front of the name). */
   week?: LessonWeek | null;
+  /** A biweekly lesson at the time of one of the other week: the A lesson takes the left half of the cells, the B lesson the right half. */
+  shared?: boolean;
 }
 
 interface Props {
@@ -87,6 +89,12 @@ export const LessonBlock = memo(function LessonBlock({
   };
   const label = `${lesson.fullName}, ${DAY_NAMES[lesson.day]} ${time} Uhr${lesson.week ? `, ${PLANNER_TEXTS.weekLabel(lesson.week)}` : ''}${lesson.pinned ? ', fixiert' : ''}${lesson.preferred ? `, ${PLANNER_TEXTS.inPreferred}` : ''}${lesson.moved ? `, ${PLANNER_TEXTS.movedMark}` : ''}`;
   const stop = (e: { stopPropagation: () => void }) => e.stopPropagation();
+  // The week's letter: in the time line (so a narrow tile keeps the name), in the name line on a one-row tile.
+  const weekMark = lesson.week && (
+    <span className="lesson__mark lesson__week" data-mark="week" title={PLANNER_TEXTS.weekTitle(lesson.week)} aria-hidden="true">
+      {lesson.week}
+    </span>
+  );
   return (
     <div
       ref={(node) => {
@@ -100,6 +108,7 @@ export const LessonBlock = memo(function LessonBlock({
         lesson.preferred && 'lesson--preferred',
         lesson.moved && 'lesson--moved',
         lesson.week && `lesson--week lesson--week-${lesson.week.toLowerCase()}`,
+        lesson.shared && 'lesson--half',
         dragging && 'is-dragging',
         rows === 1 && 'lesson--short',
         selected && 'is-selected',
@@ -121,11 +130,7 @@ export const LessonBlock = memo(function LessonBlock({
     >
       <span className="lesson__head">
         <span className="lesson__name">
-          {lesson.week && (
-            <span className="lesson__mark lesson__week" data-mark="week" title={PLANNER_TEXTS.weekTitle(lesson.week)} aria-hidden="true">
-              {lesson.week}
-            </span>
-          )}
+          {rows === 1 && weekMark}
           {lesson.preferred && (
             <span className="lesson__mark lesson__mark--preferred" data-mark="preferred" title={PLANNER_TEXTS.inPreferredTitle} aria-hidden="true">
               ★
@@ -173,7 +178,12 @@ export const LessonBlock = memo(function LessonBlock({
           </button>
         </span>
       </span>
-      {rows > 1 && <span className="lesson__time">{time}</span>}
+      {rows > 1 && (
+        <span className="lesson__time">
+          {weekMark}
+          {time}
+        </span>
+      )}
     </div>
   );
 });

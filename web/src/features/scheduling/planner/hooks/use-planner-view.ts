@@ -77,6 +77,10 @@ export function usePlannerView(
         notes: [{ text: e.unknownMember ? STUDENT_TOOLTIPS.missingData : PLANNER_TEXTS.errorEntryHint, level: 'warning' }],
       });
     }
+    // Two biweekly lessons of different weeks at one time share the cells: each takes half of them.
+    for (const v of views) {
+      v.shared = Boolean(v.week) && views.some((o) => o !== v && o.week && o.week !== v.week && o.day === v.day && o.start < v.end && v.start < o.end);
+    }
     return views;
   }, [plan, byId, names, weeks]);
 
