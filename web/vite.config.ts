@@ -18,8 +18,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // No source maps unless asked for (WEB_SOURCEMAP=true); the gateway serves them only with WEB_SOURCE_MAPS=true.
-    sourcemap: process.env.WEB_SOURCEMAP === 'true',
+    // No source maps unless asked for: WEB_SOURCE_MAPS=true makes them here and lets the gateway serve them.
+    sourcemap: process.env.WEB_SOURCE_MAPS === 'true',
   },
   server: {
     port: 5173,

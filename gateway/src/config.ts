@@ -27,7 +27,7 @@ const shape = {
   NOTIFICATION_SERVICE_URL: url(8086),
   /** Folder of the built SPA; empty disables static serving. */
   WEB_DIST: z.string().default(''),
-  /** Serve the web app's source maps (`*.map`), when a build made them (`WEB_SOURCEMAP=true npm run build`). */
+  /** Serve the web app's source maps (`*.map`), when a build made them (`WEB_SOURCE_MAPS=true npm run build`). */
   WEB_SOURCE_MAPS: z
     .enum(['true', 'false'])
     .default('false')
