@@ -49,10 +49,10 @@ const pad = (s, n) => String(s).padEnd(n);
 const lpad = (s, n) => String(s).padStart(n);
 
 /**
- * Runs the table over `names` of `dir`. `runSolver(cmd, file)` is run.js's runner; `solver` the plain
+ * Runs the table over `sets` ([{ dir, names }]). `runSolver(cmd, file)` is run.js's runner; `solver` the plain
  * command (re-solving), `fixesSolver` the one that lists fixes.
  */
-export async function fixesTable({ dir, names, solver, fixesSolver, runSolver, readProblem, checkEach }) {
+export async function fixesTable({ sets, solver, fixesSolver, runSolver, readProblem, checkEach }) {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-fixes-'));
   const rows = [];
   console.log(`\n# fixes: '${fixesSolver}'; each fix re-solved with '${solver}' (must be valid and place one more student)`);
@@ -60,7 +60,7 @@ export async function fixesTable({ dir, names, solver, fixesSolver, runSolver, r
     `${pad('instance', 18)} ${lpad('unplaced', 8)} ${lpad('fixes', 5)} ${lpad('T/S/M/D', 11)} ${lpad('empty', 5)} ${lpad('incompl', 7)} ${lpad('fixes s', 7)} ${lpad('plan s', 7)} ${lpad('checked', 7)} ${lpad('ok', 4)}  notes`,
   );
   try {
-    for (const name of names) {
+    for (const { dir, name } of sets.flatMap((set) => set.names.map((n) => ({ dir: set.dir, name: n })))) {
       const file = path.join(dir, `${name}.json`);
       const problem = readProblem(file);
       const r = await runSolver(fixesSolver, file);

@@ -3,7 +3,7 @@
 // Then the same for the preference instances (bench/preferences/instances: preferred times and a
 // previous plan), whose table compares every stage (placed, moved, preferred, idle: the order they are optimised in)
 // with its proven optimum; then the biweekly instances (bench/biweekly/instances: two-week plans) in
-// a table of the same kind; then the fixes of every unplaced student of the first set, each checked by
+// a table of the same kind; then the fixes of every unplaced student of the first and the biweekly set, each checked by
 // re-solving with the fix applied (fixes.js; the solver command with `--fixes`).
 //   node services/scheduling-solver/bench/run.js --solver 'CMD' [--timeout 60] [--only REGEX] [--out results.json] [--strict]
 //        [--set DIR] [--pref-set DIR | --no-pref] [--bw-set DIR | --no-bw] [--no-fixes | --no-fix-check]
@@ -303,8 +303,8 @@ const bw = await stagedTable(bwDir, 'biweekly', 'biweekly');
 const fixes = argv.includes('--no-fixes')
   ? { rows: [], summary: null }
   : await fixesTable({
-      dir: setDir,
-      names,
+      // The first set and the biweekly one (fixes keep the weeks of biweekly lessons).
+      sets: [{ dir: setDir, names }, ...(bwDir ? [{ dir: bwDir, names: instanceNames(bwDir) }] : [])],
       solver,
       fixesSolver: `${solver} --fixes`,
       runSolver,
