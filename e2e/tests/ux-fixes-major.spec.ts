@@ -202,7 +202,7 @@ test('Handy, /student: der Toast nach dem Login verdeckt den Zwei-Tipp-Hinweis u
 
 async function expectFooterLegalLinks(page: Page): Promise<Locator> {
   const legal = page.getByRole('contentinfo').getByRole('navigation', { name: 'Rechtliches' });
-  await expect(legal.getByRole('link')).toHaveText(['Über uns', 'Impressum', 'Datenschutz']);
+  await expect(legal.getByRole('link')).toHaveText(['Über uns', 'Impressum', 'Datenschutz', 'Barrierefreiheit']);
   const impressum = (await legal.getByRole('link', { name: 'Impressum' }).boundingBox())!;
   const privacy = (await legal.getByRole('link', { name: 'Datenschutz' }).boundingBox())!;
   expect(Math.abs(impressum.y - privacy.y), 'Impressum and Datenschutz on one line').toBeLessThan(4);
