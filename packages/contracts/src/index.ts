@@ -5,17 +5,18 @@ import * as calendarImport from './calendar-import.js';
 import * as classes from './classes.js';
 import * as documents from './documents.js';
 import type { Endpoint } from './endpoint.js';
+import * as lessons from './lessons.js';
 import * as notification from './notification.js';
 import * as scheduling from './scheduling.js';
 import * as semester from './semester.js';
 
 export * from './endpoint.js';
 export { timesMap, messageAnswer } from './common.js';
-export { auth, availability, calendarImport, classes, documents, notification, scheduling, semester };
+export { auth, availability, calendarImport, classes, documents, lessons, notification, scheduling, semester };
 
 const isEndpoint = (v: unknown): v is Endpoint => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'errors' in v;
 
 /** Every contract, in the order of docs/product/api.md. */
-export const endpoints: readonly Endpoint[] = [auth, classes, semester, availability, calendarImport, scheduling, documents, notification].flatMap((area) =>
-  Object.values(area).filter(isEndpoint),
+export const endpoints: readonly Endpoint[] = [auth, classes, semester, lessons, availability, calendarImport, scheduling, documents, notification].flatMap(
+  (area) => Object.values(area).filter(isEndpoint),
 );
