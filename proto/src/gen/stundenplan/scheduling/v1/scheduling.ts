@@ -66,6 +66,47 @@ export interface GetLatestScheduleResponse_AvailableTimesEntry {
   value: ScheduleDay | undefined;
 }
 
+/** A teacher's occupied time on one day, in quarter hours from midnight (end exclusive). */
+export interface BusyInterval {
+  start: number;
+  end: number;
+}
+
+/** One day the make-up may take place on (a semester day without holiday or break, in the window). */
+export interface MakeupDay {
+  /** YYYY-MM-DD. */
+  date: string;
+  /** 0 = Monday .. 6 = Sunday. */
+  weekday: number;
+  /** Every other lesson of the teacher on that day, in any of their classes (make-ups included). */
+  busy: BusyInterval[];
+}
+
+/** PERMISSION_DENIED/NOT_FOUND unless teacher_id teaches the class and member_id is its member. */
+export interface SuggestMakeupRequest {
+  classId: string;
+  teacherId: string;
+  memberId: string;
+  days: MakeupDay[];
+  /** At most this many candidates, best first; 0 = every valid one. */
+  limit: number;
+}
+
+/** One valid time: inside the student's and the teacher's times of the class, overlapping nothing busy. */
+export interface MakeupCandidate {
+  date: string;
+  /** Quarter hours from midnight (end exclusive). */
+  start: number;
+  end: number;
+  /** Idle minutes the lesson adds to the teacher's day (the solver's idle measure). */
+  idleAddedMinutes: number;
+}
+
+/** Best first: fewest idle minutes added, then earliest. */
+export interface SuggestMakeupResponse {
+  candidates: MakeupCandidate[];
+}
+
 function createBaseGetLatestScheduleRequest(): GetLatestScheduleRequest {
   return { classId: "", teacherId: "" };
 }
@@ -702,6 +743,529 @@ export const GetLatestScheduleResponse_AvailableTimesEntry: MessageFns<GetLatest
     },
   };
 
+function createBaseBusyInterval(): BusyInterval {
+  return { start: 0, end: 0 };
+}
+
+export const BusyInterval: MessageFns<BusyInterval> = {
+  encode(message: BusyInterval, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.start !== 0) {
+      writer.uint32(8).int32(message.start);
+    }
+    if (message.end !== 0) {
+      writer.uint32(16).int32(message.end);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BusyInterval {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBusyInterval();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.start = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.end = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BusyInterval {
+    return {
+      start: isSet(object.start) ? globalThis.Number(object.start) : 0,
+      end: isSet(object.end) ? globalThis.Number(object.end) : 0,
+    };
+  },
+
+  toJSON(message: BusyInterval): unknown {
+    const obj: any = {};
+    if (message.start !== 0) {
+      obj.start = Math.round(message.start);
+    }
+    if (message.end !== 0) {
+      obj.end = Math.round(message.end);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<BusyInterval>): BusyInterval {
+    return BusyInterval.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<BusyInterval>): BusyInterval {
+    const message = createBaseBusyInterval();
+    message.start = object.start ?? 0;
+    message.end = object.end ?? 0;
+    return message;
+  },
+};
+
+function createBaseMakeupDay(): MakeupDay {
+  return { date: "", weekday: 0, busy: [] };
+}
+
+export const MakeupDay: MessageFns<MakeupDay> = {
+  encode(message: MakeupDay, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.date !== "") {
+      writer.uint32(10).string(message.date);
+    }
+    if (message.weekday !== 0) {
+      writer.uint32(16).int32(message.weekday);
+    }
+    for (const v of message.busy) {
+      BusyInterval.encode(v!, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MakeupDay {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMakeupDay();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.date = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.weekday = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.busy.push(BusyInterval.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MakeupDay {
+    return {
+      date: isSet(object.date) ? globalThis.String(object.date) : "",
+      weekday: isSet(object.weekday) ? globalThis.Number(object.weekday) : 0,
+      busy: globalThis.Array.isArray(object?.busy) ? object.busy.map((e: any) => BusyInterval.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: MakeupDay): unknown {
+    const obj: any = {};
+    if (message.date !== "") {
+      obj.date = message.date;
+    }
+    if (message.weekday !== 0) {
+      obj.weekday = Math.round(message.weekday);
+    }
+    if (message.busy?.length) {
+      obj.busy = message.busy.map((e) => BusyInterval.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<MakeupDay>): MakeupDay {
+    return MakeupDay.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<MakeupDay>): MakeupDay {
+    const message = createBaseMakeupDay();
+    message.date = object.date ?? "";
+    message.weekday = object.weekday ?? 0;
+    message.busy = object.busy?.map((e) => BusyInterval.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseSuggestMakeupRequest(): SuggestMakeupRequest {
+  return { classId: "", teacherId: "", memberId: "", days: [], limit: 0 };
+}
+
+export const SuggestMakeupRequest: MessageFns<SuggestMakeupRequest> = {
+  encode(message: SuggestMakeupRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.classId !== "") {
+      writer.uint32(10).string(message.classId);
+    }
+    if (message.teacherId !== "") {
+      writer.uint32(18).string(message.teacherId);
+    }
+    if (message.memberId !== "") {
+      writer.uint32(26).string(message.memberId);
+    }
+    for (const v of message.days) {
+      MakeupDay.encode(v!, writer.uint32(34).fork()).join();
+    }
+    if (message.limit !== 0) {
+      writer.uint32(40).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SuggestMakeupRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSuggestMakeupRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.classId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.teacherId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.memberId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.days.push(MakeupDay.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SuggestMakeupRequest {
+    return {
+      classId: isSet(object.classId)
+        ? globalThis.String(object.classId)
+        : isSet(object.class_id)
+        ? globalThis.String(object.class_id)
+        : "",
+      teacherId: isSet(object.teacherId)
+        ? globalThis.String(object.teacherId)
+        : isSet(object.teacher_id)
+        ? globalThis.String(object.teacher_id)
+        : "",
+      memberId: isSet(object.memberId)
+        ? globalThis.String(object.memberId)
+        : isSet(object.member_id)
+        ? globalThis.String(object.member_id)
+        : "",
+      days: globalThis.Array.isArray(object?.days) ? object.days.map((e: any) => MakeupDay.fromJSON(e)) : [],
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: SuggestMakeupRequest): unknown {
+    const obj: any = {};
+    if (message.classId !== "") {
+      obj.classId = message.classId;
+    }
+    if (message.teacherId !== "") {
+      obj.teacherId = message.teacherId;
+    }
+    if (message.memberId !== "") {
+      obj.memberId = message.memberId;
+    }
+    if (message.days?.length) {
+      obj.days = message.days.map((e) => MakeupDay.toJSON(e));
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SuggestMakeupRequest>): SuggestMakeupRequest {
+    return SuggestMakeupRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SuggestMakeupRequest>): SuggestMakeupRequest {
+    const message = createBaseSuggestMakeupRequest();
+    message.classId = object.classId ?? "";
+    message.teacherId = object.teacherId ?? "";
+    message.memberId = object.memberId ?? "";
+    message.days = object.days?.map((e) => MakeupDay.fromPartial(e)) || [];
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseMakeupCandidate(): MakeupCandidate {
+  return { date: "", start: 0, end: 0, idleAddedMinutes: 0 };
+}
+
+export const MakeupCandidate: MessageFns<MakeupCandidate> = {
+  encode(message: MakeupCandidate, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.date !== "") {
+      writer.uint32(10).string(message.date);
+    }
+    if (message.start !== 0) {
+      writer.uint32(16).int32(message.start);
+    }
+    if (message.end !== 0) {
+      writer.uint32(24).int32(message.end);
+    }
+    if (message.idleAddedMinutes !== 0) {
+      writer.uint32(32).int32(message.idleAddedMinutes);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MakeupCandidate {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMakeupCandidate();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.date = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.start = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.end = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.idleAddedMinutes = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MakeupCandidate {
+    return {
+      date: isSet(object.date) ? globalThis.String(object.date) : "",
+      start: isSet(object.start) ? globalThis.Number(object.start) : 0,
+      end: isSet(object.end) ? globalThis.Number(object.end) : 0,
+      idleAddedMinutes: isSet(object.idleAddedMinutes)
+        ? globalThis.Number(object.idleAddedMinutes)
+        : isSet(object.idle_added_minutes)
+        ? globalThis.Number(object.idle_added_minutes)
+        : 0,
+    };
+  },
+
+  toJSON(message: MakeupCandidate): unknown {
+    const obj: any = {};
+    if (message.date !== "") {
+      obj.date = message.date;
+    }
+    if (message.start !== 0) {
+      obj.start = Math.round(message.start);
+    }
+    if (message.end !== 0) {
+      obj.end = Math.round(message.end);
+    }
+    if (message.idleAddedMinutes !== 0) {
+      obj.idleAddedMinutes = Math.round(message.idleAddedMinutes);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<MakeupCandidate>): MakeupCandidate {
+    return MakeupCandidate.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<MakeupCandidate>): MakeupCandidate {
+    const message = createBaseMakeupCandidate();
+    message.date = object.date ?? "";
+    message.start = object.start ?? 0;
+    message.end = object.end ?? 0;
+    message.idleAddedMinutes = object.idleAddedMinutes ?? 0;
+    return message;
+  },
+};
+
+function createBaseSuggestMakeupResponse(): SuggestMakeupResponse {
+  return { candidates: [] };
+}
+
+export const SuggestMakeupResponse: MessageFns<SuggestMakeupResponse> = {
+  encode(message: SuggestMakeupResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.candidates) {
+      MakeupCandidate.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SuggestMakeupResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSuggestMakeupResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.candidates.push(MakeupCandidate.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SuggestMakeupResponse {
+    return {
+      candidates: globalThis.Array.isArray(object?.candidates)
+        ? object.candidates.map((e: any) => MakeupCandidate.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: SuggestMakeupResponse): unknown {
+    const obj: any = {};
+    if (message.candidates?.length) {
+      obj.candidates = message.candidates.map((e) => MakeupCandidate.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SuggestMakeupResponse>): SuggestMakeupResponse {
+    return SuggestMakeupResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SuggestMakeupResponse>): SuggestMakeupResponse {
+    const message = createBaseSuggestMakeupResponse();
+    message.candidates = object.candidates?.map((e) => MakeupCandidate.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 export type SchedulingServiceService = typeof SchedulingServiceService;
 export const SchedulingServiceService = {
   /** The newest saved schedule of a class by created_at (docs/product/planning.md: loaded when a class is chosen). */
@@ -716,11 +1280,24 @@ export const SchedulingServiceService = {
       Buffer.from(GetLatestScheduleResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetLatestScheduleResponse => GetLatestScheduleResponse.decode(value),
   },
+  /** The valid times of a make-up lesson of one member, from the solver's time grid and idle measure. */
+  suggestMakeup: {
+    path: "/stundenplan.scheduling.v1.SchedulingService/SuggestMakeup" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SuggestMakeupRequest): Buffer => Buffer.from(SuggestMakeupRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SuggestMakeupRequest => SuggestMakeupRequest.decode(value),
+    responseSerialize: (value: SuggestMakeupResponse): Buffer =>
+      Buffer.from(SuggestMakeupResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SuggestMakeupResponse => SuggestMakeupResponse.decode(value),
+  },
 } as const;
 
 export interface SchedulingServiceServer extends UntypedServiceImplementation {
   /** The newest saved schedule of a class by created_at (docs/product/planning.md: loaded when a class is chosen). */
   getLatestSchedule: handleUnaryCall<GetLatestScheduleRequest, GetLatestScheduleResponse>;
+  /** The valid times of a make-up lesson of one member, from the solver's time grid and idle measure. */
+  suggestMakeup: handleUnaryCall<SuggestMakeupRequest, SuggestMakeupResponse>;
 }
 
 export interface SchedulingServiceClient extends Client {
@@ -739,6 +1316,22 @@ export interface SchedulingServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetLatestScheduleResponse) => void,
+  ): ClientUnaryCall;
+  /** The valid times of a make-up lesson of one member, from the solver's time grid and idle measure. */
+  suggestMakeup(
+    request: SuggestMakeupRequest,
+    callback: (error: ServiceError | null, response: SuggestMakeupResponse) => void,
+  ): ClientUnaryCall;
+  suggestMakeup(
+    request: SuggestMakeupRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SuggestMakeupResponse) => void,
+  ): ClientUnaryCall;
+  suggestMakeup(
+    request: SuggestMakeupRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SuggestMakeupResponse) => void,
   ): ClientUnaryCall;
 }
 
