@@ -30,6 +30,8 @@ export interface ExportPersonalDataRequest {
   email: string;
   /** "teacher" or "student". */
   role: string;
+  /** The person's memberships as the classes service named them (its part of the copy is asked first). */
+  memberIds: string[];
 }
 
 export interface ExportPersonalDataResponse {
@@ -41,7 +43,7 @@ export interface ExportPersonalDataResponse {
 }
 
 function createBaseExportPersonalDataRequest(): ExportPersonalDataRequest {
-  return { userId: "", email: "", role: "" };
+  return { userId: "", email: "", role: "", memberIds: [] };
 }
 
 export const ExportPersonalDataRequest: MessageFns<ExportPersonalDataRequest> = {
@@ -54,6 +56,9 @@ export const ExportPersonalDataRequest: MessageFns<ExportPersonalDataRequest> = 
     }
     if (message.role !== "") {
       writer.uint32(26).string(message.role);
+    }
+    for (const v of message.memberIds) {
+      writer.uint32(34).string(v!);
     }
     return writer;
   },
@@ -95,6 +100,14 @@ export const ExportPersonalDataRequest: MessageFns<ExportPersonalDataRequest> = 
             message.role = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.memberIds.push(reader.string());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -116,6 +129,11 @@ export const ExportPersonalDataRequest: MessageFns<ExportPersonalDataRequest> = 
         : "",
       email: isSet(object.email) ? globalThis.String(object.email) : "",
       role: isSet(object.role) ? globalThis.String(object.role) : "",
+      memberIds: globalThis.Array.isArray(object?.memberIds)
+        ? object.memberIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.member_ids)
+        ? object.member_ids.map((e: any) => globalThis.String(e))
+        : [],
     };
   },
 
@@ -130,6 +148,9 @@ export const ExportPersonalDataRequest: MessageFns<ExportPersonalDataRequest> = 
     if (message.role !== "") {
       obj.role = message.role;
     }
+    if (message.memberIds?.length) {
+      obj.memberIds = message.memberIds;
+    }
     return obj;
   },
 
@@ -141,6 +162,7 @@ export const ExportPersonalDataRequest: MessageFns<ExportPersonalDataRequest> = 
     message.userId = object.userId ?? "";
     message.email = object.email ?? "";
     message.role = object.role ?? "";
+    message.memberIds = object.memberIds?.map((e) => e) || [];
     return message;
   },
 };
