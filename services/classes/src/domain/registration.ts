@@ -13,13 +13,21 @@ import { DEFAULT_DURATION, MAX_MEMBERS_PER_CLASS } from './validation.js';
 export interface ClassWithTeacher {
   cls: Class;
   teacherName: string | null;
+  /** For mails to the teacher about the class's lessons (notification); absent in membership lists. */
+  teacherEmail?: string | null;
   institutionName: string | null;
   institutionId: string | null;
 }
 
 export async function withTeacher(deps: Deps, cls: Class): Promise<ClassWithTeacher> {
   const t = await deps.data.directory.findUser(cls.teacherId);
-  return { cls, teacherName: t?.name || null, institutionName: t?.institutionName ?? null, institutionId: t?.institutionId ?? null };
+  return {
+    cls,
+    teacherName: t?.name || null,
+    teacherEmail: t?.email || null,
+    institutionName: t?.institutionName ?? null,
+    institutionId: t?.institutionId ?? null,
+  };
 }
 
 export async function findClassByShortcut(deps: Deps, raw: unknown): Promise<Class | null> {

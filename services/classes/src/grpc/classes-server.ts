@@ -20,6 +20,7 @@ function classInfo(c: ClassWithTeacher): classesV1.ClassInfo {
     institutionName: c.institutionName ?? '',
     deadline: deadlineString(c.cls.deadline) ?? '',
     allowLateChanges: c.cls.allowLateChanges,
+    teacherEmail: c.teacherEmail ?? '',
   };
 }
 

@@ -36,6 +36,8 @@ export interface ClassInfo {
   deadline: string;
   /** Students may still change their own times after the deadline. */
   allowLateChanges: boolean;
+  /** The teacher's e-mail address (mails to the teacher about a class's lessons); empty when unknown. */
+  teacherEmail: string;
 }
 
 export interface Member {
@@ -147,6 +149,7 @@ function createBaseClassInfo(): ClassInfo {
     institutionName: "",
     deadline: "",
     allowLateChanges: false,
+    teacherEmail: "",
   };
 }
 
@@ -181,6 +184,9 @@ export const ClassInfo: MessageFns<ClassInfo> = {
     }
     if (message.allowLateChanges !== false) {
       writer.uint32(80).bool(message.allowLateChanges);
+    }
+    if (message.teacherEmail !== "") {
+      writer.uint32(90).string(message.teacherEmail);
     }
     return writer;
   },
@@ -278,6 +284,14 @@ export const ClassInfo: MessageFns<ClassInfo> = {
             message.allowLateChanges = reader.bool();
             continue;
           }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.teacherEmail = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -330,6 +344,11 @@ export const ClassInfo: MessageFns<ClassInfo> = {
         : isSet(object.allow_late_changes)
         ? globalThis.Boolean(object.allow_late_changes)
         : false,
+      teacherEmail: isSet(object.teacherEmail)
+        ? globalThis.String(object.teacherEmail)
+        : isSet(object.teacher_email)
+        ? globalThis.String(object.teacher_email)
+        : "",
     };
   },
 
@@ -365,6 +384,9 @@ export const ClassInfo: MessageFns<ClassInfo> = {
     if (message.allowLateChanges !== false) {
       obj.allowLateChanges = message.allowLateChanges;
     }
+    if (message.teacherEmail !== "") {
+      obj.teacherEmail = message.teacherEmail;
+    }
     return obj;
   },
 
@@ -383,6 +405,7 @@ export const ClassInfo: MessageFns<ClassInfo> = {
     message.institutionName = object.institutionName ?? "";
     message.deadline = object.deadline ?? "";
     message.allowLateChanges = object.allowLateChanges ?? false;
+    message.teacherEmail = object.teacherEmail ?? "";
     return message;
   },
 };
