@@ -7,16 +7,28 @@ import * as documents from './documents.js';
 import type { Endpoint } from './endpoint.js';
 import * as lessons from './lessons.js';
 import * as notification from './notification.js';
+import * as privacy from './privacy.js';
 import * as scheduling from './scheduling.js';
 import * as semester from './semester.js';
+import * as swaps from './swaps.js';
 
 export * from './endpoint.js';
 export { timesMap, messageAnswer } from './common.js';
-export { auth, availability, calendarImport, classes, documents, lessons, notification, scheduling, semester };
+export { auth, availability, calendarImport, classes, documents, lessons, notification, privacy, scheduling, semester, swaps };
 
 const isEndpoint = (v: unknown): v is Endpoint => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'errors' in v;
 
 /** Every contract, in the order of docs/product/api.md. */
-export const endpoints: readonly Endpoint[] = [auth, classes, semester, lessons, availability, calendarImport, scheduling, documents, notification].flatMap(
-  (area) => Object.values(area).filter(isEndpoint),
-);
+export const endpoints: readonly Endpoint[] = [
+  auth,
+  classes,
+  semester,
+  lessons,
+  availability,
+  calendarImport,
+  scheduling,
+  documents,
+  notification,
+  privacy,
+  swaps,
+].flatMap((area) => Object.values(area).filter(isEndpoint));
