@@ -144,6 +144,27 @@ export const remind = defineEndpoint({
   errors: { ...ownerErrors, 429: 'Over the mail budget.' },
 });
 
+/** A span of one day, "HH:MM" on the quarter hour, end exclusive ("24:00" ends the day). */
+const quarterTime = z.string().regex(/^(?:[01]\d|2[0-3]):(?:00|15|30|45)$|^24:00$/);
+
+export const requestTimes = defineEndpoint({
+  id: 'requestMemberTimes',
+  method: 'POST',
+  path: '/api/classes/{classId}/members/{memberId}/request-times',
+  summary: 'Ask a verified member by mail to add one concrete window to their times (once a day per member).',
+  access: 'owner',
+  service: 'classes',
+  body: z.object({ day: z.number().int().min(0).max(6), start: quarterTime, end: quarterTime }),
+  answer: z.object({ message: z.string() }),
+  errors: {
+    ...ownerErrors,
+    400: 'Invalid window, or the member is not verified or has no e-mail.',
+    404: 'Unknown class or member.',
+    409: 'This member was already asked (or reminded) today.',
+    429: 'Over the mail budget.',
+  },
+});
+
 export const listMembers = defineEndpoint({
   id: 'listMembers',
   method: 'GET',

@@ -22,6 +22,12 @@ export const MSG = {
   remindSent: (n: number) => (n === 1 ? 'Erinnerung an 1 Studierende*n gesendet' : `Erinnerung an ${n} Studierende gesendet`),
   remindNone: 'Keine Erinnerung nötig: Alle mit E-Mail-Adresse haben Zeiten eingetragen oder wurden heute schon erinnert.',
   remindTimesUnknown: 'Die Zeiten der Studierenden konnten gerade nicht geprüft werden. Bitte versuche es später erneut.',
+  // asking one member for a window (POST .../members/{memberId}/request-times)
+  requestTimesWindow: 'Bitte gib einen Zeitraum an: Tag 0–6 und Beginn vor Ende im Format HH:MM (Viertelstunden).',
+  requestTimesNotVerified: (name: string) =>
+    `${name} kann nicht per E-Mail gefragt werden: Nur verifizierte Mitglieder mit E-Mail-Adresse bekommen diese Nachricht.`,
+  requestTimesToday: (name: string) => `${name} hat heute schon eine E-Mail wegen der Zeiten bekommen. Du kannst morgen wieder fragen.`,
+  requestTimesSent: (name: string, when: string) => `${name} wurde per E-Mail gefragt, ob ${when} passt.`,
   shortcutGenerationFailed: 'Es konnte kein freier Registrierungscode erzeugt werden. Bitte versuche es erneut.',
   // members (docs/product/classes.md Adding a student, docs/product/errors.md Members)
   memberNameRequired: 'Bitte geben Sie einen Namen ein',

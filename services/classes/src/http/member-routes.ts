@@ -6,6 +6,7 @@ import { addRegisteredMembers } from '../domain/add-registered-members.js';
 import { inviteStudent } from '../domain/invite-student.js';
 import { listMembers } from '../domain/list-members.js';
 import { removeMember } from '../domain/remove-member.js';
+import { requestMemberTimes } from '../domain/request-times.js';
 import { updateMember } from '../domain/update-member.js';
 import { MSG } from '../domain/messages.js';
 import { checkStudentsExist, searchStudents } from '../domain/students.js';
@@ -52,6 +53,12 @@ export function registerMemberRoutes(app: Express, deps: Deps): void {
     const classId = classIdOf(req.params.classId);
     await removeMember(deps, teacher.userId, classId, req.params.memberId);
     res.json({ message: 'Studierender erfolgreich aus der Klasse entfernt' });
+  });
+
+  app.post('/api/classes/:classId/members/:memberId/request-times', async (req, res) => {
+    const teacher = assertTeacher(req);
+    const classId = classIdOf(req.params.classId);
+    res.json(await requestMemberTimes(deps, teacher, classId, req.params.memberId, req.body));
   });
 
   app.post('/api/classes/:classId/invite-student', async (req, res) => {
