@@ -1,9 +1,10 @@
-import { savedToScheduleDays, wrapUnary, type GrpcServiceBinding, type Logger } from '@stundenplan/base';
+import { AppError, savedToScheduleDays, wrapUnary, type GrpcServiceBinding, type Logger } from '@stundenplan/base';
 import { schedulingV1 } from '@stundenplan/proto';
 import { latestSchedule, type LatestScheduleSource } from '../domain/latest-schedule.js';
 import { storedPinned, storedTimes } from '../domain/saved-form.js';
+import { suggestMakeup, type MakeupDeps } from '../makeup/makeup-grpc.js';
 
-export function schedulingGrpc(log: Logger, schedules: LatestScheduleSource): GrpcServiceBinding {
+export function schedulingGrpc(log: Logger, schedules: LatestScheduleSource, makeup?: MakeupDeps): GrpcServiceBinding {
   const impl = {
     getLatestSchedule: wrapUnary<schedulingV1.GetLatestScheduleRequest, schedulingV1.GetLatestScheduleResponse>(log, async (req) => {
       const row = await latestSchedule(schedules, req.classId, req.teacherId);
@@ -18,6 +19,10 @@ export function schedulingGrpc(log: Logger, schedules: LatestScheduleSource): Gr
         updatedAt: row.updatedAt.toISOString(),
         pinnedMemberIds: storedPinned(row.pinned),
       };
+    }),
+    suggestMakeup: wrapUnary<schedulingV1.SuggestMakeupRequest, schedulingV1.SuggestMakeupResponse>(log, async (req) => {
+      if (!makeup) throw new AppError('UNAVAILABLE', 'make-up suggestions are not configured');
+      return suggestMakeup(makeup, req);
     }),
   };
   return { definition: schedulingV1.SchedulingServiceService, implementation: impl };
