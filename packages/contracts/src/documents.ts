@@ -62,6 +62,22 @@ export const pdfBody = z.object({
   studentsList: z.array(z.object({ member_id: z.string(), name: z.string(), fullName: z.string().optional(), duration: z.number().optional() })),
   className: z.string().optional(),
   scheduleName: z.string().optional(),
+  /**
+   * The class's semester (the fields of PUT classes/{id}/semester; other fields such as the GET answer's holidays are
+   * ignored): the PDF then names it and lists the days without lessons, the state's public holidays computed by the service.
+   */
+  semester: z
+    .object({
+      first_day: z.string().meta({ description: 'First day (YYYY-MM-DD).' }),
+      last_day: z.string().meta({ description: 'Last day (YYYY-MM-DD), at most 400 days after the first counting both.' }),
+      state: z.string().meta({ description: 'Bundesland: BW BY BE BB HB HH HE MV NI NW RP SL SN ST SH TH.' }),
+      breaks: z
+        .array(z.object({ from: z.string(), to: z.string(), label: z.string() }))
+        .max(30)
+        .optional(),
+    })
+    .nullable()
+    .optional(),
 });
 
 export const exportPdf = defineEndpoint({

@@ -10,7 +10,11 @@
  *   "timeRange": { "start": 32, "end": 76 },   // slot indexes, end exclusive, 0 <= start < end <= 96
  *   "studentsList": [ { "member_id": "...", "name": "...", "fullName": "...", "duration": 45 } ],
  *   "className": "Klavier 5b",                 // optional
- *   "scheduleName": "Sommerplan Klavier"       // optional: the plan's name, the PDF's title
+ *   "scheduleName": "Sommerplan Klavier",      // optional: the plan's name, the PDF's title
+ *   "semester": {                              // optional: the class's semester (docs/product/semester.md)
+ *     "first_day": "2027-01-04", "last_day": "2027-01-15", "state": "BY",
+ *     "breaks": [ { "from": "2027-01-11", "to": "2027-01-15", "label": "Prüfungswoche" } ]
+ *   }
  * }
  * - Day keys: German day names in any letter case ("Montag", "MONTAG") or "0".."6" (Monday = 0).
  * - Slot keys: clock strings "09:00" / "9:00" or slot labels "9.00" / "09.00" (quarter hours).
@@ -18,9 +22,30 @@
  *   like above or as a slot index 0..95; a biweekly lesson's entries carry its week as a third element
  *   ([slot, member_id, "A" | "B"], null = every week), so two of them may share a slot in different weeks.
  * - A free slot is "" or null. Consecutive slots of one member on one day form one lesson.
+ * - The semester's public holidays are not taken from the payload: they follow from `state` through the
+ *   holiday library (packages/timegrid publicHolidays), as in the classes service. Other fields of the
+ *   semester (e.g. the GET answer's `holidays`) are ignored; a semester that is null or absent is no semester.
  */
 import { AppError } from '@stundenplan/base';
-import { DAY_NAMES, SLOTS_PER_DAY, TIMES_ERRORS, dayIndexFromName, isValidSlot, slotToClock, tryLabelToSlot } from '@stundenplan/timegrid';
+import {
+  DAY_NAMES,
+  SLOTS_PER_DAY,
+  TIMES_ERRORS,
+  dayIndexFromName,
+  daysBetween,
+  isGermanState,
+  isValidSlot,
+  slotToClock,
+  tryLabelToSlot,
+  type GermanState,
+  type SemesterBreak,
+} from '@stundenplan/timegrid';
+
+export const MAX_STUDENTS = 200;
+/** The semester limits of the classes service (docs/product/semester.md). */
+export const MAX_SEMESTER_DAYS = 400;
+const MAX_BREAKS = 30;
+const MAX_BREAK_LABEL = 100;
 
 export const PDF_ERRORS = Object.freeze({
   /** docs/product/planning.md "Planner": export needs a schedule. */
@@ -36,9 +61,16 @@ export const PDF_ERRORS = Object.freeze({
   tooManyStudents: (max: number) => `Zu viele Einträge in der Studentenliste (höchstens ${max}).`,
   classNameInvalid: 'Ungültiger Klassenname (Text mit höchstens 200 Zeichen erwartet).',
   scheduleNameInvalid: 'Ungültiger Name des Stundenplans (Text mit höchstens 200 Zeichen erwartet).',
+  semesterInvalid: 'Ungültiges Semester: first_day, last_day (JJJJ-MM-TT), state (Bundesland) und breaks werden erwartet.',
+  semesterDay: (field: string) => `Ungültiges Semester: ${field} muss ein Datum im Format JJJJ-MM-TT sein.`,
+  semesterOrder: 'Ungültiges Semester: Der erste Tag darf nicht nach dem letzten Tag liegen.',
+  semesterTooLong: `Ungültiges Semester: Es darf höchstens ${MAX_SEMESTER_DAYS} Tage lang sein.`,
+  semesterState: 'Ungültiges Semester: Unbekanntes Bundesland (BW, BY, BE, BB, HB, HH, HE, MV, NI, NW, RP, SL, SN, ST, SH oder TH).',
+  semesterBreak: (index: number) =>
+    `Ungültiger Ferienzeitraum ${index + 1} im Semester: from und to (JJJJ-MM-TT) innerhalb des Semesters und eine Bezeichnung mit höchstens ${MAX_BREAK_LABEL} Zeichen werden erwartet.`,
+  tooManyBreaks: `Zu viele Ferienzeiträume im Semester (höchstens ${MAX_BREAKS}).`,
 });
 
-export const MAX_STUDENTS = 200;
 const MAX_CLASS_NAME = 200;
 const MAX_MEMBER_ID = 100;
 const MAX_NAME = 200;
@@ -78,12 +110,21 @@ export interface StudentRef {
   duration?: number;
 }
 
+/** The class's semester as the teacher set it (the holidays follow from the state). */
+export interface ExportSemester {
+  firstDay: string;
+  lastDay: string;
+  state: GermanState;
+  breaks: SemesterBreak[];
+}
+
 export interface ExportRequest {
   lessons: Lesson[];
   timeRange: TimeRange;
   students: StudentRef[];
   className?: string;
   scheduleName?: string;
+  semester?: ExportSemester;
 }
 
 const bad = (detail: string) => AppError.badRequest(detail);
@@ -246,6 +287,35 @@ function parseClassName(raw: unknown, invalid: string = PDF_ERRORS.classNameInva
   return name === '' ? undefined : name;
 }
 
+/** A real calendar day `YYYY-MM-DD`. */
+function isIsoDay(v: unknown): v is string {
+  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}
+
+/** The optional semester: the same rules as PUT classes/{id}/semester. */
+export function parseSemester(raw: unknown): ExportSemester | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  if (!isPlainObject(raw)) throw bad(PDF_ERRORS.semesterInvalid);
+  const { first_day: firstDay, last_day: lastDay, state } = raw;
+  if (!isIsoDay(firstDay)) throw bad(PDF_ERRORS.semesterDay('first_day'));
+  if (!isIsoDay(lastDay)) throw bad(PDF_ERRORS.semesterDay('last_day'));
+  if (firstDay > lastDay) throw bad(PDF_ERRORS.semesterOrder);
+  if (daysBetween(firstDay, lastDay) + 1 > MAX_SEMESTER_DAYS) throw bad(PDF_ERRORS.semesterTooLong);
+  if (!isGermanState(state)) throw bad(PDF_ERRORS.semesterState);
+  const rawBreaks = raw.breaks ?? [];
+  if (!Array.isArray(rawBreaks)) throw bad(PDF_ERRORS.semesterInvalid);
+  if (rawBreaks.length > MAX_BREAKS) throw bad(PDF_ERRORS.tooManyBreaks);
+  const breaks = rawBreaks.map((b: unknown, index): SemesterBreak => {
+    if (!isPlainObject(b) || !isIsoDay(b.from) || !isIsoDay(b.to) || typeof b.label !== 'string') throw bad(PDF_ERRORS.semesterBreak(index));
+    const label = b.label.trim();
+    if (label === '' || label.length > MAX_BREAK_LABEL || b.from > b.to || b.from < firstDay || b.to > lastDay) throw bad(PDF_ERRORS.semesterBreak(index));
+    return { from: b.from, to: b.to, label };
+  });
+  return { firstDay, lastDay, state, breaks };
+}
+
 /**
  * Validates and normalises an export payload. Throws AppError 400 with a German detail;
  * the schedule is checked first so an empty export always gets the SPEC's message.
@@ -258,5 +328,13 @@ export function parseExportRequest(body: unknown): ExportRequest {
   const students = parseStudents(b.studentsList);
   const className = parseClassName(b.className);
   const scheduleName = parseClassName(b.scheduleName, PDF_ERRORS.scheduleNameInvalid);
-  return { lessons, timeRange, students, ...(className !== undefined ? { className } : {}), ...(scheduleName !== undefined ? { scheduleName } : {}) };
+  const semester = parseSemester(b.semester);
+  return {
+    lessons,
+    timeRange,
+    students,
+    ...(className !== undefined ? { className } : {}),
+    ...(scheduleName !== undefined ? { scheduleName } : {}),
+    ...(semester ? { semester } : {}),
+  };
 }

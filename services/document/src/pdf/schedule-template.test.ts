@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseExportRequest } from './schedule-payload.js';
-import { escapeHtml, geometry, LAYOUT, renderScheduleHtml } from './schedule-template.js';
+import { clockTextEm, escapeHtml, geometry, halfBlockInnerWidth, halfBlockTime, LAYOUT, renderScheduleHtml } from './schedule-template.js';
 import { buildScheduleView } from './schedule-view.js';
 
 const A = 'aaaaaaaa-0000-4000-8000-000000000001';
@@ -131,5 +131,23 @@ describe('renderScheduleHtml', () => {
     expect(geometry(big).listBeside).toBe(false);
     const out = renderScheduleHtml(big);
     expect(out).toContain('<section class="list own-page">');
+  });
+});
+
+describe('halfBlockTime', () => {
+  it('keeps the whole time on one line where it fits, else on two lines, else the start', () => {
+    expect(halfBlockTime('09:00–10:00', halfBlockInnerWidth(37), 9.5, 3)).toEqual({ lines: ['09:00–10:00'], fontPt: expect.any(Number) });
+    expect(halfBlockTime('09:00–10:00', halfBlockInnerWidth(26), 9.5, 3).lines).toEqual(['09:00–', '10:00']);
+    expect(halfBlockTime('09:00–10:00', halfBlockInnerWidth(26), 9.5, 1).lines).toEqual(['09:00']);
+  });
+
+  it('never sets a time wider than the block', () => {
+    for (const width of [20, 26, 30, 37, 45]) {
+      for (const maxLines of [1, 2]) {
+        const t = halfBlockTime('19:45–21:15', halfBlockInnerWidth(width), 9.5, maxLines);
+        const widest = Math.max(...t.lines.map((l) => (clockTextEm(l) * t.fontPt * 25.4) / 72));
+        expect(widest).toBeLessThanOrEqual(halfBlockInnerWidth(width) + 1e-9);
+      }
+    }
   });
 });

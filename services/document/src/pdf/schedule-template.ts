@@ -13,7 +13,7 @@
  *   the page height; longer lists move to the following page(s) in three columns and the grid
  *   takes the full width.
  */
-import { WEEK_NOTE, type GridBlock, type ListEntry, type ScheduleView } from './schedule-view.js';
+import { DAYS_OFF_HEADING, WEEK_NOTE, type DayOff, type GridBlock, type ListEntry, type ScheduleView } from './schedule-view.js';
 
 /** HTML-escapes text for element content and quoted attribute values. */
 export function escapeHtml(value: string): string {
@@ -63,7 +63,8 @@ export function listHeight(view: ScheduleView): number {
     view.entries.length * L.listLine +
     (view.unplaced.length ? L.listHeading + view.unplaced.length * L.listLine : 0) +
     (view.hasOutside ? L.listNote : 0) +
-    (view.hasWeeks ? L.listNote : 0)
+    (view.hasWeeks ? L.listNote : 0) +
+    (view.daysOff.length ? L.listHeading + view.daysOff.length * L.listLine : 0)
   );
 }
 
@@ -91,7 +92,67 @@ export function blockFonts(rowHeight: number): { name: number; time: number } {
   return { name, time: f(name - 1) };
 }
 
-function blockHtml(b: GridBlock, rowHeight: number): string {
+/** Advance widths in em of DejaVu Sans Condensed (the PDF's font), with a margin for the fallbacks. */
+const EM = Object.freeze({ digit: 0.573, colon: 0.303, dash: 0.5, safety: 1.06 });
+/** Width in em of a clock text such as "09:00–10:00", "09:00–" or "09:00". */
+export function clockTextEm(text: string): number {
+  let em = 0;
+  for (const c of text) em += /\d/.test(c) ? EM.digit : c === ':' ? EM.colon : EM.dash;
+  return em * EM.safety;
+}
+
+/** Smallest time text in a half-width (A/B) block, in pt; below it the time is split or shortened. */
+export const HALF_TIME_MIN_PT = 7;
+
+/** Text width inside a half-width block of a day column `columnWidth` mm wide (margins, border, padding off). */
+export const halfBlockInnerWidth = (columnWidth: number) => columnWidth / 2 - 0.8 - 0.8 - 1;
+
+export interface HalfBlockTime {
+  /** The lines of the time text: the whole lesson, the lesson on two lines, or its start only. */
+  lines: string[];
+  fontPt: number;
+}
+
+/**
+ * The time text of a half-width block so that it is never cut: "09:00–10:00" on one line when it fits at
+ * HALF_TIME_MIN_PT or more, else "09:00–" / "10:00" on two lines when `maxLines` allows, else the start "09:00"
+ * (the list beside or after the grid has the whole lesson).
+ */
+export function halfBlockTime(timeText: string, innerWidth: number, preferredPt: number, maxLines: number): HalfBlockTime {
+  const widthPt = innerWidth * PT_PER_MM;
+  // Rounded down to 0.01 pt so the written size never exceeds the room.
+  const fit = (text: string) => Math.floor((widthPt / clockTextEm(text)) * 100) / 100;
+  const fitOne = fit(timeText);
+  if (fitOne >= HALF_TIME_MIN_PT || fitOne >= preferredPt) return { lines: [timeText], fontPt: f(Math.min(preferredPt, fitOne)) };
+  const [from, to] = timeText.split('–');
+  if (maxLines >= 2 && to !== undefined) return { lines: [`${from}–`, to], fontPt: f(Math.min(preferredPt, fit(`${from}–`))) };
+  return { lines: [from], fontPt: f(Math.max(4, Math.min(preferredPt, fit(from)))) };
+}
+
+/** A biweekly lesson in its half of the day column: name over its time, never a cut time. */
+function halfBlockHtml(b: GridBlock, rowHeight: number, columnWidth: number, classes: string, style: string): string {
+  const height = b.rowSpan * rowHeight - 0.5;
+  const inner = height - 0.5;
+  const fonts = blockFonts(rowHeight);
+  const lineMm = (pt: number) => (pt * 1.12) / PT_PER_MM;
+  const innerWidth = halfBlockInnerWidth(columnWidth);
+  const name = escapeHtml(b.name);
+  const roomForTime = Math.floor((inner - lineMm(fonts.name)) / lineMm(Math.min(fonts.time, HALF_TIME_MIN_PT)));
+  if (roomForTime >= 1) {
+    const time = halfBlockTime(b.timeText, innerWidth, fonts.time, roomForTime);
+    const lines = time.lines.map((l) => `<div class="t" style="font-size:${time.fontPt}pt">${escapeHtml(l)}</div>`).join('');
+    // A second name line where the block has room, so the week after the name stays visible.
+    const spare = inner - lineMm(fonts.name) - time.lines.length * lineMm(time.fontPt);
+    const nameClass = spare >= lineMm(fonts.name) ? 'n wrap' : 'n';
+    return `<div class="${classes} two" style="${style}"><div class="${nameClass}" style="font-size:${fonts.name}pt">${name}</div>${lines}</div>`;
+  }
+  // One line: the start first (it always fits), then as much of the name as there is room for.
+  const fontPt = f(Math.max(4, Math.min(fonts.time, (inner * PT_PER_MM) / 1.12)));
+  const time = halfBlockTime(b.timeText, innerWidth, fontPt, 1).lines[0] === b.timeText ? b.timeText : b.timeText.split('–')[0];
+  return `<div class="${classes} one" style="${style};font-size:${fontPt}pt"><span class="t">${escapeHtml(time)}</span><span class="n">${name}</span></div>`;
+}
+
+function blockHtml(b: GridBlock, rowHeight: number, columnWidth: number): string {
   const [fill, accent] = PALETTE[b.colour % PALETTE.length];
   const top = b.row * rowHeight + 0.25;
   const height = b.rowSpan * rowHeight - 0.5;
@@ -99,6 +160,7 @@ function blockHtml(b: GridBlock, rowHeight: number): string {
   const fonts = blockFonts(rowHeight);
   const classes = ['b', b.cutTop ? 'cut-top' : '', b.cutBottom ? 'cut-bottom' : '', b.week ? `w${b.week.toLowerCase()}` : ''].filter(Boolean).join(' ');
   const style = `top:${f(top)}mm;height:${f(height)}mm;background:${fill};border-left-color:${accent}`;
+  if (b.week) return halfBlockHtml(b, rowHeight, columnWidth, classes, style);
   const name = escapeHtml(b.name);
   const time = escapeHtml(b.timeText);
   const twoLines = ((fonts.name + fonts.time) * 1.12) / PT_PER_MM;
@@ -123,6 +185,10 @@ function entryHtml(e: ListEntry): string {
   );
 }
 
+function dayOffHtml(d: DayOff): string {
+  return `<div class="o ${d.kind}"><span class="od">${escapeHtml(d.dateText)}</span><span class="or">${escapeHtml(d.reason)}</span></div>`;
+}
+
 function listHtml(view: ScheduleView, beside: boolean): string {
   const parts = [`<section class="list ${beside ? 'beside' : 'own-page'}">`];
   if (!beside) parts.push(`<div class="cont">${escapeHtml(view.title)} · ${escapeHtml(view.dateText)}</div>`);
@@ -134,9 +200,13 @@ function listHtml(view: ScheduleView, beside: boolean): string {
   }
   if (view.hasOutside) parts.push('<p class="note">* außerhalb des angezeigten Zeitbereichs</p>');
   if (view.hasWeeks) parts.push(`<p class="note">${escapeHtml(WEEK_NOTE)}</p>`);
+  if (view.daysOff.length) parts.push(`<h2>${DAYS_OFF_HEADING}</h2>`, '<div class="entries">', ...view.daysOff.map(dayOffHtml), '</div>');
   parts.push('</section>');
   return parts.join('');
 }
+
+/** Width of one day column in mm. */
+export const columnWidth = (view: ScheduleView, g: TemplateGeometry) => (g.gridWidth - LAYOUT.timeColumn) / Math.max(1, view.days.length);
 
 function gridHtml(view: ScheduleView, g: TemplateGeometry): string {
   const cols = `${LAYOUT.timeColumn}mm repeat(${view.days.length}, minmax(0, 1fr))`;
@@ -149,7 +219,7 @@ function gridHtml(view: ScheduleView, g: TemplateGeometry): string {
       (_d, i) =>
         `<div class="col">${view.blocks
           .filter((b) => b.column === i)
-          .map((b) => blockHtml(b, g.rowHeight))
+          .map((b) => blockHtml(b, g.rowHeight, columnWidth(view, g)))
           .join('')}</div>`,
     )
     .join('');
@@ -198,6 +268,8 @@ main { display: flex; gap: ${LAYOUT.listGap}mm; align-items: flex-start; }
   padding: 0.25mm 0.8mm; line-height: 1.12; color: #111; }
 .b.wa { right: calc(50% + 0.2mm); }
 .b.wb { left: calc(50% + 0.2mm); }
+.b.wa, .b.wb { border-left-width: 0.8mm; padding: 0.25mm 0.5mm; }
+.b.wa .t, .b.wb .t { text-overflow: clip; }
 .b.cut-top { border-top: 0.4mm dashed #374151; border-top-left-radius: 0; border-top-right-radius: 0; }
 .b.cut-bottom { border-bottom: 0.4mm dashed #374151; border-bottom-left-radius: 0; border-bottom-right-radius: 0; }
 .b.two .n { font-weight: bold; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
@@ -222,6 +294,10 @@ main { display: flex; gap: ${LAYOUT.listGap}mm; align-items: flex-start; }
 .e.outside { color: #4b5563; }
 .u { height: ${LAYOUT.listLine}mm; line-height: ${LAYOUT.listLine}mm; font-size: 8.5pt; white-space: nowrap; overflow: hidden;
   text-overflow: ellipsis; border-bottom: 0.1mm solid #e5e7eb; break-inside: avoid; }
+.o { display: grid; grid-template-columns: 27mm minmax(0, 1fr); column-gap: 1.2mm; align-items: center; height: ${LAYOUT.listLine}mm;
+  border-bottom: 0.1mm solid #e5e7eb; break-inside: avoid; font-size: 8.5pt; }
+.o .od { white-space: nowrap; font-variant-numeric: tabular-nums; }
+.o .or { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .note { font-size: 7.5pt; color: #4b5563; margin-top: 1.5mm; }
 `;
 
@@ -229,7 +305,7 @@ main { display: flex; gap: ${LAYOUT.listGap}mm; align-items: flex-start; }
 export function renderScheduleHtml(view: ScheduleView): string {
   const g = geometry(view);
   const counts = [`${view.placedCount} eingeteilt`, ...(view.unplaced.length ? [`${view.unplaced.length} nicht eingeteilt`] : [])].join(' · ');
-  const meta = `Zeitbereich: ${escapeHtml(view.rangeText)} · ${counts}`;
+  const meta = [`Zeitbereich: ${escapeHtml(view.rangeText)}`, ...(view.semesterText ? [escapeHtml(view.semesterText)] : []), counts].join(' · ');
   return `<!DOCTYPE html>
 <html lang="de">
 <head>

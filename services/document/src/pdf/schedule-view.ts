@@ -17,9 +17,12 @@
  *   drops a placed lesson would be worse than an unnamed one).
  * - A biweekly lesson says its week after the name, "Anna (A)", in the grid and the list; in the grid it
  *   takes the left (A) or right (B) half of its day column, so two of them can share a slot side by side.
+ * - With a semester, the header names it ("Semester: 04.01.2027 – 15.01.2027") and the list ends with the days
+ *   without lessons: the public holidays of the class's state that fall on a weekday with a lesson of the plan
+ *   (a holiday on a free weekday costs nothing) and every break with its label, in date order.
  */
-import { DAY_NAMES, DAY_SHORT, slotToClock } from '@stundenplan/timegrid';
-import type { ExportRequest, Lesson, LessonWeek, TimeRange } from './schedule-payload.js';
+import { DAY_NAMES, DAY_SHORT, publicHolidays, slotToClock, weekdayOf } from '@stundenplan/timegrid';
+import type { ExportRequest, ExportSemester, Lesson, LessonWeek, TimeRange } from './schedule-payload.js';
 
 export const UNKNOWN_STUDENT = 'Unbekannt';
 
@@ -62,6 +65,18 @@ export const withWeek = (name: string, week: LessonWeek | undefined) => (week ? 
 /** The note under the list when the plan has biweekly lessons. */
 export const WEEK_NOTE = '(A) / (B): alle 14 Tage, in Woche A bzw. Woche B';
 
+/** One entry of "Tage ohne Unterricht": a holiday or a break. */
+export interface DayOff {
+  /** "Mi 06.01.2027" or "11.01.–15.01.2027". */
+  dateText: string;
+  /** The holiday's name or the break's label. */
+  reason: string;
+  kind: 'holiday' | 'break';
+}
+
+/** The list heading of the days without lessons. */
+export const DAYS_OFF_HEADING = 'Tage ohne Unterricht';
+
 export interface ScheduleView {
   title: string;
   dateText: string;
@@ -77,6 +92,10 @@ export interface ScheduleView {
   hasOutside: boolean;
   /** Some lesson is biweekly (the list then explains A and B). */
   hasWeeks: boolean;
+  /** "Semester: 04.01.2027 – 15.01.2027"; absent without a semester. */
+  semesterText?: string;
+  /** Holidays on lesson weekdays and breaks of the semester, in date order; empty without a semester. */
+  daysOff: DayOff[];
 }
 
 export interface ViewOptions {
@@ -169,7 +188,27 @@ export function buildScheduleView(req: ExportRequest, opts: ViewOptions = {}): S
     placedCount: placed.size,
     hasOutside: entries.some((e) => e.outside),
     hasWeeks: lessons.some((l) => l.week),
+    ...(req.semester ? { semesterText: `Semester: ${germanDay(req.semester.firstDay)} – ${germanDay(req.semester.lastDay)}` } : {}),
+    daysOff: req.semester ? daysOff(req.semester, usedDays) : [],
   };
+}
+
+/** `YYYY-MM-DD` -> `dd.mm.yyyy`. */
+export const germanDay = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+
+/** "11.01.–15.01.2027" (one year), "28.12.2026–08.01.2027", or one day "Mi 06.01.2027". */
+function periodText(from: string, to: string): string {
+  if (from === to) return `${DAY_SHORT[weekdayOf(from)]} ${germanDay(from)}`;
+  return from.slice(0, 4) === to.slice(0, 4) ? `${germanDay(from).slice(0, 6)}–${germanDay(to)}` : `${germanDay(from)}–${germanDay(to)}`;
+}
+
+/** The semester's days without lessons: holidays on weekdays that have a lesson, and every break. */
+export function daysOff(semester: ExportSemester, lessonDays: ReadonlySet<number>): DayOff[] {
+  const holidays = publicHolidays(semester.state, semester.firstDay, semester.lastDay)
+    .filter((h) => lessonDays.has(weekdayOf(h.date)))
+    .map((h) => ({ sortKey: h.date, dateText: periodText(h.date, h.date), reason: h.name, kind: 'holiday' as const }));
+  const breaks = semester.breaks.map((b) => ({ sortKey: b.from, dateText: periodText(b.from, b.to), reason: b.label, kind: 'break' as const }));
+  return [...holidays, ...breaks].sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0)).map(({ sortKey: _s, ...d }) => d);
 }
 
 /** The plan's own name when it has one (with the class unless the name already says it), else 'Stundenplan – {class}'. */
