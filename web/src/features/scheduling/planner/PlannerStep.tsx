@@ -22,6 +22,9 @@ import { LessonPlanGrid, type DropPreview } from './components/LessonPlanGrid';
 import { DEFAULT_WIGGLE_ROOM, WiggleRoomControl } from './components/WiggleRoomControl';
 import { useCalculation } from './hooks/use-calculation';
 import { useDropFlow } from './hooks/use-drop-flow';
+import { useFixes } from './hooks/use-fixes';
+import { FixesDialog } from './components/FixesDialog';
+import { toast } from '../../../shared/toast';
 import { useHoverHighlight } from './hooks/use-hover-highlight';
 import { markLessons, usePlanMarks } from './hooks/use-plan-marks';
 import { usePlanState } from './hooks/use-plan-state';
@@ -85,6 +88,7 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
     actions.calculated(outcome.plan, outcome.name, outcome.notAssigned, outcome.reasons, {
       summary: outcome.summary,
       stable: Boolean(body.previous_schedule_id),
+      fixes: outcome.fixes,
     }),
   );
   const marks = usePlanMarks(members, view.prefs, state);
@@ -170,9 +174,24 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
   };
   const takeBest = () => {
     const best = calc.error?.bestPlan;
-    if (best) actions.calculated(best.plan, best.name, best.notAssigned, best.reasons, { summary: best.summary });
+    if (best) actions.calculated(best.plan, best.name, best.notAssigned, best.reasons, { summary: best.summary, fixes: best.fixes });
     calc.closeError();
   };
+
+  const fixes = useFixes({
+    classId,
+    state,
+    actions,
+    byId: view.byId,
+    names: view.names,
+    teacherWeek: view.teacherWeek,
+    range,
+    setRange: (r) => setRangeValue({ start: r.start, end: r.end }),
+    lookups: view.lookups,
+    drop: flow.drop,
+    recalculate: runCalculation,
+    announce: (text) => toast.success(text),
+  });
 
   const placedCount = members.filter((m) => view.placementById.has(m.member_id)).length;
   const busy = !membersQuery.isSuccess;
@@ -249,6 +268,7 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
                   onPreference={setPreference}
                   onHover={hover.track}
                   onUnplace={removeLesson}
+                  onFixes={state.fixes[m.member_id] && state.notAssigned.includes(m.member_id) ? fixes.open : undefined}
                 />
               ))}
             </StudentList>
@@ -311,6 +331,14 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
       <p className="visually-hidden" role="status">
         {flow.announcement}
       </p>
+      <FixesDialog
+        target={fixes.target}
+        nameOf={(id) => view.names.get(id) ?? ''}
+        onClose={fixes.close}
+        onApplyTeacherTime={fixes.applyTeacherTime}
+        onAskStudent={fixes.askStudent}
+        onMove={fixes.move}
+      />
       <CalcErrorDialog error={calc.error} onClose={calc.closeError} onEditTimes={onEditTimes} onTakeBest={takeBest} />
       <SaveDialog
         state={schedule.saveDialog}

@@ -2,6 +2,7 @@ import { useDraggable } from '@dnd-kit/core';
 import { memo, type KeyboardEvent } from 'react';
 import { cx } from '../../../../shared/ui/cx';
 import type { DragData } from '../hooks/use-planner-dnd';
+import { FIX_TEXTS } from '../model/fixes';
 import { STUDENT_SOURCE, TEACHER_SOURCE } from '../model/preferences';
 import { PLANNER_TEXTS } from '../model/texts';
 import type { PlannerMember, TimeSource } from '../model/types';
@@ -29,6 +30,8 @@ interface Props {
   onPreference: (memberId: string, source: TimeSource) => void;
   onHover: (memberId: string | null) => void;
   onUnplace: (memberId: string) => void;
+  /** Set for a student the last calculation left out with a list of fixes: shows "Was hilft?". */
+  onFixes?: (memberId: string) => void;
 }
 
 /** One student in the sidebar: short name, minutes, check mark when placed, L/S toggles, notes. Draggable; a tap selects. */
@@ -45,6 +48,7 @@ export const StudentPanel = memo(function StudentPanel({
   onPreference,
   onHover,
   onUnplace,
+  onFixes,
 }: Props) {
   const id = member.member_id;
   const data: DragData = { kind: 'student', memberId: id };
@@ -126,6 +130,11 @@ export const StudentPanel = memo(function StudentPanel({
         </div>
       )}
       <NotesIcon notes={notes} />
+      {onFixes && !placed && (
+        <button type="button" className="student-panel__fixes" aria-label={FIX_TEXTS.buttonLabel(member.name)} onClick={() => onFixes(id)}>
+          {FIX_TEXTS.button}
+        </button>
+      )}
     </li>
   );
 });

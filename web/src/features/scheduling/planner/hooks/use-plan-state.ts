@@ -1,5 +1,6 @@
 import type { LessonWeek } from '@stundenplan/timegrid';
 import { useCallback, useMemo, useReducer } from 'react';
+import type { FixInfo } from '../model/fixes';
 import { movedMembers, type CalcSummary } from '../model/plan-summary';
 import { placeMember, removeErrorEntry, setLessonWeek, togglePinned, unplaceMember } from '../model/placements';
 import type { Placement, PlanContent } from '../model/types';
@@ -18,6 +19,8 @@ export interface PlanState {
   notAssigned: string[];
   /** Why the last calculation could not place them (German, from the answer), by member id. */
   reasons: Record<string, string>;
+  /** What would place them (the answer's `fixes`), by member id. */
+  fixes: Record<string, FixInfo>;
   current: CurrentSchedule;
   /** The saved schedule the plan started from (loaded or last saved): the reference of stable re-planning. */
   base: { id: string; plan: PlanContent } | null;
@@ -33,6 +36,8 @@ export interface CalculatedExtra {
   summary?: CalcSummary | null;
   /** The calculation was asked to stay close to the base schedule (previous_schedule_id). */
   stable?: boolean;
+  /** The answer's fixes of the members it left out. */
+  fixes?: Record<string, FixInfo>;
 }
 
 type Action =
@@ -49,6 +54,7 @@ const EMPTY: PlanState = {
   dirty: false,
   notAssigned: [],
   reasons: {},
+  fixes: {},
   current: { id: null, name: null, description: null },
   base: null,
   summary: null,
@@ -80,6 +86,7 @@ function reducer(state: PlanState, action: Action): PlanState {
         dirty: true,
         notAssigned: action.notAssigned,
         reasons: action.reasons,
+        fixes: action.extra.fixes ?? {},
         current: { id: null, name: action.name, description: null },
         summary: action.extra.summary ?? null,
         summaryFresh: true,

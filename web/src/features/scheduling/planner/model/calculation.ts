@@ -2,6 +2,7 @@
 import { scheduling } from '@stundenplan/contracts';
 import { DAYS, SLOTS_PER_DAY } from '@stundenplan/timegrid';
 import type { z } from 'zod';
+import type { FixInfo } from './fixes';
 import { calculatedPlanName } from './names';
 import type { CalcSummary } from './plan-summary';
 import { planFromLayers, type WeekLayer } from './schedule-forms';
@@ -82,6 +83,8 @@ export interface CalcOutcome {
   reasons: Record<string, string>;
   /** The answer's summary (placed, preferred_placed, moved...), null when it had none. */
   summary: CalcSummary | null;
+  /** What would place each member in `notAssigned`, where the answer listed `fixes` (docs/product/planning.md "Fixes"). */
+  fixes: Record<string, FixInfo>;
 }
 
 function outcomeOf(plan: BestPlan, notes: { unscheduled: StudentNote[]; skipped: StudentNote[] }, members: readonly PlannerMember[], now: Date): CalcOutcome {
@@ -92,8 +95,12 @@ function outcomeOf(plan: BestPlan, notes: { unscheduled: StudentNote[]; skipped:
   const notAssigned = [...new Set([...unscheduled, ...skipped].map((n) => n.memberId).filter((id): id is string => Boolean(id) && !placed.has(id!)))];
   const reasons: Record<string, string> = {};
   for (const n of [...skipped, ...unscheduled]) if (n.memberId && n.reason && !placed.has(n.memberId)) reasons[n.memberId] ??= n.reason;
+  const fixes: Record<string, FixInfo> = {};
+  for (const n of [...notes.unscheduled, ...notes.skipped]) {
+    if (n.member_id && n.fixes && !placed.has(n.member_id)) fixes[n.member_id] ??= { fixes: n.fixes, complete: n.fixes_complete !== false };
+  }
   const name = plan.name?.trim() || calculatedPlanName(now);
-  return { plan: content, name, unscheduled, skipped, notAssigned, reasons, summary: summaryOf(plan.summary) };
+  return { plan: content, name, unscheduled, skipped, notAssigned, reasons, summary: summaryOf(plan.summary), fixes };
 }
 
 /**
