@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { parseConfig, serviceAddr, serviceConfigShape } from '@stundenplan/base';
+import { ConfigError, parseConfig, serviceAddr, serviceConfigShape } from '@stundenplan/base';
 import { z } from 'zod';
 
 const DEFAULT_INSTITUTIONS_FILE = fileURLToPath(new URL('../data/institutions.json', import.meta.url));
@@ -22,10 +22,26 @@ const shape = {
     .default(7 * 24 * 3600),
   /** 'auto': Secure cookie unless PUBLIC_BASE_URL is http on localhost / 127.0.0.1 / [::1]. */
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  /** University sign-in (OpenID Connect): the issuer URL; unset = no university sign-in. */
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  /** Claim of the ID token that carries the affiliation (a string or a list of strings). */
+  OIDC_ROLE_CLAIM: z.string().min(1).default('eduPersonAffiliation'),
+  /** Comma-separated claim values that make a teacher; they win over the student values. */
+  OIDC_TEACHER_VALUES: z.string().default('faculty,staff'),
+  OIDC_STUDENT_VALUES: z.string().default('student'),
+  /** Button text: 'Mit {label} anmelden'. */
+  OIDC_LABEL: z.string().trim().min(1).default('Hochschul-Login'),
+  /** 'false': only the university sign-in (password login, registration and reset answer 403). */
+  PASSWORD_LOGIN: z.enum(['true', 'false']).default('true'),
 };
 
 export type Config = ReturnType<typeof loadConfig>;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
-  return parseConfig(shape, env);
+  const cfg = parseConfig(shape, env);
+  if (cfg.OIDC_ISSUER && !cfg.OIDC_CLIENT_ID) throw new ConfigError('OIDC_CLIENT_ID is required when OIDC_ISSUER is set');
+  if (cfg.PASSWORD_LOGIN === 'false' && !cfg.OIDC_ISSUER) throw new ConfigError('PASSWORD_LOGIN=false needs OIDC_ISSUER (nobody could sign in)');
+  return cfg;
 }

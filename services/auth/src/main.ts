@@ -8,6 +8,7 @@ import { SessionRepository } from './data/session-repository.js';
 import { loadSigningKey } from './data/signing-key.js';
 import { UserRepository } from './data/user-repository.js';
 import type { AuthDeps } from './domain/deps.js';
+import { OidcClient, oidcSettings } from './domain/oidc.js';
 import { dummyPasswordHash } from './domain/passwords.js';
 import { SessionTokens } from './domain/session-tokens.js';
 import { registerRoutes } from './http/routes.js';
@@ -54,6 +55,7 @@ export async function start(env?: Record<string, string | undefined>): Promise<A
         classes,
         sessions: sessions!,
         store: ctx.store,
+        oidc: oidcSettings(cfg) ? new OidcClient(oidcSettings(cfg)!, ctx.log) : null,
         kickOutbox: () => ctx.relay?.kick(),
       };
     },

@@ -172,7 +172,7 @@ export async function startAuth(env: Record<string, string> = {}): Promise<TestA
     PORT: '0',
     GRPC_PORT: '0',
     SERVICE_TOKEN_KEY: TEST_SERVICE_TOKEN_KEY,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     EVENT_BUS: 'memory',
     STORE: 'memory',
     PUBLIC_BASE_URL: 'http://localhost:8080',

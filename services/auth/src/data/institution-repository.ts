@@ -50,6 +50,17 @@ export class InstitutionRepository {
     return this.prisma.institution.findUnique({ where: { id }, select: { id: true, name: true, studentsMail: true, teachersMail: true } });
   }
 
+  /** The institution whose student or teacher mail domain is this one (the first by name when several share it). */
+  async findByDomain(domain: string): Promise<InstitutionRow | null> {
+    const d = normaliseDomain(domain);
+    if (!d) return null;
+    return this.prisma.institution.findFirst({
+      where: { OR: [{ studentsMail: d }, { teachersMail: d }] },
+      orderBy: { name: 'asc' },
+      select: { id: true, name: true, studentsMail: true, teachersMail: true },
+    });
+  }
+
   /** Idempotent: upsert by name (concurrent starts are safe through the unique name). */
   async seed(rows: InstitutionSeed[]): Promise<number> {
     for (const r of rows) {

@@ -9,11 +9,18 @@ export class SessionRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
   /** A new session row; the user's expired rows go at the same time (the table never grows without bound). */
-  async create(id: string, userId: string, expiresAt: Date, now = new Date()): Promise<void> {
+  async create(id: string, userId: string, expiresAt: Date, now = new Date(), oidcIdToken: string | null = null): Promise<void> {
     await this.prisma.$transaction([
       this.prisma.session.deleteMany({ where: { userId, expiresAt: { lt: now } } }),
-      this.prisma.session.create({ data: { id, userId, expiresAt } }),
+      this.prisma.session.create({ data: { id, userId, expiresAt, oidcIdToken } }),
     ]);
+  }
+
+  /** The ID token a university sign-in left with the session (null for password sessions). */
+  async oidcIdTokenOf(id: string): Promise<string | null> {
+    if (!isUuid(id)) return null;
+    const row = await this.prisma.session.findUnique({ where: { id }, select: { oidcIdToken: true } });
+    return row?.oidcIdToken ?? null;
   }
 
   /** True while the row exists (so the user exists), is not revoked and has not expired. */

@@ -22,6 +22,8 @@ export interface TokenRow {
   purpose: string;
   expiresAt: Date;
   usedAt: Date | null;
+  oidcIssuer: string | null;
+  oidcSubject: string | null;
   user: UserRow;
 }
 
@@ -38,6 +40,14 @@ export interface NewToken {
   purpose: TokenPurpose;
   hash: string;
   expiresAt: Date;
+  /** 'oidc-link' tokens: the identity to link. */
+  oidc?: OidcIdentityKey;
+}
+
+/** An identity at a university's issuer: iss and sub of its ID tokens. */
+export interface OidcIdentityKey {
+  issuer: string;
+  subject: string;
 }
 
 const withInstitution = { institution: { select: { id: true, name: true } } } as const;
@@ -87,7 +97,16 @@ export class UserRepository {
 
   async addToken(userId: string, token: NewToken, events: OutboxEvent[]): Promise<void> {
     await this.prisma.$transaction(async (tx) => {
-      await tx.emailToken.create({ data: { userId, purpose: token.purpose, tokenHash: token.hash, expiresAt: token.expiresAt } });
+      await tx.emailToken.create({
+        data: {
+          userId,
+          purpose: token.purpose,
+          tokenHash: token.hash,
+          expiresAt: token.expiresAt,
+          oidcIssuer: token.oidc?.issuer ?? null,
+          oidcSubject: token.oidc?.subject ?? null,
+        },
+      });
       await writeEvents(tx, events);
     });
   }
@@ -120,6 +139,45 @@ export class UserRepository {
       await tx.emailToken.updateMany({ where: { userId, purpose: 'reset', usedAt: null }, data: { usedAt: now } });
       await tx.session.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } });
       await writeEvents(tx, events);
+      return true;
+    });
+  }
+
+  /** The account an identity at the issuer is linked to. */
+  async findByOidcIdentity(identity: OidcIdentityKey): Promise<UserRow | null> {
+    const row = await this.prisma.oidcIdentity.findUnique({
+      where: { issuer_subject: { issuer: identity.issuer, subject: identity.subject } },
+      include: { user: { include: withInstitution } },
+    });
+    return row?.user ?? null;
+  }
+
+  /** A new account from a university sign-in: confirmed (the issuer vouches for the address), linked, with its events. */
+  async createOidcUser(user: NewUser, identity: OidcIdentityKey, now: Date, events: (created: UserRow) => OutboxEvent[]): Promise<UserRow> {
+    return this.prisma.$transaction(async (tx) => {
+      const created = await tx.user.create({ data: { ...user, emailConfirmedAt: now }, include: withInstitution });
+      await tx.oidcIdentity.create({ data: { issuer: identity.issuer, subject: identity.subject, userId: created.id } });
+      await writeEvents(tx, events(created));
+      return created;
+    });
+  }
+
+  /**
+   * Uses an 'oidc-link' token exactly once and links its identity to the token's account (the link in
+   * the mail proved the address). False when the token was used or expired meanwhile, or the identity
+   * belongs to an account already.
+   */
+  async linkOidcIdentity(tokenId: string, userId: string, identity: OidcIdentityKey, now: Date): Promise<boolean> {
+    return this.prisma.$transaction(async (tx) => {
+      const claimed = await tx.emailToken.updateMany({
+        where: { id: tokenId, purpose: 'oidc-link', usedAt: null, expiresAt: { gt: now } },
+        data: { usedAt: now },
+      });
+      if (claimed.count !== 1) return false;
+      const taken = await tx.oidcIdentity.findUnique({ where: { issuer_subject: { issuer: identity.issuer, subject: identity.subject } } });
+      if (taken) return taken.userId === userId;
+      await tx.oidcIdentity.create({ data: { issuer: identity.issuer, subject: identity.subject, userId } });
+      await tx.user.updateMany({ where: { id: userId, emailConfirmedAt: null }, data: { emailConfirmedAt: now } });
       return true;
     });
   }

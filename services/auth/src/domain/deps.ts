@@ -3,6 +3,7 @@ import type { ClassesGateway } from '../clients/classes-client.js';
 import type { Config } from '../config.js';
 import type { InstitutionRepository } from '../data/institution-repository.js';
 import type { UserRepository } from '../data/user-repository.js';
+import type { OidcClient } from './oidc.js';
 import type { SessionTokens } from './session-tokens.js';
 
 export interface AuthDeps {
@@ -14,6 +15,8 @@ export interface AuthDeps {
   sessions: SessionTokens;
   /** Shared key-value store (memory or Redis): revocations and the service's own rate limits. */
   store: KeyValueStore;
+  /** The university sign-in (OpenID Connect); null when OIDC_ISSUER is not set. */
+  oidc: OidcClient | null;
   /** Publish committed outbox rows now. */
   kickOutbox: () => void;
 }

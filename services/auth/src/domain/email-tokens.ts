@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-export type TokenPurpose = 'confirm' | 'reset';
+export type TokenPurpose = 'confirm' | 'reset' | 'oidc-link';
 
-/** Lifetimes: a reset link 60 minutes, a confirmation link 7 days. */
+/** Lifetimes: a reset link 60 minutes, a confirmation link 7 days, a link to connect the university sign-in 60 minutes. */
 export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   confirm: 7 * 24 * 3600 * 1000,
   reset: 60 * 60 * 1000,
+  'oidc-link': 60 * 60 * 1000,
 };
 
 /** 32 random bytes, base64url; only the sha256 is stored. */

@@ -29,3 +29,8 @@ export function resetLink(publicBaseUrl: string, token: string, redirectTo?: unk
   }
   return `${target}#token=${encodeURIComponent(token)}`;
 }
+
+/** The link of the mail that connects an existing account with the university sign-in. */
+export function oidcLinkLink(publicBaseUrl: string, token: string): string {
+  return `${baseUrl(publicBaseUrl)}/api/auth/oidc/link?token=${encodeURIComponent(token)}`;
+}

@@ -56,3 +56,18 @@ export function passwordResetMail(opts: { to: string; name: string; link: string
     html: html([`Hallo ${opts.name},`, intro], { href: opts.link, label: 'Neues Passwort festlegen' }, [validity, ignore]),
   };
 }
+
+/** The proof an existing account's owner gives before the university sign-in is connected to it. */
+export function oidcLinkMail(opts: { to: string; name: string; link: string; label: string }): MailRequestedPayload {
+  const intro = `du hast dich gerade mit „${opts.label}“ angemeldet. Für deine E-Mail-Adresse (${opts.to}) gibt es beim Stundenplan-Assistenten schon einen Account.`;
+  const action = 'Öffne den Link, um diesen Account mit dem Hochschul-Login zu verbinden. Danach meldest du dich mit dem Hochschul-Login an.';
+  const validity = 'Der Link ist 60 Minuten gültig und kann nur einmal verwendet werden.';
+  const ignore = 'Du warst das nicht? Dann ignoriere diese E-Mail – an deinem Account ändert sich nichts.';
+  const text = [`Hallo ${opts.name},`, intro, `${action}\n${opts.link}`, validity, ignore, signature].join('\n\n');
+  return {
+    to: opts.to,
+    subject: 'Account mit dem Hochschul-Login verbinden – Stundenplan-Assistent',
+    text: `${text}\n`,
+    html: html([`Hallo ${opts.name},`, intro, action], { href: opts.link, label: 'Account verbinden' }, [validity, ignore]),
+  };
+}

@@ -36,6 +36,21 @@ export const MSG = {
   forgotLimited: 'Zu viele Anfragen zum Zurücksetzen des Passworts. Bitte versuche es später erneut.',
   alreadyConfirmed: 'Deine E-Mail-Adresse ist bereits bestätigt. Du kannst dich anmelden.',
 
+  // University sign-in (OpenID Connect)
+  passwordLoginOff: 'Die Anmeldung erfolgt über den Hochschul-Login.',
+  oidcOff: 'Die Anmeldung über die Hochschule ist nicht eingerichtet.',
+  oidcUnavailable: 'Der Hochschul-Login ist gerade nicht erreichbar. Bitte versuche es in ein paar Minuten erneut.',
+  oidcFlowInvalid: 'Die Anmeldung ist abgelaufen oder wurde schon verwendet. Bitte starte die Anmeldung erneut.',
+  oidcCancelled: 'Die Anmeldung wurde abgebrochen.',
+  oidcNoRole:
+    'Dein Hochschul-Account weist dich weder als Lehrende*n noch als Studierende*n aus. Ohne diese Angabe können wir dir keinen Account anlegen. Bitte wende dich an die IT deiner Hochschule.',
+  oidcNoEmail: 'Dein Hochschul-Account übermittelt keine gültige E-Mail-Adresse. Bitte wende dich an die IT deiner Hochschule.',
+  oidcLinkSent:
+    'Für deine E-Mail-Adresse gibt es schon einen Account mit Passwort. Wir verbinden ihn erst, wenn du es bestätigst: Wir haben dir eine E-Mail mit einem Link geschickt. Öffne ihn, um deinen Account mit dem Hochschul-Login zu verbinden.',
+  oidcLinkInvalid: 'Der Link ist ungültig oder abgelaufen. Melde dich erneut über die Hochschule an, um einen neuen Link zu bekommen.',
+  oidcLinkLimited: 'Wir haben dir gerade schon einen Link geschickt. Bitte sieh in deinem Postfach nach oder versuche es später erneut.',
+  redirectInvalid: 'Das Ziel nach der Anmeldung muss eine Seite dieser Anwendung sein.',
+
   // Success answers
   registered:
     'Registrierung erfolgreich! Wir haben dir eine E-Mail mit einem Bestätigungslink geschickt. Bitte bestätige deine E-Mail-Adresse, bevor du dich anmeldest.',

@@ -22,7 +22,7 @@ function resolveRole(input: RegistrationInput, institution: InstitutionRow | nul
 }
 
 /** GetClassByShortcut: unknown -> 400 'Ungültiger Registrierungsshortcut.'; classes down -> 502 with the SPEC's check text. */
-async function lookUpClass(deps: AuthDeps, shortcut: string): Promise<ClassInfo> {
+export async function lookUpClass(deps: AuthDeps, shortcut: string): Promise<ClassInfo> {
   try {
     return await deps.classes.classByShortcut(shortcut);
   } catch (e) {
@@ -34,7 +34,7 @@ async function lookUpClass(deps: AuthDeps, shortcut: string): Promise<ClassInfo>
 }
 
 /** The member a teacher invited must exist in that class and not belong to another account yet. */
-async function checkMember(deps: AuthDeps, classId: string, memberId: string): Promise<void> {
+export async function checkMember(deps: AuthDeps, classId: string, memberId: string): Promise<void> {
   try {
     const member = await deps.classes.member(classId, memberId);
     if (member.userId) throw AppError.badRequest(MSG.invalidMemberId);

@@ -49,7 +49,8 @@ export class SessionTokens {
     this.verify = createTokenVerifier({ jwks: this.jwks, store, checkSession: (_token, user) => sessions.isActive(user.sessionId, user.userId) });
   }
 
-  async issue(user: SessionSubject): Promise<IssuedSession> {
+  /** `oidcIdToken`: the ID token of a university sign-in, kept for the logout at the issuer. */
+  async issue(user: SessionSubject, opts: { oidcIdToken?: string } = {}): Promise<IssuedSession> {
     const sessionId = randomUUID();
     // Millisecond issue time strictly after any revocation of this user (a login right after a password reset).
     const revokedBefore = Number((await this.store.get(revokedUserKey(user.id))) ?? 0);
@@ -57,7 +58,7 @@ export class SessionTokens {
     const iat = Math.floor(iatms / 1000);
     const exp = iat + this.ttlSeconds;
     const expiresAt = new Date(exp * 1000);
-    await this.sessions.create(sessionId, user.id, expiresAt);
+    await this.sessions.create(sessionId, user.id, expiresAt, new Date(), opts.oidcIdToken ?? null);
     const token = await new SignJWT({ role: roleOf(user.roleId), rid: user.roleId, email: user.email, name: user.name, iatms })
       .setProtectedHeader({ alg: 'ES256', kid: this.key.publicJwk.kid, typ: 'JWT' })
       .setSubject(user.id)
@@ -68,6 +69,11 @@ export class SessionTokens {
       .setExpirationTime(exp)
       .sign(this.key.privateKey);
     return { token, sessionId, expiresAt };
+  }
+
+  /** The ID token of a session begun at the university's issuer, else null. */
+  oidcIdTokenOf(sessionId: string): Promise<string | null> {
+    return this.sessions.oidcIdTokenOf(sessionId);
   }
 
   /** Ends one session everywhere (logout). */

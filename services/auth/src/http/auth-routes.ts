@@ -5,6 +5,7 @@ import { confirmEmail } from '../domain/confirm-email.js';
 import type { AuthDeps } from '../domain/deps.js';
 import { login, resendConfirmation } from '../domain/login.js';
 import { MSG } from '../domain/messages.js';
+import { assertPasswordLogin, issuerLogoutUrl } from '../domain/oidc-sign-in.js';
 import { checkResetToken, forgotPassword, updatePassword } from '../domain/password-reset.js';
 import { registerUser } from '../domain/register-user.js';
 import { meView } from '../domain/user-views.js';
@@ -39,6 +40,7 @@ export function registerAuthRoutes(app: Express, deps: AuthDeps): void {
 
   app.post('/api/auth/login', async (req: Request, res: Response) => {
     noStore(res);
+    assertPasswordLogin(deps);
     const { user, session } = await login(deps, req.body);
     setSessionCookie(res, cfg, session.token, session.expiresAt);
     res.json({ message: MSG.loginOk, ...meView(user) });
@@ -46,19 +48,23 @@ export function registerAuthRoutes(app: Express, deps: AuthDeps): void {
 
   app.post('/api/auth/logout', async (req: Request, res: Response) => {
     noStore(res);
+    // A session begun at the university ends there too: the web sends the browser to logout_url.
+    const logoutUrl = req.user ? await issuerLogoutUrl(deps, req.user.sessionId) : null;
     if (req.user) await deps.sessions.revokeSession(req.user.sessionId);
     clearSessionCookie(res, cfg);
-    res.json({ message: MSG.logoutOk });
+    res.json(logoutUrl ? { message: MSG.logoutOk, logout_url: logoutUrl } : { message: MSG.logoutOk });
   });
 
   app.post('/api/auth/register', async (req: Request, res: Response) => {
     noStore(res);
+    assertPasswordLogin(deps);
     const { message } = await registerUser(deps, req.body);
     res.status(201).json({ message });
   });
 
   app.post('/api/auth/resend-confirmation', async (req: Request, res: Response) => {
     noStore(res);
+    assertPasswordLogin(deps);
     res.json(await resendConfirmation(deps, req.body));
   });
 
@@ -69,16 +75,19 @@ export function registerAuthRoutes(app: Express, deps: AuthDeps): void {
 
   app.post('/api/auth/forgot-password', async (req: Request, res: Response) => {
     noStore(res);
+    assertPasswordLogin(deps);
     res.json(await forgotPassword(deps, req.body));
   });
 
   app.post('/api/auth/check-reset-token', async (req: Request, res: Response) => {
     noStore(res);
+    assertPasswordLogin(deps);
     res.json(await checkResetToken(deps, req.body));
   });
 
   app.post('/api/auth/update-password', async (req: Request, res: Response) => {
     noStore(res);
+    assertPasswordLogin(deps);
     const { message, userId } = await updatePassword(deps, req.body);
     // The browser that reset the password may hold an (now revoked) session of this user.
     if (req.user?.userId === userId) clearSessionCookie(res, cfg);

@@ -2,6 +2,7 @@ import type { Express } from 'express';
 import type { AuthDeps } from '../domain/deps.js';
 import { registerAuthRoutes } from './auth-routes.js';
 import { registerInstitutionRoutes } from './institution-routes.js';
+import { registerOidcRoutes } from './oidc-routes.js';
 import { registerSessionStatusRoute } from './session-status-route.js';
 
 export function registerRoutes(app: Express, deps: AuthDeps): void {
@@ -12,5 +13,6 @@ export function registerRoutes(app: Express, deps: AuthDeps): void {
   });
   registerSessionStatusRoute(app, deps);
   registerAuthRoutes(app, deps);
+  registerOidcRoutes(app, deps);
   registerInstitutionRoutes(app, deps);
 }
