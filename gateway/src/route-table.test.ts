@@ -7,6 +7,7 @@ describe('route table: deadline, reminder, semester and calendar paths', () => {
     expect(matchRoute('/api/classes/0b1c2d3e-1111-4222-8333-444455556666/remind')?.service).toBe('classes');
     expect(matchRoute('/api/me/calendar.ics')?.service).toBe('notification');
     expect(matchRoute('/api/me')?.service).toBe('auth');
+    expect(matchRoute('/api/me/export')?.service).toBe('auth');
     expect(matchRoute('/api/me/calendar-subscription')?.service).toBe('notification');
     expect(matchRoute('/api/calendar/abcDEF_-0123456789abcdefghijklmnopqrstuvwxyz01.ics')?.service).toBe('notification');
     expect(matchRoute('/api/classes/0b1c2d3e-1111-4222-8333-444455556666/available-times')?.service).toBe('availability');

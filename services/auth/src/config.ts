@@ -12,6 +12,17 @@ const shape = {
   AUTH_KEY_FILE: z.string().optional(),
   /** gRPC address of the classes service (registration codes, memberships for the profile). */
   CLASSES_SERVICE_ADDR: serviceAddr(8092),
+  /** gRPC addresses of availability and notification: their parts of a copy of one's data (GET /api/me/export). */
+  AVAILABILITY_SERVICE_ADDR: serviceAddr(8093),
+  NOTIFICATION_SERVICE_ADDR: serviceAddr(8096),
+  /** An account not used (no sign-in) for this many months is warned by mail and deleted 30 days later unless its holder signs in. */
+  ACCOUNT_RETENTION_MONTHS: z.coerce.number().int().min(1).default(24),
+  /** How often unused accounts are looked for; 0 switches the job off. */
+  ACCOUNT_RETENTION_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(60 * 60 * 1000),
   /** Institutions seeded (upsert by name) at every start. */
   INSTITUTIONS_FILE: z.string().default(DEFAULT_INSTITUTIONS_FILE),
   /** Session lifetime (JWT exp and cookie max-age); SPEC leaves it open, 7 days. */

@@ -1,27 +1,34 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createLogger, runStandalone, setLogLevel, startService, type ServiceContext, type StartedService } from '@stundenplan/base';
+import { createLogger, runStandalone, setLogLevel, startService, withSessionLock, type ServiceContext, type StartedService } from '@stundenplan/base';
 import { createClassesClient } from './clients/classes-client.js';
+import { createPersonalDataSources, type PersonalDataSources } from './clients/personal-data-clients.js';
 import { loadConfig, type Config } from './config.js';
+import { AccountRetentionRepository } from './data/account-retention-repository.js';
 import { InstitutionRepository, readInstitutionsFile } from './data/institution-repository.js';
+import { AccountDataRepository } from './data/personal-data-repository.js';
 import { createPrisma, type PrismaClient } from './data/prisma.js';
 import { SessionRepository } from './data/session-repository.js';
 import { loadSigningKey } from './data/signing-key.js';
 import { UserRepository } from './data/user-repository.js';
+import { startAccountRetention, type AccountRetentionJob } from './domain/account-retention.js';
 import type { AuthDeps } from './domain/deps.js';
 import { OidcClient, oidcSettings } from './domain/oidc.js';
 import { dummyPasswordHash } from './domain/passwords.js';
 import { SessionTokens } from './domain/session-tokens.js';
+import { registerExportRoutes } from './http/export-routes.js';
 import { registerRoutes } from './http/routes.js';
 
-export type AuthService = StartedService<Config> & { deps: AuthDeps };
+export type AuthService = StartedService<Config> & { deps: AuthDeps; accountRetention: AccountRetentionJob };
 
-export async function start(env?: Record<string, string | undefined>): Promise<AuthService> {
+export async function start(env?: Record<string, string | undefined>, opts: { now?: () => Date } = {}): Promise<AuthService> {
   const cfg = loadConfig(env);
   setLogLevel(cfg.LOG_LEVEL);
   const key = await loadSigningKey({ pem: cfg.AUTH_JWT_PRIVATE_KEY, file: cfg.AUTH_KEY_FILE }, createLogger('auth'));
   let sessions: SessionTokens | undefined;
   let prisma: PrismaClient | undefined;
   let deps: AuthDeps | undefined;
+  let personalData: PersonalDataSources | undefined;
+  let accountRetention: AccountRetentionJob | undefined;
   const need = (): AuthDeps => {
     if (!deps) throw new Error('auth: dependencies not initialised');
     return deps;
@@ -47,6 +54,29 @@ export async function start(env?: Record<string, string | undefined>): Promise<A
       ctx.log.info({ seeded, file: cfg.INSTITUTIONS_FILE, keySource: key.source, kid: key.publicJwk.kid }, 'institutions seeded');
       const classes = createClassesClient(cfg.CLASSES_SERVICE_ADDR, ctx.serviceTokens, ctx.timeouts.grpcCallMs);
       ctx.lifecycle.onStop('classes-client', async () => classes.close());
+      const sources = createPersonalDataSources(
+        { classes: cfg.CLASSES_SERVICE_ADDR, availability: cfg.AVAILABILITY_SERVICE_ADDR, notification: cfg.NOTIFICATION_SERVICE_ADDR },
+        ctx.serviceTokens,
+        ctx.timeouts.grpcCallMs,
+      );
+      personalData = sources;
+      ctx.lifecycle.onStop('personal-data-clients', async () => sources.close());
+      const pool = ctx.pool!;
+      const retention = startAccountRetention(
+        {
+          store: new AccountRetentionRepository(pool),
+          log: ctx.log,
+          months: cfg.ACCOUNT_RETENTION_MONTHS,
+          publicBaseUrl: cfg.PUBLIC_BASE_URL,
+          now: opts.now ?? (() => new Date()),
+          revokeUser: (userId) => sessions!.markUserRevoked(userId),
+          kickOutbox: () => ctx.relay?.kick(),
+          exclusively: (key, work) => withSessionLock(pool, key, work),
+        },
+        { intervalMs: cfg.ACCOUNT_RETENTION_INTERVAL_MS, schema: cfg.DB_SCHEMA! },
+      );
+      accountRetention = retention;
+      ctx.lifecycle.onStop('account-retention', () => retention.stop());
       deps = {
         cfg,
         log: ctx.log,
@@ -59,9 +89,12 @@ export async function start(env?: Record<string, string | undefined>): Promise<A
         kickOutbox: () => ctx.relay?.kick(),
       };
     },
-    routes: (app) => registerRoutes(app, need()),
+    routes: (app, ctx) => {
+      registerRoutes(app, need());
+      registerExportRoutes(app, { accounts: new AccountDataRepository(ctx.pool!), sources: personalData!, log: ctx.log });
+    },
   });
-  return Object.assign(svc, { deps: need() });
+  return Object.assign(svc, { deps: need(), accountRetention: accountRetention! });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -4,12 +4,14 @@ import { createLogger, runStandalone, startService, type ServiceContext, type St
 import { createClassesClient } from './clients/classes-client.js';
 import { withKeptMemberships } from './clients/kept-memberships.js';
 import { loadConfig, type Config } from './config.js';
+import { PersonalTimesRepository } from './data/personal-data-repository.js';
 import { createPrisma } from './data/prisma.js';
 import { TimesRepository } from './data/times-repository.js';
 import type { AvailabilityDeps } from './domain/deps.js';
 import { CALENDAR_MAX_BYTES } from './domain/import-calendar.js';
 import { registerConsumers } from './events/consumers.js';
 import { availabilityGrpc } from './grpc/availability-server.js';
+import { personalDataGrpc } from './grpc/personal-data-server.js';
 import { registerRoutes } from './http/routes.js';
 
 export type AvailabilityService = StartedService<Config> & { deps: AvailabilityDeps };
@@ -41,7 +43,7 @@ export async function start(env?: Record<string, string | undefined>): Promise<A
       deps = { repo: new TimesRepository(prisma, ctx.pool!, ctx.stamps), classes, kickOutbox: () => ctx.relay?.kick(), log: ctx.log, calendarFetch };
     },
     consumers: (ctx) => registerConsumers(ctx.consumer!, need()),
-    grpc: (ctx) => [availabilityGrpc(need(), ctx.log.child({ module: 'grpc' }))],
+    grpc: (ctx) => [availabilityGrpc(need(), ctx.log.child({ module: 'grpc' })), personalDataGrpc(new PersonalTimesRepository(ctx.pool!), ctx.log)],
     routes: (app) => registerRoutes(app, need()),
   });
   return Object.assign(svc, { deps: need() });

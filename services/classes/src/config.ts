@@ -15,6 +15,14 @@ const shape = {
     .default(60 * 60 * 1000),
   /** Automatic reminders are sent from this hour (Europe/Berlin) on, not at night. */
   AUTO_REMINDER_FROM_HOUR: z.coerce.number().int().min(0).max(23).default(9),
+  /** A class's times, preferred times, dated lessons and unregistered members go this many days after its semester's last day (without a semester: after its last change). */
+  RETENTION_DAYS_AFTER_SEMESTER: z.coerce.number().int().min(1).default(180),
+  /** How often classes whose data is due (or due in 14 days: the teacher's warning) are looked for; 0 switches it off. */
+  RETENTION_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(60 * 60 * 1000),
 };
 
 export type Config = ReturnType<typeof loadConfig>;

@@ -1,19 +1,25 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createLogger, mailBudgetCounter, runStandalone, startService, type StartedService } from '@stundenplan/base';
+import { ChangeScope, createLogger, mailBudgetCounter, runStandalone, startService, type StartedService } from '@stundenplan/base';
 import { AvailabilityClient } from './clients/availability-client.js';
 import { loadConfig, type Config } from './config.js';
+import { ClassRetentionRepository } from './data/class-retention-repository.js';
 import { createPrisma } from './data/prisma.js';
 import { createDataAccess } from './data/repositories.js';
+import { PersonalDataRepository } from './data/personal-data-repository.js';
 import { startAutoReminders, type AutoReminderJob } from './domain/auto-reminders.js';
+import { startClassRetention, type ClassRetentionJob } from './domain/class-retention.js';
 import type { Deps } from './domain/context.js';
 import { createReadCache } from './domain/read-cache.js';
 import { registerUserHandlers } from './events/user-handlers.js';
 import { classesGrpc } from './grpc/classes-server.js';
+import { personalDataGrpc } from './grpc/personal-data-server.js';
 import { registerRoutes } from './http/routes.js';
 
 export interface ClassesService extends StartedService<Config> {
   /** The automatic-reminder job (tests run passes directly). */
   autoReminders: AutoReminderJob;
+  /** The retention job of classes' data (tests run passes directly). */
+  classRetention: ClassRetentionJob;
 }
 
 /** Starts the classes service; `opts.now` replaces the clock of the reminders (tests). */
@@ -21,6 +27,7 @@ export async function start(env?: Record<string, string | undefined>, opts: { no
   const cfg = loadConfig(env);
   let deps: Deps | undefined;
   let autoReminders: AutoReminderJob | undefined;
+  let classRetention: ClassRetentionJob | undefined;
   const need = () => {
     if (!deps) throw new Error('classes: dependencies not initialised');
     return deps;
@@ -58,12 +65,24 @@ export async function start(env?: Record<string, string | undefined>, opts: { no
       });
       autoReminders = job;
       ctx.lifecycle.onStop('auto-reminders', () => job.stop());
+      const retention = startClassRetention(
+        {
+          store: new ClassRetentionRepository(ctx.pool!, () => ctx.stamps.bump([ChangeScope.classes])),
+          log: ctx.log,
+          daysAfter: cfg.RETENTION_DAYS_AFTER_SEMESTER,
+          now: deps.now,
+          exclusively: deps.data.exclusively,
+        },
+        { intervalMs: cfg.RETENTION_INTERVAL_MS, schema: cfg.DB_SCHEMA! },
+      );
+      classRetention = retention;
+      ctx.lifecycle.onStop('class-retention', () => retention.stop());
     },
     consumers: async (ctx) => registerUserHandlers(ctx.consumer!, need()),
-    grpc: (ctx) => [classesGrpc(need(), ctx.log)],
+    grpc: (ctx) => [classesGrpc(need(), ctx.log), personalDataGrpc(new PersonalDataRepository(ctx.pool!), ctx.log)],
     routes: (app, ctx) => registerRoutes(app, ctx, need()),
   });
-  return { ...svc, autoReminders: autoReminders! };
+  return { ...svc, autoReminders: autoReminders!, classRetention: classRetention! };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -7,6 +7,7 @@ export enum Topic {
   UserDeleted = 'user.deleted.v1',
   UserPasswordReset = 'user.password-reset.v1',
   ClassDeleted = 'class.deleted.v1',
+  ClassDataExpired = 'class.data-expired.v1',
   MemberAdded = 'member.added.v1',
   MemberRemoved = 'member.removed.v1',
   MemberLinked = 'member.linked.v1',
@@ -58,6 +59,8 @@ export const eventSchemas = {
   /** The password was reset from a mailed link: whatever lets the old holder in (sessions, calendar links) ends. */
   [Topic.UserPasswordReset]: z.object({ user_id: id }),
   [Topic.ClassDeleted]: z.object({ class_id: id, teacher_id: id }),
+  /** The retention period of a class's data ran out: its times, preferred times and dated lessons go (docs/privacy). */
+  [Topic.ClassDataExpired]: z.object({ class_id: id, teacher_id: id }),
   [Topic.MemberAdded]: z.object({
     class_id: id,
     member_id: id,
@@ -103,6 +106,7 @@ export type UserUpdatedPayload = EventPayload<Topic.UserUpdated>;
 export type UserDeletedPayload = EventPayload<Topic.UserDeleted>;
 export type UserPasswordResetPayload = EventPayload<Topic.UserPasswordReset>;
 export type ClassDeletedPayload = EventPayload<Topic.ClassDeleted>;
+export type ClassDataExpiredPayload = EventPayload<Topic.ClassDataExpired>;
 export type MemberAddedPayload = EventPayload<Topic.MemberAdded>;
 export type MemberRemovedPayload = EventPayload<Topic.MemberRemoved>;
 export type MemberLinkedPayload = EventPayload<Topic.MemberLinked>;

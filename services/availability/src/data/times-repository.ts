@@ -286,6 +286,13 @@ export class TimesRepository {
     await this.transaction((w) => w.deleteClass(classId));
   }
 
+  /** Retention (class.data-expired.v1): the times kept in the class go, members' and the teacher's; its time range (a setting) stays. */
+  async deleteClassTimes(classId: string): Promise<void> {
+    const members = await this.pool.query('DELETE FROM member_times WHERE class_id = $1', [classId]);
+    const teacher = await this.pool.query('DELETE FROM class_teacher_times WHERE class_id = $1', [classId]);
+    if (members.rowCount || teacher.rowCount) await this.stamps.bump([ChangeScope.classTimes(classId)]);
+  }
+
   async deleteMemberTimes(memberId: string, classId?: string): Promise<void> {
     const { rows } = await this.pool.query<{ classId: string }>(
       `DELETE FROM member_times WHERE member_id = $1${classId ? ' AND class_id = $2' : ''} RETURNING class_id AS "classId"`,

@@ -1,11 +1,10 @@
-import { ChangeScope, type ChangeStamps, type EventPayload, type Pool, type Topic } from '@stundenplan/base';
+import { ChangeScope, withSessionLock, type ChangeStamps, type EventPayload, type Pool, type Topic } from '@stundenplan/base';
 import { classRepository, type ClassRepository } from './class-repository.js';
 import { directoryRepository, type DirectoryRepository } from './directory-repository.js';
 import { mailLogRepository, type MailLogRepository } from './mail-log-repository.js';
 import { memberRepository, type MemberRepository } from './member-repository.js';
 import { semesterRepository, type SemesterRepository } from './semester-repository.js';
 import { emit, isUniqueViolation, type Db, type Tx } from './prisma.js';
-import { withSessionLock } from './session-lock.js';
 
 export interface Repositories {
   classes: ClassRepository;
@@ -20,7 +19,7 @@ export interface Repositories {
 /** The repositories plus a transaction that hands the same repositories, bound to it, to `work`. */
 export interface DataAccess extends Repositories {
   transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T>;
-  /** Runs `work` unless another replica holds the session lock `key` (then null); see session-lock.ts. */
+  /** Runs `work` unless another replica holds the session lock `key` (then null); see withSessionLock in @stundenplan/base. */
   exclusively<T>(key: string, work: () => Promise<T>): Promise<T | null>;
 }
 

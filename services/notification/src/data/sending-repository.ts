@@ -113,6 +113,15 @@ export class SendingRepository {
     return out;
   }
 
+  /** Retention (class.data-expired.v1): the lessons of the class's sendings go; the history row (when, how many) stays. Idempotent. */
+  async forgetLessons(classId: string): Promise<number> {
+    const { count } = await this.prisma.scheduleSending.updateMany({
+      where: { classId, lessons: { not: Prisma.DbNull } },
+      data: { lessons: Prisma.DbNull, calendarFrom: null, calendarUntil: null },
+    });
+    return count;
+  }
+
   /** Newest first. */
   async listForClass(classId: string): Promise<ScheduleSendingRow[]> {
     return this.prisma.scheduleSending.findMany({ where: { classId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });

@@ -8,4 +8,9 @@ export async function registerConsumers(consumer: EventConsumer, deps: Notificat
   await consumer.on(Topic.UserDeleted, (p) => deps.calendarTokens.remove(p.user_id));
   // A password reset ends the calendar link too, like the sessions: whoever had the account may have copied it.
   await consumer.on(Topic.UserPasswordReset, (p) => deps.calendarTokens.remove(p.user_id));
+  // Retention: the dated lessons of a class whose data ran out go (docs/privacy/loeschkonzept.md); counts only in the log.
+  await consumer.on(Topic.ClassDataExpired, async (p) => {
+    const sendings = await deps.sendings.forgetLessons(p.class_id);
+    deps.log.info({ classId: p.class_id, sendings }, 'expired dated lessons removed');
+  });
 }

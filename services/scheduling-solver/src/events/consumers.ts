@@ -9,6 +9,12 @@ export async function registerConsumers(consumer: EventConsumer, log: Logger, sc
     await runs.deleteByClass(classId);
     log.info({ classId, deleted }, 'schedules of deleted class removed');
   });
+  // Retention: saved schedules carry the members' names and times, so a class whose data ran out loses them too.
+  await consumer.on(Topic.ClassDataExpired, async ({ class_id: classId }) => {
+    const deleted = await schedules.deleteByClass(classId);
+    await runs.deleteByClass(classId);
+    log.info({ classId, deleted }, 'schedules of expired class data removed');
+  });
   await consumer.on(Topic.MemberRemoved, async ({ class_id: classId, member_id: memberId }) => {
     const changed = await schedules.removeMember(classId, memberId);
     if (changed) log.info({ classId, memberId, changed }, 'removed member taken out of saved schedules');

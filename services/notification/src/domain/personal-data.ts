@@ -1,0 +1,65 @@
+import { isAppError } from '@stundenplan/base';
+import type { PersonalNotificationRows } from '../data/personal-data-repository.js';
+import { classLessons, myLessons } from './dated-lessons.js';
+import type { NotificationDeps } from './deps.js';
+
+export interface PersonalNotificationReader {
+  rowsOf(userId: string, email: string): Promise<PersonalNotificationRows>;
+}
+
+export interface PersonalDataSubject {
+  userId: string;
+  email: string;
+  role: 'teacher' | 'student';
+}
+
+const iso = (d: Date) => d.toISOString();
+
+/** A teacher's dated lessons of every class they sent a plan to (a class deleted since is left out). */
+async function teacherLessons(deps: NotificationDeps, teacherId: string, classIds: string[]) {
+  const out = [];
+  for (const classId of classIds) {
+    try {
+      const { lessons } = await classLessons(deps, teacherId, classId);
+      out.push(...lessons.map((l) => ({ class_id: classId, class_name: null, name: l.name, date: l.date, start: l.start, end: l.end, week: l.week })));
+    } catch (e) {
+      if (!isAppError(e) || (e.code !== 'NOT_FOUND' && e.code !== 'FORBIDDEN')) throw e;
+    }
+  }
+  return out;
+}
+
+/**
+ * The notification service's part of a person's copy of their data (packages/contracts privacy.ts
+ * exportNotification): dated lessons (a student's own; a teacher's classes'), the mails sent to them
+ * (subject and dates), the calendar link (made when, never the token), their contact messages and a
+ * teacher's schedule sendings. Cancellations and make-ups are not kept by the product yet: an empty list.
+ */
+export async function personalNotificationData(deps: NotificationDeps, reader: PersonalNotificationReader, who: PersonalDataSubject) {
+  const rows = await reader.rowsOf(who.userId, who.email);
+  const lessons =
+    who.role === 'student'
+      ? (await myLessons(deps, who.userId)).lessons.map((l) => ({
+          class_id: l.class_id,
+          class_name: l.class_name,
+          name: l.name,
+          date: l.date,
+          start: l.start,
+          end: l.end,
+          week: l.week,
+        }))
+      : await teacherLessons(deps, who.userId, [...new Set(rows.sendings.map((s) => s.class_id))]);
+  return {
+    lessons,
+    mails: rows.mails.map((m) => ({ subject: m.subject, created_at: iso(m.created_at), sent_at: m.sent_at ? iso(m.sent_at) : null, status: m.status })),
+    calendar_subscription: rows.calendar ? { created_at: iso(rows.calendar.created_at) } : null,
+    contact_messages: rows.contacts.map((c) => ({ type: c.type, subject: c.subject, message: c.message, created_at: iso(c.created_at) })),
+    schedule_sendings: rows.sendings.map((s) => ({
+      class_id: s.class_id,
+      schedule_name: s.schedule_name,
+      recipient_count: s.recipient_count,
+      created_at: iso(s.created_at),
+    })),
+    cancellations: [] as Record<string, unknown>[],
+  };
+}
