@@ -44,6 +44,9 @@ export const institution = z.object({ id: z.string(), name: z.string(), students
 
 const credentials = z.object({ email: z.string(), password: z.string() });
 
+/** PASSWORD_LOGIN=false: the password endpoints answer 403. */
+const passwordLoginOff = "Sign-in only through the university (PASSWORD_LOGIN=false): 'Die Anmeldung erfolgt über den Hochschul-Login.'";
+
 export const me = defineEndpoint({
   id: 'getMe',
   method: 'GET',
@@ -86,18 +89,89 @@ export const login = defineEndpoint({
   service: 'auth',
   body: credentials,
   answer: sessionUser.extend({ message: z.string() }),
-  errors: { 400: 'Missing or invalid input.', 401: 'Wrong e-mail or password.', 403: 'E-mail not confirmed yet.', 429: 'Too many attempts.' },
+  errors: {
+    400: 'Missing or invalid input.',
+    401: 'Wrong e-mail or password.',
+    403: `E-mail not confirmed yet; or: ${passwordLoginOff}`,
+    429: 'Too many attempts.',
+  },
 });
 
 export const logout = defineEndpoint({
   id: 'logout',
   method: 'POST',
   path: '/api/auth/logout',
-  summary: 'End the session.',
+  summary: 'End the session; a session begun at the university also names where the browser ends it there (RP-initiated logout).',
   access: 'public',
   service: 'auth',
-  answer: messageAnswer,
+  answer: messageAnswer.extend({ logout_url: z.string().optional() }),
   errors: {},
+});
+
+/** What the login and registration pages offer (GET /api/auth/config). */
+export const authConfig = z.object({
+  password_login: z.boolean(),
+  oidc: z.object({ enabled: z.boolean(), label: z.string().nullable() }),
+});
+
+export const getAuthConfig = defineEndpoint({
+  id: 'getAuthConfig',
+  method: 'GET',
+  path: '/api/auth/config',
+  summary: 'Which sign-in the deployment offers: password login and/or the university sign-in (OpenID Connect) with its button label.',
+  access: 'public',
+  service: 'auth',
+  answer: authConfig,
+  errors: {},
+});
+
+export const oidcLogin = defineEndpoint({
+  id: 'oidcLogin',
+  method: 'GET',
+  path: '/api/auth/oidc/login',
+  summary:
+    'Start the university sign-in: redirects (302) to the issuer (authorization code flow with PKCE, state and nonce). `redirect`: a local path to land on afterwards; `register_shortcut`/`member_id`: a registration code or invitation to join with the new account.',
+  access: 'public',
+  service: 'auth',
+  query: z.object({ redirect: z.string().optional(), register_shortcut: z.string().optional(), member_id: z.string().optional() }),
+  answer: undefined,
+  status: 302,
+  errors: {
+    400: 'The redirect is not a local path, or the code or member id is malformed.',
+    404: 'No university sign-in configured.',
+    503: 'The issuer cannot be reached.',
+  },
+});
+
+export const oidcCallback = defineEndpoint({
+  id: 'oidcCallback',
+  method: 'GET',
+  path: '/api/auth/oidc/callback',
+  summary:
+    'Where the issuer sends the browser back: checks state (bound to the browser), code (PKCE) and the ID token (issuer keys, nonce); sets the session cookie and redirects (302) to /scheduling, /student or the redirect asked for. A refusal is a German HTML page.',
+  access: 'public',
+  service: 'auth',
+  query: z.object({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional() }),
+  answer: undefined,
+  status: 302,
+  errors: {
+    400: 'Expired, replayed or forged sign-in, or no valid e-mail in the claims (HTML page).',
+    403: 'The claims carry no role the product knows; no account is created (HTML page).',
+    409: 'An account with this e-mail exists: a link mail was sent to connect it (HTML page).',
+  },
+});
+
+export const oidcLink = defineEndpoint({
+  id: 'oidcLink',
+  method: 'GET',
+  path: '/api/auth/oidc/link',
+  summary: 'The link of the mail that connects an existing account with the university sign-in: links once, signs in and redirects (302).',
+  access: 'public',
+  service: 'auth',
+  query: z.object({ token: z.string() }),
+  answer: undefined,
+  status: 302,
+  errors: { 400: 'Invalid, used or expired link (HTML page).' },
 });
 
 export const resendConfirmation = defineEndpoint({
@@ -133,7 +207,7 @@ export const register = defineEndpoint({
   body: registerBody,
   answer: messageAnswer,
   status: 201,
-  errors: { 400: 'Invalid input.', 409: 'The e-mail is taken.', 429: 'Over the mail budget.' },
+  errors: { 400: 'Invalid input.', 403: passwordLoginOff, 409: 'The e-mail is taken.', 429: 'Over the mail budget.' },
 });
 
 const tokenBody = z.object({ token: z.string() });
@@ -159,7 +233,7 @@ export const forgotPassword = defineEndpoint({
   service: 'auth',
   body: z.object({ email: z.string(), redirectTo: z.string().optional() }),
   answer: messageAnswer,
-  errors: { 400: 'Invalid input.' },
+  errors: { 400: 'Invalid input.', 403: passwordLoginOff },
 });
 
 export const checkResetToken = defineEndpoint({
@@ -183,7 +257,7 @@ export const updatePassword = defineEndpoint({
   service: 'auth',
   body: z.object({ token: z.string(), password: z.string() }),
   answer: messageAnswer,
-  errors: { 400: 'Invalid link or password.' },
+  errors: { 400: 'Invalid link or password.', 403: passwordLoginOff },
 });
 
 export const listInstitutions = defineEndpoint({
