@@ -1,6 +1,6 @@
 import '../../../test/dom';
-import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { MockRoute } from '../../../test/fetch-mock';
 import { CLASS_ID, renderPlanner, savedSchedule } from './test-utils';
 
@@ -54,5 +54,43 @@ describe('PlannerStep: what the semester costs', { timeout: 30_000 }, () => {
     expect(await dialog.findByLabelText('Termine im Kalender bis')).toBeTruthy();
     expect(app.fetchMock.callsTo(SEMESTER_URL, 'GET')).toHaveLength(1);
     expect(dialog.queryByTestId('semester-cost')).toBeNull();
+  });
+});
+
+describe('PlannerStep: the semester in the PDF', { timeout: 30_000 }, () => {
+  it('sends the semester as the teacher set it (not the holidays) with the export, and none without one', async () => {
+    vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const pdfRoute: MockRoute = {
+      method: 'POST',
+      path: '/api/export-pdf-alternative',
+      reply: { status: 500, body: { detail: 'PDF-Generierung fehlgeschlagen' } },
+    };
+    const withBreak = { ...BAVARIAN, breaks: [{ from: '2027-01-11', to: '2027-01-15', label: 'Prüfungswoche' }] };
+    const app = renderPlanner({ schedules: [SAVED], routes: [savedRoute, pdfRoute, { method: 'GET', path: SEMESTER_URL, reply: { body: withBreak } }] });
+    await screen.findByText(/2 von 3 eingeplant/);
+    fireEvent.click(screen.getByRole('button', { name: 'PDF herunterladen' }));
+    await waitFor(() => expect(app.fetchMock.callsTo('/api/export-pdf-alternative')).toHaveLength(1));
+    const body = app.fetchMock.callsTo('/api/export-pdf-alternative')[0]!.body as Record<string, unknown>;
+    expect(body.semester).toEqual({
+      first_day: '2027-01-04',
+      last_day: '2027-01-15',
+      state: 'BY',
+      breaks: [{ from: '2027-01-11', to: '2027-01-15', label: 'Prüfungswoche' }],
+    });
+    app.unmount();
+
+    const none = renderPlanner({
+      schedules: [SAVED],
+      routes: [
+        savedRoute,
+        pdfRoute,
+        { method: 'GET', path: SEMESTER_URL, reply: { body: { first_day: null, last_day: null, state: null, breaks: [], holidays: [] } } },
+      ],
+    });
+    await screen.findByText(/2 von 3 eingeplant/);
+    fireEvent.click(screen.getByRole('button', { name: 'PDF herunterladen' }));
+    await waitFor(() => expect(none.fetchMock.callsTo('/api/export-pdf-alternative')).toHaveLength(1));
+    expect(none.fetchMock.callsTo('/api/export-pdf-alternative')[0]!.body).not.toHaveProperty('semester');
   });
 });

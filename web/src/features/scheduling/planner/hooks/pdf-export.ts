@@ -1,5 +1,6 @@
 import { DEFAULT_VISIBLE_RANGE, SLOTS_PER_DAY } from '@stundenplan/timegrid';
 import { api } from '../../../../shared/api/client';
+import { hasSemester, type SemesterAnswer } from '../../../../shared/data/semester';
 import { spansToSaved, toWorkingForm } from '../model/schedule-forms';
 import type { PlanContent, PlannerMember, VisibleRange } from '../model/types';
 
@@ -11,6 +12,8 @@ export interface PdfInput {
   className: string;
   /** The plan's name: the PDF's title. */
   scheduleName?: string | null;
+  /** The class's semester (GET classes/{id}/semester): the PDF names it and its days without lessons. */
+  semester?: SemesterAnswer | null;
 }
 
 /** Lessons of class members (error entries of unknown members are left out). */
@@ -25,7 +28,8 @@ export function exportablePlan(input: PdfInput): boolean {
 
 /**
  * POST export-pdf-alternative: the working form (the saved form when the plan has 14-day lessons), the visible range widened so no lesson is cut,
- * the students list, the class name and the plan's name (the PDF's title).
+ * the students list, the class name, the plan's name (the PDF's title) and the semester as the teacher set it (the
+ * document service finds the state's holidays itself).
  */
 export function pdfBody(input: PdfInput) {
   const lessons = spans(input);
@@ -47,6 +51,16 @@ export function pdfBody(input: PdfInput) {
     })),
     className: input.className,
     ...(input.scheduleName?.trim() ? { scheduleName: input.scheduleName.trim() } : {}),
+    ...(hasSemester(input.semester)
+      ? {
+          semester: {
+            first_day: input.semester.first_day,
+            last_day: input.semester.last_day,
+            state: input.semester.state,
+            breaks: input.semester.breaks.map(({ from, to, label }) => ({ from, to, label })),
+          },
+        }
+      : {}),
   };
 }
 

@@ -1,6 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { api, errorMessage, isApiError } from '../../../../shared/api/client';
+import { semesterQuery } from '../../../../shared/data/semester';
 import { useLatest } from '../../../../shared/hooks/use-latest';
 import { toast } from '../../../../shared/toast';
 import { defaultScheduleName } from '../model/names';
@@ -61,8 +62,15 @@ export function useScheduleActions(deps: Deps) {
   const save = useSaveSchedule(classId);
   const send = useSendSchedule(classId);
   const remove = useDeleteSchedule(classId);
-  const renderPdf = useMutation({ mutationFn: requestPdf });
-  const download = useMutation({ mutationFn: async (input: PdfInput) => saveBlob(await requestPdf(input), 'stundenplan.pdf') });
+  const queryClient = useQueryClient();
+  // The PDF names the class's semester: read (fresh) right before rendering; without one, or when it cannot be read, none.
+  const withSemester = useCallback(
+    async (input: PdfInput): Promise<PdfInput> =>
+      classId ? { ...input, semester: await queryClient.fetchQuery(semesterQuery(classId)).catch(() => null) } : input,
+    [classId, queryClient],
+  );
+  const renderPdf = useMutation({ mutationFn: async (input: PdfInput) => requestPdf(await withSemester(input)) });
+  const download = useMutation({ mutationFn: async (input: PdfInput) => saveBlob(await requestPdf(await withSemester(input)), 'stundenplan.pdf') });
   const { mutateAsync: persistAsync } = save;
   const { mutateAsync: sendAsync } = send;
   const { mutateAsync: renderPdfAsync } = renderPdf;
