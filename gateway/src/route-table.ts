@@ -48,6 +48,16 @@ export const ROUTES: Route[] = [
   // the dated lessons of the plan last sent (before the general /api/classes rule)
   { pattern: new RegExp(`^/api/classes/${seg}/lessons/?$`), service: 'notification' },
   { pattern: /^\/api\/me\/lessons\/?$/, service: 'notification' },
+  // lesson rules, cancellations and make-up lessons (notification)
+  { pattern: new RegExp(`^/api/classes/${seg}/(lesson-rules|makeups)/?$`), service: 'notification' },
+  { pattern: /^\/api\/me\/makeups\/?$/, service: 'notification' },
+  { pattern: /^\/api\/lessons\/cancel\/?$/, service: 'notification' },
+  { pattern: /^\/api\/makeups\/[^/]+\/(suggestions|book)\/?$/, service: 'notification' },
+  // swaps between students (notification)
+  { pattern: new RegExp(`^/api/classes/${seg}/swap-requests/?$`), service: 'notification' },
+  { pattern: /^\/api\/me\/swap-requests\/?$/, service: 'notification' },
+  { pattern: /^\/api\/lessons\/swap-options\/?$/, service: 'notification' },
+  { pattern: /^\/api\/lessons\/swap-requests(\/[^/]+\/(accept|decline|approve))?\/?$/, service: 'notification' },
   { pattern: /^\/api\/classes(\/.*)?$/, service: 'classes' },
   { pattern: /^\/api\/search-students\/?$/, service: 'classes' },
   { pattern: /^\/api\/check-student-exists\/?$/, service: 'classes' },
@@ -67,8 +77,6 @@ export const ROUTES: Route[] = [
   { pattern: /^\/api\/calendar\/[^/]+\.ics$/, service: 'notification' },
   // auth
   { pattern: /^\/api\/me\/?$/, service: 'auth' },
-  // a copy of the caller's data, composed by auth from every service's part
-  { pattern: /^\/api\/me\/export\/?$/, service: 'auth' },
   { pattern: /^\/api\/auth\/.+$/, service: 'auth' },
   { pattern: /^\/api\/institutions\/?$/, service: 'auth' },
   { pattern: /^\/api\/get-institution-mail-endings\/.+$/, service: 'auth' },

@@ -174,6 +174,7 @@ describe('GET /api/profile', () => {
           institutionName: 'HMTM',
           deadline: '2026-12-24',
           allowLateChanges: true,
+          teacherEmail: '',
         },
       },
       {
@@ -189,6 +190,7 @@ describe('GET /api/profile', () => {
           institutionName: '',
           deadline: '',
           allowLateChanges: false,
+          teacherEmail: '',
         },
       },
     ]);

@@ -27,6 +27,7 @@ beforeAll(async () => {
     institutionName: 'Hochschule für Musik und Theater München',
     deadline: '',
     allowLateChanges: false,
+    teacherEmail: '',
   });
   stub.members.set(MEMBER_ID, {
     memberId: MEMBER_ID,

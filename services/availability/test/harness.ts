@@ -97,6 +97,7 @@ export class ClassesStub {
             institutionName: 'I',
             deadline: '',
             allowLateChanges: false,
+            teacherEmail: '',
           },
         });
       },
@@ -127,6 +128,7 @@ export class ClassesStub {
               institutionName: 'I',
               deadline: this.deadlines.get(classId)?.deadline ?? '',
               allowLateChanges: this.deadlines.get(classId)?.allowLateChanges ?? false,
+              teacherEmail: '',
             },
           })),
         });

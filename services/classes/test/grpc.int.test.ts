@@ -63,6 +63,7 @@ describe('gRPC ClassesService', () => {
       institutionName: 'UdK Berlin',
       deadline: '',
       allowLateChanges: false,
+      teacherEmail: teacher.email.toLowerCase(),
     });
     expect((await call(client.getClass, { classId: c.class_id, teacherId: '' })).classInfo?.classId).toBe(c.class_id);
     expect(await codeOf(call(client.getClass, { classId: c.class_id, teacherId: randomUUID() }))).toBe('NOT_FOUND');

@@ -22,6 +22,8 @@ const shape = {
   CLASSES_SERVICE_ADDR: serviceAddr(8092),
   /** The scheduling service (GetLatestSchedule): the lessons for the calendar files of a sending. */
   SCHEDULING_SOLVER_SERVICE_ADDR: serviceAddr(8094),
+  /** The availability service (GetPlanningData): the students' times a swap must fit. */
+  AVAILABILITY_SERVICE_ADDR: serviceAddr(8093),
   /** Mails (invitations + schedule sendings, counted in recipients) one teacher may send per 24 hours; shared with classes. */
   MAIL_BUDGET_PER_DAY: z.coerce.number().int().positive().default(DEFAULT_MAIL_BUDGET_PER_DAY),
 };

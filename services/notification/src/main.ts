@@ -1,17 +1,17 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createLogger, mailBudgetCounter, runStandalone, startService, type ServiceContext, type StartedService } from '@stundenplan/base';
+import { createAvailabilityClient } from './clients/availability-client.js';
 import { createClassesClient } from './clients/classes-client.js';
 import { createSchedulingClient } from './clients/scheduling-client.js';
 import { loadConfig, type Config } from './config.js';
 import { CalendarTokenRepository } from './data/calendar-token-repository.js';
 import { ContactRepository } from './data/contact-repository.js';
 import { MailRepository } from './data/mail-repository.js';
-import { PersonalNotificationRepository } from './data/personal-data-repository.js';
 import { createPrisma } from './data/prisma.js';
 import { SendingRepository } from './data/sending-repository.js';
+import { SwapRepository } from './data/swap-repository.js';
 import type { NotificationDeps } from './domain/deps.js';
 import { registerConsumers } from './events/consumers.js';
-import { personalDataGrpc } from './grpc/personal-data-server.js';
 import { registerRoutes } from './http/routes.js';
 import type { Mailer } from './mail/mailer.js';
 import { OutboxMailer } from './mail/outbox-mailer.js';
@@ -54,6 +54,8 @@ export async function start(env?: Record<string, string | undefined>): Promise<N
       ctx.lifecycle.onStop('classes-client', async () => classes.close());
       const scheduling = createSchedulingClient(cfg.SCHEDULING_SOLVER_SERVICE_ADDR, ctx.serviceTokens, grpcCallMs);
       ctx.lifecycle.onStop('scheduling-client', async () => scheduling.close());
+      const availability = createAvailabilityClient(cfg.AVAILABILITY_SERVICE_ADDR, ctx.serviceTokens, grpcCallMs);
+      ctx.lifecycle.onStop('availability-client', async () => availability.close());
       deps = {
         cfg,
         log: ctx.log,
@@ -61,6 +63,8 @@ export async function start(env?: Record<string, string | undefined>): Promise<N
         calendarTokens: new CalendarTokenRepository(prisma),
         contacts: new ContactRepository(prisma),
         sendings: new SendingRepository(prisma),
+        swaps: new SwapRepository(prisma),
+        availability,
         classes,
         scheduling,
         mailer,
@@ -69,7 +73,6 @@ export async function start(env?: Record<string, string | undefined>): Promise<N
       };
     },
     consumers: (ctx) => registerConsumers(ctx.consumer!, need()),
-    grpc: (ctx) => [personalDataGrpc(need, new PersonalNotificationRepository(ctx.pool!), ctx.log)],
     routes: (app) => registerRoutes(app, need()),
   });
   return Object.assign(svc, { deps: need() });

@@ -4,6 +4,7 @@ import {
   AppError,
   grpc,
   HealthState,
+  mapToWeekTimes,
   savedToScheduleDays,
   startGrpcServer,
   Topic,
@@ -13,7 +14,7 @@ import {
   type SavedScheduleTimes,
 } from '@stundenplan/base';
 import { startTestIssuer, type TestIssuer, testServiceTokenVerifier } from '@stundenplan/base/testing';
-import { classesV1, schedulingV1 } from '@stundenplan/proto';
+import { availabilityV1, classesV1, schedulingV1 } from '@stundenplan/proto';
 import { publicHolidays, type GermanState } from '@stundenplan/timegrid';
 import { afterAll, beforeAll } from 'vitest';
 import { dropSchemas, sql, startNotification, type TestNotification } from './helpers.js';
@@ -35,6 +36,10 @@ export interface StubClass {
 }
 
 export const classes = new Map<string, StubClass>();
+/** The teacher's address as the classes service answers it (ClassInfo.teacher_email). */
+export const TEACHER_EMAIL = 'clara.schumann@hmtm.de';
+/** Each member's times as GetPlanningData answers them (teacher-entered; the own times empty). */
+export const memberTimes = new Map<string, Record<string, string[]>>();
 const silent = { error: () => undefined } as unknown as Parameters<typeof wrapUnary>[0];
 export const stubState = { schedulingDown: false };
 
@@ -55,6 +60,7 @@ const info = (classId: string, c: StubClass): classesV1.ClassInfo => ({
   institutionName: '',
   deadline: '',
   allowLateChanges: false,
+  teacherEmail: TEACHER_EMAIL,
 });
 
 const classesStub: Partial<classesV1.ClassesServiceServer> = {
@@ -86,6 +92,24 @@ const classesStub: Partial<classesV1.ClassesServiceServer> = {
       const s = classes.get(classId)?.semester;
       return s ? [{ classId, ...s, holidays: publicHolidays(s.state, s.firstDay, s.lastDay) }] : [];
     }),
+  })),
+};
+
+const availabilityStub: Partial<availabilityV1.AvailabilityServiceServer> = {
+  getPlanningData: wrapUnary<availabilityV1.GetPlanningDataRequest, availabilityV1.GetPlanningDataResponse>(silent, async (req) => ({
+    teacherTimes: mapToWeekTimes({}),
+    timeRange: undefined,
+    rangeMode: '',
+    extraMinutes: 0,
+    members: req.memberIds.map((memberId, i) => ({
+      memberId,
+      userId: req.userIds[i] ?? '',
+      availableTimes: mapToWeekTimes(memberTimes.get(memberId) ?? {}),
+      availableTimesUserInput: mapToWeekTimes({}),
+      availableTimesUserInputLastModified: '',
+      preferredTimes: mapToWeekTimes({}),
+      preferredTimesUserInput: mapToWeekTimes({}),
+    })),
   })),
 };
 
@@ -133,12 +157,20 @@ export function setupCalendar(): void {
       '127.0.0.1',
       testServiceTokenVerifier('scheduling-solver'),
     );
-    servers.push(c.server, s.server);
+    const a = await startGrpcServer(
+      0,
+      [{ definition: availabilityV1.AvailabilityServiceService, implementation: availabilityStub as grpc.UntypedServiceImplementation }],
+      health,
+      '127.0.0.1',
+      testServiceTokenVerifier('availability'),
+    );
+    servers.push(c.server, s.server, a.server);
     issuer = await startTestIssuer();
     n = await startNotification({
       AUTH_JWKS_URL: issuer.jwksUrl,
       CLASSES_SERVICE_ADDR: `127.0.0.1:${c.port}`,
       SCHEDULING_SOLVER_SERVICE_ADDR: `127.0.0.1:${s.port}`,
+      AVAILABILITY_SERVICE_ADDR: `127.0.0.1:${a.port}`,
     });
     teacherCookie = await issuer.cookie({ userId: teacherId, role: 'teacher', email: 'clara.schumann@hmtm.de', name: 'Clara Schumann' });
   });

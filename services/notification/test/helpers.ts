@@ -55,6 +55,7 @@ export async function startNotification(env: Record<string, string> = {}): Promi
     STORE: 'memory',
     // Nothing listens there: no test reaches a scheduling service of a stack running on this machine.
     SCHEDULING_SOLVER_SERVICE_ADDR: '127.0.0.1:1',
+    AVAILABILITY_SERVICE_ADDR: '127.0.0.1:1',
     ...env,
   });
   return { svc, schema, base: `http://127.0.0.1:${svc.httpPort}` };

@@ -47,6 +47,7 @@ const classesStub: Partial<classesV1.ClassesServiceServer> = {
         institutionName: 'HMTM',
         deadline: '',
         allowLateChanges: false,
+        teacherEmail: '',
       },
     };
   }),

@@ -111,6 +111,7 @@ export class Neighbours {
             institutionName: '',
             deadline: '',
             allowLateChanges: false,
+            teacherEmail: '',
           },
         });
       },

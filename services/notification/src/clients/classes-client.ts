@@ -5,6 +5,9 @@ export interface ClassForSending {
   classId: string;
   name: string;
   teacherName: string;
+  teacherId: string;
+  /** Empty when unknown. */
+  teacherEmail: string;
 }
 
 /** A class's semester with the public holidays of its state (classes answers them). */
@@ -21,6 +24,10 @@ export interface ClassMember {
   memberId: string;
   name: string;
   email: string;
+  /** '' for an unregistered member. */
+  userId: string;
+  /** The student confirmed the membership (their own times count). */
+  verified: boolean;
 }
 
 /** What notification needs from the classes service. Errors are German AppErrors ready for the HTTP answer. */
@@ -63,13 +70,13 @@ export function createClassesClient(addr: string, tokens: ServiceTokenSigner, ti
       });
       const info = res.classInfo;
       if (!info?.classId) throw new AppError('UNAVAILABLE', CLASSES_MSG.unavailable, { cause: new Error('classes.GetClass answered without class_info') });
-      return { classId: info.classId, name: info.name, teacherName: info.teacherName };
+      return { classId: info.classId, name: info.name, teacherName: info.teacherName, teacherId: info.teacherId, teacherEmail: info.teacherEmail };
     },
     async listMembers(classId, teacherId) {
       const res = await callUnary(c().listMembers.bind(c()), c(), { classId, teacherId }, timeoutMs).catch((e: unknown) => {
         throw mapError(e);
       });
-      return res.members.map((m) => ({ memberId: m.memberId, name: m.name, email: m.email }));
+      return res.members.map((m) => ({ memberId: m.memberId, name: m.name, email: m.email, userId: m.userId, verified: Boolean(m.studentId) }));
     },
     async memberships(userId) {
       const res = await callUnary(c().listMemberships.bind(c()), c(), { userId }, timeoutMs).catch((e: unknown) => {

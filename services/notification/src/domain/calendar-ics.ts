@@ -30,6 +30,8 @@ export interface CalendarLessons {
   /** With a semester (`from`/`until` are then its first and last day): the dates that fall out. */
   holidays?: readonly PublicHoliday[];
   breaks?: readonly SemesterBreak[];
+  /** Changes during the semester: series dates no longer there ("YYYY-MM-DDTHH:MM"), and single dates instead (HH:MM times, a note). */
+  changes?: { exclude: readonly string[]; singles: readonly { date: string; start: string; end: string; note: string }[] };
 }
 
 const VTIMEZONE = [
@@ -134,12 +136,28 @@ function events(c: CalendarLessons, now: Date): string[] {
       `DTSTART;TZID=${CALENDAR_TZID}:${compactDate(first)}T${slotTime(l.start)}`,
       `DTEND;TZID=${CALENDAR_TZID}:${compactDate(endDate)}T${endTime}`,
       `RRULE:FREQ=WEEKLY;${l.week ? 'INTERVAL=2;' : ''}UNTIL=${until}`,
-      ...dates.filter((d) => d.status !== 'planned').map((d) => `EXDATE;TZID=${CALENDAR_TZID}:${compactDate(d.date)}T${slotTime(l.start)}`),
+      ...dates
+        .filter((d) => d.status !== 'planned' || c.changes?.exclude.includes(`${d.date}T${d.start}`))
+        .map((d) => `EXDATE;TZID=${CALENDAR_TZID}:${compactDate(d.date)}T${slotTime(l.start)}`),
       `SUMMARY:${escapeText(`Unterricht: ${c.className}`)}`,
       ...(c.teacherName ? [`DESCRIPTION:${escapeText(`Lehrkraft: ${c.teacherName}`)}`] : []),
       'END:VEVENT',
     );
   });
+  for (const x of c.changes?.singles ?? []) {
+    const clock = (hhmm: string) => `${hhmm.replace(':', '')}00`;
+    const next = x.end === '24:00';
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:${c.key}-${x.date}-${x.start.replace(':', '')}@stundenplan-assistent`,
+      `DTSTAMP:${utcStamp(now)}`,
+      `DTSTART;TZID=${CALENDAR_TZID}:${compactDate(x.date)}T${clock(x.start)}`,
+      `DTEND;TZID=${CALENDAR_TZID}:${compactDate(next ? addDays(x.date, 1) : x.date)}T${next ? '000000' : clock(x.end)}`,
+      `SUMMARY:${escapeText(`Unterricht: ${c.className}`)}`,
+      `DESCRIPTION:${escapeText([x.note, c.teacherName ? `Lehrkraft: ${c.teacherName}` : ''].filter(Boolean).join('\n'))}`,
+      'END:VEVENT',
+    );
+  }
   return lines;
 }
 

@@ -3,6 +3,7 @@ import type { ClassSemester } from '../clients/classes-client.js';
 import type { SentLessons } from '../data/sending-repository.js';
 import type { Lesson } from './calendar-ics.js';
 import type { NotificationDeps } from './deps.js';
+import { applySwaps } from './swap-lessons.js';
 
 /**
  * The dated lessons of the plan last sent (docs/product/semester.md): with a semester every lesson from its
@@ -10,7 +11,11 @@ import type { NotificationDeps } from './deps.js';
  * weekly series that was sent (from the sending day to its end date), every date planned.
  */
 
-export interface DatedLesson extends LessonOccurrence {
+/** A date's status: planned, falling out (holiday, break), or changed during the semester. */
+export type DatedStatus = LessonOccurrence['status'] | 'cancelled' | 'makeup' | 'swapped';
+
+export interface DatedLesson extends Omit<LessonOccurrence, 'status'> {
+  status: DatedStatus;
   member_id: string;
   name: string;
   /** 'A' or 'B' for a biweekly lesson (it is dated in those weeks only); null for a weekly one. */
@@ -24,10 +29,18 @@ export function seriesOf(sent: SentLessons, semester: ClassSemester | undefined)
     : { from: sent.from, until: sent.until };
 }
 
-function dated(memberId: string, name: string, lessons: Lesson[], sent: SentLessons, semester: ClassSemester | undefined): DatedLesson[] {
+export function dated(memberId: string, name: string, lessons: Lesson[], sent: SentLessons, semester: ClassSemester | undefined): DatedLesson[] {
   const s = seriesOf(sent, semester);
   const span = { firstDay: s.from, lastDay: s.until, holidays: s.holidays, breaks: s.breaks };
   return lessons.flatMap((l) => lessonOccurrences(l, span).map((o) => ({ member_id: memberId, name, ...o, week: l.week ?? null })));
+}
+
+/**
+ * The per-date changes of one class applied to every member's dated lessons (`all` holds all members' lessons of
+ * the class, so a swap finds both of its lessons): swaps as they were made.
+ */
+export async function withChanges(deps: NotificationDeps, classId: string, all: DatedLesson[]): Promise<DatedLesson[]> {
+  return applySwaps(all, await deps.swaps.swapped([classId]));
 }
 
 const byDate = <T extends DatedLesson>(a: T, b: T) => a.date.localeCompare(b.date) || a.start.localeCompare(b.start) || a.name.localeCompare(b.name, 'de');
@@ -40,7 +53,7 @@ export async function classLessons(deps: NotificationDeps, teacherId: string, cl
   if (!s) return { lessons: [] };
   // Members removed since the sending are left out: the plan's lessons of current members only.
   const out = members.flatMap((m) => dated(m.memberId, m.name, s.lessons[m.memberId] ?? [], s, semesters.get(classId)));
-  return { lessons: out.sort(byDate) };
+  return { lessons: (await withChanges(deps, classId, out)).sort(byDate) };
 }
 
 /** GET /api/me/lessons: the student's own dated lessons in all their classes; nobody else's. */
@@ -48,11 +61,15 @@ export async function myLessons(deps: NotificationDeps, userId: string): Promise
   const memberships = await deps.classes.memberships(userId);
   const classIds = [...new Set(memberships.map((m) => m.classId))];
   const [sent, semesters] = await Promise.all([deps.sendings.latestLessons(classIds), deps.classes.semesters(classIds)]);
-  const out = memberships.flatMap((m) => {
-    const s = sent.get(m.classId);
-    const own = s?.lessons[m.memberId];
-    if (!s || !own?.length) return [];
-    return dated(m.memberId, m.memberName, own, s, semesters.get(m.classId)).map((d) => ({ ...d, class_id: m.classId, class_name: m.className }));
-  });
-  return { lessons: out.sort(byDate) };
+  const perClass = await Promise.all(
+    memberships.map(async (m) => {
+      const s = sent.get(m.classId);
+      if (!s || !s.lessons[m.memberId]?.length) return [];
+      // Every member's lessons of the class (a swap moves lessons between two), then only the caller's.
+      const all = Object.entries(s.lessons).flatMap(([id, lessons]) => dated(id, id === m.memberId ? m.memberName : '', lessons, s, semesters.get(m.classId)));
+      const own = (await withChanges(deps, m.classId, all)).filter((d) => d.member_id === m.memberId);
+      return own.map((d) => ({ ...d, class_id: m.classId, class_name: m.className }));
+    }),
+  );
+  return { lessons: perClass.flat().sort(byDate) };
 }

@@ -1,4 +1,5 @@
 import type { Logger, MailBudgetCounter } from '@stundenplan/base';
+import type { AvailabilityClient } from '../clients/availability-client.js';
 import type { ClassesClient } from '../clients/classes-client.js';
 import type { SchedulingClient } from '../clients/scheduling-client.js';
 import type { Config } from '../config.js';
@@ -6,6 +7,7 @@ import type { CalendarTokenRepository } from '../data/calendar-token-repository.
 import type { ContactRepository } from '../data/contact-repository.js';
 import type { MailRepository } from '../data/mail-repository.js';
 import type { SendingRepository } from '../data/sending-repository.js';
+import type { SwapRepository } from '../data/swap-repository.js';
 import type { Mailer } from '../mail/mailer.js';
 
 export interface NotificationDeps {
@@ -15,6 +17,10 @@ export interface NotificationDeps {
   calendarTokens: CalendarTokenRepository;
   contacts: ContactRepository;
   sendings: SendingRepository;
+  /** Swaps between students (docs/product/semester.md "Swaps"). */
+  swaps: SwapRepository;
+  /** The members' times (a swap must fit both students). */
+  availability: AvailabilityClient;
   classes: ClassesClient;
   scheduling: SchedulingClient;
   mailer: Mailer;

@@ -1,5 +1,5 @@
 import { buildCalendar, type CalendarLessons } from './calendar-ics.js';
-import { seriesOf } from './dated-lessons.js';
+import { dated, seriesOf, withChanges, type DatedLesson } from './dated-lessons.js';
 import type { NotificationDeps } from './deps.js';
 
 /**
@@ -17,7 +17,25 @@ export async function studentCalendar(deps: NotificationDeps, userId: string, no
     const s = sent.get(m.classId);
     const lessons = s?.lessons[m.memberId];
     if (!s || !lessons?.length) continue;
-    series.push({ key: `${m.classId}-${m.memberId}`, className: m.className, teacherName: m.teacherName, lessons, ...seriesOf(s, semesters.get(m.classId)) });
+    const semester = semesters.get(m.classId);
+    const all = Object.entries(s.lessons).flatMap(([id, l]) => dated(id, '', l, s, semester));
+    const changes = changesOf(
+      all.filter((d) => d.member_id === m.memberId),
+      (await withChanges(deps, m.classId, all)).filter((d) => d.member_id === m.memberId),
+    );
+    series.push({ key: `${m.classId}-${m.memberId}`, className: m.className, teacherName: m.teacherName, lessons, ...seriesOf(s, semester), changes });
   }
   return buildCalendar(series, now);
+}
+
+/** What the changes during the semester (swaps, cancellations, make-ups) do to one member's weekly series. */
+export function changesOf(before: DatedLesson[], after: DatedLesson[]): NonNullable<CalendarLessons['changes']> {
+  const key = (d: DatedLesson) => `${d.date}T${d.start}`;
+  const stillPlanned = new Set(after.filter((d) => d.status === 'planned').map(key));
+  return {
+    exclude: before.filter((d) => d.status === 'planned' && !stillPlanned.has(key(d))).map(key),
+    singles: after
+      .filter((d) => d.status === 'swapped' || d.status === 'makeup')
+      .map((d) => ({ date: d.date, start: d.start, end: d.end, note: d.reason ?? (d.status === 'makeup' ? 'Nachholtermin' : '') })),
+  };
 }

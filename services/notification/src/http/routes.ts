@@ -6,11 +6,13 @@ import { registerContactRoutes } from './contact-routes.js';
 import { registerDevMailRoutes } from './dev-mail-routes.js';
 import { registerLessonsRoutes } from './lessons-routes.js';
 import { registerSendScheduleRoutes } from './send-schedule-routes.js';
+import { registerSwapRoutes } from './swap-routes.js';
 
 export function registerRoutes(app: Express, deps: NotificationDeps): void {
   registerContactRoutes(app, deps);
   registerCalendarRoutes(app, deps);
   registerLessonsRoutes(app, deps);
   registerSendScheduleRoutes(app, deps);
+  registerSwapRoutes(app, deps);
   if (devMailEnabled(deps.cfg)) registerDevMailRoutes(app, deps);
 }
