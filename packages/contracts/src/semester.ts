@@ -23,11 +23,11 @@ const datedLesson = z.object({
   date: day('The lesson’s day'),
   start: z.string().meta({ description: 'HH:MM, Europe/Berlin.' }),
   end: z.string().meta({ description: 'HH:MM, Europe/Berlin (24:00 at midnight).' }),
-  status: z.enum(['planned', 'holiday', 'break', 'cancelled', 'makeup']),
-  reason: z
-    .string()
-    .nullable()
-    .meta({ description: 'The holiday’s name, the break’s label or the cancellation’s reason (teacher only); null when planned or a make-up.' }),
+  status: z.enum(['planned', 'holiday', 'break', 'cancelled', 'makeup', 'swapped']),
+  reason: z.string().nullable().meta({
+    description:
+      'The holiday’s name, the break’s label, the cancellation’s reason (teacher only) or the swap (“Getauscht mit Lena V.”); null when planned or a make-up.',
+  }),
   makeup_id: id.optional().meta({ description: 'A cancelled lesson’s make-up or a make-up lesson: its id.' }),
   week: z.enum(['A', 'B']).nullable().meta({ description: 'A or B: a biweekly lesson, dated in the semester’s A or B weeks only; null for a weekly lesson.' }),
 });
