@@ -10,4 +10,6 @@ if [ ! -f "$cli" ]; then
   echo "bench-solver: $cli fehlt – zuerst bauen: npx turbo run build --filter=@stundenplan/scheduling-solver-service" >&2
   exit 2
 fi
+# First the make-up suggestions (bench/makeup.js: time to answer for a 99-student class, checked by brute force).
+node services/scheduling-solver/bench/makeup.js
 exec node services/scheduling-solver/bench/run.js --solver "node $cli" "$@"

@@ -72,6 +72,14 @@ export const RATE_RULES: Rule[] = [
     detail: 'Zu viele Tauschanfragen in kurzer Zeit. Bitte warte einen Moment und versuche es erneut.',
   },
   {
+    // A cancellation or a booking mails the other party (within the teacher's mail budget too).
+    path: /^\/api\/(lessons\/cancel|makeups\/[^/]+\/book)$/,
+    example: '/api/makeups/0b1c2d3e-1111-4222-8333-444455556666/book',
+    name: 'makeups',
+    perIp: { limit: 60, windowSeconds: 600 },
+    detail: 'Zu viele Absagen oder Nachholtermin-Anfragen in kurzer Zeit. Bitte warte einen Moment und versuche es erneut.',
+  },
+  {
     path: /^\/api\/contact$/,
     name: 'contact',
     perIp: { limit: 3, windowSeconds: 600 },

@@ -7,6 +7,7 @@ import { loadConfig, type Config } from './config.js';
 import { CalendarTokenRepository } from './data/calendar-token-repository.js';
 import { ContactRepository } from './data/contact-repository.js';
 import { MailRepository } from './data/mail-repository.js';
+import { MakeupRepository } from './data/makeup-repository.js';
 import { createPrisma } from './data/prisma.js';
 import { SendingRepository } from './data/sending-repository.js';
 import { SwapRepository } from './data/swap-repository.js';
@@ -64,6 +65,7 @@ export async function start(env?: Record<string, string | undefined>): Promise<N
         contacts: new ContactRepository(prisma),
         sendings: new SendingRepository(prisma),
         swaps: new SwapRepository(prisma),
+        makeups: new MakeupRepository(prisma),
         availability,
         classes,
         scheduling,

@@ -3,6 +3,7 @@ import type { ClassSemester } from '../clients/classes-client.js';
 import type { SentLessons } from '../data/sending-repository.js';
 import type { Lesson } from './calendar-ics.js';
 import type { NotificationDeps } from './deps.js';
+import { applyMakeupChanges } from './makeups.js';
 import { applySwaps } from './swap-lessons.js';
 
 /**
@@ -37,10 +38,15 @@ export function dated(memberId: string, name: string, lessons: Lesson[], sent: S
 
 /**
  * The per-date changes of one class applied to every member's dated lessons (`all` holds all members' lessons of
- * the class, so a swap finds both of its lessons): swaps as they were made.
+ * the class, so a swap finds both of its lessons): swaps as they were made, then cancellations and booked make-ups.
  */
 export async function withChanges(deps: NotificationDeps, classId: string, all: DatedLesson[]): Promise<DatedLesson[]> {
-  return applySwaps(all, await deps.swaps.swapped([classId]));
+  const [swaps, cancellations, makeups] = await Promise.all([
+    deps.swaps.swapped([classId]),
+    deps.makeups.cancellations([classId]),
+    deps.makeups.makeupsOfClasses([classId]),
+  ]);
+  return applyMakeupChanges(applySwaps(all, swaps), cancellations, makeups);
 }
 
 const byDate = <T extends DatedLesson>(a: T, b: T) => a.date.localeCompare(b.date) || a.start.localeCompare(b.start) || a.name.localeCompare(b.name, 'de');

@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import type { CalendarTokenRepository } from '../data/calendar-token-repository.js';
 import type { ContactRepository } from '../data/contact-repository.js';
 import type { MailRepository } from '../data/mail-repository.js';
+import type { MakeupRepository } from '../data/makeup-repository.js';
 import type { SendingRepository } from '../data/sending-repository.js';
 import type { SwapRepository } from '../data/swap-repository.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -19,6 +20,8 @@ export interface NotificationDeps {
   sendings: SendingRepository;
   /** Swaps between students (docs/product/semester.md "Swaps"). */
   swaps: SwapRepository;
+  /** Lesson rules, cancellations and make-up lessons (docs/product/semester.md). */
+  makeups: MakeupRepository;
   /** The members' times (a swap must fit both students). */
   availability: AvailabilityClient;
   classes: ClassesClient;

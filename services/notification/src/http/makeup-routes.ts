@@ -1,0 +1,50 @@
+import { assertStudent, assertTeacher, assertUser } from '@stundenplan/base';
+import type { Express } from 'express';
+import type { NotificationDeps } from '../domain/deps.js';
+import { bookMakeup, cancelLesson, classMakeups, getLessonRules, makeupSuggestions, myMakeups, setLessonRules } from '../domain/makeups.js';
+
+/**
+ * During the semester (docs/product/semester.md): the class's lesson rules (owner), cancelling one dated lesson
+ * (its teacher or its student), the make-ups of a class (owner) and of the caller (student), a make-up's
+ * suggestions and its booking (its teacher or its student).
+ */
+export function registerMakeupRoutes(app: Express, deps: NotificationDeps): void {
+  app.get('/api/classes/:classId/lesson-rules', async (req, res) => {
+    const teacher = assertTeacher(req);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json(await getLessonRules(deps, teacher.userId, String(req.params.classId)));
+  });
+
+  app.put('/api/classes/:classId/lesson-rules', async (req, res) => {
+    const teacher = assertTeacher(req);
+    res.json(await setLessonRules(deps, teacher.userId, String(req.params.classId), req.body));
+  });
+
+  app.post('/api/lessons/cancel', async (req, res) => {
+    const user = assertUser(req);
+    res.json(await cancelLesson(deps, user, req.body));
+  });
+
+  app.get('/api/classes/:classId/makeups', async (req, res) => {
+    const teacher = assertTeacher(req);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json(await classMakeups(deps, teacher.userId, String(req.params.classId)));
+  });
+
+  app.get('/api/me/makeups', async (req, res) => {
+    const student = assertStudent(req);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json(await myMakeups(deps, student.userId));
+  });
+
+  app.get('/api/makeups/:makeupId/suggestions', async (req, res) => {
+    const user = assertUser(req);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json(await makeupSuggestions(deps, user, String(req.params.makeupId)));
+  });
+
+  app.post('/api/makeups/:makeupId/book', async (req, res) => {
+    const user = assertUser(req);
+    res.json(await bookMakeup(deps, user, String(req.params.makeupId), req.body));
+  });
+}

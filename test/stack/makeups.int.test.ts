@@ -1,0 +1,370 @@
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { Client, createClass, mails, signUp, startTestStack, uniqueEmail, waitForMail } from './helpers.js';
+
+/**
+ * Cancellations and make-up lessons through the gateway (docs/product/semester.md "During the semester"), on the
+ * whole stack: the suggestions come from the scheduling solver (SuggestMakeup) over the real times of the
+ * availability service, the semester with its holidays from the classes service.
+ *
+ * One teacher, two classes. "Klavier": Anna 9:00-9:45 and Ben 10:30-11:15; "Theorie": Carla 11:15-12:00 — all on
+ * the weekday of C, the lesson Anna loses: one week before a fixed nationwide holiday H (3 October or 25 December).
+ * Teacher and students are free that weekday 9:00-12:00 only, so the one free time of such a day is 9:45-10:30
+ * (filling Anna's gap: 45 idle minutes less); a break takes C+21, the holiday C+7.
+ */
+
+const DAY = 86_400_000;
+const addDays = (iso: string, d: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + d * DAY).toISOString().slice(0, 10);
+const weekday = (iso: string) => (new Date(`${iso}T12:00:00Z`).getUTCDay() + 6) % 7;
+const berlin = (d: Date) => {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Berlin',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(d)
+      .map((x) => [x.type, x.value]),
+  );
+  return { date: `${p.year}-${p.month}-${p.day}`, minutes: Number(p.hour) * 60 + Number(p.minute) };
+};
+const label = (m: number) => `${Math.floor(m / 60)}.${String(m % 60).padStart(2, '0')}`;
+const labels = (from: number, to: number) => Array.from({ length: (to - from) / 15 }, (_, i) => label(from + i * 15));
+const today = berlin(new Date()).date;
+/** The next 3 October or 25 December at least 14 days ahead; C one week before. */
+const H = [0, 1].flatMap((y) => [`${Number(today.slice(0, 4)) + y}-10-03`, `${Number(today.slice(0, 4)) + y}-12-25`]).find((d) => d >= addDays(today, 14))!;
+const C = addDays(H, -7);
+const WD = String(weekday(C));
+const MORNING = labels(9 * 60, 12 * 60);
+const SURNAME: Record<string, string> = { Anna: 'Alt', Ben: 'Bauer', Carla: 'Conrad', Dora: 'Dorn' };
+
+function pdfFile(): Buffer {
+  const size = 100;
+  const head = Buffer.from(`%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Length ${size} >>\nstream\n`, 'latin1');
+  const mid = Buffer.from('\nendstream\nendobj\n', 'latin1');
+  const xrefAt = head.length + size + mid.length;
+  const tail = Buffer.from(
+    `xref\n0 3\n0000000000 65535 f \n0000000009 00000 n \n0000000058 00000 n \ntrailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`,
+    'latin1',
+  );
+  return Buffer.concat([head, Buffer.alloc(size, 65), mid, tail]);
+}
+
+function occurrences(ics: string): string[] {
+  const comp = new ICAL.Component(ICAL.parse(ics));
+  const tz = comp.getFirstSubcomponent('vtimezone');
+  if (tz) ICAL.TimezoneService.register(new ICAL.Timezone(tz));
+  return comp
+    .getAllSubcomponents('vevent')
+    .flatMap((e) => {
+      const it = new ICAL.Event(e).iterator();
+      const out: string[] = [];
+      for (let next = it.next(); next; next = it.next()) out.push(next.toString());
+      return out;
+    })
+    .sort();
+}
+
+interface Makeup {
+  makeup_id: string;
+  member_id: string;
+  cancelled_date: string;
+  status: string;
+  booked: { date: string; start: string; end: string } | null;
+  expires_on: string;
+}
+interface Suggestion {
+  date: string;
+  start: string;
+  end: string;
+  idle_added_minutes: number;
+}
+
+describe('cancellations and make-up lessons', () => {
+  let stack: Awaited<ReturnType<typeof startTestStack>>;
+  let teacher: Client;
+  let other: Client;
+  const s: Record<string, Client> = {};
+  const email: Record<string, string> = {};
+  const member: Record<string, string> = {};
+  let piano = '';
+  let theory = '';
+  let voice = '';
+  let holidays: string[] = [];
+  const breakDays = [addDays(C, 20), addDays(C, 21), addDays(C, 22)];
+
+  async function join(name: string, shortcut: string, times: Record<string, string[]>) {
+    email[name] = uniqueEmail(name.toLowerCase());
+    const c = await signUp(stack.base, { name: `${name} ${SURNAME[name]}`, email: email[name], role: 'student' });
+    expect((await c.post('/api/students/join-class', { register_shortcut: shortcut, duration: 45 })).status).toBe(200);
+    expect((await c.put('/api/me/available-times', { available_times: times })).status).toBe(200);
+    s[name] = c;
+  }
+
+  async function planAndSend(classId: string, day: string, lessons: [string, number][]) {
+    const members = (await teacher.get<{ members: { member_id: string; name: string }[] }>(`/api/classes/${classId}/members`)).body.members;
+    for (const m of members) member[m.name.split(' ')[0]!] = m.member_id;
+    const available_times: Record<string, [string, string][]> = {
+      [day]: lessons.flatMap(([name, from]) => labels(from, from + 45).map((l) => [l, member[name]!] as [string, string])),
+    };
+    expect((await teacher.post(`/api/classes/${classId}/schedules`, { name: 'Semester', available_times })).status).toBe(201);
+    const form = new FormData();
+    form.append('pdf', new Blob([new Uint8Array(pdfFile())], { type: 'application/pdf' }), 'stundenplan.pdf');
+    form.append('class_id', classId);
+    form.append('until', addDays(today, 120));
+    const sent = await teacher.post('/api/send-schedule-to-students', form);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  }
+
+  beforeAll(async () => {
+    stack = await startTestStack(inject('databaseUrl'), { port: 18780, portOffset: 11000 });
+    email.teacher = uniqueEmail('nachhol-lehrerin');
+    teacher = await signUp(stack.base, { name: 'Clara Schumann', email: email.teacher, role: 'teacher' });
+    other = await signUp(stack.base, { name: 'Fremde Lehrkraft', email: uniqueEmail('fremd'), role: 'teacher' });
+    const p = await createClass(teacher, 'Klavier');
+    const t = await createClass(teacher, 'Theorie');
+    const v = await createClass(teacher, 'Gesang');
+    [piano, theory, voice] = [p.class_id, t.class_id, v.class_id];
+    for (const id of [piano, theory])
+      expect((await teacher.put(`/api/classes/${id}/available-times`, { available_times: { [WD]: MORNING } })).status).toBe(200);
+    await join('Anna', p.register_shortcut, { [WD]: MORNING });
+    await join('Ben', p.register_shortcut, { [WD]: MORNING });
+    await join('Carla', t.register_shortcut, { [WD]: MORNING });
+    await join('Dora', v.register_shortcut, {});
+    await planAndSend(piano, WD, [
+      ['Anna', 9 * 60],
+      ['Ben', 10 * 60 + 30],
+    ]);
+    await planAndSend(theory, WD, [['Carla', 11 * 60 + 15]]);
+    const semester = {
+      first_day: addDays(today, 1),
+      last_day: addDays(C, 60),
+      state: 'BE',
+      breaks: [{ from: breakDays[0], to: breakDays[2], label: 'Prüfungswoche' }],
+    };
+    for (const id of [piano, theory]) {
+      const res = await teacher.put<{ holidays: { date: string }[] }>(`/api/classes/${id}/semester`, semester);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      holidays = res.body.holidays.map((h) => h.date);
+    }
+    expect(holidays).toContain(H);
+  }, 240_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('lesson rules: defaults, saved by the owner, refused in German when wrong, 404/403/401 for others', async () => {
+    expect((await teacher.get(`/api/classes/${piano}/lesson-rules`)).body).toEqual({ cancel_notice_hours: 24, makeup_weeks: 4, swaps_need_approval: false });
+    const saved = await teacher.put<{ makeup_weeks: number; message: string }>(`/api/classes/${piano}/lesson-rules`, {
+      cancel_notice_hours: 24,
+      makeup_weeks: 6,
+      swaps_need_approval: false,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.message).toBe('Die Regeln für Absagen, Nachholtermine und Tausch sind gespeichert.');
+    expect((await teacher.get<{ makeup_weeks: number }>(`/api/classes/${piano}/lesson-rules`)).body.makeup_weeks).toBe(6);
+    const bad = await teacher.put<{ detail: string }>(`/api/classes/${piano}/lesson-rules`, {
+      cancel_notice_hours: -1,
+      makeup_weeks: 6,
+      swaps_need_approval: false,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toBe('Die Absagefrist (cancel_notice_hours) muss eine ganze Zahl von 0 bis 336 Stunden sein.');
+    expect((await teacher.put(`/api/classes/${piano}/lesson-rules`, { cancel_notice_hours: 24, makeup_weeks: 0, swaps_need_approval: false })).status).toBe(
+      400,
+    );
+    expect((await teacher.put(`/api/classes/${piano}/lesson-rules`, { cancel_notice_hours: 24, makeup_weeks: 4, swaps_need_approval: 'ja' })).status).toBe(400);
+    expect((await teacher.get<{ makeup_weeks: number }>(`/api/classes/${piano}/lesson-rules`)).body.makeup_weeks).toBe(6);
+    expect((await other.get(`/api/classes/${piano}/lesson-rules`)).status).toBe(404);
+    expect((await other.put(`/api/classes/${piano}/lesson-rules`, { cancel_notice_hours: 1, makeup_weeks: 1, swaps_need_approval: true })).status).toBe(404);
+    expect((await s.Anna!.get(`/api/classes/${piano}/lesson-rules`)).status).toBe(403);
+    expect((await new Client(stack.base).get(`/api/classes/${piano}/lesson-rules`)).status).toBe(401);
+  });
+
+  let annaMakeup = '';
+  let first: Suggestion;
+
+  it('the teacher cancels: an open make-up whose suggestions lie in both parties’ times and avoid lessons, holidays and breaks', async () => {
+    const refusals: [Client, unknown, number, string?][] = [
+      [new Client(stack.base), { class_id: piano, member_id: member.Anna, date: C }, 401],
+      [other, { class_id: piano, member_id: member.Anna, date: C }, 404],
+      [s.Ben!, { class_id: piano, member_id: member.Anna, date: C }, 404],
+      [teacher, { class_id: 'klavier', member_id: member.Anna, date: C }, 400, 'Die Klassen-ID ist ungültig.'],
+      [teacher, { class_id: piano, member_id: member.Anna, date: '2027-02-30' }, 400, 'Das Datum muss ein gültiges Datum im Format JJJJ-MM-TT sein.'],
+      [
+        teacher,
+        { class_id: piano, member_id: member.Anna, date: addDays(today, -7) },
+        409,
+        'Dieser Termin liegt in der Vergangenheit und kann nicht mehr abgesagt werden.',
+      ],
+      [
+        teacher,
+        { class_id: piano, member_id: member.Anna, date: addDays(C, 1) },
+        404,
+        `Anna Alt hat am ${addDays(C, 1).split('-').reverse().join('.')} keinen Unterricht.`,
+      ],
+      // The holiday: no lesson that day.
+      [teacher, { class_id: piano, member_id: member.Anna, date: H }, 404],
+    ];
+    for (const [who, body, status, detail] of refusals) {
+      const res = await who.post<{ detail: string }>('/api/lessons/cancel', body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      if (detail) expect(res.body.detail).toBe(detail);
+    }
+
+    const res = await teacher.post<{ status: string; makeup_id: string; message: string }>('/api/lessons/cancel', {
+      class_id: piano,
+      member_id: member.Anna,
+      date: C,
+      reason: 'Ich bin krank.',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ status: 'cancelled', makeup_id: expect.any(String) });
+    expect(res.body.message).toContain('Nachholtermin ist bis zum');
+    annaMakeup = res.body.makeup_id;
+    const again = await teacher.post<{ detail: string }>('/api/lessons/cancel', { class_id: piano, member_id: member.Anna, date: C });
+    expect(again.status).toBe(409);
+    expect(again.body.detail).toBe('Dieser Termin ist bereits abgesagt.');
+
+    // Anna is told, with the reason; Ben is not.
+    const mail = await waitForMail(stack.base, email.Anna!, /fällt aus/);
+    expect(mail.text).toContain('Grund: Ich bin krank.');
+    expect((await mails(stack.base)).filter((m) => m.to.includes(email.Ben!) && /fällt aus/.test(m.subject))).toEqual([]);
+
+    const lessons = (
+      await teacher.get<{ lessons: { member_id: string; date: string; status: string; reason: string | null }[] }>(`/api/classes/${piano}/lessons`)
+    ).body.lessons;
+    expect(lessons.find((l) => l.member_id === member.Anna && l.date === C)).toMatchObject({ status: 'cancelled', reason: 'Ich bin krank.' });
+    expect(lessons.find((l) => l.member_id === member.Ben && l.date === C)).toMatchObject({ status: 'planned' });
+
+    const list = (await teacher.get<{ makeups: Makeup[] }>(`/api/classes/${piano}/makeups`)).body.makeups;
+    expect(list).toEqual([
+      expect.objectContaining({ makeup_id: annaMakeup, member_id: member.Anna, cancelled_date: C, status: 'open', booked: null, expires_on: addDays(C, 42) }),
+    ]);
+    expect((await s.Anna!.get<{ makeups: Makeup[] }>('/api/me/makeups')).body.makeups.map((m) => m.makeup_id)).toEqual([annaMakeup]);
+    expect((await s.Ben!.get<{ makeups: Makeup[] }>('/api/me/makeups')).body.makeups).toEqual([]);
+    expect((await other.get(`/api/classes/${piano}/makeups`)).status).toBe(404);
+    expect((await s.Anna!.get(`/api/classes/${piano}/makeups`)).status).toBe(403);
+    expect((await new Client(stack.base).get('/api/me/makeups')).status).toBe(401);
+
+    // The weekday of C in the 6 weeks after it, without holidays and the break: 9:45-10:30 is the one free time
+    // (Anna's own lesson 9:00, Ben's 10:30 and Carla's 11:15 in the other class), filling a 45-minute gap.
+    const expected = [7, 14, 21, 28, 35, 42]
+      .map((d) => addDays(C, d))
+      .filter((d) => !holidays.includes(d) && !breakDays.includes(d))
+      .slice(0, 3)
+      .map((date) => ({ date, start: '09:45', end: '10:30', idle_added_minutes: -45 }));
+    expect(expected.length).toBeGreaterThan(0);
+    for (const who of [teacher, s.Anna!]) {
+      const sug = await who.get<{ suggestions: Suggestion[] }>(`/api/makeups/${annaMakeup}/suggestions`);
+      expect(sug.status, JSON.stringify(sug.body)).toBe(200);
+      expect(sug.body.suggestions).toEqual(expected);
+    }
+    first = expected[0]!;
+    expect((await s.Ben!.get(`/api/makeups/${annaMakeup}/suggestions`)).status).toBe(404);
+    expect((await other.get(`/api/makeups/${annaMakeup}/suggestions`)).status).toBe(404);
+    expect((await new Client(stack.base).get(`/api/makeups/${annaMakeup}/suggestions`)).status).toBe(401);
+    const badId = await teacher.get<{ detail: string }>('/api/makeups/nicht-da/suggestions');
+    expect(badId.status).toBe(400);
+    expect(badId.body.detail).toBe('Die ID des Nachholtermins ist ungültig.');
+  });
+
+  it('booking the first suggestion makes a make-up lesson in both lists and the student’s calendar; the same time again is 409', async () => {
+    expect((await s.Ben!.post(`/api/makeups/${annaMakeup}/book`, { date: first.date, start: first.start })).status).toBe(404);
+    expect((await other.post(`/api/makeups/${annaMakeup}/book`, { date: first.date, start: first.start })).status).toBe(404);
+    expect((await new Client(stack.base).post(`/api/makeups/${annaMakeup}/book`, { date: first.date, start: first.start })).status).toBe(401);
+    const badStart = await s.Anna!.post<{ detail: string }>(`/api/makeups/${annaMakeup}/book`, { date: first.date, start: '9:45' });
+    expect(badStart.status).toBe(400);
+    expect(badStart.body.detail).toBe('Die Startzeit muss eine Uhrzeit im Format HH:MM in Viertelstunden sein.');
+    // Inside the times but on Ben's lesson: not a valid time.
+    expect((await s.Anna!.post(`/api/makeups/${annaMakeup}/book`, { date: first.date, start: '10:30' })).status).toBe(409);
+
+    const booked = await s.Anna!.post<{ makeup: Makeup; message: string }>(`/api/makeups/${annaMakeup}/book`, { date: first.date, start: first.start });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+    expect(booked.body.makeup).toMatchObject({ status: 'booked', booked: { date: first.date, start: '09:45', end: '10:30' } });
+    expect((await s.Anna!.post(`/api/makeups/${annaMakeup}/book`, { date: first.date, start: first.start })).status).toBe(409);
+    expect((await s.Anna!.get(`/api/makeups/${annaMakeup}/suggestions`)).status).toBe(409);
+
+    // The teacher is told (the other party); the lesson is a make-up in both lists.
+    expect((await waitForMail(stack.base, email.teacher!, /Nachholtermin: Anna/)).text).toContain('09:45 bis 10:30');
+    const mine = (await s.Anna!.get<{ lessons: { date: string; start: string; status: string }[] }>('/api/me/lessons')).body.lessons;
+    expect(mine.filter((l) => l.status === 'makeup')).toEqual([expect.objectContaining({ date: first.date, start: '09:45', status: 'makeup' })]);
+    expect(mine.find((l) => l.date === C)).toMatchObject({ status: 'cancelled' });
+    const theirs = (await teacher.get<{ lessons: { member_id: string; date: string; start: string; status: string }[] }>(`/api/classes/${piano}/lessons`)).body
+      .lessons;
+    expect(theirs.filter((l) => l.status === 'makeup')).toEqual([expect.objectContaining({ member_id: member.Anna, date: first.date, start: '09:45' })]);
+
+    // Anna's calendar file and feed: the make-up in, C out; Ben's calendar has neither change.
+    const ics = (await s.Anna!.get<string>('/api/me/calendar.ics')).body;
+    const dates = occurrences(ics);
+    expect(dates).toContain(`${first.date}T09:45:00`);
+    expect(dates).not.toContain(`${C}T09:00:00`);
+    const planned = [28, 35, 42].map((d) => addDays(C, d)).filter((d) => !holidays.includes(d) && !breakDays.includes(d));
+    for (const d of planned) expect(dates).toContain(`${d}T09:00:00`);
+    const sub = await s.Anna!.post<{ url: string }>('/api/me/calendar-subscription');
+    const feed = await (await fetch(new URL(new URL(sub.body.url).pathname, stack.base))).text();
+    expect(occurrences(feed)).toEqual(dates);
+    const benDates = occurrences((await s.Ben!.get<string>('/api/me/calendar.ics')).body);
+    expect(benDates).toContain(`${C}T10:30:00`);
+    expect(benDates.filter((d) => d.endsWith('T09:45:00'))).toEqual([]);
+
+    // Ben's make-up (the teacher cancels his lesson C too) cannot take Anna's time.
+    const ben = await teacher.post<{ makeup_id: string }>('/api/lessons/cancel', { class_id: piano, member_id: member.Ben, date: C });
+    expect(ben.status).toBe(200);
+    const taken = await s.Ben!.post<{ detail: string }>(`/api/makeups/${ben.body.makeup_id}/book`, { date: first.date, start: first.start });
+    expect(taken.status).toBe(409);
+    expect(taken.body.detail).toMatch(/kein Nachholtermin möglich|vergeben/);
+    const benSug = (await s.Ben!.get<{ suggestions: Suggestion[] }>(`/api/makeups/${ben.body.makeup_id}/suggestions`)).body.suggestions;
+    expect(benSug.some((x) => x.date === first.date)).toBe(false);
+  });
+
+  it('two make-ups racing for one teacher time: one wins, the other gets 409 in German', async () => {
+    // Ben (Klavier) and Carla (Theorie, the same teacher) both lose their lesson of C and book one time at once.
+    expect((await teacher.put(`/api/classes/${theory}/lesson-rules`, { cancel_notice_hours: 24, makeup_weeks: 6, swaps_need_approval: false })).status).toBe(
+      200,
+    );
+    const carla = await teacher.post<{ makeup_id: string }>('/api/lessons/cancel', { class_id: theory, member_id: member.Carla, date: C });
+    expect(carla.status, JSON.stringify(carla.body)).toBe(200);
+    const ben = (await teacher.get<{ makeups: Makeup[] }>(`/api/classes/${piano}/makeups`)).body.makeups.find((m) => m.member_id === member.Ben)!;
+    const target = (await s.Ben!.get<{ suggestions: Suggestion[] }>(`/api/makeups/${ben.makeup_id}/suggestions`)).body.suggestions[0]!;
+    expect(target).toBeDefined();
+    const results = await Promise.all([
+      s.Ben!.post<{ detail?: string }>(`/api/makeups/${ben.makeup_id}/book`, { date: target.date, start: target.start }),
+      s.Carla!.post<{ detail?: string }>(`/api/makeups/${carla.body.makeup_id}/book`, { date: target.date, start: target.start }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(results.find((r) => r.status === 409)!.body.detail).toMatch(/^(Diese Zeit ist inzwischen vergeben|Zu dieser Zeit ist kein Nachholtermin möglich)/);
+    const lessons = [
+      ...(await teacher.get<{ lessons: { date: string; start: string; status: string }[] }>(`/api/classes/${piano}/lessons`)).body.lessons,
+      ...(await teacher.get<{ lessons: { date: string; start: string; status: string }[] }>(`/api/classes/${theory}/lessons`)).body.lessons,
+    ].filter((l) => l.status === 'makeup' && l.date === target.date && l.start === target.start);
+    expect(lessons).toHaveLength(1);
+  });
+
+  it('a student cancelling 2 hours before with a 24-hour notice gets no make-up, and the answer says why', async () => {
+    const soon = berlin(new Date(Date.now() + 2 * 3_600_000));
+    const start = Math.ceil(soon.minutes / 15) * 15;
+    expect(start).toBeLessThanOrEqual(23 * 60 + 15);
+    await planAndSend(voice, String(weekday(soon.date)), [['Dora', start]]);
+    const res = await s.Dora!.post<{ status: string; makeup_id: string | null; message: string }>('/api/lessons/cancel', {
+      class_id: voice,
+      member_id: member.Dora,
+      date: soon.date,
+      reason: 'Zug fällt aus',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.makeup_id).toBeNull();
+    expect(res.body.message).toContain('Für einen Nachholtermin ist es zu spät: Dafür musst du mindestens 24 Stunden vor dem Unterricht absagen.');
+    expect((await s.Dora!.get<{ makeups: Makeup[] }>('/api/me/makeups')).body.makeups).toEqual([]);
+    // The teacher is told, with the reason; another student of the class may not cancel Dora's lesson.
+    const mail = await waitForMail(stack.base, email.teacher!, /Absage: Dora/);
+    expect(mail.text).toContain('Grund: Zug fällt aus');
+    expect(mail.text).toContain('Es gibt keinen Nachholtermin.');
+    expect((await s.Anna!.post('/api/lessons/cancel', { class_id: voice, member_id: member.Dora, date: soon.date })).status).toBe(404);
+  });
+});
