@@ -7,9 +7,21 @@ import { Alert } from '../../shared/ui/Alert';
 import { Button } from '../../shared/ui/Button';
 import { Input } from '../../shared/ui/Input';
 import { useResendConfirmation } from './auth-mutations';
+import { UniversitySignIn, useAuthConfig } from './UniversitySignIn';
 
 /** The login form of '/' and '/login' (docs/product/accounts.md, docs/product/accounts.md, docs/product/errors.md). */
 export function LoginForm({ autoFocus = false }: { autoFocus?: boolean }) {
+  const config = useAuthConfig();
+  if (!config.password_login) return <UniversitySignIn config={config} />;
+  return (
+    <>
+      <UniversitySignIn config={config} />
+      <PasswordLoginForm autoFocus={autoFocus} />
+    </>
+  );
+}
+
+function PasswordLoginForm({ autoFocus }: { autoFocus: boolean }) {
   const { login, pending } = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

@@ -6,6 +6,7 @@ import { normaliseEmail } from '../../shared/session/login';
 import { Alert } from '../../shared/ui/Alert';
 import { Button, ButtonLink } from '../../shared/ui/Button';
 import { Card } from '../../shared/ui/Card';
+import { UniversitySignIn, useAuthConfig, type AuthConfig } from './UniversitySignIn';
 import { Input } from '../../shared/ui/Input';
 import { Page } from '../../shared/ui/Page';
 import { Select } from '../../shared/ui/Select';
@@ -68,6 +69,18 @@ export function RegisterPage() {
   const location = useLocation();
   const { shortcut, memberId } = parseRegisterParams(registerShortcut, location.search);
   const code = useRegistrationCode(shortcut, memberId);
+  const config = useAuthConfig();
+
+  if (!config.password_login) {
+    // Sign-in only through the university: the account is made at the first sign-in; a code or invitation joins its course then.
+    return (
+      <Page title="Registrieren" width="narrow" lead="Dein Account entsteht bei der ersten Anmeldung über deine Hochschule.">
+        <Card>
+          <UniversitySignIn config={config} registerShortcut={shortcut} memberId={memberId} />
+        </Card>
+      </Page>
+    );
+  }
 
   return (
     <Page title="Registrieren" width="medium" lead="Lege deinen Account an, um Kurse zu verwalten oder deine Zeiten einzutragen.">
@@ -96,6 +109,7 @@ export function RegisterPage() {
           classInfo={code.status === 'valid' ? code.info : null}
           memberId={memberId}
           memberCheck={code.status === 'valid' ? code.member : { status: 'none' }}
+          config={config}
         />
       )}
     </Page>
@@ -106,9 +120,10 @@ interface RegisterFormProps {
   classInfo: RegistrationClassInfo | null;
   memberId: string | null;
   memberCheck: MemberCheck;
+  config: AuthConfig;
 }
 
-function RegisterForm({ classInfo, memberId, memberCheck }: RegisterFormProps) {
+function RegisterForm({ classInfo, memberId, memberCheck, config }: RegisterFormProps) {
   const navigate = useNavigate();
   const institutions = useInstitutions();
   const prefill = memberCheck.status === 'valid' ? memberCheck.member : null;
@@ -231,6 +246,7 @@ function RegisterForm({ classInfo, memberId, memberCheck }: RegisterFormProps) {
       )}
 
       <Card className="register-card">
+        <UniversitySignIn config={config} registerShortcut={classInfo?.shortcut ?? null} memberId={memberId} />
         <form className="form" onSubmit={(e) => void submit(e)} noValidate>
           <Input
             label="Name"

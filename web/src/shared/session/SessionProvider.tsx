@@ -119,14 +119,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [refresh]);
 
   const logout = useCallback(async () => {
+    let logoutUrl: string | null;
     try {
-      await logoutRequest();
+      ({ logoutUrl } = await logoutRequest());
     } catch {
       toast.error('Fehler beim Ausloggen');
       return false;
     }
     applyLoggedOut();
     channelRef.current?.post({ type: 'logout' });
+    // RP-initiated logout: the university's sign-in ends too, and it sends the browser back to '/'.
+    if (logoutUrl) {
+      window.location.assign(logoutUrl);
+      return true;
+    }
     if (requiresLogin(pathRef.current)) void navigate('/');
     return true;
   }, [applyLoggedOut, navigate, pathRef]);

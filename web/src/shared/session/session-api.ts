@@ -12,6 +12,8 @@ export async function fetchSession(signal?: AbortSignal): Promise<SessionUser | 
   }
 }
 
-export async function logoutRequest(): Promise<void> {
-  await api.post('auth/logout', undefined, { abortOnRouteChange: false, authRedirect: false });
+/** Ends the session; a session begun at the university answers where the browser ends it there too. */
+export async function logoutRequest(): Promise<{ logoutUrl: string | null }> {
+  const answer = await api.post<{ logout_url?: string }>('auth/logout', undefined, { abortOnRouteChange: false, authRedirect: false });
+  return { logoutUrl: typeof answer?.logout_url === 'string' ? answer.logout_url : null };
 }
