@@ -176,8 +176,17 @@ export const listMembers = defineEndpoint({
   errors: ownerErrors,
 });
 
-export const newMemberInput = z.object({ name: z.string(), duration: z.union([z.number(), z.string()]).nullish(), email: z.string().nullish() });
-export const registeredMemberInput = z.object({ student_id: z.string(), duration: z.union([z.number(), z.string()]).nullish() });
+export const newMemberInput = z.object({
+  name: z.string(),
+  duration: z.union([z.number(), z.string()]).nullish(),
+  email: z.string().nullish(),
+  frequency: memberFrequency.nullish().meta({ description: "'weekly' (default when absent or null) or 'biweekly'." }),
+});
+export const registeredMemberInput = z.object({
+  student_id: z.string(),
+  duration: z.union([z.number(), z.string()]).nullish(),
+  frequency: memberFrequency.nullish().meta({ description: "'weekly' or 'biweekly'; absent or null: weekly (a linked row keeps its own)." }),
+});
 
 export const addNewMembers = defineEndpoint({
   id: 'addNewMembers',

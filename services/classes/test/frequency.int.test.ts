@@ -59,4 +59,77 @@ describe('member frequency', () => {
     expect(row).toEqual({ name: 'Bleibt So', frequency: 'biweekly' });
     await h.call('DELETE', `/api/classes/${c.class_id}`, teacher);
   });
+
+  it('is set when adding members: biweekly as asked, weekly when absent or null; answered and stored', async () => {
+    const c = await createClass(h, teacher);
+    const res = await h.call('POST', `/api/classes/${c.class_id}/members/new`, teacher, {
+      students: [
+        { name: 'Alle Zwei', frequency: 'biweekly' },
+        { name: 'Jede Woche', frequency: 'weekly' },
+        { name: 'Ohne Angabe' },
+        { name: 'Null', frequency: null },
+      ],
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.members.map((m: { name: string; frequency: string }) => [m.name, m.frequency])).toEqual([
+      ['Alle Zwei', 'biweekly'],
+      ['Jede Woche', 'weekly'],
+      ['Ohne Angabe', 'weekly'],
+      ['Null', 'weekly'],
+    ]);
+    const rows = await h.sql('SELECT name, frequency FROM members WHERE class_id = $1 ORDER BY created_at, name', [c.class_id]);
+    expect(Object.fromEntries(rows.map((r: { name: string; frequency: string }) => [r.name, r.frequency]))).toEqual({
+      'Alle Zwei': 'biweekly',
+      'Jede Woche': 'weekly',
+      'Ohne Angabe': 'weekly',
+      Null: 'weekly',
+    });
+    await h.call('DELETE', `/api/classes/${c.class_id}`, teacher);
+  });
+
+  it.each([['monthly'], ['BIWEEKLY'], [''], [14], [false], [{}]])('refuses adding with frequency %j: German 400, nobody added', async (frequency) => {
+    const c = await createClass(h, teacher);
+    await addMembers(h, teacher, c.class_id, [{ name: 'Schon Da' }]);
+    const res = await h.call('POST', `/api/classes/${c.class_id}/members/new`, teacher, {
+      students: [
+        { name: 'Gut', frequency: 'biweekly' },
+        { name: 'Schlecht', frequency },
+      ],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe(FREQUENCY_MSG);
+    const rows = await h.sql('SELECT name, frequency FROM members WHERE class_id = $1', [c.class_id]);
+    expect(rows).toEqual([{ name: 'Schon Da', frequency: 'weekly' }]);
+    await h.call('DELETE', `/api/classes/${c.class_id}`, teacher);
+  });
+
+  it('is set when adding registered students; a linked row keeps its own unless one is given; a bad one adds nobody', async () => {
+    const s1 = await h.student();
+    const s2 = await h.student();
+    const s3 = await h.student({ email: 'rhythmus-link@stud.example.org' });
+    const c = await createClass(h, teacher);
+    const [row] = await addMembers(h, teacher, c.class_id, [{ name: 'Verknüpft', email: 'rhythmus-link@stud.example.org' }]);
+    await h.call('PUT', `/api/classes/${c.class_id}/members/${row!.member_id}/update`, teacher, { frequency: 'biweekly' });
+
+    const bad = await h.call('POST', `/api/classes/${c.class_id}/members`, teacher, {
+      students: [
+        { student_id: s1.userId, frequency: 'biweekly' },
+        { student_id: s2.userId, frequency: 'alle 14 Tage' },
+      ],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toBe(FREQUENCY_MSG);
+    expect(await h.sql('SELECT 1 FROM members WHERE class_id = $1', [c.class_id])).toHaveLength(1);
+
+    const res = await h.call('POST', `/api/classes/${c.class_id}/members`, teacher, {
+      students: [{ student_id: s1.userId, frequency: 'biweekly' }, { student_id: s2.userId }, { student_id: s3.userId, frequency: null }],
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.members.map((m: { user_id: string; frequency: string }) => [m.user_id, m.frequency])).toEqual([
+      [s1.userId, 'biweekly'],
+      [s2.userId, 'weekly'],
+      [s3.userId, 'biweekly'],
+    ]);
+    await h.call('DELETE', `/api/classes/${c.class_id}`, teacher);
+  });
 });

@@ -13,6 +13,8 @@ export interface NewMember {
   name: string;
   email: string | null;
   duration: number;
+  /** 'weekly' when absent (the column's default). */
+  frequency?: 'weekly' | 'biweekly';
 }
 
 export type MemberChanges = Partial<Pick<Member, 'userId' | 'studentId' | 'name' | 'email' | 'duration' | 'frequency'>>;

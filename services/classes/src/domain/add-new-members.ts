@@ -5,15 +5,23 @@ import { lockOwnedClass } from './classes.js';
 import type { Deps } from './context.js';
 import { memberAddedPayload, toMemberDto, type MemberDto } from './dto.js';
 import { MSG } from './messages.js';
-import { asObject, DEFAULT_DURATION, duration, MAX_MEMBERS_PER_CLASS, memberEmail, memberName } from './validation.js';
+import { asObject, DEFAULT_DURATION, duration, frequency, MAX_MEMBERS_PER_CLASS, memberEmail, memberName } from './validation.js';
 
-/** POST classes/{id}/members/new: unregistered members typed in or imported from CSV; all or nothing. */
+/**
+ * POST classes/{id}/members/new: unregistered members typed in or imported from CSV; all or nothing. Each may
+ * say its `frequency` ('weekly', the default when absent or null, or 'biweekly'); any other value is a 400.
+ */
 export async function addNewMembers(deps: Deps, teacherId: string, classId: string, studentsRaw: unknown): Promise<{ message: string; members: MemberDto[] }> {
   if (!Array.isArray(studentsRaw) || studentsRaw.length === 0) throw AppError.badRequest(MSG.noStudents);
   if (studentsRaw.length > MAX_MEMBERS_PER_CLASS) throw AppError.badRequest(MSG.maxMembers);
   const students = studentsRaw.map((raw) => {
     const s = asObject(raw);
-    return { name: memberName(s.name, 'add'), email: memberEmail(s.email, false), duration: duration(s.duration, DEFAULT_DURATION) };
+    return {
+      name: memberName(s.name, 'add'),
+      email: memberEmail(s.email, false),
+      duration: duration(s.duration, DEFAULT_DURATION),
+      frequency: s.frequency === undefined || s.frequency === null ? 'weekly' : frequency(s.frequency),
+    };
   });
   const seen = new Set<string>();
   for (const s of students) {
@@ -29,7 +37,7 @@ export async function addNewMembers(deps: Deps, teacherId: string, classId: stri
     for (const s of students) if (s.email && existing.has(s.email)) throw AppError.conflict(MSG.duplicateEmailInClass(s.email));
     const out: Member[] = [];
     for (const s of students) {
-      const m = await tx.members.create({ memberId: randomUUID(), classId, name: s.name, email: s.email, duration: s.duration });
+      const m = await tx.members.create({ memberId: randomUUID(), classId, name: s.name, email: s.email, duration: s.duration, frequency: s.frequency });
       await tx.emit(Topic.MemberAdded, classId, memberAddedPayload(m));
       out.push(m);
     }

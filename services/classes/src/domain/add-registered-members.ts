@@ -9,14 +9,16 @@ import type { Deps } from './context.js';
 import { directoryScopeOf, studentsInScope } from './directory-scope.js';
 import { memberAddedPayload, toMemberDto, type MemberDto } from './dto.js';
 import { MSG } from './messages.js';
-import { asObject, DEFAULT_DURATION, duration, MAX_MEMBERS_PER_CLASS } from './validation.js';
+import type { MemberFrequency } from './dto.js';
+import { asObject, DEFAULT_DURATION, duration, frequency, MAX_MEMBERS_PER_CLASS } from './validation.js';
 
 /**
  * POST classes/{id}/members: registered students found by the search. The membership is linked
  * (user_id set) but unverified (no student_id) until the student verifies it; until then the teacher sees
  * name and e-mail only (dto.ts timesRef). An unregistered row with the student's e-mail is linked instead of
  * adding a second row. Each added student gets a notice mail (who, which course, where to verify or leave),
- * written with the membership in one transaction and counted against the teacher's daily mail budget.
+ * written with the membership in one transaction and counted against the teacher's daily mail budget. A `frequency`
+ * ('weekly' or 'biweekly') is set on the membership; absent or null: weekly for a new row, unchanged for a linked one.
  */
 export async function addRegisteredMembers(
   deps: Deps,
@@ -27,12 +29,13 @@ export async function addRegisteredMembers(
   const cls = await assertOwnsClass(deps.data.classes, classId, teacherId);
   if (!Array.isArray(studentsRaw) || studentsRaw.length === 0) throw AppError.badRequest(MSG.noStudents);
   if (studentsRaw.length > MAX_MEMBERS_PER_CLASS) throw AppError.badRequest(MSG.maxMembers);
-  const wanted = new Map<string, number | undefined>();
+  const wanted = new Map<string, { duration: number | undefined; frequency: MemberFrequency | undefined }>();
   for (const raw of studentsRaw) {
     const s = asObject(raw);
     if (typeof s.student_id !== 'string' || !s.student_id.trim()) throw AppError.badRequest(MSG.studentUnknown);
     const d = s.duration === undefined || s.duration === null || s.duration === '' ? undefined : duration(s.duration);
-    if (!wanted.has(s.student_id.trim())) wanted.set(s.student_id.trim(), d);
+    const f = s.frequency === undefined || s.frequency === null ? undefined : frequency(s.frequency);
+    if (!wanted.has(s.student_id.trim())) wanted.set(s.student_id.trim(), { duration: d, frequency: f });
   }
   const users = await deps.data.directory.studentsByIds([...wanted.keys()]);
   // Directory scope (DSGVO): only students the teacher could find, or whose e-mail a member of the
@@ -59,20 +62,36 @@ export async function addRegisteredMembers(
       const rows = await tx.members.listOfClass(classId);
       const out: Member[] = [];
       let count = rows.length;
-      for (const [userId, d] of wanted) {
+      for (const [userId, { duration: d, frequency: f }] of wanted) {
         const u = byId.get(userId)!;
         if (rows.some((r) => r.userId === userId)) throw AppError.conflict(MSG.studentAlreadyMember);
         const dur = d ?? (isAllowedDuration(u.duration) ? u.duration : DEFAULT_DURATION);
         const unregistered = rows.find((r) => !r.userId && r.email && r.email.toLowerCase() === u.email);
         if (unregistered) {
-          const m = await tx.members.update(unregistered.memberId, { userId, studentId: null, name: u.name, email: u.email, duration: dur });
+          const m = await tx.members.update(unregistered.memberId, {
+            userId,
+            studentId: null,
+            name: u.name,
+            email: u.email,
+            duration: dur,
+            ...(f ? { frequency: f } : {}),
+          });
           await tx.emit(Topic.MemberLinked, classId, { class_id: classId, member_id: m.memberId, user_id: userId });
           await tx.emit(Topic.MailRequested, m.email!, notice(m));
           out.push(m);
           continue;
         }
         if (count + 1 > MAX_MEMBERS_PER_CLASS) throw AppError.badRequest(MSG.maxMembers);
-        const m = await tx.members.create({ memberId: randomUUID(), classId, userId, studentId: null, name: u.name, email: u.email, duration: dur });
+        const m = await tx.members.create({
+          memberId: randomUUID(),
+          classId,
+          userId,
+          studentId: null,
+          name: u.name,
+          email: u.email,
+          duration: dur,
+          frequency: f ?? 'weekly',
+        });
         await tx.emit(Topic.MemberAdded, classId, memberAddedPayload(m));
         await tx.emit(Topic.MailRequested, m.email!, notice(m));
         count++;
