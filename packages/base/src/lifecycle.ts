@@ -44,10 +44,34 @@ export function runStandalone(name: string, start: () => Promise<RunningService>
       };
       process.on('SIGTERM', () => shutdown('SIGTERM'));
       process.on('SIGINT', () => shutdown('SIGINT'));
+      exitOnUncaught(name, svc, log);
     },
     (err: unknown) => {
       log.fatal({ err }, `${name} failed to start`);
       process.exit(1);
     },
   );
+}
+
+/** How long a failed process may take to stop before it exits anyway. */
+export const UNCAUGHT_STOP_MS = 5000;
+
+/**
+ * A failure nothing caught (an `uncaughtException`, or a rejected promise nobody awaited) leaves the
+ * process in an unknown state: it is logged as fatal through the service's logger (message and stack,
+ * no request data), the service is stopped (at most UNCAUGHT_STOP_MS) and the process exits with 1, so
+ * the orchestrator starts a fresh one.
+ */
+export function exitOnUncaught(name: string, svc: Pick<RunningService, 'stop'>, log: Logger): void {
+  let failing = false;
+  const fail = (kind: string, err: unknown) => {
+    log.fatal({ err, kind }, `${name}: ${kind}, exiting`);
+    if (failing) return;
+    failing = true;
+    const exit = () => process.exit(1);
+    setTimeout(exit, UNCAUGHT_STOP_MS).unref();
+    svc.stop().then(exit, exit);
+  };
+  process.on('uncaughtException', (err) => fail('uncaughtException', err));
+  process.on('unhandledRejection', (reason) => fail('unhandledRejection', reason));
 }
