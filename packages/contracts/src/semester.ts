@@ -26,7 +26,7 @@ const datedLesson = z.object({
   status: z.enum(['planned', 'holiday', 'break', 'cancelled', 'makeup', 'swapped']),
   reason: z.string().nullable().meta({
     description:
-      'The holiday’s name, the break’s label, the cancellation’s reason (teacher only) or the swap (“Getauscht mit Lena V.”); null when planned or a make-up.',
+      'The holiday’s name, the break’s label, the cancellation’s reason (null when none was given), the swap (“Getauscht mit Lena V.”) or the make-up (“Nachholtermin für den 13.01.2027”); null when planned.',
   }),
   makeup_id: id.optional().meta({ description: 'A cancelled lesson’s make-up or a make-up lesson: its id.' }),
   week: z.enum(['A', 'B']).nullable().meta({ description: 'A or B: a biweekly lesson, dated in the semester’s A or B weeks only; null for a weekly lesson.' }),
