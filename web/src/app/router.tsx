@@ -1,6 +1,6 @@
 // The one route table of the SPA (docs/product/screens.md). Feature engineers add their pages here.
 import { lazy, Suspense, type ComponentType } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, Outlet, type RouteObject } from 'react-router-dom';
 import { LoginPage } from '../features/auth';
 import { HomePage } from '../features/home';
 import { AppLayout } from '../shared/layout/AppLayout';
@@ -14,15 +14,19 @@ import { RootErrorPage } from './RootErrorPage';
  * the entry chunk; every other page is a chunk of its own, loaded when its route is first shown. The
  * navigation bar, footer and role guard render at once; the page shows a spinner until its chunk is there.
  */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, guard?: 'auth' | 'teacher' | 'student'): Pick<RouteObject, 'element'> {
+function page<K extends string>(
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+  guard?: 'auth' | 'teacher' | 'student',
+): Pick<RouteObject, 'element' | 'handle'> {
   const Page = lazy(async () => ({ default: (await load())[name] as ComponentType }));
   const content = (
     <Suspense fallback={<PageSpinner />}>
       <Page />
     </Suspense>
   );
-  if (!guard) return { element: content };
-  return { element: guard === 'auth' ? <RequireAuth>{content}</RequireAuth> : <RequireRole role={guard}>{content}</RequireRole> };
+  if (!guard) return { element: content, handle: { preload: load } };
+  return { handle: { preload: load }, element: guard === 'auth' ? <RequireAuth>{content}</RequireAuth> : <RequireRole role={guard}>{content}</RequireRole> };
 }
 
 const auth = () => import('../features/auth/pages');
@@ -76,6 +80,18 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
+/**
+ * Starts loading the chunk of the page at `pathname` at once, so that it arrives while the session check runs
+ * instead of after it (a guarded page renders only when the session is known).
+ */
+export function preloadPageAt(pathname: string): void {
+  for (const match of matchRoutes(appRoutes, pathname) ?? []) {
+    const preload = (match.route.handle as { preload?: () => Promise<unknown> } | undefined)?.preload;
+    preload?.().catch(() => undefined);
+  }
+}
+
 export function createAppRouter() {
+  preloadPageAt(window.location.pathname);
   return createBrowserRouter(appRoutes);
 }

@@ -1,6 +1,6 @@
 // Calls and wire shapes of the class pages (docs/product/data.md Class / Class member / Student search result /
 // CSV rows, docs/product/api.md "Classes and members" and "Student course actions").
-import { classes, documents } from '@stundenplan/contracts';
+import { classes, documents } from '@stundenplan/contracts/routes';
 import type { TimesMap } from '@stundenplan/timegrid';
 import { api, call } from '../../shared/api/client';
 import { fetchMembers, fetchMyClasses, type ClassDto, type MemberDto, type MemberFrequency } from '../../shared/data/classes';

@@ -1,5 +1,7 @@
 // The one HTTP client of the SPA: docs/product/api.md "General" and docs/product/errors.md "Generic handling" live here and nowhere else.
-import { pathOf, type AnswerOf, type BodyOf, type Endpoint, type PathParams, type QueryOf } from '@stundenplan/contracts';
+import type { AnswerOf, BodyOf, Endpoint, PathParams, QueryOf } from '@stundenplan/contracts';
+// Zod-free at run time, so the first download carries no schema (packages/contracts/src/routes.ts).
+import { pathOf } from '@stundenplan/contracts/routes';
 import { LAST_PATH_KEY, SESSION_EXPIRED_KEY, writeStorage } from '../storage';
 
 export const API_PREFIX = '/api';

@@ -1,7 +1,7 @@
 // The teacher's classes and a class's members: one parser and one query per resource, shared by every page that
 // shows them (docs/product/data.md Class / Class member, docs/product/api.md "Classes and members").
 import { queryOptions } from '@tanstack/react-query';
-import { classes } from '@stundenplan/contracts';
+import { classes } from '@stundenplan/contracts/routes';
 import type { TimesMap } from '@stundenplan/timegrid';
 import { ApiError, call } from '../api/client';
 import { queryKeys } from './query-keys';

@@ -1,7 +1,7 @@
 // The profile: one parser and one query, shared by the profile page, the student's courses and the deadline
 // notices (docs/product/data.md Profile, Profile membership).
 import { queryOptions } from '@tanstack/react-query';
-import { auth } from '@stundenplan/contracts';
+import { auth } from '@stundenplan/contracts/routes';
 import { call } from '../api/client';
 import { queryKeys } from './query-keys';
 

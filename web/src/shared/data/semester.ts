@@ -1,5 +1,6 @@
 // The semester of a class (docs/product/semester.md): one query shared by the class page and the planner's send dialog.
-import { semester, type AnswerOf, type BodyOf } from '@stundenplan/contracts';
+import type { AnswerOf, BodyOf } from '@stundenplan/contracts';
+import { semester } from '@stundenplan/contracts/routes';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { queryKeys } from './query-keys';

@@ -1,6 +1,7 @@
 // 'Aus Kalender übernehmen' (docs/product/times.md): the call, the busy week with its event names (kept in the
 // browser only), the free times of a window, and the remembered calendar link (this device only).
-import { calendarImport, type AnswerOf } from '@stundenplan/contracts';
+import type { AnswerOf } from '@stundenplan/contracts';
+import { calendarImport } from '@stundenplan/contracts/routes';
 import { SLOTS_PER_DAY, tryLabelToSlot, WeekSlots } from '@stundenplan/timegrid';
 import { call } from '../../../shared/api/client';
 import { readStorage, removeStorage, writeStorage } from '../../../shared/storage';

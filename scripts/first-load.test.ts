@@ -1,0 +1,50 @@
+// The first download of the web app (issue 28, docs/benchmarks.md "Web app, first load"): the scripts the home
+// and login pages load at once (the entry chunk and what index.html preloads) carry no zod schema, and their
+// brotli size stays within the budget measured when the schemas left it. Builds the app into a folder of its own.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** Compressed JavaScript of the first load, in KB: about 108 when measured; the schemas would add about 30. */
+const BUDGET_KB = 115;
+
+let out = '';
+let firstLoad: { file: string; code: string }[] = [];
+
+beforeAll(() => {
+  out = mkdtempSync(path.join(os.tmpdir(), 'first-load-'));
+  execFileSync('npx', ['vite', 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], {
+    cwd: path.join(root, 'web'),
+    stdio: 'inherit',
+    // Vitest sets NODE_ENV=test, which would build React's development version.
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  const html = readFileSync(path.join(out, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="\/([^"]+\.js)"/g)].map((m) => m[1]!);
+  firstLoad = files.map((file) => ({ file, code: readFileSync(path.join(out, file), 'utf8') }));
+}, 300_000);
+
+afterAll(() => {
+  if (out) rmSync(out, { recursive: true, force: true });
+});
+
+describe('first load of the web app', () => {
+  it('is the entry chunk and its preloads', () => {
+    expect(firstLoad.length).toBeGreaterThan(0);
+    expect(firstLoad[0]!.file).toMatch(/^assets\/index-[\w-]+\.js$/);
+  });
+
+  it('carries no zod schema (the contracts come from @stundenplan/contracts/routes)', () => {
+    for (const { file, code } of firstLoad) expect(code.includes('$ZodObject') || code.includes('ZodError'), file).toBe(false);
+  });
+
+  it(`stays within ${BUDGET_KB} KB of brotli-compressed JavaScript`, () => {
+    const kb = firstLoad.reduce((sum, { code }) => sum + brotliCompressSync(code).length, 0) / 1024;
+    expect(kb).toBeLessThanOrEqual(BUDGET_KB);
+  });
+});
