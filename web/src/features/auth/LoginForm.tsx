@@ -7,7 +7,7 @@ import { Alert } from '../../shared/ui/Alert';
 import { Button } from '../../shared/ui/Button';
 import { Input } from '../../shared/ui/Input';
 import { useResendConfirmation } from './auth-mutations';
-import { UniversitySignIn, useAuthConfig } from './UniversitySignIn';
+import { UniversitySignIn, useAuthConfig } from '../../shared/session/UniversitySignIn';
 
 /** The login form of '/' and '/login' (docs/product/accounts.md, docs/product/accounts.md, docs/product/errors.md). */
 export function LoginForm({ autoFocus = false }: { autoFocus?: boolean }) {

@@ -2,7 +2,7 @@ import { Card } from '../../shared/ui/Card';
 import { Page } from '../../shared/ui/Page';
 import { LoginForm } from './LoginForm';
 import { SessionExpiredNotice } from './SessionExpiredNotice';
-import { useAuthConfig } from './UniversitySignIn';
+import { useAuthConfig } from '../../shared/session/UniversitySignIn';
 
 export function LoginPage() {
   const config = useAuthConfig();

@@ -6,7 +6,7 @@ import { normaliseEmail } from '../../shared/session/login';
 import { Alert } from '../../shared/ui/Alert';
 import { Button, ButtonLink } from '../../shared/ui/Button';
 import { Card } from '../../shared/ui/Card';
-import { UniversitySignIn, useAuthConfig, type AuthConfig } from './UniversitySignIn';
+import { UniversitySignIn, useAuthConfig, type AuthConfig } from '../../shared/session/UniversitySignIn';
 import { Input } from '../../shared/ui/Input';
 import { Page } from '../../shared/ui/Page';
 import { Select } from '../../shared/ui/Select';

@@ -1,5 +1,5 @@
 import '../../test/dom';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render-app';
 import type { MockRoute } from '../../test/fetch-mock';
@@ -24,6 +24,19 @@ describe('university sign-in button', () => {
     await screen.findByRole('link', { name: 'Mit HMTM-Login anmelden' });
     expect(screen.queryByRole('form', { name: 'Login' })).toBeNull();
     expect(screen.queryByLabelText('Passwort')).toBeNull();
+  });
+
+  it('the mini login behind the avatar offers it too', async () => {
+    renderApp({ path: '/about', routes: [anonymous, config(false)] });
+    const avatar = await waitFor(() => {
+      const b = document.querySelector<HTMLButtonElement>('button[aria-haspopup="dialog"]:not([disabled])');
+      if (!b) throw new Error('no avatar yet');
+      return b;
+    });
+    fireEvent.click(avatar);
+    const dialog = await screen.findByRole('dialog', { name: 'Anmelden' });
+    await within(dialog).findByRole('link', { name: 'Mit HMTM-Login anmelden' });
+    expect(within(dialog).queryByLabelText('Passwort')).toBeNull();
   });
 
   it('carries the registration code and the invitation to the university login', async () => {

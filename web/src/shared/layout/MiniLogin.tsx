@@ -1,12 +1,30 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { describeLoginFailure, LOGIN_MESSAGES, resendConfirmation, type LoginFailure } from '../session/login';
+import { UniversitySignIn, useAuthConfig } from '../session/UniversitySignIn';
 import { useLogin } from '../session/use-login';
 import { Button } from '../ui/Button';
 import { Input } from '../ui/Input';
 
 /** The login popup behind the avatar button for logged-out visitors (docs/product/screens.md). */
 export function MiniLogin({ onDone }: { onDone: () => void }) {
+  const config = useAuthConfig();
+  if (!config.password_login) {
+    return (
+      <div className="mini-login">
+        <UniversitySignIn config={config} />
+      </div>
+    );
+  }
+  return (
+    <div className="mini-login">
+      <UniversitySignIn config={config} />
+      <MiniPasswordLogin onDone={onDone} />
+    </div>
+  );
+}
+
+function MiniPasswordLogin({ onDone }: { onDone: () => void }) {
   const { login, pending } = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

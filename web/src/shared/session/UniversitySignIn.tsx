@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, withQuery } from '../../shared/api/client';
-import { buttonClass } from '../../shared/ui/Button';
+import { api, withQuery } from '../api/client';
+import { buttonClass } from '../ui/Button';
 
 /** GET /api/auth/config: which sign-in this deployment offers. */
 export interface AuthConfig {
