@@ -5,7 +5,8 @@ import { isAbortError } from '../../shared/api/client';
 import { toast } from '../../shared/toast/toast-store';
 import { Button } from '../../shared/ui/Button';
 import { cx } from '../../shared/ui/cx';
-import { classesApi, type StudentSearchResult } from './classes-api';
+import { classesApi, type MemberFrequency, type StudentSearchResult } from './classes-api';
+import { FrequencySelect } from './FrequencySelect';
 import { useAddMember } from './member-mutations';
 import { MEMBER_MESSAGES } from './messages';
 import { addMemberErrorMessage, checkSearchQuery, parseDuration, validateDuration, validateMemberEmail, validateMemberName } from './validation';
@@ -32,6 +33,7 @@ export function AddMemberRow({ classId, onAdded, onCancel }: AddMemberRowProps) 
   const [name, setName] = useState('');
   // docs/product/classes.md: a new add-row starts at 0, which is invalid until changed.
   const [duration, setDuration] = useState('0');
+  const [frequency, setFrequency] = useState<MemberFrequency>('weekly');
   const [picked, setPicked] = useState<StudentSearchResult | null>(null);
   const [search, setSearch] = useState<SearchState>({ status: 'idle' });
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -91,6 +93,7 @@ export function AddMemberRow({ classId, onAdded, onCancel }: AddMemberRowProps) 
     setEmail('');
     setName('');
     setDuration('0');
+    setFrequency('weekly');
     setPicked(null);
     setSearch({ status: 'idle' });
     setErrors({});
@@ -105,7 +108,9 @@ export function AddMemberRow({ classId, onAdded, onCancel }: AddMemberRowProps) 
     if (next.name || next.email || next.duration) return;
     const minutes = parseDuration(duration)!;
     addMember.mutate(
-      picked ? { registeredUserId: picked.user_id, duration: minutes } : { name: name.trim(), duration: minutes, email: email.trim().toLowerCase() || null },
+      picked
+        ? { registeredUserId: picked.user_id, duration: minutes, frequency }
+        : { name: name.trim(), duration: minutes, email: email.trim().toLowerCase() || null, frequency },
       {
         onSuccess: (answer) => {
           toast.success(answer?.message || MEMBER_MESSAGES.added);
@@ -218,6 +223,7 @@ export function AddMemberRow({ classId, onAdded, onCancel }: AddMemberRowProps) 
           />
           <span className="inline-field__suffix">min</span>
         </span>
+        <FrequencySelect label={MEMBER_MESSAGES.newFrequencyLabel} value={frequency} onChange={setFrequency} disabled={submitting} />
         {errors.duration && <p className="add-row__note add-row__note--error">{errors.duration}</p>}
       </td>
       <td className="add-row__spacer" aria-hidden="true" />

@@ -388,7 +388,7 @@ describe("'Student*in hinzufügen'", () => {
     expect((addRow.getByLabelText('Dauer in Minuten') as HTMLInputElement).value).toBe('90');
     fireEvent.click(addRow.getByRole('button', { name: 'Hinzufügen' }));
     await waitFor(() => expect(app.fetchMock.callsTo(MEMBERS_URL, 'POST')).toHaveLength(1));
-    expect(app.fetchMock.callsTo(MEMBERS_URL, 'POST')[0]!.body).toEqual({ students: [{ student_id: 'u-dora', duration: 90 }] });
+    expect(app.fetchMock.callsTo(MEMBERS_URL, 'POST')[0]!.body).toEqual({ students: [{ student_id: 'u-dora', duration: 90, frequency: 'weekly' }] });
     await waitFor(() => expect(toastsOf('success')).toEqual(['1 Studierende*r erfolgreich hinzugefügt']));
     await waitFor(() => expect(app.fetchMock.callsTo(MEMBERS_URL, 'GET')).toHaveLength(2));
   });
@@ -401,11 +401,17 @@ describe("'Student*in hinzufügen'", () => {
     fireEvent.change(addRow.getByLabelText('E-Mail oder Name suchen'), { target: { value: 'Eva.Neu@Web.de' } });
     fireEvent.change(addRow.getByLabelText('Name'), { target: { value: ' Eva Neu ' } });
     fireEvent.change(addRow.getByLabelText('Dauer in Minuten'), { target: { value: '45' } });
+    const frequency = addRow.getByLabelText<HTMLSelectElement>('Rhythmus');
+    expect(frequency.value).toBe('weekly');
+    fireEvent.change(frequency, { target: { value: 'biweekly' } });
     fireEvent.click(addRow.getByRole('button', { name: 'Hinzufügen' }));
     await waitFor(() => expect(app.fetchMock.callsTo(`${MEMBERS_URL}/new`, 'POST')).toHaveLength(1));
-    expect(app.fetchMock.callsTo(`${MEMBERS_URL}/new`, 'POST')[0]!.body).toEqual({ students: [{ name: 'Eva Neu', duration: 45, email: 'eva.neu@web.de' }] });
-    // The row is emptied for the next student.
+    expect(app.fetchMock.callsTo(`${MEMBERS_URL}/new`, 'POST')[0]!.body).toEqual({
+      students: [{ name: 'Eva Neu', duration: 45, email: 'eva.neu@web.de', frequency: 'biweekly' }],
+    });
+    // The row is emptied for the next student, weekly again.
     await waitFor(() => expect((addRow.getByLabelText('Name') as HTMLInputElement).value).toBe(''));
+    expect(addRow.getByLabelText<HTMLSelectElement>('Rhythmus').value).toBe('weekly');
   });
 
   it("shows 'Maximal 99 Studierenden pro Klasse/Kurs' for the member limit", async () => {

@@ -77,10 +77,18 @@ export function useSaveMemberTimes(classId: string) {
 /** One member by hand: a registered student (by user id) or a new one (name, e-mail); the caller refreshes the members. */
 export function useAddMember(classId: string) {
   return useMutation({
-    mutationFn: (input: { registeredUserId: string; duration: number } | { name: string; email: string | null; duration: number }) =>
-      'registeredUserId' in input
-        ? classesApi.addRegistered(classId, [{ student_id: input.registeredUserId, duration: input.duration }])
-        : classesApi.addNew(classId, [{ name: input.name, duration: input.duration, email: input.email }]),
+    mutationFn: (
+      input: ({ registeredUserId: string; duration: number } | { name: string; email: string | null; duration: number }) & { frequency?: MemberFrequency },
+    ) => {
+      // Both add endpoints take the member's frequency (packages/contracts newMemberInput / registeredMemberInput).
+      const frequency = input.frequency ?? 'weekly';
+      if ('registeredUserId' in input) {
+        const row = { student_id: input.registeredUserId, duration: input.duration, frequency };
+        return classesApi.addRegistered(classId, [row]);
+      }
+      const row = { name: input.name, duration: input.duration, email: input.email, frequency };
+      return classesApi.addNew(classId, [row]);
+    },
   });
 }
 

@@ -56,6 +56,7 @@ export const MEMBER_MESSAGES = {
     `Fehler beim Aktualisieren ${{ email: 'der E-Mail-Adresse', name: 'des Namens', duration: 'der Dauer', frequency: 'des Rhythmus' }[field]}: ${detail}`,
   // frequency (docs/product/classes.md 14-day lessons)
   frequencyLabel: (name: string) => `Rhythmus von ${name}`,
+  newFrequencyLabel: 'Rhythmus',
   frequency: { weekly: 'wöchentlich', biweekly: '14-täglich' },
   // remove
   removeConfirm: (name: string) => `Möchtest du ${name} wirklich aus der Klasse entfernen?`,
