@@ -264,6 +264,19 @@ describe('consumed events', () => {
     expect(await processed(eventId)).toEqual([{ status: 'done' }]);
   });
 
+  it('class.data-expired.v1 (retention) deletes the member and teacher times of that class only; range and own times stay', async () => {
+    const c = await plannedClass();
+    const other = await plannedClass();
+    const eventId = await deliver(h, Topic.ClassDataExpired, { class_id: c.classId, teacher_id: c.teacher.userId });
+    await waitFor(async () => (await processed(eventId)).length === 1);
+    expect(await h.rows('SELECT 1 FROM member_times WHERE class_id = $1', [c.classId])).toEqual([]);
+    expect(await h.rows('SELECT 1 FROM class_teacher_times WHERE class_id = $1', [c.classId])).toEqual([]);
+    expect(await h.rows('SELECT 1 FROM class_time_ranges WHERE class_id = $1', [c.classId])).toHaveLength(1);
+    expect(await h.rows('SELECT 1 FROM user_times WHERE user_id = $1', [c.student.userId])).toHaveLength(1);
+    expect(await h.rows('SELECT 1 FROM member_times WHERE class_id = $1', [other.classId])).toHaveLength(2);
+    expect(await h.rows('SELECT 1 FROM class_teacher_times WHERE class_id = $1', [other.classId])).toHaveLength(1);
+  });
+
   it("member.removed.v1 deletes that member's times only", async () => {
     const c = await plannedClass();
     const eventId = await deliver(h, Topic.MemberRemoved, { class_id: c.classId, member_id: c.registered, user_id: c.student.userId });

@@ -63,6 +63,26 @@ describe('class.deleted.v1', () => {
   });
 });
 
+describe('class.data-expired.v1 (retention)', () => {
+  it("deletes that class's saved schedules (they carry the members' names and times), and nothing else", async () => {
+    const a = member('Anna', 30, {});
+    const expired = h.world.addClass(h.teacherId, [a]);
+    const kept = h.world.addClass(h.teacherId, [a]);
+    for (const c of [expired, kept]) {
+      const res = await api(h, 'POST', `/api/classes/${c.classId}/schedules`, h.teacher, {
+        name: 'Plan',
+        available_times: week({ '0': lesson(a.memberId, '9.00', 30) }),
+      });
+      expect(res.status).toBe(201);
+    }
+    const event = envelope(Topic.ClassDataExpired, expired.classId, { class_id: expired.classId, teacher_id: h.teacherId });
+    await deliver(event);
+    await waitFor(async () => (await processed(event.id)) === 1);
+    const left = await adminQuery(`SELECT class_id FROM "${h.schema}".schedules WHERE class_id = ANY($1::uuid[])`, [[expired.classId, kept.classId]]);
+    expect(left.rows.map((r) => r.class_id)).toEqual([kept.classId]);
+  });
+});
+
 describe('member.removed.v1', () => {
   it("removes that member's entries and pin from the class's saved schedules only", async () => {
     const a = member('Anna', 45, {});
