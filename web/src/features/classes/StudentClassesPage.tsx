@@ -12,6 +12,7 @@ import { Page } from '../../shared/ui/Page';
 import { Select } from '../../shared/ui/Select';
 import { PageSpinner } from '../../shared/ui/Spinner';
 import { profileQuery } from '../../shared/data/profile';
+import { StudentLessons } from '../lessons';
 import type { Membership } from './classes-api';
 import { deadlineState, studentDeadlineText } from './deadline-text';
 import { STUDENT_COURSE_MESSAGES as M } from './messages';
@@ -77,6 +78,7 @@ export function StudentClassesPage() {
           </a>
         </p>
       </section>
+      <StudentLessons />
       <JoinSection />
     </Page>
   );

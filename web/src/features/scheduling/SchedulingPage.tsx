@@ -17,6 +17,7 @@ import { ButtonLink } from '../../shared/ui/Button';
 import { cx } from '../../shared/ui/cx';
 import { Page } from '../../shared/ui/Page';
 import { PageSpinner } from '../../shared/ui/Spinner';
+import { TeacherDates } from '../lessons';
 import { ClassStep, useSchedulingClasses } from './ClassStep';
 import { PlannerSaveContext, type PlannerSaveHandler } from './planner-save-context';
 import { PlannerStep } from './planner/PlannerStep';
@@ -227,9 +228,17 @@ export function SchedulingPage() {
     const warning = stepAccess(step, facts);
     if (warning) {
       content = <StepWarningBox warning={warning} classId={classId} />;
+    } else if (step === 4 && params.get(VIEW_PARAM) === DATES_VIEW) {
+      content = (
+        <>
+          <PlannerViews classId={classId} dates />
+          <TeacherDates classId={classId} />
+        </>
+      );
     } else if (step === 4) {
       content = (
         <PlannerSaveContext.Provider value={registerPlannerSave}>
+          <PlannerViews classId={classId} dates={false} />
           <PlannerStep
             classId={classId}
             className={className}
@@ -312,5 +321,23 @@ export function SchedulingPage() {
       {content}
       {guard.dialog}
     </Page>
+  );
+}
+
+/** Step 4's two views: the weekly plan and the semester's dates ("Termine", ?ansicht=termine). */
+const VIEW_PARAM = 'ansicht';
+const DATES_VIEW = 'termine';
+
+function PlannerViews({ classId, dates }: { classId: string; dates: boolean }) {
+  const plan = stepPath(4, classId);
+  return (
+    <nav className="dates-view__tabs" aria-label="Ansicht">
+      <ButtonLink to={plan} size="sm" variant={dates ? 'secondary' : 'primary'} aria-current={dates ? undefined : 'page'}>
+        Wochenplan
+      </ButtonLink>
+      <ButtonLink to={`${plan}&${VIEW_PARAM}=${DATES_VIEW}`} size="sm" variant={dates ? 'primary' : 'secondary'} aria-current={dates ? 'page' : undefined}>
+        Termine
+      </ButtonLink>
+    </nav>
   );
 }

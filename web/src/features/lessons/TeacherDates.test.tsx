@@ -1,0 +1,100 @@
+import '../../test/dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { installFetchMock, type MockRoute } from '../../test/fetch-mock';
+import { getToasts } from '../../shared/toast/toast-store';
+import { TeacherDates } from './TeacherDates';
+
+const row = (name: string, date: string, start: string, status: string, reason: string | null = null) => ({
+  member_id: name,
+  name,
+  date,
+  start,
+  end: `${start.slice(0, 2)}:30`,
+  status,
+  reason,
+  week: null,
+});
+
+function show(routes: MockRoute[] = []) {
+  const fetchMock = installFetchMock([
+    ...routes,
+    {
+      method: 'GET',
+      path: '/api/classes/c1/lessons',
+      reply: {
+        body: {
+          lessons: [
+            row('Anna Alt', '2027-01-04', '09:00', 'planned'),
+            row('Ben Bauer', '2027-01-06', '10:00', 'cancelled', 'Krank'),
+            row('Anna Alt', '2027-01-13', '10:00', 'swapped', 'Getauscht mit Ben B.'),
+            row('Ben Bauer', '2027-01-11', '09:00', 'swapped', 'Getauscht mit Anna A.'),
+            row('Carla Czerny', '2027-01-14', '14:00', 'makeup'),
+          ],
+        },
+      },
+    },
+    { method: 'GET', path: '/api/classes/c1/makeups', reply: { body: { makeups: [{ makeup_id: 'k', status: 'open' }] } } },
+    {
+      method: 'GET',
+      path: '/api/classes/c1/swap-requests',
+      reply: {
+        body: {
+          requests: [
+            {
+              request_id: 'r1',
+              member_id: 'a',
+              name: 'Anna Alt',
+              with_member_id: 'b',
+              with_name: 'Ben Bauer',
+              date: '2027-01-25',
+              from_date: '2027-01-25',
+              status: 'awaiting_approval',
+              created_at: '',
+            },
+          ],
+        },
+      },
+    },
+  ]);
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={qc}>
+      <TeacherDates classId="c1" />
+    </QueryClientProvider>,
+  );
+  return fetchMock;
+}
+
+const toastsOf = (kind: 'success' | 'error') =>
+  getToasts()
+    .filter((t) => t.kind === kind)
+    .map((t) => t.message);
+
+describe('Termine: the semester week by week', () => {
+  it('groups the dates by week with status and reason', async () => {
+    show();
+    const first = within(await screen.findByTestId('week-2027-01-04'));
+    expect(first.getByRole('heading', { name: 'Woche ab Mo, 04.01.2027' })).toBeTruthy();
+    expect(first.getByText('Abgesagt')).toBeTruthy();
+    expect(first.getByText(/Krank/)).toBeTruthy();
+    const second = within(screen.getByTestId('week-2027-01-11'));
+    expect(second.getAllByText('Getauscht')).toHaveLength(2);
+    expect(second.getByText(/Getauscht mit Ben B\./)).toBeTruthy();
+    expect(second.getByText('Nachholtermin')).toBeTruthy();
+    expect(screen.getByText('1 Nachholtermin ist noch offen.')).toBeTruthy();
+  });
+
+  it('approves a swap waiting for the teacher', async () => {
+    const fetchMock = show([
+      { method: 'POST', path: '/api/lessons/swap-requests/r1/approve', reply: { body: { status: 'swapped', message: 'Die Stunden sind getauscht.' } } },
+    ]);
+    const item = within(await screen.findByTestId('approval-r1'));
+    expect(item.getByText('Anna Alt und Ben Bauer möchten am 25.01.2027 tauschen.')).toBeTruthy();
+    fireEvent.click(item.getByRole('button', { name: 'Zustimmen' }));
+    await waitFor(() => expect(toastsOf('success')).toContain('Die Stunden sind getauscht.'));
+    expect(fetchMock.callsTo('/api/lessons/swap-requests/r1/approve', 'POST')).toHaveLength(1);
+  });
+});
