@@ -195,6 +195,8 @@ describe('cancellations and make-up lessons', () => {
       [other, { class_id: piano, member_id: member.Anna, date: C }, 404],
       [s.Ben!, { class_id: piano, member_id: member.Anna, date: C }, 404],
       [teacher, { class_id: 'klavier', member_id: member.Anna, date: C }, 400, 'Die Klassen-ID ist ungültig.'],
+      [teacher, { class_id: piano, member_id: 'anna', date: C }, 400, 'Die Mitglieds-ID ist ungültig.'],
+      [teacher, { class_id: piano, member_id: member.Anna, date: C, reason: 'x'.repeat(501) }, 400, 'Der Grund darf höchstens 500 Zeichen lang sein.'],
       [teacher, { class_id: piano, member_id: member.Anna, date: '2027-02-30' }, 400, 'Das Datum muss ein gültiges Datum im Format JJJJ-MM-TT sein.'],
       [
         teacher,
@@ -251,6 +253,7 @@ describe('cancellations and make-up lessons', () => {
     expect((await other.get(`/api/classes/${piano}/makeups`)).status).toBe(404);
     expect((await s.Anna!.get(`/api/classes/${piano}/makeups`)).status).toBe(403);
     expect((await new Client(stack.base).get('/api/me/makeups')).status).toBe(401);
+    expect((await teacher.get('/api/me/makeups')).status).toBe(403);
 
     // The weekday of C in the 6 weeks after it, without holidays and the break: 9:45-10:30 is the one free time
     // (Anna's own lesson 9:00, Ben's 10:30 and Carla's 11:15 in the other class), filling a 45-minute gap.
@@ -272,6 +275,7 @@ describe('cancellations and make-up lessons', () => {
     const badId = await teacher.get<{ detail: string }>('/api/makeups/nicht-da/suggestions');
     expect(badId.status).toBe(400);
     expect(badId.body.detail).toBe('Die ID des Nachholtermins ist ungültig.');
+    expect((await teacher.get('/api/makeups/0b1c2d3e-1111-4222-8333-444455556666/suggestions')).status).toBe(404);
   });
 
   it('booking the first suggestion makes a make-up lesson in both lists and the student’s calendar; the same time again is 409', async () => {
@@ -281,6 +285,9 @@ describe('cancellations and make-up lessons', () => {
     const badStart = await s.Anna!.post<{ detail: string }>(`/api/makeups/${annaMakeup}/book`, { date: first.date, start: '9:45' });
     expect(badStart.status).toBe(400);
     expect(badStart.body.detail).toBe('Die Startzeit muss eine Uhrzeit im Format HH:MM in Viertelstunden sein.');
+    const badDate = await s.Anna!.post<{ detail: string }>(`/api/makeups/${annaMakeup}/book`, { date: '15.01.2027', start: first.start });
+    expect(badDate.status).toBe(400);
+    expect(badDate.body.detail).toBe('Das Datum muss ein gültiges Datum im Format JJJJ-MM-TT sein.');
     // Inside the times but on Ben's lesson: not a valid time.
     expect((await s.Anna!.post(`/api/makeups/${annaMakeup}/book`, { date: first.date, start: '10:30' })).status).toBe(409);
 
