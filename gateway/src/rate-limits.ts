@@ -80,6 +80,15 @@ export const RATE_RULES: Rule[] = [
     detail: 'Zu viele Absagen oder Nachholtermin-Anfragen in kurzer Zeit. Bitte warte einen Moment und versuche es erneut.',
   },
   {
+    // University sign-in: each start keeps a flow in the store, each return may reach the issuer, a link probes a token.
+    path: /^\/api\/auth\/oidc\/(login|callback|link)$/,
+    method: 'GET',
+    example: '/api/auth/oidc/login',
+    name: 'oidc',
+    perIp: { limit: 60, windowSeconds: 600 },
+    detail: 'Zu viele Anmeldeversuche über die Hochschule. Bitte warte einen Moment und versuche es erneut.',
+  },
+  {
     path: /^\/api\/contact$/,
     name: 'contact',
     perIp: { limit: 3, windowSeconds: 600 },
