@@ -12,6 +12,7 @@ import { Page } from '../../shared/ui/Page';
 import { useConfirm } from '../../shared/ui/use-confirm';
 import { PageSpinner } from '../../shared/ui/Spinner';
 import { CalendarSubscriptionCard } from './CalendarSubscriptionCard';
+import { DataExportCard } from './DataExportCard';
 import { PROFILE_LOAD_FAILED, profileQuery, type Profile } from '../../shared/data/profile';
 import { usePasswordResetMail } from '../auth';
 import { useDeleteAccount } from './profile-mutations';
@@ -149,6 +150,7 @@ function ProfileView({ profile, role }: { profile: Profile; role: Role }) {
       )}
 
       {role === 'student' && <CalendarSubscriptionCard />}
+      <DataExportCard />
       <Card title="Sicherheit">
         <p>Du erhältst eine E-Mail mit einem Link, über den du ein neues Passwort festlegen kannst.</p>
         <Button variant="secondary" onClick={() => sendReset()} loading={resetPending}>
