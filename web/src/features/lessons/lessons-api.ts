@@ -1,6 +1,7 @@
 // The semester's dated lessons and what changes them (docs/product/semester.md): the teacher's "Termine" view and
 // the student's dates, cancellations, make-ups and swaps in "Meine Kurse". Every call is typed by its contract.
-import { lessons, semester, swaps, type AnswerOf, type BodyOf } from '@stundenplan/contracts';
+import type { AnswerOf, BodyOf } from '@stundenplan/contracts';
+import { lessons, semester, swaps } from '@stundenplan/contracts/routes';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../shared/api/client';
 
