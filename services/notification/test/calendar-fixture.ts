@@ -28,7 +28,8 @@ import { dropSchemas, sql, startNotification, type TestNotification } from './he
 export interface StubClass {
   teacherId: string;
   name: string;
-  members: { memberId: string; userId: string; name: string; email: string }[];
+  /** `frequency` as ListMembers / ListMemberships answer it; weekly when not given. */
+  members: { memberId: string; userId: string; name: string; email: string; frequency?: 'weekly' | 'biweekly' }[];
   /** The newest saved schedule (saved form), or none. */
   schedule: SavedScheduleTimes | null;
   /** The class's semester, answered by ListSemesters with the holidays of its state as the classes service does. */
@@ -74,7 +75,7 @@ const classesStub: Partial<classesV1.ClassesServiceServer> = {
       name: m.name,
       email: m.email,
       duration: 30,
-      frequency: 'weekly',
+      frequency: m.frequency ?? 'weekly',
     })),
   })),
   listMemberships: wrapUnary<classesV1.ListMembershipsRequest, classesV1.ListMembershipsResponse>(silent, async (req) => ({
@@ -82,7 +83,16 @@ const classesStub: Partial<classesV1.ClassesServiceServer> = {
       c.members
         .filter((m) => m.userId && m.userId === req.userId)
         .map((m) => ({
-          member: { memberId: m.memberId, classId, userId: m.userId, studentId: m.userId, name: m.name, email: m.email, duration: 30, frequency: 'weekly' },
+          member: {
+            memberId: m.memberId,
+            classId,
+            userId: m.userId,
+            studentId: m.userId,
+            name: m.name,
+            email: m.email,
+            duration: 30,
+            frequency: m.frequency ?? 'weekly',
+          },
           classInfo: info(classId, c),
         })),
     ),

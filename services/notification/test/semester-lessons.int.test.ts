@@ -75,8 +75,20 @@ describe('dated lessons over the semester', () => {
   });
 
   it('biweekly lessons sharing an hour alternate: A weeks are the odd weeks from the first day; the calendar every other week', async () => {
-    const anna = { memberId: randomUUID(), userId: randomUUID(), name: 'Anna Alt', email: `anna-${randomUUID().slice(0, 6)}@example.org` };
-    const ben = { memberId: randomUUID(), userId: randomUUID(), name: 'Ben Bauer', email: `ben-${randomUUID().slice(0, 6)}@example.org` };
+    const anna = {
+      memberId: randomUUID(),
+      userId: randomUUID(),
+      name: 'Anna Alt',
+      email: `anna-${randomUUID().slice(0, 6)}@example.org`,
+      frequency: 'biweekly' as const,
+    };
+    const ben = {
+      memberId: randomUUID(),
+      userId: randomUUID(),
+      name: 'Ben Bauer',
+      email: `ben-${randomUUID().slice(0, 6)}@example.org`,
+      frequency: 'biweekly' as const,
+    };
     const hour = ['9.00', '9.15', '9.30', '9.45'];
     const classId = newClass(
       {
@@ -101,6 +113,60 @@ describe('dated lessons over the semester', () => {
     const ics = (await get('/api/me/calendar.ics', annaCookie)).text;
     expect(ics).toContain('INTERVAL=2');
     expect(plannedDates(ics)).toEqual(['2027-01-18T09:00:00', '2027-02-01T09:00:00']);
+  });
+
+  it('a lesson sent without a week follows its member switched to biweekly: A weeks; switched back, every week', async () => {
+    const anna = { memberId: randomUUID(), userId: randomUUID(), name: 'Anna Alt', email: `anna-${randomUUID().slice(0, 6)}@example.org` };
+    // Mondays 9:00-9:30, sent while Anna was weekly; a four-week semester from Monday 4 January (Berlin, no holidays).
+    const classId = newClass(
+      {
+        '0': [
+          ['9.00', anna.memberId],
+          ['9.15', anna.memberId],
+        ],
+      },
+      [anna],
+    );
+    classes.get(classId)!.semester = { firstDay: '2027-01-04', lastDay: '2027-01-31', state: 'BE', breaks: [] };
+    expect((await send(classId)).status).toBe(200);
+    const annaCookie = await issuer.cookie({ userId: anna.userId, role: 'student', email: anna.email, name: anna.name });
+    const teacherList = async () =>
+      ((await get(`/api/classes/${classId}/lessons`, teacherCookie)).body.lessons as { date: string; week: string | null }[]).map((l) => [l.date, l.week]);
+    const ownList = async () =>
+      ((await get('/api/me/lessons', annaCookie)).body.lessons as { class_id: string; date: string; week: string | null }[])
+        .filter((l) => l.class_id === classId)
+        .map((l) => [l.date, l.week]);
+    const calendar = async () => plannedDates((await get('/api/me/calendar.ics', annaCookie)).text);
+    expect(await teacherList()).toEqual([
+      ['2027-01-04', null],
+      ['2027-01-11', null],
+      ['2027-01-18', null],
+      ['2027-01-25', null],
+    ]);
+
+    classes.get(classId)!.members[0]!.frequency = 'biweekly';
+    const aWeeks = [
+      ['2027-01-04', 'A'],
+      ['2027-01-18', 'A'],
+    ];
+    expect(await teacherList()).toEqual(aWeeks);
+    expect(await ownList()).toEqual(aWeeks);
+    expect(await calendar()).toEqual(['2027-01-04T09:00:00', '2027-01-18T09:00:00']);
+    // Sent again while biweekly: the mailed file is every other week as well.
+    expect((await send(classId)).status).toBe(200);
+    const mails = await mailEventsTo(anna.email);
+    const attached = mails.at(-1)!.attachments.find((x) => x.filename === 'unterricht.ics')!;
+    expect(plannedDates(Buffer.from(attached.contentBase64!, 'base64').toString('utf8'))).toEqual(['2027-01-04T09:00:00', '2027-01-18T09:00:00']);
+    expect(await teacherList()).toEqual(aWeeks);
+
+    classes.get(classId)!.members[0]!.frequency = 'weekly';
+    expect(await teacherList()).toEqual([
+      ['2027-01-04', null],
+      ['2027-01-11', null],
+      ['2027-01-18', null],
+      ['2027-01-25', null],
+    ]);
+    expect(await calendar()).toHaveLength(4);
   });
 
   it("the student's own list holds only their lessons, in all their classes", async () => {

@@ -28,7 +28,12 @@ export interface ClassMember {
   userId: string;
   /** The student confirmed the membership (their own times count). */
   verified: boolean;
+  /** 'weekly' or 'biweekly'; undefined when classes did not say. */
+  frequency?: MemberFrequency;
 }
+
+export type MemberFrequency = 'weekly' | 'biweekly';
+const frequencyOf = (v: string | undefined): MemberFrequency | undefined => (v === 'weekly' || v === 'biweekly' ? v : undefined);
 
 /** What notification needs from the classes service. Errors are German AppErrors ready for the HTTP answer. */
 export interface ClassesClient {
@@ -36,7 +41,9 @@ export interface ClassesClient {
   getClass(classId: string, teacherId: string): Promise<ClassForSending>;
   listMembers(classId: string, teacherId: string): Promise<ClassMember[]>;
   /** The user's own memberships (class id, member id, the member's, class and teacher name); 502 when classes cannot answer. */
-  memberships(userId: string): Promise<{ classId: string; memberId: string; memberName: string; className: string; teacherName: string }[]>;
+  memberships(
+    userId: string,
+  ): Promise<{ classId: string; memberId: string; memberName: string; className: string; teacherName: string; frequency?: MemberFrequency }[]>;
   /** The semesters of those classes that have one (the caller has authorized the ids); 502 when classes cannot answer. */
   semesters(classIds: string[]): Promise<Map<string, ClassSemester>>;
   close(): void;
@@ -76,7 +83,14 @@ export function createClassesClient(addr: string, tokens: ServiceTokenSigner, ti
       const res = await callUnary(c().listMembers.bind(c()), c(), { classId, teacherId }, timeoutMs).catch((e: unknown) => {
         throw mapError(e);
       });
-      return res.members.map((m) => ({ memberId: m.memberId, name: m.name, email: m.email, userId: m.userId, verified: Boolean(m.studentId) }));
+      return res.members.map((m) => ({
+        memberId: m.memberId,
+        name: m.name,
+        email: m.email,
+        userId: m.userId,
+        verified: Boolean(m.studentId),
+        frequency: frequencyOf(m.frequency),
+      }));
     },
     async memberships(userId) {
       const res = await callUnary(c().listMemberships.bind(c()), c(), { userId }, timeoutMs).catch((e: unknown) => {
@@ -90,6 +104,7 @@ export function createClassesClient(addr: string, tokens: ServiceTokenSigner, ti
           memberName: m.member!.name,
           className: m.classInfo?.name ?? '',
           teacherName: m.classInfo?.teacherName ?? '',
+          frequency: frequencyOf(m.member!.frequency),
         }));
     },
     async semesters(classIds) {

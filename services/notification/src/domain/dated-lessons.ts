@@ -1,5 +1,5 @@
 import { lessonOccurrences, type LessonOccurrence, type LessonWeek } from '@stundenplan/timegrid';
-import type { ClassSemester } from '../clients/classes-client.js';
+import type { ClassSemester, MemberFrequency } from '../clients/classes-client.js';
 import type { SentLessons } from '../data/sending-repository.js';
 import type { Lesson } from './calendar-ics.js';
 import type { NotificationDeps } from './deps.js';
@@ -21,6 +21,18 @@ export interface DatedLesson extends Omit<LessonOccurrence, 'status'> {
   name: string;
   /** 'A' or 'B' for a biweekly lesson (it is dated in those weeks only); null for a weekly one. */
   week: LessonWeek | null;
+}
+
+/**
+ * A member's sent lessons as their current frequency says (README "Decisions"): a biweekly member's lesson that
+ * has no week yet (the plan was sent while they were weekly) takes its place in A weeks, and a weekly member's
+ * lesson with a week (sent while they were biweekly) is every week again, until the teacher moves it or plans
+ * anew. Unknown frequency: as sent.
+ */
+export function followFrequency(lessons: Lesson[], frequency: MemberFrequency | undefined): Lesson[] {
+  if (frequency === 'biweekly') return lessons.map((l) => (l.week ? l : { ...l, week: 'A' }));
+  if (frequency === 'weekly') return lessons.map((l) => (l.week ? { ...l, week: null } : l));
+  return lessons;
 }
 
 /** The span and the dates falling out that the calendar and the lists share. */
@@ -58,7 +70,7 @@ export async function classLessons(deps: NotificationDeps, teacherId: string, cl
   const s = sent.get(classId);
   if (!s) return { lessons: [] };
   // Members removed since the sending are left out: the plan's lessons of current members only.
-  const out = members.flatMap((m) => dated(m.memberId, m.name, s.lessons[m.memberId] ?? [], s, semesters.get(classId)));
+  const out = members.flatMap((m) => dated(m.memberId, m.name, followFrequency(s.lessons[m.memberId] ?? [], m.frequency), s, semesters.get(classId)));
   return { lessons: (await withChanges(deps, classId, out)).sort(byDate) };
 }
 
@@ -72,7 +84,11 @@ export async function myLessons(deps: NotificationDeps, userId: string): Promise
       const s = sent.get(m.classId);
       if (!s || !s.lessons[m.memberId]?.length) return [];
       // Every member's lessons of the class (a swap moves lessons between two), then only the caller's.
-      const all = Object.entries(s.lessons).flatMap(([id, lessons]) => dated(id, id === m.memberId ? m.memberName : '', lessons, s, semesters.get(m.classId)));
+      const all = Object.entries(s.lessons).flatMap(([id, lessons]) =>
+        id === m.memberId
+          ? dated(id, m.memberName, followFrequency(lessons, m.frequency), s, semesters.get(m.classId))
+          : dated(id, '', lessons, s, semesters.get(m.classId)),
+      );
       const own = (await withChanges(deps, m.classId, all)).filter((d) => d.member_id === m.memberId);
       return own.map((d) => ({ ...d, class_id: m.classId, class_name: m.className }));
     }),

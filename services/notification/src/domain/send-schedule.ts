@@ -3,7 +3,7 @@ import { AppError, reserveMailBudget, type MailBudgetReservation, type MailReque
 import { berlinToday, isDeadlineDate } from '@stundenplan/timegrid';
 import type { ClassForSending, ClassMember } from '../clients/classes-client.js';
 import type { NotificationDeps } from './deps.js';
-import { seriesOf } from './dated-lessons.js';
+import { followFrequency, seriesOf } from './dated-lessons.js';
 import { EMAIL_RE } from './mail-request.js';
 import { isWellFormedPdf } from './pdf-structure.js';
 import { addDays, buildCalendar, DEFAULT_WEEKS, ICS_CONTENT_TYPE, ICS_FILENAME, lessonsFromSchedule } from './calendar-ics.js';
@@ -168,13 +168,21 @@ export async function sendScheduleToStudents(deps: NotificationDeps, user: Sessi
 
   // Ownership first (403/404), then the members under the same rule.
   const cls = await deps.classes.getClass(classId, user.userId);
-  const recipients = recipientsOf(await deps.classes.listMembers(cls.classId, user.userId));
+  const members = await deps.classes.listMembers(cls.classId, user.userId);
+  const recipients = recipientsOf(members);
   if (!recipients.length) throw AppError.badRequest(SEND_MSG.noRecipients);
 
   const teacherName = cls.teacherName.trim() || user.name.trim();
   const teacherEmail = EMAIL_RE.test(user.email.trim()) ? user.email.trim() : null;
   const pdfSha256 = createHash('sha256').update(pdf).digest('hex');
-  const { calendar, semester } = await sentLessons(deps, cls.classId, user.userId, today, until);
+  const sent = await sentLessons(deps, cls.classId, user.userId, today, until);
+  const { semester } = sent;
+  // Each member's lessons as their frequency says now (dated-lessons followFrequency): stored so, and in the files.
+  const frequencies = new Map(members.map((m) => [m.memberId, m.frequency]));
+  const calendar = sent.calendar && {
+    ...sent.calendar,
+    lessons: Object.fromEntries(Object.entries(sent.calendar.lessons).map(([id, l]) => [id, followFrequency(l, frequencies.get(id))])),
+  };
   const icsFor = (memberId: string): string | null => {
     const lessons = calendar?.lessons[memberId];
     if (!calendar || !lessons?.length) return null;

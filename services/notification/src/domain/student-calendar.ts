@@ -1,5 +1,5 @@
 import { buildCalendar, type CalendarLessons } from './calendar-ics.js';
-import { dated, seriesOf, withChanges, type DatedLesson } from './dated-lessons.js';
+import { dated, followFrequency, seriesOf, withChanges, type DatedLesson } from './dated-lessons.js';
 import type { NotificationDeps } from './deps.js';
 
 /**
@@ -15,10 +15,10 @@ export async function studentCalendar(deps: NotificationDeps, userId: string, no
   const series: CalendarLessons[] = [];
   for (const m of memberships) {
     const s = sent.get(m.classId);
-    const lessons = s?.lessons[m.memberId];
-    if (!s || !lessons?.length) continue;
+    if (!s || !s.lessons[m.memberId]?.length) continue;
+    const lessons = followFrequency(s.lessons[m.memberId]!, m.frequency);
     const semester = semesters.get(m.classId);
-    const all = Object.entries(s.lessons).flatMap(([id, l]) => dated(id, '', l, s, semester));
+    const all = Object.entries(s.lessons).flatMap(([id, l]) => dated(id, '', id === m.memberId ? lessons : l, s, semester));
     const changes = changesOf(
       all.filter((d) => d.member_id === m.memberId),
       (await withChanges(deps, m.classId, all)).filter((d) => d.member_id === m.memberId),
