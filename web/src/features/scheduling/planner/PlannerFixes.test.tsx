@@ -69,10 +69,10 @@ describe('PlannerStep: "Was hilft?"', { timeout: 30_000 }, () => {
       'Wenn Ben S. zusätzlich Do 10:00–10:45 Zeit hat, passt Ben S. hinein.',
     ]);
     expect(within(dialog).getByText('Nicht alle Möglichkeiten konnten rechtzeitig geprüft werden. Vielleicht hilft auch etwas, das hier fehlt.')).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Dienstag 16:00–16:45 Uhr freigeben und neu berechnen' })).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Anna M. auf Mi 14:00 verschieben' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Freigeben und neu berechnen: Dienstag 16:00–16:45 Uhr' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Verschieben: Anna M. auf Mi 14:00' })).toBeTruthy();
     // Ben has no verified e-mail address: no mail button, a hint instead.
-    expect(within(dialog).queryByRole('button', { name: /per E-Mail/ })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: /^Um weitere Zeiten bitten/ })).toBeNull();
     expect(within(dialog).getByText('Ben Schröder hat keine verifizierte E-Mail-Adresse und kann nicht per E-Mail gefragt werden.')).toBeTruthy();
     expect(dialog.contains(document.activeElement)).toBe(true);
     const result = await axe.run(dialog, { rules: { 'color-contrast': { enabled: false } } });
@@ -107,7 +107,7 @@ describe('PlannerStep: "Was hilft?"', { timeout: 30_000 }, () => {
     });
     await calculate();
     const dialog = await openFixes('Ben Schröder');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Dienstag 16:00–16:45 Uhr freigeben und neu berechnen' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Freigeben und neu berechnen: Dienstag 16:00–16:45 Uhr' }));
     expect(await screen.findByRole('button', { name: 'Ben Schröder, Dienstag 16:00–16:45 Uhr' })).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
 
@@ -126,7 +126,7 @@ describe('PlannerStep: "Was hilft?"', { timeout: 30_000 }, () => {
     const { fetchMock } = renderPlanner({ routes: [{ method: 'POST', path: CALC, reply: { body: ANSWER } }] });
     await calculate();
     const dialog = await openFixes('Ben Schröder');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Anna M. auf Mi 14:00 verschieben' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Verschieben: Anna M. auf Mi 14:00' }));
     expect(await screen.findByRole('button', { name: 'Anna Müller, Mittwoch 14:00–14:30 Uhr' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Ben Schröder, Montag 09:00–09:45 Uhr' })).toBeTruthy();
     expect(await screen.findByText('Anna M. ist jetzt Mittwoch 14:00–14:30 Uhr, Ben S. ist eingeplant.')).toBeTruthy();
@@ -148,7 +148,7 @@ describe('PlannerStep: "Was hilft?"', { timeout: 30_000 }, () => {
     });
     await calculate();
     let dialog = await openFixes('Carla');
-    const ask = within(dialog).getByRole('button', { name: 'Carla per E-Mail um Montag 09:00–10:00 Uhr bitten' });
+    const ask = within(dialog).getByRole('button', { name: 'Um weitere Zeiten bitten: Montag 09:00–10:00 Uhr, E-Mail an Carla' });
     expect(ask.textContent).toBe('Um weitere Zeiten bitten');
     fireEvent.click(ask);
     expect(await within(dialog).findByText('Carla wurde per E-Mail gefragt, ob Montag 09:00–10:00 Uhr passt.')).toBeTruthy();
@@ -159,7 +159,7 @@ describe('PlannerStep: "Was hilft?"', { timeout: 30_000 }, () => {
     fireEvent.click(within(dialog).getAllByRole('button', { name: 'Schließen' }).at(-1)!);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     dialog = await openFixes('Carla');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Carla per E-Mail um Montag 09:00–10:00 Uhr bitten' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Um weitere Zeiten bitten: Montag 09:00–10:00 Uhr, E-Mail an Carla' }));
     expect(await within(dialog).findByText('Carla hat heute schon eine E-Mail wegen der Zeiten bekommen. Du kannst morgen wieder fragen.')).toBeTruthy();
     expect(fetchMock.callsTo(ASK)).toHaveLength(2);
   });

@@ -131,9 +131,11 @@ export const StudentPanel = memo(function StudentPanel({
       )}
       <NotesIcon notes={notes} />
       {onFixes && !placed && (
-        <button type="button" className="student-panel__fixes" aria-label={FIX_TEXTS.buttonLabel(member.name)} onClick={() => onFixes(id)}>
-          {FIX_TEXTS.button}
-        </button>
+        <div className="student-panel__fixes-row">
+          <button type="button" className="student-panel__fixes" aria-label={FIX_TEXTS.buttonLabel(member.name)} onClick={() => onFixes(id)}>
+            {FIX_TEXTS.button}
+          </button>
+        </div>
       )}
     </li>
   );

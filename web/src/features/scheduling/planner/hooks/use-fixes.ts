@@ -3,9 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { WeekSlots } from '@stundenplan/timegrid';
 import { useCallback, useState } from 'react';
 import { call, errorMessage } from '../../../../shared/api/client';
-import { queryKeys } from '../../../../shared/data/query-keys';
-import { fetchTimeRange, saveTimeRange } from '../../scheduling-api';
-import { useSaveTeacherTimes } from '../../scheduling-data';
+import { timeRangeQuery, useSaveTeacherTimes, useSaveTimeRange } from '../../scheduling-data';
 import type { FixesTarget } from '../components/FixesDialog';
 import type { DropOutcome } from './use-drop-flow';
 import { describeSpan } from '../model/describe';
@@ -44,6 +42,7 @@ export function canAskByMail(m: PlannerMember | undefined): boolean {
 export function useFixes(o: Options) {
   const queryClient = useQueryClient();
   const saveTimes = useSaveTeacherTimes(o.classId);
+  const saveRange = useSaveTimeRange(o.classId);
   const [openId, setOpenId] = useState<string | null>(null);
 
   const info = openId ? o.state.fixes[openId] : undefined;
@@ -61,13 +60,13 @@ export function useFixes(o: Options) {
     try {
       await saveTimes.mutateAsync(withWindow(o.teacherWeek, fix));
       // An exact or extended range follows the teacher's times on the server; a custom one is widened here.
-      const range = await fetchTimeRange(o.classId);
+      // Through the query (it joins the refetch the save started; a second GET of the same URL would abort that one).
+      const range = await queryClient.fetchQuery({ ...timeRangeQuery(o.classId), staleTime: 0 });
       const { day, start, end } = fixSlots(fix);
       const covered = range.timeRange ? Array.from({ length: end - start }, (_, i) => start + i).every((s) => range.timeRange!.has(day, s)) : true;
       if (range.timeRange && !covered && (range.mode === 'custom' || range.mode === null)) {
-        await saveTimeRange(o.classId, { mode: 'custom', extraMinutes: null }, withWindow(range.timeRange, fix));
+        await saveRange.mutateAsync({ choice: { mode: 'custom', extraMinutes: null }, custom: withWindow(range.timeRange, fix) });
       }
-      void queryClient.invalidateQueries({ queryKey: queryKeys.timeRange(o.classId) });
     } catch (e) {
       throw new Error(errorMessage(e, FIX_TEXTS.applyFailed));
     }
