@@ -12,6 +12,8 @@
 //     hosting: 'Rechenzentrum der Hochschule, Beispielstadt',
 //     mailProvider: 'Amazon Web Services EMEA SARL, Luxemburg (Amazon SES)',
 //     supervisoryAuthority: 'Landesbeauftragte*r für den Datenschutz, Beispielstadt',
+//     // only when the services' RETENTION_DAYS_AFTER_SEMESTER / ACCOUNT_RETENTION_MONTHS differ from 180 / 24:
+//     retentionDaysAfterSemester: '180', accountRetentionMonths: '24',
 //   },
 //   accessibility: {
 //     enforcementBody: 'Durchsetzungsstelle für digitale Barrierefreiheit des Landes, durchsetzung@example.org',

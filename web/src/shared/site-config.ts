@@ -25,6 +25,10 @@ export interface PrivacyConfig {
   mailProvider?: string;
   /** The supervisory authority responsible for the operator. */
   supervisoryAuthority?: string;
+  /** Days after a semester's last day until a class's data goes (the classes service's RETENTION_DAYS_AFTER_SEMESTER, default 180). */
+  retentionDaysAfterSemester?: string;
+  /** Months without a sign-in until an account is warned and deleted (the auth service's ACCOUNT_RETENTION_MONTHS, default 24). */
+  accountRetentionMonths?: string;
 }
 
 /** What the Erklärung zur Barrierefreiheit needs beyond the operator (optional). */

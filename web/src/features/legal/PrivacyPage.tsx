@@ -9,6 +9,8 @@ import { OperatorAddress, OperatorEmail } from './OperatorAddress';
 export function PrivacyPage() {
   const info = getImpressum();
   const privacy = getPrivacy();
+  const days = privacy.retentionDaysAfterSemester ?? '180';
+  const months = privacy.accountRetentionMonths ?? '24';
   return (
     <Page title="Datenschutzerklärung" width="medium" className="privacy">
       <LegalPlaceholderWarning />
@@ -63,6 +65,26 @@ export function PrivacyPage() {
         <p>
           Deine Daten bleiben gespeichert, bis du dein Konto löschst oder deine Lehrkraft dich aus dem Kurs entfernt. Dein Konto kannst du jederzeit selbst
           unter <Link to="/profile">Profil</Link> löschen.
+        </p>
+      </Card>
+
+      <Card title="Löschfristen">
+        <p>Daten, die nicht mehr gebraucht werden, löschen wir automatisch:</p>
+        <ul>
+          <li>
+            Die Zeiten und Wunschzeiten eines Kurses, seine datierten Termine und gespeicherten Stundenpläne sowie alles, was eine Lehrkraft über Mitglieder
+            ohne eigenes Konto eingetragen hat (Name, E-Mail-Adresse), löschen wir {days} Tage nach dem letzten Tag des Semesters, bei einem Kurs ohne Semester{' '}
+            {days} Tage nach seiner letzten Änderung. Die Lehrkraft erhält 14 Tage vorher eine E-Mail.
+          </li>
+          <li>
+            Hast du dich {months} Monate lang nicht angemeldet, erhältst du eine E-Mail. Meldest du dich danach nicht innerhalb von 30 Tagen an, löschen wir
+            dein Konto mit allen Daten dazu.
+          </li>
+          <li>Nachrichten zwischen unseren Diensten, die Namen, E-Mail-Adressen oder E-Mail-Texte enthalten, löschen wir 24 Stunden nach ihrer Zustellung.</li>
+        </ul>
+        <p>
+          Eine Kopie aller Daten, die wir über dich speichern, kannst du jederzeit unter <Link to="/profile">Profil</Link> mit „Meine Daten herunterladen“
+          abrufen.
         </p>
       </Card>
 

@@ -44,6 +44,25 @@ describe('legal pages from the runtime configuration', () => {
     expect(screen.queryByText(LEGAL_TEXTS.placeholderTitle)).toBeNull();
   });
 
+  it('/datenschutz states the retention periods: the defaults, or those the deployment configures', async () => {
+    window.__CONFIG__ = FILLED;
+    const first = renderApp({ path: '/datenschutz' });
+    expect(await screen.findByRole('heading', { name: 'Löschfristen' })).toBeTruthy();
+    expect(
+      screen.getByText(/löschen wir 180 Tage nach dem letzten Tag des Semesters, bei einem Kurs ohne Semester 180 Tage nach seiner letzten Änderung\./),
+    ).toBeTruthy();
+    expect(screen.getByText(/Die Lehrkraft erhält 14 Tage vorher eine E-Mail\./)).toBeTruthy();
+    expect(
+      screen.getByText(/Hast du dich 24 Monate lang nicht angemeldet, erhältst du eine E-Mail\. Meldest du dich danach nicht innerhalb von 30 Tagen an/),
+    ).toBeTruthy();
+    expect(screen.getByText(/Meine Daten herunterladen/)).toBeTruthy();
+    first.unmount();
+    window.__CONFIG__ = { ...FILLED, privacy: { ...FILLED.privacy, retentionDaysAfterSemester: '365', accountRetentionMonths: '36' } };
+    renderApp({ path: '/datenschutz' });
+    expect(await screen.findByText(/löschen wir 365 Tage nach dem letzten Tag des Semesters/)).toBeTruthy();
+    expect(screen.getByText(/Hast du dich 36 Monate lang nicht angemeldet/)).toBeTruthy();
+  });
+
   it('links Über uns, Impressum, Datenschutz and Barrierefreiheit side by side in the footer', async () => {
     renderApp({ path: '/about' });
     const nav = await screen.findByRole('navigation', { name: 'Rechtliches' });
