@@ -63,6 +63,8 @@ describe('class semester', () => {
     const c = await createClass(h, teacher, 'Semester Geige');
     const saved = { ...winter, breaks: [{ from: '2027-01-11', to: '2027-01-12', label: 'Ferien' }] };
     await h.call('PUT', path(c.class_id), teacher, saved);
+    const before = await h.sql('SELECT updated_at FROM class_semesters WHERE class_id = $1', [c.class_id]);
+    expect(before).toHaveLength(1);
     const brk = (b: unknown) => ({ ...winter, breaks: [b] });
     const cases: [unknown, string][] = [
       [[], 'Ungültige Anfrage'],
@@ -98,6 +100,9 @@ describe('class semester', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.detail, JSON.stringify(body)).toBe(detail);
     }
+    // None of them changed the saved semester.
+    expect((await h.call('GET', path(c.class_id), teacher)).body).toMatchObject(saved);
+    expect(await h.sql('SELECT updated_at FROM class_semesters WHERE class_id = $1', [c.class_id])).toEqual(before);
     // 400 days exactly is allowed (both ends count), then the original is put back.
     expect((await h.call('PUT', path(c.class_id), teacher, { ...winter, last_day: '2028-02-07' })).status).toBe(200);
     await h.call('PUT', path(c.class_id), teacher, saved);
