@@ -3,7 +3,7 @@ import { Client, createClass, signUp, startTestStack, uniqueEmail, waitForMail }
 
 interface Export {
   format: string;
-  account: { user_id: string; email: string; name: string; role: string; sessions: unknown[]; last_sign_in_at: string | null };
+  account: { user_id: string; email: string; name: string; role: string; sessions: unknown[]; university_logins: unknown[]; last_sign_in_at: string | null };
   classes: {
     memberships: { class_id: string; name: string; teacher_name: string | null }[];
     classes: { class_id: string; name: string; members: { name: string; email: string | null; registered: boolean }[] }[];
@@ -18,7 +18,9 @@ interface Export {
     lessons: { class_id: string; name: string; date: string; start: string; end: string }[];
     mails: { subject: string; created_at: string }[];
     calendar_subscription: { created_at: string } | null;
-    cancellations: unknown[];
+    cancellations: { member_id: string; date: string; start: string; reason: string | null }[];
+    makeups: { member_id: string; cancelled_date: string }[];
+    swaps: unknown[];
   };
 }
 
@@ -73,6 +75,15 @@ describe('a copy of my data through the gateway', () => {
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     await waitForMail(stack.base, annaEmail, /Dein Stundenplan/);
     expect((await anna.post('/api/me/calendar-subscription')).status).toBe(201);
+    // Each student cancels their second lesson (next week): a cancellation and a make-up each.
+    for (const [s, reason] of [
+      [anna, 'Konzert'],
+      [bert, 'Bertgrund'],
+    ] as const) {
+      const second = (await s.get<{ lessons: { member_id: string; date: string }[] }>('/api/me/lessons')).body.lessons[1]!;
+      const cancelled = await s.post('/api/lessons/cancel', { class_id: classId, member_id: second.member_id, date: second.date, reason });
+      expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    }
   }, 180_000);
 
   afterAll(async () => {
@@ -95,6 +106,7 @@ describe('a copy of my data through the gateway', () => {
     expect(copy.format).toBe('stundenplan-assistent.personal-data.v1');
     expect(copy.account).toMatchObject({ email: annaEmail, name: 'Anna Annaname', role: 'student' });
     expect(copy.account.sessions.length).toBeGreaterThan(0);
+    expect(copy.account.university_logins).toEqual([]);
     expect(copy.classes.memberships).toEqual([expect.objectContaining({ class_id: classId, name: 'Anna Annaname', teacher_name: 'Clara Exportlehrerin' })]);
     expect(copy.classes.classes).toEqual([]);
     expect(copy.availability.own_times).toMatchObject({ available_times: { '0': ['9.00', '9.15', '9.30'] }, preferred_times: { '0': ['9.00'] } });
@@ -102,9 +114,11 @@ describe('a copy of my data through the gateway', () => {
     for (const l of copy.notification.lessons) expect(l).toMatchObject({ class_id: classId, name: 'Anna Annaname', start: '09:00', end: '09:45' });
     expect(copy.notification.mails.map((m) => m.subject)).toEqual(expect.arrayContaining([expect.stringMatching(/Dein Stundenplan/)]));
     expect(copy.notification.calendar_subscription?.created_at).toMatch(/^\d{4}-/);
-    expect(copy.notification.cancellations).toEqual([]);
+    expect(copy.notification.cancellations).toEqual([expect.objectContaining({ start: '09:00', reason: 'Konzert' })]);
+    expect(copy.notification.makeups).toEqual([expect.objectContaining({ cancelled_date: copy.notification.cancellations[0]!.date })]);
+    expect(copy.notification.swaps).toEqual([]);
     // Nobody else: not the other student's name, address or times, not the member without an account, not the teacher's address.
-    for (const other of ['Bert', bertEmail, 'Olga', olgaEmail, teacherEmail, '16.45', '16:45', '/api/calendar/']) expect(raw).not.toContain(other);
+    for (const other of ['Bert', 'Bertgrund', bertEmail, 'Olga', olgaEmail, teacherEmail, '16.45', '16:45', '/api/calendar/']) expect(raw).not.toContain(other);
   });
 
   it('gives a teacher their classes with their members', async () => {
@@ -120,6 +134,7 @@ describe('a copy of my data through the gateway', () => {
     expect(res.body.account).toMatchObject({ email: teacherEmail, role: 'teacher' });
     expect(res.body.availability.own_times).toBeNull();
     expect(res.body.notification.lessons.map((l) => l.name)).toEqual(expect.arrayContaining(['Anna Annaname', 'Bert Bertname']));
+    expect(res.body.notification.cancellations.map((c) => c.reason).sort()).toEqual(['Bertgrund', 'Konzert']);
     // The other teacher-side data of students stays out: their own times are theirs.
     expect(JSON.stringify(res.body)).not.toContain('"preferred_times":{"0":["9.00"]}');
   });

@@ -20,6 +20,9 @@ export const exportAccount = z.object({
   updated_at: instant('Last change of the account'),
   last_sign_in_at: instant('Last sign-in').nullable(),
   sessions: z.array(z.object({ created_at: instant('Sign-in'), expires_at: instant('End'), ended_at: instant('Signed out').nullable() })),
+  university_logins: z
+    .array(z.object({ issuer: z.string(), subject: z.string(), linked_at: instant('Linked') }))
+    .meta({ description: 'Identities at a university issuer (university sign-in) linked to the account.' }),
 });
 
 const exportMember = z.object({
@@ -91,8 +94,43 @@ export const exportNotification = z.object({
     .meta({ description: 'The private calendar link (never the link itself).' }),
   contact_messages: z.array(z.object({ type: z.string(), subject: z.string(), message: z.string(), created_at: instant('Sent') })),
   schedule_sendings: z.array(z.object({ class_id: id, schedule_name: z.string().nullable(), recipient_count: z.number().int(), created_at: instant('Sent') })),
-  /** Cancellations and make-ups, where the product keeps them. */
-  cancellations: z.array(z.record(z.string(), z.unknown())),
+  /** A student's own cancelled lessons; a teacher's of their classes. */
+  cancellations: z.array(
+    z.object({
+      class_id: id,
+      member_id: id,
+      date: day('Cancelled lesson'),
+      start: z.string(),
+      end: z.string(),
+      by_role: z.string(),
+      reason: z.string().nullable(),
+      created_at: instant('Cancelled'),
+    }),
+  ),
+  makeups: z.array(
+    z.object({
+      class_id: id,
+      member_id: id,
+      cancelled_date: day('Cancelled lesson'),
+      expires_on: day('Last day'),
+      booked_date: day('Booked day').nullable(),
+      booked_start: z.string().nullable(),
+      booked_end: z.string().nullable(),
+      booked_at: instant('Booked').nullable(),
+    }),
+  ),
+  /** Swaps the person asked for (asked) or was asked, without the other student; a teacher's of their classes. */
+  swaps: z.array(
+    z.object({
+      class_id: id,
+      asked: z.boolean(),
+      date: day('Swapped day').nullable(),
+      from_date: day('From'),
+      status: z.string(),
+      created_at: instant('Asked'),
+      decided_at: instant('Answered').nullable(),
+    }),
+  ),
 });
 
 export const personalDataExport = z.object({

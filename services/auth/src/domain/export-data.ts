@@ -27,7 +27,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * makes the whole copy fail (502): a copy that silently leaves something out would be wrong.
  */
 export async function exportPersonalData(deps: ExportDeps, session: SessionUser) {
-  const { account, sessions } = await deps.accounts.rowsOf(session.userId);
+  const { account, sessions, universityLogins } = await deps.accounts.rowsOf(session.userId);
   if (!account) throw AppError.unauthorized(MSG.notLoggedIn);
   const role = roleOf(account.role_id);
   const who = { userId: account.id, email: account.email, role };
@@ -54,6 +54,7 @@ export async function exportPersonalData(deps: ExportDeps, session: SessionUser)
         updated_at: account.updated_at.toISOString(),
         last_sign_in_at: iso(sessions.at(-1)?.created_at ?? null),
         sessions: sessions.map((s) => ({ created_at: s.created_at.toISOString(), expires_at: s.expires_at.toISOString(), ended_at: iso(s.revoked_at) })),
+        university_logins: universityLogins.map((l) => ({ issuer: l.issuer, subject: l.subject, linked_at: l.created_at.toISOString() })),
       },
       classes,
       availability,

@@ -122,6 +122,14 @@ export class SendingRepository {
     return count;
   }
 
+  /** Retention (class.data-expired.v1): the class's cancellations, make-ups and swaps go; its lesson rules (a setting) stay. Idempotent. */
+  async forgetLessonChanges(classId: string): Promise<number> {
+    const swaps = await this.prisma.$executeRawUnsafe('DELETE FROM lesson_swaps WHERE class_id = $1::uuid', classId);
+    // make-ups go with their cancellation (ON DELETE CASCADE)
+    const cancellations = await this.prisma.$executeRawUnsafe('DELETE FROM lesson_cancellations WHERE class_id = $1::uuid', classId);
+    return swaps + cancellations;
+  }
+
   /** Newest first. */
   async listForClass(classId: string): Promise<ScheduleSendingRow[]> {
     return this.prisma.scheduleSending.findMany({ where: { classId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });

@@ -4,13 +4,15 @@ import { classLessons, myLessons } from './dated-lessons.js';
 import type { NotificationDeps } from './deps.js';
 
 export interface PersonalNotificationReader {
-  rowsOf(userId: string, email: string): Promise<PersonalNotificationRows>;
+  rowsOf(userId: string, email: string, memberIds: string[]): Promise<PersonalNotificationRows>;
 }
 
 export interface PersonalDataSubject {
   userId: string;
   email: string;
   role: 'teacher' | 'student';
+  /** The person's memberships, as the classes service named them. */
+  memberIds: string[];
 }
 
 const iso = (d: Date) => d.toISOString();
@@ -33,10 +35,10 @@ async function teacherLessons(deps: NotificationDeps, teacherId: string, classId
  * The notification service's part of a person's copy of their data (packages/contracts privacy.ts
  * exportNotification): dated lessons (a student's own; a teacher's classes'), the mails sent to them
  * (subject and dates), the calendar link (made when, never the token), their contact messages and a
- * teacher's schedule sendings. Cancellations and make-ups are not kept by the product yet: an empty list.
+ * teacher's schedule sendings, cancellations, make-ups and swaps (a swap without the other student).
  */
 export async function personalNotificationData(deps: NotificationDeps, reader: PersonalNotificationReader, who: PersonalDataSubject) {
-  const rows = await reader.rowsOf(who.userId, who.email);
+  const rows = await reader.rowsOf(who.userId, who.email, who.memberIds);
   const lessons =
     who.role === 'student'
       ? (await myLessons(deps, who.userId)).lessons.map((l) => ({
@@ -60,6 +62,8 @@ export async function personalNotificationData(deps: NotificationDeps, reader: P
       recipient_count: s.recipient_count,
       created_at: iso(s.created_at),
     })),
-    cancellations: [] as Record<string, unknown>[],
+    cancellations: rows.cancellations.map((c) => ({ ...c, created_at: iso(c.created_at) })),
+    makeups: rows.makeups.map((m) => ({ ...m, booked_at: m.booked_at ? iso(m.booked_at) : null })),
+    swaps: rows.swaps.map((w) => ({ ...w, created_at: iso(w.created_at), decided_at: w.decided_at ? iso(w.decided_at) : null })),
   };
 }

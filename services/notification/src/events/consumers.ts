@@ -11,6 +11,7 @@ export async function registerConsumers(consumer: EventConsumer, deps: Notificat
   // Retention: the dated lessons of a class whose data ran out go (docs/privacy/loeschkonzept.md); counts only in the log.
   await consumer.on(Topic.ClassDataExpired, async (p) => {
     const sendings = await deps.sendings.forgetLessons(p.class_id);
-    deps.log.info({ classId: p.class_id, sendings }, 'expired dated lessons removed');
+    const changes = await deps.sendings.forgetLessonChanges(p.class_id);
+    deps.log.info({ classId: p.class_id, sendings, changes }, 'expired dated lessons removed');
   });
 }

@@ -8,7 +8,11 @@ export function personalDataGrpc(deps: () => NotificationDeps, reader: PersonalN
   const implementation: privacyV1.PersonalDataServiceServer = {
     exportPersonalData: wrapUnary(log, async (req: privacyV1.ExportPersonalDataRequest): Promise<privacyV1.ExportPersonalDataResponse> => {
       if (!isUuid(req.userId) || !req.email || (req.role !== 'teacher' && req.role !== 'student')) throw AppError.badRequest('Ungültige Anfrage');
-      return { json: JSON.stringify(await personalNotificationData(deps(), reader, { userId: req.userId, email: req.email, role: req.role })) };
+      return {
+        json: JSON.stringify(
+          await personalNotificationData(deps(), reader, { userId: req.userId, email: req.email, role: req.role, memberIds: req.memberIds.filter(isUuid) }),
+        ),
+      };
     }),
   };
   return { definition: privacyV1.PersonalDataServiceService, implementation };
