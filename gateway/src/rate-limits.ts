@@ -65,6 +65,14 @@ export const RATE_RULES: Rule[] = [
     detail: 'Zu viele Kalenderimporte. Bitte warte einen Moment und versuche es erneut.',
   },
   {
+    // A copy of one's data asks every service for everything about the caller: costly, so limited per address.
+    path: /^\/api\/me\/export$/,
+    method: 'GET',
+    name: 'export',
+    perIp: { limit: 10, windowSeconds: 600 },
+    detail: 'Zu viele Datenkopien in kurzer Zeit. Bitte warte einen Moment und versuche es erneut.',
+  },
+  {
     // Each request mails a classmate (within the teacher's mail budget too).
     path: /^\/api\/lessons\/swap-requests$/,
     name: 'swap-request',

@@ -77,6 +77,8 @@ export const ROUTES: Route[] = [
   { pattern: /^\/api\/calendar\/[^/]+\.ics$/, service: 'notification' },
   // auth
   { pattern: /^\/api\/me\/?$/, service: 'auth' },
+  // a copy of the caller's data, composed by auth from every service's part
+  { pattern: /^\/api\/me\/export\/?$/, service: 'auth' },
   { pattern: /^\/api\/auth\/.+$/, service: 'auth' },
   { pattern: /^\/api\/institutions\/?$/, service: 'auth' },
   { pattern: /^\/api\/get-institution-mail-endings\/.+$/, service: 'auth' },

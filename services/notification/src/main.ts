@@ -8,11 +8,13 @@ import { CalendarTokenRepository } from './data/calendar-token-repository.js';
 import { ContactRepository } from './data/contact-repository.js';
 import { MailRepository } from './data/mail-repository.js';
 import { MakeupRepository } from './data/makeup-repository.js';
+import { PersonalNotificationRepository } from './data/personal-data-repository.js';
 import { createPrisma } from './data/prisma.js';
 import { SendingRepository } from './data/sending-repository.js';
 import { SwapRepository } from './data/swap-repository.js';
 import type { NotificationDeps } from './domain/deps.js';
 import { registerConsumers } from './events/consumers.js';
+import { personalDataGrpc } from './grpc/personal-data-server.js';
 import { registerRoutes } from './http/routes.js';
 import type { Mailer } from './mail/mailer.js';
 import { OutboxMailer } from './mail/outbox-mailer.js';
@@ -75,6 +77,7 @@ export async function start(env?: Record<string, string | undefined>): Promise<N
       };
     },
     consumers: (ctx) => registerConsumers(ctx.consumer!, need()),
+    grpc: (ctx) => [personalDataGrpc(need, new PersonalNotificationRepository(ctx.pool!), ctx.log)],
     routes: (app) => registerRoutes(app, need()),
   });
   return Object.assign(svc, { deps: need() });
