@@ -62,7 +62,7 @@ describe('Meine Kurse: dates, cancelling, make-ups and swaps', () => {
     expect(first.getByRole('button', { name: 'Absagen: Fr, 04.01.' })).toBeTruthy();
     expect(first.getByRole('button', { name: 'Tauschen: Fr, 04.01.' })).toBeTruthy();
     const swapped = within(screen.getByTestId('date-2999-01-11'));
-    expect(swapped.getByText(/Getauscht mit Lena V\./)).toBeTruthy();
+    expect(swapped.getByText('Getauscht mit Lena V.')).toBeTruthy();
     // A swapped date can be cancelled, not swapped again.
     expect(swapped.queryByRole('button', { name: /Tauschen/ })).toBeNull();
   });

@@ -148,12 +148,10 @@ export function StudentLessons() {
 }
 
 export function StatusBadge({ status, reason }: { status: keyof typeof STATUS_LABELS; reason: string | null }) {
-  return (
-    <span className={`lesson-status lesson-status--${status}`}>
-      {STATUS_LABELS[status]}
-      {reason ? <span className="lesson-status__reason">: {reason}</span> : null}
-    </span>
-  );
+  const label = STATUS_LABELS[status];
+  // "Getauscht mit Lena V." already says what happened: no "Getauscht: " before it.
+  const text = !reason ? label : reason.startsWith(label) ? reason : `${label}: ${reason}`;
+  return <span className={`lesson-status lesson-status--${status}`}>{text}</span>;
 }
 
 function useRefreshLessons() {
