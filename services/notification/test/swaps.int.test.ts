@@ -223,6 +223,21 @@ describe('swaps between two students', () => {
       'Der Tausch ist nicht mehr möglich: Die Stunden haben sich geändert, wurden abgesagt oder die Zeiten passen nicht mehr. Bitte fragt neu an.',
     );
     expect(await teacherMails()).toEqual([]);
+
+    // A lesson cancelled after the request: refused too.
+    memberTimes.set(ben.memberId, { '0': ['9.00', '9.15'], '2': ['10.00', '10.15'] });
+    const later = await call('POST', '/api/lessons/swap-requests', annaCookie, {
+      class_id: classId,
+      member_id: anna.memberId,
+      with_member_id: ben.memberId,
+      date: '2027-01-25',
+    });
+    expect(later.status).toBe(201);
+    const cancelled = await call('POST', '/api/lessons/cancel', benCookie, { class_id: classId, member_id: ben.memberId, date: '2027-01-27' });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    const refusedAgain = await call('POST', `/api/lessons/swap-requests/${later.body.request_id}/accept`, benCookie);
+    expect(refusedAgain.status).toBe(409);
+    expect(refusedAgain.body.detail).toMatch(/^Der Tausch ist nicht mehr möglich/);
   });
 
   it('with swaps_need_approval the teacher approves first; declining ends a request', async () => {
