@@ -126,13 +126,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       toast.error('Fehler beim Ausloggen');
       return false;
     }
-    applyLoggedOut();
     channelRef.current?.post({ type: 'logout' });
-    // RP-initiated logout: the university's sign-in ends too, and it sends the browser back to '/'.
+    // RP-initiated logout: the university's sign-in ends too, and it sends the browser back to '/'. This page is
+    // left as it is until then: an in-app navigation now (the route guard on a protected page) would cancel it.
     if (logoutUrl) {
       window.location.assign(logoutUrl);
       return true;
     }
+    applyLoggedOut();
     if (requiresLogin(pathRef.current)) void navigate('/');
     return true;
   }, [applyLoggedOut, navigate, pathRef]);
