@@ -14,12 +14,18 @@ async function signInAtKeycloak(page: Page, username: string, password: string) 
   await page.locator('#kc-login').click();
 }
 
+/** GET /api/me with the browser context's cookies. */
 async function me(page: Page): Promise<{ status: number; body: Record<string, unknown> }> {
-  return page.evaluate(async () => {
-    const res = await fetch('/api/me', { credentials: 'same-origin' });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-  });
+  const res = await page.request.get('/api/me');
+  return { status: res.status(), body: (await res.json()) as Record<string, unknown> };
 }
+
+// A page the browser was sent to that answered an error: named in the test's output.
+test.beforeEach(({ page }) => {
+  page.on('response', (res) => {
+    if (res.request().isNavigationRequest() && res.status() >= 400) console.log(`navigation ${res.url()} answered ${res.status()}`);
+  });
+});
 
 test('a teacher signs in through Keycloak, lands on /scheduling, and Abmelden ends the session at Keycloak too', async ({ page }) => {
   await page.goto('/login');
@@ -33,9 +39,14 @@ test('a teacher signs in through Keycloak, lands on /scheduling, and Abmelden en
   expect(await me(page)).toMatchObject({ status: 200, body: { role: 'teacher', email: 'klang@hochschule-test.de', username: 'Clara Klang' } });
 
   await page.getByRole('button', { name: 'Benutzermenü von Clara Klang' }).click();
+  // RP-initiated logout: through Keycloak's end-session endpoint (with the ID token hint) and back to the home page.
+  const atIssuer = page.waitForResponse((res) => res.url().startsWith(`${issuer}/protocol/openid-connect/logout`) && res.request().isNavigationRequest());
   await page.getByRole('button', { name: 'Abmelden' }).click();
-  // RP-initiated logout: through Keycloak's end-session endpoint and back to the home page.
-  await page.waitForURL((url) => url.origin === new URL(page.url()).origin && url.pathname === '/' && !url.href.startsWith(issuer), { timeout: 30_000 });
+  const logoutAnswer = await atIssuer;
+  expect(new URL(logoutAnswer.url()).searchParams.get('id_token_hint')).toBeTruthy();
+  // Keycloak ends its session and sends the browser straight back (no confirmation page: the ID token hint names the session).
+  expect(logoutAnswer.status()).toBe(302);
+  await page.waitForURL((url) => !url.href.startsWith(issuer) && url.pathname === '/', { timeout: 30_000 });
   await expect.poll(async () => (await me(page)).status).toBe(401);
   // The session at Keycloak is gone as well: signing in again asks for the password.
   await page.goto('/api/auth/oidc/login');
@@ -53,7 +64,10 @@ test('a student signs in from the home page through Keycloak and lands on /stude
 
 test('someone without a teacher or student affiliation gets the German page and no account', async ({ page }) => {
   await page.goto('/register');
-  await page.getByRole('link', { name: 'Mit Hochschule Test anmelden' }).click();
+  const button = page.getByRole('link', { name: 'Mit Hochschule Test anmelden' });
+  await expect(button).toBeVisible();
+  await expect(page.getByLabel('Passwort')).toHaveCount(0);
+  await button.click();
   await signInAtKeycloak(page, 'gast.hoerer', 'Gast-2026!');
   await expect(page.getByRole('alert')).toHaveText(/weder als Lehrende\*n noch als Studierende\*n/);
   await expect(page.getByRole('heading', { name: 'Anmeldung nicht möglich' })).toBeVisible();
