@@ -13,15 +13,14 @@
 // between days. All arcs are binary: HiGHS' probing and cuts then close that gap at the root
 // where continuous arcs made it branch for seconds (see bench/README.md for the comparison).
 //
-// Stable re-planning and preferences reuse both models, in the stages' order: the "stable" stage is
-// stage 1 with the count fixed and weight 1 on each student's previous lesson (most kept); the
-// "preferred" stage is stage 1 with the count and the kept lessons fixed and weight 1 on the
-// windows inside preferred times; stage 2 then keeps those values in one row each.
+// The "stable" stage is stage 1 with the count fixed and weight 1 on each student's previous lesson
+// (most kept); "preferred" is stage 1 with count and kept lessons fixed and weight 1 on windows
+// inside preferred times; stage 2 then keeps those values in one row each.
 //
 // Two-week plans (a biweekly student): the days of week B follow those of week A (plan days 7..13).
 // A biweekly student's window of week A or B is one column on that week's day; a weekly student's
 // window is one column that holds its slots on both days (clique rows and day paths of both weeks),
-// so idle = idle of week A + idle of week B. Without a biweekly student nothing changes.
+// so idle = idle of week A + idle of week B; stage 2 also gets the clique rows. Else nothing changes.
 
 import { WEEK_KEYS, type Core } from './instance.js';
 import { ModelBuilder } from './highs.js';
@@ -114,42 +113,33 @@ function weight(core: Core, w: number, objective: MaximizeOptions['objective']):
   return 1;
 }
 
-/** Stage 1 for one component (pinned students are fixed and left out). */
-export function buildMaximize(core: Core, comp: Component, opts: MaximizeOptions = {}): BuiltModel {
-  const b = new ModelBuilder();
-  const cols: number[] = [];
-  const keptCols: number[] = [];
-  const cover = new Map<number, number[]>();
+/**
+ * "At most one lesson covers this slot" rows, one per maximal clique of each plan day's interval graph
+ * (column j: window cols[j], of student owner[cols[j]]; a weekly window of a two-week plan covers both weeks).
+ */
+function addCliqueRows(core: Core, b: ModelBuilder, cols: ArrayLike<number>, owner: Int32Array): void {
   const keys = core.weeks * WEEK_KEYS;
+  const cover = new Map<number, number[]>();
   const startsAt = new Uint8Array(keys);
   const endsAt = new Uint8Array(keys);
-  for (const s of comp.students) {
-    if (core.pinnedWin[s] >= 0) continue;
-    const idx: number[] = [];
-    for (let w = core.winStart[s]; w < core.winStart[s + 1]; w++) {
-      const j = b.binary(weight(core, w, opts.objective));
-      cols.push(w);
-      if (core.winPrev[w]) keptCols.push(j);
-      idx.push(j);
-      for (let key = core.winKey[w]; key < keys; key += WEEK_KEYS) {
-        startsAt[key] = 1;
-        endsAt[key + core.len[s] - 1] = 1;
-        for (let k = key; k < key + core.len[s]; k++) {
-          let list = cover.get(k);
-          if (!list) {
-            list = [];
-            cover.set(k, list);
-          }
-          list.push(j);
+  for (let j = 0; j < cols.length; j++) {
+    const w = cols[j];
+    const s = owner[w];
+    for (let key = core.winKey[w]; key < keys; key += WEEK_KEYS) {
+      startsAt[key] = 1;
+      endsAt[key + core.len[s] - 1] = 1;
+      for (let k = key; k < key + core.len[s]; k++) {
+        let list = cover.get(k);
+        if (!list) {
+          list = [];
+          cover.set(k, list);
         }
-        if (!core.both[s]) break;
+        list.push(j);
       }
+      if (!core.both[s]) break;
     }
-    if (idx.length > 1) b.row(-Infinity, 1, idx);
   }
-  // Maximal cliques of each day's interval graph: the slot where a window ends after some window
-  // started since the previous end (slots in between only see subsets).
-  let started = false;
+  let started = false; // a clique ends where a window ends after some window started since the last end
   for (let k = 0; k < keys; k++) {
     if (startsAt[k]) started = true;
     if (!endsAt[k]) continue;
@@ -159,6 +149,25 @@ export function buildMaximize(core: Core, comp: Component, opts: MaximizeOptions
     }
     started = false;
   }
+}
+
+/** Stage 1 for one component (pinned students are fixed and left out). */
+export function buildMaximize(core: Core, comp: Component, opts: MaximizeOptions = {}): BuiltModel {
+  const b = new ModelBuilder();
+  const cols: number[] = [];
+  const keptCols: number[] = [];
+  for (const s of comp.students) {
+    if (core.pinnedWin[s] >= 0) continue;
+    const idx: number[] = [];
+    for (let w = core.winStart[s]; w < core.winStart[s + 1]; w++) {
+      const j = b.binary(weight(core, w, opts.objective));
+      cols.push(w);
+      if (core.winPrev[w]) keptCols.push(j);
+      idx.push(j);
+    }
+    if (idx.length > 1) b.row(-Infinity, 1, idx);
+  }
+  addCliqueRows(core, b, cols, studentOfWindow(core));
   const windowOfCol = Int32Array.from(cols);
   const xCount = cols.length;
   if (opts.count !== undefined)
@@ -294,6 +303,9 @@ export function buildCompact(core: Core, comp: Component, count: number, opts: C
     }
     dayArcs.push({ day: d, lo, hi, src, snk, idle });
   }
+  // Two-week plans: stage 1's clique rows too (redundant for integer points, half the root work of
+  // tight-01-bw's idle proof: docs/adr/0002-biweekly-stage2-cliques.md).
+  if (core.weeks === 2) addCliqueRows(core, b, windowOfCol, owner);
 
   return {
     builder: b,
