@@ -10,6 +10,7 @@ export * from './auth.js';
 export * from './metrics.js';
 export * from './http.js';
 export * from './text.js';
+export * from './html.js';
 export * from './mail-budget.js';
 export * from './request-input.js';
 export * from './request-context.js';

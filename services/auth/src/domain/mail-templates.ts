@@ -1,8 +1,6 @@
-import type { MailRequestedPayload } from '@stundenplan/base';
+import { escapeHtml, type MailRequestedPayload } from '@stundenplan/base';
 
 /** German mails of the auth service: plain text plus a simple HTML version, both with the working link. */
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function html(paragraphs: string[], link: { href: string; label: string }, after: string[]): string {
   const p = (t: string) => `<p style="margin:0 0 16px">${escapeHtml(t)}</p>`;

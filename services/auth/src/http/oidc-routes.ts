@@ -1,3 +1,4 @@
+import { escapeHtml } from '@stundenplan/base';
 import type { Express, Request, Response } from 'express';
 import { MSG } from '../domain/messages.js';
 import type { AuthDeps } from '../domain/deps.js';
@@ -15,8 +16,6 @@ function cookieValue(req: Request, name: string): string | undefined {
   }
   return undefined;
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A small German page: the callback and the link of the mail are opened by the browser itself, not by the web app. */
 function sendPage(res: Response, status: number, detail: string): void {

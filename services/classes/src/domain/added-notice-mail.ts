@@ -1,5 +1,4 @@
-import type { MailRequestedPayload } from '@stundenplan/base';
-import { esc } from './invitation-mail.js';
+import { escapeHtml, type MailRequestedPayload } from '@stundenplan/base';
 
 /**
  * The German notice to a registered student a teacher added from the search (docs/product/documents.md
@@ -14,10 +13,10 @@ export function addedNoticeMail(to: string, p: { studentName: string; teacherNam
     'Unter „Meine Kurse“ kannst du den Kurs verifizieren („Kurs verifizieren“) oder dich wieder entfernen („Aus Kurs entfernen“):',
   ];
   const text = [`Hallo ${p.studentName},`, '', lines[0], '', lines[1], '', lines[2], p.link, '', 'Viele Grüße', 'Dein Stundenplan-Assistent'].join('\n');
-  const html = `<p>Hallo ${esc(p.studentName)},</p>
-<p>${esc(lines[0]!)}</p>
-<p>${esc(lines[1]!)}</p>
-<p>${esc(lines[2]!)}<br><a href="${esc(p.link)}">${esc(p.link)}</a></p>
+  const html = `<p>Hallo ${escapeHtml(p.studentName)},</p>
+<p>${escapeHtml(lines[0]!)}</p>
+<p>${escapeHtml(lines[1]!)}</p>
+<p>${escapeHtml(lines[2]!)}<br><a href="${escapeHtml(p.link)}">${escapeHtml(p.link)}</a></p>
 <p>Viele Grüße<br>Dein Stundenplan-Assistent</p>`;
   return { to, subject, text, html };
 }

@@ -1,6 +1,5 @@
-import type { Logger, MailRequestedPayload } from '@stundenplan/base';
+import { escapeHtml, type Logger, type MailRequestedPayload } from '@stundenplan/base';
 import { berlinToday } from '@stundenplan/timegrid';
-import { esc } from './invitation-mail.js';
 
 /** The teacher is warned this many days before a class's data goes. */
 export const RETENTION_WARNING_DAYS = 14;
@@ -69,7 +68,7 @@ export function retentionWarningMail(to: string, c: RetentionCandidate, daysAfte
   const html = lines
     .join('\n')
     .split('\n\n')
-    .map((p) => `<p>${esc(p).replace(/\n/g, '<br>')}</p>`)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
     .join('\n');
   return { to, subject, text: lines.join('\n'), html };
 }

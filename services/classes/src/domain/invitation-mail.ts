@@ -1,8 +1,4 @@
-import type { MailRequestedPayload } from '@stundenplan/base';
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** Text for the HTML part of a mail. */
-export const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!);
+import { escapeHtml, type MailRequestedPayload } from '@stundenplan/base';
 
 export function registrationLink(publicBaseUrl: string, shortcut: string, memberId: string): string {
   return `${publicBaseUrl.replace(/\/+$/, '')}/register/${shortcut}&memberId=${memberId}`;
@@ -27,10 +23,10 @@ export function invitationMail(
     'Viele Grüße',
     'Dein Stundenplan-Assistent',
   ].join('\n');
-  const html = `<p>Hallo ${esc(p.studentName)},</p>
-<p>${esc(p.teacherName)} lädt dich zum Kurs „${esc(p.className)}“ im Stundenplan-Assistenten ein.</p>
-<p>Registriere dich über diesen Link, um dem Kurs beizutreten:<br><a href="${esc(p.link)}">${esc(p.link)}</a></p>
-<p>Dein Registrierungscode für den Kurs lautet: <strong>${esc(p.shortcut)}</strong></p>
+  const html = `<p>Hallo ${escapeHtml(p.studentName)},</p>
+<p>${escapeHtml(p.teacherName)} lädt dich zum Kurs „${escapeHtml(p.className)}“ im Stundenplan-Assistenten ein.</p>
+<p>Registriere dich über diesen Link, um dem Kurs beizutreten:<br><a href="${escapeHtml(p.link)}">${escapeHtml(p.link)}</a></p>
+<p>Dein Registrierungscode für den Kurs lautet: <strong>${escapeHtml(p.shortcut)}</strong></p>
 <p>Viele Grüße<br>Dein Stundenplan-Assistent</p>`;
   return { to, subject, text, html };
 }

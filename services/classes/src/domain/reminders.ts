@@ -1,4 +1,4 @@
-import { AppError, reserveMailBudget, Topic, type MailBudgetReservation, type MailRequestedPayload } from '@stundenplan/base';
+import { AppError, escapeHtml, reserveMailBudget, Topic, type MailBudgetReservation, type MailRequestedPayload } from '@stundenplan/base';
 import { berlinToday, formatGermanDate } from '@stundenplan/timegrid';
 import { assertOwnsClass } from './classes.js';
 import type { Deps } from './context.js';
@@ -7,9 +7,6 @@ import { timesRef } from './dto.js';
 import { registrationLink } from './invitation-mail.js';
 import { MSG } from './messages.js';
 import { isValidEmail } from './validation.js';
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!);
 
 export interface ReminderMailInput {
   studentName: string;
@@ -33,10 +30,10 @@ export function reminderMail(to: string, p: ReminderMailInput): MailRequestedPay
   const how = p.registered ? 'Hier kannst du deine Zeiten eintragen:' : 'Registriere dich über diesen Link und trage danach deine Zeiten ein:';
   const code = p.registered ? [] : ['', `Dein Registrierungscode für den Kurs lautet: ${p.shortcut}`];
   const text = [`Hallo ${p.studentName},`, '', ask, '', how, p.link, ...code, '', 'Viele Grüße', 'Dein Stundenplan-Assistent'].join('\n');
-  const html = `<p>Hallo ${esc(p.studentName)},</p>
-<p>${esc(ask)}</p>
-<p>${esc(how)}<br><a href="${esc(p.link)}">${esc(p.link)}</a></p>
-${p.registered ? '' : `<p>Dein Registrierungscode für den Kurs lautet: <strong>${esc(p.shortcut)}</strong></p>\n`}<p>Viele Grüße<br>Dein Stundenplan-Assistent</p>`;
+  const html = `<p>Hallo ${escapeHtml(p.studentName)},</p>
+<p>${escapeHtml(ask)}</p>
+<p>${escapeHtml(how)}<br><a href="${escapeHtml(p.link)}">${escapeHtml(p.link)}</a></p>
+${p.registered ? '' : `<p>Dein Registrierungscode für den Kurs lautet: <strong>${escapeHtml(p.shortcut)}</strong></p>\n`}<p>Viele Grüße<br>Dein Stundenplan-Assistent</p>`;
   return { to, subject, text, html };
 }
 

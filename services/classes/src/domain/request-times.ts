@@ -1,13 +1,10 @@
-import { AppError, reserveMailBudget, Topic, type MailBudgetReservation, type MailRequestedPayload } from '@stundenplan/base';
+import { AppError, escapeHtml, reserveMailBudget, Topic, type MailBudgetReservation, type MailRequestedPayload } from '@stundenplan/base';
 import { berlinToday, DAY_NAMES } from '@stundenplan/timegrid';
 import { assertOwnsClass } from './classes.js';
 import type { Deps } from './context.js';
 import { memberOfClass } from './member-of-class.js';
 import { MSG } from './messages.js';
 import { asObject, isValidEmail } from './validation.js';
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!);
 
 /** One window of one day: day 0-6 (Monday first), "HH:MM" on the quarter hour, end exclusive. */
 export interface TimesWindow {
@@ -59,9 +56,9 @@ export function timesRequestMail(to: string, p: TimesRequestMailInput): MailRequ
   const window = `Es würde passen, wenn du diese Zeit ergänzt: ${when}.`;
   const how = 'Wenn du dann kannst, trag die Zeit hier ein:';
   const text = [`Hallo ${p.studentName},`, '', ask, window, '', how, p.link, '', 'Viele Grüße', 'Dein Stundenplan-Assistent'].join('\n');
-  const html = `<p>Hallo ${esc(p.studentName)},</p>
-<p>${esc(ask)}<br>${esc(window)}</p>
-<p>${esc(how)}<br><a href="${esc(p.link)}">${esc(p.link)}</a></p>
+  const html = `<p>Hallo ${escapeHtml(p.studentName)},</p>
+<p>${escapeHtml(ask)}<br>${escapeHtml(window)}</p>
+<p>${escapeHtml(how)}<br><a href="${escapeHtml(p.link)}">${escapeHtml(p.link)}</a></p>
 <p>Viele Grüße<br>Dein Stundenplan-Assistent</p>`;
   return { to, subject, text, html };
 }

@@ -1,9 +1,9 @@
 // The semester in the PDF (docs/product/semester.md): the payload's semester, checked like PUT classes/{id}/semester,
 // the header's "Semester: …" and the days without lessons with their reasons, holidays from the state.
-import { AppError } from '@stundenplan/base';
+import { AppError, escapeHtml } from '@stundenplan/base';
 import { describe, expect, it } from 'vitest';
 import { PDF_ERRORS, parseExportRequest } from './schedule-payload.js';
-import { escapeHtml, renderScheduleHtml } from './schedule-template.js';
+import { renderScheduleHtml } from './schedule-template.js';
 import { buildScheduleView, DAYS_OFF_HEADING } from './schedule-view.js';
 
 const A = 'aaaaaaaa-0000-4000-8000-000000000001';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseExportRequest } from './schedule-payload.js';
-import { clockTextEm, escapeHtml, geometry, halfBlockInnerWidth, halfBlockTime, LAYOUT, renderScheduleHtml } from './schedule-template.js';
+import { clockTextEm, geometry, halfBlockInnerWidth, halfBlockTime, LAYOUT, renderScheduleHtml } from './schedule-template.js';
 import { buildScheduleView } from './schedule-view.js';
 
 const A = 'aaaaaaaa-0000-4000-8000-000000000001';
@@ -19,10 +19,6 @@ function view(body: Record<string, unknown>) {
 }
 
 const html = (body: Record<string, unknown>) => renderScheduleHtml(view(body));
-
-describe('escapeHtml', () => {
-  it('escapes the five HTML specials', () => expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;'));
-});
 
 describe('renderScheduleHtml', () => {
   const schedule = { Montag: { '09:00': A, '09:15': A, '09:30': A }, Dienstag: { '14:00': B, '14:15': B } };

@@ -13,12 +13,8 @@
  *   the page height; longer lists move to the following page(s) in three columns and the grid
  *   takes the full width.
  */
+import { escapeHtml } from '@stundenplan/base';
 import { DAYS_OFF_HEADING, WEEK_NOTE, type DayOff, type GridBlock, type ListEntry, type ScheduleView } from './schedule-view.js';
-
-/** HTML-escapes text for element content and quoted attribute values. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 /** [fill, accent] per student; print-friendly pastel fills, the text stays black. */
 export const PALETTE: readonly (readonly [string, string])[] = [

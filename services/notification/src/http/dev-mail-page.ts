@@ -1,6 +1,5 @@
+import { escapeHtml } from '@stundenplan/base';
 import type { MailRow } from '../domain/deps.js';
-
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const URL_RE = /https?:\/\/[^\s<>"']+/g;
 
@@ -12,10 +11,10 @@ export function linkify(text: string): string {
     let url = m[0];
     const trail = /[.,;:!?)\]]+$/.exec(url)?.[0] ?? '';
     url = url.slice(0, url.length - trail.length);
-    out += esc(text.slice(last, m.index)) + `<a href="${esc(url)}">${esc(url)}</a>`;
+    out += escapeHtml(text.slice(last, m.index)) + `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
     last = m.index + url.length;
   }
-  return out + esc(text.slice(last));
+  return out + escapeHtml(text.slice(last));
 }
 
 const STATUS: Record<string, string> = { sent: 'zugestellt', pending: 'wartet', sending: 'wird gesendet', failed: 'fehlgeschlagen', invalid: 'ungültig' };
@@ -27,17 +26,17 @@ function mailCard(m: MailRow, prefix: string): string {
     ? `<p class="files">Anhänge: ${m.attachments
         .map(
           (a, i) =>
-            `<a href="${prefix}/dev/mail/${m.id}/attachments/${i}" download>${esc(a.filename)}</a> <span class="meta">(${esc(a.contentType)}, ${a.size} Bytes)</span>`,
+            `<a href="${prefix}/dev/mail/${m.id}/attachments/${i}" download>${escapeHtml(a.filename)}</a> <span class="meta">(${escapeHtml(a.contentType)}, ${a.size} Bytes)</span>`,
         )
         .join(', ')}</p>`
     : '';
   const html = m.htmlBody
-    ? `<details><summary>HTML-Ansicht</summary><iframe sandbox="" title="HTML-Ansicht: ${esc(m.subject)}" srcdoc="${esc(m.htmlBody)}"></iframe></details>`
+    ? `<details><summary>HTML-Ansicht</summary><iframe sandbox="" title="HTML-Ansicht: ${escapeHtml(m.subject)}" srcdoc="${escapeHtml(m.htmlBody)}"></iframe></details>`
     : '';
-  const error = m.lastError && m.status !== 'sent' ? `<p class="error">Fehler: ${esc(m.lastError)}</p>` : '';
+  const error = m.lastError && m.status !== 'sent' ? `<p class="error">Fehler: ${escapeHtml(m.lastError)}</p>` : '';
   return `<article class="mail" id="mail-${m.id}">
-<h2>${esc(m.subject || '(ohne Betreff)')}</h2>
-<p class="meta">An: <strong>${esc(m.toAddress)}</strong>${m.replyTo ? ` · Antwort an: ${esc(m.replyTo)}` : ''} · ${esc(dateFmt.format(m.sentAt ?? m.createdAt))} · ${esc(STATUS[m.status] ?? m.status)} (${esc(m.transport)})</p>
+<h2>${escapeHtml(m.subject || '(ohne Betreff)')}</h2>
+<p class="meta">An: <strong>${escapeHtml(m.toAddress)}</strong>${m.replyTo ? ` · Antwort an: ${escapeHtml(m.replyTo)}` : ''} · ${escapeHtml(dateFmt.format(m.sentAt ?? m.createdAt))} · ${escapeHtml(STATUS[m.status] ?? m.status)} (${escapeHtml(m.transport)})</p>
 ${error}<pre>${linkify(m.textBody)}</pre>
 ${files}${html}
 </article>`;
