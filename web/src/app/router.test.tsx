@@ -1,11 +1,12 @@
 import '../test/dom';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { RouteObject } from 'react-router-dom';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { api, ApiError } from '../shared/api/client';
 import { AppLayout } from '../shared/layout/AppLayout';
 import { renderApp, STUDENT, TEACHER } from '../test/render-app';
 import { RootErrorPage } from './RootErrorPage';
+import { appRoutes } from './router';
 
 describe('route guard', () => {
   it.each(['/profile', '/student', '/scheduling', '/app', '/me/times', '/api/progress'])(
@@ -200,4 +201,16 @@ describe('navigation bar', () => {
     expect(await screen.findByText(`© ${new Date().getFullYear()} Stundenplan-Assistent`)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Impressum' }).getAttribute('href')).toBe('/impressum');
   });
+});
+
+describe('page chunks', () => {
+  it.each(['/student', '/scheduling/planen', '/me/classes', '/profile', '/about', '/barrierefreiheit'])(
+    '%s carries the loader of its chunk, which createAppRouter starts beside the session check',
+    async (path) => {
+      const route = matchRoutes(appRoutes, path)?.at(-1)?.route;
+      const preload = (route?.handle as { preload?: () => Promise<Record<string, unknown>> } | undefined)?.preload;
+      expect(preload, path).toBeTypeOf('function');
+      expect(Object.keys(await preload!()).length).toBeGreaterThan(0);
+    },
+  );
 });
