@@ -9,7 +9,7 @@ export interface SesOptions {
   credentials?: { accessKeyId: string; secretAccessKey: string };
 }
 
-/** Amazon SES with SendRawEmail, so attachments work: we build the MIME message ourselves. */
+/** Amazon SES with SendRawEmail, so attachments work: the MIME message is composed by nodemailer (mime.ts). */
 export class SesMailer implements Mailer {
   readonly transport = 'ses' as const;
   private readonly client: SESClient;
@@ -19,7 +19,7 @@ export class SesMailer implements Mailer {
   }
 
   async send(mail: OutgoingMail): Promise<SendResult> {
-    const out = await this.client.send(new SendRawEmailCommand({ RawMessage: { Data: buildMime(mail) } }));
+    const out = await this.client.send(new SendRawEmailCommand({ RawMessage: { Data: await buildMime(mail) } }));
     return { providerMessageId: out.MessageId ?? '' };
   }
 
