@@ -26,6 +26,13 @@ describe('university sign-in button', () => {
     expect(screen.queryByLabelText('Passwort')).toBeNull();
   });
 
+  it('the forgot-password page has no form when the university manages the passwords', async () => {
+    renderApp({ path: '/forgot-password', routes: [anonymous, config(false)] });
+    await screen.findByRole('link', { name: 'Mit HMTM-Login anmelden' });
+    expect(screen.getByText(/Die Anmeldung erfolgt über den Hochschul-Login\./)).toBeTruthy();
+    expect(screen.queryByLabelText('E-Mail')).toBeNull();
+  });
+
   it('the mini login behind the avatar offers it too', async () => {
     renderApp({ path: '/about', routes: [anonymous, config(false)] });
     const avatar = await waitFor(() => {
