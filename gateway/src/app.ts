@@ -45,8 +45,10 @@ export interface GatewayDeps {
  * headers, then the /api pipeline to the services (api-pipeline.ts, proxy.ts), or the Express app
  * for health, the local mail outbox and the web app. The /api pipeline is called directly, not
  * through Express's router: it is the path every API request takes, and a router walk per request
- * was a measurable part of the gateway's work under load. It still gets Express's request and
- * response (req.ip with TRUST_PROXY, res.json), as the app sets them up.
+ * was a measurable part of the gateway's work under load (docs/adr/, "the gateway's own request
+ * listener"). It still gets Express's request and response (req.ip with TRUST_PROXY, res.json), as
+ * the app sets them up. With GATEWAY_FAST_API_PATH=false the same steps are ordinary Express
+ * middleware and every request goes through Express's router.
  */
 export function createGatewayApp({ cfg, log, store, rateOverrides, metrics = createMetrics('gateway') }: GatewayDeps): RequestListener {
   const app = express();
@@ -57,12 +59,39 @@ export function createGatewayApp({ cfg, log, store, rateOverrides, metrics = cre
   // One canonical path decides the limit, the route and what the service gets.
   app.set('case sensitive routing', true);
   app.set('strict routing', true);
+
+  const proxy = createProxy({ upstreams: serviceUpstreams(cfg), timeoutMs: cfg.UPSTREAM_TIMEOUT_MS, log });
+  const verify = createTokenVerifier({ jwksUrl: cfg.AUTH_JWKS_URL, store });
+  const api = createApiPipeline({
+    verify,
+    store,
+    forward: proxy.forward,
+    publicBaseUrl: cfg.PUBLIC_BASE_URL,
+    bodyTimeoutMs: cfg.BODY_TIMEOUT_MS,
+    rateOverrides,
+  });
+  const context = requestContext(metrics);
+  const secure = securityHeaders(cfg);
+  const isApi = (p: string) => (p === '/api' || p.startsWith('/api/')) && p !== '/api/healthz' && p !== OPENAPI_PATH;
+
+  if (!cfg.GATEWAY_FAST_API_PATH) {
+    // The ordinary way: the same first steps and the same /api pipeline, as middleware behind Express's router.
+    app.use((req, res, next) => {
+      secure(res);
+      if (canonicalUrl(req, res) === undefined) return;
+      context(req, res);
+      next();
+    });
+    app.use('/api', (req, res, next) => {
+      if (isApi(req.originalUrl.split('?')[0]!)) api(req, res, next);
+      else next();
+    });
+  }
   healthRoutes(app, urls, store);
   openApiRoute(app);
   // /metrics is served on the internal METRICS_PORT only (see metrics-server.ts), never here.
 
   // Mail outbox for people running it locally (embedded mode only), for clients on this machine only.
-  const proxy = createProxy({ upstreams: serviceUpstreams(cfg), timeoutMs: cfg.UPSTREAM_TIMEOUT_MS, log });
   if (cfg.DEV_MAIL) {
     app.use(['/dev/mail', '/dev/mail.json'], loopbackOnly(), (req, res) => {
       req.url = req.originalUrl;
@@ -82,18 +111,7 @@ export function createGatewayApp({ cfg, log, store, rateOverrides, metrics = cre
   });
   const onError = errorHandler(log);
   app.use(onError);
-
-  const verify = createTokenVerifier({ jwksUrl: cfg.AUTH_JWKS_URL, store });
-  const api = createApiPipeline({
-    verify,
-    store,
-    forward: proxy.forward,
-    publicBaseUrl: cfg.PUBLIC_BASE_URL,
-    bodyTimeoutMs: cfg.BODY_TIMEOUT_MS,
-    rateOverrides,
-  });
-  const context = requestContext(metrics);
-  const secure = securityHeaders(cfg);
+  if (!cfg.GATEWAY_FAST_API_PATH) return app;
 
   const answerError = (req: Request, res: Response) => (err?: unknown) => onError(err, req, res, () => undefined);
 
@@ -113,7 +131,7 @@ export function createGatewayApp({ cfg, log, store, rateOverrides, metrics = cre
       const p = canonicalUrl(req, res);
       if (p === undefined) return;
       context(req, res);
-      if ((p === '/api' || p.startsWith('/api/')) && p !== '/api/healthz' && p !== OPENAPI_PATH) api(req, res, answerError(req, res));
+      if (isApi(p)) api(req, res, answerError(req, res));
       else app(req, res);
     } catch (err) {
       answerError(req, res)(err);

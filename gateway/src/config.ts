@@ -1,5 +1,6 @@
 import { baseConfigShape, listenHostSchema, parseConfig, portSchema, timeoutBudget } from '@stundenplan/base';
 import { z } from 'zod';
+import { ACCEPT_COPIES } from './accept-copies.js';
 import { upstreamListSchema } from './upstreams.js';
 
 // One URL, or the replicas' URLs separated by commas (see upstreams.ts).
@@ -37,6 +38,16 @@ const shape = {
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /**
+   * `false`: /api requests go through Express's router like every other path (docs/adr, "gateway listener");
+   * `true` (default): the gateway's own request listener calls the /api pipeline directly.
+   */
+  GATEWAY_FAST_API_PATH: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** Copies of the listening socket that take in new connections (accept-copies.ts); `0`: the one socket only. */
+  GATEWAY_ACCEPT_COPIES: z.coerce.number().int().min(0).max(1024).default(ACCEPT_COPIES),
   REQUEST_TIMEOUT_MS: baseConfigShape.REQUEST_TIMEOUT_MS,
   /** A request body that stops arriving for this long is answered 408 (noticed within twice this). */
   BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),

@@ -29,7 +29,7 @@ export async function start(env?: Record<string, string | undefined>): Promise<R
     await closeServer(metricsServer);
     throw e;
   });
-  const copies = await addAcceptCopies(server, log);
+  const copies = await addAcceptCopies(server, log, cfg.GATEWAY_ACCEPT_COPIES);
   const addr = server.address();
   return {
     name: 'gateway',

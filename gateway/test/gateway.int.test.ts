@@ -50,7 +50,8 @@ async function closedPortUrl(): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
-describe('gateway over real HTTP', () => {
+// Both ways to the /api pipeline: the gateway's own listener (default) and Express's router (the switch off).
+describe.each(['true', 'false'])('gateway over real HTTP (GATEWAY_FAST_API_PATH=%s)', (fastApiPath) => {
   let gateway: Server;
   let base: string;
   let upstream: Awaited<ReturnType<typeof startUpstream>>;
@@ -79,6 +80,7 @@ describe('gateway over real HTTP', () => {
       WEB_DIST: webDist,
       REQUEST_TIMEOUT_MS: '500',
       LOG_LEVEL: 'silent',
+      GATEWAY_FAST_API_PATH: fastApiPath,
     });
     store = new MemoryStore();
     gateway = await listen(

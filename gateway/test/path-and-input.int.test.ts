@@ -42,7 +42,8 @@ const rulePath = (re: RegExp) =>
     .replace(/(\\\/\?)?\$$/, '')
     .replace(/\\\//g, '/');
 
-describe('one canonical path decides the limit and the route', () => {
+// Both ways to the /api pipeline: the gateway's own listener (default) and Express's router (the switch off).
+describe.each(['true', 'false'])('one canonical path decides the limit and the route (GATEWAY_FAST_API_PATH=%s)', (fastApiPath) => {
   let gateway: Server;
   let base: string;
   let upstream: Awaited<ReturnType<typeof startUpstream>>;
@@ -63,6 +64,7 @@ describe('one canonical path decides the limit and the route', () => {
       NOTIFICATION_SERVICE_URL: upstream.url,
       AUTH_JWKS_URL: issuer.jwksUrl,
       LOG_LEVEL: 'silent',
+      GATEWAY_FAST_API_PATH: fastApiPath,
     });
     gateway = await listen(createGatewayApp({ cfg, log: createLogger('gateway-test'), store: new MemoryStore(), rateOverrides: names }), 0, '127.0.0.1');
     base = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;

@@ -20,7 +20,14 @@ interface MemberRow {
   available_times_user_input: Record<string, string[]>;
 }
 
-describe('kept answers follow every write at once', () => {
+// Also with every performance switch off (docs/adr/): the same answers without kept answers, through Express's
+// router and without copies of the gateway's listening socket.
+const SWITCHES_OFF = { KEPT_ANSWERS: 'false', GATEWAY_FAST_API_PATH: 'false', GATEWAY_ACCEPT_COPIES: '0' };
+
+describe.each([
+  ['kept answers follow every write at once', {}],
+  ['with the performance switches off, every read after a write is right', SWITCHES_OFF],
+])('%s', (_title, env: Record<string, string>) => {
   let stack: Awaited<ReturnType<typeof startTestStack>>;
   let teacher: Client;
   let student: Client;
@@ -37,7 +44,7 @@ describe('kept answers follow every write at once', () => {
   };
 
   beforeAll(async () => {
-    stack = await startTestStack(inject('databaseUrl'), { port: 21580, portOffset: 13500 });
+    stack = await startTestStack(inject('databaseUrl'), { port: 21580, portOffset: 13500, env });
     teacher = await signUp(stack.base, { name: 'Clara Wieck', email: uniqueEmail('wieck'), role: 'teacher' });
     student = await signUp(stack.base, { name: 'Anna Student', email: uniqueEmail('anna'), role: 'student' });
     const created = await createClass(teacher, 'Klavier');

@@ -43,13 +43,19 @@ export interface ChangeStamps {
   bump(scopes: readonly string[]): Promise<void>;
   /** The token of the last bump anywhere (null: none within STAMP_TTL_SECONDS, or the store failed). */
   lastChange(): Promise<string | null>;
+  /**
+   * `false` (KEPT_ANSWERS=false): every StampedCache on these stamps builds its answer anew on every call and keeps
+   * nothing. The stamps are still moved, so replicas with the setting on stay right beside one with it off.
+   */
+  readonly keep?: boolean;
 }
 
-export function storeChangeStamps(store: KeyValueStore, log?: Logger): ChangeStamps {
+export function storeChangeStamps(store: KeyValueStore, log?: Logger, opts: { keep?: boolean } = {}): ChangeStamps {
   // Unique across processes and restarts: a random part per process and a counter.
   const origin = randomBytes(6).toString('base64url');
   let count = 0;
   return {
+    keep: opts.keep ?? true,
     read: (scopes) => store.getMany(scopes),
     lastChange: () => store.get(ANY_CHANGE_KEY).catch(() => null),
     async bump(scopes) {
@@ -122,6 +128,8 @@ export class StampedCache<V> {
    * answers `keep: false` (e.g. a partial answer while another service is down), leaves nothing behind.
    */
   async get(key: string, load: (track: TrackScopes) => Promise<{ value: V; keep?: boolean }>, usable: (v: V) => boolean = () => true): Promise<V> {
+    // Kept answers switched off (KEPT_ANSWERS=false): the ordinary path, every read builds its answer.
+    if (this.stamps.keep === false) return (await load(untracked)).value;
     const hit = await this.valid(key, usable);
     if (hit) {
       // Past maxAge with unchanged stamps: still right as far as anyone knows; rebuilt in the background

@@ -20,6 +20,14 @@ export const baseConfigShape = {
   PUBLIC_BASE_URL: z.string().default('http://localhost:8080'),
   /** The gateway's limit for one request; every inner timeout is derived from it (timeout-budget.ts). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_REQUEST_TIMEOUT_MS),
+  /**
+   * `false`: services answer without kept answers (change-stamps.ts, docs/adr): every class list, member list and
+   * a student's classes and windows are built anew. Default `true`.
+   */
+  KEPT_ANSWERS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /** Published outbox rows (their payloads carry names, e-mails and mail texts) are deleted after this many hours. */
   OUTBOX_RETENTION_HOURS: z.coerce.number().int().positive().default(DEFAULT_OUTBOX_RETENTION_HOURS),
   /** Records of handled events (idempotency) are deleted after this many days: keep it above the broker's topic retention. */

@@ -36,6 +36,8 @@ export interface KitConfig {
   OUTBOX_RETENTION_HOURS?: number;
   /** Days the record of a handled event is kept (default 14). */
   PROCESSED_EVENTS_RETENTION_DAYS?: number;
+  /** `false`: no kept answers under change stamps (change-stamps.ts); default true. */
+  KEPT_ANSWERS?: boolean;
   /** The gateway's limit for one request, from which every hop's share follows (timeout-budget.ts). */
   REQUEST_TIMEOUT_MS?: number;
 }
@@ -119,7 +121,7 @@ export async function startService<C extends KitConfig>(def: ServiceDefinition<C
           processedDays: def.cfg.PROCESSED_EVENTS_RETENTION_DAYS ?? DEFAULT_PROCESSED_EVENTS_RETENTION_DAYS,
         })
       : undefined;
-    const stamps = storeChangeStamps(store, log.child({ module: 'change-stamps' }));
+    const stamps = storeChangeStamps(store, log.child({ module: 'change-stamps' }), { keep: def.cfg.KEPT_ANSWERS ?? true });
     const timeouts = timeoutBudget(def.cfg.REQUEST_TIMEOUT_MS);
     const base = { name: def.name, cfg: def.cfg, log, metrics, store, bus, pool, relay, consumer, retention, lifecycle, serviceTokens, stamps, timeouts };
     const verifyToken = def.verifyToken ? def.verifyToken(base) : createTokenVerifier({ jwksUrl: def.cfg.AUTH_JWKS_URL, store });

@@ -230,6 +230,24 @@ describe('StampedCache', () => {
     expect(await cache.get('k', fresh)).toBe('new');
   });
 
+  it('with kept answers switched off (KEPT_ANSWERS=false) loads on every call, keeps nothing, and still moves the stamps', async () => {
+    const store = new MemoryStore();
+    const stamps = storeChangeStamps(store, undefined, { keep: false });
+    expect(stamps.keep).toBe(false);
+    expect(storeChangeStamps(store).keep).toBe(true);
+    const cache = new StampedCache<string>(stamps, { maxEntries: 10 });
+    const src = source('v1');
+    expect(await cache.get('k', src.load)).toBe('v1');
+    expect(await cache.get('k', src.load)).toBe('v1');
+    expect(src.loads).toBe(2);
+    expect(cache.size).toBe(0);
+    src.value = 'v2';
+    expect(await cache.get('k', src.load)).toBe('v2');
+    await stamps.bump(['s']);
+    expect(await store.get('s')).toBeTruthy();
+    expect(await store.get(ANY_CHANGE_KEY)).toBe(await store.get('s'));
+  });
+
   it('drops the least recently used entry beyond maxEntries', async () => {
     const { cache } = setup({ maxEntries: 2 });
     const a = source('a');

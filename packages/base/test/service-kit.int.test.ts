@@ -229,6 +229,18 @@ describe('StartedService.stop', () => {
     }
   });
 
+  it('keeps answers under change stamps unless KEPT_ANSWERS is false', async () => {
+    const on = await startService(notesService(config(), [], 'kit-kept-on'));
+    const off = await startService(notesService(config({ KEPT_ANSWERS: false }), [], 'kit-kept-off'));
+    try {
+      expect(on.ctx.stamps.keep).toBe(true);
+      expect(off.ctx.stamps.keep).toBe(false);
+    } finally {
+      await on.stop();
+      await off.stop();
+    }
+  });
+
   it('lets the same service start again in the same process after a stop (embedded restart)', async () => {
     const cfg = config();
     const received: NotePayload[] = [];
