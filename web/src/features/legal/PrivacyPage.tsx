@@ -63,8 +63,8 @@ export function PrivacyPage() {
 
       <Card title="Wie lange wir Daten speichern">
         <p>
-          Deine Daten bleiben gespeichert, bis du dein Konto löschst oder deine Lehrkraft dich aus dem Kurs entfernt. Dein Konto kannst du jederzeit selbst
-          unter <Link to="/profile">Profil</Link> löschen.
+          Deine Daten bleiben gespeichert, bis du dein Konto löschst, deine Lehrkraft dich aus dem Kurs entfernt oder eine der Löschfristen unten abläuft. Dein
+          Konto kannst du jederzeit selbst unter <Link to="/profile">Profil</Link> löschen.
         </p>
       </Card>
 
