@@ -41,9 +41,14 @@ function quarterLater(time: string): string {
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
 }
 
-/** One 15-minute cell of an editable grid by its accessible name, e.g. 'Montag 9:00 bis 9:15'. */
+/** '9:00' -> '09:00', as cell names say it. */
+export function clock(time: string): string {
+  return time.padStart(5, '0');
+}
+
+/** One 15-minute cell of a grid by the start of its accessible name, e.g. 'Montag 09:00, verfügbar'. */
 export function gridCell(grid: Locator, day: DayName, time: string): Locator {
-  return grid.getByRole('gridcell', { name: `${day} ${time} bis ${quarterLater(time)}`, exact: true });
+  return grid.getByRole('gridcell', { name: new RegExp(`^${day} ${clock(time)}, `) });
 }
 
 /** The start labels of the cells from `from` up to and including `to` ('9:00'..'9:45' -> 4 labels). */

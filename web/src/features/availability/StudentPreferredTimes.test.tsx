@@ -34,7 +34,7 @@ describe('/student preferred times (Wunschzeiten)', () => {
   it('shows loaded preferred slots distinctly and names them', async () => {
     await openPage();
     expect(cell(0, 34).className).toContain('wg-cell--marked');
-    expect(cell(0, 34).getAttribute('aria-label')).toBe('Montag 8:30 bis 8:45, bevorzugt');
+    expect(cell(0, 34).getAttribute('aria-label')).toBe('Montag 08:30, bevorzugt');
     expect(cell(0, 33).className).not.toContain('wg-cell--marked');
     expect(screen.getByRole('radio', { name: 'Verfügbar' })).toHaveProperty('checked', true);
   });
@@ -44,7 +44,7 @@ describe('/student preferred times (Wunschzeiten)', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Bevorzugt' }));
     const grid = await screen.findByRole('grid', { name: 'Deine bevorzugten Zeiten' });
     expect(cell(0, 34).getAttribute('aria-selected')).toBe('true');
-    expect(cell(0, 33).getAttribute('aria-label')).toBe('Montag 8:15 bis 8:30, verfügbar');
+    expect(cell(0, 33).getAttribute('aria-label')).toBe('Montag 08:15, verfügbar');
     clickCell(0, 32); // not available yet
     expect(cell(0, 32).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByTestId('summed-time').textContent).toBe('45 Minuten');

@@ -165,7 +165,16 @@ export function TimeRangeStep(props: TimeRangeStepProps) {
           Zeitraum gesamt: <strong>{formatSummedTime(weekMinutes(preview))}</strong>. Beim Eintragen sehen Studierende zusätzlich jeweils eine Stunde davor und
           danach.
         </p>
-        <WeekGrid label="Vorschau des Zeitraums für Studierende" value={preview} highlight={teacherTimes} range={visibleRange} compact={narrow || undefined} />
+        <WeekGrid
+          label="Vorschau des Zeitraums für Studierende"
+          value={preview}
+          highlight={teacherTimes}
+          onLabel="im Zeitraum"
+          offLabel="nicht im Zeitraum"
+          highlightLabel="deine Zeit"
+          range={visibleRange}
+          compact={narrow || undefined}
+        />
         <GridLegend
           items={[
             { kind: 'on', label: 'Zeitraum für Studierende' },
@@ -246,6 +255,9 @@ function CustomRangeScreen({
           value={value}
           onChange={(next) => onCustomChange(next)}
           highlight={teacherTimes}
+          onLabel="im Zeitraum"
+          offLabel="nicht im Zeitraum"
+          highlightLabel="deine Zeit"
           range={visibleRange}
           compact={narrow || undefined}
         />

@@ -47,7 +47,7 @@ describe('/student: Aus Kalender übernehmen', () => {
     const sent = app.fetchMock.callsTo('/api/me/calendar-import', 'POST')[0]!.body as FormData;
     expect((sent.get('file') as File).name).toBe('stundenplan.ics');
     expect(cell(0, 34).title).toBe('Belegt: Vorlesung Harmonielehre');
-    expect(cell(0, 35).getAttribute('aria-label')).toBe('Montag 8:45 bis 9:00, belegt: Vorlesung Harmonielehre');
+    expect(cell(0, 35).getAttribute('aria-label')).toBe('Montag 08:45, nicht verfügbar, belegt: Vorlesung Harmonielehre');
     expect(cell(0, 32).classList.contains('wg-cell--busy')).toBe(false);
     expect(cell(0, 32).title).toBe('');
 

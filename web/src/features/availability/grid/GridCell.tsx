@@ -3,7 +3,7 @@
 import { DAY_NAMES } from '@stundenplan/timegrid';
 import { memo } from 'react';
 import { cx } from '../../../shared/ui/cx';
-import { slotTime } from './grid-model';
+import { clockTime } from './grid-model';
 
 export const F_ON = 1;
 export const F_DISABLED = 2;
@@ -19,31 +19,53 @@ export interface CellProps {
   flags: number;
   tabbable: boolean;
   interactive: boolean;
-  /** Appended to the accessible name of marked (on) and base-only cells. */
+  /** The state words of the accessible name ('Montag 09:15, verfügbar'): set, not set, marked (on), base-only. */
+  onLabel: string;
+  offLabel: string;
   markedLabel?: string | undefined;
   baseLabel?: string | undefined;
+  /** Appended to the name of highlighted cells. */
+  highlightLabel?: string | undefined;
   /** The event of the user's own calendar that makes this slot busy: hatched, named on hover and in the accessible name. */
   busyName?: string | undefined;
 }
 
-export const GridCell = memo(function GridCell({ day, slot, flags, tabbable, interactive, markedLabel, baseLabel, busyName }: CellProps) {
+/** The accessible name of a cell: 'Montag 09:15, verfügbar', 'Montag 09:15, nicht verfügbar, belegt: Orchester'. */
+export function cellName(day: number, slot: number, state: string, extras: readonly (string | false | undefined)[] = []): string {
+  return [`${DAY_NAMES[day]} ${clockTime(slot)}`, state, ...extras].filter(Boolean).join(', ');
+}
+
+export const GridCell = memo(function GridCell({
+  day,
+  slot,
+  flags,
+  tabbable,
+  interactive,
+  onLabel,
+  offLabel,
+  markedLabel,
+  baseLabel,
+  highlightLabel,
+  busyName,
+}: CellProps) {
   const on = (flags & F_ON) !== 0;
   const disabled = (flags & F_DISABLED) !== 0;
   const marked = on && (flags & F_MARKED) !== 0;
   const baseOnly = !on && (flags & F_BASE) !== 0;
   const busy = busyName !== undefined ? `belegt: ${busyName}` : '';
-  const suffix = `${marked && markedLabel ? `, ${markedLabel}` : ''}${baseOnly && baseLabel ? `, ${baseLabel}` : ''}${busy ? `, ${busy}` : ''}`;
-  const name = `${DAY_NAMES[day]} ${slotTime(slot)} bis ${slotTime(slot + 1)}${suffix}`;
+  const highlight = (flags & F_HIGHLIGHT) !== 0;
+  const state = marked && markedLabel ? markedLabel : on ? onLabel : baseOnly && baseLabel ? baseLabel : offLabel;
+  const name = cellName(day, slot, state, [highlight && highlightLabel, busy]);
   return (
     <td
-      role={interactive ? 'gridcell' : undefined}
+      role="gridcell"
       data-day={day}
       data-slot={slot}
       className={cx(
         'wg-cell',
         on && 'wg-cell--on',
         disabled && 'wg-cell--disabled',
-        (flags & F_HIGHLIGHT) !== 0 && 'wg-cell--highlight',
+        highlight && 'wg-cell--highlight',
         (flags & F_PREVIEW) !== 0 && 'wg-cell--preview',
         (flags & F_ANCHOR) !== 0 && 'wg-cell--anchor',
         marked && 'wg-cell--marked',
@@ -53,8 +75,8 @@ export const GridCell = memo(function GridCell({ day, slot, flags, tabbable, int
       title={busyName !== undefined ? `Belegt: ${busyName}` : undefined}
       aria-selected={interactive ? on : undefined}
       aria-disabled={interactive && disabled ? true : undefined}
-      aria-label={interactive ? name : `${name}${on ? ', ausgewählt' : ''}`}
-      tabIndex={interactive ? (tabbable ? 0 : -1) : undefined}
+      aria-label={name}
+      tabIndex={tabbable ? 0 : -1}
     />
   );
 });

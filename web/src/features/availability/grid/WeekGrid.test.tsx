@@ -61,14 +61,90 @@ describe('WeekGrid rendering', () => {
     expect(document.querySelector('[data-day="1"]')).toBeNull();
   });
 
-  it('renders read-only without a change handler', () => {
+  it('renders read-only without a change handler: still a grid, named cells, arrow keys move, nothing changes', () => {
     render(<WeekGrid label="Nur lesen" value={WeekSlots.fromTimesMap({ '0': ['8.00'] })} range={{ start: 32, end: 36 }} />);
-    expect(screen.queryByRole('grid')).toBeNull();
-    const table = screen.getByRole('table', { name: 'Nur lesen' });
-    expect(within(table).getByLabelText('Montag 8:00 bis 8:15, ausgewählt')).toBeTruthy();
+    const grid = screen.getByRole('grid', { name: 'Nur lesen' });
+    expect(grid.getAttribute('aria-readonly')).toBe('true');
+    expect(within(grid).getByRole('gridcell', { name: 'Montag 08:00, verfügbar' })).toBeTruthy();
     fireEvent.pointerDown(cell(0, 33), { button: 0, pointerType: 'mouse' });
     fireEvent.pointerUp(document);
-    expect(within(table).queryByLabelText('Montag 8:15 bis 8:30, ausgewählt')).toBeNull();
+    expect(within(grid).getByRole('gridcell', { name: 'Montag 08:15, nicht verfügbar' })).toBeTruthy();
+    // One tab stop; arrow keys move it.
+    expect(cell(0, 32).tabIndex).toBe(0);
+    expect(cell(1, 32).tabIndex).toBe(-1);
+    cell(0, 32).focus();
+    fireEvent.keyDown(cell(0, 32), { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(cell(1, 32));
+    expect(cell(1, 32).tabIndex).toBe(0);
+    expect(cell(0, 32).tabIndex).toBe(-1);
+  });
+});
+
+describe('WeekGrid for screen readers', () => {
+  it('names every cell by day, time and state: verfügbar, bevorzugt, nicht verfügbar', () => {
+    render(
+      <Harness
+        initial={WeekSlots.fromTimesMap({ '0': ['9.00', '9.15'] })}
+        marked={WeekSlots.fromTimesMap({ '0': ['9.15'] })}
+        markedLabel="bevorzugt"
+        range={{ start: 36, end: 38 }}
+      />,
+    );
+    const grid = screen.getByRole('grid', { name: 'Testraster' });
+    expect(within(grid).getByRole('gridcell', { name: 'Montag 09:00, verfügbar' })).toBeTruthy();
+    expect(within(grid).getByRole('gridcell', { name: 'Montag 09:15, bevorzugt' })).toBeTruthy();
+    expect(within(grid).getByRole('gridcell', { name: 'Dienstag 09:15, nicht verfügbar' })).toBeTruthy();
+    expect(within(grid).getAllByRole('row')).toHaveLength(3);
+    expect(within(grid).getByRole('rowheader', { name: '09:00' })).toBeTruthy();
+    expect(within(grid).getByRole('columnheader', { name: 'Montag' })).toBeTruthy();
+    expect(grid.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(grid.getAttribute('aria-describedby')!)?.textContent).toContain('Umschalt+Leertaste');
+  });
+
+  it('Space toggles one quarter hour and announces it politely', () => {
+    render(<Harness />);
+    cell(0, 36).focus();
+    fireEvent.keyDown(cell(0, 36), { key: ' ' });
+    expect(screen.getByRole('gridcell', { name: 'Montag 09:00, verfügbar' })).toBeTruthy();
+    const live = document.querySelector('[aria-live="polite"].wg-live')!;
+    expect(live.textContent).toBe('Montag 09:00 bis 09:15 als verfügbar markiert');
+    fireEvent.keyDown(cell(0, 36), { key: 'Enter' });
+    expect(live.textContent).toBe('Montag 09:00 bis 09:15 als nicht verfügbar markiert');
+  });
+
+  it('Shift+Space marks a corner, Space on the other corner marks the range and announces it', () => {
+    const spy = vi.fn();
+    render(<Harness onChangeSpy={spy} />);
+    cell(0, 36).focus();
+    fireEvent.keyDown(cell(0, 36), { key: ' ', shiftKey: true });
+    expect(spy).not.toHaveBeenCalled();
+    expect(screen.getByRole('status').textContent).toContain('Erste Ecke: Montag 09:00. Gehe mit den Pfeiltasten zur zweiten Ecke');
+    for (let i = 0; i < 3; i++) fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(cell(0, 39));
+    fireEvent.keyDown(document.activeElement!, { key: ' ' });
+    expect(spy).toHaveBeenCalledTimes(1);
+    expect(spy.mock.calls[0]![0].toTimesMap()).toEqual({ '0': ['9.00', '9.15', '9.30', '9.45'] });
+    expect(document.querySelector('.wg-live')!.textContent).toBe('Montag 09:00 bis 10:00 als verfügbar markiert');
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('a range over several days names the days; clearing says nicht verfügbar', () => {
+    render(<Harness initial={WeekSlots.fromTimesMap({ '0': ['8.00', '8.15'], '1': ['8.00', '8.15'] })} />);
+    cell(0, 32).focus();
+    fireEvent.keyDown(cell(0, 32), { key: 'Enter', shiftKey: true });
+    fireEvent.keyDown(cell(0, 32), { key: 'ArrowRight' });
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
+    expect(document.querySelector('.wg-live')!.textContent).toBe('Montag bis Dienstag, 08:00 bis 08:30 als nicht verfügbar markiert');
+    expect(screen.getByRole('gridcell', { name: 'Dienstag 08:15, nicht verfügbar' })).toBeTruthy();
+  });
+
+  it('a finished drag announces its rectangle', () => {
+    render(<Harness />);
+    fireEvent.pointerDown(cell(0, 32), { button: 0, pointerType: 'mouse' });
+    fireEvent.pointerOver(cell(0, 35));
+    fireEvent.pointerUp(document);
+    expect(document.querySelector('.wg-live')!.textContent).toBe('Montag 08:00 bis 09:00 als verfügbar markiert');
   });
 });
 

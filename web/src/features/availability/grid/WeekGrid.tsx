@@ -3,11 +3,12 @@
 // keyboard) or read-only. Cells are memoised and all events are delegated to the table, so the
 // 672 cells re-render only when their own state changes.
 import { DAY_NAMES, DAY_SHORT, SLOTS_PER_DAY, type WeekSlots } from '@stundenplan/timegrid';
-import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import { cx } from '../../../shared/ui/cx';
 import { TapHint } from './TapHint';
 import { F_ANCHOR, F_BASE, F_DISABLED, F_HIGHLIGHT, F_MARKED, F_ON, F_PREVIEW, GridCell } from './GridCell';
 import {
+  clockTime,
   finishDrag,
   hourLabel,
   isEnabled,
@@ -54,6 +55,13 @@ export interface WeekGridProps {
   /** A second kind of set slot shown on top of `value` (e.g. preferred times); named by `markedLabel`. */
   marked?: WeekSlots;
   markedLabel?: string;
+  /** State words of the cell names ('Montag 09:15, verfügbar'); defaults 'verfügbar' / 'nicht verfügbar'. */
+  onLabel?: string;
+  offLabel?: string;
+  /** What removed slots become, in the announcement of an edit (default `offLabel`). */
+  clearedLabel?: string;
+  /** Appended to the names of highlighted cells. */
+  highlightLabel?: string;
   /** Slots shown as set beneath the edited `value` (e.g. the available times while preferred ones are painted). */
   base?: WeekSlots;
   baseLabel?: string;
@@ -71,6 +79,20 @@ export interface WeekGridProps {
 const AUTO_SCROLL_EDGE = 40;
 const AUTO_SCROLL_MAX_STEP = 18;
 
+export const KEYBOARD_HELP =
+  'Pfeiltasten wechseln die Zelle, Leertaste schaltet eine Viertelstunde um. Umschalt+Leertaste setzt die erste Ecke eines Bereichs, Leertaste auf der zweiten Ecke markiert ihn, Escape bricht ab.';
+
+/** What an edit announces: 'Montag 09:00 bis 10:30 als verfügbar markiert'. */
+export function strokeMessage(a: CellRef, b: CellRef, days: readonly number[], label: string): string {
+  const ia = days.indexOf(a.day);
+  const ib = days.indexOf(b.day);
+  const [first, last] = ia <= ib ? [a.day, b.day] : [b.day, a.day];
+  const from = clockTime(Math.min(a.slot, b.slot));
+  const to = clockTime(Math.max(a.slot, b.slot) + 1);
+  const when = first === last ? `${DAY_NAMES[first]} ${from} bis ${to}` : `${DAY_NAMES[first]} bis ${DAY_NAMES[last]}, ${from} bis ${to}`;
+  return `${when} als ${label} markiert`;
+}
+
 function cellOf(element: Element | null, root: HTMLElement | null): CellRef | null {
   const el = element?.closest?.('[data-slot]');
   if (!el || !root?.contains(el)) return null;
@@ -87,6 +109,10 @@ export function WeekGrid({
   highlight,
   marked,
   markedLabel,
+  onLabel = 'verfügbar',
+  offLabel = 'nicht verfügbar',
+  clearedLabel,
+  highlightLabel,
   base,
   baseLabel,
   busy,
@@ -111,9 +137,17 @@ export function WeekGrid({
   const tableRef = useRef<HTMLTableElement>(null);
   const [drag, setDrag] = useState<DragState | null>(null);
   const [anchor, setAnchor] = useState<CellRef | null>(null);
+  const anchorByKey = useRef(false);
+  const helpId = useId();
   const [focus, setFocus] = useState<CellRef | null>(null);
   const focusPending = useRef(false);
   const lastPointer = useRef<string | null>(null);
+  // The polite live region: what the last finished edit did.
+  const [announcement, setAnnouncement] = useState('');
+  const announce = useCallback((message: string) => setAnnouncement((prev) => (prev === message ? `${message}\u00a0` : message)), []);
+  const stateWord = (on: boolean) => (on ? onLabel : (clearedLabel ?? offLabel));
+  const labels = useRef(stateWord);
+  labels.current = stateWord;
 
   // Latest props for the document listeners of a running drag.
   const latest = useRef({ value, onChange, enabled, days, drag });
@@ -130,7 +164,11 @@ export function WeekGrid({
     if (!dragging) return;
     const onUp = () => {
       const { drag: stroke, value: current, days: shownDays, enabled: editableSlots } = latest.current;
-      if (stroke) commit(finishDrag(current, stroke, { days: shownDays, enabled: editableSlots }));
+      if (stroke) {
+        const next = finishDrag(current, stroke, { days: shownDays, enabled: editableSlots });
+        if (!next.equals(current)) announce(strokeMessage(stroke.anchor, stroke.current, shownDays, labels.current(stroke.paintOn)));
+        commit(next);
+      }
       setDrag(null);
     };
     const onCancel = () => setDrag(null);
@@ -177,14 +215,14 @@ export function WeekGrid({
       document.removeEventListener('pointermove', onMove);
       document.removeEventListener('keydown', onKey);
     };
-  }, [dragging, commit]);
+  }, [dragging, commit, announce]);
 
   // A pending two-tap corner on a day that disappeared is dropped.
   useEffect(() => {
     if (anchor && !days.includes(anchor.day)) setAnchor(null);
   }, [anchor, days]);
 
-  const tabbable = editable ? visibleCell(focus, days, range) : null;
+  const tabbable = visibleCell(focus, days, range);
 
   useEffect(() => {
     if (!focusPending.current || !focus) return;
@@ -217,28 +255,42 @@ export function WeekGrid({
   const applyTap = (cell: CellRef) => {
     const result = twoTap({ anchor }, value, cell, { days, enabled });
     setAnchor(result.state.anchor);
-    if (result.value) commit(result.value);
+    if (result.value && anchor) {
+      if (!result.value.equals(value)) announce(strokeMessage(anchor, cell, days, stateWord(!value.has(anchor.day, anchor.slot))));
+      commit(result.value);
+    }
+  };
+
+  const toggle = (cell: CellRef) => {
+    const next = toggleCell(value, cell, enabled);
+    if (next.equals(value)) return;
+    announce(strokeMessage(cell, cell, days, stateWord(next.has(cell.day, cell.slot))));
+    commit(next);
   };
 
   const onClick = (event: MouseEvent<HTMLTableElement>) => {
     if (!editable) return;
     const cell = cellOf(event.target as Element, tableRef.current);
+    anchorByKey.current = false;
     const pointer = lastPointer.current;
     lastPointer.current = null;
     if (!cell) return;
     setFocus(cell);
     if (usesTwoTap(pointer)) applyTap(cell);
     // detail 0: a click from the keyboard or assistive technology, not from the pointer stroke.
-    else if (event.detail === 0) commit(toggleCell(value, cell, enabled));
+    else if (event.detail === 0) toggle(cell);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
     const cell = cellOf(event.target as Element, tableRef.current);
-    if (!cell || !editable) return;
-    if (event.key === ' ' || event.key === 'Spacebar' || event.key === 'Enter') {
+    if (!cell) return;
+    const activate = event.key === ' ' || event.key === 'Spacebar' || event.key === 'Enter';
+    if (editable && activate) {
       event.preventDefault();
-      setAnchor(null);
-      commit(toggleCell(value, cell, enabled));
+      // Shift + Space / Enter marks the first corner of a range; Space / Enter on the second corner applies it.
+      anchorByKey.current = !anchor;
+      if (anchor || event.shiftKey) applyTap(cell);
+      else toggle(cell);
       return;
     }
     if (event.key === 'Escape' && anchor) {
@@ -283,17 +335,30 @@ export function WeekGrid({
 
   return (
     <div className={cx('wg', editable && 'wg--editable', short && 'wg--compact', className)}>
+      <div className="visually-hidden wg-live" aria-live="polite">
+        {announcement}
+      </div>
+      {editable && (
+        <p id={helpId} className="visually-hidden">
+          {KEYBOARD_HELP}
+        </p>
+      )}
       {editable && anchor && (
         <TapHint
-          text={`Erste Ecke: ${DAY_NAMES[anchor.day]} ${slotTime(anchor.slot)}. Tippe auf die zweite Ecke des Bereichs.`}
+          text={
+            anchorByKey.current
+              ? `Erste Ecke: ${DAY_NAMES[anchor.day]} ${clockTime(anchor.slot)}. Gehe mit den Pfeiltasten zur zweiten Ecke und drücke die Leertaste.`
+              : `Erste Ecke: ${DAY_NAMES[anchor.day]} ${slotTime(anchor.slot)}. Tippe auf die zweite Ecke des Bereichs.`
+          }
           onCancel={() => setAnchor(null)}
         />
       )}
       <table
         ref={tableRef}
         className="wg-table"
-        role={editable ? 'grid' : 'table'}
+        role="grid"
         aria-label={label}
+        aria-describedby={editable ? helpId : undefined}
         aria-readonly={editable ? undefined : true}
         aria-multiselectable={editable ? true : undefined}
         onPointerDown={onPointerDown}
@@ -330,8 +395,11 @@ export function WeekGrid({
                     flags={flagsOf(day, slot)}
                     tabbable={!!tabbable && tabbable.day === day && tabbable.slot === slot}
                     interactive={editable}
+                    onLabel={onLabel}
+                    offLabel={offLabel}
                     markedLabel={markedLabel}
                     baseLabel={baseLabel}
+                    highlightLabel={highlightLabel}
                     busyName={busy?.get(day * SLOTS_PER_DAY + slot)}
                   />
                 ))}

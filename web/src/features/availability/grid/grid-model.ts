@@ -45,6 +45,11 @@ export function slotTime(slot: number): string {
   return `${Math.floor(slot / 4)}:${minutes === 0 ? '00' : minutes}`;
 }
 
+/** "09:15" for the start of a slot, as cell names and announcements say it. */
+export function clockTime(slot: number): string {
+  return `${String(Math.floor(slot / 4)).padStart(2, '0')}:${String((slot % 4) * 15).padStart(2, '0')}`;
+}
+
 /** Days shown, in week order: all days except `hiddenDays`. */
 export function visibleDays(hiddenDays: readonly number[] = []): number[] {
   return ALL_DAYS.filter((day) => !hiddenDays.includes(day));

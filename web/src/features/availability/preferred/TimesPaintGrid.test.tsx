@@ -32,14 +32,14 @@ describe('TimesPaintGrid on a phone (two taps)', () => {
     fireEvent.click(cell(1, 34), { detail: 1 });
     expect(last!.preferred.toTimesMap()).toEqual({ '0': ['8.15', '8.30'], '1': ['8.15', '8.30'] });
     expect(last!.available.toTimesMap()).toEqual({ '0': ['8.00', '8.15', '8.30'], '1': ['8.15', '8.30'] });
-    expect(cell(0, 32).getAttribute('aria-label')).toBe('Montag 8:00 bis 8:15, verfügbar');
+    expect(cell(0, 32).getAttribute('aria-label')).toBe('Montag 08:00, verfügbar');
     expect(cell(0, 33).getAttribute('aria-selected')).toBe('true');
   });
 
   it("two taps in 'available' mode that clear slots clear their preference too", () => {
     let last: WeekTimes | null = null;
     render(<Harness mode="available" initial={timesOf({ '0': ['8.00', '8.15'] }, { '0': ['8.15'] })} onTimes={(t) => (last = t)} />);
-    expect(cell(0, 33).getAttribute('aria-label')).toBe('Montag 8:15 bis 8:30, bevorzugt');
+    expect(cell(0, 33).getAttribute('aria-label')).toBe('Montag 08:15, bevorzugt');
     fireEvent.click(cell(0, 33), { detail: 1 });
     fireEvent.click(cell(0, 33), { detail: 1 });
     expect(last!.available.toTimesMap()).toEqual({ '0': ['8.00'] });

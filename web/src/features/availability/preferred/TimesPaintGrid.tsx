@@ -23,6 +23,8 @@ export function TimesPaintGrid({
         className={className ? `wg--paint-marked ${className}` : 'wg--paint-marked'}
         value={times.preferred}
         onChange={onChange && ((next) => onChange(withPreferred(times, next)))}
+        onLabel={CELL_LABELS.preferred}
+        clearedLabel="nicht bevorzugt"
         base={times.available}
         baseLabel={CELL_LABELS.available}
       />
