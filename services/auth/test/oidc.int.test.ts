@@ -137,6 +137,9 @@ describe('GET /api/auth/oidc/callback', () => {
     expect(second.location).toBe('/student/classes?x=1');
     const rows = await sql(`SELECT id FROM "${auth.schema}".users WHERE email = $1`, [email]);
     expect(rows).toHaveLength(1);
+    // With a registration code the existing account lands where it joins the course.
+    const withCode = await signIn(auth, studentClaims(sub, email), '?register_shortcut=blau-hund-tanz');
+    expect(withCode.location).toBe('/student/classes?code=blau-hund-tanz');
   });
 
   it('a bad or missing state, or a state of another browser, gets the German page and no session', async () => {

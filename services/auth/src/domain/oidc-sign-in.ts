@@ -122,11 +122,13 @@ export async function finishOidc(deps: AuthDeps, query: Record<string, unknown>,
   }
   const identity: OidcIdentityKey = { issuer: result.claims.iss, subject: result.claims.sub };
 
-  let user = await deps.users.findByOidcIdentity(identity);
-  if (!user) user = await firstSignIn(deps, client, result, identity, flow);
+  const known = await deps.users.findByOidcIdentity(identity);
+  const user = known ?? (await firstSignIn(deps, client, result, identity, flow));
   const session = await deps.sessions.issue({ id: user.id, roleId: user.roleId, email: user.email, name: user.name }, { oidcIdToken: result.idToken });
   deps.log.info({ userId: user.id }, 'login (oidc)');
-  return { user, session, landing: flow.redirect ?? landingOf(user.roleId) };
+  // A student who had an account already and came with a registration code: the course page offers to join it.
+  const joinPage = known && flow.registerShortcut && user.roleId === ROLE_STUDENT ? `/student/classes?code=${encodeURIComponent(flow.registerShortcut)}` : null;
+  return { user, session, landing: flow.redirect ?? joinPage ?? landingOf(user.roleId) };
 }
 
 /** The account's name from the claims: name, else given and family name; the product's name rule where it can. */

@@ -134,6 +134,16 @@ describe('StudentClassesPage: joining', () => {
     return { app, section };
   }
 
+  it('opens the form with the code of the link (?code=, after the university sign-in of an existing account)', async () => {
+    renderApp({
+      path: '/student/classes?code=sonne-mond-stern',
+      user: STUDENT,
+      routes: [{ method: 'GET', path: '/api/profile', reply: { body: profile([]) } }],
+    });
+    const code = (await screen.findByLabelText('Registrierungscode')) as HTMLInputElement;
+    expect(code.value).toBe('sonne-mond-stern');
+  });
+
   it('reveals the form with the code input, duration 30 and the two buttons', async () => {
     await openForm();
     const code = screen.getByLabelText('Registrierungscode') as HTMLInputElement;

@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ALLOWED_DURATIONS, DEFAULT_DURATION } from '@stundenplan/timegrid';
 import { useId, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { toast } from '../../shared/toast/toast-store';
 import { Alert } from '../../shared/ui/Alert';
 import { useConfirm } from '../../shared/ui/use-confirm';
@@ -167,8 +168,11 @@ function DeadlineLine({ membership }: { membership: Membership }) {
 
 function JoinSection() {
   const formId = useId();
-  const [open, setOpen] = useState(false);
-  const [code, setCode] = useState('');
+  // ?code=…: a student who already had an account came through the university sign-in with a registration code.
+  const [params] = useSearchParams();
+  const codeFromLink = params.get('code') ?? '';
+  const [open, setOpen] = useState(Boolean(codeFromLink));
+  const [code, setCode] = useState(codeFromLink);
   const [duration, setDuration] = useState(String(DEFAULT_DURATION));
   const [codeError, setCodeError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
