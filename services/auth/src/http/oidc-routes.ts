@@ -37,7 +37,7 @@ function noStore(res: Response): void {
   res.setHeader('Cache-Control', 'no-store');
 }
 
-/** docs/product/api.md "University sign-in". */
+/** docs/product/api.md "Session and account" (the university sign-in rows). */
 export function registerOidcRoutes(app: Express, deps: AuthDeps): void {
   const { cfg } = deps;
   const flowCookie = { httpOnly: true, sameSite: 'lax' as const, path: FLOW_COOKIE_PATH, secure: cookieSecure(cfg) };
