@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { berlinToUtc, buildCalendar, firstDateOn, foldLine, lessonsFromSchedule } from './calendar-ics.js';
+import { berlinToUtc, buildCalendar, firstDateOn, lessonsFromSchedule } from './calendar-ics.js';
 
 /** Parsed with a real iCalendar parser (ical.js), not by string matching. */
 function parse(ics: string) {
@@ -155,13 +155,66 @@ describe('buildCalendar', () => {
     ]);
   });
 
-  it('is a valid empty calendar without lessons, and lines are folded at 75 octets', () => {
+  it('is a valid empty calendar without lessons, named Unterricht, published by the Stundenplan-Assistent', () => {
     const cal = parse(buildCalendar([], NOW));
     expect(cal.getAllSubcomponents('vevent')).toHaveLength(0);
-    const long = `SUMMARY:${'Ü'.repeat(60)}`;
-    const folded = foldLine(long);
-    for (const line of folded.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
-    expect(folded.replace(/\r\n /g, '')).toBe(long);
+    expect(cal.getFirstPropertyValue('x-wr-calname')).toBe('Unterricht');
+    expect(cal.getFirstPropertyValue('prodid')).toBe('-//Stundenplan-Assistent//Unterricht//DE');
+    expect(cal.getFirstPropertyValue('method')).toBe('PUBLISH');
+    expect(cal.getFirstPropertyValue('calscale')).toBe('GREGORIAN');
+  });
+
+  it('folds long lines at 75 octets and escapes text, so that a parser reads the names back unchanged', () => {
+    const className = `${'Ü'.repeat(60)}; Kammermusik, Gruppe \\ 2`;
+    const ics = buildCalendar(
+      [{ key: 'k', className, teacherName: 'Clara', lessons: [{ day: 0, start: 36, end: 38 }], from: '2026-11-30', until: '2026-12-14' }],
+      NOW,
+    );
+    expect(ics.endsWith('\r\n')).toBe(true);
+    expect(ics).not.toMatch(/[^\r]\n/);
+    for (const line of ics.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    const [vevent] = parse(ics).getAllSubcomponents('vevent');
+    expect(new ICAL.Event(vevent!).summary).toBe(`Unterricht: ${className}`);
+  });
+
+  it('leaves out moved and cancelled dates of a series and adds make-up dates as single events with stable UIDs', () => {
+    const lessons = {
+      key: 'c1-m1',
+      className: 'Klavier',
+      teacherName: 'Clara Schumann',
+      lessons: [{ day: 0, start: 36, end: 38 }],
+      from: '2027-01-04',
+      until: '2027-01-25',
+      changes: {
+        exclude: ['2027-01-11T09:00'],
+        singles: [
+          { date: '2027-01-13', start: '16:00', end: '16:30', note: 'Nachholtermin für Montag, 11.01.2027' },
+          { date: '2027-01-14', start: '23:30', end: '24:00', note: 'Tausch mit Ben' },
+        ],
+      },
+    };
+    const ics = buildCalendar([lessons], NOW);
+    expect(buildCalendar([lessons], NOW)).toBe(ics);
+    const events = parse(ics).getAllSubcomponents('vevent');
+    expect(events.map((e) => new ICAL.Event(e).uid)).toEqual([
+      'c1-m1-0@stundenplan-assistent',
+      'c1-m1-2027-01-13-1600@stundenplan-assistent',
+      'c1-m1-2027-01-14-2330@stundenplan-assistent',
+    ]);
+    const series = new ICAL.Event(events[0]!);
+    const it = series.iterator();
+    const dates: string[] = [];
+    for (let next = it.next(); next; next = it.next()) dates.push(next.toString());
+    expect(dates).toEqual(['2027-01-04T09:00:00', '2027-01-18T09:00:00', '2027-01-25T09:00:00']);
+    const makeup = new ICAL.Event(events[1]!);
+    expect(makeup.isRecurring()).toBe(false);
+    expect(makeup.startDate.toJSDate().toISOString()).toBe('2027-01-13T15:00:00.000Z');
+    expect(makeup.endDate.toString()).toBe('2027-01-13T16:30:00');
+    expect(makeup.summary).toBe('Unterricht: Klavier');
+    expect(makeup.description).toBe('Nachholtermin für Montag, 11.01.2027\nLehrkraft: Clara Schumann');
+    const late = new ICAL.Event(events[2]!);
+    expect(late.endDate.toString()).toBe('2027-01-15T00:00:00');
+    expect(late.description).toBe('Tausch mit Ben\nLehrkraft: Clara Schumann');
   });
 
   it('helpers: first weekday on or after a date; Berlin wall clock to UTC', () => {
@@ -169,5 +222,7 @@ describe('buildCalendar', () => {
     expect(firstDateOn('2026-11-26', 0)).toBe('2026-11-30');
     expect(berlinToUtc('2026-07-01', 23, 59, 59).toISOString()).toBe('2026-07-01T21:59:59.000Z');
     expect(berlinToUtc('2026-12-24', 23, 59, 59).toISOString()).toBe('2026-12-24T22:59:59.000Z');
+    expect(berlinToUtc('2027-03-28', 1, 30, 0).toISOString()).toBe('2027-03-28T00:30:00.000Z');
+    expect(berlinToUtc('2027-03-28', 3, 0, 0).toISOString()).toBe('2027-03-28T01:00:00.000Z');
   });
 });

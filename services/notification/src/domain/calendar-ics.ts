@@ -1,10 +1,15 @@
 /**
- * iCalendar (RFC 5545) files of a student's weekly lessons: one VEVENT per lesson with a
- * weekly RRULE (every other week for a biweekly lesson), local times in Europe/Berlin (TZID with
- * its VTIMEZONE), UNTIL the end date and an EXDATE for every date that falls out (a public holiday
- * or a break of the semester), so the calendar holds exactly the planned dates.
+ * iCalendar (RFC 5545) files of a student's weekly lessons, written by ical-generator: one VEVENT per
+ * lesson with a weekly RRULE (every other week for a biweekly lesson), local times in Europe/Berlin
+ * (TZID with the VTIMEZONE of timezones-ical-library), UNTIL the end date and an EXDATE for every date
+ * that falls out (a public holiday, a break of the semester, a cancelled or moved date), so the calendar
+ * holds exactly the planned dates; make-up and moved dates are single VEVENTs. Wall-clock times are
+ * Temporal values: the time zone arithmetic is the library's.
  */
+import { Temporal } from '@js-temporal/polyfill';
 import { addDays, firstDateOn, lessonOccurrences, type LessonWeek, type PublicHoliday, type SemesterBreak, type WeeklyLesson } from '@stundenplan/timegrid';
+import ical, { ICalCalendarMethod, ICalEventRepeatingFreq, type ICalEventData } from 'ical-generator';
+import { tzlib_get_ical_block } from 'timezones-ical-library';
 
 export { addDays, firstDateOn };
 
@@ -34,90 +39,28 @@ export interface CalendarLessons {
   changes?: { exclude: readonly string[]; singles: readonly { date: string; start: string; end: string; note: string }[] };
 }
 
-const VTIMEZONE = [
-  'BEGIN:VTIMEZONE',
-  `TZID:${CALENDAR_TZID}`,
-  'BEGIN:DAYLIGHT',
-  'TZOFFSETFROM:+0100',
-  'TZOFFSETTO:+0200',
-  'TZNAME:CEST',
-  'DTSTART:19700329T020000',
-  'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
-  'END:DAYLIGHT',
-  'BEGIN:STANDARD',
-  'TZOFFSETFROM:+0200',
-  'TZOFFSETTO:+0100',
-  'TZNAME:CET',
-  'DTSTART:19701025T030000',
-  'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
-  'END:STANDARD',
-  'END:VTIMEZONE',
-];
-
-/** TEXT value escaping (RFC 5545 3.3.11). */
-export function escapeText(v: string): string {
-  return v
-    .replace(/\\/g, '\\\\')
-    .replace(/;/g, '\\;')
-    .replace(/,/g, '\\,')
-    .replace(/\r\n?|\n/g, '\\n');
-}
-
-/** Folds a content line at 75 octets without splitting a UTF-8 character. */
-export function foldLine(line: string): string {
-  const out: string[] = [];
-  let current = '';
-  let bytes = 0;
-  for (const ch of line) {
-    const n = Buffer.byteLength(ch);
-    const limit = out.length === 0 ? 75 : 74; // continuation lines start with a space
-    if (bytes + n > limit) {
-      out.push(current);
-      current = '';
-      bytes = 0;
-    }
-    current += ch;
-    bytes += n;
-  }
-  out.push(current);
-  return out.join('\r\n ');
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-const compactDate = (iso: string) => iso.replace(/-/g, '');
-const slotTime = (slot: number) => `${pad(Math.floor((slot * 15) / 60))}${pad((slot * 15) % 60)}00`;
+/** The wall-clock time `minutes` after midnight of a date (1440 = the next day's 00:00). */
+const wallClock = (date: string, minutes: number) => Temporal.PlainDate.from(date).toPlainDateTime().add({ minutes });
+const clockMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /** UTC instant of a local Europe/Berlin wall-clock time. */
 export function berlinToUtc(date: string, hour: number, minute: number, second: number): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const fmt = new Intl.DateTimeFormat('en-GB', {
-    timeZone: CALENDAR_TZID,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
-  for (const offset of [1, 2]) {
-    const candidate = new Date(Date.UTC(y, m - 1, d, hour - offset, minute, second));
-    const p = Object.fromEntries(fmt.formatToParts(candidate).map((x) => [x.type, x.value]));
-    if (`${p.year}-${p.month}-${p.day}` === date && Number(p.hour) === hour && Number(p.minute) === minute) return candidate;
-  }
-  return new Date(Date.UTC(y, m - 1, d, hour - 1, minute, second));
+  const local = Temporal.PlainDate.from(date).toPlainDateTime({ hour, minute, second });
+  return new Date(local.toZonedDateTime(CALENDAR_TZID).epochMilliseconds);
 }
 
-const utcStamp = (d: Date) =>
-  d
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
+/** The VTIMEZONE block of an IANA zone from the library's tz data. */
+function vtimezone(tz: string): string | null {
+  const block = tzlib_get_ical_block(tz);
+  return Array.isArray(block) ? (block[0] ?? null) : null;
+}
 
-/** The VEVENT lines of one student's lessons in one class. A lesson without a planned date is left out. */
-function events(c: CalendarLessons, now: Date): string[] {
-  const until = utcStamp(berlinToUtc(c.until, 23, 59, 59));
-  const lines: string[] = [];
+/** The VEVENTs of one student's lessons in one class. A lesson without a planned date is left out. */
+function events(c: CalendarLessons, now: Date): ICalEventData[] {
+  const until = Temporal.PlainDate.from(c.until).toZonedDateTime({ timeZone: CALENDAR_TZID, plainTime: '23:59:59' });
+  const summary = `Unterricht: ${c.className}`;
+  const teacher = c.teacherName ? `Lehrkraft: ${c.teacherName}` : '';
+  const out: ICalEventData[] = [];
   c.lessons.forEach((l, i) => {
     const all = lessonOccurrences(l, { firstDay: c.from, lastDay: c.until, holidays: c.holidays, breaks: c.breaks });
     // The series starts on the first planned date; later dates that fall out are excluded one by one.
@@ -125,56 +68,47 @@ function events(c: CalendarLessons, now: Date): string[] {
     if (firstPlanned < 0) return;
     const dates = all.slice(firstPlanned);
     const first = dates[0]!.date;
-    const end = Math.min(l.end, 96);
-    // 24:00 ends the day: written as 23:59:59 would shorten the lesson, so use the next day's 00:00.
-    const endDate = end === 96 ? addDays(first, 1) : first;
-    const endTime = end === 96 ? '000000' : slotTime(end);
-    lines.push(
-      'BEGIN:VEVENT',
-      `UID:${c.key}-${i}@stundenplan-assistent`,
-      `DTSTAMP:${utcStamp(now)}`,
-      `DTSTART;TZID=${CALENDAR_TZID}:${compactDate(first)}T${slotTime(l.start)}`,
-      `DTEND;TZID=${CALENDAR_TZID}:${compactDate(endDate)}T${endTime}`,
-      `RRULE:FREQ=WEEKLY;${l.week ? 'INTERVAL=2;' : ''}UNTIL=${until}`,
-      ...dates
-        .filter((d) => d.status !== 'planned' || c.changes?.exclude.includes(`${d.date}T${d.start}`))
-        .map((d) => `EXDATE;TZID=${CALENDAR_TZID}:${compactDate(d.date)}T${slotTime(l.start)}`),
-      `SUMMARY:${escapeText(`Unterricht: ${c.className}`)}`,
-      ...(c.teacherName ? [`DESCRIPTION:${escapeText(`Lehrkraft: ${c.teacherName}`)}`] : []),
-      'END:VEVENT',
-    );
+    const exclude = dates
+      .filter((d) => d.status !== 'planned' || c.changes?.exclude.includes(`${d.date}T${d.start}`))
+      .map((d) => wallClock(d.date, l.start * 15));
+    out.push({
+      id: `${c.key}-${i}@stundenplan-assistent`,
+      stamp: now,
+      timezone: CALENDAR_TZID,
+      start: wallClock(first, l.start * 15),
+      // 24:00 ends the day: the next day's 00:00, not 23:59:59.
+      end: wallClock(first, Math.min(l.end, 96) * 15),
+      repeating: { freq: ICalEventRepeatingFreq.WEEKLY, ...(l.week ? { interval: 2 } : {}), until, ...(exclude.length ? { exclude } : {}) },
+      summary,
+      ...(teacher ? { description: teacher } : {}),
+    });
   });
   for (const x of c.changes?.singles ?? []) {
-    const clock = (hhmm: string) => `${hhmm.replace(':', '')}00`;
-    const next = x.end === '24:00';
-    lines.push(
-      'BEGIN:VEVENT',
-      `UID:${c.key}-${x.date}-${x.start.replace(':', '')}@stundenplan-assistent`,
-      `DTSTAMP:${utcStamp(now)}`,
-      `DTSTART;TZID=${CALENDAR_TZID}:${compactDate(x.date)}T${clock(x.start)}`,
-      `DTEND;TZID=${CALENDAR_TZID}:${compactDate(next ? addDays(x.date, 1) : x.date)}T${next ? '000000' : clock(x.end)}`,
-      `SUMMARY:${escapeText(`Unterricht: ${c.className}`)}`,
-      `DESCRIPTION:${escapeText([x.note, c.teacherName ? `Lehrkraft: ${c.teacherName}` : ''].filter(Boolean).join('\n'))}`,
-      'END:VEVENT',
-    );
+    out.push({
+      id: `${c.key}-${x.date}-${x.start.replace(':', '')}@stundenplan-assistent`,
+      stamp: now,
+      timezone: CALENDAR_TZID,
+      start: wallClock(x.date, clockMinutes(x.start)),
+      end: wallClock(x.date, clockMinutes(x.end)),
+      summary,
+      description: [x.note, teacher].filter(Boolean).join('\n'),
+    });
   }
-  return lines;
+  return out;
 }
 
 /** A whole calendar (CRLF line ends, folded) with the lessons of one or more classes. */
 export function buildCalendar(series: CalendarLessons[], now: Date = new Date()): string {
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Stundenplan-Assistent//Unterricht//DE',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    `X-WR-CALNAME:${escapeText('Unterricht')}`,
-    ...VTIMEZONE,
-    ...series.flatMap((s) => events(s, now)),
-    'END:VCALENDAR',
-  ];
-  return lines.map(foldLine).join('\r\n') + '\r\n';
+  const calendar = ical({
+    prodId: { company: 'Stundenplan-Assistent', product: 'Unterricht', language: 'DE' },
+    scale: 'GREGORIAN',
+    method: ICalCalendarMethod.PUBLISH,
+    name: 'Unterricht',
+    // No calendar-wide zone (UNTIL and DTSTAMP stay in UTC); each event names Europe/Berlin, whose VTIMEZONE this writes.
+    timezone: { name: null, generator: vtimezone },
+    events: series.flatMap((s) => events(s, now)),
+  });
+  return `${calendar.toString()}\r\n`;
 }
 
 /**
