@@ -68,6 +68,14 @@ describe('reading CSV text', () => {
     ]);
   });
 
+  it('splits CR-only line ends, keeps a quoted delimiter in its cell and makes no record of the last line break', () => {
+    expect(parseCsv('Name;Mail\r"Berg; Anna";a@x.de\r', ';')).toEqual([
+      ['Name', 'Mail'],
+      ['Berg; Anna', 'a@x.de'],
+    ]);
+    expect(detectDelimiter('"Berg; Anna",a@x.de,30\r"Kurz; Ben",b@x.de,45\r')).toBe(',');
+  });
+
   it('drops blank and one-cell preamble lines from the table', () => {
     const preview = buildPreview('Klavier Hauptfach SoSe\n\nVorname;Nachname;Mail\nAnna;Berg;a@x.de\n;;\nBen;Kurz;b@x.de\n');
     expect(preview.records).toEqual([

@@ -1,7 +1,8 @@
 // Client side of the CSV import (docs/product/classes.md CSV import dialog, docs/product/classes.md CSV upload): reading the file for
-// the custom-format preview, the column mapping, duplicate groups and merging. The extraction
-// itself is the server's (extract-hmtm-csv / extract-custom-csv).
+// the custom-format preview (split by papaparse), the column mapping, duplicate groups and merging. The
+// extraction itself is the server's (extract-hmtm-csv / extract-custom-csv).
 import { ALLOWED_DURATIONS, DEFAULT_DURATION } from '@stundenplan/timegrid';
+import Papa from 'papaparse';
 import type { CsvRow, CustomColumnMapping } from './classes-api';
 import { CSV_MESSAGES } from './messages';
 import { validateMemberEmail, validateMemberName } from './validation';
@@ -46,65 +47,26 @@ export async function readCsvFile(file: File): Promise<string> {
   return decodeCsvBytes(await fileBytes(file));
 }
 
-/** Counts a character outside double quotes. */
-function countOutsideQuotes(line: string, ch: string): number {
-  let inQuotes = false;
-  let n = 0;
-  for (const c of line) {
-    if (c === '"') inQuotes = !inQuotes;
-    else if (c === ch && !inQuotes) n++;
-  }
-  return n;
+/** Records of the text split by papaparse (quoted fields with "" escapes and line breaks, CRLF/LF/CR). */
+function papaRecords(text: string, delimiter: Delimiter): string[][] {
+  return Papa.parse<string[]>(text, { delimiter, skipEmptyLines: false }).data;
 }
 
-/** ';' or ',': the one that occurs more often in the first non-empty lines (';' on a tie). */
+/** ';' or ',': the one that splits the first non-empty lines into more cells (';' on a tie). */
 export function detectDelimiter(text: string): Delimiter {
-  const lines = text
-    .split(/\r\n|\n|\r/)
-    .filter((l) => l.trim() !== '')
-    .slice(0, 30);
-  let semicolons = 0;
-  let commas = 0;
-  for (const line of lines) {
-    semicolons += countOutsideQuotes(line, ';');
-    commas += countOutsideQuotes(line, ',');
-  }
-  return commas > semicolons ? ',' : ';';
+  const cells = (delimiter: Delimiter) =>
+    papaRecords(text, delimiter)
+      .filter((r) => r.some((c) => c.trim() !== ''))
+      .slice(0, 30)
+      .reduce((n, r) => n + r.length - 1, 0);
+  return cells(',') > cells(';') ? ',' : ';';
 }
 
-/** RFC-4180-style records: quoted fields with "" escapes and line breaks, CRLF/LF/CR, cells trimmed. */
+/** The file's records as parsed by papaparse, cells trimmed; a trailing line break makes no empty record. */
 export function parseCsv(text: string, delimiter: Delimiter = detectDelimiter(text)): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let cell = '';
-  let inQuotes = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (inQuotes) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else inQuotes = false;
-      } else cell += c;
-      continue;
-    }
-    if (c === '"') inQuotes = true;
-    else if (c === delimiter) {
-      record.push(cell.trim());
-      cell = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      record.push(cell.trim());
-      records.push(record);
-      record = [];
-      cell = '';
-    } else cell += c;
-  }
-  if (cell !== '' || record.length > 0) {
-    record.push(cell.trim());
-    records.push(record);
-  }
+  const records = papaRecords(text, delimiter).map((r) => r.map((c) => c.trim()));
+  const last = records.at(-1);
+  if (last && last.length === 1 && last[0] === '' && /(\r\n|\n|\r)$/.test(text)) records.pop();
   return records;
 }
 
