@@ -120,7 +120,9 @@ export function TeacherClassesPage() {
 
   useEffect(() => {
     if (!scrollTo) return;
-    rowRefs.current.get(scrollTo)?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    // No scrolling animation for those who asked their system for less motion.
+    const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    rowRefs.current.get(scrollTo)?.scrollIntoView?.({ block: 'start', behavior: reduceMotion ? 'auto' : 'smooth' });
     setScrollTo(null);
   }, [scrollTo]);
 

@@ -106,7 +106,7 @@ describe('step 1 and the automatic jump', () => {
       within(nav)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['1Klasse wählen', '2Bevorzugte Zeiten eingeben', '3Zeitraum für Studierende festlegen', '4Stundenplan planen']);
+    ).toEqual(['1 Klasse wählen', '2 Bevorzugte Zeiten eingeben', '3 Zeitraum für Studierende festlegen', '4 Stundenplan planen']);
     expect(within(nav).getAllByRole('link')[0]!.getAttribute('aria-current')).toBe('step');
     expect(await screen.findByRole('button', { name: /Klavier Hauptfach/ })).toBeTruthy();
   });

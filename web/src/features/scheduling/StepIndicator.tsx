@@ -29,6 +29,7 @@ export function StepIndicator({ current, classId, facts }: StepIndicatorProps) {
                 <span className="step-indicator__number" aria-hidden="true">
                   {done ? '✓' : step}
                 </span>
+                {/* A space between number and label: the visible text '4 Stundenplan planen' is part of the name (WCAG 2.5.3). */}{' '}
                 <span className="step-indicator__label">{label}</span>
               </Link>
             </li>

@@ -31,7 +31,6 @@ export function AvatarMenu() {
       <button
         type="button"
         className={cx('avatar', roleClass, status === 'loading' && 'avatar--loading')}
-        aria-label={label}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         aria-haspopup="dialog"
@@ -41,13 +40,17 @@ export function AvatarMenu() {
         {user?.profilePicture ? (
           <img src={user.profilePicture} alt="" className="avatar__img" />
         ) : user ? (
-          <span className="avatar__initials">{initials(user.username || user.email)}</span>
+          <span className="avatar__initials" aria-hidden="true">
+            {initials(user.username || user.email)}
+          </span>
         ) : (
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
             <circle cx="12" cy="8.5" r="4" fill="none" stroke="currentColor" strokeWidth="1.8" />
             <path d="M4.5 20c1.2-3.8 4-5.6 7.5-5.6s6.3 1.8 7.5 5.6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
           </svg>
         )}
+        {/* The name as text, not aria-label: the initials are no words, so they stay out of it (WCAG 2.5.3 Label in Name). */}
+        <span className="visually-hidden">{label}</span>
       </button>
       {open && (
         <div className="popover" id={panelId} role="dialog" aria-label={user ? 'Benutzermenü' : 'Anmelden'}>

@@ -87,7 +87,6 @@ export const StudentPanel = memo(function StudentPanel({
         {...listeners}
         onKeyDown={onKeyDown}
         onClick={() => onSelect(id)}
-        aria-label={label}
         title={member.name}
         onPointerEnter={() => onHover(id)}
         onPointerLeave={() => onHover(null)}
@@ -97,10 +96,19 @@ export const StudentPanel = memo(function StudentPanel({
         <span className="student-panel__check" aria-hidden="true">
           {placed ? <CheckIcon /> : null}
         </span>
-        <span className="student-panel__name">{shortName}</span>
-        <span className="student-panel__minutes">{member.duration} Min.</span>
+        {/*
+          The name comes from this text, not from aria-label: it says in full words what the short forms shown say,
+          and those stay out of it (an aria-label would have to contain the visible text, WCAG 2.5.3 Label in Name).
+        */}
+        <span className="visually-hidden">{label}</span>
+        <span className="student-panel__name" aria-hidden="true">
+          {shortName}
+        </span>
+        <span className="student-panel__minutes" aria-hidden="true">
+          {member.duration} Min.
+        </span>
         {noTimes && (
-          <span className="student-panel__no-times" title={PLANNER_TEXTS.noTimesYet} data-testid="planner-no-times">
+          <span className="student-panel__no-times" title={PLANNER_TEXTS.noTimesYet} data-testid="planner-no-times" aria-hidden="true">
             {PLANNER_TEXTS.noTimesTag}
           </span>
         )}
