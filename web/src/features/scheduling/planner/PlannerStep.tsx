@@ -113,6 +113,7 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
 
   const { nameOf, lengthOf, weekOf } = view.lookups;
   const flow = useDropFlow({ plan: state.plan, ...view.lookups, place: actions.place, setWeek: actions.setWeek });
+  const gridHelpId = useId();
 
   const {
     undo,
@@ -130,7 +131,7 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
   });
   const removeErrorEntry = useCallback((key: string) => actions.removeError(key.replace(/^error:/, '')), [actions]);
 
-  const selection = useSelection({ lessons: view.lessons, byId: view.byId, drop: flow.drop, removeLesson, removeErrorEntry });
+  const selection = useSelection({ lessons: view.lessons, byId: view.byId, drop: flow.drop, removeLesson, removeErrorEntry, announce: flow.announce });
   const { selected } = selection;
 
   const keyboardStart = useCallback(
@@ -290,12 +291,15 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
             selectedKey={selected ? selected.key : null}
             onSelect={selection.selectLesson}
             onCellTap={selection.tapCell}
+            helpId={gridHelpId}
             onUnplace={removeLesson}
             onRemoveError={removeErrorEntry}
             onTogglePin={actions.togglePin}
             onHover={hover.track}
           />
-          <p className="planner-help">{PLANNER_TEXTS.keyboardHelp}</p>
+          <p className="planner-help" id={gridHelpId}>
+            {PLANNER_TEXTS.keyboardHelp} {PLANNER_TEXTS.gridHelp}
+          </p>
           {(selected || undo) && (
             <LessonBars>
               {undo && <UndoBar text={PLANNER_TEXTS.removed(undo.name)} onUndo={undoRemoval} onClose={dismissUndo} />}
@@ -328,7 +332,7 @@ export function PlannerStep({ classId, className, teacherTimes, onUnsavedChange,
         onCancel={flow.cancelOverride}
         onConfirm={flow.confirmOverride}
       />
-      <p className="visually-hidden" role="status">
+      <p className="visually-hidden planner-status" role="status">
         {flow.announcement}
       </p>
       <FixesDialog

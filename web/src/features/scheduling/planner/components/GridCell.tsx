@@ -14,10 +14,14 @@ interface Props {
   candidates: number;
   shade: number;
   hourStart: boolean;
+  /** The accessible name: 'Montag 09:15, belegt: Lena Vogel' / 'Montag 09:15, frei'. */
+  name: string;
+  /** The grid's one tab stop (roving tabindex). */
+  tabbable: boolean;
 }
 
 /** One quarter hour of one day (background only; the day column is the drop target). */
-export const GridCell = memo(function GridCell({ day, slot, row, teacher, highlight, candidates, shade, hourStart }: Props) {
+export const GridCell = memo(function GridCell({ day, slot, row, teacher, highlight, candidates, shade, hourStart, name, tabbable }: Props) {
   const style: CSSProperties = { gridColumn: day + 2, gridRow: row };
   if (shade > 0) (style as Record<string, unknown>)['--shade'] = shade;
   return (
@@ -31,6 +35,9 @@ export const GridCell = memo(function GridCell({ day, slot, row, teacher, highli
       )}
       style={style}
       data-cell={`${day}:${slot}`}
+      role="gridcell"
+      aria-label={name}
+      tabIndex={tabbable ? 0 : -1}
       title={candidates > 0 ? PLANNER_TEXTS.candidatesTitle(candidates) : undefined}
     />
   );

@@ -79,6 +79,9 @@ export function useDropFlow({ plan, known, placementOf, lengthOf, weekOf, nameOf
     [plan, placementOf, weekOf, nameOf, setWeek],
   );
 
+  /** Says `text` in the planner's status region (again, when it is the same text as before). */
+  const announce = useCallback((text: string) => setAnnouncement((prev) => (prev === text ? `${text}\u00a0` : text)), []);
+
   const cancelOverride = () => {
     if (override) setAnnouncement(PLANNER_TEXTS.notDropped(nameOf(override.memberId)));
     setOverride(null);
@@ -91,5 +94,5 @@ export function useDropFlow({ plan, known, placementOf, lengthOf, weekOf, nameOf
     setOverride(null);
   };
 
-  return { drop, weekFor, switchWeek, override, cancelOverride, confirmOverride, announcement };
+  return { drop, weekFor, switchWeek, override, cancelOverride, confirmOverride, announcement, announce };
 }

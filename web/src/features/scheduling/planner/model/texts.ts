@@ -114,6 +114,9 @@ export const PLANNER_TEXTS = {
   movedAgainst: (name: string) => `gegenüber „${name}“`,
   stable: 'Möglichst wenige Änderungen',
   stableInfo: (name: string) => `Die Berechnung verschiebt möglichst wenige Stunden gegenüber dem gespeicherten Stundenplan „${name}“.`,
+  gridHelp: 'Im Wochenplan wechseln die Pfeiltasten die Zelle; ist eine Stunde oder Student*in ausgewählt, legt Leertaste oder Enter sie in die Zelle.',
+  selectedForTap: (name: string) => `${name} ausgewählt. Wähle eine freie Zelle im Wochenplan.`,
+  selectionCleared: 'Auswahl aufgehoben.',
   keyboardHelp:
     'Tastatur: Student*in oder Stunde fokussieren, Leertaste oder Enter nimmt sie auf. Pfeil links/rechts wechselt den Tag, Pfeil hoch/runter die Viertelstunde, Bild auf/ab springt eine Stunde, Pos1/Ende an den Anfang/das Ende des Zeitbereichs. Leertaste oder Enter legt ab, Escape bricht ab. Entf entfernt eine eingetragene Stunde.',
 } as const;
