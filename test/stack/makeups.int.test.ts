@@ -356,8 +356,13 @@ describe('cancellations and make-up lessons', () => {
 
   it('a student cancelling 2 hours before with a 24-hour notice gets no make-up, and the answer says why', async () => {
     const soon = berlin(new Date(Date.now() + 2 * 3_600_000));
-    const start = Math.ceil(soon.minutes / 15) * 15;
-    expect(start).toBeLessThanOrEqual(23 * 60 + 15);
+    let start = Math.ceil(soon.minutes / 15) * 15;
+    // Late in the evening a 45-minute lesson no longer fits into the day: it moves to 0:00 of the next
+    // day, still less than 24 hours ahead.
+    if (start > 23 * 60 + 15) {
+      soon.date = addDays(soon.date, 1);
+      start = 0;
+    }
     await planAndSend(voice, String(weekday(soon.date)), [['Dora', start]]);
     const res = await s.Dora!.post<{ status: string; makeup_id: string | null; message: string }>('/api/lessons/cancel', {
       class_id: voice,
