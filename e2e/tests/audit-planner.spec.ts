@@ -193,7 +193,7 @@ test('Tablet (820 px), Schritt 3: die Tagesköpfe der Vorschau sind nicht abgesc
   const { context, page } = await openPlanner(browser, baseURL, TABLET, true);
   try {
     await page.goto(`/scheduling/zeitraum?klasse=${classId}`);
-    const heads = page.getByRole('table', { name: 'Vorschau des Zeitraums für Studierende' }).getByRole('columnheader');
+    const heads = page.getByRole('grid', { name: 'Vorschau des Zeitraums für Studierende' }).getByRole('columnheader');
     await expect(heads).toHaveCount(8);
     const cut = await heads.evaluateAll((nodes) => nodes.filter((n) => n.scrollWidth > n.clientWidth).map((n) => n.textContent));
     expect(cut).toEqual([]);

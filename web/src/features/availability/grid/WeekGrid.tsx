@@ -385,7 +385,7 @@ export function WeekGrid({
             return (
               <tr key={slot} role="row" className={cx('wg-row', hour !== null && 'wg-row--hour')}>
                 <th className="wg-time" scope="row" role="rowheader">
-                  {hour !== null ? hour : <span className="visually-hidden">{slotTime(slot)}</span>}
+                  {hour !== null ? hour : <span className="visually-hidden">{clockTime(slot)}</span>}
                 </th>
                 {days.map((day) => (
                   <GridCell
