@@ -206,35 +206,19 @@ const SEARCH: Record<Kind, (ctx: Ctx, u: number) => Outcome> = {
   shorter,
 };
 
-/** The promise's value, or null when it is not there by `deadline` (performance.now()) plus a grace of 50 ms. */
-async function inTime<T>(p: Promise<T | null>, deadline: number): Promise<T | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), Math.max(0, deadline - performance.now()) + 50)));
-  try {
-    return await Promise.race([p, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** A second thread that finds the fixes of some students (helper.ts); null when it failed. */
-export type FixesHelper = (memberIds: string[], remainingMs: number) => Promise<FixesResult | null>;
-
 /**
- * Fixes for every student the plan leaves out (unscheduled and skipped), or for `only` of them, by
- * `deadline` (performance.now()). Deterministic apart from the deadline. With a `helper` thread,
- * every second student that needs HiGHS is searched there (its own passes, same deadline).
+ * Fixes for every student the plan leaves out (unscheduled and skipped), by `deadline`
+ * (performance.now()). Deterministic apart from the deadline.
  */
 export async function findFixes(
   inst: Instance,
   placements: readonly Placement[],
-  opts: { deadline: number; useMip: boolean; log?: (line: string) => void; only?: readonly string[]; helper?: FixesHelper | null },
+  opts: { deadline: number; useMip: boolean; log?: (line: string) => void },
 ): Promise<FixesResult> {
   const { deadline, log } = opts;
   const t0 = performance.now();
   const board = new Board(inst, placements);
-  const only = opts.only ? new Set(opts.only) : null;
-  const students = inst.students.map((_, i) => i).filter((i) => board.at[i] < 0 && (!only || only.has(inst.students[i].member_id)));
+  const students = inst.students.map((_, i) => i).filter((i) => board.at[i] < 0);
   const found = new Map<number, Map<Kind, Outcome>>(students.map((u) => [u, new Map()]));
   const ctx: Ctx = { inst, board, placements, mip: null };
   const open = (u: number): Kind[] => KINDS.filter((k) => !found.get(u)!.get(k)?.settled);
@@ -248,19 +232,8 @@ export async function findFixes(
   };
   // Pass 1: constructions only, for everybody. Pass 2: HiGHS, each student an equal share of the rest.
   for (const u of students) run(u);
-  let waiting = students.filter((u) => open(u).length > 0);
-  const remote = new Map<number, Fix[]>();
+  const waiting = students.filter((u) => open(u).length > 0);
   if (waiting.length > 0 && opts.useMip && performance.now() < deadline) {
-    const theirs = opts.helper && waiting.length > 1 ? waiting.filter((_, k) => k % 2 === 1) : [];
-    const answer =
-      theirs.length > 0
-        ? opts.helper!(
-            theirs.map((u) => inst.students[u].member_id),
-            deadline - performance.now(),
-          )
-        : null;
-    waiting = waiting.filter((_, k) => theirs.length === 0 || k % 2 === 0);
-    log?.(`fixes: ${waiting.length + theirs.length} students need HiGHS, ${theirs.length} of them in the helper thread`);
     try {
       const highs = await loadHighs();
       waiting.forEach((u, k) => {
@@ -271,20 +244,13 @@ export async function findFixes(
     } catch (err) {
       log?.(`fixes: HiGHS unavailable: ${String(err)}`);
     }
-    const got = answer ? await inTime(answer, deadline) : null;
-    // The helper's answer replaces the first pass of its students (kept when the helper failed).
-    for (const u of got ? theirs : []) {
-      const id = inst.students[u].member_id;
-      remote.set(u, got!.fixes[id] ?? []);
-      if (!got!.incomplete.includes(id)) for (const k of KINDS) found.get(u)!.set(k, { fix: null, settled: true });
-    }
   }
   const fixes: Record<string, Fix[]> = {};
   const incomplete: string[] = [];
   for (const u of students) {
     const id = inst.students[u].member_id;
     const kinds = found.get(u)!;
-    fixes[id] = remote.get(u) ?? KINDS.map((k) => kinds.get(k)?.fix).filter((f): f is Fix => f != null);
+    fixes[id] = KINDS.map((k) => kinds.get(k)?.fix).filter((f): f is Fix => f != null);
     if (open(u).length > 0) incomplete.push(id);
   }
   log?.(`fixes: ${students.length} students, ${incomplete.length} incomplete, ${(performance.now() - t0).toFixed(0)} ms`);

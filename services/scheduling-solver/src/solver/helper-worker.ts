@@ -1,8 +1,6 @@
-// Helper thread of one solve (see helper.ts): second local-search start, bound-proving MIP runs,
-// fixes of some unplaced students.
+// Helper thread of one solve (see helper.ts): second local-search start, bound-proving MIP runs.
 
 import { parentPort } from 'node:worker_threads';
-import { findFixes, type FixesResult } from './fixes.js';
 import { searchFrom } from './heuristic.js';
 import { RACE_BOUND, RACE_STOP, type HelperRequest, type HelperResponse } from './helper.js';
 import { buildInstance } from './instance.js';
@@ -65,15 +63,6 @@ port.on('message', (msg: HelperRequest) => {
       }
       port.postMessage({ type: 'search', id: msg.id, pos, error } satisfies HelperResponse);
       void highs().catch(() => undefined);
-    } else if (msg.type === 'fixes') {
-      const deadline = performance.now() + msg.remainingMs;
-      let result: FixesResult | null = null;
-      try {
-        result = await findFixes(buildInstance(msg.problem), msg.placements, { deadline, useMip: true, only: msg.memberIds });
-      } catch {
-        /* the primary thread keeps its own first pass */
-      }
-      port.postMessage({ type: 'fixes', id: msg.id, result } satisfies HelperResponse);
     } else {
       try {
         await runMip(msg);

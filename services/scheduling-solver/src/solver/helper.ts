@@ -4,15 +4,13 @@
 //    publishes its proven bound in shared memory; the primary solve stops as soon as its own
 //    incumbent is proven optimal by that bound. The plan always comes from the primary solve and
 //    from the deterministic local searches, so the answer is the same with or without the helper
-//    (only the time differs);
-//  - after the plan it finds the fixes of every second unplaced student that needs HiGHS (fixes.ts).
+//    (only the time differs).
 
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ModelData } from 'highs';
-import type { FixesResult } from './fixes.js';
-import type { Placement, Problem } from './types.js';
+import type { Problem } from './types.js';
 
 /** Shared Int32 slots of one race. */
 export const RACE_STOP = 0;
@@ -22,7 +20,6 @@ export const RACE_NO_BOUND = -2147483648;
 
 export type HelperRequest =
   | { type: 'search'; id: number; problem: Problem; seed: number; effort: number }
-  | { type: 'fixes'; id: number; problem: Problem; placements: Placement[]; memberIds: string[]; remainingMs: number }
   | {
       type: 'mip';
       id: number;
@@ -33,10 +30,7 @@ export type HelperRequest =
       shared: SharedArrayBuffer;
     };
 
-export type HelperResponse =
-  | { type: 'search'; id: number; pos: Int32Array | null; error?: string }
-  | { type: 'mip'; id: number }
-  | { type: 'fixes'; id: number; result: FixesResult | null };
+export type HelperResponse = { type: 'search'; id: number; pos: Int32Array | null; error?: string } | { type: 'mip'; id: number };
 
 /** Finds a worker script next to this module, or in the build output when running from src/. */
 export function workerScript(name: string): URL {
@@ -83,16 +77,6 @@ export class SolveHelper {
     return new Promise((resolve) => {
       this.waiting.set(id, (msg) => resolve(msg.type === 'search' ? msg.pos : null));
       this.worker.postMessage({ type: 'search', id, problem, seed, effort } satisfies HelperRequest);
-    });
-  }
-
-  /** Fixes of some unplaced students (fixes.ts) in the helper thread, within `remainingMs` (null if it failed). */
-  fixes(problem: Problem, placements: Placement[], memberIds: string[], remainingMs: number): Promise<FixesResult | null> {
-    if (this.failed) return Promise.resolve(null);
-    const id = this.nextId++;
-    return new Promise((resolve) => {
-      this.waiting.set(id, (msg) => resolve(msg.type === 'fixes' ? msg.result : null));
-      this.worker.postMessage({ type: 'fixes', id, problem, placements, memberIds, remainingMs } satisfies HelperRequest);
     });
   }
 

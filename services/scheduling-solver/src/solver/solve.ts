@@ -267,9 +267,7 @@ async function solveWith(problem: Problem, options: SolveOptions, makeHelper: (c
   if (options.fixes) {
     t = performance.now();
     const fixesDeadline = Math.min(deadline, t + (options.fixesTimeLimitSec ?? DEFAULT_FIXES_TIME_LIMIT_SEC) * 1000);
-    const placements = plan.placements;
-    const remote = helper ? (ids: string[], ms: number) => helper!.fixes(problem, placements, ids, ms) : null;
-    const found = await findFixes(inst, placements, { deadline: fixesDeadline, useMip, log, helper: remote });
+    const found = await findFixes(inst, plan.placements, { deadline: fixesDeadline, useMip, log });
     plan.fixes = found.fixes;
     plan.fixes_incomplete = found.incomplete;
     plan.stats.stages.fixesMs = performance.now() - t;
