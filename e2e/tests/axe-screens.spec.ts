@@ -52,6 +52,15 @@ const OPEN = [{ rule: 'label-content-name-mismatch', target: /^\.lesson(\.|$)/ }
 
 /** The violations of the page as it is now, one line per violation with its elements. */
 async function axe(page: Page): Promise<string[]> {
+  // Checked at rest: a dialog fading in has, for a moment, too little contrast.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   return violations
     .map((v) => ({ ...v, nodes: v.nodes.filter((n) => !OPEN.some((o) => o.rule === v.id && o.target.test(n.target.join(' ')))) }))
@@ -73,8 +82,9 @@ function collector(page: Page) {
 
 /** A page is ready when its heading is there and no spinner is left. */
 async function ready(page: Page): Promise<void> {
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await expect(page.locator('.spinner')).toHaveCount(0);
+  // Generous: on a busy machine a page with its data may take a while.
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.spinner')).toHaveCount(0, { timeout: 30_000 });
 }
 
 async function visit(page: Page, path: string): Promise<void> {
