@@ -78,16 +78,16 @@ test('Student*in malt Wunschzeiten ("Bevorzugt"), speichert, und nach dem Neulad
   await page.mouse.up();
   await expect(cell(preferredGrid, MONDAY, '10:00')).toHaveAttribute('aria-selected', 'true');
   await expect(cell(preferredGrid, MONDAY, '10:15')).toHaveAttribute('aria-selected', 'true');
-  await expect(cell(preferredGrid, MONDAY, '10:30')).toHaveAttribute('aria-label', 'Montag 10:30 bis 10:45, verfügbar');
+  await expect(cell(preferredGrid, MONDAY, '10:30')).toHaveAttribute('aria-label', 'Montag 10:30, verfügbar');
 
   await page.getByRole('button', { name: 'Speichern', exact: true }).click();
   await expect(toast(page, TEXT.timesUpdated)).toBeVisible();
 
   await page.reload();
   const reloaded = page.getByRole('grid', { name: 'Deine verfügbaren Zeiten' });
-  await expect(cell(reloaded, MONDAY, '10:00')).toHaveAttribute('aria-label', 'Montag 10:00 bis 10:15, bevorzugt');
-  await expect(cell(reloaded, MONDAY, '10:15')).toHaveAttribute('aria-label', 'Montag 10:15 bis 10:30, bevorzugt');
-  await expect(cell(reloaded, MONDAY, '10:30')).toHaveAttribute('aria-label', 'Montag 10:30 bis 10:45');
+  await expect(cell(reloaded, MONDAY, '10:00')).toHaveAttribute('aria-label', 'Montag 10:00, bevorzugt');
+  await expect(cell(reloaded, MONDAY, '10:15')).toHaveAttribute('aria-label', 'Montag 10:15, bevorzugt');
+  await expect(cell(reloaded, MONDAY, '10:30')).toHaveAttribute('aria-label', 'Montag 10:30, verfügbar');
   await expect(cell(reloaded, MONDAY, '10:00')).toHaveClass(/wg-cell--marked/);
   const stored = (await (await page.request.get('/api/me/available-times')).json()) as {
     available_times_response: { preferred_times: Record<string, string[]> };

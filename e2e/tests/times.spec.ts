@@ -183,7 +183,7 @@ test('Student*in: nur die Tage der Lehrkraft, um eine Stunde erweitert; Zeiten p
 
   // Rows: one hour before the earliest (Montag 9:30 - 1 h) to one hour after the latest (Mittwoch 15:30 + 1 h).
   const rowHeaders = grid.getByRole('rowheader');
-  await expect(rowHeaders.first()).toHaveText('8:30');
+  await expect(rowHeaders.first()).toHaveText('08:30');
   await expect(rowHeaders.last()).toHaveText('16:15');
   await expect(rowHeaders).toHaveCount(32);
   await expect(gridCell(grid, 'Montag', '8:15')).toHaveCount(0);
