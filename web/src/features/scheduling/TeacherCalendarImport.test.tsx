@@ -53,7 +53,7 @@ describe('/scheduling/zeiten: Aus Kalender übernehmen', () => {
     expect(((posted[0]!.body as FormData).get('file') as File).name).toBe('mein-kalender.ics');
     expect(cell(0, 37).classList.contains('wg-cell--busy')).toBe(true);
     expect(cell(0, 37).title).toBe('Belegt: Orchester');
-    expect(cell(0, 37).getAttribute('aria-label')).toBe('Montag 9:15 bis 9:30, belegt: Orchester');
+    expect(cell(0, 37).getAttribute('aria-label')).toBe('Montag 09:15, verfügbar, belegt: Orchester');
     expect(cell(0, 38).classList.contains('wg-cell--busy')).toBe(false);
     expect(cell(0, 38).title).toBe('');
     expect(screen.getByText('Belegt laut deinem Kalender')).toBeTruthy();
