@@ -49,13 +49,14 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   teacherApi = await signUpViaApi(playwright.request, baseURL, teacher);
   const created = await createClassWithTimes(teacherApi, CLASS_NAME, teacherTimes);
   classId = created.classId;
-  for (const [p, times] of [
+  const students: [typeof anton, TimeWindows][] = [
     [anton, { [MONDAY]: [['9:00', '11:00']] }],
     [berta, { [MONDAY]: [['9:00', '10:00']] }],
-  ] as const) {
+  ];
+  for (const [p, times] of students) {
     const api = await signUpViaApi(playwright.request, baseURL, p);
     studentApis.push(api);
-    await joinAndEnterTimes(api, p, created.registerShortcut, times as TimeWindows);
+    await joinAndEnterTimes(api, p, created.registerShortcut, times);
   }
   // Carl joins with the code (a verified member with an e-mail address) but enters no times.
   const carlApi = await signUpViaApi(playwright.request, baseURL, carl);
