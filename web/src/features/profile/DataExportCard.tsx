@@ -4,6 +4,7 @@ import { api, errorMessage } from '../../shared/api/client';
 import { toast } from '../../shared/toast/toast-store';
 import { Button } from '../../shared/ui/Button';
 import { Card } from '../../shared/ui/Card';
+import { saveFile } from '../../shared/save-file';
 
 export const DATA_EXPORT_TEXTS = {
   title: 'Deine Daten',
@@ -21,19 +22,6 @@ const EXPORT_TIMEOUT_MS = 60_000;
 export function exportFileName(now: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `meine-daten-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.json`;
-}
-
-function saveFile(blob: Blob, filename: string): void {
-  if (typeof URL.createObjectURL !== 'function') return;
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 export function DataExportCard() {

@@ -13,6 +13,7 @@ import { exportablePlan, requestPdf, type PdfInput } from './pdf-export';
 import type { PlanActions, PlanState } from './use-plan-state';
 import type { SendOptions } from '../components/SaveDialog';
 import { useSemesterCost } from './use-semester-cost';
+import { saveFile } from '../../../../shared/save-file';
 
 export type SaveMode = 'save' | 'send';
 
@@ -70,7 +71,7 @@ export function useScheduleActions(deps: Deps) {
     [classId, queryClient],
   );
   const renderPdf = useMutation({ mutationFn: async (input: PdfInput) => requestPdf(await withSemester(input)) });
-  const download = useMutation({ mutationFn: async (input: PdfInput) => saveBlob(await requestPdf(await withSemester(input)), 'stundenplan.pdf') });
+  const download = useMutation({ mutationFn: async (input: PdfInput) => saveFile(await requestPdf(await withSemester(input)), 'stundenplan.pdf') });
   const { mutateAsync: persistAsync } = save;
   const { mutateAsync: sendAsync } = send;
   const { mutateAsync: renderPdfAsync } = renderPdf;
@@ -288,17 +289,4 @@ export function useScheduleActions(deps: Deps) {
     pdfBusy: download.isPending,
     deletingId: remove.isPending ? (remove.variables?.id ?? null) : null,
   };
-}
-
-function saveBlob(blob: Blob, filename: string): void {
-  if (typeof URL.createObjectURL !== 'function') return;
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
