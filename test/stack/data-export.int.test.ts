@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Client, createClass, signUp, startTestStack, uniqueEmail, waitForMail } from './helpers.js';
+import { Client, createClass, signUp, startTestStack, uniqueEmail, waitForMail, minimalPdf } from './helpers.js';
 
 interface Export {
   format: string;
@@ -140,15 +140,3 @@ describe('a copy of my data through the gateway', () => {
     expect(JSON.stringify(res.body)).not.toContain('"preferred_times":{"0":["9.00"]}');
   });
 });
-
-function minimalPdf(): Buffer {
-  const size = 64;
-  const head = Buffer.from(`%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Length ${size} >>\nstream\n`, 'latin1');
-  const mid = Buffer.from('\nendstream\nendobj\n', 'latin1');
-  const xrefAt = head.length + size + mid.length;
-  const tail = Buffer.from(
-    `xref\n0 3\n0000000000 65535 f \n0000000009 00000 n \n0000000058 00000 n \ntrailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`,
-    'latin1',
-  );
-  return Buffer.concat([head, Buffer.alloc(size, 65), mid, tail]);
-}

@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Client, linkFrom, mails, signUp, startTestStack, uniqueEmail, waitForMail } from './helpers.js';
+import { Client, linkFrom, mails, signUp, startTestStack, uniqueEmail, waitForMail, minimalPdf } from './helpers.js';
 
 /** Deadlines and reminders across the services: deadline (classes -> availability over gRPC, auth profile), answered count, reminders (outbox -> notification -> /dev/mail); the semester (classes -> notification over gRPC) and the dated lessons. */
 describe('deadline and reminders through the gateway', () => {
@@ -191,17 +191,4 @@ function parseCalendar(ics: string): ICAL.Event[] {
   const tz = comp.getFirstSubcomponent('vtimezone');
   if (tz) ICAL.TimezoneService.register(new ICAL.Timezone(tz));
   return comp.getAllSubcomponents('vevent').map((e) => new ICAL.Event(e));
-}
-
-/** A small structurally valid PDF (header, objects, xref, trailer). */
-function minimalPdf(): Buffer {
-  const size = 64;
-  const head = Buffer.from(`%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Length ${size} >>\nstream\n`, 'latin1');
-  const mid = Buffer.from('\nendstream\nendobj\n', 'latin1');
-  const xrefAt = head.length + size + mid.length;
-  const tail = Buffer.from(
-    `xref\n0 3\n0000000000 65535 f \n0000000009 00000 n \n0000000058 00000 n \ntrailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`,
-    'latin1',
-  );
-  return Buffer.concat([head, Buffer.alloc(size, 65), mid, tail]);
 }

@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Client, createClass, mails, signUp, startTestStack, uniqueEmail, waitForMail } from './helpers.js';
+import { Client, createClass, mails, signUp, startTestStack, uniqueEmail, waitForMail, minimalPdf } from './helpers.js';
 
 /**
  * Cancellations and make-up lessons through the gateway (docs/product/semester.md "During the semester"), on the
@@ -42,18 +42,6 @@ const C = addDays(H, -7);
 const WD = String(weekday(C));
 const MORNING = labels(9 * 60, 12 * 60);
 const SURNAME: Record<string, string> = { Anna: 'Alt', Ben: 'Bauer', Carla: 'Conrad', Dora: 'Dorn' };
-
-function pdfFile(): Buffer {
-  const size = 100;
-  const head = Buffer.from(`%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Length ${size} >>\nstream\n`, 'latin1');
-  const mid = Buffer.from('\nendstream\nendobj\n', 'latin1');
-  const xrefAt = head.length + size + mid.length;
-  const tail = Buffer.from(
-    `xref\n0 3\n0000000000 65535 f \n0000000009 00000 n \n0000000058 00000 n \ntrailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`,
-    'latin1',
-  );
-  return Buffer.concat([head, Buffer.alloc(size, 65), mid, tail]);
-}
 
 function occurrences(ics: string): string[] {
   const comp = new ICAL.Component(ICAL.parse(ics));
@@ -114,7 +102,7 @@ describe('cancellations and make-up lessons', () => {
     };
     expect((await teacher.post(`/api/classes/${classId}/schedules`, { name: 'Semester', available_times })).status).toBe(201);
     const form = new FormData();
-    form.append('pdf', new Blob([new Uint8Array(pdfFile())], { type: 'application/pdf' }), 'stundenplan.pdf');
+    form.append('pdf', new Blob([new Uint8Array(minimalPdf())], { type: 'application/pdf' }), 'stundenplan.pdf');
     form.append('class_id', classId);
     form.append('until', addDays(today, 120));
     const sent = await teacher.post('/api/send-schedule-to-students', form);
@@ -404,7 +392,7 @@ describe('cancellations and make-up lessons', () => {
     expect(Math.max(...at)).toBeLessThanOrEqual(23 * 60);
     expect((await teacher.post(`/api/classes/${big.class_id}/schedules`, { name: 'Voll', available_times })).status).toBe(201);
     const form = new FormData();
-    form.append('pdf', new Blob([new Uint8Array(pdfFile())], { type: 'application/pdf' }), 'stundenplan.pdf');
+    form.append('pdf', new Blob([new Uint8Array(minimalPdf())], { type: 'application/pdf' }), 'stundenplan.pdf');
     form.append('class_id', big.class_id);
     form.append('until', addDays(today, 120));
     const sent = await teacher.post('/api/send-schedule-to-students', form);

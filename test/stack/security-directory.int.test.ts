@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { Client, linkFrom, mails, signUp, startTestStack, uniqueEmail, waitForMail } from './helpers.js';
+import { Client, linkFrom, mails, signUp, startTestStack, uniqueEmail, waitForMail, minimalPdf } from './helpers.js';
 
 /**
  * Directory privacy and mail limits, attacked through the real gateway of the whole product:
@@ -53,14 +53,6 @@ async function signUpAt(
   if ((await c.post('/api/auth/confirm-email', { token })).status >= 300) throw new Error('confirm failed');
   if ((await c.post('/api/auth/login', { email, password: PASSWORD })).status !== 200) throw new Error('login failed');
   return { client: c, email };
-}
-
-/** A minimal, structurally valid PDF (header, objects, xref table, trailer, startxref, %%EOF). */
-function minimalPdf(padding = 0): Buffer {
-  const head = `%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n% ${'p'.repeat(padding)}\n`;
-  const xrefAt = Buffer.byteLength(head, 'latin1');
-  const tail = `xref\n0 3\n0000000000 65535 f \n0000000009 00000 n \n0000000058 00000 n \ntrailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
-  return Buffer.from(head + tail, 'latin1');
 }
 
 /** `message` makes a sending of the same PDF a new one (the same request within a minute is the first sending). */
