@@ -19,6 +19,7 @@ describe('parseConfig', () => {
       AUTH_JWKS_URL: 'http://127.0.0.1:8081/.well-known/jwks.json',
       PUBLIC_BASE_URL: 'http://localhost:8080',
       REQUEST_TIMEOUT_MS: 25000,
+      KEPT_ANSWERS: true,
       OUTBOX_RETENTION_HOURS: 24,
       PROCESSED_EVENTS_RETENTION_DAYS: 14,
       PORT: 8082,
