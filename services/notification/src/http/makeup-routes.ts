@@ -1,7 +1,10 @@
 import { assertStudent, assertTeacher, assertUser } from '@stundenplan/base';
 import type { Express } from 'express';
 import type { NotificationDeps } from '../domain/deps.js';
-import { bookMakeup, cancelLesson, classMakeups, getLessonRules, makeupSuggestions, myMakeups, setLessonRules } from '../domain/makeups.js';
+import { bookMakeup } from '../domain/makeup-booking.js';
+import { cancelLesson } from '../domain/makeup-cancellation.js';
+import { makeupSuggestions } from '../domain/makeup-suggestions.js';
+import { classMakeups, getLessonRules, myMakeups, setLessonRules } from '../domain/makeups.js';
 
 /**
  * During the semester (docs/product/semester.md): the class's lesson rules (owner), cancelling one dated lesson
