@@ -4,6 +4,7 @@ export * from './config.js';
 export * from './store.js';
 export * from './change-stamps.js';
 export * from './db.js';
+export * from './exclusive-job.js';
 export * from './migrator.js';
 export * from './events/index.js';
 export * from './auth.js';

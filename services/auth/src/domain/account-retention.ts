@@ -1,4 +1,4 @@
-import type { Logger, MailRequestedPayload } from '@stundenplan/base';
+import { startExclusiveJob, type ExclusiveJob, type Logger, type MailRequestedPayload } from '@stundenplan/base';
 
 /** An unused account is deleted this many days after its warning, unless its holder signs in meanwhile. */
 export const ACCOUNT_DELETION_AFTER_WARNING_DAYS = 30;
@@ -88,40 +88,18 @@ export async function runAccountRetention(deps: AccountRetentionDeps, now: Date)
   return out;
 }
 
-export interface AccountRetentionJob {
-  runOnce(): Promise<Awaited<ReturnType<typeof runAccountRetention>> | null>;
-  stop(): Promise<void>;
-}
+export type AccountRetentionJob = ExclusiveJob<Awaited<ReturnType<typeof runAccountRetention>>>;
 
 /** Shortly after start and then every `intervalMs`, one replica at a time (PostgreSQL session advisory lock). */
 export function startAccountRetention(deps: AccountRetentionDeps, opts: { intervalMs: number; schema: string }): AccountRetentionJob {
-  let current: Promise<unknown> = Promise.resolve();
-  let running = false;
-  const lockKey = `${opts.schema}:account-retention`;
-  const runOnce = async () => {
-    if (running) return null;
-    running = true;
-    const p = deps.exclusively(lockKey, () => runAccountRetention(deps, deps.now()));
-    current = p.catch(() => undefined);
-    try {
-      return await p;
-    } finally {
-      running = false;
-    }
-  };
-  const tick = () => {
-    runOnce().catch((e: unknown) => deps.log.warn({ err: (e as Error).message }, 'account retention failed'));
-  };
-  const timer = opts.intervalMs > 0 ? setInterval(tick, opts.intervalMs) : undefined;
-  const first = opts.intervalMs > 0 ? setTimeout(tick, Math.min(10_000, opts.intervalMs)) : undefined;
-  timer?.unref();
-  first?.unref();
-  return {
-    runOnce,
-    stop: async () => {
-      clearInterval(timer);
-      clearTimeout(first);
-      await current;
+  return startExclusiveJob(
+    {
+      lockKey: `${opts.schema}:account-retention`,
+      intervalMs: opts.intervalMs,
+      exclusively: deps.exclusively,
+      log: deps.log,
+      failure: 'account retention failed',
     },
-  };
+    () => runAccountRetention(deps, deps.now()),
+  );
 }

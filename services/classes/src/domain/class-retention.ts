@@ -1,4 +1,4 @@
-import { escapeHtml, type Logger, type MailRequestedPayload } from '@stundenplan/base';
+import { escapeHtml, startExclusiveJob, type ExclusiveJob, type Logger, type MailRequestedPayload } from '@stundenplan/base';
 import { berlinToday } from '@stundenplan/timegrid';
 
 /** The teacher is warned this many days before a class's data goes. */
@@ -98,41 +98,19 @@ export async function runClassRetention(deps: ClassRetentionDeps, now: Date): Pr
   return out;
 }
 
-export interface ClassRetentionJob {
-  /** One pass unless one runs here or in another replica (then null). */
-  runOnce(): Promise<Awaited<ReturnType<typeof runClassRetention>> | null>;
-  stop(): Promise<void>;
-}
+export type ClassRetentionJob = ExclusiveJob<Awaited<ReturnType<typeof runClassRetention>>>;
 
 /** The retention job: shortly after start and then every `intervalMs`, one replica at a time (session advisory lock). */
 export function startClassRetention(deps: ClassRetentionDeps, opts: { intervalMs: number; schema: string; firstPassDelayMs?: number }): ClassRetentionJob {
-  let current: Promise<unknown> = Promise.resolve();
-  let running = false;
-  const lockKey = `${opts.schema}:class-retention`;
-  const runOnce = async () => {
-    if (running) return null;
-    running = true;
-    const p = deps.exclusively(lockKey, () => runClassRetention(deps, deps.now()));
-    current = p.catch(() => undefined);
-    try {
-      return await p;
-    } finally {
-      running = false;
-    }
-  };
-  const tick = () => {
-    runOnce().catch((e: unknown) => deps.log.warn({ err: (e as Error).message }, 'class data retention failed'));
-  };
-  const timer = opts.intervalMs > 0 ? setInterval(tick, opts.intervalMs) : undefined;
-  const first = opts.intervalMs > 0 ? setTimeout(tick, Math.min(opts.firstPassDelayMs ?? 10_000, opts.intervalMs)) : undefined;
-  timer?.unref();
-  first?.unref();
-  return {
-    runOnce,
-    stop: async () => {
-      clearInterval(timer);
-      clearTimeout(first);
-      await current;
+  return startExclusiveJob(
+    {
+      lockKey: `${opts.schema}:class-retention`,
+      intervalMs: opts.intervalMs,
+      firstPassDelayMs: opts.firstPassDelayMs,
+      exclusively: deps.exclusively,
+      log: deps.log,
+      failure: 'class data retention failed',
     },
-  };
+    () => runClassRetention(deps, deps.now()),
+  );
 }
