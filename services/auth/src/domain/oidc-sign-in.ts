@@ -1,4 +1,4 @@
-import { AppError, hitRateLimit, Topic, UUID_RE, type UserRegisteredPayload } from '@stundenplan/base';
+import { AppError, hitRateLimit, Topic, UUID_RE } from '@stundenplan/base';
 import type { ClassInfo } from '../clients/classes-client.js';
 import { isUniqueViolation, type OidcIdentityKey, type UserRow } from '../data/user-repository.js';
 import type { AuthDeps } from './deps.js';
@@ -7,7 +7,7 @@ import { baseUrl, oidcLinkLink } from './links.js';
 import { oidcLinkMail } from './mail-templates.js';
 import { MSG } from './messages.js';
 import { roleFromClaims, safeLocalPath, type OidcClient, type OidcFlow, type OidcResult } from './oidc.js';
-import { checkMember, lookUpClass } from './register-user.js';
+import { checkMember, lookUpClass, userRegisteredEvent } from './register-user.js';
 import { cleanName, DEFAULT_DURATION, emailDomain, isValidEmail, NAME_MAX, normaliseEmail, ROLE_STUDENT, ROLE_TEACHER } from './registration-rules.js';
 import type { IssuedSession } from './session-tokens.js';
 
@@ -181,19 +181,7 @@ async function firstSignIn(deps: AuthDeps, client: OidcClient, result: OidcResul
       identity,
       new Date(),
       (created) => {
-        const registered: UserRegisteredPayload = {
-          user_id: created.id,
-          name: created.name,
-          email: created.email,
-          role_id: created.roleId,
-          duration: created.duration,
-          institution_id: institution?.id ?? null,
-          institution_name: institution?.name ?? (classInfo?.institutionName || null),
-          register_shortcut: shortcut,
-          member_id: shortcut ? flow.memberId : null,
-          class_id: classInfo?.classId ?? null,
-        };
-        return [{ topic: Topic.UserRegistered, key: created.id, payload: registered }];
+        return [userRegisteredEvent(created, institution, classInfo, shortcut, flow.memberId)];
       },
     );
     deps.kickOutbox();

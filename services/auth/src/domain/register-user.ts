@@ -1,4 +1,4 @@
-import { AppError, Topic, type UserRegisteredPayload } from '@stundenplan/base';
+import { AppError, Topic, type OutboxEvent, type UserRegisteredPayload } from '@stundenplan/base';
 import type { ClassInfo } from '../clients/classes-client.js';
 import type { InstitutionRow } from '../data/institution-repository.js';
 import { isUniqueViolation, type UserRow } from '../data/user-repository.js';
@@ -47,6 +47,32 @@ export async function checkMember(deps: AuthDeps, classId: string, memberId: str
   }
 }
 
+/**
+ * user.registered.v1 of a new account, by password or at the university: with a registration code (and an invitation's
+ * member id) the classes service adds or links the member. The institution's name comes from the class when none was chosen.
+ */
+export function userRegisteredEvent(
+  created: Pick<UserRow, 'id' | 'name' | 'email' | 'roleId' | 'duration'>,
+  institution: Pick<InstitutionRow, 'id' | 'name'> | null,
+  classInfo: ClassInfo | null,
+  shortcut: string | null,
+  memberId: string | null,
+): OutboxEvent {
+  const payload: UserRegisteredPayload = {
+    user_id: created.id,
+    name: created.name,
+    email: created.email,
+    role_id: created.roleId,
+    duration: created.duration,
+    institution_id: institution?.id ?? null,
+    institution_name: institution?.name ?? (classInfo?.institutionName || null),
+    register_shortcut: shortcut,
+    member_id: shortcut ? memberId : null,
+    class_id: classInfo?.classId ?? null,
+  };
+  return { topic: Topic.UserRegistered, key: created.id, payload };
+}
+
 export async function registerUser(deps: AuthDeps, body: unknown): Promise<{ message: string; user: UserRow }> {
   const input = parseRegistration(body);
 
@@ -85,20 +111,8 @@ export async function registerUser(deps: AuthDeps, body: unknown): Promise<{ mes
       { email: input.email, name: input.name, passwordHash, roleId, institutionId: institution?.id ?? null, duration },
       { purpose: 'confirm', hash, expiresAt: new Date(Date.now() + TOKEN_TTL_MS.confirm) },
       (created) => {
-        const registered: UserRegisteredPayload = {
-          user_id: created.id,
-          name: created.name,
-          email: created.email,
-          role_id: created.roleId,
-          duration: created.duration,
-          institution_id: institution?.id ?? null,
-          institution_name: institution?.name ?? (classInfo?.institutionName || null),
-          register_shortcut: input.registerShortcut,
-          member_id: input.registerShortcut ? input.memberId : null,
-          class_id: classInfo?.classId ?? null,
-        };
         return [
-          { topic: Topic.UserRegistered, key: created.id, payload: registered },
+          userRegisteredEvent(created, institution, classInfo, input.registerShortcut, input.memberId),
           { topic: Topic.MailRequested, key: created.id, payload: mail },
         ];
       },
