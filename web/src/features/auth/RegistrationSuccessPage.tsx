@@ -2,7 +2,7 @@ import { useLocation } from 'react-router-dom';
 import { ButtonLink } from '../../shared/ui/Button';
 import { Card } from '../../shared/ui/Card';
 import { Page } from '../../shared/ui/Page';
-import type { RegistrationSuccessState } from './RegisterPage';
+import type { RegistrationSuccessState } from './register/use-register-form';
 import { ROLE_ID_TEACHER } from './registration-validation';
 
 function readState(state: unknown): Partial<RegistrationSuccessState> {
