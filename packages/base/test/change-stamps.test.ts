@@ -195,7 +195,9 @@ describe('StampedCache', () => {
     expect(await cache.get('k', src.load, () => true)).toBe('of-anna');
     expect(src.loads).toBe(1);
   });
+});
 
+describe('StampedCache under concurrent loads and limits', () => {
   it('lets requests that miss at the same time wait for one load instead of each loading', async () => {
     const { cache } = setup();
     const src = source('v');

@@ -61,15 +61,15 @@ describe('migrate', () => {
       [rows[0], INIT],
       [rows[1], ADD_EMAIL],
     ] as const) {
-      expect(row.checksum).toBe(createHash('sha256').update(m.sql, 'utf8').digest('hex'));
-      expect(row.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-      expect(row.finished_at).toBeInstanceOf(Date);
-      expect(row.finished_at!.getTime()).toBeGreaterThanOrEqual(row.started_at.getTime() - 1000);
-      expect(row.rolled_back_at).toBeNull();
-      expect(row.logs).toBeNull();
-      expect(row.applied_steps_count).toBe(1);
+      expect(row!.checksum).toBe(createHash('sha256').update(m.sql, 'utf8').digest('hex'));
+      expect(row!.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      expect(row!.finished_at).toBeInstanceOf(Date);
+      expect(row!.finished_at!.getTime()).toBeGreaterThanOrEqual(row!.started_at.getTime() - 1000);
+      expect(row!.rolled_back_at).toBeNull();
+      expect(row!.logs).toBeNull();
+      expect(row!.applied_steps_count).toBe(1);
     }
-    expect(checksum(INIT.sql)).toBe(rows[0].checksum);
+    expect(checksum(INIT.sql)).toBe(rows[0]!.checksum);
   });
 
   it("creates _prisma_migrations with exactly Prisma's columns, types and defaults", async () => {
@@ -110,7 +110,7 @@ describe('migrate', () => {
     expect(second).toEqual([]);
     expect(await migrationRows(schema)).toHaveLength(3);
     const { rows } = await adminQuery<{ n: string }>(`SELECT count(*) AS n FROM "${schema}".teachers`);
-    expect(Number(rows[0].n)).toBe(1);
+    expect(Number(rows[0]!.n)).toBe(1);
   });
 
   it('applies only the new migrations when more were added since the last run', async () => {
@@ -122,7 +122,9 @@ describe('migrate', () => {
     expect(applied).toEqual([ADD_EMAIL.name]);
     expect((await migrationRows(schema)).map((r) => r.migration_name)).toEqual([INIT.name, ADD_EMAIL.name]);
   });
+});
 
+describe('migrate: changed and failing migrations', () => {
   it('refuses a migration whose SQL changed after it was applied and applies nothing after it', async () => {
     const schema = newSchema();
     await migrate(databaseUrl(), schema, [INIT]);
@@ -153,7 +155,7 @@ describe('migrate', () => {
     expect(await tableExists(schema, 'half_done')).toBe(false);
     expect(await tableExists(schema, 'teachers')).toBe(true);
     const { rows } = await adminQuery<{ n: string }>(`SELECT count(*) AS n FROM "${schema}".teachers`);
-    expect(Number(rows[0].n)).toBe(0);
+    expect(Number(rows[0]!.n)).toBe(0);
     expect((await migrationRows(schema)).map((r) => r.migration_name)).toEqual([INIT.name]);
   });
 
@@ -239,7 +241,7 @@ describe('readMigrations', () => {
 
     const [m] = await readMigrations(dir);
 
-    expect(m.sql).toBe(sql);
-    expect(checksum(m.sql)).toBe(createHash('sha256').update(Buffer.from(sql, 'utf8')).digest('hex'));
+    expect(m!.sql).toBe(sql);
+    expect(checksum(m!.sql)).toBe(createHash('sha256').update(Buffer.from(sql, 'utf8')).digest('hex'));
   });
 });

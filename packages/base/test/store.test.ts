@@ -145,38 +145,41 @@ function storeContract(name: string, setup: () => Promise<StoreFixture>, teardow
       expect(await f.store.ping()).toBe(true);
     });
 
-    describe('hitRateLimit', () => {
-      it('allows `limit` hits in a window, then refuses with the seconds to wait', async () => {
-        const results = [];
-        for (let i = 0; i < 4; i++) results.push(await hitRateLimit(f.store, k('login:1.2.3.4'), 3, 60));
+    describe('hitRateLimit', () => rateLimitCases(() => f, k));
+  });
+}
 
-        expect(results.slice(0, 3).map((r) => [r.allowed, r.waitSeconds, r.count])).toEqual([
-          [true, 0, 1],
-          [true, 0, 2],
-          [true, 0, 3],
-        ]);
-        expect(results[3].allowed).toBe(false);
-        expect(results[3].count).toBe(4);
-        expect(results[3].waitSeconds).toBeGreaterThan(0);
-        expect(results[3].waitSeconds).toBeLessThanOrEqual(60);
-      });
+/** The rate limit on top of a store: part of the same contract. */
+function rateLimitCases(fixture: () => StoreFixture, k: (s: string) => string) {
+  it('allows `limit` hits in a window, then refuses with the seconds to wait', async () => {
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push(await hitRateLimit(fixture().store, k('login:1.2.3.4'), 3, 60));
 
-      it('limits each key on its own', async () => {
-        await hitRateLimit(f.store, k('ip-a'), 1, 60);
-        expect((await hitRateLimit(f.store, k('ip-a'), 1, 60)).allowed).toBe(false);
+    expect(results.slice(0, 3).map((r) => [r.allowed, r.waitSeconds, r.count])).toEqual([
+      [true, 0, 1],
+      [true, 0, 2],
+      [true, 0, 3],
+    ]);
+    expect(results[3]!.allowed).toBe(false);
+    expect(results[3]!.count).toBe(4);
+    expect(results[3]!.waitSeconds).toBeGreaterThan(0);
+    expect(results[3]!.waitSeconds).toBeLessThanOrEqual(60);
+  });
 
-        expect((await hitRateLimit(f.store, k('ip-b'), 1, 60)).allowed).toBe(true);
-      });
+  it('limits each key on its own', async () => {
+    await hitRateLimit(fixture().store, k('ip-a'), 1, 60);
+    expect((await hitRateLimit(fixture().store, k('ip-a'), 1, 60)).allowed).toBe(false);
 
-      it('allows hits again once the window has passed', async () => {
-        await hitRateLimit(f.store, k('ip'), 1, 1);
-        expect((await hitRateLimit(f.store, k('ip'), 1, 1)).allowed).toBe(false);
+    expect((await hitRateLimit(fixture().store, k('ip-b'), 1, 60)).allowed).toBe(true);
+  });
 
-        await f.advance(1200);
+  it('allows hits again once the window has passed', async () => {
+    await hitRateLimit(fixture().store, k('ip'), 1, 1);
+    expect((await hitRateLimit(fixture().store, k('ip'), 1, 1)).allowed).toBe(false);
 
-        expect(await hitRateLimit(f.store, k('ip'), 1, 1)).toEqual({ allowed: true, waitSeconds: 0, count: 1 });
-      });
-    });
+    await fixture().advance(1200);
+
+    expect(await hitRateLimit(fixture().store, k('ip'), 1, 1)).toEqual({ allowed: true, waitSeconds: 0, count: 1 });
   });
 }
 
