@@ -1,7 +1,9 @@
 // Calls of steps 1-3 (docs/product/api.md "Classes", "Times and ranges"). Reads keep running across step changes
 // (abortOnRouteChange false): the steps are one page with several paths.
-import { WeekSlots, type TimesMap } from '@stundenplan/timegrid';
-import { api } from '../../shared/api/client';
+import type { AnswerOf } from '@stundenplan/contracts';
+import { availability } from '@stundenplan/contracts/routes';
+import { WeekSlots } from '@stundenplan/timegrid';
+import { call } from '../../shared/api/client';
 import type { RangeChoice, RangeMode } from './range-cookie';
 
 export interface ClassSummary {
@@ -18,59 +20,41 @@ export interface TimeRangeState {
   extraMinutes: number | null;
 }
 
-interface TimeRangeAnswer {
-  time_range?: TimesMap | null;
-  mode?: string | null;
-  extraMinutes?: number | null;
-}
+type TimeRangeAnswer = AnswerOf<typeof availability.getTimeRange>;
 
 const READ = { abortOnRouteChange: false } as const;
 const WRITE = { abortOnRouteChange: false, abortPrevious: false } as const;
 
-function classPath(classId: string, rest: string): string {
-  return `classes/${encodeURIComponent(classId)}/${rest}`;
-}
-
 export async function fetchTeacherTimes(classId: string, signal?: AbortSignal): Promise<WeekSlots> {
-  const answer = await api.get<{ available_times?: TimesMap | null }>(classPath(classId, 'available-times'), { ...READ, signal });
+  const answer = await call(availability.getTeacherTimes, { params: { classId } }, { ...READ, signal });
   return WeekSlots.fromTimesMap(answer?.available_times ?? {}, { strict: false });
 }
 
 export async function saveTeacherTimes(classId: string, times: WeekSlots): Promise<WeekSlots> {
-  const answer = await api.put<{ available_times?: TimesMap | null }>(classPath(classId, 'available-times'), { available_times: times.toTimesMap() }, WRITE);
-  return answer?.available_times ? WeekSlots.fromTimesMap(answer.available_times, { strict: false }) : times;
-}
-
-function isMode(value: unknown): value is RangeMode {
-  return value === 'exact' || value === 'extended' || value === 'custom';
+  const answer = await call(availability.saveTeacherTimes, { params: { classId }, body: { available_times: times.toTimesMap() } }, WRITE);
+  return answer ? WeekSlots.fromTimesMap(answer.available_times, { strict: false }) : times;
 }
 
 export function toRangeState(answer: TimeRangeAnswer | undefined): TimeRangeState {
-  const timeRange = answer?.time_range ? WeekSlots.fromTimesMap(answer.time_range, { strict: false }) : null;
   return {
-    timeRange,
-    mode: isMode(answer?.mode) ? answer.mode : null,
-    extraMinutes: typeof answer?.extraMinutes === 'number' ? answer.extraMinutes : null,
+    timeRange: answer?.time_range ? WeekSlots.fromTimesMap(answer.time_range, { strict: false }) : null,
+    mode: answer?.mode ?? null,
+    extraMinutes: answer?.extraMinutes ?? null,
   };
 }
 
 export async function fetchTimeRange(classId: string, signal?: AbortSignal): Promise<TimeRangeState> {
-  return toRangeState(await api.get<TimeRangeAnswer>(classPath(classId, 'time-range'), { ...READ, signal }));
+  return toRangeState(await call(availability.getTimeRange, { params: { classId } }, { ...READ, signal }));
 }
 
 /** POST .../exact, POST .../extended {extraMinutes} or PUT .../time-range {time_range, mode: 'custom'}. */
 export async function saveTimeRange(classId: string, choice: RangeChoice, custom?: WeekSlots): Promise<TimeRangeState> {
-  let answer: TimeRangeAnswer | undefined;
-  if (choice.mode === 'exact') answer = await api.post<TimeRangeAnswer>(classPath(classId, 'time-range/exact'), undefined, WRITE);
-  else if (choice.mode === 'extended')
-    answer = await api.post<TimeRangeAnswer>(classPath(classId, 'time-range/extended'), { extraMinutes: choice.extraMinutes ?? 15 }, WRITE);
-  else
-    answer = await api.put<TimeRangeAnswer>(
-      classPath(classId, 'time-range'),
-      { time_range: (custom ?? WeekSlots.empty()).toTimesMap(), mode: 'custom' },
-      WRITE,
-    );
-  return toRangeState(answer);
+  const params = { classId };
+  if (choice.mode === 'exact') return toRangeState(await call(availability.setExactRange, { params }, WRITE));
+  if (choice.mode === 'extended')
+    return toRangeState(await call(availability.setExtendedRange, { params, body: { extraMinutes: choice.extraMinutes ?? 15 } }, WRITE));
+  const body = { time_range: (custom ?? WeekSlots.empty()).toTimesMap(), mode: 'custom' as const };
+  return toRangeState(await call(availability.setCustomRange, { params, body }, WRITE));
 }
 
 /** The mode that counts: the server's, else the cookie's when the server has a range without a mode. */

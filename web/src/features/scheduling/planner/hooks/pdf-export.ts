@@ -1,5 +1,6 @@
+import { documents } from '@stundenplan/contracts/routes';
 import { DEFAULT_VISIBLE_RANGE, SLOTS_PER_DAY } from '@stundenplan/timegrid';
-import { api } from '../../../../shared/api/client';
+import { call } from '../../../../shared/api/client';
 import { hasSemester, type SemesterAnswer } from '../../../../shared/data/semester';
 import { spansToSaved, toWorkingForm } from '../model/schedule-forms';
 import type { PlanContent, PlannerMember, VisibleRange } from '../model/types';
@@ -65,7 +66,7 @@ export function pdfBody(input: PdfInput) {
 }
 
 export async function requestPdf(input: PdfInput): Promise<Blob> {
-  const blob = await api.post<Blob>('export-pdf-alternative', pdfBody(input), { responseType: 'blob', timeoutMs: 60_000 });
+  const blob = await call(documents.exportPdf, { body: pdfBody(input) }, { timeoutMs: 60_000 });
   if (!blob) throw new Error('PDF-Generierung fehlgeschlagen');
   return blob;
 }

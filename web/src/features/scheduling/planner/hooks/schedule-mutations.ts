@@ -1,14 +1,16 @@
 // Writes on the saved schedules of a class (docs/product/planning.md "Schedule save", "Loading a schedule"): each a
 // mutation that refreshes the shared schedules key of the class.
+import { notification, scheduling } from '@stundenplan/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError } from '../../../../shared/api/client';
+import { call, isApiError } from '../../../../shared/api/client';
 import { queryKeys } from '../../../../shared/data/query-keys';
 import type { SavePayload } from '../model/schedule-forms';
 import type { ScheduleSummary } from '../model/types';
 
-export type PersistResult = { kind: 'saved'; summary: ScheduleSummary } | { kind: 'conflict'; existingId: string | null };
+/** What the planner keeps of a saved schedule. */
+export type SavedSchedule = Pick<ScheduleSummary, 'id' | 'name' | 'description'>;
 
-const schedulesPath = (classId: string) => `classes/${encodeURIComponent(classId)}/schedules`;
+export type PersistResult = { kind: 'saved'; summary: SavedSchedule } | { kind: 'conflict'; existingId: string | null };
 
 /**
  * Create (no id yet) or upsert `targetId` (PUT: the server updates it, or creates it again when it was deleted
@@ -17,12 +19,10 @@ const schedulesPath = (classId: string) => `classes/${encodeURIComponent(classId
 export async function persistSchedule(classId: string, payload: SavePayload, targetId: string | null): Promise<PersistResult> {
   try {
     const answer = targetId
-      ? await api.put<ScheduleSummary>(`${schedulesPath(classId)}/${encodeURIComponent(targetId)}`, payload)
-      : await api.post<ScheduleSummary>(schedulesPath(classId), payload);
-    return {
-      kind: 'saved',
-      summary: { ...answer, id: answer?.id ?? targetId ?? '', name: answer?.name ?? payload.name, description: answer?.description ?? payload.description },
-    };
+      ? await call(scheduling.putSchedule, { params: { classId, scheduleId: targetId }, body: payload })
+      : await call(scheduling.createSchedule, { params: { classId }, body: payload });
+    // No answer: the session ended meanwhile (the browser is on its way to the start page).
+    return { kind: 'saved', summary: answer ?? { id: targetId ?? '', name: payload.name, description: payload.description ?? null } };
   } catch (e) {
     if (isApiError(e) && e.status === 409) {
       const body = e.body as { existing_id?: unknown } | undefined;
@@ -34,8 +34,8 @@ export async function persistSchedule(classId: string, payload: SavePayload, tar
 
 /** The id of the saved schedule called `name`, from a fresh list. */
 export async function scheduleIdByName(classId: string, name: string): Promise<string | null> {
-  const list = await api.get<{ schedules?: ScheduleSummary[] }>(schedulesPath(classId));
-  return list?.schedules?.find((s) => s.name.trim() === name)?.id ?? null;
+  const list = await call(scheduling.listClassSchedules, { params: { classId } });
+  return list?.schedules.find((s) => s.name.trim() === name)?.id ?? null;
 }
 
 /** Save or upsert one schedule; the class's schedule list is refreshed after every saved one. */
@@ -60,8 +60,8 @@ export function useSendSchedule(classId: string) {
       if (until) form.append('until', until);
       // The personal message of the schedule mail ('Nachricht von …', docs/product/documents.md).
       if (message) form.append('message', message);
-      const answer = await api.postForm<{ recipient_count?: number }>('send-schedule-to-students', form, { timeoutMs: 60_000 });
-      return typeof answer?.recipient_count === 'number' ? answer.recipient_count : 0;
+      const answer = await call(notification.sendSchedule, { body: form }, { timeoutMs: 60_000 });
+      return answer?.recipient_count ?? 0;
     },
   });
 }
@@ -69,7 +69,7 @@ export function useSendSchedule(classId: string) {
 export function useDeleteSchedule(classId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (schedule: ScheduleSummary) => api.delete(`${schedulesPath(classId)}/${encodeURIComponent(schedule.id)}`),
+    mutationFn: (schedule: ScheduleSummary) => call(scheduling.deleteSchedule, { params: { classId, scheduleId: schedule.id } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.schedules(classId) }),
   });
 }

@@ -1,14 +1,15 @@
+import { scheduling } from '@stundenplan/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { api, errorMessage, isApiError } from '../../../../shared/api/client';
+import { call, errorMessage, isApiError } from '../../../../shared/api/client';
 import { semesterQuery } from '../../../../shared/data/semester';
 import { useLatest } from '../../../../shared/hooks/use-latest';
 import { toast } from '../../../../shared/toast';
 import { defaultScheduleName } from '../model/names';
 import { buildSavePayload, planFromSaved, type SavePayload } from '../model/schedule-forms';
 import { PLANNER_TEXTS } from '../model/texts';
-import { scheduleIdByName, useDeleteSchedule, useSaveSchedule, useSendSchedule } from './schedule-mutations';
-import type { PlannerMember, ScheduleDetail, ScheduleSummary } from '../model/types';
+import { scheduleIdByName, type SavedSchedule, useDeleteSchedule, useSaveSchedule, useSendSchedule } from './schedule-mutations';
+import type { PlannerMember, ScheduleSummary } from '../model/types';
 import { exportablePlan, requestPdf, type PdfInput } from './pdf-export';
 import type { PlanActions, PlanState } from './use-plan-state';
 import type { SendOptions } from '../components/SaveDialog';
@@ -97,7 +98,7 @@ export function useScheduleActions(deps: Deps) {
 
   /** After a successful save: state, list, toast and (send mode) the mail. */
   const finish = useCallback(
-    async (summary: ScheduleSummary, mode: SaveMode, pdf: Blob | null) => {
+    async (summary: SavedSchedule, mode: SaveMode, pdf: Blob | null) => {
       depsRef.current.actions.saved({ id: summary.id || null, name: summary.name, description: summary.description ?? null });
       if (mode === 'save') {
         toast.success(PLANNER_TEXTS.saved);
@@ -220,10 +221,10 @@ export function useScheduleActions(deps: Deps) {
     async (id: string): Promise<boolean> => {
       const { members, actions } = depsRef.current;
       try {
-        const detail = await api.get<ScheduleDetail>(`schedules/${id}`);
+        const detail = await call(scheduling.getSchedule, { params: { scheduleId: id } });
         if (!detail) return false;
-        const plan = planFromSaved(detail.available_times, members, detail.pinned ?? []);
-        actions.load(plan, { id: detail.id ?? id, name: detail.name?.trim() || null, description: detail.description?.trim() || null });
+        const plan = planFromSaved(detail.available_times, members, detail.pinned);
+        actions.load(plan, { id: detail.id, name: detail.name.trim() || null, description: detail.description?.trim() || null });
         return true;
       } catch (e) {
         if (isApiError(e) && e.kind === 'aborted') return false;

@@ -1,6 +1,6 @@
 import { WeekSlots } from '@stundenplan/timegrid';
 import { describe, expect, it } from 'vitest';
-import { inPreferred, movedMembers, parseSummary, preferredWeek } from './plan-summary';
+import { inPreferred, movedMembers, preferredWeek } from './plan-summary';
 import type { PlanContent, PlannerMember } from './types';
 
 const plan = (...ps: [string, number, number, number][]): PlanContent => ({
@@ -9,23 +9,6 @@ const plan = (...ps: [string, number, number, number][]): PlanContent => ({
 });
 
 describe('plan summary', () => {
-  it('reads the summary of the calculation answer', () => {
-    expect(
-      parseSummary({
-        summary: { placed: 5, preferred_placed: 4, idle_minutes: 0, moved: 1, proven: true, preferred_member_ids: ['a'], moved_member_ids: ['b'] },
-      }),
-    ).toEqual({
-      placed: 5,
-      preferredPlaced: 4,
-      moved: 1,
-      preferredIds: ['a'],
-      movedIds: ['b'],
-    });
-    expect(parseSummary({ summary: { placed: 5, preferred_placed: 4 } })?.movedIds).toBeNull();
-    expect(parseSummary({ placements: [] })).toBeNull();
-    expect(parseSummary({ summary: { placed: -1, preferred_placed: 0 } })).toBeNull();
-  });
-
   it('takes the preferred times of the chosen source and checks that a lesson lies entirely in them', () => {
     const member: PlannerMember = {
       member_id: 'a',

@@ -14,21 +14,6 @@ export interface CalcSummary {
   movedIds: string[] | null;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const count = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null);
-const ids = (v: unknown): string[] | null => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : null);
-
-/** `summary: {placed, preferred_placed, moved, preferred_member_ids, moved_member_ids, ...}` or null. */
-export function parseSummary(answer: unknown): CalcSummary | null {
-  const s = isRecord(answer) ? answer.summary : undefined;
-  if (!isRecord(s)) return null;
-  const placed = count(s.placed);
-  const preferredPlaced = count(s.preferred_placed);
-  if (placed === null || preferredPlaced === null) return null;
-  const movedIds = ids(s.moved_member_ids);
-  return { placed, preferredPlaced, moved: count(s.moved) ?? movedIds?.length ?? 0, preferredIds: ids(s.preferred_member_ids) ?? [], movedIds };
-}
-
 /** The preferred times of the member's chosen time source (teacher-entered or the student's own). */
 export function preferredWeek(member: PlannerMember, source: TimeSource): WeekSlots {
   const times = source === TEACHER_SOURCE ? member.preferred_times : member.preferred_times_user_input;

@@ -1,4 +1,6 @@
 import type { LessonWeek } from '@stundenplan/timegrid';
+import type { AnswerOf } from '@stundenplan/contracts';
+import type { scheduling } from '@stundenplan/contracts/routes';
 import type { MemberDto } from '../../../../shared/data/classes';
 
 /** docs/product/data.md "Time preferences": which of a member's two time sources the planner uses. */
@@ -47,20 +49,11 @@ export type SavedTimes = Record<string, SavedEntry[]>;
 export type WorkingForm = Record<string, Record<string, string>>;
 
 /** Listing entry of GET classes/{id}/schedules. */
-export interface ScheduleSummary {
-  id: string;
-  name: string;
-  description?: string | null;
-  class_id?: string;
-  created_at?: string;
-  updated_at?: string;
-}
+/** A saved schedule as the lists answer it (GET classes/{id}/schedules). */
+export type ScheduleSummary = AnswerOf<typeof scheduling.listClassSchedules>['schedules'][number];
 
 /** GET schedules/{id}. */
-export interface ScheduleDetail extends ScheduleSummary {
-  available_times: unknown;
-  pinned?: string[];
-}
+export type ScheduleDetail = AnswerOf<typeof scheduling.getSchedule>;
 
 /** Visible slot range of the grid: rows start .. end-1 (end exclusive). */
 export interface VisibleRange {
