@@ -127,4 +127,16 @@ describe('gateway serves the web app', () => {
     expect(configured.status).toBe(200);
     expect(configured.body.toString()).toContain('mappings');
   });
+
+  it('serves the compressed copies of a build made while it runs (after at most a second)', async () => {
+    const later = '/assets/later-XyZ_9876.js';
+    const file = path.join(dist, later);
+    writeFileSync(file, SCRIPT);
+    writeFileSync(`${file}.br`, brotliCompressSync(SCRIPT));
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const res = await get(gw.base, later, 'gzip, br');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.body).toString()).toBe(SCRIPT);
+  });
 });
