@@ -25,7 +25,7 @@ function parseArgs(argv: string[]): SolveOptions & { verbose: boolean } {
     return x;
   };
   for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
+    const a = argv[i] ?? '';
     const [flag, inline] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
     const value = (): string | undefined => inline ?? argv[++i];
     switch (flag) {

@@ -25,7 +25,7 @@ async function deliver<T extends Topic>(event: EventEnvelope<T>): Promise<void> 
 
 async function processed(eventId: string): Promise<number> {
   const r = await adminQuery(`SELECT count(*)::int AS n FROM "${h.schema}".processed_events WHERE event_id = $1`, [eventId]);
-  return r.rows[0].n as number;
+  return Number(r.rows[0]?.n);
 }
 
 describe('class.deleted.v1', () => {
@@ -52,13 +52,13 @@ describe('class.deleted.v1', () => {
     const left = await adminQuery(`SELECT class_id FROM "${h.schema}".schedules WHERE class_id = ANY($1::uuid[])`, [[gone.classId, kept.classId]]);
     expect(left.rows.map((r) => r.class_id)).toEqual([kept.classId, kept.classId]);
     const runs = await adminQuery(`SELECT count(*)::int AS n FROM "${h.schema}".solve_runs WHERE class_id = $1`, [gone.classId]);
-    expect(runs.rows[0].n).toBe(0);
+    expect(runs.rows[0]?.n).toBe(0);
 
     // The same event again (redelivery) and a second event for the same class change nothing.
     await deliver(event);
     await deliver(envelope(Topic.ClassDeleted, gone.classId, { class_id: gone.classId, teacher_id: h.teacherId }));
     const after = await adminQuery(`SELECT count(*)::int AS n FROM "${h.schema}".schedules WHERE class_id = $1`, [kept.classId]);
-    expect(after.rows[0].n).toBe(2);
+    expect(after.rows[0]?.n).toBe(2);
     expect(await processed(event.id)).toBe(1);
   });
 });

@@ -4,6 +4,7 @@ import type { StubClass, Times } from './helpers.js';
 const DAYS = ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'];
 const slotOf = (label: string) => {
   const [h, m] = label.split('.').map(Number);
+  if (h === undefined || m === undefined) throw new Error(`bad label ${label}`);
   return h * 4 + m / 15;
 };
 const clock = (slot: number) => `${String(Math.floor(slot / 4)).padStart(2, '0')}:${String((slot % 4) * 15).padStart(2, '0')}`;
@@ -30,7 +31,7 @@ function has(times: Times, day: number, slot: number): boolean {
 export function expectTimetableShape(timetable: Record<string, Record<string, string>>): void {
   expect(Object.keys(timetable)).toEqual(DAYS);
   for (const day of DAYS) {
-    const keys = Object.keys(timetable[day]);
+    const keys = Object.keys(timetable[day] ?? {});
     expect(keys).toHaveLength(96);
     expect(keys[0]).toBe('00:00');
     expect(keys[36]).toBe('09:00');
@@ -73,6 +74,6 @@ export function expectValidPlan(
     }
   }
   for (let d = 0; d < 7; d++) {
-    for (let s = 0; s < 96; s++) expect(answer.timetable[DAYS[d]][clock(s)]).toBe(used.get(`${d}:${s}`) ?? '');
+    for (let s = 0; s < 96; s++) expect(answer.timetable[DAYS[d]!]?.[clock(s)]).toBe(used.get(`${d}:${s}`) ?? '');
   }
 }

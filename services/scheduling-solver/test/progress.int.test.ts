@@ -78,7 +78,7 @@ describe('progress stream (memory store)', () => {
     expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
     await waitFor(() => mine.events.some((e) => e.stage === 'done'));
     expectStages(mine.events);
-    expect(mine.events[0].run_id).toBe(res.body.run_id);
+    expect(mine.events[0]?.run_id).toBe(res.body.run_id);
     expect(mine.events.at(-1)!.result).toBe('ok');
     await waitFor(() => mine.comments.includes('heartbeat'), 3000);
     expect(other.events).toEqual([]);
@@ -145,7 +145,7 @@ describe('progress across replicas (Redis pub/sub)', async () => {
       // The stream unsubscribes when the client goes away.
       await waitFor(async () => (await redisSubscribers(`progress:${h.teacherId}`)) === 0, 3000);
       const runs = await adminQuery(`SELECT count(*)::int AS n FROM "${h.schema}".solve_runs WHERE class_id = $1`, [cls.classId]);
-      expect(runs.rows[0].n).toBe(1);
+      expect(runs.rows[0]?.n).toBe(1);
     } finally {
       await replicaB.stop();
       await h.stop();

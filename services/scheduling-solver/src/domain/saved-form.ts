@@ -5,7 +5,7 @@
  * a quarter hour in alternating weeks. Schedules saved before biweekly lessons (pairs only) read as weekly.
  */
 import { AppError, savedEntry, type SavedScheduleEntry, type SavedWeek } from '@stundenplan/base';
-import { DAY_NAMES, DAYS, SLOT_LABELS, TIMES_ERRORS, tryLabelToSlot } from '@stundenplan/timegrid';
+import { DAY_NAMES, DAYS, slotToLabel, TIMES_ERRORS, tryLabelToSlot } from '@stundenplan/timegrid';
 
 export type SavedEntry = SavedScheduleEntry;
 export type SavedTimes = Record<string, SavedEntry[]>;
@@ -66,6 +66,7 @@ export function parseSavedTimes(input: unknown, memberIds: ReadonlySet<string>):
     if (list.length > 96 * 4) throw AppError.badRequest(SAVED_FORM_ERRORS.tooMany(key));
     const day = Number(key);
     const slots = perDay[day];
+    if (!slots) throw AppError.badRequest(TIMES_ERRORS.invalidDay(key));
     for (const entry of list) {
       if (!Array.isArray(entry) || entry.length < 2 || typeof entry[0] !== 'string' || typeof entry[1] !== 'string') {
         throw AppError.badRequest(SAVED_FORM_ERRORS.badEntry(key));
@@ -76,7 +77,7 @@ export function parseSavedTimes(input: unknown, memberIds: ReadonlySet<string>):
       if (slot === undefined) throw AppError.badRequest(TIMES_ERRORS.invalidLabel(entry[0]));
       const memberId = entry[1].trim();
       if (!memberId) continue;
-      const label = SLOT_LABELS[slot];
+      const label = slotToLabel(slot);
       if (!memberIds.has(memberId)) {
         dropped.push({ day, label, memberId });
         continue;
@@ -92,7 +93,7 @@ export function parseSavedTimes(input: unknown, memberIds: ReadonlySet<string>):
     times[String(day)] = [...slots.entries()]
       .sort((a, b) => a[0] - b[0])
       .flatMap(([slot, list]) =>
-        [...list].sort((x, y) => WEEK_ORDER[x.week ?? ''] - WEEK_ORDER[y.week ?? '']).map((t) => savedEntry(SLOT_LABELS[slot], t.memberId, t.week)),
+        [...list].sort((x, y) => WEEK_ORDER[x.week ?? ''] - WEEK_ORDER[y.week ?? '']).map((t) => savedEntry(slotToLabel(slot), t.memberId, t.week)),
       );
   });
   return { times, dropped };

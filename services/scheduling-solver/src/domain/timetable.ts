@@ -3,7 +3,7 @@
  * Decision: every day Montag..Sonntag and every quarter hour "00:00".."23:45" is present, so the
  * web never has to guess whether a missing key means free; occupied slots carry the member_id.
  */
-import { DAY_NAMES, DAYS, SLOTS_PER_DAY, durationToSlots, slotToClock, tryLabelToSlot } from '@stundenplan/timegrid';
+import { dayName, DAYS, SLOTS_PER_DAY, durationToSlots, slotToClock, tryLabelToSlot } from '@stundenplan/timegrid';
 import type { PlanPlacement, Week } from './solver-port.js';
 
 export type WorkingTimetable = Record<string, Record<string, string>>;
@@ -32,7 +32,7 @@ export function emptyTimetable(): WorkingTimetable {
   for (let day = 0; day < DAYS; day++) {
     const slots: Record<string, string> = {};
     for (let slot = 0; slot < SLOTS_PER_DAY; slot++) slots[slotToClock(slot)] = '';
-    out[DAY_NAMES[day]] = slots;
+    out[dayName(day)] = slots;
   }
   return out;
 }
@@ -60,7 +60,7 @@ export function toPlacementViews(placements: PlanPlacement[], members: ReadonlyM
       member_id: p.member_id,
       name: member.name,
       day: p.day,
-      day_name: DAY_NAMES[p.day],
+      day_name: dayName(p.day),
       start: boundaryLabel(start),
       end: boundaryLabel(end),
       start_time: slotToClock(start),
@@ -84,6 +84,7 @@ export function timetableFrom(views: PlacementView[]): WorkingTimetable {
   const t = emptyTimetable();
   for (const v of [...views].sort((a, b) => weekRank(b.week) - weekRank(a.week))) {
     const day = t[v.day_name];
+    if (!day) continue;
     for (let slot = v.set_time_from_to[0]; slot < v.set_time_from_to[1]; slot++) day[slotToClock(slot)] = v.member_id;
   }
   return t;

@@ -36,9 +36,10 @@ describe('biweekly students', () => {
     expect(plan.status).toBe('OPTIMAL');
     expect(plan.stats).toMatchObject({ placed: 1, placedProven: true });
     expect(plan.unscheduled_students).toHaveLength(1);
-    const [placed] = plan.placements;
+    expect(plan.placements).toHaveLength(1);
+    const placed = plan.placements[0]!;
     expect(placed.week).toBe(placed.member_id === 'x' ? 'A' : null);
-    const other = plan.unscheduled_students[0];
+    const other = plan.unscheduled_students[0]!;
     expect(plan.reasons[other]).toBe(`Alle passenden Zeitfenster sind belegt (durch: ${placed.member_id === 'w' ? 'Weekly' : 'Biweekly'})`);
   });
 

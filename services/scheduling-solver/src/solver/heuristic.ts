@@ -49,12 +49,12 @@ export class LocalSearch extends Moves {
       let s: number;
       if (this.placed < c.n && this.rand() < 0.3) {
         unpl.length = 0;
-        for (let i = 0; i < mov.length; i++) if (this.pos[mov[i]] < 0) unpl.push(mov[i]);
-        s = unpl[(this.rand() * unpl.length) | 0];
-      } else s = mov[(this.rand() * mov.length) | 0];
-      const ws = c.winStart[s];
-      const nw = c.winStart[s + 1] - ws;
-      const cur = this.pos[s];
+        for (let i = 0; i < mov.length; i++) if (this.pos[mov[i]!]! < 0) unpl.push(mov[i]!);
+        s = unpl[(this.rand() * unpl.length) | 0]!;
+      } else s = mov[(this.rand() * mov.length) | 0]!;
+      const ws = c.winStart[s]!;
+      const nw = c.winStart[s + 1]! - ws;
+      const cur = this.pos[s]!;
       let w: number;
       if (cur >= 0 && this.rand() < 0.35) {
         // nudge: a nearby window of the same student

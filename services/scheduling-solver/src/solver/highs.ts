@@ -50,8 +50,8 @@ export class ModelBuilder {
     this.rowLo.push(lo);
     this.rowUp.push(up);
     for (let k = 0; k < idx.length; k++) {
-      this.rowIdx.push(idx[k]);
-      this.rowVal.push(vals ? vals[k] : 1);
+      this.rowIdx.push(idx[k]!);
+      this.rowVal.push(vals ? vals[k]! : 1);
     }
     this.rowStart.push(this.rowIdx.length);
   }
@@ -60,16 +60,16 @@ export class ModelBuilder {
     const n = this.cost.length;
     const m = this.rowLo.length;
     const starts = new Int32Array(n + 1);
-    for (const j of this.rowIdx) starts[j + 1]++;
-    for (let j = 0; j < n; j++) starts[j + 1] += starts[j];
+    for (const j of this.rowIdx) starts[j + 1]!++;
+    for (let j = 0; j < n; j++) starts[j + 1]! += starts[j]!;
     const fill = starts.slice(0, n);
     const indices = new Int32Array(this.rowIdx.length);
     const values = new Float64Array(this.rowIdx.length);
     for (let i = 0; i < m; i++) {
-      for (let k = this.rowStart[i]; k < this.rowStart[i + 1]; k++) {
-        const p = fill[this.rowIdx[k]]++;
+      for (let k = this.rowStart[i]!; k < this.rowStart[i + 1]!; k++) {
+        const p = fill[this.rowIdx[k]!]!++;
         indices[p] = i;
-        values[p] = this.rowVal[k];
+        values[p] = this.rowVal[k]!;
       }
     }
     const inf = highs.infinity;

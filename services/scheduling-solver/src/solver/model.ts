@@ -38,25 +38,25 @@ export function components(core: Core): Component[] {
   const parent = Array.from({ length: planDays }, (_, d) => d);
   const find = (d: number): number => {
     while (parent[d] !== d) {
-      parent[d] = parent[parent[d]];
-      d = parent[d];
+      parent[d] = parent[parent[d]!]!;
+      d = parent[d]!;
     }
     return d;
   };
-  const dayOf = (w: number): number => (core.winKey[w] / SLOTS_PER_DAY) | 0;
+  const dayOf = (w: number): number => (core.winKey[w]! / SLOTS_PER_DAY) | 0;
   const union = (x: number, y: number): void => {
     const a = find(x);
     const b = find(y);
     if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
   };
   for (let s = 0; s < core.n; s++) {
-    const d0 = dayOf(core.winStart[s]);
-    for (let w = core.winStart[s] + 1; w < core.winStart[s + 1]; w++) union(d0, dayOf(w));
+    const d0 = dayOf(core.winStart[s]!);
+    for (let w = core.winStart[s]! + 1; w < core.winStart[s + 1]!; w++) union(d0, dayOf(w));
     if (core.both[s]) union(d0, d0 + DAYS);
   }
   const byRoot = new Map<number, Component>();
   for (let s = 0; s < core.n; s++) {
-    const root = find(dayOf(core.winStart[s]));
+    const root = find(dayOf(core.winStart[s]!));
     let c = byRoot.get(root);
     if (!c) {
       c = { days: [], students: [] };
@@ -81,17 +81,17 @@ export interface BuiltModel {
 
 function studentOfWindow(core: Core): Int32Array {
   const out = new Int32Array(core.winKey.length);
-  for (let s = 0; s < core.n; s++) for (let w = core.winStart[s]; w < core.winStart[s + 1]; w++) out[w] = s;
+  for (let s = 0; s < core.n; s++) for (let w = core.winStart[s]!; w < core.winStart[s + 1]!; w++) out[w] = s;
   return out;
 }
 
 function readWindows(core: Core, comp: Component, windowOfCol: Int32Array, xCount: number, x: Float64Array, pos: Int32Array): void {
   const owner = studentOfWindow(core);
-  for (const s of comp.students) if (core.pinnedWin[s] < 0) pos[s] = -1;
+  for (const s of comp.students) if (core.pinnedWin[s]! < 0) pos[s] = -1;
   for (let j = 0; j < xCount; j++) {
-    if (x[j] > 0.5) {
-      const w = windowOfCol[j];
-      pos[owner[w]] = w;
+    if (x[j]! > 0.5) {
+      const w = windowOfCol[j]!;
+      pos[owner[w]!] = w;
     }
   }
 }
@@ -108,8 +108,8 @@ export interface MaximizeOptions {
 
 /** Objective weight of window w of student s. */
 function weight(core: Core, w: number, objective: MaximizeOptions['objective']): number {
-  if (objective === 'kept') return core.winPrev[w];
-  if (objective === 'preferred') return core.winPref[w];
+  if (objective === 'kept') return core.winPrev[w]!;
+  if (objective === 'preferred') return core.winPref[w]!;
   return 1;
 }
 
@@ -123,12 +123,12 @@ function addCliqueRows(core: Core, b: ModelBuilder, cols: ArrayLike<number>, own
   const startsAt = new Uint8Array(keys);
   const endsAt = new Uint8Array(keys);
   for (let j = 0; j < cols.length; j++) {
-    const w = cols[j];
-    const s = owner[w];
-    for (let key = core.winKey[w]; key < keys; key += WEEK_KEYS) {
+    const w = cols[j]!;
+    const s = owner[w]!;
+    for (let key = core.winKey[w]!; key < keys; key += WEEK_KEYS) {
       startsAt[key] = 1;
-      endsAt[key + core.len[s] - 1] = 1;
-      for (let k = key; k < key + core.len[s]; k++) {
+      endsAt[key + core.len[s]! - 1] = 1;
+      for (let k = key; k < key + core.len[s]!; k++) {
         let list = cover.get(k);
         if (!list) {
           list = [];
@@ -157,9 +157,9 @@ export function buildMaximize(core: Core, comp: Component, opts: MaximizeOptions
   const cols: number[] = [];
   const keptCols: number[] = [];
   for (const s of comp.students) {
-    if (core.pinnedWin[s] >= 0) continue;
+    if (core.pinnedWin[s]! >= 0) continue;
     const idx: number[] = [];
-    for (let w = core.winStart[s]; w < core.winStart[s + 1]; w++) {
+    for (let w = core.winStart[s]!; w < core.winStart[s + 1]!; w++) {
       const j = b.binary(weight(core, w, opts.objective));
       cols.push(w);
       if (core.winPrev[w]) keptCols.push(j);
@@ -184,8 +184,8 @@ export function buildMaximize(core: Core, comp: Component, opts: MaximizeOptions
     start(pos) {
       const v = new Float64Array(b.numCols);
       const chosen = new Set<number>();
-      for (const s of comp.students) if (pos[s] >= 0) chosen.add(pos[s]);
-      for (let j = 0; j < xCount; j++) if (chosen.has(windowOfCol[j])) v[j] = 1;
+      for (const s of comp.students) if (pos[s]! >= 0) chosen.add(pos[s]!);
+      for (let j = 0; j < xCount; j++) if (chosen.has(windowOfCol[j]!)) v[j] = 1;
       return v;
     },
     read(x, pos) {
@@ -210,8 +210,8 @@ export function buildCompact(core: Core, comp: Component, count: number, opts: C
   const keptCols: number[] = [];
   for (const s of comp.students) {
     const idx: number[] = [];
-    const pinned = core.pinnedWin[s] >= 0;
-    for (let w = core.winStart[s]; w < core.winStart[s + 1]; w++) {
+    const pinned = core.pinnedWin[s]! >= 0;
+    for (let w = core.winStart[s]!; w < core.winStart[s + 1]!; w++) {
       const j = b.binary(0, pinned ? 1 : 0, 1);
       cols.push(w);
       if (core.winPrev[w]) keptCols.push(j);
@@ -222,7 +222,7 @@ export function buildCompact(core: Core, comp: Component, count: number, opts: C
   }
   b.row(count, count, all);
   if (opts.preferred !== undefined) {
-    const pref = all.filter((j) => core.winPref[cols[j]]);
+    const pref = all.filter((j) => core.winPref[cols[j]!]);
     b.row(opts.preferred, opts.preferred, pref);
   }
   if (opts.kept !== undefined) b.row(opts.kept, opts.kept, keptCols);
@@ -242,10 +242,10 @@ export function buildCompact(core: Core, comp: Component, count: number, opts: C
   const dayArcs: DayArcs[] = [];
   // Start slot of column j on plan day d (a weekly lesson in two weeks is on d and d + 7), or -1.
   const startOn = (j: number, d: number): number => {
-    const w = windowOfCol[j];
-    const t = core.winKey[w] - d * SLOTS_PER_DAY;
+    const w = windowOfCol[j]!;
+    const t = core.winKey[w]! - d * SLOTS_PER_DAY;
     if (t >= 0 && t < SLOTS_PER_DAY) return t;
-    if (d >= DAYS && core.both[owner[w]] && t + WEEK_KEYS >= 0 && t + WEEK_KEYS < SLOTS_PER_DAY) return t + WEEK_KEYS;
+    if (d >= DAYS && core.both[owner[w]!] && t + WEEK_KEYS >= 0 && t + WEEK_KEYS < SLOTS_PER_DAY) return t + WEEK_KEYS;
     return -1;
   };
   for (const d of comp.days) {
@@ -257,9 +257,9 @@ export function buildCompact(core: Core, comp: Component, count: number, opts: C
     const startSet = new Set<number>();
     const endSet = new Set<number>();
     for (const j of ws) {
-      const w = windowOfCol[j];
+      const w = windowOfCol[j]!;
       const t = startOn(j, d);
-      const e = t + core.len[owner[w]];
+      const e = t + core.len[owner[w]!]!;
       startSet.add(t);
       endSet.add(e);
       if (t < lo) lo = t;
@@ -274,31 +274,31 @@ export function buildCompact(core: Core, comp: Component, count: number, opts: C
       const j = b.binary(0);
       src.set(t, j);
       srcCols.push(j);
-      inArcs[t - lo].push(j);
+      inArcs[t - lo]!.push(j);
     }
     for (const t of [...endSet].sort((a, c) => a - c)) {
       const j = b.binary(0);
       snk.set(t, j);
-      outArcs[t - lo].push(j);
+      outArcs[t - lo]!.push(j);
     }
     const idle: number[] = [];
     for (let t = lo; t < hi; t++) {
       const j = b.binary(1);
       idle.push(j);
       allIdle.push(j);
-      outArcs[t - lo].push(j);
-      inArcs[t + 1 - lo].push(j);
+      outArcs[t - lo]!.push(j);
+      inArcs[t + 1 - lo]!.push(j);
     }
     for (const j of ws) {
-      const w = windowOfCol[j];
+      const w = windowOfCol[j]!;
       const t = startOn(j, d);
-      outArcs[t - lo].push(j);
-      inArcs[t + core.len[owner[w]] - lo].push(j);
+      outArcs[t - lo]!.push(j);
+      inArcs[t + core.len[owner[w]!]! - lo]!.push(j);
     }
     b.row(-Infinity, 1, srcCols);
     for (let i = 0; i <= hi - lo; i++) {
-      const idx = [...inArcs[i], ...outArcs[i]];
-      const vals = [...inArcs[i].map(() => 1), ...outArcs[i].map(() => -1)];
+      const idx = [...inArcs[i]!, ...outArcs[i]!];
+      const vals = [...inArcs[i]!.map(() => 1), ...outArcs[i]!.map(() => -1)];
       b.row(0, 0, idx, vals);
     }
     dayArcs.push({ day: d, lo, hi, src, snk, idle });
@@ -314,20 +314,20 @@ export function buildCompact(core: Core, comp: Component, count: number, opts: C
     start(pos) {
       const v = new Float64Array(b.numCols);
       const chosen = new Set<number>();
-      for (const s of comp.students) if (pos[s] >= 0) chosen.add(pos[s]);
-      for (let j = 0; j < xCount; j++) if (chosen.has(windowOfCol[j])) v[j] = 1;
+      for (const s of comp.students) if (pos[s]! >= 0) chosen.add(pos[s]!);
+      for (let j = 0; j < xCount; j++) if (chosen.has(windowOfCol[j]!)) v[j] = 1;
       for (const a of dayArcs) {
         const base = a.day * SLOTS_PER_DAY;
         const covered = new Uint8Array(a.hi - a.lo);
         let first = -1;
         let last = -1;
         for (const s of comp.students) {
-          const w = pos[s];
+          const w = pos[s]!;
           if (w < 0) continue;
-          let t = core.winKey[w] - base;
+          let t = core.winKey[w]! - base;
           if (core.both[s] && a.day >= DAYS) t += WEEK_KEYS;
           if (t < 0 || t >= SLOTS_PER_DAY) continue;
-          const e = t + core.len[s];
+          const e = t + core.len[s]!;
           for (let k = t; k < e; k++) covered[k - a.lo] = 1;
           if (first < 0 || t < first) first = t;
           if (e > last) last = e;
@@ -335,7 +335,7 @@ export function buildCompact(core: Core, comp: Component, count: number, opts: C
         if (first < 0) continue;
         v[a.src.get(first)!] = 1;
         v[a.snk.get(last)!] = 1;
-        for (let t = first; t < last; t++) if (!covered[t - a.lo]) v[a.idle[t - a.lo]] = 1;
+        for (let t = first; t < last; t++) if (!covered[t - a.lo]) v[a.idle[t - a.lo]!] = 1;
       }
       return v;
     },

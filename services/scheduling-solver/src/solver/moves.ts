@@ -20,15 +20,15 @@ export class Moves extends Occupancy {
    */
   protected tryMove(s: number, w: number, maxEject: number): boolean {
     const c = this.core;
-    const L = c.len[s];
-    const key = c.winKey[w];
+    const L = c.len[s]!;
+    const key = c.winKey[w]!;
     const ej = this.ejected;
     ej.length = 0;
-    for (let copy = 0; copy < this.copies[s]; copy++)
+    for (let copy = 0; copy < this.copies[s]!; copy++)
       for (let k = key + copy * WEEK_KEYS; k < key + copy * WEEK_KEYS + L; k++) {
-        const o = this.owner[k];
+        const o = this.owner[k]!;
         if (o >= 0 && o !== s && ej.indexOf(o) < 0) {
-          if (c.pinnedWin[o] >= 0 || ej.length >= maxEject) return false;
+          if (c.pinnedWin[o]! >= 0 || ej.length >= maxEject) return false;
           ej.push(o);
         }
       }
@@ -36,12 +36,12 @@ export class Moves extends Occupancy {
     this.journalP.length = 0;
     for (const e of ej) {
       this.journalS.push(e);
-      this.journalP.push(this.pos[e]);
+      this.journalP.push(this.pos[e]!);
       this.remove(e);
     }
     this.journalS.push(s);
-    this.journalP.push(this.pos[s]);
-    if (this.pos[s] >= 0) this.remove(s);
+    this.journalP.push(this.pos[s]!);
+    if (this.pos[s]! >= 0) this.remove(s);
     this.place(s, w);
     for (const e of ej) {
       const b = this.bestFree(e);
@@ -57,8 +57,8 @@ export class Moves extends Occupancy {
   /** Window of s on the same day as `base` starting at or after slot `from` (first such), or -1. */
   private windowAtOrAfter(s: number, base: number, from: number): number {
     const c = this.core;
-    for (let w = c.winStart[s]; w < c.winStart[s + 1]; w++) {
-      const k = c.winKey[w];
+    for (let w = c.winStart[s]!; w < c.winStart[s + 1]!; w++) {
+      const k = c.winKey[w]!;
       if (k >= base + SLOTS_PER_DAY) return -1;
       if (k >= base + from) return w;
     }
@@ -68,9 +68,9 @@ export class Moves extends Occupancy {
   /** Window of s on the same day as `base` ending at or before slot `to` (last such), or -1. */
   private windowEndingBy(s: number, base: number, to: number): number {
     const c = this.core;
-    const L = c.len[s];
-    for (let w = c.winStart[s + 1] - 1; w >= c.winStart[s]; w--) {
-      const k = c.winKey[w];
+    const L = c.len[s]!;
+    for (let w = c.winStart[s + 1]! - 1; w >= c.winStart[s]!; w--) {
+      const k = c.winKey[w]!;
       if (k < base) return -1;
       if (k + L <= base + to) return w;
     }
@@ -85,8 +85,8 @@ export class Moves extends Occupancy {
    */
   protected tryPush(s: number, w: number): boolean {
     const c = this.core;
-    const L = c.len[s];
-    const key = c.winKey[w];
+    const L = c.len[s]!;
+    const key = c.winKey[w]!;
     const d = (key / SLOTS_PER_DAY) | 0;
     const base = d * SLOTS_PER_DAY;
     const t = key - base;
@@ -94,8 +94,8 @@ export class Moves extends Occupancy {
     const day = this.dayStudents;
     day.length = 0;
     let last = -1;
-    for (let k = this.dayLo[d]; k < this.dayHi[d]; k++) {
-      const o = this.owner[base + k];
+    for (let k = this.dayLo[d]!; k < this.dayHi[d]!; k++) {
+      const o = this.owner[base + k]!;
       if (o >= 0 && o !== last && o !== s) {
         day.push(o);
         last = o;
@@ -110,39 +110,39 @@ export class Moves extends Occupancy {
     ej.length = 0;
     // (a weekly lesson on a day of week B: its key is week A's)
     const startOf = (o: number): number => {
-      const a = c.winKey[this.pos[o]] - base;
+      const a = c.winKey[this.pos[o]!]! - base;
       return a < 0 ? a + WEEK_KEYS : a;
     };
     // left side
     let cur = t;
     let i = day.length - 1;
-    while (i >= 0 && startOf(day[i]) >= t) i--;
+    while (i >= 0 && startOf(day[i]!) >= t) i--;
     for (; i >= 0; i--) {
-      const o = day[i];
+      const o = day[i]!;
       const a = startOf(o);
-      const Lo = c.len[o];
+      const Lo = c.len[o]!;
       if (a + Lo <= cur) break;
-      if (c.pinnedWin[o] >= 0) return false;
+      if (c.pinnedWin[o]! >= 0) return false;
       const nw = this.windowEndingBy(o, base, cur);
       if (nw >= 0) {
         movers.push(o);
         moverTo.push(nw);
-        cur = c.winKey[nw] - base;
+        cur = c.winKey[nw]! - base;
       } else ej.push(o);
     }
     // right side
     cur = t + L;
     for (let j = 0; j < day.length; j++) {
-      const o = day[j];
+      const o = day[j]!;
       const a = startOf(o);
       if (a < t) continue;
       if (a >= cur) break;
-      if (c.pinnedWin[o] >= 0) return false;
+      if (c.pinnedWin[o]! >= 0) return false;
       const nw = this.windowAtOrAfter(o, base, cur);
       if (nw >= 0) {
         movers.push(o);
         moverTo.push(nw);
-        cur = c.winKey[nw] - base + c.len[o];
+        cur = c.winKey[nw]! - base + c.len[o]!;
       } else ej.push(o);
     }
     if (movers.length === 0 && ej.length === 0) return false;
@@ -152,28 +152,28 @@ export class Moves extends Occupancy {
     this.journalP.length = 0;
     for (const o of ej) {
       this.journalS.push(o);
-      this.journalP.push(this.pos[o]);
+      this.journalP.push(this.pos[o]!);
       this.remove(o);
     }
     for (const o of movers) {
       this.journalS.push(o);
-      this.journalP.push(this.pos[o]);
+      this.journalP.push(this.pos[o]!);
       this.remove(o);
     }
     this.journalS.push(s);
-    this.journalP.push(this.pos[s]);
-    if (this.pos[s] >= 0) this.remove(s);
+    this.journalP.push(this.pos[s]!);
+    if (this.pos[s]! >= 0) this.remove(s);
     if (!this.isFree(s, w)) {
       this.undo();
       return false;
     }
     this.place(s, w);
     for (let k = 0; k < movers.length; k++) {
-      if (!this.isFree(movers[k], moverTo[k])) {
+      if (!this.isFree(movers[k]!, moverTo[k]!)) {
         this.undo();
         return false;
       }
-      this.place(movers[k], moverTo[k]);
+      this.place(movers[k]!, moverTo[k]!);
     }
     for (const e of ej) {
       const b = this.bestFree(e);
@@ -190,8 +190,8 @@ export class Moves extends Occupancy {
     const n = mov.length;
     const off = (this.rand() * n) | 0;
     for (let i = 0; i < n; i++) {
-      const s = mov[(i + off) % n];
-      if (this.pos[s] >= 0) continue;
+      const s = mov[(i + off) % n]!;
+      if (this.pos[s]! >= 0) continue;
       const b = this.bestFree(s);
       if (b >= 0) {
         if (this.journalS.indexOf(s) < 0) {
@@ -206,7 +206,7 @@ export class Moves extends Occupancy {
   protected undo(): void {
     const js = this.journalS;
     const jp = this.journalP;
-    for (let i = js.length - 1; i >= 0; i--) if (this.pos[js[i]] >= 0) this.remove(js[i]);
-    for (let i = 0; i < js.length; i++) if (jp[i] >= 0) this.place(js[i], jp[i]);
+    for (let i = js.length - 1; i >= 0; i--) if (this.pos[js[i]!]! >= 0) this.remove(js[i]!);
+    for (let i = 0; i < js.length; i++) if (jp[i]! >= 0) this.place(js[i]!, jp[i]!);
   }
 }

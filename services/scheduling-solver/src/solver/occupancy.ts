@@ -52,19 +52,19 @@ export class Occupancy {
     this.rand = rng32(seed);
     const mov: number[] = [];
     for (let s = 0; s < core.n; s++) {
-      if (core.pinnedWin[s] < 0) mov.push(s);
-      for (let w = core.winStart[s]; w < core.winStart[s + 1]; w++) {
-        for (let c = 0; c < this.copies[s]; c++) {
-          const key = core.winKey[w] + c * WEEK_KEYS;
+      if (core.pinnedWin[s]! < 0) mov.push(s);
+      for (let w = core.winStart[s]!; w < core.winStart[s + 1]!; w++) {
+        for (let c = 0; c < this.copies[s]!; c++) {
+          const key = core.winKey[w]! + c * WEEK_KEYS;
           const d = (key / SLOTS_PER_DAY) | 0;
           const t = key - d * SLOTS_PER_DAY;
-          if (t < this.dayLo[d]) this.dayLo[d] = t;
-          if (t + core.len[s] > this.dayHi[d]) this.dayHi[d] = t + core.len[s];
+          if (t < this.dayLo[d]!) this.dayLo[d] = t;
+          if (t + core.len[s]! > this.dayHi[d]!) this.dayHi[d] = t + core.len[s]!;
         }
       }
     }
     this.movable = Int32Array.from(mov);
-    for (let s = 0; s < core.n; s++) if (core.pinnedWin[s] >= 0) this.place(s, core.pinnedWin[s]);
+    for (let s = 0; s < core.n; s++) if (core.pinnedWin[s]! >= 0) this.place(s, core.pinnedWin[s]!);
   }
 
   get unplaced(): number {
@@ -72,9 +72,9 @@ export class Occupancy {
   }
 
   protected refreshDay(d: number): void {
-    const old = this.dayIdle[d];
+    const old = this.dayIdle[d]!;
     let v = 0;
-    if (this.dayOcc[d] > 0) v = this.dayLast[d] - this.dayFirst[d] - this.dayOcc[d];
+    if (this.dayOcc[d]! > 0) v = this.dayLast[d]! - this.dayFirst[d]! - this.dayOcc[d]!;
     this.dayIdle[d] = v;
     this.idle += v - old;
   }
@@ -83,13 +83,13 @@ export class Occupancy {
     const base = d * SLOTS_PER_DAY;
     let f = -1;
     let l = -1;
-    for (let t = this.dayLo[d]; t < this.dayHi[d]; t++)
-      if (this.owner[base + t] >= 0) {
+    for (let t = this.dayLo[d]!; t < this.dayHi[d]!; t++)
+      if (this.owner[base + t]! >= 0) {
         f = t;
         break;
       }
-    for (let t = this.dayHi[d] - 1; t >= this.dayLo[d]; t--)
-      if (this.owner[base + t] >= 0) {
+    for (let t = this.dayHi[d]! - 1; t >= this.dayLo[d]!; t--)
+      if (this.owner[base + t]! >= 0) {
         l = t + 1;
         break;
       }
@@ -98,9 +98,9 @@ export class Occupancy {
   }
 
   place(s: number, w: number): void {
-    const L = this.core.len[s];
-    for (let c = 0; c < this.copies[s]; c++) {
-      const key = this.core.winKey[w] + c * WEEK_KEYS;
+    const L = this.core.len[s]!;
+    for (let c = 0; c < this.copies[s]!; c++) {
+      const key = this.core.winKey[w]! + c * WEEK_KEYS;
       const d = (key / SLOTS_PER_DAY) | 0;
       const t = key - d * SLOTS_PER_DAY;
       for (let k = key; k < key + L; k++) this.owner[k] = s;
@@ -108,10 +108,10 @@ export class Occupancy {
         this.dayFirst[d] = t;
         this.dayLast[d] = t + L;
       } else {
-        if (t < this.dayFirst[d]) this.dayFirst[d] = t;
-        if (t + L > this.dayLast[d]) this.dayLast[d] = t + L;
+        if (t < this.dayFirst[d]!) this.dayFirst[d] = t;
+        if (t + L > this.dayLast[d]!) this.dayLast[d] = t + L;
       }
-      this.dayOcc[d] += L;
+      this.dayOcc[d]! += L;
       this.refreshDay(d);
     }
     this.pos[s] = w;
@@ -119,14 +119,14 @@ export class Occupancy {
   }
 
   remove(s: number): void {
-    const w = this.pos[s];
-    const L = this.core.len[s];
-    for (let c = 0; c < this.copies[s]; c++) {
-      const key = this.core.winKey[w] + c * WEEK_KEYS;
+    const w = this.pos[s]!;
+    const L = this.core.len[s]!;
+    for (let c = 0; c < this.copies[s]!; c++) {
+      const key = this.core.winKey[w]! + c * WEEK_KEYS;
       const d = (key / SLOTS_PER_DAY) | 0;
       const t = key - d * SLOTS_PER_DAY;
       for (let k = key; k < key + L; k++) this.owner[k] = -1;
-      this.dayOcc[d] -= L;
+      this.dayOcc[d]! -= L;
       if (this.dayOcc[d] === 0) {
         this.dayFirst[d] = -1;
         this.dayLast[d] = -1;
@@ -139,26 +139,26 @@ export class Occupancy {
 
   /** Window w of student s holds no other lesson's slot (in each week its lesson holds). */
   protected isFree(s: number, w: number): boolean {
-    const L = this.core.len[s];
-    for (let c = 0; c < this.copies[s]; c++) {
-      const key = this.core.winKey[w] + c * WEEK_KEYS;
-      for (let k = key; k < key + L; k++) if (this.owner[k] >= 0) return false;
+    const L = this.core.len[s]!;
+    for (let c = 0; c < this.copies[s]!; c++) {
+      const key = this.core.winKey[w]! + c * WEEK_KEYS;
+      for (let k = key; k < key + L; k++) if (this.owner[k]! >= 0) return false;
     }
     return true;
   }
 
   /** Idle change if student s took window w, assuming it is free. */
   protected idleDelta(s: number, w: number): number {
-    const L = this.core.len[s];
+    const L = this.core.len[s]!;
     let delta = 0;
-    for (let c = 0; c < this.copies[s]; c++) {
-      const key = this.core.winKey[w] + c * WEEK_KEYS;
+    for (let c = 0; c < this.copies[s]!; c++) {
+      const key = this.core.winKey[w]! + c * WEEK_KEYS;
       const d = (key / SLOTS_PER_DAY) | 0;
       if (this.dayOcc[d] === 0) continue;
       const t = key - d * SLOTS_PER_DAY;
-      const f = t < this.dayFirst[d] ? t : this.dayFirst[d];
-      const l = t + L > this.dayLast[d] ? t + L : this.dayLast[d];
-      delta += l - f - (this.dayOcc[d] + L) - this.dayIdle[d];
+      const f = t < this.dayFirst[d]! ? t : this.dayFirst[d]!;
+      const l = t + L > this.dayLast[d]! ? t + L : this.dayLast[d]!;
+      delta += l - f - (this.dayOcc[d]! + L) - this.dayIdle[d]!;
     }
     return delta;
   }
@@ -168,7 +168,7 @@ export class Occupancy {
     let best = -1;
     let bestDelta = Infinity;
     let ties = 0;
-    for (let w = this.core.winStart[s]; w < this.core.winStart[s + 1]; w++) {
+    for (let w = this.core.winStart[s]!; w < this.core.winStart[s + 1]!; w++) {
       if (!this.isFree(s, w)) continue;
       const delta = this.idleDelta(s, w);
       if (delta < bestDelta) {
@@ -185,9 +185,9 @@ export class Occupancy {
 
   /** Greedy: most constrained students first, each into its cheapest free window. */
   greedy(): void {
-    const order = Array.from(this.movable).filter((s) => this.pos[s] < 0);
+    const order = Array.from(this.movable).filter((s) => this.pos[s]! < 0);
     const c = this.core;
-    order.sort((a, b) => c.winStart[a + 1] - c.winStart[a] - (c.winStart[b + 1] - c.winStart[b]) || c.len[b] - c.len[a] || a - b);
+    order.sort((a, b) => c.winStart[a + 1]! - c.winStart[a]! - (c.winStart[b + 1]! - c.winStart[b]!) || c.len[b]! - c.len[a]! || a - b);
     for (const s of order) {
       const w = this.bestFree(s, false);
       if (w >= 0) this.place(s, w);
@@ -195,7 +195,7 @@ export class Occupancy {
   }
 
   load(pos: Int32Array): void {
-    for (let s = 0; s < this.core.n; s++) if (this.pos[s] >= 0 && this.core.pinnedWin[s] < 0) this.remove(s);
-    for (let s = 0; s < this.core.n; s++) if (pos[s] >= 0 && this.core.pinnedWin[s] < 0) this.place(s, pos[s]);
+    for (let s = 0; s < this.core.n; s++) if (this.pos[s]! >= 0 && this.core.pinnedWin[s]! < 0) this.remove(s);
+    for (let s = 0; s < this.core.n; s++) if (pos[s]! >= 0 && this.core.pinnedWin[s]! < 0) this.place(s, pos[s]!);
   }
 }

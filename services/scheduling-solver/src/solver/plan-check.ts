@@ -2,6 +2,7 @@
 // (bench/lib/check.js; used by the tests; cheap enough for run-time assertions). In a two-week plan
 // a biweekly lesson needs week 'A' or 'B' and holds only that week, a weekly one (week null) both.
 
+import { at } from './at.js';
 import { buildInstance, WEEK_KEYS } from './instance.js';
 import { DAYS, parseSlotLabel, SLOT_MINUTES, SLOTS_PER_DAY, slotLabel } from './problem-input.js';
 import type { Plan, Problem } from './types.js';
@@ -21,9 +22,9 @@ export function checkPlan(problem: Problem, plan: Plan): PlanCheck {
   const days = inst.weeks * DAYS;
   const busy = new Int32Array(days * SLOTS_PER_DAY).fill(-1);
   const placed = new Set<number>();
-  const first = new Array<number>(days).fill(Infinity);
-  const last = new Array<number>(days).fill(-1);
-  const occ = new Array<number>(days).fill(0);
+  const first = new Float64Array(days).fill(Infinity);
+  const last = new Int32Array(days).fill(-1);
+  const occ = new Int32Array(days);
   for (const p of plan.placements ?? []) {
     const i = index.get(p.member_id);
     if (i === undefined) {
@@ -41,7 +42,7 @@ export function checkPlan(problem: Problem, plan: Plan): PlanCheck {
       continue;
     }
     // Offsets of the weeks the lesson holds.
-    const offsets = biweekly ? [week === 'B' ? WEEK_KEYS : 0] : inst.weeks === 2 ? [0, WEEK_KEYS] : [0];
+    const offsets: [number, ...number[]] = biweekly ? [week === 'B' ? WEEK_KEYS : 0] : inst.weeks === 2 ? [0, WEEK_KEYS] : [0];
     if (!Number.isInteger(p.day) || p.day < 0 || p.day >= DAYS) {
       errors.push(`${p.member_id}: bad day ${p.day}`);
       continue;
@@ -57,7 +58,7 @@ export function checkPlan(problem: Problem, plan: Plan): PlanCheck {
     }
     if (p.start !== slotLabel(a) || p.end !== slotLabel(b)) errors.push(`${p.member_id}: non-canonical labels ${p.start}-${p.end}`);
     if (b - a !== inst.len[i]) {
-      errors.push(`${p.member_id}: ${p.start}-${p.end} does not last ${inst.len[i] * SLOT_MINUTES} min`);
+      errors.push(`${p.member_id}: ${p.start}-${p.end} does not last ${inst.len[i]! * SLOT_MINUTES} min`);
       continue;
     }
     if (b > SLOTS_PER_DAY) {
@@ -74,14 +75,14 @@ export function checkPlan(problem: Problem, plan: Plan): PlanCheck {
           errors.push(`${p.member_id}: day ${p.day} ${p.start}-${p.end} outside teacherTimes`);
           break;
         }
-        if (!inst.chosen[i][base + k]) {
+        if (!at(inst.chosen, i)[base + k]) {
           errors.push(`${p.member_id}: day ${p.day} ${p.start}-${p.end} outside the chosen times`);
           break;
         }
       }
     }
     let clash = false;
-    for (const off of offsets) for (let k = a; k < b; k++) if (busy[off + base + k] >= 0) clash = true;
+    for (const off of offsets) for (let k = a; k < b; k++) if (busy[off + base + k]! >= 0) clash = true;
     if (clash) {
       errors.push(`${p.member_id}: overlaps another lesson on day ${p.day}`);
       continue;
@@ -90,14 +91,14 @@ export function checkPlan(problem: Problem, plan: Plan): PlanCheck {
     for (const off of offsets) {
       for (let k = a; k < b; k++) busy[off + base + k] = i;
       const d = off / SLOTS_PER_DAY + p.day;
-      first[d] = Math.min(first[d], a);
-      last[d] = Math.max(last[d], b);
-      occ[d] += b - a;
+      first[d] = Math.min(first[d]!, a);
+      last[d] = Math.max(last[d]!, b);
+      occ[d]! += b - a;
     }
   }
-  for (const i of inst.pinned.keys()) if (!placed.has(i)) errors.push(`pinned ${inst.students[i].member_id} not placed`);
+  for (const i of inst.pinned.keys()) if (!placed.has(i)) errors.push(`pinned ${at(inst.students, i).member_id} not placed`);
   let idle = 0;
-  for (let d = 0; d < days; d++) if (last[d] >= 0) idle += last[d] - first[d] - occ[d];
+  for (let d = 0; d < days; d++) if (last[d]! >= 0) idle += last[d]! - first[d]! - occ[d]!;
   const unplaced = inst.active.length - placed.size;
   if ((status === 'OPTIMAL' || status === 'FEASIBLE') && unplaced > inst.wiggle) {
     errors.push(`status ${status} but ${unplaced} active students unplaced > wiggleRoom ${inst.wiggle}`);
@@ -106,7 +107,7 @@ export function checkPlan(problem: Problem, plan: Plan): PlanCheck {
   // Lists: every student exactly once in placements / unscheduled / skipped, skipped exactly right.
   const unsched = new Set(plan.unscheduled_students ?? []);
   const skipped = new Set(plan.skipped_students ?? []);
-  const trueSkipped = new Set(inst.skipped.map((i) => inst.students[i].member_id));
+  const trueSkipped = new Set(inst.skipped.map((i) => at(inst.students, i).member_id));
   for (const id of skipped) if (!trueSkipped.has(id)) errors.push(`${id} listed as skipped but has a window`);
   for (const id of trueSkipped) if (!skipped.has(id)) errors.push(`${id} has no window but is not listed as skipped`);
   for (const s of inst.students) {

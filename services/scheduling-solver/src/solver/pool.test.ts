@@ -20,7 +20,7 @@ describe('SolverPool', () => {
     expect(strip(plan)).toEqual(strip(await solveProblem(p)));
     const stages = events.map((e) => e.stage);
     expect(stages[0]).toBe('first-plan');
-    expect(events[0].plan).toBeDefined();
+    expect(events[0]?.plan).toBeDefined();
     expect(stages).toContain('maximum-proven');
     expect(stages[stages.length - 1]).toBe('done');
   });
@@ -28,7 +28,7 @@ describe('SolverPool', () => {
   it('runs concurrent solves and recycles workers after N solves', async () => {
     const problems = [1, 2, 3, 4, 5, 6, 7].map((seed) => randomProblem(25, [30, 60], seed));
     const plans = await Promise.all(problems.map((p) => pool.solve(p)));
-    plans.forEach((plan, i) => expect(checkPlan(problems[i], plan).errors).toEqual([]));
+    plans.forEach((plan, i) => expect(checkPlan(problems[i]!, plan).errors).toEqual([]));
     expect(pool.stats.recycled).toBeGreaterThanOrEqual(2);
     expect(pool.stats.busy).toBe(0);
   });

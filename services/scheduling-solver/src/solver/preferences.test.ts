@@ -36,7 +36,7 @@ function fourStudents(dropForD?: { start: string; end: string }): Problem {
               [dropForD.end, '13.00'],
             ]
           : [['9.00', '13.00']];
-      return withPreferred(student(id, id.toUpperCase(), 30, { 0: avail }), { 0: [hours[(k + 2) % 4]] });
+      return withPreferred(student(id, id.toUpperCase(), 30, { 0: avail }), { 0: [hours[(k + 2) % 4]!] });
     }),
   );
 }
@@ -173,7 +173,7 @@ function smallProblem(seed: number): Problem {
     const day = Math.floor(r() * 2);
     const start = 36 + Math.floor(r() * 8);
     const end = Math.min(56, start + 4 + Math.floor(r() * 10));
-    const dur = [30, 45, 60][Math.floor(r() * 3)];
+    const dur = [30, 45, 60][Math.floor(r() * 3)]!;
     const ps = start + Math.floor(r() * (end - start));
     const pe = Math.min(end, ps + 2 + Math.floor(r() * 6));
     students.push(withPreferred(student(`s${i}`, `S${i}`, dur, { [day]: [[slotLabel(start), slotLabel(end)]] }), { [day]: [[slotLabel(ps), slotLabel(pe)]] }));
@@ -209,7 +209,7 @@ function exhaustive(p: Problem): Score {
   const busy = new Uint8Array(7 * 96);
   const chosen: ({ key: number; pref: boolean } | null)[] = [];
   const better = (a: Score, b: Score) => {
-    for (let k = 0; k < 4; k++) if (a[k] !== b[k]) return a[k] > b[k];
+    for (let k = 0; k < 4; k++) if (a[k] !== b[k]) return a[k]! > b[k]!;
     return false;
   };
   const visit = (i: number): void => {
@@ -221,14 +221,15 @@ function exhaustive(p: Problem): Score {
       let pref = 0;
       let moved = 0;
       chosen.forEach((c, k) => {
-        if (st[k].prev !== null && (!c || c.key !== st[k].prev)) moved++;
+        const { prev, len } = st[k]!;
+        if (prev !== null && (!c || c.key !== prev)) moved++;
         if (!c) return;
         placed++;
         if (c.pref) pref++;
         const d = Math.floor(c.key / 96);
         first.set(d, Math.min(first.get(d) ?? 999, c.key));
-        last.set(d, Math.max(last.get(d) ?? -1, c.key + st[k].len));
-        occ.set(d, (occ.get(d) ?? 0) + st[k].len);
+        last.set(d, Math.max(last.get(d) ?? -1, c.key + len));
+        occ.set(d, (occ.get(d) ?? 0) + len);
       });
       let idle = 0;
       for (const [d, f] of first) idle += last.get(d)! - f - occ.get(d)!;
@@ -236,19 +237,20 @@ function exhaustive(p: Problem): Score {
       if (better(score, best)) best = score;
       return;
     }
-    for (const w of st[i].wins) {
+    const { wins, len } = st[i]!;
+    for (const w of wins) {
       let free = true;
-      for (let k = w.key; k < w.key + st[i].len; k++)
+      for (let k = w.key; k < w.key + len; k++)
         if (busy[k]) {
           free = false;
           break;
         }
       if (!free) continue;
-      for (let k = w.key; k < w.key + st[i].len; k++) busy[k] = 1;
+      for (let k = w.key; k < w.key + len; k++) busy[k] = 1;
       chosen.push(w);
       visit(i + 1);
       chosen.pop();
-      for (let k = w.key; k < w.key + st[i].len; k++) busy[k] = 0;
+      for (let k = w.key; k < w.key + len; k++) busy[k] = 0;
     }
     chosen.push(null);
     visit(i + 1);

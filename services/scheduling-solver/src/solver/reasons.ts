@@ -1,5 +1,6 @@
 // German explanations for students that end up without a lesson.
 
+import { at } from './at.js';
 import { WEEK_KEYS, type Instance } from './instance.js';
 import { SLOTS_PER_DAY } from './problem-input.js';
 
@@ -23,22 +24,22 @@ const collator = new Intl.Collator('de', { sensitivity: 'variant', numeric: true
 export function buildReasons(inst: Instance, unscheduled: readonly number[], lessonAt: Int32Array): Record<string, string> {
   const reasons: Record<string, string> = {};
   for (const i of inst.skipped) {
-    const s = inst.students[i];
+    const s = at(inst.students, i);
     reasons[s.member_id] = inst.skipKind.get(i) === 'too-long' ? reasonTooLong(s.duration) : REASON_NO_COMMON_TIME;
   }
   for (const i of unscheduled) {
     const blockers = new Set<number>();
-    const L = inst.len[i];
+    const L = inst.len[i]!;
     for (let week = 0; week < lessonAt.length; week += WEEK_KEYS)
-      for (const key of inst.windows[i]) {
+      for (const key of at(inst.windows, i)) {
         for (let k = key; k < key + L && k < key - (key % SLOTS_PER_DAY) + SLOTS_PER_DAY; k++) {
-          const o = lessonAt[week + k];
+          const o = lessonAt[week + k]!;
           if (o >= 0 && o !== i) blockers.add(o);
         }
       }
-    const names = [...blockers].map((o) => inst.students[o].name || inst.students[o].member_id);
+    const names = [...blockers].map((o) => at(inst.students, o).name || at(inst.students, o).member_id);
     names.sort((a, b) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0));
-    reasons[inst.students[i].member_id] = reasonTaken([...new Set(names)]);
+    reasons[at(inst.students, i).member_id] = reasonTaken([...new Set(names)]);
   }
   return reasons;
 }

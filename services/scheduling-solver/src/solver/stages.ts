@@ -46,27 +46,27 @@ const TWO_WEEK_COMPACT_OPTIONS = { presolve: 'on' } as const;
 
 export function countPlaced(comp: Component, pos: Int32Array): number {
   let n = 0;
-  for (const s of comp.students) if (pos[s] >= 0) n++;
+  for (const s of comp.students) if (pos[s]! >= 0) n++;
   return n;
 }
 
 /** Lessons of the component inside preferred times. */
 export function countPreferred(core: Core, comp: Component, pos: Int32Array): number {
   let n = 0;
-  for (const s of comp.students) if (pos[s] >= 0 && core.winPref[pos[s]]) n++;
+  for (const s of comp.students) if (pos[s]! >= 0 && core.winPref[pos[s]!]) n++;
   return n;
 }
 
 /** Students of the component at their previous lesson (pinned ones included unless `unpinned`). */
 function countKept(core: Core, comp: Component, pos: Int32Array, unpinned = false): number {
   let n = 0;
-  for (const s of comp.students) if (pos[s] >= 0 && core.winPrev[pos[s]] && !(unpinned && core.pinnedWin[s] >= 0)) n++;
+  for (const s of comp.students) if (pos[s]! >= 0 && core.winPrev[pos[s]!] && !(unpinned && core.pinnedWin[s]! >= 0)) n++;
   return n;
 }
 
 /** Student s can keep its previous lesson: one of its windows is that lesson. */
 function keepable(core: Core, s: number): boolean {
-  for (let w = core.winStart[s]; w < core.winStart[s + 1]; w++) if (core.winPrev[w]) return true;
+  for (let w = core.winStart[s]!; w < core.winStart[s + 1]!; w++) if (core.winPrev[w]) return true;
   return false;
 }
 
@@ -74,10 +74,10 @@ export function compIdle(core: Core, comp: Component, pos: Int32Array): number {
   const keys: number[] = [];
   const lens: number[] = [];
   for (const s of comp.students)
-    if (pos[s] >= 0)
-      for (const key of lessonKeys(core, s, pos[s])) {
+    if (pos[s]! >= 0)
+      for (const key of lessonKeys(core, s, pos[s]!)) {
         keys.push(key);
-        lens.push(core.len[s]);
+        lens.push(core.len[s]!);
       }
   return idleSlots(keys, lens, core.weeks);
 }
@@ -85,13 +85,13 @@ export function compIdle(core: Core, comp: Component, pos: Int32Array): number {
 /** The preferred count is trivially maximal: no preferred window, or every lesson already in one. */
 function preferredTrivial(core: Core, comp: Component, pos: Int32Array): boolean {
   if (countPreferred(core, comp, pos) === countPlaced(comp, pos)) return true;
-  for (const s of comp.students) for (let w = core.winStart[s]; w < core.winStart[s + 1]; w++) if (core.winPref[w]) return false;
+  for (const s of comp.students) for (let w = core.winStart[s]!; w < core.winStart[s + 1]!; w++) if (core.winPref[w]) return false;
   return true;
 }
 
 /** The moved count is trivially minimal: every student that can keep its previous lesson keeps it (also: no previous plan). */
 function movedTrivial(core: Core, comp: Component, pos: Int32Array): boolean {
-  for (const s of comp.students) if (!(pos[s] >= 0 && core.winPrev[pos[s]]) && keepable(core, s)) return false;
+  for (const s of comp.students) if (!(pos[s]! >= 0 && core.winPrev[pos[s]!]) && keepable(core, s)) return false;
   return true;
 }
 
@@ -131,7 +131,7 @@ function maximizeStage(ctx: StageContext, states: CompState[], objective: 'kept'
     const limit = ctx.remainingSec();
     if (limit < 0.02) break;
     const count = countPlaced(st.comp, pos);
-    const pinned = st.comp.students.filter((s) => core.pinnedWin[s] >= 0).length;
+    const pinned = st.comp.students.filter((s) => core.pinnedWin[s]! >= 0).length;
     // Only pins placed: nothing to choose.
     if (pinned === count) {
       proven(st);

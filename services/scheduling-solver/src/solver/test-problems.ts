@@ -64,7 +64,7 @@ export function randomProblem(n: number, durations: number[], seed: number, days
       avail[d] = [...(avail[d] ?? []), [slotLabel(start), slotLabel(Math.min(84, start + len))]];
     }
     const id = `s${String(i).padStart(3, '0')}-${Math.floor(rnd() * 1e9).toString(36)}`;
-    students.push(student(id, `Schüler ${i}`, durations[i % durations.length], avail));
+    students.push(student(id, `Schüler ${i}`, durations[i % durations.length]!, avail));
   }
   return { wiggleRoom, teacherTimes: times(teacher), students, timePreferences: {} };
 }
