@@ -7,6 +7,7 @@
 // hits can change the outcome.
 
 import type { Highs } from 'highs';
+import { at } from './at.js';
 import { findFixes } from './fixes.js';
 import { LocalSearch, annealBudget, better, searchFrom } from './heuristic.js';
 import { SolveHelper } from './helper.js';
@@ -15,8 +16,8 @@ import { buildInstance, idleSlots, lessonKeys, WEEK_KEYS, type Core, type Instan
 import { buildMaximize, components } from './model.js';
 import { SLOT_MINUTES, SLOTS_PER_DAY, slotLabel } from './problem-input.js';
 import { buildReasons } from './reasons.js';
-import { compactStage, countPlaced, preferredStage, stableStage, trivialProofs, type CompState, type StageContext } from './stages.js';
-import type { Placement, Plan, PlanStatus, Problem, SolveOptions, StageTimings } from './types.js';
+import { compactStage, countPlaced, preferredStage, stableStage, trivialProofs, type CompState, type MipRunner, type StageContext } from './stages.js';
+import type { Placement, Plan, PlanStatus, ProgressStage, Problem, SolveOptions, StageTimings } from './types.js';
 
 export const DEFAULT_TIME_LIMIT_SEC = 8;
 /** Budget for the fixes of the unplaced students, after the plan (issue 27: 2 s for a class of 99). */
@@ -39,10 +40,10 @@ function makePlan(inst: Instance, pos: Int32Array, states: CompState[], timings:
   const keys: number[] = [];
   const lens: number[] = [];
   for (let s = 0; s < core.n; s++) {
-    const w = pos[s];
+    const w = pos[s]!;
     if (w < 0) continue;
-    const i = core.student[s];
-    const L = core.len[s];
+    const i = core.student[s]!;
+    const L = core.len[s]!;
     for (const key of lessonKeys(core, s, w)) {
       for (let k = key; k < key + L; k++) lessonAt[k] = i;
       keys.push(key);
@@ -50,13 +51,13 @@ function makePlan(inst: Instance, pos: Int32Array, states: CompState[], timings:
     }
     placedSet.add(i);
     // A biweekly lesson names its week; in week B its key lies past week A's.
-    const week = inst.biweekly[i] ? (core.winKey[w] >= WEEK_KEYS ? 'B' : 'A') : null;
-    const key = core.winKey[w] % WEEK_KEYS;
+    const week = inst.biweekly[i] ? (core.winKey[w]! >= WEEK_KEYS ? 'B' : 'A') : null;
+    const key = core.winKey[w]! % WEEK_KEYS;
     const day = (key / SLOTS_PER_DAY) | 0;
     const t = key - day * SLOTS_PER_DAY;
     rows.push({
       key: key * 2 + (week === 'B' ? 1 : 0),
-      placement: { member_id: inst.students[i].member_id, day, start: slotLabel(t), end: slotLabel(t + L), week },
+      placement: { member_id: at(inst.students, i).member_id, day, start: slotLabel(t), end: slotLabel(t + L), week },
     });
   }
   rows.sort((a, b) => a.key - b.key);
@@ -74,16 +75,16 @@ function makePlan(inst: Instance, pos: Int32Array, states: CompState[], timings:
   const preferredStudents: string[] = [];
   const kept = new Set<number>();
   for (let s = 0; s < core.n; s++) {
-    if (pos[s] < 0) continue;
-    if (core.winPrev[pos[s]]) kept.add(core.student[s]);
-    if (core.winPref[pos[s]]) preferredStudents.push(inst.students[core.student[s]].member_id);
+    if (pos[s]! < 0) continue;
+    if (core.winPrev[pos[s]!]) kept.add(core.student[s]!);
+    if (core.winPref[pos[s]!]) preferredStudents.push(at(inst.students, core.student[s]!).member_id);
   }
-  const movedStudents = [...inst.previous.keys()].filter((i) => !kept.has(i)).map((i) => inst.students[i].member_id);
+  const movedStudents = [...inst.previous.keys()].filter((i) => !kept.has(i)).map((i) => at(inst.students, i).member_id);
   return {
     status,
     placements: rows.map((r) => r.placement),
-    unscheduled_students: unscheduled.map((i) => inst.students[i].member_id),
-    skipped_students: inst.skipped.map((i) => inst.students[i].member_id),
+    unscheduled_students: unscheduled.map((i) => at(inst.students, i).member_id),
+    skipped_students: inst.skipped.map((i) => at(inst.students, i).member_id),
     stats: {
       placed,
       idleMinutes: idleSlots(keys, lens, core.weeks) * SLOT_MINUTES,
@@ -130,56 +131,124 @@ function tryHelper(log?: (line: string) => void): SolveHelper | null {
   }
 }
 
-async function solveWith(problem: Problem, options: SolveOptions, makeHelper: (core: Core) => SolveHelper | null): Promise<Plan> {
-  const t0 = performance.now();
-  const log = options.log;
-  const useMip = options.useMip !== false;
-  let highsPromise: Promise<Highs | null> | null = null;
-  const startLoadingHighs = (): void => {
-    if (!useMip || highsPromise) return;
-    highsPromise = loadHighs().catch((err: unknown) => {
-      log?.(`HiGHS unavailable, heuristic plan only: ${String(err)}`);
-      return null;
-    });
-  };
-  const timeLimit = options.timeLimitSec ?? DEFAULT_TIME_LIMIT_SEC;
-  const deadline = t0 + timeLimit * 1000;
-  const remainingSec = (): number => Math.max(0, (deadline - performance.now()) / 1000);
-  const timings: StageTimings = { prepareMs: 0, heuristicMs: 0, maximizeMs: 0, stabilizeMs: 0, preferMs: 0, compactMs: 0, totalMs: 0 };
-  const progress = (stage: 'first-plan' | 'maximum-proven' | 'compacting' | 'done', plan: Plan, withPlan: boolean): void => {
-    if (!options.onProgress) return;
-    options.onProgress({
-      stage,
-      placed: plan.stats.placed,
-      idleMinutes: plan.stats.idleMinutes,
-      elapsedMs: performance.now() - t0,
-      ...(withPlan ? { plan } : {}),
-    });
-  };
+/** One solve's clock: its start and deadline, the stage timings and the progress reports. */
+interface SolveRun {
+  t0: number;
+  deadline: number;
+  timings: StageTimings;
+  log?: (line: string) => void;
+  remainingSec(): number;
+  progress(stage: ProgressStage, plan: Plan, withPlan: boolean): void;
+}
 
+async function solveWith(problem: Problem, options: SolveOptions, makeHelper: (core: Core) => SolveHelper | null): Promise<Plan> {
+  const run = startRun(options);
+  const useMip = options.useMip !== false;
+  const highs = new HighsLoader(useMip, options.log);
   const inst = buildInstance(problem);
   const core = inst.core;
   const helper = makeHelper(core);
-  const comps = components(core);
-  const states: CompState[] = comps.map((comp) => ({ comp, placedProven: false, movedProven: false, preferredProven: false, idleProven: false }));
-  let t = performance.now();
-  timings.prepareMs = t - t0;
+  const states: CompState[] = components(core).map((comp) => ({ comp, placedProven: false, movedProven: false, preferredProven: false, idleProven: false }));
+  run.timings.prepareMs = performance.now() - run.t0;
 
-  // Heuristic start plan: the better of two deterministic local-search starts (the second one
-  // in the helper thread when there is one).
   const effort = options.heuristicEffort ?? 1;
+  const { pos, search } = await heuristicStart(run, problem, core, states, helper, highs, effort);
+  run.timings.totalMs = performance.now() - run.t0;
+  run.progress('first-plan', makePlan(inst, pos, states, run.timings), true);
+
+  const loaded = states.some((st) => !st.idleProven) ? await highs.loaded() : null;
+  const ctx: StageContext | null = loaded
+    ? { core, pos, mip: mipRunner(loaded, helper), remainingSec: run.remainingSec, compactTimeLimitSec: options.compactTimeLimitSec, log: run.log }
+    : null;
+  let t = performance.now();
+  if (ctx && maximizeStage(ctx, states, options.maximizeTimeLimitSec)) compactImproved(search, pos, effort);
+  for (const st of states) trivialProofs(core, st, pos);
+  run.timings.maximizeMs = performance.now() - t;
+  let plan = makePlan(inst, pos, states, { ...run.timings, totalMs: performance.now() - run.t0 });
+  if (states.every((s) => s.placedProven)) run.progress('maximum-proven', plan, false);
+
+  laterStages(run, plan.status !== 'INFEASIBLE' || options.compactInfeasible ? ctx : null, states, plan);
+  run.timings.totalMs = performance.now() - run.t0;
+  plan = makePlan(inst, pos, states, run.timings);
+  if (options.fixes) {
+    t = performance.now();
+    const fixesDeadline = Math.min(run.deadline, t + (options.fixesTimeLimitSec ?? DEFAULT_FIXES_TIME_LIMIT_SEC) * 1000);
+    const found = await findFixes(inst, plan.placements, { deadline: fixesDeadline, useMip, log: run.log });
+    plan.fixes = found.fixes;
+    plan.fixes_incomplete = found.incomplete;
+    plan.stats.stages.fixesMs = performance.now() - t;
+    plan.stats.stages.totalMs = performance.now() - run.t0;
+  }
+  run.progress('done', plan, true);
+  return plan;
+}
+
+function startRun(options: SolveOptions): SolveRun {
+  const t0 = performance.now();
+  const deadline = t0 + (options.timeLimitSec ?? DEFAULT_TIME_LIMIT_SEC) * 1000;
+  const onProgress = options.onProgress;
+  return {
+    t0,
+    deadline,
+    timings: { prepareMs: 0, heuristicMs: 0, maximizeMs: 0, stabilizeMs: 0, preferMs: 0, compactMs: 0, totalMs: 0 },
+    log: options.log,
+    remainingSec: () => Math.max(0, (deadline - performance.now()) / 1000),
+    progress(stage, plan, withPlan) {
+      if (!onProgress) return;
+      const { placed, idleMinutes } = plan.stats;
+      onProgress({ stage, placed, idleMinutes, elapsedMs: performance.now() - t0, ...(withPlan ? { plan } : {}) });
+    },
+  };
+}
+
+/** The HiGHS module, loaded at most once and in the background; null without MIP or when it does not load. */
+class HighsLoader {
+  private promise: Promise<Highs | null> | null = null;
+
+  constructor(
+    private readonly useMip: boolean,
+    private readonly log?: (line: string) => void,
+  ) {}
+
+  start(): void {
+    if (!this.useMip || this.promise) return;
+    this.promise = loadHighs().catch((err: unknown) => {
+      this.log?.(`HiGHS unavailable, heuristic plan only: ${String(err)}`);
+      return null;
+    });
+  }
+
+  loaded(): Promise<Highs | null> | null {
+    return this.promise;
+  }
+}
+
+/**
+ * Heuristic start plan: the better of two deterministic local-search starts (the second one in the
+ * helper thread when there is one), with the proofs that need no MIP. HiGHS starts loading meanwhile.
+ */
+async function heuristicStart(
+  run: SolveRun,
+  problem: Problem,
+  core: Core,
+  states: CompState[],
+  helper: SolveHelper | null,
+  highs: HighsLoader,
+  effort: number,
+): Promise<{ pos: Int32Array; search: LocalSearch }> {
+  const t = performance.now();
   // The second start is shorter: in the helper it then ends about when the first one does.
   const effort2 = effort * 0.7;
   const second = helper && annealBudget(core, effort) >= HELPER_MIN_BUDGET ? helper.search(problem, SEEDS[1], effort2) : null;
   // Without a helper thread the WASM module compiles in the background during the local
   // search; with one, both cores are busy searching, so it compiles after the first start.
-  if (!second) startLoadingHighs();
+  if (!second) highs.start();
   const first = searchFrom(core, SEEDS[0], effort);
-  startLoadingHighs();
+  highs.start();
   let best = first;
   const tFirst = performance.now() - t;
   const otherPos = second ? await second : null;
-  if (second) log?.(`local search: first start ${tFirst.toFixed(0)} ms, second (helper) ${(performance.now() - t).toFixed(0)} ms`);
+  if (second) run.log?.(`local search: first start ${tFirst.toFixed(0)} ms, second (helper) ${(performance.now() - t).toFixed(0)} ms`);
   const other = otherPos ?? searchFrom(core, SEEDS[1], effort2).pos;
   const search = new LocalSearch(core, SEEDS[0]);
   search.load(other);
@@ -188,91 +257,72 @@ async function solveWith(problem: Problem, options: SolveOptions, makeHelper: (c
   search.load(best.pos);
   const pos = Int32Array.from(best.pos);
   for (const st of states) trivialProofs(core, st, pos);
-  timings.heuristicMs = performance.now() - t;
-  log?.(
-    `heuristic: placed ${core.n - best.unplaced}/${core.n}, idle ${best.idle * SLOT_MINUTES} min (starts: ${first.unplaced}/${first.idle}, ${secondResult.unplaced}/${secondResult.idle}), ${timings.heuristicMs.toFixed(0)} ms`,
+  run.timings.heuristicMs = performance.now() - t;
+  run.log?.(
+    `heuristic: placed ${core.n - best.unplaced}/${core.n}, idle ${best.idle * SLOT_MINUTES} min (starts: ${first.unplaced}/${first.idle}, ${secondResult.unplaced}/${secondResult.idle}), ${run.timings.heuristicMs.toFixed(0)} ms`,
   );
-  timings.totalMs = performance.now() - t0;
-  progress('first-plan', makePlan(inst, pos, states, timings), true);
+  return { pos, search };
+}
 
-  const needMip = states.some((st) => !st.idleProven);
-  const highs = highsPromise && needMip ? await highsPromise : null;
-  const mip = (
-    data: ReturnType<typeof buildMaximize>['builder'],
-    maximize: boolean,
-    start: Float64Array,
-    limit: number,
-    extra?: Record<string, string | number | boolean>,
-  ) => {
-    const model = data.build(highs!, maximize);
+/** Runs one MIP with HiGHS, racing the helper's bound proof when there is a helper. */
+function mipRunner(highs: Highs, helper: SolveHelper | null): MipRunner {
+  return (data, maximize, start, limit, extra) => {
+    const model = data.build(highs, maximize);
     const race = helper ? helper.prove(model, start, mipOptions(limit, { ...extra, random_seed: HELPER_MIP_SEED }), maximize) : null;
-    return runMip(highs!, model, { timeLimitSec: limit, start, race, maximize, options: extra });
+    return runMip(highs, model, { timeLimitSec: limit, start, race, maximize, options: extra });
   };
+}
 
-  // Stage 1: maximum number of placed students.
-  t = performance.now();
+/** Stage 1: the maximum number of placed students per group of days. True when the placement improved. */
+function maximizeStage(ctx: StageContext, states: CompState[], maximizeTimeLimitSec: number | undefined): boolean {
+  const { core, pos, log } = ctx;
   let improved = false;
-  if (highs) {
-    for (const st of states) {
-      if (st.placedProven) continue;
-      const limit = Math.min(options.maximizeTimeLimitSec ?? Infinity, remainingSec());
-      if (limit < 0.02) break;
-      const model = buildMaximize(core, st.comp);
-      const before = countPlaced(st.comp, pos);
-      const res = mip(model.builder, true, model.start(pos), limit);
-      log?.(
-        `stage 1 [days ${st.comp.days.join(',')}]: ${res.status}${res.provenByHelper ? ' (helper bound)' : ''} ${res.objective} (bound ${res.bound}, heuristic ${before}) in ${res.ms.toFixed(0)} ms, ${res.nodes} nodes`,
-      );
-      if (res.x) {
-        const trial = Int32Array.from(pos);
-        model.read(res.x, trial);
-        if (countPlaced(st.comp, trial) > before) {
-          pos.set(trial);
-          improved = true;
-        }
+  for (const st of states) {
+    if (st.placedProven) continue;
+    const limit = Math.min(maximizeTimeLimitSec ?? Infinity, ctx.remainingSec());
+    if (limit < 0.02) break;
+    const model = buildMaximize(core, st.comp);
+    const before = countPlaced(st.comp, pos);
+    const res = ctx.mip(model.builder, true, model.start(pos), limit);
+    log?.(
+      `stage 1 [days ${st.comp.days.join(',')}]: ${res.status}${res.provenByHelper ? ' (helper bound)' : ''} ${res.objective} (bound ${res.bound}, heuristic ${before}) in ${res.ms.toFixed(0)} ms, ${res.nodes} nodes`,
+    );
+    if (res.x) {
+      const trial = Int32Array.from(pos);
+      model.read(res.x, trial);
+      if (countPlaced(st.comp, trial) > before) {
+        pos.set(trial);
+        improved = true;
       }
-      if (res.status === 'optimal') st.placedProven = true;
     }
+    if (res.status === 'optimal') st.placedProven = true;
   }
-  if (improved) {
-    // Compact the new placement before stage 2 (never lowers the count).
-    search.load(pos);
-    search.anneal(annealBudget(core, effort));
-    pos.set(search.pos);
-  }
-  for (const st of states) trivialProofs(core, st, pos);
-  timings.maximizeMs = performance.now() - t;
-  let plan = makePlan(inst, pos, states, { ...timings, totalMs: performance.now() - t0 });
-  if (states.every((s) => s.placedProven)) progress('maximum-proven', plan, false);
+  return improved;
+}
 
-  const laterStages = highs && (plan.status !== 'INFEASIBLE' || options.compactInfeasible);
-  const ctx: StageContext = { core, pos, mip, remainingSec, compactTimeLimitSec: options.compactTimeLimitSec, log };
-  // Stage "stable": fewest students moved from the previous plan at that count.
+/** Compacts a placement that stage 1 improved, before stage 2 (never lowers the count). */
+function compactImproved(search: LocalSearch, pos: Int32Array, effort: number): void {
+  search.load(pos);
+  search.anneal(annealBudget(search.core, effort));
+  pos.set(search.pos);
+}
+
+/**
+ * The stages after stage 1, each timed (0 ms when skipped: without HiGHS, or for an INFEASIBLE plan
+ * unless asked for): "stable" (fewest students moved from the previous plan at that count),
+ * "preferred" (most lessons inside preferred times at those values) and stage 2 (minimum idle time).
+ */
+function laterStages(run: SolveRun, ctx: StageContext | null, states: CompState[], plan: Plan): void {
+  let t = performance.now();
+  if (ctx) stableStage(ctx, states);
+  run.timings.stabilizeMs = performance.now() - t;
   t = performance.now();
-  if (laterStages) stableStage(ctx, states);
-  timings.stabilizeMs = performance.now() - t;
-  // Stage "preferred": most lessons inside preferred times at those values.
+  if (ctx) preferredStage(ctx, states);
+  run.timings.preferMs = performance.now() - t;
   t = performance.now();
-  if (laterStages) preferredStage(ctx, states);
-  timings.preferMs = performance.now() - t;
-  // Stage 2: minimum idle time at those values.
-  t = performance.now();
-  if (laterStages) {
-    progress('compacting', plan, false);
+  if (ctx) {
+    run.progress('compacting', plan, false);
     compactStage(ctx, states);
   }
-  timings.compactMs = performance.now() - t;
-  timings.totalMs = performance.now() - t0;
-  plan = makePlan(inst, pos, states, timings);
-  if (options.fixes) {
-    t = performance.now();
-    const fixesDeadline = Math.min(deadline, t + (options.fixesTimeLimitSec ?? DEFAULT_FIXES_TIME_LIMIT_SEC) * 1000);
-    const found = await findFixes(inst, plan.placements, { deadline: fixesDeadline, useMip, log });
-    plan.fixes = found.fixes;
-    plan.fixes_incomplete = found.incomplete;
-    plan.stats.stages.fixesMs = performance.now() - t;
-    plan.stats.stages.totalMs = performance.now() - t0;
-  }
-  progress('done', plan, true);
-  return plan;
+  run.timings.compactMs = performance.now() - t;
 }
