@@ -1,12 +1,11 @@
 /**
  * The only place that touches the engine (src/solver/**): its SolverPool (HiGHS in worker
- * threads) behind the service's SolverPort, so the rest of the service depends only on the
- * shapes it uses.
+ * threads) behind the service's SolverPort (domain/solver-port.ts), so the rest of the service
+ * depends on the port and the engine's types only.
  */
 import { AppError, type Logger } from '@stundenplan/base';
-import type { SolvePlan, SolveProblem, SolverPort } from './domain/solver-port.js';
+import type { SolveProblem, SolverPort } from './domain/solver-port.js';
 import { SolverPool, SolverTimeoutError } from './solver/pool.js';
-import type { Problem } from './solver/types.js';
 
 export const SOLVER_TIMEOUT_TEXT = 'Die Berechnung hat zu lange gedauert. Bitte versuchen Sie es erneut.';
 
@@ -18,12 +17,12 @@ export function createSolver(opts: { size: number; timeLimitS: number; hardStopM
   return {
     async solve(problem: SolveProblem, o) {
       try {
-        const plan = await pool.solve(problem as Problem, {
+        const plan = await pool.solve(problem, {
           ...(o.timeLimitS !== undefined ? { timeLimitSec: o.timeLimitS } : {}),
           onProgress: (p) => o.onProgress?.({ stage: p.stage, placed: p.placed, idleMinutes: p.idleMinutes, elapsedMs: p.elapsedMs }),
         });
         log.debug({ ...pool.stats, status: plan.status, placed: plan.stats.placed }, 'solved');
-        return plan as SolvePlan;
+        return plan;
       } catch (e) {
         if (e instanceof SolverTimeoutError) throw new AppError('TIMEOUT', SOLVER_TIMEOUT_TEXT, { cause: e });
         throw e;

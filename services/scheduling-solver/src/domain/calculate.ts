@@ -126,7 +126,7 @@ async function solveAndExplain(deps: CalculateDeps, c: Calculation): Promise<Cal
 }
 
 function emptyPlan(): SolvePlan {
-  return { status: 'OPTIMAL', placements: [], unscheduled_students: [], skipped_students: [], stats: {}, reasons: {} };
+  return { status: 'OPTIMAL', placements: [], unscheduled_students: [], skipped_students: [], reasons: {} };
 }
 
 /** The engine keeps its own time limits; this only guards the HTTP answer against an engine that never returns. */

@@ -1,4 +1,4 @@
-import type { SolvePlan } from './solver-port.js';
+import type { PlanStats, SolvePlan } from './solver-port.js';
 
 /** The calculation answer's stage values (issue "preferred times and stable re-planning"). */
 export interface PlanSummary {
@@ -16,16 +16,8 @@ export interface PlanSummary {
   moved_member_ids: string[];
 }
 
-interface EngineStats {
-  idleMinutes?: number;
-  placedProven?: boolean;
-  preferredProven?: boolean;
-  idleProven?: boolean;
-  movedProven?: boolean;
-}
-
 export function planSummary(plan: SolvePlan, placed: number, members: ReadonlyMap<string, unknown>): PlanSummary {
-  const stats = (plan.stats ?? {}) as EngineStats;
+  const stats: Partial<PlanStats> = plan.stats ?? {};
   const known = (ids: string[] | undefined) => (ids ?? []).filter((id) => members.has(id));
   const preferred = known(plan.preferred_students);
   const moved = known(plan.moved_students);
