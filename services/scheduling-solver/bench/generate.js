@@ -9,7 +9,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkPlan } from './lib/check.js';
-import { Instance, label, makePlan } from './lib/problem.js';
+import { FIRST, LAST } from './lib/names.js';
+import { Instance, label, makePlan, rng as mulberry32 } from './lib/problem.js';
 import { bruteForce, greedy, milpOptimum, warmUp } from './lib/reference.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -21,16 +22,9 @@ const outDir = path.resolve(arg('--out', path.join(here, 'instances')));
 const only = arg('--only') ? new RegExp(arg('--only')) : null;
 const timeLimit = Number(arg('--time-limit', 300));
 
-/** mulberry32: small, fast, deterministic. */
+/** The generator's random draws on the shared mulberry32 sequence (lib/problem.js). */
 function rng(seed) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   return {
     next,
     int: (lo, hi) => lo + Math.floor(next() * (hi - lo + 1)),
@@ -50,70 +44,6 @@ function rng(seed) {
   };
 }
 
-const FIRST = [
-  'Anna',
-  'Ben',
-  'Clara',
-  'David',
-  'Elif',
-  'Felix',
-  'Greta',
-  'Hannes',
-  'Ida',
-  'Jonas',
-  'Katharina',
-  'Leon',
-  'Mia',
-  'Noah',
-  'Olga',
-  'Paul',
-  'Quirin',
-  'Rosa',
-  'Sven',
-  'Tara',
-  'Uwe',
-  'Vera',
-  'Wanja',
-  'Yusuf',
-  'Zoe',
-  'Émilie',
-  'Jürgen',
-  'Sören',
-  'Björn',
-  'Łucja',
-];
-const LAST = [
-  'Müller',
-  'Schmidt',
-  'Schneider',
-  'Fischer',
-  'Weber',
-  'Meyer',
-  'Wagner',
-  'Becker',
-  'Schulz',
-  'Hoffmann',
-  'Koch',
-  'Richter',
-  'Klein',
-  'Wolf',
-  'Schröder',
-  'Neumann',
-  'Schwarz',
-  'Braun',
-  'Zimmermann',
-  'Krüger',
-  'Hofmann',
-  'Hartmann',
-  'Lange',
-  'Werner',
-  'Franke',
-  'Özdemir',
-  'Nowak',
-  'Yılmaz',
-];
-
-/** Slots [a, b) as labels. */
 const labels = (a, b) => Array.from({ length: b - a }, (_, k) => label(a + k));
 
 function addBlock(times, day, a, b) {
