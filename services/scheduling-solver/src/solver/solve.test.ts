@@ -13,7 +13,7 @@ async function solveValid(p: Problem, opts: Parameters<typeof solveProblem>[1] =
 
 const at = (plan: Plan, id: string) => plan.placements.find((x) => x.member_id === id);
 
-describe('solveProblem', () => {
+describe('solveProblem: placed count and idle time', () => {
   it('places a single student and proves it optimal', async () => {
     const p = problem({ 0: [['9.00', '12.00']] }, [student('a', 'Anna Müller', 60, { 0: [['10.00', '12.00']] })]);
     const plan = await solveValid(p);
@@ -112,7 +112,9 @@ describe('solveProblem', () => {
       expect(plan.reasons[id]).toBe(`Alle passenden Zeitfenster sind belegt (durch: ${blockers.join(', ')})`);
     }
   });
+});
 
+describe('solveProblem: pins, skipped students and input', () => {
   it('keeps pinned lessons exactly where the teacher locked them', async () => {
     const p = problem(
       { 0: [['9.00', '12.00']] },
@@ -210,7 +212,9 @@ describe('solveProblem', () => {
     const label = { ...problem({}, []), teacherTimes: { 0: ['9.10'] } };
     await expect(solveProblem(label)).rejects.toThrow(/bad time label/);
   });
+});
 
+describe('solveProblem: determinism, helper thread, progress and limits', () => {
   it('is deterministic: same input, same plan', async () => {
     const p = randomProblem(40, [30, 45, 60], 7);
     const strip = (plan: Plan) => ({ ...plan, stats: { ...plan.stats, stages: null } });
