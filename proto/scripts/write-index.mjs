@@ -7,8 +7,10 @@ const files = [];
 const walk = (d) => {
   for (const n of readdirSync(d).sort()) {
     const p = path.join(d, n);
-    if (statSync(p).isDirectory()) walk(p);
-    else if (n.endsWith('.ts')) files.push(path.relative(path.resolve('src'), p));
+    // google/protobuf/*: well-known types the packages import (Timestamp), not packages of their own.
+    if (statSync(p).isDirectory()) {
+      if (path.relative(genRoot, p) !== 'google') walk(p);
+    } else if (n.endsWith('.ts')) files.push(path.relative(path.resolve('src'), p));
   }
 };
 walk(genRoot);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { weekTimesToMap } from '@stundenplan/base';
+import { mapToWeekTimes, weekTimesToMap } from '@stundenplan/base';
 import type { availabilityV1 } from '@stundenplan/proto';
 import { berlinToday } from '@stundenplan/timegrid';
 import { call, person, rpc, startHarness, type Harness } from './harness.js';
@@ -91,7 +91,7 @@ describe('own times and the class deadline', () => {
     const res = await rpc<availabilityV1.SetMemberTimesRequest, availabilityV1.SetMemberTimesResponse>(h, 'setMemberTimes', {
       classId,
       memberId,
-      availableTimes: { days: { 1: { labels: ['9.00'] } }, packed: Buffer.alloc(0) },
+      availableTimes: mapToWeekTimes({ 1: ['9.00'] }),
       preferredTimes: undefined,
       keepAvailableTimes: false,
     });

@@ -19,7 +19,7 @@ afterAll(async () => {
 
 /** Times as a caller sends them (labels per day). */
 const week = (days: Record<number, string[]>): availabilityV1.WeekTimes => mapToWeekTimes(days);
-/** Times as the service answers them: the compact form (WeekTimes.packed), nothing when empty. */
+/** Times as the service answers them: the compact form (WeekTimes.form.slots), nothing when empty. */
 const answered = (days: Record<number, string[]>): availabilityV1.WeekTimes => slotsToWeekTimes(WeekSlots.fromTimesMap(days));
 
 const setMemberTimes = (classId: string, memberId: string, availableTimes: availabilityV1.WeekTimes | undefined) =>
@@ -31,8 +31,14 @@ const setMemberTimes = (classId: string, memberId: string, availableTimes: avail
     keepAvailableTimes: false,
   });
 
+/** GetPlanningData naming the members in `members` (userIds parallel to memberIds, or empty). */
 const planningData = (classId: string, memberIds: string[] = [], userIds: string[] = []) =>
-  rpc<availabilityV1.GetPlanningDataRequest, availabilityV1.GetPlanningDataResponse>(h, 'getPlanningData', { classId, memberIds, userIds });
+  rpc<availabilityV1.GetPlanningDataRequest, availabilityV1.GetPlanningDataResponse>(h, 'getPlanningData', {
+    classId,
+    members: memberIds.map((memberId, i) => ({ memberId, userId: userIds[i] ?? '' })),
+    memberIds: [],
+    userIds: [],
+  });
 
 const memberRows = (memberId: string) => h.rows('SELECT member_id, class_id FROM member_times WHERE member_id = $1', [memberId]);
 
@@ -117,7 +123,8 @@ describe('GetPlanningData', () => {
           userId: c.student.userId,
           availableTimes: answered({ 0: ['9.00', '9.15'] }),
           availableTimesUserInput: answered({ 0: ['8.30', '9.00'] }),
-          availableTimesUserInputLastModified: c.lastModified,
+          availableTimesUserInputLastModified: '',
+          userInputUpdateTime: new Date(c.lastModified),
           preferredTimes: answered({}),
           preferredTimesUserInput: answered({}),
         },
@@ -168,8 +175,9 @@ describe('GetPlanningData', () => {
     expect(res.members[0].availableTimes).toEqual(answered({}));
   });
 
-  it('user_ids not parallel to member_ids: INVALID_ARGUMENT', async () => {
-    const err = (await planningData(randomUUID(), [randomUUID(), randomUUID()], [randomUUID()]).catch((e: unknown) => e)) as grpc.ServiceError;
+  it('a sender before `members`: user_ids not parallel to member_ids is INVALID_ARGUMENT', async () => {
+    const req = { classId: randomUUID(), members: [], memberIds: [randomUUID(), randomUUID()], userIds: [randomUUID()] };
+    const err = (await rpc(h, 'getPlanningData', req).catch((e: unknown) => e)) as grpc.ServiceError;
     expect(err.code).toBe(grpc.status.INVALID_ARGUMENT);
   });
 
@@ -198,18 +206,28 @@ describe('CountAnswered', () => {
       // own times only (registered member without teacher-entered times), teacher-entered only, none
       {
         classId,
-        memberIds: [randomUUID(), unregistered, emptied, randomUUID(), randomUUID()],
-        userIds: [student.userId, '', '', silent.userId, cleared.userId],
+        members: [
+          { memberId: randomUUID(), userId: student.userId },
+          { memberId: unregistered, userId: '' },
+          { memberId: emptied, userId: '' },
+          { memberId: randomUUID(), userId: silent.userId },
+          { memberId: randomUUID(), userId: cleared.userId },
+        ],
+        memberIds: [],
+        userIds: [],
       },
-      { classId: other.classId, memberIds: [other.registered], userIds: [''] },
-      { classId: other.classId, memberIds: [], userIds: [] },
+      { classId: other.classId, members: [{ memberId: other.registered, userId: '' }], memberIds: [], userIds: [] },
+      { classId: other.classId, members: [], memberIds: [], userIds: [] },
     ]);
     expect(res.counts).toEqual([2, 1, 0]);
-    expect((await countAnswered([{ classId, memberIds: [registered], userIds: [] }])).counts).toEqual([1]);
+    // A sender before `members`: the parallel ids are still read.
+    expect((await countAnswered([{ classId, members: [], memberIds: [registered], userIds: [] }])).counts).toEqual([1]);
   });
 
   it('user_ids not parallel to member_ids: INVALID_ARGUMENT', async () => {
-    await expect(countAnswered([{ classId: randomUUID(), memberIds: [randomUUID(), randomUUID()], userIds: [randomUUID()] }])).rejects.toMatchObject({
+    await expect(
+      countAnswered([{ classId: randomUUID(), members: [], memberIds: [randomUUID(), randomUUID()], userIds: [randomUUID()] }]),
+    ).rejects.toMatchObject({
       code: grpc.status.INVALID_ARGUMENT,
     });
   });
@@ -236,7 +254,8 @@ describe('GetUserTimes', () => {
         userId: student.userId,
         availableTimes: answered({}),
         availableTimesUserInput: answered({ 6: ['20.00'] }),
-        availableTimesUserInputLastModified: saved.body.last_modified,
+        availableTimesUserInputLastModified: '',
+        userInputUpdateTime: new Date(saved.body.last_modified as string),
         preferredTimes: answered({}),
         preferredTimesUserInput: answered({}),
       },

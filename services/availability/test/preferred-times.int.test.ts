@@ -19,12 +19,12 @@ afterAll(async () => {
 
 /** Times as a caller sends them (labels per day). */
 const week = (days: Record<number, string[]>): availabilityV1.WeekTimes => mapToWeekTimes(days);
-/** Times as the service answers them: the compact form (WeekTimes.packed), nothing when empty. */
+/** Times as the service answers them: the compact form (WeekTimes.form.slots), nothing when empty. */
 const answered = (days: Record<number, string[]>): availabilityV1.WeekTimes => slotsToWeekTimes(WeekSlots.fromTimesMap(days));
 const setMemberTimes = (req: Partial<availabilityV1.SetMemberTimesRequest>) =>
   rpc<availabilityV1.SetMemberTimesRequest, availabilityV1.SetMemberTimesResponse>(h, 'setMemberTimes', req as availabilityV1.SetMemberTimesRequest);
 const planningData = (classId: string, memberIds: string[], userIds: string[]) =>
-  rpc<availabilityV1.GetPlanningDataRequest, availabilityV1.GetPlanningDataResponse>(h, 'getPlanningData', { classId, memberIds, userIds });
+  rpc<availabilityV1.GetPlanningDataRequest, availabilityV1.GetPlanningDataResponse>(h, 'getPlanningData', { classId, members: [], memberIds, userIds });
 
 describe('own preferred times (PUT/GET /api/me/available-times)', () => {
   it('stores preferred_times inside the available times and answers them in available_times_response', async () => {

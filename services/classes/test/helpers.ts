@@ -33,6 +33,11 @@ export class AvailabilityStub {
   private static toWeek(t: Times | undefined): availabilityV1.WeekTimes {
     return slotsToWeekTimes(WeekSlots.fromTimesMap(t ?? {}, { strict: false }));
   }
+  private modified(userId: string): Date | undefined {
+    const iso = this.userModified.get(userId);
+    return iso ? new Date(iso) : undefined;
+  }
+
   private static fromWeek(w: availabilityV1.WeekTimes | undefined): Times {
     return weekTimesToMap(w);
   }
@@ -52,22 +57,24 @@ export class AvailabilityStub {
           rangeMode: '',
           extraMinutes: 0,
           members: [
-            ...call.request.memberIds.map((memberId) => ({
+            ...call.request.members.map(({ memberId }) => ({
               memberId,
               userId: '',
               availableTimes: AvailabilityStub.toWeek(this.memberTimes.get(memberId)),
               availableTimesUserInput: undefined,
               availableTimesUserInputLastModified: '',
+              userInputUpdateTime: undefined,
               preferredTimes: undefined,
               preferredTimesUserInput: undefined,
             })),
             // students' own times, one entry per user id
-            ...call.request.userIds.map((userId) => ({
+            ...call.request.members.map(({ userId }) => ({
               memberId: '',
               userId,
               availableTimes: undefined,
               availableTimesUserInput: AvailabilityStub.toWeek(this.userTimes.get(userId)),
-              availableTimesUserInputLastModified: this.userModified.get(userId) ?? '',
+              availableTimesUserInputLastModified: '',
+              userInputUpdateTime: this.modified(userId),
               preferredTimes: undefined,
               preferredTimesUserInput: undefined,
             })),
@@ -82,9 +89,7 @@ export class AvailabilityStub {
         if (this.fail) return cb(unavailable);
         const has = (t: Times | undefined) => Object.values(t ?? {}).some((labels) => labels.length > 0);
         cb(null, {
-          counts: call.request.classes.map(
-            (c) => c.memberIds.filter((m, i) => has(this.memberTimes.get(m)) || has(this.userTimes.get(c.userIds[i] ?? ''))).length,
-          ),
+          counts: call.request.classes.map((c) => c.members.filter((m) => has(this.memberTimes.get(m.memberId)) || has(this.userTimes.get(m.userId))).length),
         });
       },
       getUserTimes: (call: grpc.ServerUnaryCall<availabilityV1.GetUserTimesRequest, unknown>, cb: grpc.sendUnaryData<availabilityV1.GetUserTimesResponse>) => {
@@ -96,7 +101,8 @@ export class AvailabilityStub {
             userId,
             availableTimes: undefined,
             availableTimesUserInput: AvailabilityStub.toWeek(this.userTimes.get(userId)),
-            availableTimesUserInputLastModified: this.userModified.get(userId) ?? '',
+            availableTimesUserInputLastModified: '',
+            userInputUpdateTime: this.modified(userId),
             preferredTimes: undefined,
             preferredTimesUserInput: undefined,
           })),

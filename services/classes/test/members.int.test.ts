@@ -150,7 +150,7 @@ describe('GET /api/classes/{classId}/members', () => {
     expect(res.body.members[1]).toMatchObject({ member_id: m2!.member_id, available_times: {} });
     const call = h.availability!.calls.filter((x) => x.method === 'getPlanningData').at(-1)!.req as Json;
     expect(call.classId).toBe(c.class_id);
-    expect(call.memberIds.sort()).toEqual([m1!.member_id, m2!.member_id].sort());
+    expect(call.members.map((m: Json) => m.memberId).sort()).toEqual([m1!.member_id, m2!.member_id].sort());
   });
 
   it('a student added from the search: name and e-mail only until they verify the course, then their own times and last change', async () => {
@@ -172,7 +172,7 @@ describe('GET /api/classes/{classId}/members', () => {
       available_times_user_input_last_modified: null,
       preferred_times_user_input: {},
     });
-    expect((h.availability!.calls.filter((x) => x.method === 'getPlanningData').at(-1)!.req as Json).userIds).toEqual(['']);
+    expect((h.availability!.calls.filter((x) => x.method === 'getPlanningData').at(-1)!.req as Json).members.map((m: Json) => m.userId)).toEqual(['']);
     const checked = await h.call('POST', '/api/check-student-exists', teacher, ['vera.verify@stud.example.org']);
     expect(checked.body.existing_students['vera.verify@stud.example.org']).toEqual({ user_id: s.userId, name: 'Vera Verify', available_times: {} });
 
@@ -203,7 +203,7 @@ describe('GET /api/classes/{classId}/members', () => {
       available_times_user_input: { '3': ['16.00', '16.15'] },
       available_times_user_input_last_modified: '2025-01-02T10:00:00.000Z',
     });
-    expect((h.availability!.calls.filter((x) => x.method === 'getPlanningData').at(-1)!.req as Json).userIds).toEqual([s.userId]);
+    expect((h.availability!.calls.filter((x) => x.method === 'getPlanningData').at(-1)!.req as Json).members.map((m: Json) => m.userId)).toEqual([s.userId]);
     const again = await h.call('POST', '/api/check-student-exists', teacher, ['vera.verify@stud.example.org']);
     expect(again.body.existing_students['vera.verify@stud.example.org'].available_times).toEqual({ '3': ['16.00', '16.15'] });
   });

@@ -111,12 +111,13 @@ const availabilityStub: Partial<availabilityV1.AvailabilityServiceServer> = {
     timeRange: undefined,
     rangeMode: '',
     extraMinutes: 0,
-    members: req.memberIds.map((memberId, i) => ({
+    members: req.members.map(({ memberId, userId }) => ({
       memberId,
-      userId: req.userIds[i] ?? '',
+      userId,
       availableTimes: mapToWeekTimes(memberTimes.get(memberId) ?? {}),
       availableTimesUserInput: mapToWeekTimes({}),
       availableTimesUserInputLastModified: '',
+      userInputUpdateTime: undefined,
       preferredTimes: mapToWeekTimes({}),
       preferredTimesUserInput: mapToWeekTimes({}),
     })),
@@ -137,6 +138,8 @@ const schedulingStub: Partial<schedulingV1.SchedulingServiceServer> = {
       teacherId: c.teacherId,
       createdAt: new Date().toISOString(),
       updatedAt: new Date().toISOString(),
+      createTime: new Date(),
+      updateTime: new Date(),
       pinnedMemberIds: [],
     };
   }),
@@ -234,6 +237,13 @@ export function occurrences(vevent: ICAL.Component): string[] {
   for (let next = it.next(); next; next = it.next()) out.push(next.toString());
   return out;
 }
+
+/** The dates of every lesson of a calendar file, sorted. */
+export const plannedDates = (ics: string) =>
+  parse(ics)
+    .getAllSubcomponents('vevent')
+    .flatMap((e) => occurrences(e))
+    .sort();
 
 const DAY_MS = 86_400_000;
 export const addDays = (iso: string, d: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + d * DAY_MS).toISOString().slice(0, 10);

@@ -133,7 +133,8 @@ export class Neighbours {
         this.calls.push({ method: 'GetPlanningData', request: call.request });
         const c = this.classes.get(call.request.classId);
         if (!c) return void fail(cb as grpc.sendUnaryData<unknown>, grpc.status.NOT_FOUND, 'Klasse nicht gefunden');
-        const ids = call.request.memberIds.length ? call.request.memberIds : c.members.map((m) => m.memberId);
+        const refs = call.request.members;
+        const ids = refs.length ? refs.map((r) => r.memberId) : c.members.map((m) => m.memberId);
         cb(null, {
           teacherTimes: week(c.teacherTimes),
           timeRange: undefined,
@@ -141,13 +142,14 @@ export class Neighbours {
           extraMinutes: 0,
           members: ids.map((id, i) => {
             const m = c.members.find((x) => x.memberId === id);
-            const withUser = call.request.userIds.length > 0 && call.request.userIds[i] !== '';
+            const withUser = (refs[i]?.userId ?? '') !== '';
             return {
               memberId: id,
               userId: m?.userId ?? '',
               availableTimes: week(m?.times ?? {}),
               availableTimesUserInput: week(withUser ? (m?.userTimes ?? {}) : {}),
               availableTimesUserInputLastModified: '',
+              userInputUpdateTime: undefined,
               preferredTimes: week(m?.preferred ?? {}),
               preferredTimesUserInput: week(withUser ? (m?.userPreferred ?? {}) : {}),
             };

@@ -338,6 +338,9 @@ describe('gRPC GetLatestSchedule', () => {
         teacherId: h.teacherId,
         pinnedMemberIds: [anna.memberId],
       });
+      // The times as Timestamps, beside the deprecated ISO strings they replace.
+      expect(res.createTime?.toISOString()).toBe(res.createdAt);
+      expect(res.updateTime?.toISOString()).toBe(res.updatedAt);
       const lessons = [0, 1, 2].map((q) => ({ label: ['9.00', '9.15', '9.30'][q], memberId: anna.memberId, week: '' }));
       expect(res.availableTimes).toEqual({
         0: { slots: lessons },

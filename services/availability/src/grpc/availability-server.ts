@@ -8,16 +8,25 @@ const memberTimes = (m: PlanningMember): availabilityV1.MemberTimes => ({
   userId: m.userId,
   availableTimes: slotsToWeekTimes(m.availableTimes),
   availableTimesUserInput: slotsToWeekTimes(m.availableTimesUserInput),
-  availableTimesUserInputLastModified: m.availableTimesUserInputLastModified,
+  // Senders fill the Timestamp only (proto/stundenplan/availability/v1: the string field is deprecated).
+  availableTimesUserInputLastModified: '',
+  userInputUpdateTime: m.availableTimesUserInputLastModified ? new Date(m.availableTimesUserInputLastModified) : undefined,
   preferredTimes: slotsToWeekTimes(m.preferredTimes),
   preferredTimesUserInput: slotsToWeekTimes(m.preferredTimesUserInput),
 });
+
+/** The members a request names: `members`, or the parallel ids a sender before that field filled. */
+function memberRefs(r: { members: availabilityV1.MemberRef[]; memberIds: string[]; userIds: string[] }): { memberIds: string[]; userIds: string[] } {
+  if (!r.members.length) return { memberIds: r.memberIds, userIds: r.userIds };
+  return { memberIds: r.members.map((m) => m.memberId), userIds: r.members.map((m) => m.userId) };
+}
 
 /** AvailabilityService for classes (member list, member times) and the solver (planning data). */
 export function availabilityGrpc(deps: AvailabilityDeps, log: Logger): GrpcServiceBinding {
   const implementation: availabilityV1.AvailabilityServiceServer = {
     getPlanningData: wrapUnary(log, async (req: availabilityV1.GetPlanningDataRequest): Promise<availabilityV1.GetPlanningDataResponse> => {
-      const data = await getPlanningData(deps, req.classId, req.memberIds, req.userIds);
+      const { memberIds, userIds } = memberRefs(req);
+      const data = await getPlanningData(deps, req.classId, memberIds, userIds);
       return {
         teacherTimes: slotsToWeekTimes(data.teacherTimes),
         timeRange: data.timeRange ? slotsToWeekTimes(data.timeRange) : undefined,
@@ -35,7 +44,10 @@ export function availabilityGrpc(deps: AvailabilityDeps, log: Logger): GrpcServi
     countAnswered: wrapUnary(
       log,
       async (req: availabilityV1.CountAnsweredRequest): Promise<availabilityV1.CountAnsweredResponse> => ({
-        counts: await countAnswered(deps, req.classes),
+        counts: await countAnswered(
+          deps,
+          req.classes.map((c) => ({ classId: c.classId, ...memberRefs(c) })),
+        ),
       }),
     ),
     setMemberTimes: wrapUnary(log, async (req: availabilityV1.SetMemberTimesRequest): Promise<availabilityV1.SetMemberTimesResponse> => {

@@ -1,4 +1,4 @@
-import { callUnary, createServiceClient, mapToWeekTimes, weekTimesToMap, type Logger, type ServiceTokenSigner } from '@stundenplan/base';
+import { callUnary, createServiceClient, mapToWeekTimes, weekTimesBytes, weekTimesToMap, type Logger, type ServiceTokenSigner } from '@stundenplan/base';
 import { availabilityV1 } from '@stundenplan/proto';
 import { WeekSlots, type TimesMap } from '@stundenplan/timegrid';
 
@@ -30,7 +30,7 @@ const packedMaps = new Map<string, TimesMap>();
 const PACKED_MAPS_MAX = 20_000;
 
 function sharedTimesMap(w: availabilityV1.WeekTimes | undefined): TimesMap {
-  const packed = w?.packed;
+  const packed = weekTimesBytes(w);
   if (!packed?.length) return weekTimesToMap(w);
   const key = Buffer.from(packed.buffer, packed.byteOffset, packed.byteLength).toString('latin1');
   let map = packedMaps.get(key);
@@ -42,6 +42,15 @@ function sharedTimesMap(w: availabilityV1.WeekTimes | undefined): TimesMap {
     packedMaps.set(key, map);
   }
   return map;
+}
+
+/** Members as the requests name them ('' for a member without an account). */
+const memberRefs = (members: { memberId: string; userId: string | null }[]): availabilityV1.MemberRef[] =>
+  members.map((m) => ({ memberId: m.memberId, userId: m.userId ?? '' }));
+
+/** When the user last saved their own times (ISO 8601), or null; the string field of older senders is still read. */
+function userInputModified(m: availabilityV1.MemberTimes | undefined): string | null {
+  return m?.userInputUpdateTime?.toISOString() ?? (m?.availableTimesUserInputLastModified || null);
 }
 
 /** Typed gRPC client of the availability service (deadlines; errors become AppError). */
@@ -99,7 +108,7 @@ export class AvailabilityClient {
         this.client.countAnswered.bind(this.client),
         this.client,
         {
-          classes: classes.map((c) => ({ classId: c.classId, memberIds: c.members.map((m) => m.memberId), userIds: c.members.map((m) => m.userId ?? '') })),
+          classes: classes.map((c) => ({ classId: c.classId, members: memberRefs(c.members), memberIds: [], userIds: [] })),
         },
         this.timeoutMs,
       );
@@ -118,9 +127,9 @@ export class AvailabilityClient {
       this.client,
       {
         classId,
-        memberIds: members.map((m) => m.memberId),
-        // Parallel to memberIds ('' for an unregistered member), as GetPlanningData requires.
-        userIds: members.map((m) => m.userId ?? ''),
+        members: memberRefs(members),
+        memberIds: [],
+        userIds: [],
       },
       this.timeoutMs,
     );
@@ -137,7 +146,7 @@ export class AvailabilityClient {
       result.set(memberId, {
         available_times: sharedTimesMap(m?.availableTimes),
         available_times_user_input: useOwn ? sharedTimesMap(own.availableTimesUserInput ?? own.availableTimes) : userInput,
-        available_times_user_input_last_modified: (useOwn ? own.availableTimesUserInputLastModified : m?.availableTimesUserInputLastModified) || null,
+        available_times_user_input_last_modified: userInputModified(useOwn ? own : m),
         preferred_times: sharedTimesMap(m?.preferredTimes),
         preferred_times_user_input: sharedTimesMap(useOwn ? own.preferredTimesUserInput : m?.preferredTimesUserInput),
       });

@@ -23,12 +23,7 @@ export function createAvailabilityClient(addr: string, tokens: ServiceTokenSigne
   return {
     async memberTimes(classId, members) {
       if (!members.length) return [];
-      const res = await callUnary(
-        c().getPlanningData.bind(c()),
-        c(),
-        { classId, memberIds: members.map((m) => m.memberId), userIds: members.map((m) => m.userId) },
-        timeoutMs,
-      );
+      const res = await callUnary(c().getPlanningData.bind(c()), c(), { classId, members, memberIds: [], userIds: [] }, timeoutMs);
       return res.members.map((m) => ({ memberId: m.memberId, own: weekTimesToSlots(m.availableTimesUserInput), entered: weekTimesToSlots(m.availableTimes) }));
     },
     close: () => client?.close(),

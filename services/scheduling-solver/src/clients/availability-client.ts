@@ -30,12 +30,7 @@ export function createAvailabilityClient(addr: string, tokens: ServiceTokenSigne
   const client = createServiceClient(availabilityV1.AvailabilityServiceClient, addr, tokens, 'availability');
   return {
     async getPlanningData(classId, members) {
-      const res = await callUnary(
-        client.getPlanningData.bind(client),
-        client,
-        { classId, memberIds: members.map((m) => m.memberId), userIds: members.map((m) => m.userId) },
-        timeoutMs,
-      );
+      const res = await callUnary(client.getPlanningData.bind(client), client, { classId, members, memberIds: [], userIds: [] }, timeoutMs);
       return {
         teacherTimes: weekTimesToSlots(res.teacherTimes),
         members: res.members.map((m) => ({

@@ -15,8 +15,11 @@ export function schedulingGrpc(log: Logger, schedules: LatestScheduleSource, mak
         description: row.description ?? '',
         classId: row.classId,
         teacherId: row.teacherId,
+        // The ISO strings still, for callers before the Timestamps (not on a hot path).
         createdAt: row.createdAt.toISOString(),
         updatedAt: row.updatedAt.toISOString(),
+        createTime: row.createdAt,
+        updateTime: row.updatedAt,
         pinnedMemberIds: storedPinned(row.pinned),
       };
     }),

@@ -18,6 +18,7 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
+import { Timestamp } from "../../../google/protobuf/timestamp.js";
 
 export const protobufPackage = "stundenplan.availability.v1";
 
@@ -29,14 +30,43 @@ export interface SlotLabels {
 }
 
 /** Day index 0 (Monday) .. 6 -> slot labels; the SPEC's times shape. */
+export interface DayLabels {
+  days: { [key: number]: SlotLabels };
+}
+
+export interface DayLabels_DaysEntry {
+  key: number;
+  value: SlotLabels | undefined;
+}
+
+/**
+ * The times of one week, in one of two forms. A sender sets `form`; a receiver reads `form` and, when it
+ * is unset (a sender from before the oneof), the deprecated fields 1 and 2.
+ */
 export interface WeekTimes {
+  /**
+   * Replaced by form.labels.
+   *
+   * @deprecated
+   */
   days: { [key: number]: SlotLabels };
   /**
-   * The same times in compact form: WeekSlots.toBytes() of packages/timegrid (84 bytes, 7 days x 96
-   * quarter hours). A sender fills either days or packed (the member lists of GetPlanningData use
-   * packed); a receiver accepts both.
+   * Replaced by form.slots.
+   *
+   * @deprecated
    */
   packed: Buffer;
+  form:
+    | //
+    /** Labels per day, as entered (the receiver validates them). */
+    { $case: "labels"; value: DayLabels }
+    | //
+    /**
+     * Compact: WeekSlots.toBytes() of packages/timegrid (84 bytes, 7 days x 96 quarter hours; empty = no
+     * times). What the availability service answers.
+     */
+    { $case: "slots"; value: Buffer }
+    | undefined;
 }
 
 export interface WeekTimes_DaysEntry {
@@ -55,25 +85,47 @@ export interface MemberTimes {
   availableTimesUserInput:
     | WeekTimes
     | undefined;
-  /** ISO 8601; empty when the user never saved times. */
+  /**
+   * ISO 8601; empty when the user never saved times. Replaced by user_input_update_time (no longer filled).
+   *
+   * @deprecated
+   */
   availableTimesUserInputLastModified: string;
   /** Preferred part of available_times (Wunschzeiten, teacher-entered); always inside it. */
   preferredTimes:
     | WeekTimes
     | undefined;
   /** Preferred part of available_times_user_input (the student's own); always inside it. */
-  preferredTimesUserInput: WeekTimes | undefined;
+  preferredTimesUserInput:
+    | WeekTimes
+    | undefined;
+  /** When the user last saved available_times_user_input; unset when the user never saved times. */
+  userInputUpdateTime: Date | undefined;
+}
+
+/** A class member and its user ("" for a member without an account). */
+export interface MemberRef {
+  memberId: string;
+  userId: string;
 }
 
 export interface GetPlanningDataRequest {
   classId: string;
-  /** One MemberTimes per id, in this order. Empty: every member of the class with stored times. */
+  /**
+   * Replaced by members (read only when members is empty).
+   *
+   * @deprecated
+   */
   memberIds: string[];
   /**
-   * Parallel to member_ids: user_ids[i] is the user of member_ids[i], "" for an unregistered
-   * member. Either empty (no user input wanted) or exactly as long as member_ids.
+   * Parallel to member_ids (replaced by members): "" for an unregistered member; either empty or exactly
+   * as long as member_ids.
+   *
+   * @deprecated
    */
   userIds: string[];
+  /** One MemberTimes per member, in this order. Empty: every member of the class with stored times. */
+  members: MemberRef[];
 }
 
 export interface GetPlanningDataResponse {
@@ -128,9 +180,19 @@ export interface SetMemberTimesResponse {
 /** The members of one class, for CountAnswered. */
 export interface ClassMembers {
   classId: string;
+  /**
+   * Replaced by members (read only when members is empty).
+   *
+   * @deprecated
+   */
   memberIds: string[];
-  /** Parallel to member_ids, "" for an unregistered member (as in GetPlanningDataRequest). */
+  /**
+   * Parallel to member_ids (replaced by members), "" for an unregistered member.
+   *
+   * @deprecated
+   */
   userIds: string[];
+  members: MemberRef[];
 }
 
 export interface CountAnsweredRequest {
@@ -215,8 +277,194 @@ export const SlotLabels: MessageFns<SlotLabels> = {
   },
 };
 
+function createBaseDayLabels(): DayLabels {
+  return { days: {} };
+}
+
+export const DayLabels: MessageFns<DayLabels> = {
+  encode(message: DayLabels, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    globalThis.Object.entries(message.days).forEach(([key, value]: [string, SlotLabels]) => {
+      DayLabels_DaysEntry.encode({ key: key as any, value }, writer.uint32(10).fork()).join();
+    });
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DayLabels {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDayLabels();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            const entry1 = DayLabels_DaysEntry.decode(reader, reader.uint32());
+            if (entry1.value !== undefined) {
+              message.days[entry1.key] = entry1.value;
+            }
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DayLabels {
+    return {
+      days: isObject(object.days)
+        ? (globalThis.Object.entries(object.days) as [string, any][]).reduce(
+          (acc: { [key: number]: SlotLabels }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, globalThis.Number(key), {
+              value: SlotLabels.fromJSON(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : {},
+    };
+  },
+
+  toJSON(message: DayLabels): unknown {
+    const obj: any = {};
+    if (message.days) {
+      const entries = globalThis.Object.entries(message.days) as [string, SlotLabels][];
+      if (entries.length > 0) {
+        obj.days = {};
+        entries.forEach(([k, v]) => {
+          obj.days[k] = SlotLabels.toJSON(v);
+        });
+      }
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DayLabels>): DayLabels {
+    return DayLabels.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DayLabels>): DayLabels {
+    const message = createBaseDayLabels();
+    message.days = (globalThis.Object.entries(object.days ?? {}) as [string, SlotLabels][]).reduce(
+      (acc: { [key: number]: SlotLabels }, [key, value]: [string, SlotLabels]) => {
+        if (value !== undefined) {
+          acc[globalThis.Number(key)] = SlotLabels.fromPartial(value);
+        }
+        return acc;
+      },
+      {},
+    );
+    return message;
+  },
+};
+
+function createBaseDayLabels_DaysEntry(): DayLabels_DaysEntry {
+  return { key: 0, value: undefined };
+}
+
+export const DayLabels_DaysEntry: MessageFns<DayLabels_DaysEntry> = {
+  encode(message: DayLabels_DaysEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== 0) {
+      writer.uint32(8).int32(message.key);
+    }
+    if (message.value !== undefined) {
+      SlotLabels.encode(message.value, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DayLabels_DaysEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDayLabels_DaysEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.key = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.value = SlotLabels.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DayLabels_DaysEntry {
+    return {
+      key: isSet(object.key) ? globalThis.Number(object.key) : 0,
+      value: isSet(object.value) ? SlotLabels.fromJSON(object.value) : undefined,
+    };
+  },
+
+  toJSON(message: DayLabels_DaysEntry): unknown {
+    const obj: any = {};
+    if (message.key !== 0) {
+      obj.key = Math.round(message.key);
+    }
+    if (message.value !== undefined) {
+      obj.value = SlotLabels.toJSON(message.value);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DayLabels_DaysEntry>): DayLabels_DaysEntry {
+    return DayLabels_DaysEntry.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DayLabels_DaysEntry>): DayLabels_DaysEntry {
+    const message = createBaseDayLabels_DaysEntry();
+    message.key = object.key ?? 0;
+    message.value = (object.value !== undefined && object.value !== null)
+      ? SlotLabels.fromPartial(object.value)
+      : undefined;
+    return message;
+  },
+};
+
 function createBaseWeekTimes(): WeekTimes {
-  return { days: {}, packed: Buffer.alloc(0) };
+  return { days: {}, packed: Buffer.alloc(0), form: undefined };
 }
 
 export const WeekTimes: MessageFns<WeekTimes> = {
@@ -226,6 +474,14 @@ export const WeekTimes: MessageFns<WeekTimes> = {
     });
     if (message.packed.length !== 0) {
       writer.uint32(18).bytes(message.packed);
+    }
+    switch (message.form?.$case) {
+      case "labels":
+        DayLabels.encode(message.form.value, writer.uint32(26).fork()).join();
+        break;
+      case "slots":
+        writer.uint32(34).bytes(message.form.value);
+        break;
     }
     return writer;
   },
@@ -262,6 +518,22 @@ export const WeekTimes: MessageFns<WeekTimes> = {
             message.packed = Buffer.from(reader.bytes());
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.form = { $case: "labels", value: DayLabels.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.form = { $case: "slots", value: Buffer.from(reader.bytes()) };
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -291,6 +563,11 @@ export const WeekTimes: MessageFns<WeekTimes> = {
         )
         : {},
       packed: isSet(object.packed) ? Buffer.from(bytesFromBase64(object.packed)) : Buffer.alloc(0),
+      form: isSet(object.labels)
+        ? { $case: "labels", value: DayLabels.fromJSON(object.labels) }
+        : isSet(object.slots)
+        ? { $case: "slots", value: Buffer.from(bytesFromBase64(object.slots)) }
+        : undefined,
     };
   },
 
@@ -307,6 +584,11 @@ export const WeekTimes: MessageFns<WeekTimes> = {
     }
     if (message.packed.length !== 0) {
       obj.packed = base64FromBytes(message.packed);
+    }
+    if (message.form?.$case === "labels") {
+      obj.labels = DayLabels.toJSON(message.form.value);
+    } else if (message.form?.$case === "slots") {
+      obj.slots = base64FromBytes(message.form.value);
     }
     return obj;
   },
@@ -326,6 +608,20 @@ export const WeekTimes: MessageFns<WeekTimes> = {
       {},
     );
     message.packed = object.packed ?? Buffer.alloc(0);
+    switch (object.form?.$case) {
+      case "labels": {
+        if (object.form?.value !== undefined && object.form?.value !== null) {
+          message.form = { $case: "labels", value: DayLabels.fromPartial(object.form.value) };
+        }
+        break;
+      }
+      case "slots": {
+        if (object.form?.value !== undefined && object.form?.value !== null) {
+          message.form = { $case: "slots", value: object.form.value };
+        }
+        break;
+      }
+    }
     return message;
   },
 };
@@ -426,6 +722,7 @@ function createBaseMemberTimes(): MemberTimes {
     availableTimesUserInputLastModified: "",
     preferredTimes: undefined,
     preferredTimesUserInput: undefined,
+    userInputUpdateTime: undefined,
   };
 }
 
@@ -451,6 +748,9 @@ export const MemberTimes: MessageFns<MemberTimes> = {
     }
     if (message.preferredTimesUserInput !== undefined) {
       WeekTimes.encode(message.preferredTimesUserInput, writer.uint32(58).fork()).join();
+    }
+    if (message.userInputUpdateTime !== undefined) {
+      Timestamp.encode(toTimestamp(message.userInputUpdateTime), writer.uint32(66).fork()).join();
     }
     return writer;
   },
@@ -524,6 +824,14 @@ export const MemberTimes: MessageFns<MemberTimes> = {
             message.preferredTimesUserInput = WeekTimes.decode(reader, reader.uint32());
             continue;
           }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.userInputUpdateTime = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -573,6 +881,11 @@ export const MemberTimes: MessageFns<MemberTimes> = {
         : isSet(object.preferred_times_user_input)
         ? WeekTimes.fromJSON(object.preferred_times_user_input)
         : undefined,
+      userInputUpdateTime: isSet(object.userInputUpdateTime)
+        ? fromJsonTimestamp(object.userInputUpdateTime)
+        : isSet(object.user_input_update_time)
+        ? fromJsonTimestamp(object.user_input_update_time)
+        : undefined,
     };
   },
 
@@ -599,6 +912,9 @@ export const MemberTimes: MessageFns<MemberTimes> = {
     if (message.preferredTimesUserInput !== undefined) {
       obj.preferredTimesUserInput = WeekTimes.toJSON(message.preferredTimesUserInput);
     }
+    if (message.userInputUpdateTime !== undefined) {
+      obj.userInputUpdateTime = message.userInputUpdateTime.toISOString();
+    }
     return obj;
   },
 
@@ -624,12 +940,106 @@ export const MemberTimes: MessageFns<MemberTimes> = {
       (object.preferredTimesUserInput !== undefined && object.preferredTimesUserInput !== null)
         ? WeekTimes.fromPartial(object.preferredTimesUserInput)
         : undefined;
+    message.userInputUpdateTime = object.userInputUpdateTime ?? undefined;
+    return message;
+  },
+};
+
+function createBaseMemberRef(): MemberRef {
+  return { memberId: "", userId: "" };
+}
+
+export const MemberRef: MessageFns<MemberRef> = {
+  encode(message: MemberRef, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.memberId !== "") {
+      writer.uint32(10).string(message.memberId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(18).string(message.userId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MemberRef {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMemberRef();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.memberId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MemberRef {
+    return {
+      memberId: isSet(object.memberId)
+        ? globalThis.String(object.memberId)
+        : isSet(object.member_id)
+        ? globalThis.String(object.member_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+    };
+  },
+
+  toJSON(message: MemberRef): unknown {
+    const obj: any = {};
+    if (message.memberId !== "") {
+      obj.memberId = message.memberId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<MemberRef>): MemberRef {
+    return MemberRef.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<MemberRef>): MemberRef {
+    const message = createBaseMemberRef();
+    message.memberId = object.memberId ?? "";
+    message.userId = object.userId ?? "";
     return message;
   },
 };
 
 function createBaseGetPlanningDataRequest(): GetPlanningDataRequest {
-  return { classId: "", memberIds: [], userIds: [] };
+  return { classId: "", memberIds: [], userIds: [], members: [] };
 }
 
 export const GetPlanningDataRequest: MessageFns<GetPlanningDataRequest> = {
@@ -642,6 +1052,9 @@ export const GetPlanningDataRequest: MessageFns<GetPlanningDataRequest> = {
     }
     for (const v of message.userIds) {
       writer.uint32(26).string(v!);
+    }
+    for (const v of message.members) {
+      MemberRef.encode(v!, writer.uint32(34).fork()).join();
     }
     return writer;
   },
@@ -683,6 +1096,14 @@ export const GetPlanningDataRequest: MessageFns<GetPlanningDataRequest> = {
             message.userIds.push(reader.string());
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.members.push(MemberRef.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -712,6 +1133,7 @@ export const GetPlanningDataRequest: MessageFns<GetPlanningDataRequest> = {
         : globalThis.Array.isArray(object?.user_ids)
         ? object.user_ids.map((e: any) => globalThis.String(e))
         : [],
+      members: globalThis.Array.isArray(object?.members) ? object.members.map((e: any) => MemberRef.fromJSON(e)) : [],
     };
   },
 
@@ -726,6 +1148,9 @@ export const GetPlanningDataRequest: MessageFns<GetPlanningDataRequest> = {
     if (message.userIds?.length) {
       obj.userIds = message.userIds;
     }
+    if (message.members?.length) {
+      obj.members = message.members.map((e) => MemberRef.toJSON(e));
+    }
     return obj;
   },
 
@@ -737,6 +1162,7 @@ export const GetPlanningDataRequest: MessageFns<GetPlanningDataRequest> = {
     message.classId = object.classId ?? "";
     message.memberIds = object.memberIds?.map((e) => e) || [];
     message.userIds = object.userIds?.map((e) => e) || [];
+    message.members = object.members?.map((e) => MemberRef.fromPartial(e)) || [];
     return message;
   },
 };
@@ -1293,7 +1719,7 @@ export const SetMemberTimesResponse: MessageFns<SetMemberTimesResponse> = {
 };
 
 function createBaseClassMembers(): ClassMembers {
-  return { classId: "", memberIds: [], userIds: [] };
+  return { classId: "", memberIds: [], userIds: [], members: [] };
 }
 
 export const ClassMembers: MessageFns<ClassMembers> = {
@@ -1306,6 +1732,9 @@ export const ClassMembers: MessageFns<ClassMembers> = {
     }
     for (const v of message.userIds) {
       writer.uint32(26).string(v!);
+    }
+    for (const v of message.members) {
+      MemberRef.encode(v!, writer.uint32(34).fork()).join();
     }
     return writer;
   },
@@ -1347,6 +1776,14 @@ export const ClassMembers: MessageFns<ClassMembers> = {
             message.userIds.push(reader.string());
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.members.push(MemberRef.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1376,6 +1813,7 @@ export const ClassMembers: MessageFns<ClassMembers> = {
         : globalThis.Array.isArray(object?.user_ids)
         ? object.user_ids.map((e: any) => globalThis.String(e))
         : [],
+      members: globalThis.Array.isArray(object?.members) ? object.members.map((e: any) => MemberRef.fromJSON(e)) : [],
     };
   },
 
@@ -1390,6 +1828,9 @@ export const ClassMembers: MessageFns<ClassMembers> = {
     if (message.userIds?.length) {
       obj.userIds = message.userIds;
     }
+    if (message.members?.length) {
+      obj.members = message.members.map((e) => MemberRef.toJSON(e));
+    }
     return obj;
   },
 
@@ -1401,6 +1842,7 @@ export const ClassMembers: MessageFns<ClassMembers> = {
     message.classId = object.classId ?? "";
     message.memberIds = object.memberIds?.map((e) => e) || [];
     message.userIds = object.userIds?.map((e) => e) || [];
+    message.members = object.members?.map((e) => MemberRef.fromPartial(e)) || [];
     return message;
   },
 };
@@ -1706,6 +2148,28 @@ export type DeepPartial<T> = T extends Builtin ? T
   : T extends { $case: string; value: unknown } ? { $case: T["$case"]; value?: DeepPartial<T["value"]> }
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
+
+function toTimestamp(date: Date): Timestamp {
+  const seconds = Math.trunc(date.getTime() / 1_000);
+  const nanos = (date.getTime() % 1_000) * 1_000_000;
+  return { seconds, nanos };
+}
+
+function fromTimestamp(t: Timestamp): Date {
+  let millis = (t.seconds || 0) * 1_000;
+  millis += (t.nanos || 0) / 1_000_000;
+  return new globalThis.Date(millis);
+}
+
+function fromJsonTimestamp(o: any): Date {
+  if (o instanceof globalThis.Date) {
+    return o;
+  } else if (typeof o === "string") {
+    return new globalThis.Date(o);
+  } else {
+    return fromTimestamp(Timestamp.fromJSON(o));
+  }
+}
 
 function isObject(value: any): boolean {
   return typeof value === "object" && value !== null;

@@ -18,6 +18,7 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
+import { Timestamp } from "../../../google/protobuf/timestamp.js";
 
 export const protobufPackage = "stundenplan.scheduling.v1";
 
@@ -53,10 +54,22 @@ export interface GetLatestScheduleResponse {
   description: string;
   classId: string;
   teacherId: string;
-  /** ISO 8601. */
+  /**
+   * ISO 8601 (replaced by create_time; still filled).
+   *
+   * @deprecated
+   */
   createdAt: string;
-  /** ISO 8601. */
+  /**
+   * ISO 8601 (replaced by update_time; still filled).
+   *
+   * @deprecated
+   */
   updatedAt: string;
+  createTime: Date | undefined;
+  updateTime:
+    | Date
+    | undefined;
   /** Members whose lessons the teacher locked. */
   pinnedMemberIds: string[];
 }
@@ -384,6 +397,8 @@ function createBaseGetLatestScheduleResponse(): GetLatestScheduleResponse {
     teacherId: "",
     createdAt: "",
     updatedAt: "",
+    createTime: undefined,
+    updateTime: undefined,
     pinnedMemberIds: [],
   };
 }
@@ -413,6 +428,12 @@ export const GetLatestScheduleResponse: MessageFns<GetLatestScheduleResponse> = 
     }
     if (message.updatedAt !== "") {
       writer.uint32(66).string(message.updatedAt);
+    }
+    if (message.createTime !== undefined) {
+      Timestamp.encode(toTimestamp(message.createTime), writer.uint32(90).fork()).join();
+    }
+    if (message.updateTime !== undefined) {
+      Timestamp.encode(toTimestamp(message.updateTime), writer.uint32(98).fork()).join();
     }
     for (const v of message.pinnedMemberIds) {
       writer.uint32(74).string(v!);
@@ -500,6 +521,22 @@ export const GetLatestScheduleResponse: MessageFns<GetLatestScheduleResponse> = 
             message.updatedAt = reader.string();
             continue;
           }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.createTime = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.updateTime = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
           case 9: {
             if (tag !== 74) {
               break;
@@ -576,6 +613,16 @@ export const GetLatestScheduleResponse: MessageFns<GetLatestScheduleResponse> = 
         : isSet(object.updated_at)
         ? globalThis.String(object.updated_at)
         : "",
+      createTime: isSet(object.createTime)
+        ? fromJsonTimestamp(object.createTime)
+        : isSet(object.create_time)
+        ? fromJsonTimestamp(object.create_time)
+        : undefined,
+      updateTime: isSet(object.updateTime)
+        ? fromJsonTimestamp(object.updateTime)
+        : isSet(object.update_time)
+        ? fromJsonTimestamp(object.update_time)
+        : undefined,
       pinnedMemberIds: globalThis.Array.isArray(object?.pinnedMemberIds)
         ? object.pinnedMemberIds.map((e: any) => globalThis.String(e))
         : globalThis.Array.isArray(object?.pinned_member_ids)
@@ -616,6 +663,12 @@ export const GetLatestScheduleResponse: MessageFns<GetLatestScheduleResponse> = 
     if (message.updatedAt !== "") {
       obj.updatedAt = message.updatedAt;
     }
+    if (message.createTime !== undefined) {
+      obj.createTime = message.createTime.toISOString();
+    }
+    if (message.updateTime !== undefined) {
+      obj.updateTime = message.updateTime.toISOString();
+    }
     if (message.pinnedMemberIds?.length) {
       obj.pinnedMemberIds = message.pinnedMemberIds;
     }
@@ -643,6 +696,8 @@ export const GetLatestScheduleResponse: MessageFns<GetLatestScheduleResponse> = 
     message.teacherId = object.teacherId ?? "";
     message.createdAt = object.createdAt ?? "";
     message.updatedAt = object.updatedAt ?? "";
+    message.createTime = object.createTime ?? undefined;
+    message.updateTime = object.updateTime ?? undefined;
     message.pinnedMemberIds = object.pinnedMemberIds?.map((e) => e) || [];
     return message;
   },
@@ -1352,6 +1407,28 @@ export type DeepPartial<T> = T extends Builtin ? T
   : T extends { $case: string; value: unknown } ? { $case: T["$case"]; value?: DeepPartial<T["value"]> }
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
+
+function toTimestamp(date: Date): Timestamp {
+  const seconds = Math.trunc(date.getTime() / 1_000);
+  const nanos = (date.getTime() % 1_000) * 1_000_000;
+  return { seconds, nanos };
+}
+
+function fromTimestamp(t: Timestamp): Date {
+  let millis = (t.seconds || 0) * 1_000;
+  millis += (t.nanos || 0) / 1_000_000;
+  return new globalThis.Date(millis);
+}
+
+function fromJsonTimestamp(o: any): Date {
+  if (o instanceof globalThis.Date) {
+    return o;
+  } else if (typeof o === "string") {
+    return new globalThis.Date(o);
+  } else {
+    return fromTimestamp(Timestamp.fromJSON(o));
+  }
+}
 
 function isObject(value: any): boolean {
   return typeof value === "object" && value !== null;
