@@ -79,7 +79,8 @@ export class MemoryStore implements KeyValueStore {
   }
 }
 
-type RedisClient = ReturnType<typeof createClient>;
+const newRedisClient = (url: string) => createClient({ url, socket: { connectTimeout: 3000, reconnectStrategy: (n: number) => Math.min(n * 200, 3000) } });
+type RedisClient = ReturnType<typeof newRedisClient>;
 
 /** A key prefix: letters, digits and `_ . : -`, ending in a separator unless empty (REDIS_KEY_PREFIX). */
 export const REDIS_KEY_PREFIX_RE = /^([\w.:-]*[.:_-])?$/;
@@ -98,7 +99,7 @@ export class RedisStore implements KeyValueStore {
 
   static async connect(url: string, prefix = ''): Promise<RedisStore> {
     if (!REDIS_KEY_PREFIX_RE.test(prefix)) throw new Error(`invalid Redis key prefix ${JSON.stringify(prefix)}`);
-    const client = createClient({ url, socket: { connectTimeout: 3000, reconnectStrategy: (n) => Math.min(n * 200, 3000) } });
+    const client = newRedisClient(url);
     client.on('error', () => {
       /* reconnects on its own; readiness reports the state */
     });
