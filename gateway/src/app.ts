@@ -19,6 +19,7 @@ import type { GatewayConfig } from './config.js';
 import { healthRoutes } from './health-routes.js';
 import { OPENAPI_PATH, openApiRoute } from './openapi-route.js';
 import { createProxy } from './proxy.js';
+import { createLibraryProxy } from './proxy-library.js';
 import type { RateOverrides } from './rate-limits.js';
 import { securityHeaders } from './security-headers.js';
 import { serveWebApp } from './static-assets.js';
@@ -60,7 +61,11 @@ export function createGatewayApp({ cfg, log, store, rateOverrides, metrics = cre
   app.set('case sensitive routing', true);
   app.set('strict routing', true);
 
-  const proxy = createProxy({ upstreams: serviceUpstreams(cfg), timeoutMs: cfg.UPSTREAM_TIMEOUT_MS, log });
+  const proxy = (cfg.GATEWAY_PROXY === 'library' ? createLibraryProxy : createProxy)({
+    upstreams: serviceUpstreams(cfg),
+    timeoutMs: cfg.UPSTREAM_TIMEOUT_MS,
+    log,
+  });
   const verify = createTokenVerifier({ jwksUrl: cfg.AUTH_JWKS_URL, store });
   const api = createApiPipeline({
     verify,

@@ -46,6 +46,11 @@ const shape = {
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /**
+   * How /api requests reach the services (docs/adr/0005): `builtin`, the hand-written proxy.ts, or `library`,
+   * the maintained http-proxy-3 (proxy-library.ts). Same answers, same tests.
+   */
+  GATEWAY_PROXY: z.enum(['builtin', 'library']).default('builtin'),
   /** Copies of the listening socket that take in new connections (accept-copies.ts); `0`: the one socket only. */
   GATEWAY_ACCEPT_COPIES: z.coerce.number().int().min(0).max(1024).default(ACCEPT_COPIES),
   REQUEST_TIMEOUT_MS: baseConfigShape.REQUEST_TIMEOUT_MS,

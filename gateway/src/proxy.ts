@@ -1,4 +1,4 @@
-import { Agent, request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Agent, request, type ClientRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Logger } from '@stundenplan/base';
 import type { WatchedRequest } from './body-timeout.js';
 import { drainRequest } from './drain.js';
@@ -30,7 +30,7 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'tra
 export function createProxy({ upstreams, timeoutMs, log }: ProxyOptions): { forward: Forward; close(): void } {
   // Idle sockets are dropped before the services' 5 s keep-alive timeout closes them under us.
   const agent = new Agent({ keepAlive: true, timeout: 4000, scheduling: 'lifo' });
-  const pools = Object.fromEntries(Object.entries(upstreams).map(([name, list]) => [name, new UpstreamPool(list)])) as Record<ServiceName, UpstreamPool>;
+  const pools = upstreamPools(upstreams);
   const targets = new Map<string, URL>();
   const targetUrl = (t: string) => {
     let u = targets.get(t);
@@ -54,16 +54,7 @@ export function createProxy({ upstreams, timeoutMs, log }: ProxyOptions): { forw
 
     up.on('response', (upRes) => {
       clearTimeout(timer);
-      res.writeHead(upRes.statusCode ?? 502, responseHeaders(upRes.headers));
-      upRes.pipe(res);
-      // The service answered before the whole body arrived (e.g. 401/403 to an upload): it will not read
-      // the rest, so stop sending it there, read it here, and close that upstream connection afterwards.
-      if (!req.readableEnded) {
-        req.unpipe(up);
-        drainRequest(req, res);
-        res.once('close', () => up.destroy());
-      }
-      upRes.once('error', () => res.destroy());
+      answerFromUpstream(req, res, up, upRes);
     });
     // Set when the client went away first and we ended the upstream request ourselves.
     let clientGone = false;
@@ -73,22 +64,7 @@ export function createProxy({ upstreams, timeoutMs, log }: ProxyOptions): { forw
       if ((req as { draining?: boolean }).draining && res.writableFinished) return;
       // Ended by us because the client left: not a failure either, and no reason to leave the replica out.
       if (clientGone) return;
-      const code = timedOut ? 'ETIMEDOUT' : err.code;
-      log.warn({ service, code, path: req.originalUrl ?? req.url, ms: Date.now() - started, requestId: req.headers['x-request-id'] }, 'upstream failed');
-      pool.failed(req, code);
-      if (res.headersSent) {
-        // The whole answer is out (e.g. a 401 to an upload): read the rest of the body, keep the connection.
-        if (res.writableFinished) drainRequest(req, res);
-        else res.destroy();
-        return;
-      }
-      const label = SERVICE_LABELS[service];
-      const detail = timedOut
-        ? `Der Dienst „${label}“ hat nicht rechtzeitig geantwortet. Bitte versuche es später erneut.`
-        : `Der Dienst „${label}“ ist zurzeit nicht erreichbar. Bitte versuche es später erneut.`;
-      res.writeHead(timedOut ? 504 : 502, { 'Content-Type': 'application/json; charset=utf-8' });
-      res.end(JSON.stringify({ detail }));
-      if (!req.readableEnded) drainRequest(req, res);
+      upstreamFailed({ service, req, res, pool, log, started, timedOut, code: err.code });
     });
     // The client went away before the answer, or its body stopped arriving and the gateway answered
     // 408 (body-timeout.ts): the service's work is not needed any more, and it is no failure of the service.
@@ -104,6 +80,62 @@ export function createProxy({ upstreams, timeoutMs, log }: ProxyOptions): { forw
   };
 
   return { forward, close: () => agent.destroy() };
+}
+
+/** Writes the service's answer to the client (hop-by-hop headers dropped) and handles an early answer. */
+export function answerFromUpstream(req: ForwardRequest, res: ServerResponse, up: ClientRequest, upRes: IncomingMessage): void {
+  res.writeHead(upRes.statusCode ?? 502, responseHeaders(upRes.headers));
+  upRes.pipe(res);
+  // The service answered before the whole body arrived (e.g. 401/403 to an upload): it will not read
+  // the rest, so stop sending it there, read it here, and close that upstream connection afterwards.
+  if (!req.readableEnded) {
+    req.unpipe(up);
+    drainRequest(req, res);
+    res.once('close', () => up.destroy());
+  }
+  upRes.once('error', () => res.destroy());
+}
+
+/** A failed forwarding (not one the client ended): logged, counted against the replica, answered 502 or 504. */
+export function upstreamFailed(o: {
+  service: ServiceName;
+  req: ForwardRequest;
+  res: ServerResponse;
+  pool: UpstreamPool;
+  log: Logger;
+  started: number;
+  /** Ended by the gateway's own timer (504), not by the network (502). */
+  timedOut: boolean;
+  code: string | undefined;
+}): void {
+  const { service, req, res, timedOut } = o;
+  const code = timedOut ? 'ETIMEDOUT' : o.code;
+  o.log.warn({ service, code, path: req.originalUrl ?? req.url, ms: Date.now() - o.started, requestId: req.headers['x-request-id'] }, 'upstream failed');
+  o.pool.failed(req, code);
+  if (res.headersSent) {
+    // The whole answer is out (e.g. a 401 to an upload): read the rest of the body, keep the connection.
+    if (res.writableFinished) drainRequest(req, res);
+    else res.destroy();
+    return;
+  }
+  const label = SERVICE_LABELS[service];
+  const detail = timedOut
+    ? `Der Dienst „${label}“ hat nicht rechtzeitig geantwortet. Bitte versuche es später erneut.`
+    : `Der Dienst „${label}“ ist zurzeit nicht erreichbar. Bitte versuche es später erneut.`;
+  res.writeHead(timedOut ? 504 : 502, { 'Content-Type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify({ detail }));
+  if (!req.readableEnded) drainRequest(req, res);
+}
+
+/** The service pools by name (replicas round robin, see upstreams.ts). */
+export function upstreamPools(upstreams: Record<ServiceName, string>): Record<ServiceName, UpstreamPool> {
+  return Object.fromEntries(Object.entries(upstreams).map(([name, list]) => [name, new UpstreamPool(list)])) as Record<ServiceName, UpstreamPool>;
+}
+
+/** Removes, in place, the headers that belong to the client's connection (also those named in `Connection`). */
+export function dropHopByHop(headers: IncomingHttpHeaders): void {
+  const named = typeof headers.connection === 'string' ? headers.connection.toLowerCase().split(/\s*,\s*/) : [];
+  for (const k of Object.keys(headers)) if (HOP_BY_HOP.has(k) || named.includes(k)) delete headers[k];
 }
 
 function upstreamHeaders(req: ForwardRequest, target: URL, xfwd: boolean): Record<string, string | string[]> {

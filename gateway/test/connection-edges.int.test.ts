@@ -70,7 +70,8 @@ async function startUpstream(): Promise<{ server: Server; url: string }> {
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-describe('answers that reach a client still sending, and bodies that never arrive', () => {
+// Both proxies (GATEWAY_PROXY, docs/adr/0005): these edges are where a proxy goes wrong first.
+describe.each(['builtin', 'library'])('answers that reach a client still sending, and bodies that never arrive (GATEWAY_PROXY=%s)', (proxy) => {
   let gateway: Server;
   let upstream: Awaited<ReturnType<typeof startUpstream>>;
   let port = 0;
@@ -91,6 +92,7 @@ describe('answers that reach a client still sending, and bodies that never arriv
       // The proxy gives up on a service after this: short, so a stalled upload shows whether it counts as the service's failure.
       REQUEST_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
       LOG_LEVEL: 'silent',
+      GATEWAY_PROXY: proxy,
     });
     gateway = await listen(createGatewayApp({ cfg, log, store: new MemoryStore() }), 0, '127.0.0.1');
     port = (gateway.address() as AddressInfo).port;

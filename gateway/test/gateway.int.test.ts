@@ -50,8 +50,12 @@ async function closedPortUrl(): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
-// Both ways to the /api pipeline: the gateway's own listener (default) and Express's router (the switch off).
-describe.each(['true', 'false'])('gateway over real HTTP (GATEWAY_FAST_API_PATH=%s)', (fastApiPath) => {
+// Both ways to the /api pipeline: the gateway's own listener (default) and Express's router (the switch off),
+// each with one of the two proxies (path-and-input.int.test.ts pairs them the other way round).
+describe.each([
+  ['true', 'builtin'],
+  ['false', 'library'],
+])('gateway over real HTTP (GATEWAY_FAST_API_PATH=%s, GATEWAY_PROXY=%s)', (fastApiPath, proxy) => {
   let gateway: Server;
   let base: string;
   let upstream: Awaited<ReturnType<typeof startUpstream>>;
@@ -81,6 +85,7 @@ describe.each(['true', 'false'])('gateway over real HTTP (GATEWAY_FAST_API_PATH=
       REQUEST_TIMEOUT_MS: '500',
       LOG_LEVEL: 'silent',
       GATEWAY_FAST_API_PATH: fastApiPath,
+      GATEWAY_PROXY: proxy,
     });
     store = new MemoryStore();
     gateway = await listen(

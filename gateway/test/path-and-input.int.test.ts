@@ -42,8 +42,12 @@ const rulePath = (re: RegExp) =>
     .replace(/(\\\/\?)?\$$/, '')
     .replace(/\\\//g, '/');
 
-// Both ways to the /api pipeline: the gateway's own listener (default) and Express's router (the switch off).
-describe.each(['true', 'false'])('one canonical path decides the limit and the route (GATEWAY_FAST_API_PATH=%s)', (fastApiPath) => {
+// Both ways to the /api pipeline: the gateway's own listener (default) and Express's router (the switch off),
+// each with one of the two proxies (gateway.int.test.ts pairs them the other way round).
+describe.each([
+  ['true', 'library'],
+  ['false', 'builtin'],
+])('one canonical path decides the limit and the route (GATEWAY_FAST_API_PATH=%s, GATEWAY_PROXY=%s)', (fastApiPath, proxy) => {
   let gateway: Server;
   let base: string;
   let upstream: Awaited<ReturnType<typeof startUpstream>>;
@@ -65,6 +69,7 @@ describe.each(['true', 'false'])('one canonical path decides the limit and the r
       AUTH_JWKS_URL: issuer.jwksUrl,
       LOG_LEVEL: 'silent',
       GATEWAY_FAST_API_PATH: fastApiPath,
+      GATEWAY_PROXY: proxy,
     });
     gateway = await listen(createGatewayApp({ cfg, log: createLogger('gateway-test'), store: new MemoryStore(), rateOverrides: names }), 0, '127.0.0.1');
     base = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;

@@ -22,7 +22,7 @@ async function replica(name: string) {
   return state;
 }
 
-describe('gateway with two replicas of a service', () => {
+describe.each(['builtin', 'library'])('gateway with two replicas of a service (GATEWAY_PROXY=%s)', (proxy) => {
   let gateway: Server;
   let base: string;
   let issuer: TestIssuer;
@@ -44,6 +44,7 @@ describe('gateway with two replicas of a service', () => {
       NOTIFICATION_SERVICE_URL: other,
       AUTH_JWKS_URL: issuer.jwksUrl,
       LOG_LEVEL: 'silent',
+      GATEWAY_PROXY: proxy,
     });
     gateway = await listen(
       createGatewayApp({ cfg, log: createLogger('gateway-test'), store: new MemoryStore(), metrics: createMetrics('gateway-replicas') }),

@@ -44,6 +44,9 @@ describe('performance switches of the gateway', () => {
     expect(off.GATEWAY_ACCEPT_COPIES).toBe(0);
     expect(() => loadConfig({ GATEWAY_ACCEPT_COPIES: '-1' })).toThrow(/GATEWAY_ACCEPT_COPIES/);
     expect(() => loadConfig({ GATEWAY_FAST_API_PATH: 'no' })).toThrow(/GATEWAY_FAST_API_PATH/);
+    expect(defaults.GATEWAY_PROXY).toBe('builtin');
+    expect(loadConfig({ GATEWAY_PROXY: 'library' }).GATEWAY_PROXY).toBe('library');
+    expect(() => loadConfig({ GATEWAY_PROXY: 'undici' })).toThrow(/GATEWAY_PROXY/);
   });
 
   it('GATEWAY_FAST_API_PATH=false hands every request to Express’s router (the listener is the Express app)', () => {
