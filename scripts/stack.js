@@ -50,6 +50,7 @@ export async function startStack(o = {}) {
   if (o.split) await stopLeftOverServices(path.join(dataDir, 'services.pid'));
   await checkPorts({ gatewayPort, offset: off, services: SERVICES.filter((s) => !o.skip?.includes(s.name)) });
   if (!databaseUrl) {
+    const embeddedPgPlain = process.env.EMBEDDED_PG_LEAN === 'false';
     // As root the server runs as the postgres user, which must be able to enter the data folder.
     mkdirSync(dataDir, { recursive: true });
     if (process.getuid?.() === 0) chmodSync(dataDir, 0o755);
@@ -60,11 +61,13 @@ export async function startStack(o = {}) {
       portRange: o.pgPortRange,
       database: 'stundenplan',
       durable: o.durable ?? true,
+      // EMBEDDED_PG_LEAN=false: the server as it comes and loopback TCP (docs/adr/0007).
+      lean: !embeddedPgPlain,
     }).catch((e) => {
       throw e instanceof PortInUseError ? pgPortTaken(e.port) : e;
     });
     // The services reach it over its Unix socket where there is one (cheaper per query than TCP).
-    databaseUrl = db.socketUrl ?? db.url;
+    databaseUrl = embeddedPgPlain ? db.url : (db.socketUrl ?? db.url);
     stops.push(() => db.stop());
   }
   // The key of the gRPC service tokens: created on first start, kept with the data.

@@ -19,6 +19,8 @@ export interface EmbeddedDbOptions {
   persistent?: boolean;
   /** false: no fsync (test databases that are thrown away); default true. */
   durable?: boolean;
+  /** false: the server's default background processes (no LEAN_SERVER flags), docs/adr/0007; default true. */
+  lean?: boolean;
 }
 
 export interface EmbeddedDb {
@@ -216,7 +218,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedDbOptions): Promise<Em
   // sockaddr_un (107 bytes with ".s.PGSQL.<port>"), else the server listens on TCP alone.
   const socketDir = socketDirFor(r.dataDir);
   const flags = [
-    ...LEAN_SERVER,
+    ...(opts.lean === false ? [] : LEAN_SERVER),
     '-c',
     'max_connections=300',
     '-c',
