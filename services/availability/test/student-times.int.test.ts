@@ -166,7 +166,9 @@ describe('PUT /api/me/available-times', () => {
       });
     });
   });
+});
 
+describe('PUT /api/me/available-times within the window', () => {
   describe("the student's window (ranges of their classes, padded by 4 slots)", () => {
     it('accepts times inside the padded range: 4 slots before and after', async () => {
       const { classId } = await classWithRange({ '0': span(36, 40) }); // Mo 9.00-10.00

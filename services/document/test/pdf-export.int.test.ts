@@ -43,9 +43,28 @@ async function post(body: unknown, cookie?: string, s: StartedService<Config> = 
 
 const germanToday = () => new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Berlin' }).format(new Date());
 
-describe('POST /api/export-pdf-alternative', () => {
-  const week = realisticWeek();
+const week = realisticWeek();
 
+/** Lessons of the fixture: short name, full name, day, start slot, minutes. */
+const LESSONS: [string, string, number, number, number][] = [
+  ['Anna M.', 'Anna Müller', 0, 56, 45],
+  ['Ben S.', 'Ben Schröder', 0, 59, 30],
+  ['Clara W.', 'Clara Weiß', 0, 64, 60],
+  ['David Ö.', 'David Öztürk', 1, 52, 30],
+  ['Emilia H.-L.', 'Emilia Hoffmann-Leutheusser', 1, 54, 45],
+  ['Felix B.', 'Felix Bauer', 1, 60, 30],
+  ['Greta S.', 'Greta Schäfer', 2, 66, 45],
+  ['Hannes K.', 'Hannes Krüger', 3, 56, 60],
+  ['Ida W.', 'Ida Wagner', 3, 60, 30],
+  ['Jonas B.', 'Jonas Becker', 3, 62, 15],
+  ['Karla F.', 'Karla Fischer', 4, 68, 45],
+  ['Leon Z.', 'Leon Zimmermann', 4, 71, 30],
+];
+const clock = (slot: number) => `${String(Math.floor(slot / 4)).padStart(2, '0')}:${String((slot % 4) * 15).padStart(2, '0')}`;
+const timeOf = (start: number, minutes: number) => `${clock(start)}–${clock(start + minutes / 15)}`;
+const DAY_SHORT = ['Mo', 'Di', 'Mi', 'Do', 'Fr'];
+
+describe('POST /api/export-pdf-alternative', () => {
   it('answers a one-page A4 landscape PDF named stundenplan.pdf for a teacher', async () => {
     const res = await post(week.payload, teacher);
     expect(res.status).toBe(200);
@@ -55,25 +74,6 @@ describe('POST /api/export-pdf-alternative', () => {
     expect(pageCount(res.buf)).toBe(1);
     expect(mediaBoxes(res.buf)).toEqual([[842, 595]]);
   });
-
-  /** Lessons of the fixture: short name, full name, day, start slot, minutes. */
-  const LESSONS: [string, string, number, number, number][] = [
-    ['Anna M.', 'Anna Müller', 0, 56, 45],
-    ['Ben S.', 'Ben Schröder', 0, 59, 30],
-    ['Clara W.', 'Clara Weiß', 0, 64, 60],
-    ['David Ö.', 'David Öztürk', 1, 52, 30],
-    ['Emilia H.-L.', 'Emilia Hoffmann-Leutheusser', 1, 54, 45],
-    ['Felix B.', 'Felix Bauer', 1, 60, 30],
-    ['Greta S.', 'Greta Schäfer', 2, 66, 45],
-    ['Hannes K.', 'Hannes Krüger', 3, 56, 60],
-    ['Ida W.', 'Ida Wagner', 3, 60, 30],
-    ['Jonas B.', 'Jonas Becker', 3, 62, 15],
-    ['Karla F.', 'Karla Fischer', 4, 68, 45],
-    ['Leon Z.', 'Leon Zimmermann', 4, 71, 30],
-  ];
-  const clock = (slot: number) => `${String(Math.floor(slot / 4)).padStart(2, '0')}:${String((slot % 4) * 15).padStart(2, '0')}`;
-  const timeOf = (start: number, minutes: number) => `${clock(start)}–${clock(start + minutes / 15)}`;
-  const DAY_SHORT = ['Mo', 'Di', 'Mi', 'Do', 'Fr'];
 
   it.skipIf(!hasPoppler)('has as text: title, date, range, days, hours, each lesson in the list with day and time, the unplaced student', async () => {
     const lines = pdfLines((await post(week.payload, teacher)).buf);
@@ -91,24 +91,24 @@ describe('POST /api/export-pdf-alternative', () => {
   it.skipIf(!hasPoppler)('draws each lesson in its day column at its rows, name with its time', async () => {
     const words = pdfWords((await post(week.payload, teacher)).buf);
     const headers = ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag'].map((d) => findPhrase(words, d)[0]);
-    const centres = headers.map((w) => (w.x + w.xMax) / 2);
-    const colWidth = centres[1] - centres[0];
+    const centres = headers.map((w) => (w!.x + w!.xMax) / 2);
+    const colWidth = centres[1]! - centres[0]!;
     const hourY = (h: string) => words.find((w) => w.text === h && w.x < 65)!.y; // labels in the time column
     const rowHeight = (hourY('13:00') - hourY('12:00')) / 4;
     expect(rowHeight).toBeGreaterThan(10); // 28 rows share the page: ~18 pt each
     for (const [short, , day, start, minutes] of LESSONS) {
       const [name, ...more] = findPhrase(words, short);
       expect(more, short).toHaveLength(0);
-      expect(Math.abs(name.x - centres[day]), `${short} column`).toBeLessThan(colWidth / 2);
+      expect(Math.abs(name!.x - centres[day]!), `${short} column`).toBeLessThan(colWidth / 2);
       const top = hourY('12:00') + (start - 48) * rowHeight;
       const bottom = top + (minutes / 15) * rowHeight;
-      expect(name.y, `${short} below its first row's top`).toBeGreaterThan(top - 1);
-      expect(name.y - top, `${short} at its first row`).toBeLessThan(minutes === 15 ? rowHeight : 3);
-      const time = words.find((w) => w.text === timeOf(start, minutes) && Math.abs(w.x - centres[day]) < colWidth / 2)!;
+      expect(name!.y, `${short} below its first row's top`).toBeGreaterThan(top - 1);
+      expect(name!.y - top, `${short} at its first row`).toBeLessThan(minutes === 15 ? rowHeight : 3);
+      const time = words.find((w) => w.text === timeOf(start, minutes) && Math.abs(w.x - centres[day]!) < colWidth / 2)!;
       expect(time, `${short} time`).toBeDefined();
       if (minutes === 15)
-        expect(Math.abs(time.y - name.y)).toBeLessThan(2); // one-line block
-      else expect(time.y - name.y).toBeGreaterThan(5); // second line of the block
+        expect(Math.abs(time.y - name!.y)).toBeLessThan(2); // one-line block
+      else expect(time.y - name!.y).toBeGreaterThan(5); // second line of the block
       expect(time.yMax, `${short} time inside its block`).toBeLessThan(bottom);
     }
   });
@@ -135,9 +135,11 @@ describe('POST /api/export-pdf-alternative', () => {
     expect(lines.some((l) => l.includes('<script>alert(1)</script> Mi 10:00–10:30'))).toBe(true);
     const words = pdfWords(res.buf);
     const block = findPhrase(words, '<b>X</b>')[0];
-    expect(words.some((w) => w.text === '10:00–10:30' && Math.abs(w.x - block.x) < 1 && w.y > block.y)).toBe(true);
+    expect(words.some((w) => w.text === '10:00–10:30' && Math.abs(w.x - block!.x) < 1 && w.y > block!.y)).toBe(true);
   });
+});
 
+describe('POST /api/export-pdf-alternative: input and load', () => {
   it('accepts day indexes and slot labels ("0", "9.00")', async () => {
     const s = student('Lia Sommer');
     const res = await post({ schedule: { '0': { '9.00': s.member_id, '9.15': s.member_id } }, timeRange: { start: 32, end: 76 }, studentsList: [s] }, teacher);
@@ -177,7 +179,7 @@ describe('POST /api/export-pdf-alternative', () => {
   });
 
   it('answers 400 for unknown day names and bad times', async () => {
-    const id = week.students[0].member_id;
+    const id = week.students[0]!.member_id;
     expect((await post({ ...week.payload, schedule: { Funday: { '09:00': id } } }, teacher)).json).toEqual({ detail: 'Ungültiger Wochentag: "Funday"' });
     expect((await post({ ...week.payload, schedule: { Montag: { '09:07': id } } }, teacher)).json).toEqual({ detail: 'Ungültige Zeitangabe: "09:07"' });
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, berlinToday } from '@stundenplan/timegrid';
 import { describe, expect, it } from 'vitest';
-import { classes, issuer, mailEventsTo, n, newClass, occurrences, parse, send, setupCalendar, teacherCookie } from './calendar-fixture.js';
+import { classes, issuer, mailEventsTo, n, newClass, parse, send, setupCalendar, teacherCookie, plannedDates } from './calendar-fixture.js';
 
 /**
  * The dated lessons of the plan last sent over the class's semester (GET /api/classes/{id}/lessons,
@@ -39,12 +39,6 @@ const get = async (path: string, cookie?: string) => {
   const text = await res.text();
   return { status: res.status, text, body: res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : null };
 };
-
-const plannedDates = (ics: string) =>
-  parse(ics)
-    .getAllSubcomponents('vevent')
-    .flatMap((e) => occurrences(e))
-    .sort();
 
 describe('dated lessons over the semester', () => {
   it('Bavaria: 6 January is a holiday, 13 January planned; Berlin: both planned; a break makes 13 January a break', async () => {
@@ -168,7 +162,9 @@ describe('dated lessons over the semester', () => {
     ]);
     expect(await calendar()).toHaveLength(4);
   });
+});
 
+describe('dated lessons: what students see', () => {
   it("the student's own list holds only their lessons, in all their classes", async () => {
     const { classId, anna, annaCookie } = await bavarianClass();
     // Anna in a second class without a semester: its sent weekly series, every date planned.

@@ -155,7 +155,9 @@ describe('POST /api/send-schedule-to-students', () => {
     expect(classCalls.filter((c) => c.classId === classId)).toEqual([]);
     expect(await mailEventCount()).toBe(before);
   });
+});
 
+describe('POST /api/send-schedule-to-students: refused sendings', () => {
   it('answers 400 when no member has an e-mail address, and sends nothing', async () => {
     const classId = newClass([
       { name: 'Ohne Adresse', email: '' },
@@ -261,7 +263,9 @@ describe('POST /api/send-schedule-to-students', () => {
     expect(await eventsTo(ok)).toEqual([]);
     expect(await mailsTo(ok)).toEqual([]);
   });
+});
 
+describe('POST /api/send-schedule-to-students: repeats and budget', () => {
   it('a second sending with another text mails again, but a redelivered event is never sent twice', async () => {
     const kim = address('kim');
     const leo = address('leo');

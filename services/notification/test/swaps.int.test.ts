@@ -7,12 +7,11 @@ import {
   memberTimes,
   n,
   newClass,
-  occurrences,
-  parse,
   send,
   setupCalendar,
   TEACHER_EMAIL,
   teacherCookie,
+  plannedDates,
 } from './calendar-fixture.js';
 import { sql } from './helpers.js';
 
@@ -70,12 +69,6 @@ const call = async (method: 'GET' | 'POST', path: string, cookie?: string, body?
 
 /** The mails about swaps (the plan's own mail from sending it left out). */
 const swapMails = async (to: string) => (await mailEventsTo(to)).filter((m) => !m.subject.startsWith('Dein Stundenplan'));
-
-const plannedDates = (ics: string) =>
-  parse(ics)
-    .getAllSubcomponents('vevent')
-    .flatMap((e) => occurrences(e))
-    .sort();
 
 describe('swaps between two students', () => {
   it('two students whose times fit swap for one date: both dated lessons, both calendars, the teacher told; the third is not offered', async () => {
@@ -186,7 +179,9 @@ describe('swaps between two students', () => {
     const [teacherMail] = (await teacherMails()).slice(-1);
     expect(teacherMail!.text).toContain('jede Woche ab dem');
   });
+});
 
+describe('swaps that no longer fit or need approval', () => {
   it('a classmate who does not fit cannot be asked; a request that no longer fits is refused at accept time', async () => {
     const { classId, teacherMails, anna, ben, carla, annaCookie, benCookie, carlaCookie } = await swapClass();
     const notCarla = await call('POST', '/api/lessons/swap-requests', annaCookie, {
@@ -283,7 +278,9 @@ describe('swaps between two students', () => {
       ['swapped', false, 'Ben B.'],
     ]);
   });
+});
 
+describe('swaps: wrong callers', () => {
   it('wrong callers: anonymous 401, a teacher on student routes 403, another student or teacher 404; bad ids and dates 400 in German', async () => {
     const { classId, anna, ben, annaCookie, carlaCookie } = await swapClass();
     const asked = await call('POST', '/api/lessons/swap-requests', annaCookie, {

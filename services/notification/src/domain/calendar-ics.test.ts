@@ -56,9 +56,9 @@ describe('lessonsFromSchedule with weeks', () => {
   });
 });
 
-describe('buildCalendar', () => {
-  const NOW = new Date('2026-11-26T08:00:00Z');
+const NOW = new Date('2026-11-26T08:00:00Z');
 
+describe('buildCalendar', () => {
   it('a weekly lesson in Europe/Berlin with VTIMEZONE and UNTIL the end date', () => {
     const ics = buildCalendar(
       [
@@ -163,7 +163,9 @@ describe('buildCalendar', () => {
     expect(cal.getFirstPropertyValue('method')).toBe('PUBLISH');
     expect(cal.getFirstPropertyValue('calscale')).toBe('GREGORIAN');
   });
+});
 
+describe('buildCalendar: text, changed dates and helpers', () => {
   it('folds long lines at 75 octets and escapes text, so that a parser reads the names back unchanged', () => {
     const className = `${'Ü'.repeat(60)}; Kammermusik, Gruppe \\ 2`;
     const ics = buildCalendar(
