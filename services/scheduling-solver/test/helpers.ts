@@ -42,14 +42,17 @@ export interface StubClass {
   teacherTimes: Times;
 }
 
+/** "H.MM" -> quarter-hour slot of the day. */
+export function slotOf(label: string): number {
+  const [h, m] = label.split('.').map(Number);
+  if (h === undefined || m === undefined) throw new Error(`bad label ${label}`);
+  return h * 4 + m / 15;
+}
+
 /** Labels from `from` (inclusive) to `to` (exclusive), both "H.MM". */
 export function labels(from: string, to: string): string[] {
-  const slot = (l: string) => {
-    const [h, m] = l.split('.').map(Number);
-    return h * 4 + m / 15;
-  };
   const out: string[] = [];
-  for (let s = slot(from); s < slot(to); s++) out.push(`${Math.floor(s / 4)}.${String((s % 4) * 15).padStart(2, '0')}`);
+  for (let s = slotOf(from); s < slotOf(to); s++) out.push(`${Math.floor(s / 4)}.${String((s % 4) * 15).padStart(2, '0')}`);
   return out;
 }
 
@@ -273,8 +276,7 @@ export function week(entries: Record<string, [string, string][]> = {}): Record<s
 
 /** One lesson as saved-form entries: one [label, member_id] per quarter hour. */
 export function lesson(memberId: string, from: string, minutes: number): [string, string][] {
-  const [h, m] = from.split('.').map(Number);
-  const end = h * 4 + m / 15 + minutes / 15;
+  const end = slotOf(from) + minutes / 15;
   const endLabel = `${Math.floor(end / 4)}.${String((end % 4) * 15).padStart(2, '0')}`;
   return labels(from, endLabel).map((l) => [l, memberId]);
 }

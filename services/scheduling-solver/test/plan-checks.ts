@@ -1,12 +1,7 @@
 import { expect } from 'vitest';
-import type { StubClass, Times } from './helpers.js';
+import { slotOf, type StubClass, type Times } from './helpers.js';
 
 const DAYS = ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'];
-const slotOf = (label: string) => {
-  const [h, m] = label.split('.').map(Number);
-  if (h === undefined || m === undefined) throw new Error(`bad label ${label}`);
-  return h * 4 + m / 15;
-};
 const clock = (slot: number) => `${String(Math.floor(slot / 4)).padStart(2, '0')}:${String((slot % 4) * 15).padStart(2, '0')}`;
 
 export interface Placement {
