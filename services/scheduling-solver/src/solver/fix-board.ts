@@ -40,7 +40,7 @@ export class Board {
       if (i === undefined) continue;
       const key = (p.week === 'B' ? WEEK_KEYS : 0) + p.day * SLOTS_PER_DAY + parseSlotLabel(p.start);
       this.at[i] = key;
-      for (const k of this.held(i, key, inst.len[i])) this.occ[k] = i;
+      for (const k of this.held(i, key, inst.len[i]!)) this.occ[k] = i;
     }
   }
 
@@ -73,7 +73,7 @@ export class Board {
 
   /** Every key is free or held by `ignore`. */
   free(keys: readonly number[], ignore = -1): boolean {
-    return keys.every((k) => this.occ[k] < 0 || this.occ[k] === ignore);
+    return keys.every((k) => this.occ[k]! < 0 || this.occ[k] === ignore);
   }
 
   /** Idle slots of the plan with student u added at uKey (length uLen) and the optional move applied. */
@@ -89,7 +89,7 @@ export class Board {
       }
     };
     this.at.forEach((key, i) => {
-      if (key >= 0) add(i, move && move.o === i ? move.key : key, this.inst.len[i]);
+      if (key >= 0) add(i, move && move.o === i ? move.key : key, this.inst.len[i]!);
     });
     add(u, uKey, uLen);
     return idleSlots(keys, lens, this.weeks);
@@ -108,14 +108,14 @@ export class Board {
     const out: Option[] = [];
     for (const uKey of uKeys) {
       const uHeld = this.held(u, uKey, uLen);
-      const owners = new Set(uHeld.map((k) => this.occ[k]).filter((o) => o >= 0));
+      const owners = new Set(uHeld.map((k) => this.occ[k]!).filter((o) => o >= 0));
       if (owners.size !== 1) continue;
-      const [o] = owners;
+      const o = owners.values().next().value!;
       if (!pinnedToo && this.inst.pinned.has(o)) continue;
       const taken = new Set(uHeld);
       for (const key of otherKeys(o)) {
         if (key === this.at[o]) continue;
-        const held = this.held(o, key, this.inst.len[o]);
+        const held = this.held(o, key, this.inst.len[o]!);
         if (this.free(held, o) && !held.some((k) => taken.has(k))) out.push({ uKey, move: { o, key } });
       }
     }

@@ -7,9 +7,10 @@
 
 import type { Highs } from 'highs';
 import { Board, type Span } from './fix-board.js';
+import { slotMatchingFits } from './fix-flow.js';
 import { mipOptions, runMip, type ModelBuilder } from './highs.js';
 import { buildInstance, idleSlots, WEEK_KEYS, type Core } from './instance.js';
-import { annealBudget, LocalSearch } from './heuristic.js';
+import { annealBudget, LocalSearch, type SearchResult } from './heuristic.js';
 import { buildMaximize, components, type BuiltModel } from './model.js';
 import { chosenSource, slotLabel } from './problem-input.js';
 import type { PinnedLesson, Placement, Problem, ProblemStudent, TimesByDay } from './types.js';
@@ -34,8 +35,8 @@ export interface MipBudget {
   maxRunSec: number;
 }
 
-/** 'yes' with the idle slots of the plan that proves it; 'no' proven; 'unknown' (no MIP allowed, or time ran out). */
-export type Verdict = { answer: 'yes'; idle: number } | { answer: 'no' } | { answer: 'unknown' };
+/** 'yes' with the idle slots of the plan that proves it (and that plan, core student -> window, when searched); 'no' proven; 'unknown' (no MIP allowed, or time ran out). */
+export type Verdict = { answer: 'yes'; idle: number; pos?: Int32Array } | { answer: 'no' } | { answer: 'unknown' };
 
 function addSpans(times: TimesByDay | undefined, spans: readonly Span[]): TimesByDay {
   const out: TimesByDay = {};
@@ -92,8 +93,9 @@ export function verify(problem: Problem, placements: readonly Placement[], membe
   // The plan's lessons as windows of the changed problem (-1: u, or a lesson the change made impossible).
   const pos = new Int32Array(core.n).fill(-1);
   for (let s = 0; s < core.n; s++) {
-    const key = core.pinnedWin[s] >= 0 ? core.winKey[core.pinnedWin[s]] : board.at[core.student[s]];
-    for (let w = core.winStart[s]; w < core.winStart[s + 1]; w++) if (core.winKey[w] === key) pos[s] = w;
+    const pin = core.pinnedWin[s]!;
+    const key = pin >= 0 ? core.winKey[pin] : board.at[core.student[s]!];
+    for (let w = core.winStart[s]!; w < core.winStart[s + 1]!; w++) if (core.winKey[w] === key) pos[s] = w;
   }
   const complete = core.n === inst.students.length;
   const intact = complete && Array.from(pos).every((w, s) => w >= 0 || s === cu);
@@ -103,13 +105,15 @@ export function verify(problem: Problem, placements: readonly Placement[], membe
     return c < 0 ? [] : Array.from(core.winKey.subarray(core.winStart[c], core.winStart[c + 1]));
   };
   if (intact) {
-    const options = [...board.direct(u, inst.len[u], uKeys), ...board.oneMove(u, inst.len[u], uKeys, windowsOf, false)];
-    if (options.length > 0) return { answer: 'yes', idle: Math.min(...options.map((o) => board.idleWith(u, o.uKey, inst.len[u], o.move))) };
+    const L = inst.len[u]!;
+    const options = [...board.direct(u, L, uKeys), ...board.oneMove(u, L, uKeys, windowsOf, false)];
+    if (options.length > 0) return { answer: 'yes', idle: Math.min(...options.map((o) => board.idleWith(u, o.uKey, L, o.move))) };
   }
   // A placed student without any window left cannot be placed.
   if (!complete) return { answer: 'no' };
+  if (intact && !slotMatchingFits(core, pos, new Uint8Array(core.winKey.length).fill(1), cu)) return { answer: 'no' };
   if (!mip) return { answer: 'unknown' };
-  return mipVerdict(core, pos, mip);
+  return searchVerdict(core, pos, mip);
 }
 
 /** Upper bound of the maximize model's LP relaxation (Infinity when not solved to optimality). */
@@ -126,30 +130,44 @@ function lpBound(highs: Highs, builder: ModelBuilder, limitSec: number): number 
   }
 }
 
-/** Search effort of the local search that looks for a plan placing everybody (about 5-20 ms). */
-const SEARCH_EFFORT = 0.1;
+/**
+ * Search effort of the local search that looks for a plan placing everybody: a short one (about
+ * 5-20 ms) before the LP bound, a longer one after it, before the MIP (HiGHS often took seconds to
+ * find such a plan that a longer search finds in tens of ms).
+ */
+export const SEARCH_EFFORT = 0.1;
+export const LONG_SEARCH_EFFORT = 0.6;
 const SEARCH_SEED = 0xf1c5;
+
+/** A local search from the plan `pos` (deterministic): unplaced 0 proves "yes". */
+export function quickSearch(core: Core, pos: Int32Array, effort = SEARCH_EFFORT): SearchResult {
+  const search = new LocalSearch(core, SEARCH_SEED);
+  search.load(pos);
+  return search.anneal(annealBudget(core, effort), 50, 50);
+}
 
 /**
  * The stage-1 model per group of days, warm-started from the plan; every student must be placed.
- * Cheap steps first: the LP relaxation of every open group (a bound below the count proves "no"),
- * then a short local search from the plan (a plan with everybody proves "yes"), then the MIPs.
+ * Cheap steps first: the LP relaxation of every open group (a bound below the count proves "no";
+ * left out with `lp` false, when the caller has bounded it already), then a short and a longer
+ * local search from the plan (a plan with everybody proves "yes"; left out when the caller passes
+ * its own search result as `found`), then the MIPs.
  */
-function mipVerdict(core: Core, pos: Int32Array, mip: MipBudget): Verdict {
+export function searchVerdict(core: Core, pos: Int32Array, mip: MipBudget, opts: { lp?: boolean; found?: SearchResult } = {}): Verdict {
+  const lp = opts.lp ?? true;
   const open: { model: BuiltModel; need: number }[] = [];
   for (const comp of components(core)) {
-    if (comp.students.every((s) => pos[s] >= 0)) continue;
+    if (comp.students.every((s) => pos[s]! >= 0)) continue;
     const limit = Math.min(mip.maxRunSec, (mip.deadline - performance.now()) / 1000);
     if (limit < 0.02) return { answer: 'unknown' };
     const model = buildMaximize(core, comp);
-    const need = comp.students.filter((s) => core.pinnedWin[s] < 0).length;
-    if (lpBound(mip.highs, model.builder, limit) < need - 1e-6) return { answer: 'no' };
+    const need = comp.students.filter((s) => core.pinnedWin[s]! < 0).length;
+    if (lp && lpBound(mip.highs, model.builder, limit) < need - 1e-6) return { answer: 'no' };
     open.push({ model, need });
   }
-  const search = new LocalSearch(core, SEARCH_SEED);
-  search.load(pos);
-  const found = search.anneal(annealBudget(core, SEARCH_EFFORT), 50, 50);
-  if (found.unplaced === 0) return { answer: 'yes', idle: found.idle };
+  let found = opts.found ?? quickSearch(core, pos);
+  if (!opts.found && found.unplaced > 0 && performance.now() < mip.deadline) found = quickSearch(core, pos, LONG_SEARCH_EFFORT);
+  if (found.unplaced === 0) return { answer: 'yes', idle: found.idle, pos: found.pos };
   for (const { model, need } of open) {
     const limit = Math.min(mip.maxRunSec, (mip.deadline - performance.now()) / 1000);
     if (limit < 0.02) return { answer: 'unknown' };
@@ -163,13 +181,13 @@ function mipVerdict(core: Core, pos: Int32Array, mip: MipBudget): Verdict {
   const keys: number[] = [];
   const lens: number[] = [];
   for (let s = 0; s < core.n; s++) {
-    const key = core.winKey[pos[s]];
+    const key = core.winKey[pos[s]!]!;
     keys.push(key);
-    lens.push(core.len[s]);
+    lens.push(core.len[s]!);
     if (core.both[s]) {
       keys.push(key + WEEK_KEYS);
-      lens.push(core.len[s]);
+      lens.push(core.len[s]!);
     }
   }
-  return { answer: 'yes', idle: idleSlots(keys, lens, core.weeks) };
+  return { answer: 'yes', idle: idleSlots(keys, lens, core.weeks), pos };
 }

@@ -53,7 +53,7 @@ describe('fixes per unplaced student', () => {
     const p = problem({ 0: [['9.00', '10.00']] }, [s('a', 60, { 0: [['9.00', '11.00']] }), s('b', 60, { 0: [['9.00', '10.00']] })], { wiggleRoom: 1 });
     const plan = await solve(p);
     expect(plan.stats.placed).toBe(1);
-    const [other] = plan.unscheduled_students;
+    const other = plan.unscheduled_students[0]!;
     expect(plan.fixes?.[other]).toContainEqual({ kind: 'teacher_time', day: 0, start: '10.00', end: '11.00' });
     const again = await solveProblem(applyFix(p, other, { kind: 'teacher_time', day: 0, start: '10.00', end: '11.00' }), { timeLimitSec: 20 });
     expect(again.stats.placed).toBe(2);
@@ -101,7 +101,7 @@ describe('fixes per unplaced student', () => {
     // of its own inside the teacher's, and more teacher time does not free 9-10.
     const p = problem({ 0: [['9.00', '10.00']] }, [s('a', 60, { 0: [['9.00', '10.00']] }), s('u', 60, { 0: [['9.00', '10.00']] })], { wiggleRoom: 1 });
     const plan = await solve(p);
-    const [other] = plan.unscheduled_students;
+    const other = plan.unscheduled_students[0]!;
     expect(plan.fixes?.[other]).toEqual([]);
   });
 
@@ -111,7 +111,7 @@ describe('fixes per unplaced student', () => {
     const p = problem(mo, [bw(s('a', 60, { 0: [['9.00', '11.00']] })), bw(s('b', 60, mo)), bw(s('c', 60, mo))], { wiggleRoom: 1 });
     const plan = await solve(p);
     expect(plan.stats.placed).toBe(2);
-    const [other] = plan.unscheduled_students;
+    const other = plan.unscheduled_students[0]!;
     expect(plan.fixes?.[other]).toContainEqual({ kind: 'teacher_time', day: 0, start: '10.00', end: '11.00' });
     await expectFixesWork(p, plan);
   });

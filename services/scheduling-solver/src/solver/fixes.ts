@@ -6,12 +6,16 @@
 //   move_other    one other lesson moved inside its student's times frees a window (least idle time);
 //   shorter       the longest shorter duration (15-minute steps) with which the student fits.
 // Candidates come from constructions without search (a free window, one moved lesson: fix-board.ts);
-// a shorter span or a longer duration that no construction reaches is decided by HiGHS: first all of
-// them together (more time never hurts, so "no" there rules each of them out), then one by one. Two
-// passes: constructions for every student first, HiGHS afterwards while the budget lasts. A kind that
-// is not decided in time is left out and the student listed as incomplete.
+// a shorter span or a longer duration that no construction reaches is decided by a search: first all
+// of them together (more time never hurts, so "no" there rules each of them out), then one by one.
+// Spans of one student and kind share one problem and one LP (fix-spans.ts, ADR 0011); a bipartite
+// matching of quarter hours rules most of them out without HiGHS (fix-flow.ts). Three passes:
+// constructions and matching for every student first, then the searches with HiGHS runs of at most
+// 0.5 s, then the students still open with what is left. A kind that is not decided in time is left
+// out and the student listed as incomplete.
 
 import { Board, missingSpan, spanId, spanLength, type Option, type Span } from './fix-board.js';
+import { SpanTrial } from './fix-spans.js';
 import { verify, type Change, type MipBudget, type Verdict } from './fix-trial.js';
 import { loadHighs } from './highs.js';
 import type { Instance } from './instance.js';
@@ -27,6 +31,8 @@ interface Outcome<T = Fix> {
   settled: boolean;
 }
 type Kind = Fix['kind'];
+/** Whose times a span extends. */
+type Owner = 'teacher' | 'student';
 const KINDS: readonly Kind[] = ['teacher_time', 'student_time', 'move_other', 'shorter'];
 
 export interface FixesResult {
@@ -47,7 +53,7 @@ const byPlace = (a: Span, b: Span): number => a.day - b.day || a.a - b.a;
 const spanFix = (kind: 'teacher_time' | 'student_time', s: Span): Fix => ({ kind, day: s.day, start: slotLabel(s.a), end: slotLabel(s.b) });
 
 function check(ctx: Ctx, u: number, change: Change): Verdict {
-  return verify(ctx.inst.problem, ctx.placements, ctx.inst.students[u].member_id, change, ctx.mip);
+  return verify(ctx.inst.problem, ctx.placements, ctx.inst.students[u]!.member_id, change, ctx.mip);
 }
 
 /**
@@ -55,19 +61,32 @@ function check(ctx: Ctx, u: number, change: Change): Verdict {
  * its idle) and `others` (reachable only through a search), given how a set of spans is applied.
  * Unsettled when a shorter one among `others` was not ruled out (the built one is then still listed).
  */
-function shortestSpan(ctx: Ctx, u: number, built: { span: Span; idle: number }[], others: Span[], apply: (spans: Span[]) => Change): Outcome<Span> {
+function shortestSpan(ctx: Ctx, u: number, built: { span: Span; idle: number }[], others: Span[], owner: Owner): Outcome<Span> {
   const bestLen = built.length > 0 ? Math.min(...built.map((c) => spanLength(c.span))) : Infinity;
   const shorter = [...new Map(others.filter((s) => spanLength(s) < bestLen).map((s) => [spanId(s), s])).values()];
-  const fallback = (): Outcome<Span> => ({ ...verifiedBuilt(ctx, u, built, bestLen, apply), settled: false });
-  if (shorter.length === 0) return verifiedBuilt(ctx, u, built, bestLen, apply);
+  const { inst } = ctx;
+  const base = owner === 'teacher' ? inst.teacher : inst.chosen[u]!;
+  const trial = new SpanTrial(inst.problem, ctx.placements, inst.students[u]!.member_id, [...shorter, ...built.map((c) => c.span)], owner, base);
+  try {
+    return shortestOf(ctx, built, bestLen, shorter, (spans) => trial.check(spans, ctx.mip));
+  } finally {
+    trial.dispose();
+  }
+}
+
+/** shortestSpan's search, `test` deciding a set of spans added at once. */
+function shortestOf(ctx: Ctx, built: { span: Span; idle: number }[], bestLen: number, shorter: Span[], test: (spans: Span[]) => Verdict): Outcome<Span> {
+  const verifiedBuilt = (): Outcome<Span> => verifiedBest(built, bestLen, test);
+  const fallback = (): Outcome<Span> => ({ ...verifiedBuilt(), settled: false });
+  if (shorter.length === 0) return verifiedBuilt();
   if (!ctx.mip) return fallback();
   // More time never hurts: "no" with all of them (or all of one day) rules each of them out.
-  const all = check(ctx, u, apply(shorter));
+  const all = test(shorter);
   if (all.answer === 'unknown') return fallback();
-  if (all.answer === 'no') return verifiedBuilt(ctx, u, built, bestLen, apply);
+  if (all.answer === 'no') return verifiedBuilt();
   const days = new Set<number>();
   for (const day of new Set(shorter.map((s) => s.day))) {
-    const v = check(ctx, u, apply(shorter.filter((s) => s.day === day)));
+    const v = test(shorter.filter((s) => s.day === day));
     if (v.answer === 'unknown') return fallback();
     if (v.answer === 'yes') days.add(day);
   }
@@ -78,30 +97,30 @@ function shortestSpan(ctx: Ctx, u: number, built: { span: Span; idle: number }[]
     const found: { span: Span; idle: number }[] = [];
     for (const day of days) {
       const group = open.filter((s) => s.day === day && spanLength(s) === len).sort(byPlace);
-      const v = group.length > 1 ? check(ctx, u, apply(group)) : { answer: 'yes' };
+      const v = group.length > 1 ? test(group) : { answer: 'yes' };
       if (v.answer === 'unknown') return found.length > 0 ? { fix: pick(found), settled: false } : fallback();
       if (v.answer === 'no') continue;
       for (const span of group) {
-        const one = check(ctx, u, apply([span]));
+        const one = test([span]);
         if (one.answer === 'yes') found.push({ span, idle: one.idle });
         else if (one.answer === 'unknown') return found.length > 0 ? { fix: pick(found), settled: false } : fallback();
       }
     }
     if (found.length > 0) return { fix: pick(found), settled: true };
   }
-  return verifiedBuilt(ctx, u, built, bestLen, apply);
+  return verifiedBuilt();
 }
 
 /** The best construction of the shortest length, re-solved with its change applied. */
-function verifiedBuilt(ctx: Ctx, u: number, built: { span: Span; idle: number }[], bestLen: number, apply: (spans: Span[]) => Change): Outcome<Span> {
+function verifiedBest(built: { span: Span; idle: number }[], bestLen: number, test: (spans: Span[]) => Verdict): Outcome<Span> {
   if (built.length === 0) return { fix: null, settled: true };
   const best = pick(built.filter((c) => spanLength(c.span) === bestLen));
-  const v = check(ctx, u, apply([best]));
+  const v = test([best]);
   return v.answer === 'yes' ? { fix: best, settled: true } : { fix: null, settled: v.answer === 'no' };
 }
 
 function pick(found: { span: Span; idle: number }[]): Span {
-  return found.sort((x, y) => x.idle - y.idle || byPlace(x.span, y.span))[0].span;
+  return found.sort((x, y) => x.idle - y.idle || byPlace(x.span, y.span))[0]!.span;
 }
 
 /** Options with their span (by `spanOf`) and idle, keeping only the shortest spans' idle computed. */
@@ -114,50 +133,50 @@ function withSpans(ctx: Ctx, u: number, uLen: number, options: Option[], spanOf:
 
 function teacherTime(ctx: Ctx, u: number): Outcome {
   const { inst, board } = ctx;
-  const L = inst.len[u];
+  const L = inst.len[u]!;
   const teacher = (k: number): boolean => inst.teacher[k] === 1;
-  const own = (i: number) => (k: number) => inst.chosen[i][k] === 1;
+  const own = (i: number) => (k: number) => inst.chosen[i]![k] === 1;
   const uKeys = board.windows(u, L, own(u));
   if (uKeys.length === 0) return NONE;
   const newKeys = uKeys.filter((k) => missingSpan(k, L, teacher));
   const oldKeys = uKeys.filter((k) => !missingSpan(k, L, teacher));
-  const otherNew = (o: number) => board.windows(o, inst.len[o], own(o)).filter((k) => missingSpan(k, inst.len[o], teacher));
+  const otherNew = (o: number) => board.windows(o, inst.len[o]!, own(o)).filter((k) => missingSpan(k, inst.len[o]!, teacher));
   const built = [
     ...withSpans(ctx, u, L, board.direct(u, L, newKeys), (o) => missingSpan(o.uKey, L, teacher)),
-    ...withSpans(ctx, u, L, board.oneMove(u, L, oldKeys, otherNew, false), (o) => missingSpan(o.move!.key, inst.len[o.move!.o], teacher)),
+    ...withSpans(ctx, u, L, board.oneMove(u, L, oldKeys, otherNew, false), (o) => missingSpan(o.move!.key, inst.len[o.move!.o]!, teacher)),
   ];
   // Any lesson of a placed student or of u that would need new teacher time.
   const others: Span[] = [];
   const add = (i: number): void => {
-    for (const k of board.windows(i, inst.len[i], own(i))) {
-      const s = missingSpan(k, inst.len[i], teacher);
+    for (const k of board.windows(i, inst.len[i]!, own(i))) {
+      const s = missingSpan(k, inst.len[i]!, teacher);
       if (s) others.push(s);
     }
   };
   add(u);
   board.at.forEach((key, i) => key >= 0 && !inst.pinned.has(i) && add(i));
-  const best = shortestSpan(ctx, u, built, others, (spans) => ({ teacher: spans }));
+  const best = shortestSpan(ctx, u, built, others, 'teacher');
   return { fix: best.fix && spanFix('teacher_time', best.fix), settled: best.settled };
 }
 
 function studentTime(ctx: Ctx, u: number): Outcome {
   const { inst, board } = ctx;
-  const L = inst.len[u];
-  const own = (k: number): boolean => inst.chosen[u][k] === 1;
+  const L = inst.len[u]!;
+  const own = (k: number): boolean => inst.chosen[u]![k] === 1;
   const inTeacher = board.windows(u, L, (k) => inst.teacher[k] === 1).filter((k) => missingSpan(k, L, own));
   if (inTeacher.length === 0) return NONE;
-  const oldOf = (o: number) => board.windows(o, inst.len[o], (k) => inst.teacher[k] === 1 && inst.chosen[o][k] === 1);
+  const oldOf = (o: number) => board.windows(o, inst.len[o]!, (k) => inst.teacher[k] === 1 && inst.chosen[o]![k] === 1);
   const options = [...board.direct(u, L, inTeacher), ...board.oneMove(u, L, inTeacher, oldOf, false)];
   const built = withSpans(ctx, u, L, options, (o) => missingSpan(o.uKey, L, own));
   const others = inTeacher.map((k) => missingSpan(k, L, own)!);
-  const best = shortestSpan(ctx, u, built, others, (spans) => ({ student: spans }));
+  const best = shortestSpan(ctx, u, built, others, 'student');
   return { fix: best.fix && spanFix('student_time', best.fix), settled: best.settled };
 }
 
 function moveOther(ctx: Ctx, u: number): Outcome {
   const { inst, board } = ctx;
-  const L = inst.len[u];
-  const oldOf = (i: number) => board.windows(i, inst.len[i], (k) => inst.teacher[k] === 1 && inst.chosen[i][k] === 1);
+  const L = inst.len[u]!;
+  const oldOf = (i: number) => board.windows(i, inst.len[i]!, (k) => inst.teacher[k] === 1 && inst.chosen[i]![k] === 1);
   const options = board.oneMove(u, L, oldOf(u), oldOf, true).map((o) => ({ o, idle: board.idleWith(u, o.uKey, L, o.move) }));
   options.sort((x, y) => x.idle - y.idle || x.o.move!.key - y.o.move!.key || x.o.uKey - y.o.uKey);
   for (const { o } of options) {
@@ -166,7 +185,7 @@ function moveOther(ctx: Ctx, u: number): Outcome {
     const day = (dayKey / SLOTS_PER_DAY) | 0;
     const week = inst.weeks === 2 && inst.biweekly[i] ? (key >= 7 * SLOTS_PER_DAY ? 'B' : 'A') : null;
     const start = slotLabel(dayKey - day * SLOTS_PER_DAY);
-    const member = inst.students[i];
+    const member = inst.students[i]!;
     const v = check(ctx, u, { pin: { member_id: member.member_id, day, start, ...(week ? { week } : {}) } });
     if (v.answer === 'yes') return { fix: { kind: 'move_other', member_id: member.member_id, name: member.name, to: { day, start, week } }, settled: true };
     if (v.answer === 'unknown') return { fix: null, settled: false };
@@ -176,9 +195,9 @@ function moveOther(ctx: Ctx, u: number): Outcome {
 
 function shorter(ctx: Ctx, u: number): Outcome {
   const { inst, board } = ctx;
-  const L = inst.len[u];
-  const ok = (k: number): boolean => inst.teacher[k] === 1 && inst.chosen[u][k] === 1;
-  const oldOf = (o: number) => board.windows(o, inst.len[o], (k) => inst.teacher[k] === 1 && inst.chosen[o][k] === 1);
+  const L = inst.len[u]!;
+  const ok = (k: number): boolean => inst.teacher[k] === 1 && inst.chosen[u]![k] === 1;
+  const oldOf = (o: number) => board.windows(o, inst.len[o]!, (k) => inst.teacher[k] === 1 && inst.chosen[o]![k] === 1);
   let built = 0;
   for (let len = L - 1; len >= 1 && built === 0; len--) {
     const keys = board.windows(u, len, ok);
@@ -218,7 +237,7 @@ export async function findFixes(
   const { deadline, log } = opts;
   const t0 = performance.now();
   const board = new Board(inst, placements);
-  const students = inst.students.map((_, i) => i).filter((i) => board.at[i] < 0);
+  const students = inst.students.map((_, i) => i).filter((i) => board.at[i]! < 0);
   const found = new Map<number, Map<Kind, Outcome>>(students.map((u) => [u, new Map()]));
   const ctx: Ctx = { inst, board, placements, mip: null };
   const open = (u: number): Kind[] => KINDS.filter((k) => !found.get(u)!.get(k)?.settled);
@@ -231,16 +250,20 @@ export async function findFixes(
     }
   };
   // Pass 1: constructions only, for everybody. Pass 2: HiGHS, each student an equal share of the rest.
+  // Pass 3: the students still open share what is left, a HiGHS run then as long as a share.
   for (const u of students) run(u);
-  const waiting = students.filter((u) => open(u).length > 0);
-  if (waiting.length > 0 && opts.useMip && performance.now() < deadline) {
+  if (opts.useMip) {
     try {
-      const highs = await loadHighs();
-      waiting.forEach((u, k) => {
-        const share = (deadline - performance.now()) / (waiting.length - k);
-        ctx.mip = { highs, deadline: Math.min(deadline, performance.now() + share), maxRunSec: MAX_RUN_SEC };
-        run(u);
-      });
+      for (const longRuns of [false, true]) {
+        const waiting = students.filter((u) => open(u).length > 0);
+        if (waiting.length === 0 || performance.now() >= deadline) break;
+        const highs = await loadHighs();
+        waiting.forEach((u, k) => {
+          const share = (deadline - performance.now()) / (waiting.length - k);
+          ctx.mip = { highs, deadline: Math.min(deadline, performance.now() + share), maxRunSec: longRuns ? share / 1000 : MAX_RUN_SEC };
+          run(u);
+        });
+      }
     } catch (err) {
       log?.(`fixes: HiGHS unavailable: ${String(err)}`);
     }
@@ -248,7 +271,7 @@ export async function findFixes(
   const fixes: Record<string, Fix[]> = {};
   const incomplete: string[] = [];
   for (const u of students) {
-    const id = inst.students[u].member_id;
+    const id = inst.students[u]!.member_id;
     const kinds = found.get(u)!;
     fixes[id] = KINDS.map((k) => kinds.get(k)?.fix).filter((f): f is Fix => f != null);
     if (open(u).length > 0) incomplete.push(id);
