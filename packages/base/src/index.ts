@@ -14,6 +14,7 @@ export * from './text.js';
 export * from './html.js';
 export * from './mail-budget.js';
 export * from './request-input.js';
+export * from './request-contract.js';
 export * from './request-context.js';
 export * from './timeout-budget.js';
 export * from './grpc.js';
