@@ -1,6 +1,6 @@
 // docs/product/api.md "Session and account" (auth service).
 import { z } from 'zod';
-import { messageAnswer } from './common.js';
+import { messageAnswer, messageEndpoint } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 
 /** docs/product/data.md User (GET /api/me). */
@@ -58,14 +58,13 @@ export const me = defineEndpoint({
   errors: { 401: 'Not logged in.' },
 });
 
-export const deleteMe = defineEndpoint({
+export const deleteMe = messageEndpoint({
   id: 'deleteMe',
   method: 'DELETE',
   path: '/api/me',
   summary: 'Delete the own account; the session cookie is cleared.',
   access: 'user',
   service: 'auth',
-  answer: messageAnswer,
   errors: { 401: 'Not logged in.' },
 });
 
@@ -174,7 +173,7 @@ export const oidcLink = defineEndpoint({
   errors: { 400: 'Invalid, used or expired link (HTML page).' },
 });
 
-export const resendConfirmation = defineEndpoint({
+export const resendConfirmation = messageEndpoint({
   id: 'resendConfirmation',
   method: 'POST',
   path: '/api/auth/resend-confirmation',
@@ -182,7 +181,6 @@ export const resendConfirmation = defineEndpoint({
   access: 'public',
   service: 'auth',
   body: credentials,
-  answer: messageAnswer,
   errors: { 400: 'Invalid input or already confirmed.', 401: 'Wrong e-mail or password.', 429: 'Over the mail budget.' },
 });
 
@@ -191,13 +189,13 @@ export const registerBody = z.object({
   password: z.string(),
   name: z.string(),
   registerShortcut: z.string().nullish(),
-  role_id: z.union([z.number(), z.string()]),
+  role_id: z.union([z.number(), z.string()]).nullish(),
   institution_id: z.string().nullish(),
   duration: z.union([z.number(), z.string()]).nullish(),
   memberId: z.string().nullish(),
 });
 
-export const register = defineEndpoint({
+export const register = messageEndpoint({
   id: 'register',
   method: 'POST',
   path: '/api/auth/register',
@@ -205,14 +203,13 @@ export const register = defineEndpoint({
   access: 'public',
   service: 'auth',
   body: registerBody,
-  answer: messageAnswer,
   status: 201,
   errors: { 400: 'Invalid input.', 403: passwordLoginOff, 409: 'The e-mail is taken.', 429: 'Over the mail budget.' },
 });
 
 const tokenBody = z.object({ token: z.string() });
 
-export const confirmEmail = defineEndpoint({
+export const confirmEmail = messageEndpoint({
   id: 'confirmEmail',
   method: 'POST',
   path: '/api/auth/confirm-email',
@@ -220,19 +217,18 @@ export const confirmEmail = defineEndpoint({
   access: 'public',
   service: 'auth',
   body: tokenBody,
-  answer: messageAnswer,
   errors: { 400: 'Invalid or expired link.' },
 });
 
-export const forgotPassword = defineEndpoint({
+export const forgotPassword = messageEndpoint({
   id: 'forgotPassword',
   method: 'POST',
   path: '/api/auth/forgot-password',
   summary: 'Send a reset link (the same answer whether or not the account exists).',
   access: 'public',
   service: 'auth',
-  body: z.object({ email: z.string(), redirectTo: z.string().optional() }),
-  answer: messageAnswer,
+  // A redirect that is no string is ignored, as one outside this deployment is.
+  body: z.object({ email: z.string(), redirectTo: z.string().optional().catch(undefined) }),
   errors: { 400: 'Invalid input.', 403: passwordLoginOff },
 });
 
@@ -248,7 +244,7 @@ export const checkResetToken = defineEndpoint({
   errors: { 400: "'Ungültiger Link'" },
 });
 
-export const updatePassword = defineEndpoint({
+export const updatePassword = messageEndpoint({
   id: 'updatePassword',
   method: 'POST',
   path: '/api/auth/update-password',
@@ -256,7 +252,6 @@ export const updatePassword = defineEndpoint({
   access: 'public',
   service: 'auth',
   body: z.object({ token: z.string(), password: z.string() }),
-  answer: messageAnswer,
   errors: { 400: 'Invalid link or password.', 403: passwordLoginOff },
 });
 

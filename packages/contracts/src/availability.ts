@@ -1,6 +1,6 @@
 // docs/product/api.md "Times and ranges" (availability service). All times are times maps.
 import { z } from 'zod';
-import { timesMap } from './common.js';
+import { timesMap, timesMapInput } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 
 const ownTimes = z.object({ available_times: timesMap, preferred_times: timesMap, last_modified: z.string().nullable() });
@@ -32,7 +32,7 @@ export const saveOwnTimes = defineEndpoint({
   summary: 'Save the student’s own times (preferred optional).',
   access: 'student',
   service: 'availability',
-  body: z.object({ available_times: timesMap, preferred_times: timesMap.optional() }),
+  body: z.object({ available_times: timesMapInput, preferred_times: timesMapInput.nullish() }),
   answer: ownTimes.extend({ message: z.string() }),
   errors: { ...studentErrors, 409: 'After a deadline without late changes.' },
 });
@@ -66,7 +66,7 @@ export const saveTeacherTimes = defineEndpoint({
   summary: 'Save the teacher’s times of a class.',
   access: 'owner',
   service: 'availability',
-  body: z.object({ available_times: timesMap }),
+  body: z.object({ available_times: timesMapInput }),
   answer: z.object({ available_times: timesMap }),
   errors: ownerErrors,
 });
@@ -112,7 +112,7 @@ export const setCustomRange = defineEndpoint({
   summary: 'A time range of the teacher’s own choice.',
   access: 'owner',
   service: 'availability',
-  body: z.object({ mode: z.literal('custom'), time_range: timesMap }),
+  body: z.object({ mode: z.literal('custom'), time_range: timesMapInput }),
   answer: rangeSaved,
   errors: ownerErrors,
 });

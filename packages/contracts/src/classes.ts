@@ -1,6 +1,7 @@
-// docs/product/api.md "Classes and members", "Student course actions" and the public registration checks (classes service).
+// docs/product/api.md "Classes and members" (classes service); the student course actions and the public registration
+// checks are class-students.ts, part of this area.
 import { z } from 'zod';
-import { messageAnswer, timesMap } from './common.js';
+import { messageEndpoint, timesMap } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 
 /** docs/product/data.md Class. */
@@ -46,8 +47,6 @@ export const memberWithTimes = member.extend({
   preferred_times_user_input: timesMap,
 });
 
-export const studentSearchResult = z.object({ user_id: z.string(), name: z.string(), email: z.string(), duration: z.number().nullable() });
-
 const deadlineSettings = z.object({ deadline: z.string().nullable(), allow_late_changes: z.boolean(), auto_reminders: z.boolean() });
 const membersAnswer = z.object({ message: z.string(), members: z.array(member) });
 const ownerErrors = { 400: 'Invalid input.', 401: 'Not logged in.', 403: 'Not a teacher, or another teacher’s class.', 404: 'Unknown class.' };
@@ -81,7 +80,13 @@ export const createClass = defineEndpoint({
   summary: 'Create a class.',
   access: 'teacher',
   service: 'classes',
-  body: z.object({ name: z.string(), description: z.string().nullish(), is_group: z.boolean().optional(), register_shortcut: z.string().optional() }),
+  // A proposed code or group flag of another type is ignored (a fresh code; not a group).
+  body: z.object({
+    name: z.string(),
+    description: z.string().nullish(),
+    is_group: z.boolean().optional().catch(undefined),
+    register_shortcut: z.string().optional().catch(undefined),
+  }),
   answer: classEntity,
   status: 201,
   errors: { 400: 'Invalid input.', 401: 'Not logged in.', 403: 'Not a teacher.', 409: 'Code or name taken.' },
@@ -99,14 +104,13 @@ export const updateClass = defineEndpoint({
   errors: ownerErrors,
 });
 
-export const deleteClass = defineEndpoint({
+export const deleteClass = messageEndpoint({
   id: 'deleteClass',
   method: 'DELETE',
   path: '/api/classes/{classId}',
   summary: 'Delete a class with its members.',
   access: 'owner',
   service: 'classes',
-  answer: messageAnswer,
   errors: ownerErrors,
 });
 
@@ -234,18 +238,17 @@ export const updateMember = defineEndpoint({
   errors: ownerErrors,
 });
 
-export const removeMember = defineEndpoint({
+export const removeMember = messageEndpoint({
   id: 'removeMember',
   method: 'DELETE',
   path: '/api/classes/{classId}/members/{memberId}',
   summary: 'Remove a member from the class.',
   access: 'owner',
   service: 'classes',
-  answer: messageAnswer,
   errors: ownerErrors,
 });
 
-export const inviteStudent = defineEndpoint({
+export const inviteStudent = messageEndpoint({
   id: 'inviteStudent',
   method: 'POST',
   path: '/api/classes/{classId}/invite-student',
@@ -259,104 +262,7 @@ export const inviteStudent = defineEndpoint({
     class_name: z.string().optional(),
     register_shortcut: z.string().optional(),
   }),
-  answer: messageAnswer,
   errors: { ...ownerErrors, 429: 'Over the mail budget.' },
 });
 
-export const searchStudents = defineEndpoint({
-  id: 'searchStudents',
-  method: 'POST',
-  path: '/api/search-students',
-  summary: 'Registered students by name or e-mail, at most 20.',
-  access: 'teacher',
-  service: 'classes',
-  body: z.object({ query_string: z.string() }),
-  answer: z.object({ students: z.array(studentSearchResult) }),
-  errors: { 400: 'Invalid input.', 401: 'Not logged in.', 403: 'Not a teacher.' },
-});
-
-export const existingStudent = z.object({ user_id: z.string(), name: z.string(), available_times: timesMap });
-
-export const checkStudentExists = defineEndpoint({
-  id: 'checkStudentExists',
-  method: 'POST',
-  path: '/api/check-student-exists',
-  summary: 'Which of these e-mails belong to registered students (at most 99).',
-  access: 'teacher',
-  service: 'classes',
-  body: z.union([z.array(z.string()), z.object({ emails: z.array(z.string()) })]),
-  answer: z.object({ existing_students: z.record(z.string(), existingStudent) }),
-  errors: { 400: 'Invalid input.', 401: 'Not logged in.', 403: 'Not a teacher.' },
-});
-
-export const joinClass = defineEndpoint({
-  id: 'joinClass',
-  method: 'POST',
-  path: '/api/students/join-class',
-  summary: 'A student joins a class with its code.',
-  access: 'student',
-  service: 'classes',
-  body: z.object({ register_shortcut: z.string(), duration: z.union([z.number(), z.string()]).optional() }),
-  answer: z.object({ class_name: z.string(), class_id: z.string(), member_id: z.string() }),
-  errors: { 400: 'Invalid input.', 401: 'Not logged in.', 403: 'Not a student.', 404: 'Unknown code.', 409: 'Already a member.' },
-});
-
-export const verifyClass = defineEndpoint({
-  id: 'verifyClass',
-  method: 'POST',
-  path: '/api/students/verify-class',
-  summary: 'A student confirms a membership the teacher made.',
-  access: 'student',
-  service: 'classes',
-  body: z.object({ class_id: z.string(), member_id: z.string() }),
-  answer: z.object({ class_name: z.string() }),
-  errors: { 400: 'Invalid input.', 401: 'Not logged in.', 403: 'Not a student or not the own membership.', 404: 'Unknown membership.' },
-});
-
-export const leaveClass = defineEndpoint({
-  id: 'leaveClass',
-  method: 'DELETE',
-  path: '/api/students/leave-class/{memberId}',
-  summary: 'A student leaves a class.',
-  access: 'student',
-  service: 'classes',
-  answer: z.object({ class_name: z.string() }),
-  errors: { 401: 'Not logged in.', 403: 'Not a student or not the own membership.', 404: 'Unknown membership.' },
-});
-
-export const registerShortcutInfo = z.object({
-  valid: z.boolean(),
-  class_id: z.string(),
-  teacher_name: z.string().nullable(),
-  institution_name: z.string().nullable(),
-  institution_id: z.string().nullable(),
-  class_name: z.string(),
-  class_description: z.string().nullable(),
-  name: z.string().nullable(),
-  email: z.string().nullable(),
-  duration: z.number().nullable(),
-});
-
-export const validateRegisterShortcut = defineEndpoint({
-  id: 'validateRegisterShortcut',
-  method: 'GET',
-  path: '/api/auth/validate-register-shortcut/{code}',
-  summary: 'The class behind a registration code (and the prefilled member with memberId).',
-  access: 'public',
-  service: 'classes',
-  query: z.object({ memberId: z.string().optional() }),
-  answer: registerShortcutInfo,
-  errors: { 404: 'Unknown code.' },
-});
-
-export const validateMemberId = defineEndpoint({
-  id: 'validateMemberId',
-  method: 'GET',
-  path: '/api/auth/validate-member-id',
-  summary: 'Whether an invitation’s member id is still open for registration.',
-  access: 'public',
-  service: 'classes',
-  query: z.object({ member_id: z.string(), class_id: z.string() }),
-  answer: z.object({ valid: z.boolean(), name: z.string(), email: z.string().nullable(), duration: z.number() }),
-  errors: { 404: 'Unknown or already registered member.' },
-});
+export * from './class-students.js';

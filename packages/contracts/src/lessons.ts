@@ -80,7 +80,7 @@ export const cancelLesson = defineEndpoint({
     class_id: id,
     member_id: id,
     date: day('The lesson’s day'),
-    reason: z.string().max(500).optional().meta({ description: 'Shown to the teacher; at most 500 characters.' }),
+    reason: z.string().nullish().meta({ description: 'Shown to the teacher; at most 500 characters (without leading and trailing spaces).' }),
   }),
   answer: z.object({
     status: z.literal('cancelled'),

@@ -2,7 +2,7 @@
 // GET /api/openapi.json; the committed copy docs/openapi.json is checked for drift).
 import { z } from 'zod';
 import { classEntity, member } from './classes.js';
-import { timesMap } from './common.js';
+import { timesMap, timesMapInput } from './common.js';
 import { endpoints } from './index.js';
 import { errorAnswer, type Endpoint } from './endpoint.js';
 import { placement, planSummary, savedTimes, scheduleSummary, studentNote, workingTimetable } from './scheduling.js';
@@ -13,6 +13,7 @@ type JsonSchema = Record<string, unknown>;
 const NAMED = new Map<z.ZodType, string>([
   [errorAnswer, 'Error'],
   [timesMap, 'TimesMap'],
+  [timesMapInput, 'TimesMapInput'],
   [classEntity, 'Class'],
   [member, 'Member'],
   [savedTimes, 'SavedTimes'],
