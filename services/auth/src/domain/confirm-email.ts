@@ -7,9 +7,9 @@ import { MSG } from './messages.js';
  * POST /api/auth/confirm-email {token}: the page /confirm-email?token=… (link in the mail) calls it.
  * Opening the same link again after it worked answers 200 "already confirmed" instead of an error.
  */
-export async function confirmEmail(deps: AuthDeps, body: unknown): Promise<{ message: string }> {
-  const token = (body && typeof body === 'object' ? (body as Record<string, unknown>).token : undefined) as unknown;
-  if (typeof token !== 'string' || !token.trim()) throw AppError.badRequest(MSG.tokenMissing);
+export async function confirmEmail(deps: AuthDeps, body: { token: string }): Promise<{ message: string }> {
+  const token = body.token;
+  if (!token.trim()) throw AppError.badRequest(MSG.tokenMissing);
   if (!looksLikeToken(token.trim())) throw AppError.badRequest(MSG.confirmInvalid);
   const row = await deps.users.findToken(hashToken(token.trim()), 'confirm');
   if (!row) throw AppError.badRequest(MSG.confirmInvalid);

@@ -10,9 +10,14 @@ import { dummyPasswordHash, verifyPassword } from './passwords.js';
 import { normaliseEmail } from './registration-rules.js';
 import type { IssuedSession } from './session-tokens.js';
 
-function credentials(body: unknown): { email: string; password: string } {
-  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  if (typeof b.email !== 'string' || !b.email.trim() || typeof b.password !== 'string' || !b.password) throw AppError.badRequest(MSG.loginInput);
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** The body as the contract gives it (packages/contracts auth.login); blank fields are refused here. */
+function credentials(b: Credentials): Credentials {
+  if (!b.email.trim() || !b.password) throw AppError.badRequest(MSG.loginInput);
   return { email: normaliseEmail(b.email), password: b.password };
 }
 
@@ -35,7 +40,7 @@ export async function checkCredentials(deps: AuthDeps, credentials: { email: str
  * Correct password but unconfirmed address: 403 'Email not confirmed' (the web offers to resend the link).
  * At most ACCOUNT_LIMITS.login attempts per account and window, counted before the password is checked.
  */
-export async function login(deps: AuthDeps, body: unknown): Promise<{ user: UserRow; session: IssuedSession }> {
+export async function login(deps: AuthDeps, body: Credentials): Promise<{ user: UserRow; session: IssuedSession }> {
   const input = credentials(body);
   await limitAccount(deps.store, 'login', input.email);
   const user = await checkCredentials(deps, input);
@@ -53,7 +58,7 @@ export async function login(deps: AuthDeps, body: unknown): Promise<{ user: User
 export const RESEND_LIMIT = ACCOUNT_LIMITS.resendConfirmation;
 
 /** A new confirmation link, only for whoever knows the password. Older links stay valid until they expire. */
-export async function resendConfirmation(deps: AuthDeps, body: unknown): Promise<{ message: string }> {
+export async function resendConfirmation(deps: AuthDeps, body: Credentials): Promise<{ message: string }> {
   const input = credentials(body);
   await limitAccount(deps.store, 'resendConfirmation', input.email);
   const user = await checkCredentials(deps, input);

@@ -12,8 +12,7 @@ import { isValidEmail, isValidPassword, normaliseEmail } from './registration-ru
  * Always the same neutral answer, whether or not the account exists (no enumeration). At most
  * ACCOUNT_LIMITS.forgotPassword requests per address and hour (429 with wait_time), known or not.
  */
-export async function forgotPassword(deps: AuthDeps, body: unknown): Promise<{ message: string }> {
-  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+export async function forgotPassword(deps: AuthDeps, b: { email: string; redirectTo?: string | undefined }): Promise<{ message: string }> {
   if (!isValidEmail(b.email)) throw AppError.badRequest(MSG.email);
   const email = normaliseEmail(b.email);
   await limitAccount(deps.store, 'forgotPassword', email);
@@ -30,11 +29,6 @@ export async function forgotPassword(deps: AuthDeps, body: unknown): Promise<{ m
   return { message: MSG.forgotNeutral };
 }
 
-function tokenOf(body: unknown): string {
-  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  return typeof b.token === 'string' ? b.token.trim() : '';
-}
-
 /** The unused, unexpired reset token row, else 400 'Ungültiger Link'. */
 async function activeResetToken(deps: AuthDeps, token: string, now = new Date()) {
   const row = await deps.users.findToken(hashToken(token), 'reset');
@@ -46,8 +40,8 @@ async function activeResetToken(deps: AuthDeps, token: string, now = new Date())
  * POST /api/auth/check-reset-token {token}: lets /update-password say 'Ungültiger Link' as soon as it
  * opens (docs/product/accounts.md) instead of after the user typed a new password. Changes nothing.
  */
-export async function checkResetToken(deps: AuthDeps, body: unknown): Promise<{ valid: true }> {
-  const token = tokenOf(body);
+export async function checkResetToken(deps: AuthDeps, body: { token: string }): Promise<{ valid: true }> {
+  const token = body.token.trim();
   if (!looksLikeToken(token)) throw AppError.badRequest(MSG.invalidLink);
   await activeResetToken(deps, token);
   return { valid: true };
@@ -58,9 +52,9 @@ export async function checkResetToken(deps: AuthDeps, body: unknown): Promise<{ 
  * Afterwards every existing session of the user is refused everywhere, and the user's calendar
  * subscription link stops working (user.password-reset.v1, handled by the notification service).
  */
-export async function updatePassword(deps: AuthDeps, body: unknown): Promise<{ message: string; userId: string }> {
-  const token = tokenOf(body);
-  const password = (body as { password?: unknown } | null)?.password;
+export async function updatePassword(deps: AuthDeps, body: { token: string; password: string }): Promise<{ message: string; userId: string }> {
+  const token = body.token.trim();
+  const password = body.password;
   if (!looksLikeToken(token)) throw AppError.badRequest(MSG.invalidLink);
   if (!isValidPassword(password)) throw AppError.badRequest(MSG.password);
   const now = new Date();

@@ -1,4 +1,5 @@
-import { assertUser } from '@stundenplan/base';
+import { assertUser, parseBody } from '@stundenplan/base';
+import { auth } from '@stundenplan/contracts';
 import type { Express, Request, Response } from 'express';
 import { deleteAccount, currentUser, getProfile } from '../domain/account.js';
 import { confirmEmail } from '../domain/confirm-email.js';
@@ -15,6 +16,19 @@ import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
 function noStore(res: Response): void {
   res.setHeader('Cache-Control', 'no-store');
 }
+
+/** The texts of a body the contract refuses, in the order the domain checks the fields (docs/product/errors.md). */
+const CREDENTIALS = { email: MSG.loginInput, password: MSG.loginInput };
+const REGISTRATION = {
+  name: MSG.name,
+  email: MSG.email,
+  password: MSG.password,
+  role_id: MSG.role,
+  institution_id: MSG.unknownInstitution,
+  memberId: MSG.memberIdFormat,
+  registerShortcut: MSG.invalidShortcut,
+  duration: MSG.duration,
+};
 
 /** docs/product/api.md "Session and account" (the auth part). Express 5 forwards rejected promises to the error handler. */
 export function registerAuthRoutes(app: Express, deps: AuthDeps): void {
@@ -41,7 +55,7 @@ export function registerAuthRoutes(app: Express, deps: AuthDeps): void {
   app.post('/api/auth/login', async (req: Request, res: Response) => {
     noStore(res);
     assertPasswordLogin(deps);
-    const { user, session } = await login(deps, req.body);
+    const { user, session } = await login(deps, parseBody(auth.login, req, CREDENTIALS));
     setSessionCookie(res, cfg, session.token, session.expiresAt);
     res.json({ message: MSG.loginOk, ...meView(user) });
   });
@@ -58,37 +72,37 @@ export function registerAuthRoutes(app: Express, deps: AuthDeps): void {
   app.post('/api/auth/register', async (req: Request, res: Response) => {
     noStore(res);
     assertPasswordLogin(deps);
-    const { message } = await registerUser(deps, req.body);
+    const { message } = await registerUser(deps, parseBody(auth.register, req, REGISTRATION));
     res.status(201).json({ message });
   });
 
   app.post('/api/auth/resend-confirmation', async (req: Request, res: Response) => {
     noStore(res);
     assertPasswordLogin(deps);
-    res.json(await resendConfirmation(deps, req.body));
+    res.json(await resendConfirmation(deps, parseBody(auth.resendConfirmation, req, CREDENTIALS)));
   });
 
   app.post('/api/auth/confirm-email', async (req: Request, res: Response) => {
     noStore(res);
-    res.json(await confirmEmail(deps, req.body));
+    res.json(await confirmEmail(deps, parseBody(auth.confirmEmail, req, { token: MSG.tokenMissing })));
   });
 
   app.post('/api/auth/forgot-password', async (req: Request, res: Response) => {
     noStore(res);
     assertPasswordLogin(deps);
-    res.json(await forgotPassword(deps, req.body));
+    res.json(await forgotPassword(deps, parseBody(auth.forgotPassword, req, { email: MSG.email })));
   });
 
   app.post('/api/auth/check-reset-token', async (req: Request, res: Response) => {
     noStore(res);
     assertPasswordLogin(deps);
-    res.json(await checkResetToken(deps, req.body));
+    res.json(await checkResetToken(deps, parseBody(auth.checkResetToken, req, { token: MSG.invalidLink })));
   });
 
   app.post('/api/auth/update-password', async (req: Request, res: Response) => {
     noStore(res);
     assertPasswordLogin(deps);
-    const { message, userId } = await updatePassword(deps, req.body);
+    const { message, userId } = await updatePassword(deps, parseBody(auth.updatePassword, req, { token: MSG.invalidLink, password: MSG.password }));
     // The browser that reset the password may hold an (now revoked) session of this user.
     if (req.user?.userId === userId) clearSessionCookie(res, cfg);
     res.json({ message });

@@ -1,5 +1,5 @@
 import { AppError } from '@stundenplan/base';
-import { TimegridError, WeekSlots } from '@stundenplan/timegrid';
+import { TIMES_ERRORS, TimegridError, WeekSlots } from '@stundenplan/timegrid';
 
 /**
  * Reads a times map of the SPEC's shape strictly: anything malformed (day keys other than "0".."6",
@@ -13,4 +13,14 @@ export function parseTimes(input: unknown): WeekSlots {
     if (e instanceof TimegridError) throw AppError.badRequest(e.message);
     throw e;
   }
+}
+
+/** The German detail parseTimes answers for `input` (a times map the request contract refused). */
+export function timesRefusal(input: unknown): string {
+  try {
+    WeekSlots.fromTimesMap(input, { strict: true });
+  } catch (e) {
+    if (e instanceof TimegridError) return e.message;
+  }
+  return TIMES_ERRORS.notAnObject;
 }

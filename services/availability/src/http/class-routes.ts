@@ -1,8 +1,19 @@
-import { assertTeacher } from '@stundenplan/base';
+import { assertTeacher, parseBody } from '@stundenplan/base';
+import { availability } from '@stundenplan/contracts';
 import type { Express, Request } from 'express';
 import { assertOwnsClass } from '../domain/assert-owns-class.js';
 import type { AvailabilityDeps } from '../domain/deps.js';
-import { getTeacherTimes, getTimeRange, saveTeacherTimes, setCustomRange, setExactRange, setExtendedRange } from '../domain/manage-class-times.js';
+import {
+  getTeacherTimes,
+  getTimeRange,
+  INVALID_EXTRA_MINUTES,
+  INVALID_RANGE_MODE,
+  saveTeacherTimes,
+  setCustomRange,
+  setExactRange,
+  setExtendedRange,
+} from '../domain/manage-class-times.js';
+import { timesRefusal } from '../domain/parse-times.js';
 import { jsonBody } from './json-body.js';
 
 /** Teacher times and the time range of one class (docs/product/api.md); only the class's teacher. */
@@ -20,7 +31,8 @@ export function registerClassRoutes(app: Express, deps: AvailabilityDeps): void 
 
   app.put('/api/classes/:classId/available-times', async (req, res) => {
     const { classId, teacherId } = await owner(req);
-    res.json(await saveTeacherTimes(deps, classId, teacherId, jsonBody(req).available_times));
+    const body = parseBody(availability.saveTeacherTimes, { body: jsonBody(req) }, { available_times: timesRefusal });
+    res.json(await saveTeacherTimes(deps, classId, teacherId, body.available_times));
   });
 
   app.get('/api/classes/:classId/time-range', async (req, res) => {
@@ -35,12 +47,13 @@ export function registerClassRoutes(app: Express, deps: AvailabilityDeps): void 
 
   app.post('/api/classes/:classId/time-range/extended', async (req, res) => {
     const { classId } = await owner(req);
-    res.json(await setExtendedRange(deps, classId, jsonBody(req).extraMinutes));
+    const body = parseBody(availability.setExtendedRange, { body: jsonBody(req) }, { extraMinutes: INVALID_EXTRA_MINUTES });
+    res.json(await setExtendedRange(deps, classId, body.extraMinutes));
   });
 
   app.put('/api/classes/:classId/time-range', async (req, res) => {
     const { classId } = await owner(req);
-    const b = jsonBody(req);
+    const b = parseBody(availability.setCustomRange, { body: jsonBody(req) }, { mode: INVALID_RANGE_MODE, time_range: timesRefusal });
     res.json(await setCustomRange(deps, classId, b.mode, b.time_range));
   });
 }

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
 
-/** The JSON body as an object; anything else (no body, an array, a string) reads as {}. */
+/** The JSON body as an object; anything else (no body, an array, a string) reads as {} (then checked by its contract). */
 export const jsonBody = (req: Request): Record<string, unknown> =>
   typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};

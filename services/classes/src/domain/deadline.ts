@@ -26,13 +26,15 @@ export function toDeadlineDto(c: Pick<Class, 'deadline' | 'allowLateChanges' | '
  * Body of PUT: `deadline` (YYYY-MM-DD or null) is required, `allow_late_changes` a boolean (default false),
  * `auto_reminders` a boolean (default true).
  */
-export function parseDeadlineInput(body: unknown): { deadline: string | null; allowLateChanges: boolean; autoReminders: boolean } {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw AppError.badRequest(MSG.invalidRequest);
-  const b = body as Record<string, unknown>;
-  if (!('deadline' in b)) throw AppError.badRequest(MSG.deadlineRequired);
+export interface DeadlineBody {
+  deadline: string | null;
+  allow_late_changes?: boolean | undefined;
+  auto_reminders?: boolean | undefined;
+}
+
+/** The body as the contract gives it (packages/contracts classes.setDeadline); the day must be a real one. */
+export function parseDeadlineInput(b: DeadlineBody): { deadline: string | null; allowLateChanges: boolean; autoReminders: boolean } {
   if (b.deadline !== null && !isDeadlineDate(b.deadline)) throw AppError.badRequest(MSG.deadlineFormat);
-  if (b.allow_late_changes !== undefined && typeof b.allow_late_changes !== 'boolean') throw AppError.badRequest(MSG.allowLateChangesType);
-  if (b.auto_reminders !== undefined && typeof b.auto_reminders !== 'boolean') throw AppError.badRequest(MSG.autoRemindersType);
   return { deadline: b.deadline, allowLateChanges: b.allow_late_changes === true, autoReminders: b.auto_reminders !== false };
 }
 
@@ -41,7 +43,7 @@ export async function getDeadline(deps: Deps, teacherId: string, classId: string
 }
 
 /** Sets or clears (null) the deadline. A day in the past is allowed: it closes the entry at once. */
-export async function setDeadline(deps: Deps, teacherId: string, classId: string, body: unknown): Promise<DeadlineDto> {
+export async function setDeadline(deps: Deps, teacherId: string, classId: string, body: DeadlineBody): Promise<DeadlineDto> {
   const input = parseDeadlineInput(body);
   await assertOwnsClass(deps.data.classes, classId, teacherId);
   const updated = await deps.data.classes.setDeadline(classId, {

@@ -23,7 +23,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * within the teacher's directory scope (own institution, or members now or before of the teacher's
  * classes). Only the SPEC's fields; never times.
  */
-export async function searchStudents(deps: Deps, teacherId: string, queryRaw: unknown): Promise<{ students: StudentSearchResult[] }> {
+export async function searchStudents(deps: Deps, teacherId: string, queryRaw: string): Promise<{ students: StudentSearchResult[] }> {
   const q = searchQuery(queryRaw);
   const pattern = `%${escapeLike(q)}%`;
   const scope = await directoryScopeOf(deps, teacherId);
@@ -94,8 +94,11 @@ export async function checkStudentsExist(deps: Deps, teacherId: string, body: un
  * membership of the same student is verified instead, and an unregistered row with the student's
  * e-mail is taken over, so no second row appears.
  */
-export async function joinClass(deps: Deps, user: SessionUser, bodyRaw: unknown): Promise<{ class_name: string; class_id: string; member_id: string }> {
-  const body = asObject(bodyRaw);
+export async function joinClass(
+  deps: Deps,
+  user: SessionUser,
+  body: { register_shortcut: string; duration?: number | string | null | undefined },
+): Promise<{ class_name: string; class_id: string; member_id: string }> {
   const code = normalizeJoinCode(body.register_shortcut);
   const dur = duration(body.duration, DEFAULT_DURATION);
   const c = await deps.data.classes.findByShortcut(code);

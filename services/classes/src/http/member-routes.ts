@@ -1,4 +1,5 @@
-import { assertTeacher } from '@stundenplan/base';
+import { assertTeacher, parseBody } from '@stundenplan/base';
+import { classes } from '@stundenplan/contracts';
 import type { Express } from 'express';
 import type { Deps } from '../domain/context.js';
 import { addNewMembers } from '../domain/add-new-members.js';
@@ -69,7 +70,8 @@ export function registerMemberRoutes(app: Express, deps: Deps): void {
 
   app.post('/api/search-students', async (req, res) => {
     const teacher = assertTeacher(req);
-    res.json(await searchStudents(deps, teacher.userId, asObject(req.body).query_string));
+    const { query_string } = parseBody(classes.searchStudents, req, { '': MSG.invalidRequest, query_string: MSG.searchLength });
+    res.json(await searchStudents(deps, teacher.userId, query_string));
   });
 
   app.post('/api/check-student-exists', async (req, res) => {

@@ -1,13 +1,18 @@
-import { assertStudent } from '@stundenplan/base';
+import { assertStudent, parseBody } from '@stundenplan/base';
+import { classes } from '@stundenplan/contracts';
 import type { Express } from 'express';
 import type { Deps } from '../domain/context.js';
 import { validateMemberId, validateRegisterShortcut } from '../domain/registration.js';
+import { MSG } from '../domain/messages.js';
 import { joinClass, leaveClass, verifyClass } from '../domain/students.js';
+
+/** The texts of a join body the contract refuses (docs/product/classes.md). */
+const JOIN_BODY = { '': MSG.invalidRequest, register_shortcut: MSG.codeRequired, duration: MSG.duration };
 
 export function registerStudentRoutes(app: Express, deps: Deps): void {
   app.post('/api/students/join-class', async (req, res) => {
     const student = assertStudent(req);
-    res.json(await joinClass(deps, student, req.body));
+    res.json(await joinClass(deps, student, parseBody(classes.joinClass, req, JOIN_BODY)));
   });
 
   app.post('/api/students/verify-class', async (req, res) => {

@@ -2,17 +2,24 @@ import { AppError, type SessionUser } from '@stundenplan/base';
 import { berlinToday, isDeadlineDate } from '@stundenplan/timegrid';
 import type { NotificationDeps } from './deps.js';
 import { accessMakeup, assertOpen, makeupDays, solverCandidates } from './makeup-suggestions.js';
-import { asObject, clockOf, de, mail, MAKEUP_MSG, makeupAnswer, membership, reserveOne } from './makeups.js';
+import { clockOf, de, mail, MAKEUP_MSG, makeupAnswer, membership, reserveOne } from './makeups.js';
 
 /** Booking a make-up at one of the solver's valid times; the other party learns of it by mail. */
 
 const START_RE = /^([01]\d|2[0-3]):(00|15|30|45)$/;
 
-export async function bookMakeup(deps: NotificationDeps, user: SessionUser, makeupId: string, body: unknown, now: Date = new Date()) {
+/** `body`: as the contract gives it (packages/contracts lessons.bookMakeup), read once the caller may see the make-up. */
+export async function bookMakeup(
+  deps: NotificationDeps,
+  user: SessionUser,
+  makeupId: string,
+  body: () => { date: string; start: string },
+  now: Date = new Date(),
+) {
   const row = await accessMakeup(deps, user, makeupId);
-  const b = asObject(body);
+  const b = body();
   if (!isDeadlineDate(b.date)) throw AppError.badRequest(MAKEUP_MSG.date);
-  if (typeof b.start !== 'string' || !START_RE.test(b.start)) throw AppError.badRequest(MAKEUP_MSG.start);
+  if (!START_RE.test(b.start)) throw AppError.badRequest(MAKEUP_MSG.start);
   const today = berlinToday(now);
   assertOpen(row, today);
   const date = b.date;

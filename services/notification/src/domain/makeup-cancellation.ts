@@ -2,23 +2,29 @@ import { AppError, isUuid, type SessionUser } from '@stundenplan/base';
 import { addDays, berlinToday, isDeadlineDate } from '@stundenplan/timegrid';
 import { berlinToUtc } from './calendar-ics.js';
 import type { NotificationDeps } from './deps.js';
-import { asObject, classDated, de, mail, MAKEUP_MSG, membership, reserveOne } from './makeups.js';
+import { classDated, de, mail, MAKEUP_MSG, membership, reserveOne } from './makeups.js';
 
 /** Cancelling one dated lesson (docs/product/semester.md): its teacher, or its student within the notice the rules give. */
 
 const REASON_MAX = 500;
 
-export async function cancelLesson(deps: NotificationDeps, user: SessionUser, body: unknown, now: Date = new Date()) {
-  const b = asObject(body);
+export interface CancelBody {
+  class_id: string;
+  member_id: string;
+  date: string;
+  reason?: string | null | undefined;
+}
+
+/** `b`: the body as the contract gives it (packages/contracts lessons.cancelLesson); ids, day and length are checked here. */
+export async function cancelLesson(deps: NotificationDeps, user: SessionUser, b: CancelBody, now: Date = new Date()) {
   if (!isUuid(b.class_id)) throw AppError.badRequest(MAKEUP_MSG.classId);
   if (!isUuid(b.member_id)) throw AppError.badRequest(MAKEUP_MSG.memberId);
   if (!isDeadlineDate(b.date)) throw AppError.badRequest(MAKEUP_MSG.date);
-  if (b.reason !== undefined && b.reason !== null && (typeof b.reason !== 'string' || b.reason.trim().length > REASON_MAX))
-    throw AppError.badRequest(MAKEUP_MSG.reason);
+  if (b.reason && b.reason.trim().length > REASON_MAX) throw AppError.badRequest(MAKEUP_MSG.reason);
   const classId = b.class_id.toLowerCase();
   const memberId = b.member_id.toLowerCase();
   const date = b.date;
-  const reason = typeof b.reason === 'string' && b.reason.trim() ? b.reason.trim() : null;
+  const reason = b.reason?.trim() || null;
 
   const ctx = await membership(deps, user, classId, memberId);
   const today = berlinToday(now);

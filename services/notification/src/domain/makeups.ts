@@ -5,6 +5,12 @@ import type { SentLessons } from '../data/sending-repository.js';
 import type { CancellationRow, LessonRulesRow, MakeupRow } from '../data/makeup-repository.js';
 import { dated, withChanges, type DatedLesson } from './dated-lessons.js';
 import type { NotificationDeps } from './deps.js';
+
+export interface LessonRules {
+  cancel_notice_hours: number;
+  makeup_weeks: number;
+  swaps_need_approval: boolean;
+}
 import { EMAIL_RE } from './mail-request.js';
 
 /**
@@ -99,11 +105,6 @@ export async function classDated(deps: NotificationDeps, classId: string, s: Sen
 
 // ---------------------------------------------------------------- lesson rules
 
-export const asObject = (body: unknown): Record<string, unknown> => {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw AppError.badRequest(MAKEUP_MSG.body);
-  return body as Record<string, unknown>;
-};
-
 const rulesAnswer = (r: LessonRulesRow) => ({
   cancel_notice_hours: r.cancelNoticeHours,
   makeup_weeks: r.makeupWeeks,
@@ -121,16 +122,13 @@ export async function getLessonRules(deps: NotificationDeps, teacherId: string, 
   return rulesAnswer(await deps.makeups.rules(cls.classId));
 }
 
-export async function setLessonRules(deps: NotificationDeps, teacherId: string, classId: string, body: unknown) {
+/** `rules`: the body as the contract gives it (whole hours and weeks in range), read after the ownership check. */
+export async function setLessonRules(deps: NotificationDeps, teacherId: string, classId: string, rules: () => LessonRules) {
   const cls = await ownedClass(deps, teacherId, classId);
-  const b = asObject(body);
-  const int = (v: unknown, min: number, max: number) => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
-  if (!int(b.cancel_notice_hours, 0, 336)) throw AppError.badRequest(MAKEUP_MSG.noticeHours);
-  if (!int(b.makeup_weeks, 1, 26)) throw AppError.badRequest(MAKEUP_MSG.makeupWeeks);
-  if (typeof b.swaps_need_approval !== 'boolean') throw AppError.badRequest(MAKEUP_MSG.swapsApproval);
+  const b = rules();
   const saved = await deps.makeups.setRules(cls.classId, {
-    cancelNoticeHours: b.cancel_notice_hours as number,
-    makeupWeeks: b.makeup_weeks as number,
+    cancelNoticeHours: b.cancel_notice_hours,
+    makeupWeeks: b.makeup_weeks,
     swapsNeedApproval: b.swaps_need_approval,
   });
   return { ...rulesAnswer(saved), message: MAKEUP_MSG.rulesSaved };

@@ -1,10 +1,21 @@
-import { assertStudent, assertTeacher, assertUser } from '@stundenplan/base';
+import { assertStudent, assertTeacher, assertUser, parseBody } from '@stundenplan/base';
+import { lessons } from '@stundenplan/contracts';
 import type { Express } from 'express';
 import type { NotificationDeps } from '../domain/deps.js';
 import { bookMakeup } from '../domain/makeup-booking.js';
 import { cancelLesson } from '../domain/makeup-cancellation.js';
 import { makeupSuggestions } from '../domain/makeup-suggestions.js';
-import { classMakeups, getLessonRules, myMakeups, setLessonRules } from '../domain/makeups.js';
+import { classMakeups, getLessonRules, MAKEUP_MSG, myMakeups, setLessonRules } from '../domain/makeups.js';
+
+/** The texts of a body the contract refuses, in the order the fields are checked (docs/product/semester.md). */
+const RULES_BODY = {
+  '': MAKEUP_MSG.body,
+  cancel_notice_hours: MAKEUP_MSG.noticeHours,
+  makeup_weeks: MAKEUP_MSG.makeupWeeks,
+  swaps_need_approval: MAKEUP_MSG.swapsApproval,
+};
+const CANCEL_BODY = { '': MAKEUP_MSG.body, class_id: MAKEUP_MSG.classId, member_id: MAKEUP_MSG.memberId, date: MAKEUP_MSG.date, reason: MAKEUP_MSG.reason };
+const BOOK_BODY = { '': MAKEUP_MSG.body, date: MAKEUP_MSG.date, start: MAKEUP_MSG.start };
 
 /**
  * During the semester (docs/product/semester.md): the class's lesson rules (owner), cancelling one dated lesson
@@ -20,12 +31,12 @@ export function registerMakeupRoutes(app: Express, deps: NotificationDeps): void
 
   app.put('/api/classes/:classId/lesson-rules', async (req, res) => {
     const teacher = assertTeacher(req);
-    res.json(await setLessonRules(deps, teacher.userId, String(req.params.classId), req.body));
+    res.json(await setLessonRules(deps, teacher.userId, String(req.params.classId), () => parseBody(lessons.setLessonRules, req, RULES_BODY)));
   });
 
   app.post('/api/lessons/cancel', async (req, res) => {
     const user = assertUser(req);
-    res.json(await cancelLesson(deps, user, req.body));
+    res.json(await cancelLesson(deps, user, parseBody(lessons.cancelLesson, req, CANCEL_BODY)));
   });
 
   app.get('/api/classes/:classId/makeups', async (req, res) => {
@@ -48,6 +59,6 @@ export function registerMakeupRoutes(app: Express, deps: NotificationDeps): void
 
   app.post('/api/makeups/:makeupId/book', async (req, res) => {
     const user = assertUser(req);
-    res.json(await bookMakeup(deps, user, String(req.params.makeupId), req.body));
+    res.json(await bookMakeup(deps, user, String(req.params.makeupId), () => parseBody(lessons.bookMakeup, req, BOOK_BODY)));
   });
 }
