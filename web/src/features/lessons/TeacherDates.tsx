@@ -19,7 +19,7 @@ import {
   type ClassLesson,
   type ClassSwapRequest,
 } from './lessons-api';
-import { StatusBadge } from './StudentLessons';
+import { StatusBadge } from './StatusBadge';
 import './lessons.css';
 
 export const TEACHER_DATES_TEXTS = {

@@ -1,0 +1,133 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { errorMessage } from '../../shared/api/client';
+import { toast } from '../../shared/toast/toast-store';
+import { Alert } from '../../shared/ui/Alert';
+import { Button } from '../../shared/ui/Button';
+import { Dialog } from '../../shared/ui/Dialog';
+import { Textarea } from '../../shared/ui/Textarea';
+import { cancelLesson, germanDate, requestSwap, shortDate, swapOptionsQuery, type MyLesson } from './lessons-api';
+import { STUDENT_LESSON_TEXTS } from './student-lesson-texts';
+import { useRefreshLessons } from './use-refresh-lessons';
+
+/** 'Absagen': cancels one date, with an optional reason for the teacher. */
+export function CancelDialog({ lesson, onClose }: { lesson: MyLesson; onClose: () => void }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const refresh = useRefreshLessons();
+  const id = useId();
+  const mutation = useMutation({
+    mutationFn: () =>
+      cancelLesson({ class_id: lesson.class_id, member_id: lesson.member_id, date: lesson.date, ...(reason.trim() ? { reason: reason.trim() } : {}) }),
+    onSuccess: async (answer) => {
+      toast.success(answer?.message ?? STUDENT_LESSON_TEXTS.cancelTitle);
+      await refresh();
+      onClose();
+    },
+    onError: (e) => setError(errorMessage(e)),
+  });
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={STUDENT_LESSON_TEXTS.cancelTitle}
+      description={`${lesson.class_name}: ${shortDate(lesson.date)} ${lesson.start}–${lesson.end} Uhr`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Abbrechen
+          </Button>
+          <Button variant="danger" loading={mutation.isPending} onClick={() => mutation.mutate()}>
+            {STUDENT_LESSON_TEXTS.cancelConfirm}
+          </Button>
+        </>
+      }
+    >
+      <Textarea
+        id={`${id}-reason`}
+        label={STUDENT_LESSON_TEXTS.cancelReason}
+        rows={3}
+        maxLength={500}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+      />
+      {error && (
+        <Alert kind="error" title={error}>
+          {null}
+        </Alert>
+      )}
+    </Dialog>
+  );
+}
+
+/** 'Tauschen': asks someone of the course whose times fit to swap this date or every week. */
+export function SwapDialog({ lesson, onClose }: { lesson: MyLesson; onClose: () => void }) {
+  const [weekly, setWeekly] = useState(false);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const refresh = useRefreshLessons();
+  const options = useQuery(swapOptionsQuery(lesson.class_id, lesson.member_id, weekly ? null : lesson.date));
+  const groupId = useId();
+  const mutation = useMutation({
+    mutationFn: () => requestSwap({ class_id: lesson.class_id, member_id: lesson.member_id, with_member_id: chosen!, date: weekly ? null : lesson.date }),
+    onSuccess: async (answer) => {
+      toast.success(answer?.message ?? STUDENT_LESSON_TEXTS.sendRequest);
+      await refresh();
+      onClose();
+    },
+    onError: (e) => setError(errorMessage(e)),
+  });
+  const list = options.data ?? [];
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={STUDENT_LESSON_TEXTS.swapTitle}
+      description={STUDENT_LESSON_TEXTS.swapIntro(germanDate(lesson.date))}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Abbrechen
+          </Button>
+          <Button disabled={!chosen} loading={mutation.isPending} onClick={() => mutation.mutate()}>
+            {STUDENT_LESSON_TEXTS.sendRequest}
+          </Button>
+        </>
+      }
+    >
+      <label className="lesson-check">
+        <input
+          type="checkbox"
+          checked={weekly}
+          onChange={(e) => {
+            setWeekly(e.target.checked);
+            setChosen(null);
+          }}
+        />
+        {STUDENT_LESSON_TEXTS.swapWeekly}
+      </label>
+      {options.isError ? (
+        <Alert kind="error" title={errorMessage(options.error)}>
+          {null}
+        </Alert>
+      ) : options.isPending ? null : list.length === 0 ? (
+        <p className="muted">{STUDENT_LESSON_TEXTS.noOptions}</p>
+      ) : (
+        <fieldset className="lesson-options">
+          <legend className="visually-hidden">{STUDENT_LESSON_TEXTS.swapTitle}</legend>
+          {list.map((o) => (
+            <label key={o.member_id} className="lesson-option">
+              <input type="radio" name={groupId} value={o.member_id} checked={chosen === o.member_id} onChange={() => setChosen(o.member_id)} />
+              {o.name}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {error && (
+        <Alert kind="error" title={error}>
+          {null}
+        </Alert>
+      )}
+    </Dialog>
+  );
+}
