@@ -1,104 +1,26 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../src/domain/messages.js';
-import { closedPort, dropSchemas, outboxEvents, outboxMails, sql, startAuth, startClassesStub, type StubClasses, type TestAuth } from './helpers.js';
+import { closedPort, outboxEvents, outboxMails, sql, startAuth } from './helpers.js';
+import {
+  auth,
+  stub,
+  hmtm,
+  schemas,
+  CLASS_ID,
+  MEMBER_ID,
+  LINKED_MEMBER_ID,
+  uniq,
+  body,
+  register,
+  userRow,
+  userCount,
+  useRegistration,
+} from './registration-fixture.js';
 
 /** POST /api/auth/register: every docs/product/accounts.md rule, enforced by the service itself. */
 
-let auth: TestAuth;
-let stub: StubClasses;
-let hmtm: { id: string; name: string; students_mail: string; teachers_mail: string };
-const schemas: string[] = [];
-
-const CLASS_ID = '6f1f7c5e-3a7b-4c1e-9d2a-1b2c3d4e5f60';
-const MEMBER_ID = '0b8f2f2e-6a5d-4f3c-8b1a-9e8d7c6b5a40';
-const LINKED_MEMBER_ID = '1c9f3f3e-7b6d-4e4c-9c2b-0f9e8d7c6b51';
-
-beforeAll(async () => {
-  stub = await startClassesStub();
-  stub.classes.set('blau-hund-tanz', {
-    classId: CLASS_ID,
-    name: 'Klavier Hauptfach',
-    description: 'Montags',
-    isGroup: false,
-    registerShortcut: 'blau-hund-tanz',
-    teacherId: '5a5a5a5a-1111-4222-8333-444455556666',
-    teacherName: 'Prof. Clara Schumann',
-    institutionName: 'Hochschule für Musik und Theater München',
-    deadline: '',
-    allowLateChanges: false,
-    teacherEmail: '',
-  });
-  stub.members.set(MEMBER_ID, {
-    memberId: MEMBER_ID,
-    classId: CLASS_ID,
-    userId: '',
-    studentId: '',
-    name: 'Max Muster',
-    email: 'max@example.org',
-    duration: 45,
-    frequency: 'weekly',
-  });
-  stub.members.set(LINKED_MEMBER_ID, {
-    memberId: LINKED_MEMBER_ID,
-    classId: CLASS_ID,
-    userId: '9d9d9d9d-1111-4222-8333-444455556666',
-    studentId: '',
-    name: 'Vergeben Person',
-    email: '',
-    duration: 30,
-    frequency: 'weekly',
-  });
-  auth = await startAuth({ CLASSES_SERVICE_ADDR: stub.addr });
-  schemas.push(auth.schema);
-  const list = await auth.call<(typeof hmtm)[]>('GET', '/api/institutions');
-  hmtm = list.body.find((i) => i.name === 'Hochschule für Musik und Theater München')!;
-});
-
-afterAll(async () => {
-  await auth?.svc.stop();
-  await stub?.close();
-  await dropSchemas(schemas);
-});
-
-let counter = 0;
-const uniq = (prefix = 'user') => `${prefix}${Date.now().toString(36)}${counter++}`;
-
-function body(overrides: Record<string, unknown> = {}) {
-  return {
-    email: `${uniq()}@example.org`,
-    password: 'geheim123',
-    name: 'Erika Mustermann',
-    registerShortcut: null,
-    role_id: 2,
-    institution_id: null,
-    duration: null,
-    memberId: null,
-    ...overrides,
-  };
-}
-
-async function register(overrides: Record<string, unknown> = {}) {
-  return auth.call<{ message?: string; detail?: string }>('POST', '/api/auth/register', { body: body(overrides) });
-}
-
-async function userRow(email: string) {
-  const rows = await sql<{
-    id: string;
-    email: string;
-    name: string;
-    password_hash: string;
-    role_id: number;
-    institution_id: string | null;
-    duration: number | null;
-    email_confirmed_at: Date | null;
-  }>(`SELECT * FROM "${auth.schema}".users WHERE email = $1`, [email]);
-  return rows[0];
-}
-
-async function userCount(email: string): Promise<number> {
-  return (await sql(`SELECT 1 FROM "${auth.schema}".users WHERE email = $1`, [email])).length;
-}
+useRegistration();
 
 describe('successful registration', () => {
   it('creates an unconfirmed teacher, its hashed token, user.registered.v1 and the confirmation mail together', async () => {
@@ -222,145 +144,6 @@ describe('successful registration', () => {
     const user = (await userRow(email))!;
     const ev = (await outboxEvents<{ member_id: string | null }>(auth.schema, 'user.registered.v1')).find((e) => e.key === user.id)!;
     expect(ev.payload.member_id).toBeNull();
-  });
-});
-
-describe('refusals (docs/product/accounts.md Registration)', () => {
-  it.each([
-    ['too short', 'kurz12'],
-    ['letters only', 'nurbuchstaben'],
-    ['digits only', '1234567890'],
-    ['101 characters', `a1${'x'.repeat(99)}`],
-    ['empty', ''],
-    ['not a string', 12345678],
-  ])('weak password (%s)', async (_label, password) => {
-    const email = `${uniq()}@example.org`;
-    const res = await register({ email, password });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ detail: MSG.password });
-    expect(await userCount(email)).toBe(0);
-  });
-
-  it('accepts a password of exactly 8 and of exactly 100 characters', async () => {
-    expect((await register({ password: 'abcdefg1' })).status).toBe(201);
-    expect((await register({ password: `a1${'z'.repeat(98)}` })).status).toBe(201);
-  });
-
-  it.each([
-    ['one word', 'Erika'],
-    ['digits', 'Erika Muster1'],
-    ['51 characters', `${'A'.repeat(25)} ${'B'.repeat(25)}`],
-    ['one character', 'E'],
-    ['HTML', '<b>Erika</b> Muster'],
-    ['SQL', "Robert'); DROP TABLE users;--"],
-    ['blank', '   '],
-    ['missing', undefined],
-    ['a hyphen as second word', 'Erika -'],
-  ])('invalid name (%s)', async (_label, name) => {
-    const res = await register({ name });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ detail: MSG.name });
-  });
-
-  it.each([
-    ['no @', 'keine-mail.de'],
-    ['no top-level domain', 'erika@localhost'],
-    ['spaces inside', 'erika muster@example.org'],
-    ['101 characters', `${'e'.repeat(89)}@example.org`],
-    ['missing', undefined],
-  ])('invalid e-mail (%s)', async (_label, email) => {
-    const res = await register({ email });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ detail: MSG.email });
-  });
-
-  it('refuses an address outside the chosen institution’s domain for the role', async () => {
-    for (const [email, role_id] of [
-      [`${uniq()}@gmail.com`, 2],
-      [`${uniq()}@hmtm.de`, 1],
-      [`${uniq()}@stud.hmtm.de`, 2],
-      [`${uniq()}@evil-hmtm.de`, 2],
-      [`${uniq()}@gmail.com`, null],
-    ] as const) {
-      const res = await register({ email, role_id, institution_id: hmtm.id, duration: 30 });
-      expect(res.status, email).toBe(400);
-      expect(res.body).toEqual({ detail: MSG.email });
-      expect(await userCount(email)).toBe(0);
-    }
-  });
-
-  it.each([
-    ['missing', null],
-    ['3', 3],
-    ['0', 0],
-    ['"admin"', 'admin'],
-    ['1.5', 1.5],
-  ])('unknown role (%s)', async (_label, role_id) => {
-    const res = await register({ role_id });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ detail: MSG.role });
-  });
-
-  it.each([0, 10, 14, 125, 135, 7.5, -15, 'abc', 240])('student duration %s outside the allowed list', async (duration) => {
-    const email = `${uniq()}@example.org`;
-    const res = await register({ email, role_id: 1, duration });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ detail: MSG.duration });
-    expect(await userCount(email)).toBe(0);
-  });
-
-  it.each([
-    ['not a UUID', 'abc'],
-    ['UUID version 1', '6ba7b810-9dad-11d1-80b4-00c04fd430c8'],
-    ['wrong variant', 'c3a1b7f0-1d2e-4f3a-cb4c-5d6e7f8a9b0c'],
-    ['SQL', "' OR 1=1 --"],
-    ['a number', 42],
-  ])('memberId that is no version-4 UUID (%s)', async (_label, memberId) => {
-    const res = await register({ memberId });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ detail: MSG.memberIdFormat });
-  });
-
-  it('refuses an unknown institution', async () => {
-    for (const institution_id of ['7d7d7d7d-1111-4222-8333-444455556666', 'keine-uuid']) {
-      const res = await register({ institution_id });
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual({ detail: MSG.unknownInstitution });
-    }
-  });
-
-  it('answers 409 for an existing e-mail (any case) and creates no second account', async () => {
-    const email = `${uniq()}@example.org`;
-    expect((await register({ email })).status).toBe(201);
-    for (const again of [email, ` ${email.toUpperCase()} `]) {
-      const res = await register({ email: again, name: 'Zweiter Versuch', password: 'anders123' });
-      expect(res.status).toBe(409);
-      expect(res.body).toEqual({ detail: MSG.emailTaken });
-    }
-    expect(await userCount(email)).toBe(1);
-    expect(await outboxMails(auth.schema, email)).toHaveLength(1);
-  });
-
-  it('refuses concurrent registrations of one address except one', async () => {
-    const email = `${uniq()}@example.org`;
-    const results = await Promise.all([1, 2, 3].map(() => register({ email })));
-    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
-    expect(await userCount(email)).toBe(1);
-  });
-
-  it('answers 400 for a body that is not JSON and for a JSON array', async () => {
-    const bad = await auth.call('POST', '/api/auth/register', { raw: '{"email": ' });
-    expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ detail: 'Ungültiger JSON-Inhalt' });
-    const arr = await auth.call('POST', '/api/auth/register', { body: [1, 2] });
-    expect(arr.status).toBe(400);
-    expect(arr.body).toEqual({ detail: MSG.name });
-  });
-
-  it('answers 413 for an oversized body', async () => {
-    const res = await auth.call('POST', '/api/auth/register', { body: body({ name: 'x'.repeat(1_100_000) }) });
-    expect(res.status).toBe(413);
-    expect(res.body).toHaveProperty('detail');
   });
 });
 
