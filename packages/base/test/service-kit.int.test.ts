@@ -71,15 +71,15 @@ function notesService(cfg: KitConfig, received: NotePayload[], name = 'kit-notes
         const noteId = await withTransaction(ctx.pool!, async (c) => {
           const { rows } = await c.query<{ id: number }>('INSERT INTO notes (text) VALUES ($1) RETURNING id', [text]);
           const note: NotePayload = {
-            schedule_id: noteUuid(rows[0].id),
+            schedule_id: noteUuid(rows[0]!.id),
             class_id: TEACHER,
             teacher_id: TEACHER,
             name: text,
             created: true,
             updated_at: new Date(0).toISOString(),
           };
-          await writeOutbox((t, v) => c.query(t, v), Topic.ScheduleSaved, String(rows[0].id), note);
-          return rows[0].id;
+          await writeOutbox((t, v) => c.query(t, v), Topic.ScheduleSaved, String(rows[0]!.id), note);
+          return rows[0]!.id;
         });
         ctx.relay?.kick();
         res.status(201).json({ id: noteId });
@@ -257,7 +257,7 @@ describe('StartedService.stop', () => {
 
       expect(res.status).toBe(201);
       await waitFor(() => received.length === 1, 5000);
-      expect(received[0].name).toBe('nach dem Neustart');
+      expect(received[0]?.name).toBe('nach dem Neustart');
     } finally {
       await second.stop();
     }

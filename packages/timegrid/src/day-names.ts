@@ -17,13 +17,13 @@ export function isValidDay(day: unknown): day is number {
 /** 0 -> "Montag". Throws TimegridError outside 0..6. */
 export function dayName(day: number): string {
   assertIntegerInRange(day, 0, DAYS - 1, 'day');
-  return DAY_NAMES[day];
+  return DAY_NAMES[day]!;
 }
 
 /** 0 -> "Mo". Throws TimegridError outside 0..6. */
 export function dayShort(day: number): string {
   assertIntegerInRange(day, 0, DAYS - 1, 'day');
-  return DAY_SHORT[day];
+  return DAY_SHORT[day]!;
 }
 
 /**

@@ -37,7 +37,7 @@ export function isValidSlot(slot: unknown): slot is number {
 /** 37 -> "9.15". Throws TimegridError outside 0..95 or for non-integers. */
 export function slotToLabel(slot: number): string {
   assertIntegerInRange(slot, 0, SLOTS_PER_DAY - 1, 'slot');
-  return SLOT_LABELS[slot];
+  return SLOT_LABELS[slot]!;
 }
 
 /** The slot index of a label, or undefined when `label` is not exactly "H.MM" / "HH.MM" on a quarter hour. */

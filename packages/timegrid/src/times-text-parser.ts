@@ -92,7 +92,7 @@ function tokenize(text: string): Token[] | undefined {
   const tokens: Token[] = [];
   let i = 0;
   while (i < text.length) {
-    const ch = text[i];
+    const ch = text[i]!;
     if (WHITESPACE.test(ch)) {
       i++;
     } else if (DASH_CHARS.has(ch)) {
@@ -105,7 +105,7 @@ function tokenize(text: string): Token[] | undefined {
       NUMBER.lastIndex = i;
       const match = NUMBER.exec(text);
       if (!match) return undefined;
-      const minutes = timeToMinutes(match[1], match[2]);
+      const minutes = timeToMinutes(match[1]!, match[2]);
       if (minutes === undefined) return undefined;
       tokens.push({ kind: 'time', minutes });
       i = NUMBER.lastIndex;
@@ -162,7 +162,7 @@ export function parseTimesText(text: string): ParseTimesTextResult {
 
   let i = 0;
   while (i < tokens.length) {
-    const token = tokens[i];
+    const token = tokens[i]!;
     const next = tokens[i + 1];
     const afterNext = tokens[i + 2];
     switch (token.kind) {

@@ -56,7 +56,7 @@ const DAY_KEY = /^[0-6]$/;
 /** Sets bits [start, end) of one day in `words` (mutates; internal use only). */
 function setRange(words: Uint32Array, day: number, start: number, end: number): void {
   for (let slot = start; slot < end; slot++) {
-    words[day * WORDS_PER_DAY + (slot >>> 5)] |= 1 << (slot & 31);
+    words[day * WORDS_PER_DAY + (slot >>> 5)]! |= 1 << (slot & 31);
   }
 }
 
@@ -116,7 +116,7 @@ export class WeekSlots {
           if (strict) throw new TimegridError('invalid_label', TIMES_ERRORS.invalidLabel(label));
           continue;
         }
-        words[day * WORDS_PER_DAY + (slot >>> 5)] |= 1 << (slot & 31);
+        words[day * WORDS_PER_DAY + (slot >>> 5)]! |= 1 << (slot & 31);
       }
     }
     return new WeekSlots(words);
@@ -145,7 +145,7 @@ export class WeekSlots {
     const words = new Uint32Array(WORD_COUNT);
     for (let i = 0; i < WORD_COUNT; i++) {
       const o = i * 4;
-      words[i] = (bytes[o] | (bytes[o + 1] << 8) | (bytes[o + 2] << 16) | (bytes[o + 3] << 24)) >>> 0;
+      words[i] = (bytes[o]! | (bytes[o + 1]! << 8) | (bytes[o + 2]! << 16) | (bytes[o + 3]! << 24)) >>> 0;
     }
     return new WeekSlots(words);
   }
@@ -154,7 +154,7 @@ export class WeekSlots {
   toBytes(): Uint8Array {
     const bytes = new Uint8Array(WEEK_SLOTS_BYTES);
     for (let i = 0; i < WORD_COUNT; i++) {
-      const w = this.#words[i];
+      const w = this.#words[i]!;
       const o = i * 4;
       bytes[o] = w & 0xff;
       bytes[o + 1] = (w >>> 8) & 0xff;
@@ -171,7 +171,7 @@ export class WeekSlots {
   toTimesMap(opts: ToTimesMapOptions = {}): TimesMap {
     const result: TimesMap = {};
     for (let day = 0; day < DAYS; day++) {
-      const labels = this.slots(day).map((slot) => SLOT_LABELS[slot]);
+      const labels = this.slots(day).map((slot) => SLOT_LABELS[slot]!);
       if (labels.length > 0 || opts.allDays) result[String(day)] = labels;
     }
     return result;
@@ -186,7 +186,7 @@ export class WeekSlots {
   has(day: number, slot: number): boolean {
     assertDay(day);
     assertSlot(slot);
-    return ((this.#words[day * WORDS_PER_DAY + (slot >>> 5)] >>> (slot & 31)) & 1) === 1;
+    return ((this.#words[day * WORDS_PER_DAY + (slot >>> 5)]! >>> (slot & 31)) & 1) === 1;
   }
 
   /** A copy with `slot` of `day` set (`on` = true) or cleared. */
@@ -196,7 +196,7 @@ export class WeekSlots {
     const words = this.#words.slice();
     const index = day * WORDS_PER_DAY + (slot >>> 5);
     const bit = 1 << (slot & 31);
-    words[index] = on ? words[index] | bit : words[index] & ~bit;
+    words[index] = on ? words[index]! | bit : words[index]! & ~bit;
     return new WeekSlots(words);
   }
 
@@ -216,14 +216,14 @@ export class WeekSlots {
   #combine(other: WeekSlots, op: (a: number, b: number) => number): WeekSlots {
     if (!(other instanceof WeekSlots)) throw new TimegridError('invalid_argument', 'expected a WeekSlots');
     const words = new Uint32Array(WORD_COUNT);
-    for (let i = 0; i < WORD_COUNT; i++) words[i] = op(this.#words[i], other.#words[i]);
+    for (let i = 0; i < WORD_COUNT; i++) words[i] = op(this.#words[i]!, other.#words[i]!);
     return new WeekSlots(words);
   }
 
   /** Number of set slots in the week. */
   count(): number {
     let total = 0;
-    for (let i = 0; i < WORD_COUNT; i++) total += popcount32(this.#words[i]);
+    for (let i = 0; i < WORD_COUNT; i++) total += popcount32(this.#words[i]!);
     return total;
   }
 
@@ -231,7 +231,7 @@ export class WeekSlots {
   countDay(day: number): number {
     assertDay(day);
     const base = day * WORDS_PER_DAY;
-    return popcount32(this.#words[base]) + popcount32(this.#words[base + 1]) + popcount32(this.#words[base + 2]);
+    return popcount32(this.#words[base]!) + popcount32(this.#words[base + 1]!) + popcount32(this.#words[base + 2]!);
   }
 
   isEmpty(): boolean {
@@ -249,7 +249,7 @@ export class WeekSlots {
     assertDay(day);
     const result: number[] = [];
     for (let slot = 0; slot < SLOTS_PER_DAY; slot++) {
-      if ((this.#words[day * WORDS_PER_DAY + (slot >>> 5)] >>> (slot & 31)) & 1) result.push(slot);
+      if ((this.#words[day * WORDS_PER_DAY + (slot >>> 5)]! >>> (slot & 31)) & 1) result.push(slot);
     }
     return result;
   }
@@ -271,7 +271,7 @@ export class WeekSlots {
     assertIntegerInRange(length, 1, Number.MAX_SAFE_INTEGER, 'length');
     if (!Number.isInteger(start) || start < 0 || start + length > SLOTS_PER_DAY) return false;
     for (let slot = start; slot < start + length; slot++) {
-      if (!((this.#words[day * WORDS_PER_DAY + (slot >>> 5)] >>> (slot & 31)) & 1)) return false;
+      if (!((this.#words[day * WORDS_PER_DAY + (slot >>> 5)]! >>> (slot & 31)) & 1)) return false;
     }
     return true;
   }
@@ -294,9 +294,10 @@ export class WeekSlots {
     let start = -1;
     const slots = this.slots(day);
     for (let i = 0; i < slots.length; i++) {
-      if (start === -1) start = slots[i];
-      if (i === slots.length - 1 || slots[i + 1] !== slots[i] + 1) {
-        result.push({ start, end: slots[i] + 1 });
+      const slot = slots[i]!;
+      if (start === -1) start = slot;
+      if (i === slots.length - 1 || slots[i + 1] !== slot + 1) {
+        result.push({ start, end: slot + 1 });
         start = -1;
       }
     }

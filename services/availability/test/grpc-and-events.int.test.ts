@@ -75,7 +75,7 @@ describe('SetMemberTimes', () => {
     await setMemberTimes(classId, memberId, week({ 2: ['10.00'] }));
     const res = await setMemberTimes(classId, memberId, undefined);
     expect(res.availableTimes).toEqual(answered({}));
-    expect((await planningData(classId, [memberId])).members[0].availableTimes).toEqual(answered({}));
+    expect((await planningData(classId, [memberId])).members[0]?.availableTimes).toEqual(answered({}));
   });
 
   it.each([
@@ -99,7 +99,7 @@ describe('SetMemberTimes', () => {
     await setMemberTimes(classId, memberId, week({ 1: ['9.00'] }));
     const err = (await setMemberTimes(randomUUID(), memberId, week({ 1: ['10.00'] })).catch((e: unknown) => e)) as grpc.ServiceError;
     expect(err.code).toBe(grpc.status.PERMISSION_DENIED);
-    expect((await planningData(classId, [memberId])).members[0].availableTimes).toEqual(answered({ 1: ['9.00'] }));
+    expect((await planningData(classId, [memberId])).members[0]?.availableTimes).toEqual(answered({ 1: ['9.00'] }));
   });
 
   it('missing class_id or member_id: INVALID_ARGUMENT', async () => {
@@ -172,7 +172,7 @@ describe('GetPlanningData', () => {
   it("never returns another class's member times", async () => {
     const c = await plannedClass();
     const res = await planningData(randomUUID(), [c.registered]);
-    expect(res.members[0].availableTimes).toEqual(answered({}));
+    expect(res.members[0]?.availableTimes).toEqual(answered({}));
   });
 
   it('a sender before `members`: user_ids not parallel to member_ids is INVALID_ARGUMENT', async () => {
@@ -278,7 +278,7 @@ describe('consumed events', () => {
     expect(await h.rows('SELECT 1 FROM user_times WHERE user_id = $1', [c.student.userId])).toHaveLength(1);
     const rest = await planningData(other.classId, [other.registered]);
     expect(rest.rangeMode).toBe('extended');
-    expect(rest.members[0].availableTimes).toEqual(answered({ 0: ['9.00', '9.15'] }));
+    expect(rest.members[0]?.availableTimes).toEqual(answered({ 0: ['9.00', '9.15'] }));
     await deliver(h, Topic.ClassDeleted, { class_id: c.classId, teacher_id: c.teacher.userId }, eventId);
     expect(await processed(eventId)).toEqual([{ status: 'done' }]);
   });

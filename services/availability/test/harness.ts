@@ -245,7 +245,7 @@ export async function call(h: Harness, method: string, path: string, who?: Perso
 /** Promise form of a unary call of the availability client. */
 export function rpc<Req, Res>(h: Harness, method: 'getPlanningData' | 'getUserTimes' | 'setMemberTimes' | 'countAnswered', req: Req): Promise<Res> {
   const client = h.grpcClient as unknown as Record<string, (r: Req, cb: (err: grpc.ServiceError | null, res: Res) => void) => void>;
-  return new Promise((resolve, reject) => client[method].call(h.grpcClient, req, (err, res) => (err ? reject(err) : resolve(res))));
+  return new Promise((resolve, reject) => client[method]!.call(h.grpcClient, req, (err, res) => (err ? reject(err) : resolve(res))));
 }
 
 /** Publish an event onto the bus the service consumes, as another service's relay would. */

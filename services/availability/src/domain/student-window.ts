@@ -30,6 +30,7 @@ export function studentWindow(ranges: WeekSlots[]): StudentWindow {
 export function assertInsideWindow(times: WeekSlots, window: StudentWindow, alreadyStored: WeekSlots): void {
   const outside = times.difference(window.slots).difference(alreadyStored);
   if (outside.isEmpty()) return;
-  const day = outside.daysWithSlots()[0];
-  throw AppError.badRequest(OUTSIDE_WINDOW(day, outside.slots(day)[0]));
+  // Not empty: it has a first day, and that day a first slot.
+  const day = outside.daysWithSlots()[0]!;
+  throw AppError.badRequest(OUTSIDE_WINDOW(day, outside.slots(day)[0]!));
 }
