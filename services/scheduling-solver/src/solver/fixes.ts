@@ -47,6 +47,8 @@ interface Ctx {
   board: Board;
   placements: readonly Placement[];
   mip: MipBudget | null;
+  /** Span checks per student and kind, kept across the passes (with the plans they found). */
+  trials: Map<string, SpanTrial>;
 }
 
 const byPlace = (a: Span, b: Span): number => a.day - b.day || a.a - b.a;
@@ -66,12 +68,14 @@ function shortestSpan(ctx: Ctx, u: number, built: { span: Span; idle: number }[]
   const shorter = [...new Map(others.filter((s) => spanLength(s) < bestLen).map((s) => [spanId(s), s])).values()];
   const { inst } = ctx;
   const base = owner === 'teacher' ? inst.teacher : inst.chosen[u]!;
-  const trial = new SpanTrial(inst.problem, ctx.placements, inst.students[u]!.member_id, [...shorter, ...built.map((c) => c.span)], owner, base);
-  try {
-    return shortestOf(ctx, built, bestLen, shorter, (spans) => trial.check(spans, ctx.mip));
-  } finally {
-    trial.dispose();
+  const key = `${u}:${owner}`;
+  let trial = ctx.trials.get(key);
+  if (!trial) {
+    trial = new SpanTrial(inst.problem, ctx.placements, inst.students[u]!.member_id, [...shorter, ...built.map((c) => c.span)], owner, base);
+    ctx.trials.set(key, trial);
   }
+  const t = trial;
+  return shortestOf(ctx, built, bestLen, shorter, (spans) => t.check(spans, ctx.mip));
 }
 
 /** shortestSpan's search, `test` deciding a set of spans added at once. */
@@ -239,7 +243,7 @@ export async function findFixes(
   const board = new Board(inst, placements);
   const students = inst.students.map((_, i) => i).filter((i) => board.at[i]! < 0);
   const found = new Map<number, Map<Kind, Outcome>>(students.map((u) => [u, new Map()]));
-  const ctx: Ctx = { inst, board, placements, mip: null };
+  const ctx: Ctx = { inst, board, placements, mip: null, trials: new Map() };
   const open = (u: number): Kind[] => KINDS.filter((k) => !found.get(u)!.get(k)?.settled);
   const run = (u: number): void => {
     for (const kind of open(u)) {
@@ -268,6 +272,7 @@ export async function findFixes(
       log?.(`fixes: HiGHS unavailable: ${String(err)}`);
     }
   }
+  for (const trial of ctx.trials.values()) trial.dispose();
   const fixes: Record<string, Fix[]> = {};
   const incomplete: string[] = [];
   for (const u of students) {
