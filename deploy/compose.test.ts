@@ -23,7 +23,13 @@ const compose = parse(readFileSync(`${root}docker-compose.yml`, 'utf8'), { merge
   services: Record<string, ComposeService>;
 };
 const services = compose.services;
-const env = (name: string): Record<string, string> => Object.fromEntries(Object.entries(services[name].environment ?? {}).map(([k, v]) => [k, String(v)]));
+/** The service `name` of the file; a test naming a missing one fails with its name. */
+function service(name: string): ComposeService {
+  const found = services[name];
+  if (!found) throw new Error(`docker-compose.yml has no service ${name}`);
+  return found;
+}
+const env = (name: string): Record<string, string> => Object.fromEntries(Object.entries(service(name).environment ?? {}).map(([k, v]) => [k, String(v)]));
 
 describe('docker-compose.yml: infrastructure', () => {
   it('uses the Compose Specification (no version key), which allows depends_on conditions', () => {
@@ -31,15 +37,15 @@ describe('docker-compose.yml: infrastructure', () => {
   });
 
   it('runs postgres:16 with database stundenplan, redis:7 and a single-node KRaft Kafka, each health-checked', () => {
-    expect(services.postgres.image).toBe('postgres:16');
+    expect(service('postgres').image).toBe('postgres:16');
     expect(env('postgres').POSTGRES_DB).toBe('stundenplan');
-    expect(services.redis.image).toBe('redis:7');
+    expect(service('redis').image).toBe('redis:7');
     const kafka = env('kafka');
     expect(kafka.KAFKA_PROCESS_ROLES).toBe('broker,controller');
     expect(kafka.KAFKA_ADVERTISED_LISTENERS).toBe('PLAINTEXT://kafka:9092');
     expect(kafka.KAFKA_CONTROLLER_QUORUM_VOTERS).toMatch(/^1@kafka:\d+$/);
     expect(Object.keys(kafka).some((k) => k.includes('ZOOKEEPER'))).toBe(false);
-    for (const name of ['postgres', 'redis', 'kafka', 'ses']) expect(services[name].healthcheck?.test, name).toBeDefined();
+    for (const name of ['postgres', 'redis', 'kafka', 'ses']) expect(service(name).healthcheck?.test, name).toBeDefined();
   });
 });
 
@@ -49,7 +55,7 @@ describe('docker-compose.yml: the six services', () => {
       const e = env(svc.name);
 
       it(`builds Dockerfile target ${svc.name} and listens on ${svc.http} (HTTP) and ${svc.grpc} (gRPC)`, () => {
-        expect(services[svc.name].build?.target).toBe(svc.name);
+        expect(service(svc.name).build?.target).toBe(svc.name);
         expect(e.PORT).toBe(String(svc.http));
         expect(e.GRPC_PORT).toBe(String(svc.grpc));
       });
@@ -75,8 +81,8 @@ describe('docker-compose.yml: the six services', () => {
       });
 
       it('has a health check and waits for postgres, redis and kafka to be healthy', () => {
-        expect(services[svc.name].healthcheck?.test).toBeDefined();
-        const deps = services[svc.name].depends_on ?? {};
+        expect(service(svc.name).healthcheck?.test).toBeDefined();
+        const deps = service(svc.name).depends_on ?? {};
         for (const infra of ['postgres', 'redis', 'kafka']) expect(deps[infra]?.condition, infra).toBe('service_healthy');
       });
     });
@@ -111,7 +117,7 @@ describe('docker-compose.yml: service-to-service security', () => {
   });
 
   it('only the gateway publishes a port of the product', () => {
-    for (const svc of APP_SERVICES) expect(services[svc.name].ports, svc.name).toBeUndefined();
+    for (const svc of APP_SERVICES) expect(service(svc.name).ports, svc.name).toBeUndefined();
   });
 });
 
@@ -119,13 +125,13 @@ describe('docker-compose.yml: the gateway', () => {
   const e = env('gateway');
 
   it("publishes 8080 and proxies to every service's HTTP port", () => {
-    expect(services.gateway.ports).toContain('8080:8080');
+    expect(service('gateway').ports).toContain('8080:8080');
     expect(e.PORT).toBe(String(GATEWAY.http));
     for (const svc of APP_SERVICES) expect(e[`${svc.env}_SERVICE_URL`], svc.env).toBe(`http://${svc.name}:${svc.http}`);
   });
 
   it('starts only after all six services are healthy', () => {
-    const deps = services.gateway.depends_on ?? {};
+    const deps = service('gateway').depends_on ?? {};
     for (const svc of APP_SERVICES) expect(deps[svc.name]?.condition, svc.name).toBe('service_healthy');
   });
 });
@@ -139,7 +145,7 @@ describe('docker-compose.yml: start order', () => {
       if (done.has(name)) return;
       if (visiting.has(name)) throw new Error(`cycle: ${[...path, name].join(' -> ')}`);
       visiting.add(name);
-      for (const dep of Object.keys(services[name].depends_on ?? {})) visit(dep, [...path, name]);
+      for (const dep of Object.keys(service(name).depends_on ?? {})) visit(dep, [...path, name]);
       visiting.delete(name);
       done.add(name);
     };
@@ -153,7 +159,7 @@ describe('Dockerfile', () => {
   const stages = new Map<string, { from: string; body: string }>();
   for (const block of dockerfile.split(/^(?=FROM )/m).filter((b) => b.startsWith('FROM '))) {
     const m = /^FROM (\S+) AS (\S+)/.exec(block);
-    if (m) stages.set(m[2], { from: m[1], body: block });
+    if (m) stages.set(m[2]!, { from: m[1]!, body: block });
   }
   /** The stage and its ancestors inside this Dockerfile, nearest first. */
   const chain = (name: string): string[] => {

@@ -13,10 +13,10 @@ function variablesInCode(): Set<string> {
   const files = ['packages/base/src/config.ts', 'gateway/src/config.ts', ...readdirSync(join(root, 'services')).map((s) => `services/${s}/src/config.ts`)];
   const names = new Set<string>();
   for (const f of files) {
-    for (const m of read(f).matchAll(/^\s+([A-Z][A-Z0-9_]+):\s/gm)) names.add(m[1]);
+    for (const m of read(f).matchAll(/^\s+([A-Z][A-Z0-9_]+):\s/gm)) names.add(m[1]!);
   }
   for (const f of ['scripts/start.js', 'scripts/stack.js']) {
-    for (const m of read(f).matchAll(/process\.env\.([A-Z][A-Z0-9_]+)/g)) names.add(m[1]);
+    for (const m of read(f).matchAll(/process\.env\.([A-Z][A-Z0-9_]+)/g)) names.add(m[1]!);
   }
   return names;
 }
@@ -28,8 +28,8 @@ function variablesInReadme(): Set<string> {
   const names = new Set<string>();
   for (const line of section.split('\n')) {
     if (!line.startsWith('| `')) continue;
-    const first = line.split('|')[1];
-    for (const m of first.matchAll(/`([A-Z<][A-Z0-9_<>]+)`/g)) names.add(m[1]);
+    const first = line.split('|')[1] ?? '';
+    for (const m of first.matchAll(/`([A-Z<][A-Z0-9_<>]+)`/g)) names.add(m[1]!);
   }
   return names;
 }

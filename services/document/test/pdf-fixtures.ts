@@ -1,6 +1,6 @@
 /** Realistic export payloads for the PDF tests (and the visual check). */
 import { randomUUID } from 'node:crypto';
-import { DAY_NAMES, slotToClock } from '@stundenplan/timegrid';
+import { DAY_NAMES, dayName, slotToClock } from '@stundenplan/timegrid';
 
 export interface Student {
   member_id: string;
@@ -21,7 +21,7 @@ export const student = (fullName: string, duration = 30, name = `${fullName.spli
 export function workingForm(lessons: { student: Student; day: number; start: number }[]): Record<string, Record<string, string>> {
   const schedule: Record<string, Record<string, string>> = Object.fromEntries(DAY_NAMES.map((d) => [d, {}]));
   for (const l of lessons) {
-    for (let s = l.start; s < l.start + l.student.duration / 15; s++) schedule[DAY_NAMES[l.day]][slotToClock(s)] = l.student.member_id;
+    for (let s = l.start; s < l.start + l.student.duration / 15; s++) schedule[dayName(l.day)]![slotToClock(s)] = l.student.member_id;
   }
   return schedule;
 }
@@ -56,7 +56,7 @@ export function realisticWeek() {
     { student: s[9], day: 3, start: 62 }, // Do 15:30–15:45
     { student: s[10], day: 4, start: 68 }, // Fr 17:00–17:45
     { student: s[11], day: 4, start: 71 }, // Fr 17:45–18:15
-  ];
+  ].map((l) => ({ ...l, student: l.student! })); // every index is one of the 12 above
   return {
     students: s,
     payload: {

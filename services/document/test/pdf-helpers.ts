@@ -81,7 +81,7 @@ export function pdfWords(buf: Buffer): Word[] {
       y: Number(m[2]),
       xMax: Number(m[3]),
       yMax: Number(m[4]),
-      text: unescape(m[5]),
+      text: unescape(m[5] ?? ''),
     }));
   });
 }
@@ -91,7 +91,8 @@ export function findPhrase(words: Word[], phrase: string): Word[] {
   const parts = phrase.split(' ');
   const hits: Word[] = [];
   for (let i = 0; i + parts.length <= words.length; i++) {
-    if (parts.every((p, k) => words[i + k].text === p && Math.abs(words[i + k].y - words[i].y) < 2)) hits.push(words[i]);
+    const first = words[i]!;
+    if (parts.every((p, k) => words[i + k]?.text === p && Math.abs(words[i + k]!.y - first.y) < 2)) hits.push(first);
   }
   return hits;
 }
@@ -123,9 +124,9 @@ export function inkStats(r: Raster): { ink: number; colour: number } {
   let colour = 0;
   const n = r.width * r.height;
   for (let i = 0; i < n; i++) {
-    const R = r.data[i * 3];
-    const G = r.data[i * 3 + 1];
-    const B = r.data[i * 3 + 2];
+    const R = r.data[i * 3] ?? 255;
+    const G = r.data[i * 3 + 1] ?? 255;
+    const B = r.data[i * 3 + 2] ?? 255;
     if (R < 235 || G < 235 || B < 235) ink++;
     if (Math.max(R, G, B) - Math.min(R, G, B) > 25) colour++;
   }

@@ -28,7 +28,7 @@
  */
 import { AppError } from '@stundenplan/base';
 import {
-  DAY_NAMES,
+  dayName,
   SLOTS_PER_DAY,
   TIMES_ERRORS,
   dayIndexFromName,
@@ -178,7 +178,7 @@ function parseSchedule(raw: unknown): Map<number, Map<number, SlotEntry[]>> {
     const day = parseDayKey(dayKey);
     if (day === undefined) throw bad(TIMES_ERRORS.invalidDay(dayKey));
     if (dayValue === null || dayValue === undefined) continue;
-    const dayLabel = DAY_NAMES[day];
+    const dayLabel = dayName(day);
     let pairs: [unknown, unknown, LessonWeek | null][];
     if (Array.isArray(dayValue)) {
       pairs = dayValue.map((entry) => {

@@ -104,8 +104,8 @@ describe('renderScheduleHtml', () => {
 
   it('names members missing from studentsList "Unbekannt"', () => {
     const v = view({ schedule: { Montag: { '09:00': 'not-in-list' } } });
-    expect(v.blocks[0].name).toBe('Unbekannt');
-    expect(v.entries[0].name).toBe('Unbekannt');
+    expect(v.blocks[0]?.name).toBe('Unbekannt');
+    expect(v.entries[0]?.name).toBe('Unbekannt');
   });
 
   it('fits any range on page 1 and moves long lists to the next page', () => {

@@ -120,7 +120,7 @@ export function halfBlockTime(timeText: string, innerWidth: number, preferredPt:
   const fit = (text: string) => Math.floor((widthPt / clockTextEm(text)) * 100) / 100;
   const fitOne = fit(timeText);
   if (fitOne >= HALF_TIME_MIN_PT || fitOne >= preferredPt) return { lines: [timeText], fontPt: f(Math.min(preferredPt, fitOne)) };
-  const [from, to] = timeText.split('–');
+  const [from = timeText, to] = timeText.split('–');
   if (maxLines >= 2 && to !== undefined) return { lines: [`${from}–`, to], fontPt: f(Math.min(preferredPt, fit(`${from}–`))) };
   return { lines: [from], fontPt: f(Math.max(4, Math.min(preferredPt, fit(from)))) };
 }
@@ -144,12 +144,13 @@ function halfBlockHtml(b: GridBlock, rowHeight: number, columnWidth: number, cla
   }
   // One line: the start first (it always fits), then as much of the name as there is room for.
   const fontPt = f(Math.max(4, Math.min(fonts.time, (inner * PT_PER_MM) / 1.12)));
-  const time = halfBlockTime(b.timeText, innerWidth, fontPt, 1).lines[0] === b.timeText ? b.timeText : b.timeText.split('–')[0];
+  const time = halfBlockTime(b.timeText, innerWidth, fontPt, 1).lines[0] === b.timeText ? b.timeText : (b.timeText.split('–')[0] ?? b.timeText);
   return `<div class="${classes} one" style="${style};font-size:${fontPt}pt"><span class="t">${escapeHtml(time)}</span><span class="n">${name}</span></div>`;
 }
 
 function blockHtml(b: GridBlock, rowHeight: number, columnWidth: number): string {
-  const [fill, accent] = PALETTE[b.colour % PALETTE.length];
+  // The colour index is taken modulo the palette's length: always one of its pairs.
+  const [fill, accent] = PALETTE[b.colour % PALETTE.length]!;
   const top = b.row * rowHeight + 0.25;
   const height = b.rowSpan * rowHeight - 0.5;
   const inner = height - 0.5; // vertical padding
@@ -173,7 +174,7 @@ function blockHtml(b: GridBlock, rowHeight: number, columnWidth: number): string
 }
 
 function entryHtml(e: ListEntry): string {
-  const [fill, accent] = PALETTE[e.colour % PALETTE.length];
+  const [fill, accent] = PALETTE[e.colour % PALETTE.length]!;
   return (
     `<div class="e${e.outside ? ' outside' : ''}"><span class="sw" style="background:${fill};border-color:${accent}"></span>` +
     `<span class="en">${escapeHtml(e.name)}${e.outside ? ' *' : ''}</span><span class="ed" title="${escapeHtml(e.dayName)}">${escapeHtml(e.dayShort)}</span>` +

@@ -21,7 +21,7 @@
  *   without lessons: the public holidays of the class's state that fall on a weekday with a lesson of the plan
  *   (a holiday on a free weekday costs nothing) and every break with its label, in date order.
  */
-import { DAY_NAMES, DAY_SHORT, publicHolidays, slotToClock, weekdayOf } from '@stundenplan/timegrid';
+import { DAY_NAMES, DAY_SHORT, dayName, dayShort, publicHolidays, slotToClock, weekdayOf } from '@stundenplan/timegrid';
 import type { ExportRequest, ExportSemester, Lesson, LessonWeek, TimeRange } from './schedule-payload.js';
 
 export const UNKNOWN_STUDENT = 'Unbekannt';
@@ -159,8 +159,8 @@ export function buildScheduleView(req: ExportRequest, opts: ViewOptions = {}): S
   const entries: ListEntry[] = lessons
     .map((l) => ({
       name: withWeek(longName(l.memberId), l.week),
-      dayShort: DAY_SHORT[l.day],
-      dayName: DAY_NAMES[l.day],
+      dayShort: dayShort(l.day),
+      dayName: dayName(l.day),
       timeText: lessonTime(l.start, l.end),
       outside: !visible(l),
       colour: colours.get(l.memberId)!,
