@@ -144,7 +144,7 @@ describe.skipIf(!kafka.brokers)(`KafkaBus against a real Kafka ${kafka.version ?
     const publish = async (n: number) => {
       for (let i = 0; i < n; i++) {
         const key = keys[sent.length % keys.length];
-        const e = numbered(key, sent.length);
+        const e = numbered(key!, sent.length);
         sent.push(e);
         await producer.publish(e);
       }
@@ -191,7 +191,7 @@ describe.skipIf(!kafka.brokers)(`KafkaBus against a real Kafka ${kafka.version ?
     const producer = bus('publisher', { topicPrefix });
     const events = [1, 2, 3, 4, 5].map((n) => numbered('k', n));
     for (const e of events) await producer.publish(e);
-    await waitFor(() => a.lines.includes(`handling ${events[2].id}`), 60_000);
+    await waitFor(() => a.lines.includes(`handling ${events[2]!.id}`), 60_000);
     a.child.kill('SIGKILL');
     await new Promise((r) => a.child.once('exit', r));
 
@@ -201,11 +201,13 @@ describe.skipIf(!kafka.brokers)(`KafkaBus against a real Kafka ${kafka.version ?
 
     const effects = (await pool.query<{ event_id: string; handled_by: string }>('SELECT event_id, handled_by FROM effects ORDER BY id')).rows;
     expect(effects.map((e) => e.event_id).sort()).toEqual(events.map((e) => e.id).sort());
-    expect(effects.find((e) => e.event_id === events[2].id)?.handled_by).toBe('B');
-    expect(b.lines).toContain(`handling ${events[2].id}`);
+    expect(effects.find((e) => e.event_id === events[2]!.id)?.handled_by).toBe('B');
+    expect(b.lines).toContain(`handling ${events[2]!.id}`);
     b.child.kill('SIGTERM');
   });
+});
 
+describe.skipIf(!kafka.brokers)(`KafkaBus against a real Kafka ${kafka.version ?? ''} broker: failures and the outbox`, () => {
   it('a poison event is retried, parked on the dead-letter topic and logged, and the events behind it (same key) still arrive', async () => {
     const topicPrefix = freshPrefix('poison');
     const topic = topicPrefix + NUMBERED;
@@ -227,12 +229,12 @@ describe.skipIf(!kafka.brokers)(`KafkaBus against a real Kafka ${kafka.version ?
     for (const e of events) await producer.publish(e);
 
     await waitFor(() => handled.length >= 3);
-    expect(handled).toEqual([events[0].id, events[2].id, events[3].id]);
+    expect(handled).toEqual([events[0]!.id, events[2]!.id, events[3]!.id]);
     expect(poisonCalls).toBe(3);
     const [parked] = await readTopic(deadLetterTopic(topic), 1);
-    expect(JSON.parse(parked.value).id).toBe(events[1].id);
-    expect(parked.headers['event-id']).toBe(events[1].id);
-    expect(parked.headers['dead-letter-error']).toBe('kaputt');
+    expect(JSON.parse(parked!.value).id).toBe(events[1]!.id);
+    expect(parked!.headers['event-id']).toBe(events[1]!.id);
+    expect(parked!.headers['dead-letter-error']).toBe('kaputt');
   });
 
   it('an invalid payload on the wire is parked on the dead-letter topic at once, never handed to a handler, and the events behind it still arrive', async () => {
@@ -258,8 +260,8 @@ describe.skipIf(!kafka.brokers)(`KafkaBus against a real Kafka ${kafka.version ?
     await waitFor(() => handled.length >= 2);
     expect(handled).toEqual([1, 3]);
     const [parked] = await readTopic(deadLetterTopic(topic), 1);
-    expect(JSON.parse(parked.value).id).toBe(invalid.id);
-    expect(parked.headers['dead-letter-error']).toMatch(/^invalid times\.changed\.v1 payload: class_id/);
+    expect(JSON.parse(parked!.value).id).toBe(invalid.id);
+    expect(parked!.headers['dead-letter-error']).toMatch(/^invalid times\.changed\.v1 payload: class_id/);
   });
 
   it('refuses to publish an invalid payload (a type error, and at run time)', async () => {
@@ -290,7 +292,7 @@ describe.skipIf(!kafka.brokers)(`KafkaBus against a real Kafka ${kafka.version ?
     const rows = (
       await pool.query<{ event_id: string; status: string; last_error: string | null }>('SELECT event_id, status, last_error FROM processed_events')
     ).rows;
-    expect(rows.find((r) => r.event_id === events[1].id)).toMatchObject({ status: 'parked', last_error: 'ungültig' });
+    expect(rows.find((r) => r.event_id === events[1]!.id)).toMatchObject({ status: 'parked', last_error: 'ungültig' });
     expect(rows.filter((r) => r.status === 'done')).toHaveLength(2);
   });
 
@@ -318,7 +320,7 @@ describe.skipIf(!kafka.brokers)(`KafkaBus against a real Kafka ${kafka.version ?
       await expect(relay.pass()).rejects.toThrow();
       expect(await relay.backlog()).toBe(5);
       const { rows } = await pool.query<{ attempts: number }>('SELECT attempts FROM outbox_events WHERE published_at IS NULL ORDER BY seq LIMIT 1');
-      expect(rows[0].attempts).toBeGreaterThan(0);
+      expect(rows[0]!.attempts).toBeGreaterThan(0);
 
       broker = await startKafka({ dataDir: dir, port, quiet: true });
       await waitFor(async () => (await relay.pass().catch(() => 0)) >= 0 && (await relay.backlog()) === 0, 90_000, 500);

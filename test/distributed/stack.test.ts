@@ -2,8 +2,9 @@ import { Kafka, logLevel } from 'kafkajs';
 import pg from 'pg';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, signUp, uniqueEmail, waitForMail, type Mail } from '../stack/helpers.js';
+import { Client, signUp, uniqueEmail, waitForMail } from '../stack/helpers.js';
 import { databaseUrl, kafkaInfo, redisInfo, sleep, waitFor } from './helpers.js';
+import { Stack, mailsAt, topicMessageCount, solvesOn, openProgress } from './stack-probes.js';
 
 /**
  * `npm run start:distributed` as the hosted mode runs: every service replica its own OS process
@@ -14,104 +15,48 @@ const kafka = kafkaInfo();
 const GATEWAY_PORT = 22080;
 const PORT_OFFSET = 2000; // services' HTTP 25081.., gRPC 26051..
 
-/** What scripts/distributed/supervisor.js (plain JS) answers. */
-interface Stack {
-  url: string;
-  databaseUrl: string;
-  procs: Map<string, { pid: number }>;
-  kill(name: string, replica: number): Promise<void>;
-  restart(name: string, replica: number): Promise<unknown>;
-  stop(): Promise<void>;
-}
+let stack: Stack;
+let base: string;
+let teacher: Client;
+let student: Client;
+const studentEmail = uniqueEmail('student');
+let classId = '';
+let pdf: Buffer;
 
-const mailsAt = async (base: string): Promise<Mail[]> => (await (await fetch(`${base}/dev/mail.json`)).json()) as Mail[];
+beforeAll(async () => {
+  if (!kafka.brokers) return;
+  // @ts-expect-error plain JS module of the repository
+  const { startDistributed } = await import('../../scripts/distributed/supervisor.js');
+  stack = await startDistributed({
+    port: GATEWAY_PORT,
+    portOffset: PORT_OFFSET,
+    dataDir: `${process.env.TMPDIR ?? '/tmp'}/sp-dist-test-${process.pid}`,
+    quiet: true,
+    log: () => undefined,
+    env: {
+      DATABASE_URL: databaseUrl(),
+      KAFKA_BROKERS: kafka.brokers,
+      REDIS_URL: redisInfo().url,
+      // The run's own keys, deleted afterwards (global-setup.ts).
+      REDIS_KEY_PREFIX: redisInfo().keyPrefix,
+      SOLVER_REPLICAS: '2',
+      CLASSES_REPLICAS: '2',
+      LOGIN_LIMIT_PER_IP: '1000',
+      REGISTER_LIMIT_PER_IP: '1000',
+      SOLVER_TIME_LIMIT_S: '5',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  base = stack.url;
+  teacher = await signUp(base, { name: 'Clara Schumann', email: uniqueEmail('lehrerin'), role: 'teacher' });
+  student = await signUp(base, { name: 'Johannes Brahms', email: studentEmail, role: 'student' });
+}, 300_000);
 
-async function topicMessageCount(topic: string): Promise<number> {
-  const admin = new Kafka({ clientId: 'test-admin', brokers: kafka.brokers!.split(','), logLevel: logLevel.NOTHING }).admin();
-  await admin.connect();
-  try {
-    const offsets = await admin.fetchTopicOffsets(topic);
-    return offsets.reduce((n, p) => n + Number(p.high) - Number(p.low), 0);
-  } finally {
-    await admin.disconnect();
-  }
-}
-
-async function solvesOn(port: number): Promise<number> {
-  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-  return [...text.matchAll(/^solver_solves_total\{[^}]*\} (\d+)/gm)].reduce((n, m) => n + Number(m[1]), 0);
-}
-
-/** Opens GET /api/progress like the browser's EventSource and collects the events. */
-async function openProgress(base: string, cookie: string) {
-  const events: { run_id: string; stage: string; result?: string }[] = [];
-  const ctl = new AbortController();
-  const res = await fetch(`${base}/api/progress`, { headers: { Cookie: cookie, Accept: 'text/event-stream' }, signal: ctl.signal });
-  expect(res.status).toBe(200);
-  const reader = res.body!.getReader();
-  let buffer = '';
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += Buffer.from(value).toString('utf8');
-        let i;
-        while ((i = buffer.indexOf('\n\n')) >= 0) {
-          const chunk = buffer.slice(0, i);
-          buffer = buffer.slice(i + 2);
-          const data = chunk.split('\n').find((l) => l.startsWith('data: '));
-          if (data) events.push(JSON.parse(data.slice(6)));
-        }
-      }
-    } catch {
-      /* aborted */
-    }
-  })();
-  return { events, close: () => ctl.abort() };
-}
+afterAll(async () => {
+  await stack?.stop();
+});
 
 describe.skipIf(!kafka.brokers)('distributed mode: one OS process per service, Kafka, Redis, PostgreSQL', () => {
-  let stack: Stack;
-  let base: string;
-  let teacher: Client;
-  let student: Client;
-  const studentEmail = uniqueEmail('student');
-  let classId = '';
-  let pdf: Buffer;
-
-  beforeAll(async () => {
-    // @ts-expect-error plain JS module of the repository
-    const { startDistributed } = await import('../../scripts/distributed/supervisor.js');
-    stack = await startDistributed({
-      port: GATEWAY_PORT,
-      portOffset: PORT_OFFSET,
-      dataDir: `${process.env.TMPDIR ?? '/tmp'}/sp-dist-test-${process.pid}`,
-      quiet: true,
-      log: () => undefined,
-      env: {
-        DATABASE_URL: databaseUrl(),
-        KAFKA_BROKERS: kafka.brokers,
-        REDIS_URL: redisInfo().url,
-        // The run's own keys, deleted afterwards (global-setup.ts).
-        REDIS_KEY_PREFIX: redisInfo().keyPrefix,
-        SOLVER_REPLICAS: '2',
-        CLASSES_REPLICAS: '2',
-        LOGIN_LIMIT_PER_IP: '1000',
-        REGISTER_LIMIT_PER_IP: '1000',
-        SOLVER_TIME_LIMIT_S: '5',
-        LOG_LEVEL: 'warn',
-      },
-    });
-    base = stack.url;
-    teacher = await signUp(base, { name: 'Clara Schumann', email: uniqueEmail('lehrerin'), role: 'teacher' });
-    student = await signUp(base, { name: 'Johannes Brahms', email: studentEmail, role: 'student' });
-  }, 300_000);
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
-
   it('runs every service replica as its own OS process and reports all of them ready', async () => {
     const pids = [...stack.procs.values()].map((p: { pid: number }) => p.pid);
     expect([...stack.procs.keys()].sort()).toEqual(
@@ -213,7 +158,9 @@ describe.skipIf(!kafka.brokers)('distributed mode: one OS process per service, K
     expect(mail.attachments?.[0]).toMatchObject({ filename: 'stundenplan.pdf', size: pdf.length });
     for (const m of members.filter((x) => x.email)) await waitForMail(base, m.email!, /Dein Stundenplan/, 60_000);
   });
+});
 
+describe.skipIf(!kafka.brokers)('distributed mode: Kafka, replicas and a killed process', () => {
   it('carries every event through Kafka topics named <domain>.<event>.v1', async () => {
     for (const topic of ['user.registered.v1', 'member.added.v1', 'times.changed.v1', 'schedule.saved.v1', 'mail.requested.v1']) {
       expect(await topicMessageCount(topic), topic).toBeGreaterThan(0);
