@@ -27,6 +27,60 @@ async function waitReady(url, proc, timeoutMs) {
   throw new Error(`${proc.label} did not become ready at ${url} within ${timeoutMs} ms`);
 }
 
+/** The container environment of one replica, with the compose host names replaced by this machine's addresses. */
+function replicaEnv(c, app, replica) {
+  const { env, offset, gatewayPort, redisUrl, authHttp, publicUrl, serviceTokenKey, databaseUrl, kafka, apps, portsOf, dataDir, mailLocal } = c;
+  const e = {};
+  for (const [k, v] of Object.entries(app.env)) {
+    const value = interpolate(v, env);
+    if (value !== '') e[k] = value;
+  }
+  const own = localPorts(app, replica, offset);
+  Object.assign(e, {
+    NODE_ENV: 'production',
+    LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
+    PORT: String(app.name === 'gateway' ? gatewayPort : own.http),
+    ...(own.grpc ? { GRPC_PORT: String(own.grpc) } : {}),
+    REDIS_URL: redisUrl,
+    AUTH_JWKS_URL: `http://127.0.0.1:${authHttp}/.well-known/jwks.json`,
+    PUBLIC_BASE_URL: publicUrl,
+    SERVICE_TOKEN_KEY: serviceTokenKey,
+    LISTEN_HOST: '127.0.0.1',
+  });
+  if (e.DATABASE_URL) e.DATABASE_URL = databaseUrl;
+  if (e.KAFKA_BROKERS) e.KAFKA_BROKERS = kafka.brokers;
+  for (const other of apps) {
+    if (other.name === 'gateway') continue;
+    const ps = portsOf(other);
+    if (`${other.envPrefix}_SERVICE_ADDR` in e) {
+      // grpc-js: several addresses need the ipv4: scheme; the channel fails over between them.
+      e[`${other.envPrefix}_SERVICE_ADDR`] = ps.length > 1 ? `ipv4:${ps.map((p) => `127.0.0.1:${p.grpc}`).join(',')}` : `127.0.0.1:${ps[0].grpc}`;
+    }
+    // The gateway spreads requests over the replicas (gateway/src/upstreams.ts).
+    if (`${other.envPrefix}_SERVICE_URL` in e) e[`${other.envPrefix}_SERVICE_URL`] = ps.map((p) => `http://127.0.0.1:${p.http}`).join(',');
+  }
+  if (app.name === 'auth' && !e.AUTH_JWT_PRIVATE_KEY) e.AUTH_KEY_FILE = path.join(dataDir, 'auth-signing-key.json');
+  if (app.name === 'document' && env.CHROME_PATH) e.CHROME_PATH = env.CHROME_PATH;
+  if (app.name === 'notification') {
+    for (const k of ['MAIL_TRANSPORT', 'SES_REGION', 'SES_ENDPOINT', 'MAIL_FROM', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY']) {
+      if (mailLocal) delete e[k];
+      else if (env[k]) e[k] = env[k];
+    }
+    if (mailLocal) Object.assign(e, { MAIL_TRANSPORT: 'outbox', DEV_MAIL_ENABLED: 'true' });
+  }
+  if (app.name === 'gateway') {
+    Object.assign(e, {
+      HOST: env.HOST ?? '127.0.0.1',
+      WEB_DIST: path.join(root, 'web', 'dist'),
+      METRICS_PORT: String(23090 + offset),
+      DEV_MAIL: String(mailLocal),
+    });
+  }
+  for (const k of ['LOGIN_LIMIT_PER_IP', 'REGISTER_LIMIT_PER_IP', 'SOLVER_TIME_LIMIT_S', 'SOLVER_POOL_SIZE', 'PROGRESS_HEARTBEAT_MS'])
+    if (env[k]) e[k] = env[k];
+  return e;
+}
+
 /**
  * @param {object} o
  * @param {number} [o.port] gateway port (default 8080)
@@ -62,58 +116,8 @@ export async function startDistributed(o = {}) {
   const mailLocal = (env.MAIL_TRANSPORT ?? 'outbox') !== 'ses';
   const publicUrl = env.PUBLIC_BASE_URL || `http://localhost:${gatewayPort}`;
 
-  /** The container environment of one replica, with the compose host names replaced by this machine's addresses. */
-  const envFor = (app, replica) => {
-    const e = {};
-    for (const [k, v] of Object.entries(app.env)) {
-      const value = interpolate(v, env);
-      if (value !== '') e[k] = value;
-    }
-    const own = localPorts(app, replica, offset);
-    Object.assign(e, {
-      NODE_ENV: 'production',
-      LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
-      PORT: String(app.name === 'gateway' ? gatewayPort : own.http),
-      ...(own.grpc ? { GRPC_PORT: String(own.grpc) } : {}),
-      REDIS_URL: redisUrl,
-      AUTH_JWKS_URL: `http://127.0.0.1:${authHttp}/.well-known/jwks.json`,
-      PUBLIC_BASE_URL: publicUrl,
-      SERVICE_TOKEN_KEY: serviceTokenKey,
-      LISTEN_HOST: '127.0.0.1',
-    });
-    if (e.DATABASE_URL) e.DATABASE_URL = databaseUrl;
-    if (e.KAFKA_BROKERS) e.KAFKA_BROKERS = kafka.brokers;
-    for (const other of apps) {
-      if (other.name === 'gateway') continue;
-      const ps = portsOf(other);
-      if (`${other.envPrefix}_SERVICE_ADDR` in e) {
-        // grpc-js: several addresses need the ipv4: scheme; the channel fails over between them.
-        e[`${other.envPrefix}_SERVICE_ADDR`] = ps.length > 1 ? `ipv4:${ps.map((p) => `127.0.0.1:${p.grpc}`).join(',')}` : `127.0.0.1:${ps[0].grpc}`;
-      }
-      // The gateway spreads requests over the replicas (gateway/src/upstreams.ts).
-      if (`${other.envPrefix}_SERVICE_URL` in e) e[`${other.envPrefix}_SERVICE_URL`] = ps.map((p) => `http://127.0.0.1:${p.http}`).join(',');
-    }
-    if (app.name === 'auth' && !e.AUTH_JWT_PRIVATE_KEY) e.AUTH_KEY_FILE = path.join(dataDir, 'auth-signing-key.json');
-    if (app.name === 'document' && env.CHROME_PATH) e.CHROME_PATH = env.CHROME_PATH;
-    if (app.name === 'notification') {
-      for (const k of ['MAIL_TRANSPORT', 'SES_REGION', 'SES_ENDPOINT', 'MAIL_FROM', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY']) {
-        if (mailLocal) delete e[k];
-        else if (env[k]) e[k] = env[k];
-      }
-      if (mailLocal) Object.assign(e, { MAIL_TRANSPORT: 'outbox', DEV_MAIL_ENABLED: 'true' });
-    }
-    if (app.name === 'gateway') {
-      Object.assign(e, {
-        HOST: env.HOST ?? '127.0.0.1',
-        WEB_DIST: path.join(root, 'web', 'dist'),
-        METRICS_PORT: String(23090 + offset),
-        DEV_MAIL: String(mailLocal),
-      });
-    }
-    for (const k of ['LOGIN_LIMIT_PER_IP', 'REGISTER_LIMIT_PER_IP', 'SOLVER_TIME_LIMIT_S', 'SOLVER_POOL_SIZE', 'PROGRESS_HEARTBEAT_MS'])
-      if (env[k]) e[k] = env[k];
-    return e;
-  };
+  const ctx = { env, offset, gatewayPort, redisUrl, authHttp, publicUrl, serviceTokenKey, databaseUrl, kafka, apps, portsOf, dataDir, mailLocal };
+  const envFor = (app, replica) => replicaEnv(ctx, app, replica);
 
   const procs = new Map(); // "<name>#<replica>" -> process
   const spawnReplica = async (app, replica) => {
