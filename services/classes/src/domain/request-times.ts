@@ -4,7 +4,7 @@ import { assertOwnsClass } from './classes.js';
 import type { Deps } from './context.js';
 import { memberOfClass } from './member-of-class.js';
 import { MSG } from './messages.js';
-import { asObject, isValidEmail } from './validation.js';
+import { isValidEmail } from './validation.js';
 
 /** One window of one day: day 0-6 (Monday first), "HH:MM" on the quarter hour, end exclusive. */
 export interface TimesWindow {
@@ -22,16 +22,12 @@ function minutesOf(v: unknown): number | null {
   return minutes <= 24 * 60 ? minutes : null;
 }
 
-/** The body { day, start, end }; anything else is 400 with a German detail. */
-export function parseWindow(body: unknown): TimesWindow {
-  const b = asObject(body);
-  const day = b.day;
+/** The body { day, start, end } as the contract gives it (classes.requestTimes); the window must not be empty. */
+export function parseWindow(b: TimesWindow): TimesWindow {
   const start = minutesOf(b.start);
   const end = minutesOf(b.end);
-  if (typeof day !== 'number' || !Number.isInteger(day) || day < 0 || day > 6 || start === null || end === null || start >= end) {
-    throw AppError.badRequest(MSG.requestTimesWindow);
-  }
-  return { day, start: b.start as string, end: b.end as string };
+  if (start === null || end === null || start >= end) throw AppError.badRequest(MSG.requestTimesWindow);
+  return { day: b.day, start: b.start, end: b.end };
 }
 
 /** "Dienstag 16:00–16:45 Uhr". */
@@ -73,12 +69,13 @@ export async function requestMemberTimes(
   teacher: { userId: string; name: string },
   classId: string,
   memberIdRaw: unknown,
-  body: unknown,
+  /** The body, read once the class and the member are known to be the teacher's. */
+  body: () => TimesWindow,
   now: Date = deps.now(),
 ): Promise<{ message: string }> {
   const c = await assertOwnsClass(deps.data.classes, classId, teacher.userId);
   const m = await memberOfClass(deps.data.members, classId, memberIdRaw);
-  const window = parseWindow(body);
+  const window = parseWindow(body());
   const to = m.email?.trim().toLowerCase() ?? '';
   if (!m.studentId || !m.userId || !isValidEmail(to)) throw AppError.badRequest(MSG.requestTimesNotVerified(m.name));
 

@@ -59,7 +59,14 @@ export function registerMemberRoutes(app: Express, deps: Deps): void {
   app.post('/api/classes/:classId/members/:memberId/request-times', async (req, res) => {
     const teacher = assertTeacher(req);
     const classId = classIdOf(req.params.classId);
-    res.json(await requestMemberTimes(deps, teacher, classId, req.params.memberId, req.body));
+    const window = () =>
+      parseBody(classes.requestTimes, req, {
+        '': MSG.requestTimesWindow,
+        day: MSG.requestTimesWindow,
+        start: MSG.requestTimesWindow,
+        end: MSG.requestTimesWindow,
+      });
+    res.json(await requestMemberTimes(deps, teacher, classId, req.params.memberId, window));
   });
 
   app.post('/api/classes/:classId/invite-student', async (req, res) => {
