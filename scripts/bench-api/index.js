@@ -86,6 +86,143 @@ function decodeCounter(times) {
   return c;
 }
 
+/** Everything measured on the running product; fills `memory` and reports each result through `add`. */
+async function measureProduct({ product, add, memory, workDir, load }) {
+  await product.ready;
+  await sleep(3000);
+  memory.idle = treeMemory(product.pid);
+  log(`  Speicher im Leerlauf: RSS ${memory.idle.rssMb} MB (PSS ${memory.idle.pssMb} MB, ${memory.idle.processes} Prozesse)`);
+  const base = `http://127.0.0.1:${PORT}`;
+  const t0 = Date.now();
+  log('Daten anlegen …');
+  const data = await seed(base, { students: STUDENTS, log });
+  log(`  angelegt in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  // Seeding leaves work behind (its events: directory entries, hundreds of confirmation mails); the
+  // scenarios start once the product is idle again, so they measure themselves and not that backlog.
+  const quiet = await untilQuiet(product.pid);
+  log(`  danach ruhig nach ${quiet.toFixed(0)} s`);
+  const { teacher, big, calc, students } = data;
+  const countOf = async (c) => (await teacher.ok('GET', `/api/classes/${c.class_id}/members`)).members.length;
+  if ((await countOf(big)) !== 99 || (await countOf(calc)) !== 40) throw new Error('seeding did not give classes of 99 and 40 members');
+  const cookie = teacher.cookie;
+  const url = base;
+  // Each wrk scenario also says how much CPU one request cost in each part of the stack (the why of its req/s),
+  // and first runs WARMUP seconds at the same load, not counted: the first seconds after a start
+  // measure the JIT compiler and empty kept answers, not the steady state a running product is in.
+  // Errors of the warm-up count like any other.
+  // A scenario runs RUNS times; the table shows the run with the median p99 and names every run's p99 (one
+  // 15-second window on a shared virtual machine now and then holds a stall of the machine itself).
+  const wrk = async (name, mode, lines, seconds = SECONDS, runs = RUNS) => {
+    let errors = 0;
+    if (WARMUP > 0) {
+      const w = await runWrk({ url, mode, lines, seconds: WARMUP, workDir, name: `${name}-warmup` });
+      errors += w.errors;
+      log(`  (Aufwärmen ${WARMUP} s, nicht gemessen: ${w.rps.toFixed(0)} req/s, p99 ${w.p99.toFixed(0)} ms, Fehler ${w.errors})`);
+    }
+    const measured = [];
+    for (let k = 0; k < runs; k++) {
+      const before = treeCpu(product.pid);
+      const r = await runWrk({ url, mode, lines, seconds, workDir, name: `${name}-${k + 1}` });
+      const after = treeCpu(product.pid);
+      const perRequest = (part) => ((after[part] - before[part]) * 1000) / Math.max(1, r.requests);
+      errors += r.errors;
+      measured.push({ ...r, cpu: { gateway: perRequest('gateway'), services: perRequest('services'), postgres: perRequest('postgres') } });
+    }
+    const median = [...measured].sort((a, b) => a.p99 - b.p99)[Math.floor(runs / 2)];
+    const runsNote =
+      runs > 1
+        ? `Lauf mit dem mittleren p99 von ${runs}; alle Läufe: ${measured.map((m) => `${m.rps.toFixed(0)} req/s, p99 ${m.p99.toFixed(0)} ms`).join('; ')}`
+        : '';
+    // The times scenario checks the counters its last run left behind.
+    return { ...median, errors, counters: measured.at(-1).counters, runsNote };
+  };
+
+  log('Szenarien (200 Verbindungen) …');
+  add('Klassenliste (GET /api/me/classes, 20 Klassen)', await wrk('classes', 'cycle', [`GET\t/api/me/classes\t${cookie}\t`]));
+  add('Mitgliederliste, 99 Mitglieder mit Zeiten', await wrk('members', 'cycle', [`GET\t/api/classes/${big.class_id}/members\t${cookie}\t`]));
+  const planning = ['available-times', 'time-range', 'members', 'schedules'].map((p) => `GET\t/api/classes/${calc.class_id}/${p}\t${cookie}\t`);
+  add('Planungsdaten laden (Lehrerzeiten, Zeitraum, Mitglieder, Pläne; 40er-Klasse)', await wrk('planning', 'cycle', planning));
+
+  const calcBody = { wiggleRoom: 3, selectedClass: calc.class_id, timePreferences: {} };
+  let answer;
+  add(
+    'Berechnung, 40 Studierende (nacheinander, 5×)',
+    await timed(5, 1, async () => {
+      const r = await teacher.call('POST', '/api/cp-sat-berechnung-from-db', calcBody);
+      answer = r.body;
+      return r;
+    }),
+    'Solver-Zeitlimit 15 s',
+  );
+  const members = (await teacher.ok('GET', `/api/classes/${calc.class_id}/members`)).members;
+  const pdfBody = {
+    schedule: answer?.timetable ?? {},
+    timeRange: { start: 32, end: 72 },
+    studentsList: members.map((m) => ({ member_id: m.member_id, name: m.name })),
+    className: 'Klavier Hauptfach 2',
+    scheduleName: 'Wintersemester',
+  };
+  const pdf = () => teacher.call('POST', '/api/export-pdf-alternative', pdfBody);
+  const first = await timed(1, 1, pdf);
+  add('PDF-Export, 40 Studierende, erster (Chromium startet)', first);
+  add('PDF-Export, 40 Studierende, einzeln (10×)', await timed(10, 1, pdf));
+  const rounds = [];
+  for (let k = 0; k < 3; k++) {
+    const t = performance.now();
+    const r = await timed(8, 8, pdf);
+    rounds.push({ ...r, wall: performance.now() - t });
+  }
+  const worst = rounds.reduce((a, b) => (a.wall > b.wall ? a : b));
+  add(
+    'PDF-Export, 8 gleichzeitig (3 Runden)',
+    { ...worst, requests: 24, errors: rounds.reduce((a, b) => a + b.errors, 0) },
+    `alle 8 fertig nach höchstens ${(worst.wall / 1000).toFixed(2)} s`,
+  );
+  memory.afterPdf = treeMemory(product.pid);
+
+  // 200 distinct student sessions (not the class of 40, whose times the calculation used).
+  const savers = [...students.slice(0, 99), ...students.slice(139, 240)];
+  const times = await wrk(
+    'times',
+    'times',
+    savers.map((s) => s.cookie),
+  );
+  await sleep(2000);
+  const stored = await pool(savers, 20, async (s) => decodeCounter((await s.ok('GET', '/api/me/available-times')).available_times_response.available_times));
+  // wrk stops with at most a request or two per student in flight: the stored one is the last or one just before it.
+  let lost = stored.filter((c, k) => !(c >= times.counters[k] - 2 && c <= times.counters[k])).length;
+  // Then exactly: every student saves once more at the same time, and every answer must be what is stored.
+  const marks = savers.map((_, k) => (k * 7919 + 12345) % 2 ** 20 || 1);
+  await pool(savers, 200, (s, k) => s.ok('PUT', '/api/me/available-times', { available_times: { 0: mondaySlots(marks[k]) } }));
+  const final = await pool(savers, 20, async (s) => decodeCounter((await s.ok('GET', '/api/me/available-times')).available_times_response.available_times));
+  lost += final.filter((c, k) => c !== marks[k]).length;
+  add('Zeiten speichern, 200 Studierende (PUT /api/me/available-times)', times, `verlorene Schreibvorgänge: ${lost}`);
+
+  const rush = [];
+  students.forEach((s, k) => {
+    rush.push(`PUT\t/api/me/available-times\t${s.cookie}\t${JSON.stringify({ available_times: studentTimes(k + 7) })}`);
+    if (k % 5 === 4) rush.push(k % 10 === 4 ? `GET\t/api/me/classes\t${cookie}\t` : `GET\t/api/classes/${big.class_id}/members\t${cookie}\t`);
+  });
+  add(
+    `Abgabe-Ansturm: ${students.length} Studierende speichern, dazu Lehrer-Lesezugriffe (${RUSH_SECONDS} s)`,
+    await wrk('rush', 'cycle', rush, RUSH_SECONDS, 1),
+  );
+  memory.afterLoad = treeMemory(product.pid);
+  memory.machineLoadBefore = load;
+
+  // The database's share alone: the same statements from the product's repositories, no HTTP or gRPC.
+  log('Nur Datenbank (Anweisungen der Klassenliste und des Speicherns, 10 Verbindungen) …');
+  const bigMembers = (await teacher.ok('GET', `/api/classes/${big.class_id}/members`)).members;
+  const db = await dbCeiling(root, {
+    url: `postgresql://postgres:postgres@127.0.0.1:${PG_PORT}/stundenplan`,
+    teacherId: big.teacher_id,
+    studentIds: bigMembers.map((m) => m.user_id).filter(Boolean),
+    seconds: SECONDS,
+  });
+  add('Nur Datenbank: Anweisungen der Klassenliste beim Neuaufbau (ohne HTTP, gRPC, Gateway)', db.classList);
+  add('Nur Datenbank: Anweisungen eines Speicherns (ohne HTTP, gRPC, Gateway)', db.save);
+}
+
 async function main() {
   ensureWrk(log);
   if (process.env.BENCH_SKIP_BUILD !== '1') {
@@ -129,139 +266,7 @@ async function main() {
   });
   let memory = {};
   try {
-    await product.ready;
-    await sleep(3000);
-    memory.idle = treeMemory(product.pid);
-    log(`  Speicher im Leerlauf: RSS ${memory.idle.rssMb} MB (PSS ${memory.idle.pssMb} MB, ${memory.idle.processes} Prozesse)`);
-    const base = `http://127.0.0.1:${PORT}`;
-    const t0 = Date.now();
-    log('Daten anlegen …');
-    const data = await seed(base, { students: STUDENTS, log });
-    log(`  angelegt in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-    // Seeding leaves work behind (its events: directory entries, hundreds of confirmation mails); the
-    // scenarios start once the product is idle again, so they measure themselves and not that backlog.
-    const quiet = await untilQuiet(product.pid);
-    log(`  danach ruhig nach ${quiet.toFixed(0)} s`);
-    const { teacher, big, calc, students } = data;
-    const countOf = async (c) => (await teacher.ok('GET', `/api/classes/${c.class_id}/members`)).members.length;
-    if ((await countOf(big)) !== 99 || (await countOf(calc)) !== 40) throw new Error('seeding did not give classes of 99 and 40 members');
-    const cookie = teacher.cookie;
-    const url = base;
-    // Each wrk scenario also says how much CPU one request cost in each part of the stack (the why of its req/s),
-    // and first runs WARMUP seconds at the same load, not counted: the first seconds after a start
-    // measure the JIT compiler and empty kept answers, not the steady state a running product is in.
-    // Errors of the warm-up count like any other.
-    // A scenario runs RUNS times; the table shows the run with the median p99 and names every run's p99 (one
-    // 15-second window on a shared virtual machine now and then holds a stall of the machine itself).
-    const wrk = async (name, mode, lines, seconds = SECONDS, runs = RUNS) => {
-      let errors = 0;
-      if (WARMUP > 0) {
-        const w = await runWrk({ url, mode, lines, seconds: WARMUP, workDir, name: `${name}-warmup` });
-        errors += w.errors;
-        log(`  (Aufwärmen ${WARMUP} s, nicht gemessen: ${w.rps.toFixed(0)} req/s, p99 ${w.p99.toFixed(0)} ms, Fehler ${w.errors})`);
-      }
-      const measured = [];
-      for (let k = 0; k < runs; k++) {
-        const before = treeCpu(product.pid);
-        const r = await runWrk({ url, mode, lines, seconds, workDir, name: `${name}-${k + 1}` });
-        const after = treeCpu(product.pid);
-        const perRequest = (part) => ((after[part] - before[part]) * 1000) / Math.max(1, r.requests);
-        errors += r.errors;
-        measured.push({ ...r, cpu: { gateway: perRequest('gateway'), services: perRequest('services'), postgres: perRequest('postgres') } });
-      }
-      const median = [...measured].sort((a, b) => a.p99 - b.p99)[Math.floor(runs / 2)];
-      const runsNote =
-        runs > 1
-          ? `Lauf mit dem mittleren p99 von ${runs}; alle Läufe: ${measured.map((m) => `${m.rps.toFixed(0)} req/s, p99 ${m.p99.toFixed(0)} ms`).join('; ')}`
-          : '';
-      // The times scenario checks the counters its last run left behind.
-      return { ...median, errors, counters: measured.at(-1).counters, runsNote };
-    };
-
-    log('Szenarien (200 Verbindungen) …');
-    add('Klassenliste (GET /api/me/classes, 20 Klassen)', await wrk('classes', 'cycle', [`GET\t/api/me/classes\t${cookie}\t`]));
-    add('Mitgliederliste, 99 Mitglieder mit Zeiten', await wrk('members', 'cycle', [`GET\t/api/classes/${big.class_id}/members\t${cookie}\t`]));
-    const planning = ['available-times', 'time-range', 'members', 'schedules'].map((p) => `GET\t/api/classes/${calc.class_id}/${p}\t${cookie}\t`);
-    add('Planungsdaten laden (Lehrerzeiten, Zeitraum, Mitglieder, Pläne; 40er-Klasse)', await wrk('planning', 'cycle', planning));
-
-    const calcBody = { wiggleRoom: 3, selectedClass: calc.class_id, timePreferences: {} };
-    let answer;
-    add(
-      'Berechnung, 40 Studierende (nacheinander, 5×)',
-      await timed(5, 1, async () => {
-        const r = await teacher.call('POST', '/api/cp-sat-berechnung-from-db', calcBody);
-        answer = r.body;
-        return r;
-      }),
-      'Solver-Zeitlimit 15 s',
-    );
-    const members = (await teacher.ok('GET', `/api/classes/${calc.class_id}/members`)).members;
-    const pdfBody = {
-      schedule: answer?.timetable ?? {},
-      timeRange: { start: 32, end: 72 },
-      studentsList: members.map((m) => ({ member_id: m.member_id, name: m.name })),
-      className: 'Klavier Hauptfach 2',
-      scheduleName: 'Wintersemester',
-    };
-    const pdf = () => teacher.call('POST', '/api/export-pdf-alternative', pdfBody);
-    const first = await timed(1, 1, pdf);
-    add('PDF-Export, 40 Studierende, erster (Chromium startet)', first);
-    add('PDF-Export, 40 Studierende, einzeln (10×)', await timed(10, 1, pdf));
-    const rounds = [];
-    for (let k = 0; k < 3; k++) {
-      const t = performance.now();
-      const r = await timed(8, 8, pdf);
-      rounds.push({ ...r, wall: performance.now() - t });
-    }
-    const worst = rounds.reduce((a, b) => (a.wall > b.wall ? a : b));
-    add(
-      'PDF-Export, 8 gleichzeitig (3 Runden)',
-      { ...worst, requests: 24, errors: rounds.reduce((a, b) => a + b.errors, 0) },
-      `alle 8 fertig nach höchstens ${(worst.wall / 1000).toFixed(2)} s`,
-    );
-    memory.afterPdf = treeMemory(product.pid);
-
-    // 200 distinct student sessions (not the class of 40, whose times the calculation used).
-    const savers = [...students.slice(0, 99), ...students.slice(139, 240)];
-    const times = await wrk(
-      'times',
-      'times',
-      savers.map((s) => s.cookie),
-    );
-    await sleep(2000);
-    const stored = await pool(savers, 20, async (s) => decodeCounter((await s.ok('GET', '/api/me/available-times')).available_times_response.available_times));
-    // wrk stops with at most a request or two per student in flight: the stored one is the last or one just before it.
-    let lost = stored.filter((c, k) => !(c >= times.counters[k] - 2 && c <= times.counters[k])).length;
-    // Then exactly: every student saves once more at the same time, and every answer must be what is stored.
-    const marks = savers.map((_, k) => (k * 7919 + 12345) % 2 ** 20 || 1);
-    await pool(savers, 200, (s, k) => s.ok('PUT', '/api/me/available-times', { available_times: { 0: mondaySlots(marks[k]) } }));
-    const final = await pool(savers, 20, async (s) => decodeCounter((await s.ok('GET', '/api/me/available-times')).available_times_response.available_times));
-    lost += final.filter((c, k) => c !== marks[k]).length;
-    add('Zeiten speichern, 200 Studierende (PUT /api/me/available-times)', times, `verlorene Schreibvorgänge: ${lost}`);
-
-    const rush = [];
-    students.forEach((s, k) => {
-      rush.push(`PUT\t/api/me/available-times\t${s.cookie}\t${JSON.stringify({ available_times: studentTimes(k + 7) })}`);
-      if (k % 5 === 4) rush.push(k % 10 === 4 ? `GET\t/api/me/classes\t${cookie}\t` : `GET\t/api/classes/${big.class_id}/members\t${cookie}\t`);
-    });
-    add(
-      `Abgabe-Ansturm: ${students.length} Studierende speichern, dazu Lehrer-Lesezugriffe (${RUSH_SECONDS} s)`,
-      await wrk('rush', 'cycle', rush, RUSH_SECONDS, 1),
-    );
-    memory.afterLoad = treeMemory(product.pid);
-    memory.machineLoadBefore = load;
-
-    // The database's share alone: the same statements from the product's repositories, no HTTP or gRPC.
-    log('Nur Datenbank (Anweisungen der Klassenliste und des Speicherns, 10 Verbindungen) …');
-    const bigMembers = (await teacher.ok('GET', `/api/classes/${big.class_id}/members`)).members;
-    const db = await dbCeiling(root, {
-      url: `postgresql://postgres:postgres@127.0.0.1:${PG_PORT}/stundenplan`,
-      teacherId: big.teacher_id,
-      studentIds: bigMembers.map((m) => m.user_id).filter(Boolean),
-      seconds: SECONDS,
-    });
-    add('Nur Datenbank: Anweisungen der Klassenliste beim Neuaufbau (ohne HTTP, gRPC, Gateway)', db.classList);
-    add('Nur Datenbank: Anweisungen eines Speicherns (ohne HTTP, gRPC, Gateway)', db.save);
+    await measureProduct({ product, add, memory, workDir, load });
   } finally {
     await product.stop();
     rmSync(workDir, { recursive: true, force: true });
