@@ -1,3 +1,4 @@
+import { startExclusiveJob } from '@stundenplan/base';
 import { berlinToday, DEADLINE_TIME_ZONE } from '@stundenplan/timegrid';
 import type { Deps } from './context.js';
 import { remindMembers } from './reminders.js';
@@ -69,40 +70,18 @@ export const FIRST_PASS_DELAY_MS = 5_000;
 
 /** The automatic-reminder job: runOnce shortly after start and then every `intervalMs`, one replica at a time. */
 export function startAutoReminders(deps: Deps, opts: AutoReminderOptions): AutoReminderJob {
-  let running = false;
-  let current: Promise<unknown> = Promise.resolve();
-  const lockKey = `${opts.schema}:auto-reminders`;
-
-  const pass = async (): Promise<number | null> => {
-    const now = deps.now();
-    if (berlinHour(now) < opts.fromHour) return null;
-    running = true;
-    try {
-      return await deps.data.exclusively(lockKey, () => sendDueReminders(deps, now));
-    } finally {
-      running = false;
-    }
-  };
-  const runOnce = (): Promise<number | null> => {
-    if (running) return Promise.resolve(null);
-    const p = pass();
-    current = p.catch(() => undefined);
-    return p;
-  };
-
-  const tick = () => {
-    runOnce().catch((e: unknown) => deps.log.warn({ err: (e as Error).message }, 'automatic reminders failed'));
-  };
-  const timer = opts.intervalMs > 0 ? setInterval(tick, opts.intervalMs) : undefined;
-  const first = opts.intervalMs > 0 ? setTimeout(tick, Math.min(opts.firstPassDelayMs ?? FIRST_PASS_DELAY_MS, opts.intervalMs)) : undefined;
-  timer?.unref();
-  first?.unref();
-  return {
-    runOnce,
-    stop: async () => {
-      clearInterval(timer);
-      clearTimeout(first);
-      await current;
+  return startExclusiveJob(
+    {
+      lockKey: `${opts.schema}:auto-reminders`,
+      intervalMs: opts.intervalMs,
+      firstPassDelayMs: opts.firstPassDelayMs ?? FIRST_PASS_DELAY_MS,
+      exclusively: deps.data.exclusively,
+      log: deps.log,
+      failure: 'automatic reminders failed',
     },
-  };
+    async () => {
+      const now = deps.now();
+      return berlinHour(now) < opts.fromHour ? null : sendDueReminders(deps, now);
+    },
+  );
 }
