@@ -1,5 +1,24 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { preactAliases } from './web/vite.config';
 
+const moduleFile = (file: string) => fileURLToPath(new URL(`./node_modules/${file}`, import.meta.url));
+const webOnPreact = process.env.WEB_TESTS_ON_PREACT === '1';
+/**
+ * The web tests on Preact: the libraries that import react are taken as ES modules (Node's condition would pick
+ * CommonJS, which Vitest loads without the aliases) and inlined, so that the aliases reach them.
+ */
+const preactTestAliases = [
+  ...preactAliases,
+  { find: /^@testing-library\/react$/, replacement: '@testing-library/react/dist/@testing-library/react.esm.js' },
+  { find: /^react-router-dom$/, replacement: moduleFile('react-router-dom/dist/index.mjs') },
+  { find: /^react-router$/, replacement: moduleFile('react-router/dist/development/index.mjs') },
+  { find: /^react-router\/dom$/, replacement: moduleFile('react-router/dist/development/dom-export.mjs') },
+  ...['core', 'utilities', 'accessibility'].map((name) => ({
+    find: new RegExp(`^@dnd-kit/${name}$`),
+    replacement: moduleFile(`@dnd-kit/${name}/dist/${name}.esm.js`),
+  })),
+];
 const DB_SETUP = new URL('./test/global-db.ts', import.meta.url).pathname;
 
 // One Vitest run over every workspace; each project keeps its own environment.
@@ -38,7 +57,18 @@ export default defineConfig({
           hookTimeout: 120000,
         },
       })),
-      { test: { name: 'web', root: 'web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      {
+        // The built web app runs on preact/compat (docs/adr/0012-preact-first-load.md); its unit tests run on
+        // React unless WEB_TESTS_ON_PREACT=1 (then two of them still fail, on timing).
+        ...(webOnPreact && { resolve: { alias: preactTestAliases } }),
+        test: {
+          name: 'web',
+          root: 'web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          ...(webOnPreact && { server: { deps: { inline: [/react-router/, /@testing-library\/react/, /@tanstack\/react-query/, /@dnd-kit/] } } }),
+        },
+      },
       { test: { name: 'deploy', root: 'deploy', include: ['**/*.test.ts'] } },
       { test: { name: 'stack', root: 'test/stack', globalSetup: [DB_SETUP], include: ['**/*.int.test.ts'], testTimeout: 60000, hookTimeout: 180000 } },
       { test: { name: 'scripts', root: 'scripts', include: ['**/*.test.ts'], testTimeout: 60000 } },
