@@ -57,6 +57,10 @@ async function lighthouse(url, headers, workDir) {
   const a = lhr.audits;
   const requests = a['network-requests']?.details?.items ?? [];
   const script = requests.filter((r) => r.resourceType === 'Script');
+  const lcpNode = a['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+  log(
+    `  ${url}: ${Math.round((lhr.categories.performance.score ?? 0) * 100)}, LCP ${Math.round(a['largest-contentful-paint'].numericValue)} ms at ${lcpNode?.snippet ?? '?'}`,
+  );
   return {
     score: Math.round((lhr.categories.performance.score ?? 0) * 100),
     fcp: a['first-contentful-paint'].numericValue,
