@@ -15,7 +15,7 @@ import { buildInstance, type Core } from './instance.js';
 import { parseSlotLabel } from './problem-input.js';
 import { solveProblem } from './solve.js';
 import { problem, student } from './test-problems.js';
-import type { Problem } from './types.js';
+import type { Problem, ProblemStudent } from './types.js';
 
 const benchDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../bench/instances');
 const readBench = (name: string): Problem => JSON.parse(readFileSync(path.join(benchDir, `${name}.json`), 'utf8')) as Problem;
@@ -64,39 +64,64 @@ describe('slot matching pre-check', () => {
   });
 });
 
-describe('SpanTrial', () => {
-  it('answers teacher and student spans as verify() does', async () => {
-    const p = readBench('small-03');
-    const plan = await solveProblem(p, { timeLimitSec: 30 });
-    const inst = buildInstance(p);
-    const highs = await loadHighs();
-    const mip: MipBudget = { highs, deadline: performance.now() + 60_000, maxRunSec: 5 };
-    let compared = 0;
-    let yes = 0;
-    for (const id of [...plan.unscheduled_students, ...plan.skipped_students]) {
-      const u = inst.students.findIndex((s) => s.member_id === id);
-      // Every hour of the afternoons as a candidate teacher span, and u's own windows for student_time.
-      const spans: Span[] = [];
-      for (let day = 0; day < 5; day++) for (let a = 56; a + 4 <= 80; a += 2) spans.push({ day, a, b: a + 4 });
-      for (const [kind, base] of [
-        ['teacher', inst.teacher],
-        ['student', inst.chosen[u]!],
-      ] as const) {
-        const trial = new SpanTrial(p, plan.placements, id, spans, kind, base);
-        try {
-          for (const set of [spans, ...spans.filter((_, k) => k % 5 === 0).map((s) => [s])]) {
-            const fast = trial.check(set, mip).answer;
-            const slow = verify(p, plan.placements, id, { [kind]: set }, mip).answer;
-            expect(fast, `${id} ${kind} ${JSON.stringify(set.length > 1 ? set.length : set)}`).toBe(slow);
-            compared++;
-            if (fast === 'yes') yes++;
-          }
-        } finally {
-          trial.dispose();
+/** Asks a SpanTrial and verify() the same span sets for every unplaced student of `p`; counts answers. */
+async function compareWithVerify(p: Problem, every: number): Promise<{ compared: number; yes: number }> {
+  const plan = await solveProblem(p, { timeLimitSec: 30 });
+  const inst = buildInstance(p);
+  const highs = await loadHighs();
+  const mip: MipBudget = { highs, deadline: performance.now() + 60_000, maxRunSec: 5 };
+  let compared = 0;
+  let yes = 0;
+  for (const id of [...plan.unscheduled_students, ...plan.skipped_students]) {
+    const u = inst.students.findIndex((s) => s.member_id === id);
+    // Every hour of the afternoons as a candidate span (teacher's or u's own times).
+    const spans: Span[] = [];
+    for (let day = 0; day < 5; day++) for (let a = 56; a + 4 <= 80; a += 2) spans.push({ day, a, b: a + 4 });
+    for (const [kind, base] of [
+      ['teacher', inst.teacher],
+      ['student', inst.chosen[u]!],
+    ] as const) {
+      const trial = new SpanTrial(p, plan.placements, id, spans, kind, base);
+      try {
+        for (const set of [spans, ...spans.filter((_, k) => k % every === 0).map((s) => [s])]) {
+          const fast = trial.check(set, mip).answer;
+          const slow = verify(p, plan.placements, id, { [kind]: set }, mip).answer;
+          expect(fast, `${id} ${kind} ${JSON.stringify(set.length > 1 ? set.length : set)}`).toBe(slow);
+          compared++;
+          if (fast === 'yes') yes++;
         }
+      } finally {
+        trial.dispose();
       }
     }
+  }
+  return { compared, yes };
+}
+
+describe('slot matching in a two-week plan', () => {
+  it('counts a weekly lesson in both weeks and a biweekly one in its own', () => {
+    const mo = { 0: [['9.00', '10.00']] as [string, string][] };
+    const bw = (x: ProblemStudent): ProblemStudent => ({ ...x, frequency: 'biweekly' });
+    // a biweekly holds week A's Monday 9-10: a biweekly u fits into week B, a weekly u fits nowhere.
+    const shared = corePlan(problem(mo, [bw(student('a', 'A', 60, mo)), bw(student('u', 'U', 60, mo))]), { a: '9.00' });
+    expect(slotMatchingFits(shared.core, shared.pos, allOpen(shared.core), shared.index('u'))).toBe(true);
+    const weekly = corePlan(problem(mo, [bw(student('a', 'A', 60, mo)), student('u', 'U', 60, mo)]), { a: '9.00' });
+    expect(weekly.core.weeks).toBe(2);
+    expect(slotMatchingFits(weekly.core, weekly.pos, allOpen(weekly.core), weekly.index('u'))).toBe(false);
+  });
+});
+
+describe('SpanTrial', () => {
+  it('answers teacher and student spans as verify() does', async () => {
+    const { compared, yes } = await compareWithVerify(readBench('small-03'), 5);
     expect(compared).toBeGreaterThan(50);
+    expect(yes).toBeGreaterThan(0);
+    expect(yes).toBeLessThan(compared);
+  }, 120_000);
+
+  it('answers as verify() does in a two-week plan too', async () => {
+    const { compared, yes } = await compareWithVerify(readBench('../biweekly/instances/small-03-bw'), 10);
+    expect(compared).toBeGreaterThan(30);
     expect(yes).toBeGreaterThan(0);
     expect(yes).toBeLessThan(compared);
   }, 120_000);
