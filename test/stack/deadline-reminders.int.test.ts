@@ -3,38 +3,36 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Client, linkFrom, mails, signUp, startTestStack, uniqueEmail, waitForMail, minimalPdf } from './helpers.js';
 
 /** Deadlines and reminders across the services: deadline (classes -> availability over gRPC, auth profile), answered count, reminders (outbox -> notification -> /dev/mail); the semester (classes -> notification over gRPC) and the dated lessons. */
-describe('deadline and reminders through the gateway', () => {
-  let stack: Awaited<ReturnType<typeof startTestStack>>;
-  let teacher: Client;
-  let student: Client;
-  let classId = '';
-  let shortcut = '';
-  const studentEmail = uniqueEmail('frist-student');
-  const openEmail = uniqueEmail('frist-offen');
+let stack: Awaited<ReturnType<typeof startTestStack>>;
+let teacher: Client;
+let student: Client;
+let classId = '';
+let shortcut = '';
+const studentEmail = uniqueEmail('frist-student');
+const openEmail = uniqueEmail('frist-offen');
 
-  beforeAll(async () => {
-    // Own ports: others run the stack suites on theirs.
-    stack = await startTestStack(inject('databaseUrl'), { port: 23780, portOffset: 15700 });
-    teacher = await signUp(stack.base, { name: 'Clara Schumann', email: uniqueEmail('frist-lehrerin'), role: 'teacher' });
-    student = await signUp(stack.base, { name: 'Johannes Brahms', email: studentEmail, role: 'student' });
-    const created = await teacher.post<{ class_id: string; register_shortcut: string }>('/api/classes', {
-      name: 'Frist Klavier',
-      description: null,
-      is_group: false,
-      register_shortcut: '',
-    });
-    classId = created.body.class_id;
-    shortcut = created.body.register_shortcut;
-    expect((await student.post('/api/students/join-class', { register_shortcut: shortcut, duration: 45 })).status).toBe(200);
-    expect((await teacher.post(`/api/classes/${classId}/members/new`, { students: [{ name: 'Olga Offen', duration: 30, email: openEmail }] })).status).toBe(
-      201,
-    );
-  }, 120_000);
-
-  afterAll(async () => {
-    await stack?.stop();
+beforeAll(async () => {
+  // Own ports: others run the stack suites on theirs.
+  stack = await startTestStack(inject('databaseUrl'), { port: 23780, portOffset: 15700 });
+  teacher = await signUp(stack.base, { name: 'Clara Schumann', email: uniqueEmail('frist-lehrerin'), role: 'teacher' });
+  student = await signUp(stack.base, { name: 'Johannes Brahms', email: studentEmail, role: 'student' });
+  const created = await teacher.post<{ class_id: string; register_shortcut: string }>('/api/classes', {
+    name: 'Frist Klavier',
+    description: null,
+    is_group: false,
+    register_shortcut: '',
   });
+  classId = created.body.class_id;
+  shortcut = created.body.register_shortcut;
+  expect((await student.post('/api/students/join-class', { register_shortcut: shortcut, duration: 45 })).status).toBe(200);
+  expect((await teacher.post(`/api/classes/${classId}/members/new`, { students: [{ name: 'Olga Offen', duration: 30, email: openEmail }] })).status).toBe(201);
+}, 120_000);
 
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('deadline and reminders through the gateway', () => {
   it('the teacher sets a deadline; the student sees it in the profile and still saves on time', async () => {
     const set = await teacher.put(`/api/classes/${classId}/deadline`, { deadline: '2999-12-24', allow_late_changes: false });
     expect(set.status).toBe(200);
@@ -79,7 +77,9 @@ describe('deadline and reminders through the gateway', () => {
     expect((await teacher.put(`/api/classes/${classId}/deadline`, { deadline: '2001-01-31', allow_late_changes: true })).status).toBe(200);
     expect((await student.put('/api/me/available-times', { available_times: { '0': ['9.00', '9.15'] } })).status).toBe(200);
   });
+});
 
+describe('deadline and reminders: calendars and dated lessons', () => {
   it('mails the own lesson as .ics with the schedule, serves it at /api/me/calendar.ics and through a private link', async () => {
     const members = (await teacher.get<{ members: { member_id: string; email: string | null }[] }>(`/api/classes/${classId}/members`)).body.members;
     const mine = members.find((m) => m.email?.toLowerCase() === studentEmail.toLowerCase())!;

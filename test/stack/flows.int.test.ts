@@ -5,25 +5,25 @@ import { Client, linkFrom, signUp, startTestStack, uniqueEmail, waitForMail } fr
  * The real services behind the real gateway in one process, as `npm start` runs them:
  * these flows cross every service boundary (HTTP, gRPC, events, mail).
  */
+let stack: Awaited<ReturnType<typeof startTestStack>>;
+let teacher: Client;
+let student: Client;
+const teacherEmail = uniqueEmail('lehrerin');
+const studentEmail = uniqueEmail('student');
+let classId = '';
+let shortcut = '';
+
+beforeAll(async () => {
+  stack = await startTestStack(inject('databaseUrl'));
+  teacher = await signUp(stack.base, { name: 'Clara Schumann', email: teacherEmail, role: 'teacher' });
+  student = await signUp(stack.base, { name: 'Johannes Brahms', email: studentEmail, role: 'student' });
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
 describe('the whole product through the gateway', () => {
-  let stack: Awaited<ReturnType<typeof startTestStack>>;
-  let teacher: Client;
-  let student: Client;
-  const teacherEmail = uniqueEmail('lehrerin');
-  const studentEmail = uniqueEmail('student');
-  let classId = '';
-  let shortcut = '';
-
-  beforeAll(async () => {
-    stack = await startTestStack(inject('databaseUrl'));
-    teacher = await signUp(stack.base, { name: 'Clara Schumann', email: teacherEmail, role: 'teacher' });
-    student = await signUp(stack.base, { name: 'Johannes Brahms', email: studentEmail, role: 'student' });
-  }, 120_000);
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
-
   it('reports every service and the database ready', async () => {
     const res = await fetch(`${stack.base}/api/healthz`);
     const body = (await res.json()) as { services: Record<string, { status: string }>; database: string };
@@ -124,7 +124,9 @@ describe('the whole product through the gateway', () => {
     expect(me.available_times_user_input['0']).toHaveLength(5);
     expect(me.available_times_user_input_last_modified).toBeTruthy();
   });
+});
 
+describe('the whole product: plans and ended sessions', () => {
   it('calculates a plan, saves it, loads it, exports the PDF and mails it to the students', async () => {
     const members = (await teacher.get<{ members: { member_id: string; email: string | null }[] }>(`/api/classes/${classId}/members`)).body.members;
     const calc = await teacher.post<{

@@ -1,6 +1,31 @@
-import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Client, createClass, mails, signUp, startTestStack, uniqueEmail, waitForMail, minimalPdf } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { Client, createClass, mails, uniqueEmail, waitForMail, minimalPdf } from './helpers.js';
+import {
+  C,
+  H,
+  addDays,
+  berlin,
+  labels,
+  occurrences,
+  toMin,
+  today,
+  weekday,
+  type Makeup,
+  type Suggestion,
+  stack,
+  teacher,
+  other,
+  s,
+  email,
+  member,
+  piano,
+  theory,
+  voice,
+  holidays,
+  breakDays,
+  planAndSend,
+  useMakeupStack,
+} from './makeups-fixture.js';
 
 /**
  * Cancellations and make-up lessons through the gateway (docs/product/semester.md "During the semester"), on the
@@ -13,140 +38,12 @@ import { Client, createClass, mails, signUp, startTestStack, uniqueEmail, waitFo
  * (filling Anna's gap: 45 idle minutes less); a break takes C+21, the holiday C+7.
  */
 
-const DAY = 86_400_000;
-const addDays = (iso: string, d: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + d * DAY).toISOString().slice(0, 10);
-const weekday = (iso: string) => (new Date(`${iso}T12:00:00Z`).getUTCDay() + 6) % 7;
-const berlin = (d: Date) => {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/Berlin',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(d)
-      .map((x) => [x.type, x.value]),
-  );
-  return { date: `${p.year}-${p.month}-${p.day}`, minutes: Number(p.hour) * 60 + Number(p.minute) };
-};
-const toMin = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-const label = (m: number) => `${Math.floor(m / 60)}.${String(m % 60).padStart(2, '0')}`;
-const labels = (from: number, to: number) => Array.from({ length: (to - from) / 15 }, (_, i) => label(from + i * 15));
-const today = berlin(new Date()).date;
-/** The next 3 October or 25 December at least 14 days ahead; C one week before. */
-const H = [0, 1].flatMap((y) => [`${Number(today.slice(0, 4)) + y}-10-03`, `${Number(today.slice(0, 4)) + y}-12-25`]).find((d) => d >= addDays(today, 14))!;
-const C = addDays(H, -7);
-const WD = String(weekday(C));
-const MORNING = labels(9 * 60, 12 * 60);
-const SURNAME: Record<string, string> = { Anna: 'Alt', Ben: 'Bauer', Carla: 'Conrad', Dora: 'Dorn' };
+useMakeupStack();
 
-function occurrences(ics: string): string[] {
-  const comp = new ICAL.Component(ICAL.parse(ics));
-  const tz = comp.getFirstSubcomponent('vtimezone');
-  if (tz) ICAL.TimezoneService.register(new ICAL.Timezone(tz));
-  return comp
-    .getAllSubcomponents('vevent')
-    .flatMap((e) => {
-      const it = new ICAL.Event(e).iterator();
-      const out: string[] = [];
-      for (let next = it.next(); next; next = it.next()) out.push(next.toString());
-      return out;
-    })
-    .sort();
-}
-
-interface Makeup {
-  makeup_id: string;
-  member_id: string;
-  cancelled_date: string;
-  status: string;
-  booked: { date: string; start: string; end: string } | null;
-  expires_on: string;
-}
-interface Suggestion {
-  date: string;
-  start: string;
-  end: string;
-  idle_added_minutes: number;
-}
+let annaMakeup = '';
+let first: Suggestion;
 
 describe('cancellations and make-up lessons', () => {
-  let stack: Awaited<ReturnType<typeof startTestStack>>;
-  let teacher: Client;
-  let other: Client;
-  const s: Record<string, Client> = {};
-  const email: Record<string, string> = {};
-  const member: Record<string, string> = {};
-  let piano = '';
-  let theory = '';
-  let voice = '';
-  let holidays: string[] = [];
-  const breakDays = [addDays(C, 20), addDays(C, 21), addDays(C, 22)];
-
-  async function join(name: string, shortcut: string, times: Record<string, string[]>) {
-    email[name] = uniqueEmail(name.toLowerCase());
-    const c = await signUp(stack.base, { name: `${name} ${SURNAME[name]}`, email: email[name], role: 'student' });
-    expect((await c.post('/api/students/join-class', { register_shortcut: shortcut, duration: 45 })).status).toBe(200);
-    expect((await c.put('/api/me/available-times', { available_times: times })).status).toBe(200);
-    s[name] = c;
-  }
-
-  async function planAndSend(classId: string, day: string, lessons: [string, number][]) {
-    const members = (await teacher.get<{ members: { member_id: string; name: string }[] }>(`/api/classes/${classId}/members`)).body.members;
-    for (const m of members) member[m.name.split(' ')[0]!] = m.member_id;
-    const available_times: Record<string, [string, string][]> = {
-      [day]: lessons.flatMap(([name, from]) => labels(from, from + 45).map((l) => [l, member[name]!] as [string, string])),
-    };
-    expect((await teacher.post(`/api/classes/${classId}/schedules`, { name: 'Semester', available_times })).status).toBe(201);
-    const form = new FormData();
-    form.append('pdf', new Blob([new Uint8Array(minimalPdf())], { type: 'application/pdf' }), 'stundenplan.pdf');
-    form.append('class_id', classId);
-    form.append('until', addDays(today, 120));
-    const sent = await teacher.post('/api/send-schedule-to-students', form);
-    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-  }
-
-  beforeAll(async () => {
-    stack = await startTestStack(inject('databaseUrl'), { port: 18780, portOffset: 11000 });
-    email.teacher = uniqueEmail('nachhol-lehrerin');
-    teacher = await signUp(stack.base, { name: 'Clara Schumann', email: email.teacher, role: 'teacher' });
-    other = await signUp(stack.base, { name: 'Fremde Lehrkraft', email: uniqueEmail('fremd'), role: 'teacher' });
-    const p = await createClass(teacher, 'Klavier');
-    const t = await createClass(teacher, 'Theorie');
-    const v = await createClass(teacher, 'Gesang');
-    [piano, theory, voice] = [p.class_id, t.class_id, v.class_id];
-    for (const id of [piano, theory])
-      expect((await teacher.put(`/api/classes/${id}/available-times`, { available_times: { [WD]: MORNING } })).status).toBe(200);
-    await join('Anna', p.register_shortcut, { [WD]: MORNING });
-    await join('Ben', p.register_shortcut, { [WD]: MORNING });
-    await join('Carla', t.register_shortcut, { [WD]: MORNING });
-    await join('Dora', v.register_shortcut, {});
-    await planAndSend(piano, WD, [
-      ['Anna', 9 * 60],
-      ['Ben', 10 * 60 + 30],
-    ]);
-    await planAndSend(theory, WD, [['Carla', 11 * 60 + 15]]);
-    const semester = {
-      first_day: addDays(today, 1),
-      last_day: addDays(C, 60),
-      state: 'BE',
-      breaks: [{ from: breakDays[0], to: breakDays[2], label: 'Prüfungswoche' }],
-    };
-    for (const id of [piano, theory]) {
-      const res = await teacher.put<{ holidays: { date: string }[] }>(`/api/classes/${id}/semester`, semester);
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      holidays = res.body.holidays.map((h) => h.date);
-    }
-    expect(holidays).toContain(H);
-  }, 240_000);
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
-
   it('lesson rules: defaults, saved by the owner, refused in German when wrong, 404/403/401 for others', async () => {
     expect((await teacher.get(`/api/classes/${piano}/lesson-rules`)).body).toEqual({ cancel_notice_hours: 24, makeup_weeks: 4, swaps_need_approval: false });
     const saved = await teacher.put<{ makeup_weeks: number; message: string }>(`/api/classes/${piano}/lesson-rules`, {
@@ -174,9 +71,6 @@ describe('cancellations and make-up lessons', () => {
     expect((await s.Anna!.get(`/api/classes/${piano}/lesson-rules`)).status).toBe(403);
     expect((await new Client(stack.base).get(`/api/classes/${piano}/lesson-rules`)).status).toBe(401);
   });
-
-  let annaMakeup = '';
-  let first: Suggestion;
 
   it('the teacher cancels: an open make-up whose suggestions lie in both parties’ times and avoid lessons, holidays and breaks', async () => {
     const refusals: [Client, unknown, number, string?][] = [
@@ -266,7 +160,9 @@ describe('cancellations and make-up lessons', () => {
     expect(badId.body.detail).toBe('Die ID des Nachholtermins ist ungültig.');
     expect((await teacher.get('/api/makeups/0b1c2d3e-1111-4222-8333-444455556666/suggestions')).status).toBe(404);
   });
+});
 
+describe('make-up lessons booked and refused', () => {
   it('booking the first suggestion makes a make-up lesson in both lists and the student’s calendar; the same time again is 409', async () => {
     expect((await s.Ben!.post(`/api/makeups/${annaMakeup}/book`, { date: first.date, start: first.start })).status).toBe(404);
     expect((await other.post(`/api/makeups/${annaMakeup}/book`, { date: first.date, start: first.start })).status).toBe(404);
@@ -368,7 +264,9 @@ describe('cancellations and make-up lessons', () => {
     expect(mail.text).toContain('Es gibt keinen Nachholtermin.');
     expect((await s.Anna!.post('/api/lessons/cancel', { class_id: voice, member_id: member.Dora, date: soon.date })).status).toBe(404);
   });
+});
 
+describe('make-up lessons at class size', () => {
   it('a 99-student class with a full teacher week: suggestions through the gateway, timed', async () => {
     const big = await createClass(teacher, 'Großklasse');
     const WEEK = Object.fromEntries(Array.from({ length: 7 }, (_, d) => [String(d), labels(7 * 60, 23 * 60)]));

@@ -48,25 +48,25 @@ const slot = (label: string) => {
   return h! * 4 + m! / 15;
 };
 
+let stack: Awaited<ReturnType<typeof startTestStack>>;
+let teacher: Client;
+let classId = '';
+/** member id -> preferred hour */
+const preferredHour = new Map<string, number>();
+const ids: Record<string, string> = {};
+let first: Calc;
+let scheduleId = '';
+
+beforeAll(async () => {
+  stack = await startTestStack(inject('databaseUrl'), { port: 21480, portOffset: 13400 });
+  teacher = await signUp(stack.base, { name: 'Clara Wieck', email: uniqueEmail('wieck'), role: 'teacher' });
+}, 180_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
 describe('preferred times and stable re-planning', () => {
-  let stack: Awaited<ReturnType<typeof startTestStack>>;
-  let teacher: Client;
-  let classId = '';
-  /** member id -> preferred hour */
-  const preferredHour = new Map<string, number>();
-  const ids: Record<string, string> = {};
-  let first: Calc;
-  let scheduleId = '';
-
-  beforeAll(async () => {
-    stack = await startTestStack(inject('databaseUrl'), { port: 21480, portOffset: 13400 });
-    teacher = await signUp(stack.base, { name: 'Clara Wieck', email: uniqueEmail('wieck'), role: 'teacher' });
-  }, 180_000);
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
-
   it("stores the students' own preferred times and refuses preferred slots outside the available ones", async () => {
     const created = await teacher.post<{ class_id: string; register_shortcut: string }>('/api/classes', {
       name: 'Violine',
@@ -142,7 +142,9 @@ describe('preferred times and stable re-planning', () => {
       else expect([m.preferred_times, m.preferred_times_user_input]).toEqual([{}, { '0': quarters(hour, hour + 1) }]);
     }
   });
+});
 
+describe('preferred times when planning and re-planning', () => {
   it('places all four students, each in their preferred hour (preferred_placed = 4)', async () => {
     const calc = await teacher.post<Calc>('/api/cp-sat-berechnung-from-db', { wiggleRoom: 0, selectedClass: classId, timePreferences: {} });
     expect(calc.status, JSON.stringify(calc.body)).toBe(200);

@@ -5,42 +5,42 @@ import { Client, signUp, startTestStack, uniqueEmail } from './helpers.js';
  * Bad input never crashes anything: every docs/product/api.md call, sent malformed bodies by a teacher, a
  * student and an anonymous caller, answers with a status below 500 and a JSON `detail` (no stack).
  */
-describe('malformed input at every call', () => {
-  let stack: Awaited<ReturnType<typeof startTestStack>>;
-  let teacher: Client;
-  let student: Client;
-  let classId = '';
-  let memberId = '';
-  let scheduleId = '';
+let stack: Awaited<ReturnType<typeof startTestStack>>;
+let teacher: Client;
+let student: Client;
+let classId = '';
+let memberId = '';
+let scheduleId = '';
 
-  beforeAll(async () => {
-    stack = await startTestStack(inject('databaseUrl'), { port: 20280, portOffset: 14200 });
-    teacher = await signUp(stack.base, { name: 'Clara Schumann', email: uniqueEmail('robust.t'), role: 'teacher' });
-    student = await signUp(stack.base, { name: 'Johannes Brahms', email: uniqueEmail('robust.s'), role: 'student' });
-    const cls = await teacher.post<{ class_id: string; register_shortcut: string }>('/api/classes', {
-      name: 'Robustheit',
-      description: null,
-      is_group: false,
-      register_shortcut: '',
-    });
-    classId = cls.body.class_id;
-    expect((await student.post('/api/students/join-class', { register_shortcut: cls.body.register_shortcut, duration: 30 })).status).toBe(200);
-    const members = await teacher.get<{ members?: { member_id: string }[] } | { member_id: string }[]>(`/api/classes/${classId}/members`);
-    memberId = (Array.isArray(members.body) ? members.body : (members.body.members ?? []))[0]!.member_id;
-    const empty = Object.fromEntries([0, 1, 2, 3, 4, 5, 6].map((d) => [String(d), []]));
-    const saved = await teacher.post<{ id: string }>(`/api/classes/${classId}/schedules`, {
-      name: 'Plan',
-      description: '',
-      available_times: empty,
-      class_id: classId,
-    });
-    scheduleId = saved.body.id;
-  }, 120_000);
-
-  afterAll(async () => {
-    await stack?.stop();
+beforeAll(async () => {
+  stack = await startTestStack(inject('databaseUrl'), { port: 20280, portOffset: 14200 });
+  teacher = await signUp(stack.base, { name: 'Clara Schumann', email: uniqueEmail('robust.t'), role: 'teacher' });
+  student = await signUp(stack.base, { name: 'Johannes Brahms', email: uniqueEmail('robust.s'), role: 'student' });
+  const cls = await teacher.post<{ class_id: string; register_shortcut: string }>('/api/classes', {
+    name: 'Robustheit',
+    description: null,
+    is_group: false,
+    register_shortcut: '',
   });
+  classId = cls.body.class_id;
+  expect((await student.post('/api/students/join-class', { register_shortcut: cls.body.register_shortcut, duration: 30 })).status).toBe(200);
+  const members = await teacher.get<{ members?: { member_id: string }[] } | { member_id: string }[]>(`/api/classes/${classId}/members`);
+  memberId = (Array.isArray(members.body) ? members.body : (members.body.members ?? []))[0]!.member_id;
+  const empty = Object.fromEntries([0, 1, 2, 3, 4, 5, 6].map((d) => [String(d), []]));
+  const saved = await teacher.post<{ id: string }>(`/api/classes/${classId}/schedules`, {
+    name: 'Plan',
+    description: '',
+    available_times: empty,
+    class_id: classId,
+  });
+  scheduleId = saved.body.id;
+}, 120_000);
 
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('malformed input at every call', () => {
   it('answers every malformed request with a 4xx JSON detail and never 5xx', async () => {
     const calls: [string, string][] = [
       ['GET', '/api/me'],

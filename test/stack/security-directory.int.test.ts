@@ -64,53 +64,53 @@ function pdfForm(classId: string, pdf: Buffer, message?: string): FormData {
   return form;
 }
 
-describe('directory privacy and mail limits (whole stack)', () => {
-  let stack: Stack;
-  let hmtm: Institution;
-  let koeln: Institution;
-  let teacherA: Client; // HMTM
-  let teacherK: Client; // Köln
-  let near: { client: Client; email: string; name: string }; // HMTM student, in nobody's class
-  let classA = '';
-  let classK = '';
+let stack: Stack;
+let hmtm: Institution;
+let koeln: Institution;
+let teacherA: Client; // HMTM
+let teacherK: Client; // Köln
+let near: { client: Client; email: string; name: string }; // HMTM student, in nobody's class
+let classA = '';
+let classK = '';
 
-  const createClass = async (t: Client, name: string) => {
-    const res = await t.post<{ class_id: string; register_shortcut: string }>('/api/classes', {
-      name,
-      description: null,
-      is_group: false,
-      register_shortcut: '',
-    });
-    expect(res.status).toBe(201);
-    return res.body;
-  };
-  const addMembers = async (t: Client, classId: string, students: { name: string; email: string }[]) => {
-    expect((await t.post(`/api/classes/${classId}/members/new`, { students: students.map((s) => ({ ...s, duration: 30 })) })).status).toBe(201);
-    const list = await t.get<{ members: { member_id: string; email: string | null; user_id: string | null }[] }>(`/api/classes/${classId}/members`);
-    // Only the rows just added, in the order given.
-    return students.map((s) => list.body.members.find((m) => m.email === s.email.toLowerCase())!);
-  };
-  const search = async (t: Client, q: string) => t.post<{ students: Student[] }>('/api/search-students', { query_string: q });
-
-  beforeAll(async () => {
-    stack = await startTestStack(inject('databaseUrl'), { port: 21380, portOffset: 13300, env: { MAIL_BUDGET_PER_DAY: String(MAIL_BUDGET) } });
-    const institutions = (await new Client(stack.base).get<Institution[]>('/api/institutions')).body;
-    hmtm = institutions.find((i) => i.students_mail === 'stud.hmtm.de')!;
-    koeln = institutions.find((i) => i.students_mail === 'stud.hfmt-koeln.de')!;
-    teacherA = (await signUpAt(stack.base, hmtm, { name: 'Clara Schumann', local: 'clara', role: 'teacher' })).client;
-    teacherK = (await signUpAt(stack.base, koeln, { name: 'Robert Koelsch', local: 'robert', role: 'teacher' })).client;
-    const n = await signUpAt(stack.base, hmtm, { name: 'Nora Nahbei', local: 'nora.nahbei', role: 'student' });
-    near = { ...n, name: 'Nora Nahbei' };
-    // Nora keeps her own weekly times (no class yet: every day is open).
-    expect((await near.client.put('/api/me/available-times', { available_times: { '0': ['9.00', '9.15'] } })).status).toBe(200);
-    classA = (await createClass(teacherA, 'Klavier Hauptfach')).class_id;
-    classK = (await createClass(teacherK, 'Gesang Köln')).class_id;
-  }, 180_000);
-
-  afterAll(async () => {
-    await stack?.stop();
+const createClass = async (t: Client, name: string) => {
+  const res = await t.post<{ class_id: string; register_shortcut: string }>('/api/classes', {
+    name,
+    description: null,
+    is_group: false,
+    register_shortcut: '',
   });
+  expect(res.status).toBe(201);
+  return res.body;
+};
+const addMembers = async (t: Client, classId: string, students: { name: string; email: string }[]) => {
+  expect((await t.post(`/api/classes/${classId}/members/new`, { students: students.map((s) => ({ ...s, duration: 30 })) })).status).toBe(201);
+  const list = await t.get<{ members: { member_id: string; email: string | null; user_id: string | null }[] }>(`/api/classes/${classId}/members`);
+  // Only the rows just added, in the order given.
+  return students.map((s) => list.body.members.find((m) => m.email === s.email.toLowerCase())!);
+};
+const search = async (t: Client, q: string) => t.post<{ students: Student[] }>('/api/search-students', { query_string: q });
 
+beforeAll(async () => {
+  stack = await startTestStack(inject('databaseUrl'), { port: 21380, portOffset: 13300, env: { MAIL_BUDGET_PER_DAY: String(MAIL_BUDGET) } });
+  const institutions = (await new Client(stack.base).get<Institution[]>('/api/institutions')).body;
+  hmtm = institutions.find((i) => i.students_mail === 'stud.hmtm.de')!;
+  koeln = institutions.find((i) => i.students_mail === 'stud.hfmt-koeln.de')!;
+  teacherA = (await signUpAt(stack.base, hmtm, { name: 'Clara Schumann', local: 'clara', role: 'teacher' })).client;
+  teacherK = (await signUpAt(stack.base, koeln, { name: 'Robert Koelsch', local: 'robert', role: 'teacher' })).client;
+  const n = await signUpAt(stack.base, hmtm, { name: 'Nora Nahbei', local: 'nora.nahbei', role: 'student' });
+  near = { ...n, name: 'Nora Nahbei' };
+  // Nora keeps her own weekly times (no class yet: every day is open).
+  expect((await near.client.put('/api/me/available-times', { available_times: { '0': ['9.00', '9.15'] } })).status).toBe(200);
+  classA = (await createClass(teacherA, 'Klavier Hauptfach')).class_id;
+  classK = (await createClass(teacherK, 'Gesang Köln')).class_id;
+}, 180_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('directory privacy and mail limits (whole stack)', () => {
   it('search-students: a teacher of another institution does not find a student outside their classes; the own institution finds only the SPEC fields', async () => {
     const mine = await search(teacherA, 'nahbei');
     expect(mine.status).toBe(200);
@@ -208,7 +208,9 @@ describe('directory privacy and mail limits (whole stack)', () => {
     expect(all.filter((x) => x.to.includes(invitee))).toHaveLength(3);
     expect(all.filter((x) => x.to.includes('opfer@example.net'))).toHaveLength(0);
   });
+});
 
+describe('mail limits and existence oracles (whole stack)', () => {
   it(`schedule mails: a fake PDF and an oversized file are refused; the daily budget (${MAIL_BUDGET} recipients) ends with 429 + wait_time`, async () => {
     const t = await signUp(stack.base, { name: 'Budget Lehrerin', email: uniqueEmail('budget'), role: 'teacher' });
     const c = (await createClass(t, 'Budgetkurs')).class_id;

@@ -54,7 +54,7 @@ const externalAddresses = Object.values(os.networkInterfaces())
 function listeningSockets(): { port: number; address: string }[] {
   const out: { port: number; address: string }[] = [];
   for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    let text = '';
+    let text: string;
     try {
       text = readFileSync(file, 'utf8');
     } catch {
@@ -121,22 +121,22 @@ function serviceToken(key: Uint8Array, audience: string, times: { iat?: number; 
     .sign(key);
 }
 
+let stack: Awaited<ReturnType<typeof startTestStack>>;
+let key: Uint8Array;
+const victim = uniqueEmail('opfer');
+
+beforeAll(async () => {
+  stack = await startTestStack(inject('databaseUrl'), { port: PORT, portOffset: OFFSET });
+  key = new Uint8Array(Buffer.from(readFileSync(path.join(stack.dataDir, 'service-token.key'), 'utf8').trim(), 'base64'));
+  // A mail with a live link in the outbox (the confirmation mail of a new account).
+  await signUp(stack.base, { name: 'Fanny Hensel', email: victim, role: 'teacher' });
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
 describe('security: exposure and service authentication of the embedded stack', () => {
-  let stack: Awaited<ReturnType<typeof startTestStack>>;
-  let key: Uint8Array;
-  const victim = uniqueEmail('opfer');
-
-  beforeAll(async () => {
-    stack = await startTestStack(inject('databaseUrl'), { port: PORT, portOffset: OFFSET });
-    key = new Uint8Array(Buffer.from(readFileSync(path.join(stack.dataDir, 'service-token.key'), 'utf8').trim(), 'base64'));
-    // A mail with a live link in the outbox (the confirmation mail of a new account).
-    await signUp(stack.base, { name: 'Fanny Hensel', email: victim, role: 'teacher' });
-  }, 120_000);
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
-
   describe('listening addresses', () => {
     const internalPorts = () => [...SERVICES.flatMap((s) => [s.http + OFFSET, s.grpc + OFFSET]), METRICS_PORT];
 
@@ -236,7 +236,9 @@ describe('security: exposure and service authentication of the embedded stack', 
       }
     });
   });
+});
 
+describe('security: mail outbox and metrics of the embedded stack', () => {
   describe('the local mail outbox', () => {
     type Gateway = { httpPort: number; stop(): Promise<void> };
     const startGateway = async (env: Record<string, string>): Promise<Gateway> => {
