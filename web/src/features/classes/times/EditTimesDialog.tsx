@@ -1,14 +1,5 @@
 // docs/product/classes.md 'Verfügbare Zeiten bearbeiten für {name}', docs/product/classes.md Available-times text, docs/product/errors.md Save available times.
-import {
-  formatLastChange,
-  formatLastChangeTitle,
-  formatTimesText,
-  TIMES_TEXT_ERRORS,
-  TIMES_TEXT_PLACEHOLDER,
-  WeekSlots,
-  type ParseTimesTextResult,
-  type TimesMap,
-} from '@stundenplan/timegrid';
+import { formatTimesText, TIMES_TEXT_PLACEHOLDER, WeekSlots, type ParseTimesTextResult, type TimesMap } from '@stundenplan/timegrid';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../../shared/api/client';
 import { toast } from '../../../shared/toast/toast-store';
@@ -23,27 +14,12 @@ import { MEMBER_MESSAGES } from '../messages';
 import { useSaveMemberTimes } from '../member-mutations';
 import { detailOf } from '../validation';
 import { useParsedTimesText } from './use-parsed-times-text';
-import { WeekPreview } from './WeekPreview';
+import { OwnTimesSection, PreviewSection } from './TimesSections';
+import { TIMES_MESSAGES } from './times-messages';
 import './times.css';
 
 export { TIMES_PARSE_DEBOUNCE_MS } from './use-parsed-times-text';
-
-export const TIMES_MESSAGES = {
-  title: (name: string) => `Verfügbare Zeiten bearbeiten für ${name}`,
-  noMember: 'Kein Student ausgewählt.',
-  saved: 'Verfügbare Zeiten erfolgreich gespeichert',
-  saveFailed: 'Fehler beim Speichern der Zeiten',
-  saveFailedToast: (message: string) => `Speichern fehlgeschlagen: ${message}`,
-  unknownError: 'Ein unbekannter Fehler ist aufgetreten.',
-  parseError: TIMES_TEXT_ERRORS.parse,
-  saveBlocked: TIMES_TEXT_ERRORS.saveBlocked,
-  noPreview: 'Keine Vorschau, solange die Eingabe einen Fehler enthält.',
-  preferredOutside: 'Bevorzugte Zeiten müssen innerhalb der verfügbaren Zeiten liegen.',
-  frequency: 'Rhythmus',
-  frequencyHint: '14-täglich: eine Stunde jede zweite Woche, in der A- oder der B-Woche des Semesters.',
-  nothingParsed:
-    'Diese Eingabe ergibt keine Zeiten. Jede Angabe braucht einen Wochentag, und Zeiten werden auf volle Viertelstunden gerundet (z.B. „23:50-24“ ergibt nichts).',
-} as const;
+export { TIMES_MESSAGES };
 
 /** The teacher-entered times as text; malformed stored entries are dropped. */
 export function initialTimesText(times: TimesMap | null | undefined): string {
@@ -109,11 +85,7 @@ function EditTimesForm({
   const { text, parsed, pending } = field;
 
   const parseError = parsed.result.ok ? null : TIMES_MESSAGES.parseError;
-  const nothingParsed = parsed.result.ok && parsed.result.week.isEmpty() && parsed.text.trim() !== '';
   const wishError = preferredError(parsed.result, wish.parsed.result);
-  const ownTimes = WeekSlots.fromTimesMap(member.available_times_user_input ?? {}, { strict: false });
-  const ownPreferred = WeekSlots.fromTimesMap(member.preferred_times_user_input ?? {}, { strict: false }).intersect(ownTimes);
-  const lastModified = member.available_times_user_input_last_modified ?? null;
 
   const save = () => {
     // Saving never waits for the debounce: the texts as they are now are what gets stored.
@@ -209,46 +181,16 @@ function EditTimesForm({
           />
           {saveError && <Alert kind="error" title={saveError} />}
         </div>
-        <section className={pending ? 'times-editor__section times-editor__pending' : 'times-editor__section'} aria-busy={pending || undefined}>
-          <h3 className="times-editor__heading">Vorschau</h3>
-          {parsed.result.ok ? (
-            <>
-              {nothingParsed && !pending && <Alert kind="warning">{TIMES_MESSAGES.nothingParsed}</Alert>}
-              <WeekPreview
-                week={parsed.result.week}
-                marked={wish.parsed.result.ok ? wish.parsed.result.week.intersect(parsed.result.week) : undefined}
-                label="Vorschau der eingegebenen Zeiten"
-              />
-            </>
-          ) : (
-            <p className="times-editor__no-preview">{TIMES_MESSAGES.noPreview}</p>
-          )}
-        </section>
+        <PreviewSection parsed={parsed} wish={wish.parsed} pending={pending} />
         {member.user_id && (
-          <section className="times-editor__section times-editor__own">
-            <div className="times-editor__own-head">
-              <h3 className="times-editor__heading">Eigene Angabe der Student*in</h3>
-              <p className="times-editor__meta" title={formatLastChangeTitle(lastModified)}>
-                Letzte Änderung: {formatLastChange(lastModified)}
-              </p>
-            </div>
-            <WeekPreview week={ownTimes} marked={ownPreferred} label="Eigene Angabe der Student*in" tone="student" />
-            {!ownTimes.isEmpty() && (
-              <div>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  onClick={() => {
-                    field.replace(formatTimesText(ownTimes));
-                    wish.replace(formatTimesText(ownPreferred));
-                    setSaveError(null);
-                  }}
-                >
-                  In das Textfeld übernehmen
-                </Button>
-              </div>
-            )}
-          </section>
+          <OwnTimesSection
+            member={member}
+            onTakeOver={(times, preferred) => {
+              field.replace(formatTimesText(times));
+              wish.replace(formatTimesText(preferred));
+              setSaveError(null);
+            }}
+          />
         )}
       </form>
     </Dialog>
