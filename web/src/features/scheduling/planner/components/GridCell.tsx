@@ -1,7 +1,7 @@
 import { useDroppable } from '@dnd-kit/core';
 import { memo, type CSSProperties } from 'react';
 import { cx } from '../../../../shared/ui/cx';
-import { dayColumnId } from '../hooks/use-planner-dnd';
+import { dayColumnId } from '../model/dnd';
 import { PLANNER_TEXTS } from '../model/texts';
 
 interface Props {

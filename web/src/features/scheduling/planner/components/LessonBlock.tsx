@@ -2,7 +2,7 @@ import { useDraggable } from '@dnd-kit/core';
 import { DAY_NAMES, slotToClock, type LessonWeek } from '@stundenplan/timegrid';
 import { Fragment, memo, type CSSProperties, type KeyboardEvent } from 'react';
 import { cx } from '../../../../shared/ui/cx';
-import type { DragData } from '../hooks/use-planner-dnd';
+import type { DragData } from '../model/dnd';
 import { PLANNER_TEXTS } from '../model/texts';
 import type { VisibleRange } from '../model/types';
 import type { StudentNote } from '../model/warnings';

@@ -1,7 +1,7 @@
 import { useDroppable } from '@dnd-kit/core';
 import type { ReactNode } from 'react';
 import { cx } from '../../../../shared/ui/cx';
-import { UNPLACE_ID } from '../hooks/use-planner-dnd';
+import { UNPLACE_ID } from '../model/dnd';
 import { PLANNER_TEXTS } from '../model/texts';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { useDraggable } from '@dnd-kit/core';
 import { memo, type KeyboardEvent } from 'react';
 import { cx } from '../../../../shared/ui/cx';
-import type { DragData } from '../hooks/use-planner-dnd';
+import type { DragData } from '../model/dnd';
 import { FIX_TEXTS } from '../model/fixes';
 import { STUDENT_SOURCE, TEACHER_SOURCE } from '../model/preferences';
 import { PLANNER_TEXTS } from '../model/texts';

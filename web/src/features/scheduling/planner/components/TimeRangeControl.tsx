@@ -2,14 +2,12 @@ import { SLOTS_PER_DAY, slotToClock } from '@stundenplan/timegrid';
 import { useId } from 'react';
 import { Button, Select } from '../../../../shared/ui';
 import { PLANNER_TEXTS } from '../model/texts';
+import type { RangeValue } from '../model/planner-ui';
 
 /** docs/product/planning.md: 0..95 in 15-minute steps; start stays below end. */
 export const RANGE_MAX = SLOTS_PER_DAY - 1;
 
-export interface RangeValue {
-  start: number | null;
-  end: number | null;
-}
+export type { RangeValue } from '../model/planner-ui';
 
 interface Props {
   value: RangeValue;

@@ -1,0 +1,37 @@
+import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { nextKeyboardTarget } from '../model/dnd';
+import { cellOf } from '../model/grid-names';
+import type { VisibleRange } from '../model/types';
+
+type Cell = { day: number; slot: number };
+
+/**
+ * Roving tabindex of the planner grid: one cell is the grid's tab stop; arrow keys move it, Space / Enter taps
+ * the cell.
+ */
+export function useGridKeyboard(gridRef: RefObject<HTMLElement | null>, range: VisibleRange | null, onCellTap: (day: number, slot: number) => void) {
+  const [active, setActive] = useState<Cell | null>(null);
+  const focusPending = useRef(false);
+  useEffect(() => {
+    if (!focusPending.current || !active) return;
+    focusPending.current = false;
+    gridRef.current?.querySelector<HTMLElement>(`[data-cell="${active.day}:${active.slot}"]`)?.focus();
+  }, [active, gridRef]);
+
+  const tabStop: Cell | null = !range ? null : active && active.slot >= range.start && active.slot < range.end ? active : { day: 0, slot: range.start };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const cell = cellOf(event.target as HTMLElement);
+    if (!cell || !range) return;
+    if (event.key === ' ' || event.key === 'Enter') {
+      event.preventDefault();
+      onCellTap(cell.day, cell.slot);
+      return;
+    }
+    const next = nextKeyboardTarget(event.key, cell, range, 1);
+    if (!next) return;
+    event.preventDefault();
+    focusPending.current = true;
+    setActive(next);
+  };
+  return { tabStop, onKeyDown };
+}
