@@ -86,3 +86,12 @@ export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS_DIR, { recursive: true });
   await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: true, animations: 'disabled' });
 }
+
+/** The page's main landmark. */
+export const main = (page: Page): Locator => page.getByRole('main');
+
+/** The navigation of a visitor: the public links and the login button. */
+export async function expectLoggedOutNav(page: Page) {
+  await expect(navLinks(page)).toHaveText([...NAV_LINKS.loggedOut]);
+  await expect(mainNav(page).getByRole('button', { name: 'Anmelden' })).toBeVisible();
+}

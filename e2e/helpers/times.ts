@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
 import type { DayName } from './api.js';
 
 export { DAY_NAMES, loginByApi, registerConfirmed, type DayName } from './api.js';
@@ -80,5 +80,19 @@ export async function dragAcross(page: Page, from: Locator, to: Locator): Promis
 export async function expectSelected(grid: Locator, day: DayName, from: string, to: string, selected = true): Promise<void> {
   for (const time of quarterHours(from, to)) {
     await expect(gridCell(grid, day, time), `${day} ${time}`).toHaveAttribute('aria-selected', String(selected));
+  }
+}
+
+/** A cookie jar of its own per person, disposed after the set-up. */
+export async function withApi<T>(
+  playwright: PlaywrightWorkerArgs['playwright'],
+  baseURL: string | undefined,
+  fn: (r: APIRequestContext) => Promise<T>,
+): Promise<T> {
+  const request = await playwright.request.newContext({ baseURL });
+  try {
+    return await fn(request);
+  } finally {
+    await request.dispose();
   }
 }

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
-import { atPath, mainNav, shot, uniqueEmail, type Person } from '../helpers/accounts.js';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { atPath, mainNav, shot, uniqueEmail, main, type Person } from '../helpers/accounts.js';
 import {
   createClassByApi,
   DAY_NAMES,
@@ -9,8 +9,10 @@ import {
   joinClassByApi,
   loginByApi,
   registerConfirmed,
+  withApi,
   type CreatedClass,
 } from '../helpers/times.js';
+import { toast } from '../helpers/classes.js';
 
 /*
  * Class times in the browser: the teacher enters the class times in /scheduling step 2 and
@@ -48,19 +50,6 @@ const TEXT = {
 } as const;
 
 let cls: CreatedClass;
-
-const toast = (page: Page, text: string) => page.locator('.toaster').getByText(text, { exact: true });
-const main = (page: Page) => page.getByRole('main');
-
-/** A cookie jar of its own per person, disposed after the set-up. */
-async function withApi<T>(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined, fn: (r: APIRequestContext) => Promise<T>): Promise<T> {
-  const request = await playwright.request.newContext({ baseURL });
-  try {
-    return await fn(request);
-  } finally {
-    await request.dispose();
-  }
-}
 
 test.beforeAll(async ({ playwright }, testInfo) => {
   const baseURL = testInfo.project.use.baseURL;
