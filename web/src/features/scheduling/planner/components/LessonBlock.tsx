@@ -90,10 +90,10 @@ export const LessonBlock = memo(function LessonBlock({
   const label = `${lesson.fullName}, ${DAY_NAMES[lesson.day]} ${time} Uhr${lesson.week ? `, ${PLANNER_TEXTS.weekLabel(lesson.week)}` : ''}${lesson.pinned ? ', fixiert' : ''}${lesson.preferred ? `, ${PLANNER_TEXTS.inPreferred}` : ''}${lesson.moved ? `, ${PLANNER_TEXTS.movedMark}` : ''}`;
   const stop = (e: { stopPropagation: () => void }) => e.stopPropagation();
   // The week's letter: in the time line (so a narrow tile keeps the name), in the name line on a one-row tile.
+  // The letter and the time are drawn by CSS from data-text (styles/grid.css): the tile's visible text is then the name
+  // alone, the start of its accessible name (WCAG 2.5.3), which says week and time in words.
   const weekMark = lesson.week && (
-    <span className="lesson__mark lesson__week" data-mark="week" title={PLANNER_TEXTS.weekTitle(lesson.week)} aria-hidden="true">
-      {lesson.week}
-    </span>
+    <span className="lesson__mark lesson__week" data-mark="week" data-text={lesson.week} title={PLANNER_TEXTS.weekTitle(lesson.week)} aria-hidden="true" />
   );
   return (
     <div
@@ -141,7 +141,7 @@ export const LessonBlock = memo(function LessonBlock({
               ⇄
             </span>
           )}
-          {isError ? lesson.name : <NameWords name={lesson.name} />}
+          {isError ? lesson.name : <NameWords name={lesson.fullName} />}
         </span>
         <span className="lesson__actions">
           {!isError && (
@@ -179,9 +179,9 @@ export const LessonBlock = memo(function LessonBlock({
         </span>
       </span>
       {rows > 1 && (
-        <span className="lesson__time">
+        <span className="lesson__time" aria-hidden="true">
           {weekMark}
-          {time}
+          <span className="lesson__clock" data-text={time} />
         </span>
       )}
     </div>

@@ -43,9 +43,9 @@ export function NotesIcon({ notes, className }: { notes: readonly StudentNote[];
         onKeyDown={(e) => {
           if (e.key === 'Escape') setOpen(false);
         }}
-      >
-        {warning ? '!' : 'i'}
-      </span>
+        // The glyph is drawn by CSS (styles/grid.css): it is no text of a lesson tile, whose name starts with the student's.
+        data-text={warning ? '!' : 'i'}
+      />
       {open &&
         createPortal(
           <span
