@@ -148,16 +148,18 @@ async function openStudentCourses(page: Page): Promise<Locator> {
   return section;
 }
 
-test.describe.serial('Klassen & Kurse im Browser', () => {
-  test.beforeAll(async ({ browser }) => {
-    const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
-    teacherPage = await context.newPage();
-  });
+test.describe.configure({ mode: 'serial' });
 
-  test.afterAll(async () => {
-    await teacherPage?.context().close();
-  });
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+  teacherPage = await context.newPage();
+});
 
+test.afterAll(async () => {
+  await teacherPage?.context().close();
+});
+
+test.describe('Klassen & Kurse im Browser: Klasse anlegen und füllen', () => {
   test('Lehrkraft legt eine Klasse an und sieht ihren Registrierungscode', async () => {
     const page = teacherPage;
     await registerAndConfirm(page, teacher);
@@ -293,7 +295,9 @@ test.describe.serial('Klassen & Kurse im Browser', () => {
     }
     await shot(page, 'classes-04-nach-import');
   });
+});
 
+test.describe('Klassen & Kurse im Browser: Studierende treten bei', () => {
   test('Eingeladene Studentin registriert sich über den Link aus der Mail und erscheint verknüpft', async ({ page }) => {
     let panel = await openClass(teacherPage, classId, CLASS_NAME);
     const row = memberRow(panel, clara.name);
@@ -439,7 +443,9 @@ test.describe.serial('Klassen & Kurse im Browser', () => {
     await expect(memberRow(panel, robert.name)).toHaveCount(0);
     await expect(classCount(teacherPage, CLASS_NAME)).toHaveText('13');
   });
+});
 
+test.describe('Klassen & Kurse im Browser: Liste, Suche und Grenzen', () => {
   test("'E-Mails kopieren' legt die Adressen mit '; ' getrennt in die Zwischenablage", async () => {
     const page = teacherPage;
     const panel = await openClass(page, classId, CLASS_NAME);

@@ -109,9 +109,8 @@ test.afterAll(async () => {
 
 test.use({ viewport: { width: 1440, height: 1100 }, acceptDownloads: true });
 
-test('Lehrkraft berechnet, verschiebt, fixiert, speichert, exportiert und versendet den Stundenplan', async ({ page }, testInfo) => {
-  test.setTimeout(300_000);
-
+/** Steps 1 to 6: log in, calculate, move lessons by mouse and keyboard, override the times, fix one and recalculate. */
+async function calculateAndArrange(page: Page): Promise<void> {
   await test.step('Anmelden, Klasse wählen: Schritt 4 öffnet sich ohne Stundenplan', async () => {
     await loginOnLoginPage(page, teacher.email, teacher.password);
     await expect(page).toHaveURL(atPath('/scheduling'));
@@ -224,6 +223,12 @@ test('Lehrkraft berechnet, verschiebt, fixiert, speichert, exportiert und versen
     expect(c.end).toBeLessThanOrEqual(slotOf('17:00'));
     await shot(page, 'planner-03-neu-berechnet');
   });
+}
+
+test('Lehrkraft berechnet, verschiebt, fixiert, speichert, exportiert und versendet den Stundenplan', async ({ page }, testInfo) => {
+  test.setTimeout(300_000);
+
+  await calculateAndArrange(page);
 
   let planBefore: string[] = [];
   await test.step('Speichern, Seite neu laden: derselbe Plan ist wieder da', async () => {
