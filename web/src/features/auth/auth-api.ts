@@ -1,29 +1,11 @@
 // Calls and answer shapes of the auth pages (docs/product/api.md "Session and account").
-import { api, withQuery } from '../../shared/api/client';
+import type { AnswerOf } from '@stundenplan/contracts';
+import { auth, classes } from '@stundenplan/contracts/routes';
+import { call } from '../../shared/api/client';
 
-export interface Institution {
-  id: number | string;
-  name: string;
-  students_mail: string | null;
-  teachers_mail: string | null;
-}
-
-export interface RegisterShortcutInfo {
-  valid: boolean;
-  class_id: string;
-  teacher_name: string | null;
-  institution_name: string | null;
-  institution_id: number | string | null;
-  class_name: string | null;
-  class_description: string | null;
-}
-
-export interface MemberValidation {
-  valid: boolean;
-  name: string | null;
-  email: string | null;
-  duration: number | null;
-}
+export type Institution = AnswerOf<typeof auth.listInstitutions>[number];
+export type RegisterShortcutInfo = AnswerOf<typeof classes.validateRegisterShortcut>;
+export type MemberValidation = AnswerOf<typeof classes.validateMemberId>;
 
 export interface RegisterBody {
   email: string;
@@ -31,7 +13,7 @@ export interface RegisterBody {
   name: string;
   registerShortcut: string | null;
   role_id: number | null;
-  institution_id: number | string | null;
+  institution_id: string | null;
   duration: number | null;
   memberId: string | null;
 }
@@ -40,16 +22,16 @@ export interface RegisterBody {
 const PUBLIC = { authRedirect: false } as const;
 
 export const authApi = {
-  institutions: (signal?: AbortSignal) => api.get<Institution[]>('institutions', { ...PUBLIC, signal }),
+  institutions: (signal?: AbortSignal) => call(auth.listInstitutions, {}, { ...PUBLIC, signal }),
   validateShortcut: (shortcut: string, signal?: AbortSignal) =>
-    api.get<RegisterShortcutInfo>(`auth/validate-register-shortcut/${encodeURIComponent(shortcut)}`, { ...PUBLIC, signal }),
+    call(classes.validateRegisterShortcut, { params: { code: shortcut }, query: {} }, { ...PUBLIC, signal }),
   validateMember: (memberId: string, classId: string, signal?: AbortSignal) =>
-    api.get<MemberValidation>(withQuery('auth/validate-member-id', { member_id: memberId, class_id: classId }), { ...PUBLIC, signal }),
-  register: (body: RegisterBody) => api.post<{ message?: string }>('auth/register', body, PUBLIC),
-  forgotPassword: (email: string, redirectTo: string) => api.post<{ message?: string }>('auth/forgot-password', { email, redirectTo }, PUBLIC),
-  checkResetToken: (token: string, signal?: AbortSignal) => api.post<{ valid?: boolean }>('auth/check-reset-token', { token }, { ...PUBLIC, signal }),
-  updatePassword: (token: string, password: string) => api.post<{ message?: string }>('auth/update-password', { token, password }, PUBLIC),
-  confirmEmail: (token: string, signal?: AbortSignal) => api.post<{ message?: string }>('auth/confirm-email', { token }, { ...PUBLIC, signal }),
+    call(classes.validateMemberId, { query: { member_id: memberId, class_id: classId } }, { ...PUBLIC, signal }),
+  register: (body: RegisterBody) => call(auth.register, { body }, PUBLIC),
+  forgotPassword: (email: string, redirectTo: string) => call(auth.forgotPassword, { body: { email, redirectTo } }, PUBLIC),
+  checkResetToken: (token: string, signal?: AbortSignal) => call(auth.checkResetToken, { body: { token } }, { ...PUBLIC, signal }),
+  updatePassword: (token: string, password: string) => call(auth.updatePassword, { body: { token, password } }, PUBLIC),
+  confirmEmail: (token: string, signal?: AbortSignal) => call(auth.confirmEmail, { body: { token } }, { ...PUBLIC, signal }),
 };
 
 /** The link in the reset mail leads here. */

@@ -11,7 +11,7 @@ import {
   type RegistrationValues,
 } from './registration-validation';
 
-const HMTM: Institution = { id: 1, name: 'HMTM', students_mail: 'stud.hmtm.de', teachers_mail: '@hmtm.de' };
+const HMTM: Institution = { id: '1', name: 'HMTM', students_mail: 'stud.hmtm.de', teachers_mail: '@hmtm.de' };
 
 function values(overrides: Partial<RegistrationValues> = {}): RegistrationValues {
   return {

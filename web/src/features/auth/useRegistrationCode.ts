@@ -10,7 +10,7 @@ export interface RegistrationClassInfo {
   classId: string;
   teacherName: string | null;
   institutionName: string | null;
-  institutionId: number | string | null;
+  institutionId: string | null;
   className: string | null;
   classDescription: string | null;
 }

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, withQuery } from '../api/client';
+import type { AnswerOf } from '@stundenplan/contracts';
+import { auth } from '@stundenplan/contracts/routes';
+import { call, withQuery } from '../api/client';
 import { buttonClass } from '../ui/Button';
 
 /** GET /api/auth/config: which sign-in this deployment offers. */
-export interface AuthConfig {
-  password_login: boolean;
-  oidc: { enabled: boolean; label: string | null };
-}
+export type AuthConfig = AnswerOf<typeof auth.getAuthConfig>;
 
 /** While the answer is missing (or failed) the page offers what every deployment had before: the password form. */
 export const DEFAULT_AUTH_CONFIG: AuthConfig = { password_login: true, oidc: { enabled: false, label: null } };
@@ -14,7 +13,7 @@ export const DEFAULT_AUTH_CONFIG: AuthConfig = { password_login: true, oidc: { e
 export function useAuthConfig(): AuthConfig {
   const query = useQuery({
     queryKey: ['auth-config'],
-    queryFn: async ({ signal }) => (await api.get<AuthConfig>('auth/config', { authRedirect: false, signal })) ?? DEFAULT_AUTH_CONFIG,
+    queryFn: async ({ signal }) => (await call(auth.getAuthConfig, {}, { authRedirect: false, signal })) ?? DEFAULT_AUTH_CONFIG,
     staleTime: 10 * 60_000,
     retry: false,
   });

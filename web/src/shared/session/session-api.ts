@@ -1,10 +1,11 @@
-import { api, ApiError } from '../api/client';
+import { auth } from '@stundenplan/contracts/routes';
+import { ApiError, call } from '../api/client';
 import type { SessionUser } from './session-types';
 
 /** GET /api/me: the user, or null when logged out (401). Other failures propagate. */
 export async function fetchSession(signal?: AbortSignal): Promise<SessionUser | null> {
   try {
-    const user = await api.get<SessionUser>('me', { signal, abortOnRouteChange: false, abortPrevious: true });
+    const user = await call(auth.me, {}, { signal, abortOnRouteChange: false, abortPrevious: true });
     return user && typeof user === 'object' && 'role' in user ? user : null;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
@@ -14,6 +15,6 @@ export async function fetchSession(signal?: AbortSignal): Promise<SessionUser | 
 
 /** Ends the session; a session begun at the university answers where the browser ends it there too. */
 export async function logoutRequest(): Promise<{ logoutUrl: string | null }> {
-  const answer = await api.post<{ logout_url?: string }>('auth/logout', undefined, { abortOnRouteChange: false, authRedirect: false });
+  const answer = await call(auth.logout, {}, { abortOnRouteChange: false, authRedirect: false });
   return { logoutUrl: typeof answer?.logout_url === 'string' ? answer.logout_url : null };
 }
