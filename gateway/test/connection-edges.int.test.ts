@@ -4,6 +4,7 @@ import { closeServer, createLogger, listen, MemoryStore } from '@stundenplan/bas
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createGatewayApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { servicesAt } from './gateway-fixture.js';
 
 /**
  * Requests over a plain TCP socket, as a script or a simple client sends them: the whole request is
@@ -84,10 +85,7 @@ describe.each(['builtin', 'library'])('answers that reach a client still sending
     upstream = await startUpstream();
     const cfg = loadConfig({
       PORT: '0',
-      AUTH_SERVICE_URL: upstream.url,
-      CLASSES_SERVICE_URL: upstream.url,
-      DOCUMENT_SERVICE_URL: upstream.url,
-      NOTIFICATION_SERVICE_URL: upstream.url,
+      ...servicesAt(upstream.url, ['AUTH', 'CLASSES', 'DOCUMENT', 'NOTIFICATION']),
       BODY_TIMEOUT_MS: String(BODY_TIMEOUT_MS),
       // The proxy gives up on a service after this: short, so a stalled upload shows whether it counts as the service's failure.
       REQUEST_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),

@@ -49,6 +49,11 @@ export async function closedPortUrl(): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
+/** The service addresses of a gateway config, every one of them (or those named) at one upstream. */
+export function servicesAt(url: string, names = ['AUTH', 'CLASSES', 'AVAILABILITY', 'SCHEDULING_SOLVER', 'DOCUMENT', 'NOTIFICATION']): Record<string, string> {
+  return Object.fromEntries(names.map((n) => [`${n}_SERVICE_URL`, url]));
+}
+
 // Both ways to the /api pipeline: the gateway's own listener (default) and Express's router (the switch off),
 // each with one of the two proxies (path-and-input.int.test.ts pairs them the other way round).
 export const GATEWAY_MODES: [fastApiPath: string, proxy: string][] = [

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { RATE_RULES } from '../src/rate-limits.js';
+import { servicesAt } from './gateway-fixture.js';
 
 /**
  * An upstream that records every URL and body it receives, and the path it would route as the
@@ -60,12 +61,7 @@ describe.each([
     const names = Object.fromEntries(RATE_RULES.map((r) => [r.name, { limit: LIMIT, windowSeconds: 600 }]));
     const cfg = loadConfig({
       PORT: '0',
-      AUTH_SERVICE_URL: upstream.url,
-      CLASSES_SERVICE_URL: upstream.url,
-      AVAILABILITY_SERVICE_URL: upstream.url,
-      SCHEDULING_SOLVER_SERVICE_URL: upstream.url,
-      DOCUMENT_SERVICE_URL: upstream.url,
-      NOTIFICATION_SERVICE_URL: upstream.url,
+      ...servicesAt(upstream.url),
       AUTH_JWKS_URL: issuer.jwksUrl,
       LOG_LEVEL: 'silent',
       GATEWAY_FAST_API_PATH: fastApiPath,
@@ -174,11 +170,7 @@ describe('bad JSON bodies are refused before proxying', () => {
     upstream = await startUpstream();
     const cfg = loadConfig({
       PORT: '0',
-      AUTH_SERVICE_URL: upstream.url,
-      CLASSES_SERVICE_URL: upstream.url,
-      AVAILABILITY_SERVICE_URL: upstream.url,
-      DOCUMENT_SERVICE_URL: upstream.url,
-      NOTIFICATION_SERVICE_URL: upstream.url,
+      ...servicesAt(upstream.url, ['AUTH', 'CLASSES', 'AVAILABILITY', 'DOCUMENT', 'NOTIFICATION']),
       LOG_LEVEL: 'silent',
     });
     gateway = await listen(createGatewayApp({ cfg, log: createLogger('gateway-test'), store: new MemoryStore() }), 0, '127.0.0.1');

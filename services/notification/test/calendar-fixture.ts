@@ -18,6 +18,7 @@ import { availabilityV1, classesV1, schedulingV1 } from '@stundenplan/proto';
 import { publicHolidays, type GermanState } from '@stundenplan/timegrid';
 import { afterAll, beforeAll } from 'vitest';
 import { dropSchemas, sql, startNotification, type TestNotification } from './helpers.js';
+import { pdfFile } from './sending-fixture.js';
 
 /**
  * The neighbourhood of the calendar files for their tests: the real service on real PostgreSQL, sessions
@@ -196,21 +197,9 @@ export function setupCalendar(): void {
   });
 }
 
-export function pdfFile(): Buffer {
-  const size = 100;
-  const head = Buffer.from(`%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Length ${size} >>\nstream\n`, 'latin1');
-  const mid = Buffer.from('\nendstream\nendobj\n', 'latin1');
-  const xrefAt = head.length + size + mid.length;
-  const tail = Buffer.from(
-    `xref\n0 3\n0000000000 65535 f \n0000000009 00000 n \n0000000058 00000 n \ntrailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`,
-    'latin1',
-  );
-  return Buffer.concat([head, Buffer.alloc(size, 65), mid, tail]);
-}
-
 export async function send(classId: string, until?: string, cookie = teacherCookie) {
   const form = new FormData();
-  form.append('pdf', new Blob([new Uint8Array(pdfFile())], { type: 'application/pdf' }), 'stundenplan.pdf');
+  form.append('pdf', new Blob([new Uint8Array(pdfFile(100))], { type: 'application/pdf' }), 'stundenplan.pdf');
   form.append('class_id', classId);
   if (until !== undefined) form.append('until', until);
   const res = await fetch(`${n.base}/api/send-schedule-to-students`, { method: 'POST', body: form, headers: { Cookie: cookie } });
