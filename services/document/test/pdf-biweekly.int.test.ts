@@ -3,36 +3,12 @@
  * name in the grid and the list, the two lessons of a shared slot side by side. Real Chromium, read back with
  * pdftotext.
  */
-import type { StartedService } from '@stundenplan/base';
-import { startTestIssuer, TEST_SERVICE_TOKEN_KEY, type TestIssuer } from '@stundenplan/base/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../src/config.js';
-import { start } from '../src/main.js';
+import { describe, expect, it } from 'vitest';
 import { student } from './pdf-fixtures.js';
+import { usePdfService } from './pdf-service.js';
 import { findPhrase, pdfLines, pdfWords } from './pdf-helpers.js';
 
-let issuer: TestIssuer;
-let svc: StartedService<Config>;
-let teacher: string;
-
-beforeAll(async () => {
-  issuer = await startTestIssuer();
-  svc = await start({ PORT: '0', GRPC_PORT: '0', SERVICE_TOKEN_KEY: TEST_SERVICE_TOKEN_KEY, AUTH_JWKS_URL: issuer.jwksUrl, LOG_LEVEL: 'silent' });
-  teacher = await issuer.cookie({ role: 'teacher' });
-});
-afterAll(async () => {
-  await svc?.stop();
-  await issuer?.close();
-});
-
-async function post(body: unknown) {
-  const res = await fetch(`http://127.0.0.1:${svc.httpPort}/api/export-pdf-alternative`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Cookie: teacher },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, buf: Buffer.from(await res.arrayBuffer()) };
-}
+const { post } = usePdfService();
 
 const hour = ['9.00', '9.15', '9.30', '9.45'];
 
