@@ -1,5 +1,5 @@
-import type { TimesMap } from '@stundenplan/timegrid';
-import { api } from '../../shared/api/client';
+import { availability } from '@stundenplan/contracts/routes';
+import { call } from '../../shared/api/client';
 import { timesBody, timesOf, type WeekTimes } from './preferred/preferred-times';
 import type { TeachersTimeRanges } from './student-window';
 
@@ -9,26 +9,15 @@ export interface OwnTimes {
   lastModified: string | null;
 }
 
-interface OwnTimesAnswer {
-  available_times_response?: { available_times?: TimesMap | null; preferred_times?: TimesMap | null; last_modified?: string | null } | null;
-}
-
-interface SaveOwnTimesAnswer {
-  available_times?: TimesMap | null;
-  preferred_times?: TimesMap | null;
-  last_modified?: string | null;
-  message?: string;
-}
-
 /** GET me/available-times: the times nest under available_times_response (docs/product/api.md). */
 export async function fetchOwnTimes(signal?: AbortSignal): Promise<OwnTimes> {
-  const answer = await api.get<OwnTimesAnswer>('me/available-times', { signal });
+  const answer = await call(availability.getOwnTimes, {}, { signal });
   const inner = answer?.available_times_response;
   return { times: timesOf(inner?.available_times, inner?.preferred_times), lastModified: inner?.last_modified ?? null };
 }
 
 export async function fetchTeachersTimeRanges(signal?: AbortSignal): Promise<TeachersTimeRanges> {
-  return (await api.get<TeachersTimeRanges>('me/teachers-time-ranges', { signal })) ?? { time_ranges: {}, has_range: false };
+  return (await call(availability.teachersTimeRanges, {}, { signal })) ?? { time_ranges: {}, has_range: false };
 }
 
 /**
@@ -36,7 +25,7 @@ export async function fetchTeachersTimeRanges(signal?: AbortSignal): Promise<Tea
  * session had expired (the client's 401 flow is then on its way to '/').
  */
 export async function saveOwnTimes(times: WeekTimes): Promise<OwnTimes | null> {
-  const answer = await api.put<SaveOwnTimesAnswer>('me/available-times', timesBody(times), { abortOnRouteChange: false });
+  const answer = await call(availability.saveOwnTimes, { body: timesBody(times) }, { abortOnRouteChange: false });
   if (answer === undefined) return null;
   return {
     times: answer?.available_times ? timesOf(answer.available_times, answer.preferred_times ?? times.preferred.toTimesMap()) : times,
