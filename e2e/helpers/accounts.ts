@@ -95,3 +95,8 @@ export async function expectLoggedOutNav(page: Page) {
   await expect(navLinks(page)).toHaveText([...NAV_LINKS.loggedOut]);
   await expect(mainNav(page).getByRole('button', { name: 'Anmelden' })).toBeVisible();
 }
+
+/** A student of the planner tests: a fresh address from the first name, one password for all. */
+export function studentNamed(name: string, duration: number): Person & { duration: number } {
+  return { name, email: uniqueEmail(name.split(' ')[0]!.toLowerCase()), password: 'Tonleiter77', role: 'student', duration };
+}

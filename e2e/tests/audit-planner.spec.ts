@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { SHOTS_DIR, shot, uniqueEmail, type Person } from '../helpers/accounts.js';
+import { SHOTS_DIR, shot, uniqueEmail, studentNamed, type Person } from '../helpers/accounts.js';
 import { loginByApi } from '../helpers/api.js';
 import {
   createClassWithTimes,
@@ -35,14 +35,7 @@ const teacher: Person = { name: 'Luise Adolpha', email: uniqueEmail('luise.adolp
 interface Pupil extends Person {
   times: TimeWindows | null;
 }
-const pupil = (name: string, duration: number, times: TimeWindows | null): Pupil => ({
-  name,
-  email: uniqueEmail(name.split(' ')[0]!.toLowerCase()),
-  password: 'Tonleiter77',
-  role: 'student',
-  duration,
-  times,
-});
+const pupil = (name: string, duration: number, times: TimeWindows | null): Pupil => ({ ...studentNamed(name, duration), times });
 const maximilian = pupil('Maximilian Wagner', 30, { [MONDAY]: [['9:00', '12:00']] });
 const konstantin = pupil('Konstantin Hoffmann', 45, { [MONDAY]: [['9:00', '12:00']], [TUESDAY]: [['14:00', '17:00']] });
 const ben = pupil('Ben Krüger', 30, { [MONDAY]: [['9:00', '12:00']] });

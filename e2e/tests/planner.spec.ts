@@ -1,6 +1,6 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { atPath, field, loginOnLoginPage, SHOTS_DIR, shot, uniqueEmail, type Person } from '../helpers/accounts.js';
+import { atPath, field, loginOnLoginPage, SHOTS_DIR, shot, uniqueEmail, studentNamed, type Person } from '../helpers/accounts.js';
 import { mailsTo, waitForMail } from '../helpers/mail.js';
 import {
   clockOf,
@@ -53,14 +53,7 @@ interface Pupil extends Person {
   duration: number;
   times: TimeWindows;
 }
-const pupil = (name: string, duration: number, times: TimeWindows): Pupil => ({
-  name,
-  email: uniqueEmail(name.split(' ')[0]!.toLowerCase()),
-  password: 'Tonleiter77',
-  role: 'student',
-  duration,
-  times,
-});
+const pupil = (name: string, duration: number, times: TimeWindows): Pupil => ({ ...studentNamed(name, duration), times });
 const anna = pupil('Anna Bäcker', 30, { [MONDAY]: [['9:00', '9:30']] });
 const ben = pupil('Ben Krüger', 45, { [MONDAY]: [['9:00', '12:00']] });
 const clara = pupil('Clara Weiß', 60, { [WEDNESDAY]: [['15:00', '17:00']] });
