@@ -58,8 +58,8 @@ export default defineConfig({
         },
       })),
       {
-        // The built web app runs on preact/compat (docs/adr/0012-preact-first-load.md); its unit tests run on
-        // React unless WEB_TESTS_ON_PREACT=1 (then two of them still fail, on timing).
+        // The web app builds on preact/compat with WEB_ON_PREACT=1 (docs/adr/0012-preact-first-load.md); its unit
+        // tests run on React unless WEB_TESTS_ON_PREACT=1 (then two of them still fail, on timing).
         ...(webOnPreact && { resolve: { alias: preactTestAliases } }),
         test: {
           name: 'web',

@@ -1,4 +1,3 @@
-import './app/effect-timing';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';

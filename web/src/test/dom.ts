@@ -1,7 +1,6 @@
 // Vitest runs without globals here, so Testing Library cannot register its own cleanup:
 // every DOM test file imports this module first.
 import { act, cleanup, configure, fireEvent } from '@testing-library/react';
-import '../app/effect-timing';
 import { afterEach, vi } from 'vitest';
 import { setApiNavigator } from '../shared/api/client';
 import { clearToasts } from '../shared/toast/toast-store';
