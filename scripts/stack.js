@@ -50,7 +50,8 @@ export async function startStack(o = {}) {
   if (o.split) await stopLeftOverServices(path.join(dataDir, 'services.pid'));
   await checkPorts({ gatewayPort, offset: off, services: SERVICES.filter((s) => !o.skip?.includes(s.name)) });
   if (!databaseUrl) {
-    const embeddedPgPlain = process.env.EMBEDDED_PG_LEAN === 'false';
+    // The ordinary server by default since 2026-11-28 (docs/adr/0007: saves far slower with the lean one under load).
+    const embeddedPgPlain = process.env.EMBEDDED_PG_LEAN !== 'true';
     // As root the server runs as the postgres user, which must be able to enter the data folder.
     mkdirSync(dataDir, { recursive: true });
     if (process.getuid?.() === 0) chmodSync(dataDir, 0o755);
@@ -61,7 +62,7 @@ export async function startStack(o = {}) {
       portRange: o.pgPortRange,
       database: 'stundenplan',
       durable: o.durable ?? true,
-      // EMBEDDED_PG_LEAN=false: the server as it comes and loopback TCP (docs/adr/0007).
+      // EMBEDDED_PG_LEAN=true: no unneeded background processes, and the Unix socket (docs/adr/0007).
       lean: !embeddedPgPlain,
     }).catch((e) => {
       throw e instanceof PortInUseError ? pgPortTaken(e.port) : e;
