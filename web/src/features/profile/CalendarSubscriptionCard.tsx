@@ -1,7 +1,8 @@
 // The student's private calendar subscription link (made, shown once, revoked).
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, errorMessage } from '../../shared/api/client';
+import { notification } from '@stundenplan/contracts/routes';
+import { call, errorMessage } from '../../shared/api/client';
 import { queryKeys } from '../../shared/data/query-keys';
 import { toast } from '../../shared/toast/toast-store';
 import { Button } from '../../shared/ui/Button';
@@ -32,7 +33,7 @@ const T = SUBSCRIPTION_TEXTS;
 export function CalendarSubscriptionCard() {
   const status = useQuery({
     queryKey: queryKeys.calendarSubscription,
-    queryFn: ({ signal }) => api.get<{ active: boolean; created_at: string | null }>('me/calendar-subscription', { signal }),
+    queryFn: ({ signal }) => call(notification.calendarSubscriptionStatus, {}, { signal }),
     retry: false,
   });
   const [url, setUrl] = useState<string | null>(null);

@@ -1,6 +1,7 @@
 // Writes of the profile page (docs/product/accounts.md): each a mutation whose isPending drives its button.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../shared/api/client';
+import { notification } from '@stundenplan/contracts/routes';
+import { call } from '../../shared/api/client';
 import { queryKeys } from '../../shared/data/query-keys';
 import { profileApi } from './profile-api';
 
@@ -13,7 +14,7 @@ export function useDeleteAccount() {
 export function useCreateCalendarSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ url: string; message?: string }>('me/calendar-subscription', undefined, { abortPrevious: false }),
+    mutationFn: () => call(notification.createCalendarSubscription, {}, { abortPrevious: false }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.calendarSubscription }),
   });
 }
@@ -22,7 +23,7 @@ export function useCreateCalendarSubscription() {
 export function useRevokeCalendarSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<{ message?: string }>('me/calendar-subscription'),
+    mutationFn: () => call(notification.revokeCalendarSubscription, {}),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.calendarSubscription }),
   });
 }
