@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mainNav, uniqueEmail, type Person } from '../helpers/accounts.js';
 import { loginByApi } from '../helpers/api.js';
 import { classRow, openClass } from '../helpers/classes.js';
-import { createClassWithTimes, joinAndEnterTimes, memberIdsByName, saveScheduleViaApi, signUpViaApi } from '../helpers/planner.js';
+import { setUpOneLessonClass } from '../helpers/one-lesson-class.js';
 
 /*
  * Issue 28 item 1: every route and every dialog, logged out, as teacher and as student, at phone (390 px) and
@@ -17,7 +17,6 @@ const WIDTHS = [
   { name: '390 px', viewport: { width: 390, height: 844 } },
   { name: '1440 px', viewport: { width: 1440, height: 900 } },
 ];
-const MONDAY = 0;
 const CLASS_NAME = 'Klavier Barrierefrei';
 
 const teacher: Person = { name: 'Fanny Hensel', email: uniqueEmail('fanny.hensel'), password: 'Notturno1846', role: 'teacher' };
@@ -26,20 +25,7 @@ const student: Person = { name: 'Lena Vogel', email: uniqueEmail('lena.vogel'), 
 let classId = '';
 
 test.beforeAll(async ({ playwright, baseURL }) => {
-  const teacherApi: APIRequestContext = await signUpViaApi(playwright.request, baseURL!, teacher);
-  const created = await createClassWithTimes(teacherApi, CLASS_NAME, { [MONDAY]: [['9:00', '12:00']] });
-  classId = created.classId;
-  const studentApi = await signUpViaApi(playwright.request, baseURL!, student);
-  await joinAndEnterTimes(studentApi, student, created.registerShortcut, { [MONDAY]: [['9:00', '10:30']] });
-  const lena = (await memberIdsByName(teacherApi, classId)).get(student.name)!;
-  await saveScheduleViaApi(teacherApi, classId, 'Wintersemester', {
-    [MONDAY]: [
-      ['9.00', lena],
-      ['9.15', lena],
-      ['9.30', lena],
-    ],
-  });
-  await Promise.all([teacherApi.dispose(), studentApi.dispose()]);
+  classId = await setUpOneLessonClass(playwright.request, baseURL!, { teacher, student, className: CLASS_NAME });
 });
 
 /** The violations of the page as it is now, one line per violation with its elements. */

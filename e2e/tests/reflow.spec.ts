@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { uniqueEmail, type Person } from '../helpers/accounts.js';
 import { loginByApi } from '../helpers/api.js';
-import { createClassWithTimes, joinAndEnterTimes, memberIdsByName, saveScheduleViaApi, signUpViaApi } from '../helpers/planner.js';
+import { setUpOneLessonClass } from '../helpers/one-lesson-class.js';
 
 /*
  * Issue 28 item 3: every screen reflows at 320 CSS px (400 % zoom) without scrolling in two dimensions (only the
@@ -9,27 +9,13 @@ import { createClassWithTimes, joinAndEnterTimes, memberIdsByName, saveScheduleV
  * transitions and animations; focus is visible and comes back to the opener after a dialog.
  */
 
-const MONDAY = 0;
 const CLASS_NAME = 'Klavier Umbruch';
 const teacher: Person = { name: 'Fanny Hensel', email: uniqueEmail('fanny.umbruch'), password: 'Notturno1846', role: 'teacher' };
 const student: Person = { name: 'Lena Vogel', email: uniqueEmail('lena.umbruch'), password: 'Tonleiter77', role: 'student', duration: 45 };
 let classId = '';
 
 test.beforeAll(async ({ playwright, baseURL }) => {
-  const teacherApi: APIRequestContext = await signUpViaApi(playwright.request, baseURL!, teacher);
-  const created = await createClassWithTimes(teacherApi, CLASS_NAME, { [MONDAY]: [['9:00', '12:00']] });
-  classId = created.classId;
-  const studentApi = await signUpViaApi(playwright.request, baseURL!, student);
-  await joinAndEnterTimes(studentApi, student, created.registerShortcut, { [MONDAY]: [['9:00', '10:30']] });
-  const lena = (await memberIdsByName(teacherApi, classId)).get(student.name)!;
-  await saveScheduleViaApi(teacherApi, classId, 'Wintersemester', {
-    [MONDAY]: [
-      ['9.00', lena],
-      ['9.15', lena],
-      ['9.30', lena],
-    ],
-  });
-  await Promise.all([teacherApi.dispose(), studentApi.dispose()]);
+  classId = await setUpOneLessonClass(playwright.request, baseURL!, { teacher, student, className: CLASS_NAME });
 });
 
 const LOGGED_OUT = [
@@ -55,6 +41,7 @@ const TEACHER = () => [
   `/scheduling/planen?klasse=${classId}`,
   '/me/classes',
   `/me/classes?klasse=${classId}`,
+  `/me/classes?selectClass=${classId}`,
   '/profile',
 ];
 const STUDENT = ['/student', '/student/classes', '/profile'];
@@ -198,6 +185,19 @@ test.describe('Bewegung reduzieren', () => {
       });
       expect(moving, path).toEqual([]);
     }
+  });
+
+  test('prefers-reduced-motion: nichts bewegt sich, auch kein sanftes Scrollen', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const moving = await page.evaluate(
+      () =>
+        [...document.querySelectorAll('*')]
+          .map((el) => getComputedStyle(el))
+          .filter((s) => parseFloat(s.transitionDuration) > 0.001 || parseFloat(s.animationDuration) > 0.001).length,
+    );
+    expect(moving).toBe(0);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto');
   });
 });
 
