@@ -83,23 +83,22 @@ const memberPath = (classId: string, memberId: string) => `${classPath(classId)}
 
 export const classesApi = {
   list: fetchMyClasses,
-  generateShortcut: async () => (await api.get<{ register_shortcut?: string }>('generate-register-shortcut'))?.register_shortcut ?? null,
+  generateShortcut: async () => (await call(classes.generateShortcut, {}))?.register_shortcut ?? null,
   create: (body: { name: string; description: string | null; is_group: boolean; register_shortcut: string | null }) =>
     api.post<ClassDto>('classes', body, { abortPrevious: false }),
-  update: (classId: string, body: { name: string; description: string | null }) => api.put<ClassDto>(classPath(classId), body),
-  remove: (classId: string) => api.delete(classPath(classId)),
-  remind: (classId: string) => api.post<{ recipient_count?: number; message?: string }>(`${classPath(classId)}/remind`, undefined, { abortPrevious: false }),
-  setDeadline: (classId: string, body: DeadlineSettings) =>
-    api.put<DeadlineSettings & { message?: string }>(`${classPath(classId)}/deadline`, body, { abortPrevious: false }),
+  update: (classId: string, body: { name: string; description: string | null }) => call(classes.updateClass, { params: { classId }, body }),
+  remove: (classId: string) => call(classes.deleteClass, { params: { classId } }),
+  remind: (classId: string) => call(classes.remind, { params: { classId } }, { abortPrevious: false }),
+  setDeadline: (classId: string, body: DeadlineSettings) => call(classes.setDeadline, { params: { classId }, body }, { abortPrevious: false }),
 
   members: fetchMembers,
-  addNew: (classId: string, students: NewMemberInput[]) => api.post<{ message?: string }>(`${classPath(classId)}/members/new`, { students }),
+  addNew: (classId: string, students: NewMemberInput[]) => call(classes.addNewMembers, { params: { classId }, body: { students } }),
   addRegistered: (classId: string, students: RegisteredMemberInput[]) => api.post<{ message?: string }>(`${classPath(classId)}/members`, { students }),
   updateMember: (classId: string, memberId: string, body: MemberUpdate) =>
     api.put<MemberDto>(`${memberPath(classId, memberId)}/update`, body, { abortPrevious: false }),
-  removeMember: (classId: string, memberId: string) => api.delete(memberPath(classId, memberId), undefined, { abortPrevious: false }),
+  removeMember: (classId: string, memberId: string) => call(classes.removeMember, { params: { classId, memberId } }, { abortPrevious: false }),
   invite: (classId: string, body: { member_id: string; email: string; name: string; class_name: string; register_shortcut: string }) =>
-    api.post<{ message?: string }>(`${classPath(classId)}/invite-student`, body, { abortPrevious: false }),
+    call(classes.inviteStudent, { params: { classId }, body }, { abortPrevious: false }),
 
   searchStudents: async (queryString: string): Promise<StudentSearchResult[]> =>
     (await call(classes.searchStudents, { body: { query_string: queryString } }))?.students ?? [],
@@ -108,11 +107,7 @@ export const classesApi = {
     const found: Record<string, PotentialLink> = {};
     for (let i = 0; i < emails.length; i += CHECK_EMAILS_PER_CALL) {
       const chunk = emails.slice(i, i + CHECK_EMAILS_PER_CALL);
-      Object.assign(
-        found,
-        (await api.post<{ existing_students?: Record<string, PotentialLink> }>('check-student-exists', chunk, { abortPrevious: false }))?.existing_students ??
-          {},
-      );
+      Object.assign(found, (await call(classes.checkStudentExists, { body: chunk }, { abortPrevious: false }))?.existing_students ?? {});
     }
     return found;
   },
@@ -134,8 +129,7 @@ export const classesApi = {
 export type Membership = ProfileMembership;
 
 export const studentCoursesApi = {
-  join: (registerShortcut: string, duration: number) =>
-    api.post<{ class_name?: string }>('students/join-class', { register_shortcut: registerShortcut, duration }),
-  verify: (classId: string, memberId: string) => api.post<{ class_name?: string }>('students/verify-class', { class_id: classId, member_id: memberId }),
-  leave: (memberId: string) => api.delete<{ class_name?: string }>(`students/leave-class/${encodeURIComponent(memberId)}`),
+  join: (registerShortcut: string, duration: number) => call(classes.joinClass, { body: { register_shortcut: registerShortcut, duration } }),
+  verify: (classId: string, memberId: string) => call(classes.verifyClass, { body: { class_id: classId, member_id: memberId } }),
+  leave: (memberId: string) => call(classes.leaveClass, { params: { memberId } }),
 };
