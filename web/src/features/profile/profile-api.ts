@@ -1,7 +1,8 @@
-import { api } from '../../shared/api/client';
+import { auth } from '@stundenplan/contracts/routes';
+import { call } from '../../shared/api/client';
 
 export type { Profile, ProfileMembership } from '../../shared/data/profile';
 
 export const profileApi = {
-  deleteAccount: () => api.delete('me'),
+  deleteAccount: () => call(auth.deleteMe, {}),
 };

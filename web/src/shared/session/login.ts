@@ -1,5 +1,6 @@
 // Login shared by the login page, the home page and the navigation bar's mini login.
-import { api, ApiError, API_MESSAGES } from '../api/client';
+import { auth } from '@stundenplan/contracts/routes';
+import { ApiError, API_MESSAGES, call } from '../api/client';
 import { LAST_PATH_KEY, SESSION_EXPIRED_KEY, readStorage, removeStorage } from '../storage';
 import { homePathForRole } from '../routing/protected-paths';
 
@@ -37,11 +38,11 @@ export function describeLoginFailure(error: unknown): LoginFailure {
 }
 
 export async function loginRequest(email: string, password: string): Promise<unknown> {
-  return api.post('auth/login', { email: normaliseEmail(email), password }, { abortOnRouteChange: false });
+  return call(auth.login, { body: { email: normaliseEmail(email), password } }, { abortOnRouteChange: false });
 }
 
 export async function resendConfirmation(email: string, password: string): Promise<void> {
-  await api.post('auth/resend-confirmation', { email: normaliseEmail(email), password }, { authRedirect: false });
+  await call(auth.resendConfirmation, { body: { email: normaliseEmail(email), password } }, { authRedirect: false });
 }
 
 /** Where to go after login: the role's home, else the last stored path, else '/'. */
