@@ -93,7 +93,7 @@ export const classesApi = {
 
   members: fetchMembers,
   addNew: (classId: string, students: NewMemberInput[]) => call(classes.addNewMembers, { params: { classId }, body: { students } }),
-  addRegistered: (classId: string, students: RegisteredMemberInput[]) => api.post<{ message?: string }>(`${classPath(classId)}/members`, { students }),
+  addRegistered: (classId: string, students: RegisteredMemberInput[]) => call(classes.addRegisteredMembers, { params: { classId }, body: { students } }),
   updateMember: (classId: string, memberId: string, body: MemberUpdate) =>
     api.put<MemberDto>(`${memberPath(classId, memberId)}/update`, body, { abortPrevious: false }),
   removeMember: (classId: string, memberId: string) => call(classes.removeMember, { params: { classId, memberId } }, { abortPrevious: false }),
