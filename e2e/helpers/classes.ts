@@ -1,6 +1,6 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { atPath, fillRegistration, HOME_PATH, loginOnLoginPage, type Person } from './accounts.js';
-import { CONFIRM_SUBJECT } from './api.js';
+import { CONFIRM_SUBJECT, loginByApi, registerConfirmed } from './api.js';
 import { followMailLink } from './mail.js';
 
 export { CONFIRM_SUBJECT };
@@ -103,4 +103,32 @@ export async function apiJson<T>(request: APIRequestContext, method: 'GET' | 'PO
   const res = method === 'GET' ? await request.get(path) : await request.post(path, { data });
   expect(res.ok(), `${method} ${path} answered ${res.status()}: ${await res.text()}`).toBeTruthy();
   return (await res.json()) as T;
+}
+
+/** The member rows of a panel (without the add row). */
+export const memberRows = (panel: Locator): Locator => panel.locator('tbody > tr[data-testid^="member-"]');
+
+/** A page of a new teacher, registered and logged in over the API, allowed to use the clipboard ('E-Mails kopieren'). */
+export async function teacherPageViaApi(browser: Browser, teacher: Person): Promise<Page> {
+  const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+  const page = await context.newPage();
+  await registerConfirmed(page.request, teacher);
+  await loginByApi(page.request, teacher);
+  return page;
+}
+
+/** Creates a class over the API with members who have no account yet; answers its id and registration code. */
+export async function createClassViaApi(
+  page: Page,
+  cls: { name: string; description: string | null },
+  members: { name: string; email: string | null; duration: number }[],
+): Promise<{ classId: string; code: string }> {
+  const created = await apiJson<{ class_id: string; register_shortcut: string }>(page.request, 'POST', '/api/classes', {
+    name: cls.name,
+    description: cls.description,
+    is_group: false,
+    register_shortcut: null,
+  });
+  if (members.length > 0) await apiJson(page.request, 'POST', `/api/classes/${created.class_id}/members/new`, { students: members });
+  return { classId: created.class_id, code: created.register_shortcut };
 }
