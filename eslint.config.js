@@ -146,4 +146,12 @@ export default tseslint.config(
       'no-empty': ['error', { allowEmptyCatch: true }],
     },
   },
+  {
+    // Small files with one responsibility, tests included (scripts/file-sizes.test.ts adds the stylesheets).
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    rules: {
+      'max-lines': ['error', { max: 350 }],
+      'max-lines-per-function': ['error', { max: 150 }],
+    },
+  },
 );

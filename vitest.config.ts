@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { preactAliases } from './web/vite.config';
+import { preactAliases } from './web/vite.config.ts';
 
 const moduleFile = (file: string) => fileURLToPath(new URL(`./node_modules/${file}`, import.meta.url));
 const webOnPreact = process.env.WEB_TESTS_ON_PREACT === '1';
