@@ -8,14 +8,14 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../', import.meta.url));
 const read = (rel: string): string => readFileSync(join(root, rel), 'utf8');
 
-/** Keys of the zod config shapes (`  NAME: z...` / `  NAME: baseConfigShape.NAME`) and `process.env.NAME` in the start scripts. */
+/** Keys of the zod config shapes (`  NAME: z...` / `  NAME: baseConfigShape.NAME`) and `process.env.NAME` in the start scripts and the web build. */
 function variablesInCode(): Set<string> {
   const files = ['packages/base/src/config.ts', 'gateway/src/config.ts', ...readdirSync(join(root, 'services')).map((s) => `services/${s}/src/config.ts`)];
   const names = new Set<string>();
   for (const f of files) {
     for (const m of read(f).matchAll(/^\s+([A-Z][A-Z0-9_]+):\s/gm)) names.add(m[1]!);
   }
-  for (const f of ['scripts/start.js', 'scripts/stack.js']) {
+  for (const f of ['scripts/start.js', 'scripts/stack.js', 'web/vite.config.ts']) {
     for (const m of read(f).matchAll(/process\.env\.([A-Z][A-Z0-9_]+)/g)) names.add(m[1]!);
   }
   return names;
