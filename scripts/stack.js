@@ -50,8 +50,8 @@ export async function startStack(o = {}) {
   if (o.split) await stopLeftOverServices(path.join(dataDir, 'services.pid'));
   await checkPorts({ gatewayPort, offset: off, services: SERVICES.filter((s) => !o.skip?.includes(s.name)) });
   if (!databaseUrl) {
-    // The ordinary server by default since 2026-11-28 (docs/adr/0007: saves far slower with the lean one under load).
-    const embeddedPgPlain = process.env.EMBEDDED_PG_LEAN !== 'true';
+    // Lean by default; EMBEDDED_PG_LEAN=false starts the ordinary server over TCP (docs/adr/0007).
+    const embeddedPgPlain = process.env.EMBEDDED_PG_LEAN === 'false';
     // As root the server runs as the postgres user, which must be able to enter the data folder.
     mkdirSync(dataDir, { recursive: true });
     if (process.getuid?.() === 0) chmodSync(dataDir, 0o755);
@@ -62,7 +62,7 @@ export async function startStack(o = {}) {
       portRange: o.pgPortRange,
       database: 'stundenplan',
       durable: o.durable ?? true,
-      // EMBEDDED_PG_LEAN=true: no unneeded background processes, and the Unix socket (docs/adr/0007).
+      // No unneeded background processes, and the Unix socket (docs/adr/0007).
       lean: !embeddedPgPlain,
     }).catch((e) => {
       throw e instanceof PortInUseError ? pgPortTaken(e.port) : e;
