@@ -36,10 +36,6 @@ export default tseslint.config(
     ],
   },
   js.configs.recommended,
-  {
-    // New in ESLint 10's recommended set; off until their findings are fixed (docs/adr/0011-dependency-versions.md).
-    rules: { 'no-useless-assignment': 'off', 'preserve-caught-error': 'off' },
-  },
   ...tseslint.configs.recommended,
   {
     files: ['web/**/*.{ts,tsx}'],

@@ -38,7 +38,7 @@ const END = '<!-- bench:api latest end -->';
 /** Replaces the "latest run" block of docs/benchmarks.md (the before/after tables around it stay). */
 export function writeDocs(root, table, label) {
   const file = path.join(root, 'docs', 'benchmarks.md');
-  let text = '';
+  let text;
   try {
     text = readFileSync(file, 'utf8');
   } catch {

@@ -77,7 +77,7 @@ const TICKS_PER_SECOND = 100; // USER_HZ of Linux /proc (`getconf CLK_TCK`)
 /** Which part of the stack a process is: the gateway (`pid` itself), the services' process, PostgreSQL or Chromium. */
 function partOf(pid, root) {
   if (pid === root) return 'gateway';
-  let cmd = '';
+  let cmd;
   try {
     cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
   } catch {

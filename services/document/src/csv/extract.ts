@@ -249,7 +249,7 @@ export function extractCustom(buf: Buffer, mappingRaw: unknown): CsvStudent[] {
   );
   const named = ROLES.filter((r) => typeof mapping[r] === 'string');
   const cols: Partial<Record<MappedRole, number>> = {};
-  let start = 0;
+  let start: number;
   if (named.length) {
     // Header names: the header row is the first row naming all of them.
     const h = table.slice(0, HEADER_SEARCH_ROWS).findIndex((cells) => {

@@ -67,7 +67,7 @@ export function useUnsavedChangesGuard({ when, onSave, onDiscard, shouldBlock, s
     const persist = latest.current.onSave;
     if (!persist) return;
     setSaving(true);
-    let ok = false;
+    let ok: boolean;
     try {
       ok = await persist();
     } catch {

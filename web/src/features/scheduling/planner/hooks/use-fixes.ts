@@ -68,7 +68,7 @@ export function useFixes(o: Options) {
         await saveRange.mutateAsync({ choice: { mode: 'custom', extraMinutes: null }, custom: withWindow(range.timeRange, fix) });
       }
     } catch (e) {
-      throw new Error(errorMessage(e, FIX_TEXTS.applyFailed));
+      throw new Error(errorMessage(e, FIX_TEXTS.applyFailed), { cause: e });
     }
     o.setRange(rangeCovering(o.range, fix));
     o.recalculate();
@@ -83,7 +83,7 @@ export function useFixes(o: Options) {
       );
       return answer?.message ?? '';
     } catch (e) {
-      throw new Error(errorMessage(e));
+      throw new Error(errorMessage(e), { cause: e });
     }
   };
 
