@@ -132,11 +132,19 @@ export const oidcLogin = defineEndpoint({
     'Start the university sign-in: redirects (302) to the issuer (authorization code flow with PKCE, state and nonce). `redirect`: a local path to land on afterwards; `register_shortcut`/`member_id`: a registration code or invitation to join with the new account.',
   access: 'public',
   service: 'auth',
-  query: z.object({ redirect: z.string().optional(), register_shortcut: z.string().optional(), member_id: z.string().optional() }),
+  query: z.object({
+    redirect: z.string().optional().meta({ description: 'A path of this application (at most 512 characters), e.g. /student/classes.' }),
+    register_shortcut: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,100}$/)
+      .optional()
+      .meta({ description: 'A registration code (wort-wort-wort): the new account joins that course.' }),
+    member_id: z.string().optional().meta({ description: 'The invited member (a UUID); only with register_shortcut.' }),
+  }),
   answer: undefined,
   status: 302,
   errors: {
-    400: 'The redirect is not a local path, or the code or member id is malformed.',
+    400: "The redirect is not a local path ('Das Ziel nach der Anmeldung muss eine Seite dieser Anwendung sein.'), or the code or member id is malformed.",
     404: 'No university sign-in configured.',
     503: 'The issuer cannot be reached.',
   },
@@ -150,13 +158,21 @@ export const oidcCallback = defineEndpoint({
     'Where the issuer sends the browser back: checks state (bound to the browser), code (PKCE) and the ID token (issuer keys, nonce); sets the session cookie and redirects (302) to /scheduling, /student or the redirect asked for. A refusal is a German HTML page.',
   access: 'public',
   service: 'auth',
-  query: z.object({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional() }),
+  query: z.object({
+    code: z.string().optional().meta({ description: 'The authorization code.' }),
+    state: z.string().optional().meta({ description: 'The state the sign-in was started with (also in the browser’s cookie).' }),
+    error: z.string().optional().meta({ description: 'Set by the issuer when the sign-in was cancelled or refused there.' }),
+  }),
   answer: undefined,
   status: 302,
+  errorKind: 'text/html',
   errors: {
-    400: 'Expired, replayed or forged sign-in, or no valid e-mail in the claims (HTML page).',
-    403: 'The claims carry no role the product knows; no account is created (HTML page).',
-    409: 'An account with this e-mail exists: a link mail was sent to connect it (HTML page).',
+    400: 'Expired, replayed or forged sign-in, a malformed query, or no valid e-mail in the claims.',
+    403: 'The claims carry no role the product knows; no account is created.',
+    404: 'No university sign-in configured.',
+    409: 'An account with this e-mail exists: a link mail was sent to connect it.',
+    429: 'A link mail for this account was sent three times within the hour already.',
+    502: 'The registration code of the sign-in could not be checked.',
   },
 });
 
@@ -167,10 +183,11 @@ export const oidcLink = defineEndpoint({
   summary: 'The link of the mail that connects an existing account with the university sign-in: links once, signs in and redirects (302).',
   access: 'public',
   service: 'auth',
-  query: z.object({ token: z.string() }),
+  query: z.object({ token: z.string().meta({ description: 'The token of the link mail.' }) }),
   answer: undefined,
   status: 302,
-  errors: { 400: 'Invalid, used or expired link (HTML page).' },
+  errorKind: 'text/html',
+  errors: { 400: 'Invalid, used or expired link, or no token.', 404: 'No university sign-in configured.' },
 });
 
 export const resendConfirmation = messageEndpoint({

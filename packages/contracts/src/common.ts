@@ -22,3 +22,9 @@ export function messageEndpoint<const M extends Method, const P extends string, 
 
 /** A UUID in a path or body (never validated as a format here: services answer their own German 400/404). */
 export const id = z.string();
+
+/**
+ * A file part of a multipart body: binary on the wire; a service checks it as the bytes it received (the route
+ * puts the uploaded file's bytes under the part's name before the body is checked).
+ */
+export const filePart = (description: string) => z.custom<Uint8Array>((v) => v instanceof Uint8Array).meta({ type: 'string', format: 'binary', description });

@@ -44,6 +44,8 @@ export interface EndpointSpec<
   status?: number;
   /** Error answers by status: a description (answer `{ detail: string }`), or its own schema. */
   errors: Record<number, string | { description: string; schema: z.ZodType }>;
+  /** How the error answers travel: JSON `{ detail }` (default), or a German HTML page (a page the browser opens itself). */
+  errorKind?: 'json' | 'text/html';
 }
 
 /** A contract: body, query and answer are always present (`undefined` where the endpoint has none), so their types are exact. */

@@ -82,10 +82,16 @@ function successContent(e: Endpoint): JsonSchema {
 }
 
 function responses(e: Endpoint): JsonSchema {
-  const out: JsonSchema = { [String(e.status ?? 200)]: { description: 'Success.', content: successContent(e) } };
+  const success =
+    e.status === 302
+      ? { description: 'Redirect to the page in Location.', headers: { Location: { schema: { type: 'string' } } } }
+      : { description: 'Success.', content: successContent(e) };
+  const out: JsonSchema = { [String(e.status ?? 200)]: success };
   for (const [status, error] of Object.entries(e.errors)) {
     const { description, schema } = typeof error === 'string' ? { description: error, schema: errorAnswer } : error;
-    out[status] = { description, content: { 'application/json': { schema: schemaOf(schema, 'output') } } };
+    const content =
+      e.errorKind === 'text/html' ? { 'text/html': { schema: { type: 'string' } } } : { 'application/json': { schema: schemaOf(schema, 'output') } };
+    out[status] = { description, content };
   }
   return out;
 }

@@ -94,6 +94,23 @@ describe('GET /api/auth/oidc/login', () => {
     expect(res.body).toEqual({ detail: MSG.redirectInvalid });
   });
 
+  it.each([
+    ['a repeated redirect', '?redirect=/student&redirect=/scheduling', MSG.redirectInvalid],
+    ['a redirect over 512 characters', `?redirect=/${'a'.repeat(600)}`, MSG.redirectInvalid],
+    ['an empty registration code', '?register_shortcut=', MSG.invalidShortcut],
+    ['a malformed registration code', '?register_shortcut=blau%20hund', MSG.invalidShortcut],
+    ['a repeated registration code', '?register_shortcut=a-b-c&register_shortcut=d-e-f', MSG.invalidShortcut],
+    ['a huge registration code', `?register_shortcut=${'a'.repeat(5000)}`, MSG.invalidShortcut],
+    ['a member id without a code', `?member_id=${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`, MSG.memberIdFormat],
+    ['a member id that is no UUID', '?register_shortcut=a-b-c&member_id=42', MSG.memberIdFormat],
+    ['a repeated member id', '?register_shortcut=a-b-c&member_id=1&member_id=2', MSG.memberIdFormat],
+    ['a control character', '?redirect=/student%01', 'Ungültige Zeichen in der Anfrage.'],
+  ])('refuses %s with 400 and its German detail, before any flow starts', async (_what, query, detail) => {
+    const res = await auth.call('GET', `/api/auth/oidc/login${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ detail });
+  });
+
   it('answers 404 where no issuer is configured', async () => {
     const plain = await startAuth();
     try {
@@ -157,6 +174,23 @@ describe('GET /api/auth/oidc/callback', () => {
       expect(res.text).toContain(MSG.oidcFlowInvalid);
       expect(res.cookies.some((c) => c.startsWith('sp_session=') && !c.startsWith('sp_session=;'))).toBe(false);
     }
+  });
+
+  it('a malformed query gets its German page: a repeated state, a repeated error', async () => {
+    const s = await startLogin(auth);
+    const twice = await fetch(`${auth.base}/api/auth/oidc/callback?code=x&state=${s.state}&state=${s.state}`, {
+      redirect: 'manual',
+      headers: { Cookie: s.flowCookie },
+    });
+    expect(twice.status).toBe(400);
+    expect(await twice.text()).toContain(MSG.oidcFlowInvalid);
+    const errors = await fetch(`${auth.base}/api/auth/oidc/callback?state=${s.state}&error=a&error=b`, {
+      redirect: 'manual',
+      headers: { Cookie: s.flowCookie },
+    });
+    expect(errors.status).toBe(400);
+    expect(errors.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await errors.text()).toContain(MSG.oidcCancelled);
   });
 
   it('a replayed callback (same code and state) is refused; the code reaches the issuer only once', async () => {
@@ -226,6 +260,21 @@ describe('GET /api/auth/oidc/callback', () => {
     const next = await signIn(auth, teacherClaims(sub, email));
     expect(next.status).toBe(302);
     expect((await auth.call<{ user_id: string }>('GET', '/api/me', { cookie: sessionCookie(next.cookies) })).body.user_id).toBe(userId);
+  });
+});
+
+describe('GET /api/auth/oidc/link', () => {
+  it.each([
+    ['no token', ''],
+    ['an empty token', '?token='],
+    ['a repeated token', '?token=abc&token=def'],
+    ['a huge token', `?token=${'A'.repeat(5000)}`],
+  ])('answers %s with the German page of an invalid link and no session', async (_what, query) => {
+    const res = await fetch(`${auth.base}/api/auth/oidc/link${query}`, { redirect: 'manual' });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await res.text()).toContain(MSG.oidcLinkInvalid);
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('sp_session=') && !c.startsWith('sp_session=;'))).toBe(false);
   });
 });
 

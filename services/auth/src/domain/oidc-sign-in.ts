@@ -61,20 +61,27 @@ function oidcOf(deps: AuthDeps): OidcClient {
   return deps.oidc;
 }
 
-const SHORTCUT_RE = /^[A-Za-z0-9_-]{1,100}$/;
+/** The query of GET /api/auth/oidc/login as its contract gives it (packages/contracts auth.ts oidcLogin). */
+export interface OidcLoginQuery {
+  redirect?: string | undefined;
+  register_shortcut?: string | undefined;
+  member_id?: string | undefined;
+}
 
-/** GET /api/auth/oidc/login: remembers the flow under its state and answers the issuer's address. */
-export async function startOidc(deps: AuthDeps, query: Record<string, unknown>): Promise<{ url: string; state: string }> {
+/**
+ * GET /api/auth/oidc/login: remembers the flow under its state and answers the issuer's address. The query is read
+ * only once the university sign-in is known to be on (404 first).
+ */
+export async function startOidc(deps: AuthDeps, readQuery: () => OidcLoginQuery): Promise<{ url: string; state: string }> {
   const client = oidcOf(deps);
-  const one = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+  const query = readQuery();
   let redirect: string | null = null;
   if (query.redirect !== undefined) {
-    redirect = safeLocalPath(one(query.redirect));
+    redirect = safeLocalPath(query.redirect);
     if (!redirect) throw AppError.badRequest(MSG.redirectInvalid);
   }
-  const shortcut = one(query.register_shortcut ?? query.registerShortcut);
-  if (shortcut !== undefined && !SHORTCUT_RE.test(shortcut)) throw AppError.badRequest(MSG.invalidShortcut);
-  const memberId = one(query.member_id ?? query.memberId);
+  const shortcut = query.register_shortcut;
+  const memberId = query.member_id;
   if (memberId !== undefined && (!shortcut || !UUID_RE.test(memberId))) throw AppError.badRequest(MSG.memberIdFormat);
 
   const flow = client.newFlow();
@@ -94,8 +101,8 @@ export async function startOidc(deps: AuthDeps, query: Record<string, unknown>):
  * The stored flow of this state, exactly once: the browser must bring the state it was given (cookie),
  * and a state counts once across every replica (a replayed callback finds it used).
  */
-async function claimFlow(deps: AuthDeps, state: unknown, browserState: string | undefined): Promise<StoredFlow> {
-  if (typeof state !== 'string' || !state || state.length > 200 || state !== browserState) throw new OidcPageError(400, MSG.oidcFlowInvalid);
+async function claimFlow(deps: AuthDeps, state: string | undefined, browserState: string | undefined): Promise<StoredFlow> {
+  if (!state || state.length > 200 || state !== browserState) throw new OidcPageError(400, MSG.oidcFlowInvalid);
   const first = await deps.store.incr(usedKey(state), FLOW_TTL_SECONDS);
   const raw = await deps.store.get(flowKey(state));
   await deps.store.del(flowKey(state));
@@ -106,7 +113,12 @@ async function claimFlow(deps: AuthDeps, state: unknown, browserState: string | 
 export type OidcOutcome = { user: UserRow; session: IssuedSession; landing: string };
 
 /** GET /api/auth/oidc/callback. Throws OidcPageError for everything the person is to be shown as a page. */
-export async function finishOidc(deps: AuthDeps, query: Record<string, unknown>, callbackUrl: URL, browserState: string | undefined): Promise<OidcOutcome> {
+export async function finishOidc(
+  deps: AuthDeps,
+  query: { state?: string | undefined; error?: string | undefined },
+  callbackUrl: URL,
+  browserState: string | undefined,
+): Promise<OidcOutcome> {
   const client = oidcOf(deps);
   const flow = await claimFlow(deps, query.state, browserState);
   if (query.error !== undefined) throw new OidcPageError(400, MSG.oidcCancelled);
@@ -211,7 +223,7 @@ async function sendLinkMail(deps: AuthDeps, client: OidcClient, user: UserRow, i
 }
 
 /** GET /api/auth/oidc/link?token=…: the owner of the address confirms; the identity is linked and the person signed in. */
-export async function linkOidc(deps: AuthDeps, token: unknown): Promise<OidcOutcome> {
+export async function linkOidc(deps: AuthDeps, token: string): Promise<OidcOutcome> {
   oidcOf(deps);
   if (!looksLikeToken(token)) throw new OidcPageError(400, MSG.oidcLinkInvalid);
   const row = await deps.users.findToken(hashToken(token), 'oidc-link');

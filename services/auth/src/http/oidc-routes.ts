@@ -1,4 +1,5 @@
-import { escapeHtml } from '@stundenplan/base';
+import { AppError, escapeHtml, parseQuery, type RequestMessages, type RequestSchema } from '@stundenplan/base';
+import { auth } from '@stundenplan/contracts';
 import type { Express, Request, Response } from 'express';
 import { MSG } from '../domain/messages.js';
 import type { AuthDeps } from '../domain/deps.js';
@@ -33,6 +34,21 @@ function sendPage(res: Response, status: number, detail: string): void {
     );
 }
 
+/** The texts of a query the contract refuses (docs/product/api.md "Session and account"). */
+const LOGIN_QUERY = { '': MSG.redirectInvalid, redirect: MSG.redirectInvalid, register_shortcut: MSG.invalidShortcut, member_id: MSG.memberIdFormat };
+const CALLBACK_QUERY = { '': MSG.oidcFlowInvalid, state: MSG.oidcFlowInvalid, error: MSG.oidcCancelled, code: MSG.oidcFlowInvalid };
+const LINK_QUERY = { '': MSG.oidcLinkInvalid, token: MSG.oidcLinkInvalid };
+
+/** The query as the contract gives it; a refused one is shown as the page of that text (the browser opened the address). */
+function pageQuery<T>(contract: { query: RequestSchema<T> }, req: Request, messages: RequestMessages): T {
+  try {
+    return parseQuery(contract, req, messages);
+  } catch (e) {
+    if (e instanceof AppError && typeof e.detail === 'string') throw new OidcPageError(e.httpStatus, e.detail);
+    throw e;
+  }
+}
+
 function noStore(res: Response): void {
   res.setHeader('Cache-Control', 'no-store');
 }
@@ -54,7 +70,7 @@ export function registerOidcRoutes(app: Express, deps: AuthDeps): void {
 
   app.get('/api/auth/oidc/login', async (req: Request, res: Response) => {
     noStore(res);
-    const { url, state } = await startOidc(deps, req.query as Record<string, unknown>);
+    const { url, state } = await startOidc(deps, () => parseQuery(auth.oidcLogin, req, LOGIN_QUERY));
     res.cookie(FLOW_COOKIE, state, { ...flowCookie, maxAge: FLOW_TTL_SECONDS * 1000 });
     res.redirect(302, url);
   });
@@ -65,7 +81,8 @@ export function registerOidcRoutes(app: Express, deps: AuthDeps): void {
     if (!deps.oidc) return sendPage(res, 404, MSG.oidcOff);
     const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
     try {
-      signIn(res, await finishOidc(deps, req.query as Record<string, unknown>, new URL(`${callbackUrlOf(deps)}${query}`), cookieValue(req, FLOW_COOKIE)));
+      const params = pageQuery(auth.oidcCallback, req, CALLBACK_QUERY);
+      signIn(res, await finishOidc(deps, params, new URL(`${callbackUrlOf(deps)}${query}`), cookieValue(req, FLOW_COOKIE)));
     } catch (e) {
       if (e instanceof OidcPageError) return sendPage(res, e.status, e.detail);
       throw e;
@@ -76,7 +93,8 @@ export function registerOidcRoutes(app: Express, deps: AuthDeps): void {
     noStore(res);
     if (!deps.oidc) return sendPage(res, 404, MSG.oidcOff);
     try {
-      signIn(res, await linkOidc(deps, req.query.token));
+      const { token } = pageQuery(auth.oidcLink, req, LINK_QUERY);
+      signIn(res, await linkOidc(deps, token));
     } catch (e) {
       if (e instanceof OidcPageError) return sendPage(res, e.status, e.detail);
       throw e;

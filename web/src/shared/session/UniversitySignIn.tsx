@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AnswerOf } from '@stundenplan/contracts';
+import type { AnswerOf, QueryOf } from '@stundenplan/contracts';
 import { auth } from '@stundenplan/contracts/routes';
 import { call, withQuery } from '../api/client';
 import { buttonClass } from '../ui/Button';
@@ -25,11 +25,12 @@ export const oidcButtonText = (label: string | null): string => `Mit ${label ?? 
 
 /** Where the button leads: the service starts the flow at the issuer (a full page navigation, not a fetch). */
 export function oidcLoginHref(opts: { redirect?: string | null; registerShortcut?: string | null; memberId?: string | null } = {}): string {
-  return withQuery('/api/auth/oidc/login', {
+  const query: QueryOf<typeof auth.oidcLogin> = {
     redirect: opts.redirect ?? undefined,
     register_shortcut: opts.registerShortcut ?? undefined,
     member_id: opts.registerShortcut && opts.memberId ? opts.memberId : undefined,
-  });
+  };
+  return withQuery(auth.oidcLogin.path, query);
 }
 
 /**
