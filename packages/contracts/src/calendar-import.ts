@@ -1,6 +1,6 @@
 // docs/product/api.md "Times and ranges": the busy times of a typical week from the user's own calendar (availability service).
 import { z } from 'zod';
-import { id, timesMap } from './common.js';
+import { filePart, id, timesMap } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 
 /** One busy stretch of the typical week with its event's name (shown on hover, never stored). */
@@ -23,11 +23,11 @@ export const importCalendar = defineEndpoint({
   access: 'user',
   service: 'availability',
   body: z.object({
-    file: z.string().meta({ format: 'binary', description: 'The .ics file.' }).optional(),
-    url: z.string().meta({ description: 'https:// or webcal:// link of the calendar (when no file is sent).' }).optional(),
+    file: filePart('The .ics file (at most 2 MB).').optional(),
+    url: z.string().max(2048).optional().meta({ description: 'https:// or webcal:// link of the calendar (used when no file is sent).' }),
   }),
   bodyKind: 'multipart',
-  query: z.object({ class_id: id.optional().meta({ description: 'Teachers: their class whose semester counts.' }) }),
+  query: z.object({ class_id: id.optional().meta({ description: 'Teachers: their class whose semester counts (students: not used).' }) }),
   answer: z.object({
     busy: timesMap.meta({ description: 'Busy slots of the typical week (busy in more than half of the counted weeks).' }),
     events: z.array(busyEvent),

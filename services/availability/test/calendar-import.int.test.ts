@@ -6,6 +6,8 @@ import { person, span, startHarness, type Answer, type Harness, type Person } fr
 
 /** POST /api/me/calendar-import with an uploaded .ics file (docs/product/times.md "Aus Kalender übernehmen"). */
 
+const CALENDAR_BAD_URL = 'Bitte gib einen gültigen Link zu deinem Kalender an (https:// oder webcal://).';
+
 let h: Harness;
 const { first, last, weeks } = winterWeeks();
 
@@ -159,6 +161,48 @@ describe('POST /api/me/calendar-import with a file', () => {
       body: '{}',
     });
     expect(await none.json()).toEqual({ detail: 'Bitte wähle eine Kalenderdatei (.ics) oder gib einen Link zu deinem Kalender an.' });
+  });
+
+  const NO_INPUT = 'Bitte wähle eine Kalenderdatei (.ics) oder gib einen Link zu deinem Kalender an.';
+  const form = (fields: [string, string][]) => {
+    const f = new FormData();
+    for (const [k, v] of fields) f.append(k, v);
+    return f;
+  };
+
+  it.each([
+    ['a JSON url that is a number', JSON.stringify({ url: 42 }), NO_INPUT],
+    ['a JSON url that is a list', JSON.stringify({ url: ['https://example.org/a.ics'] }), NO_INPUT],
+    ['a JSON body that is a list', JSON.stringify([{ url: 'https://example.org/a.ics' }]), NO_INPUT],
+    ['a blank url', JSON.stringify({ url: '   ' }), NO_INPUT],
+    ['a url over 2048 characters', JSON.stringify({ url: `https://example.org/${'a'.repeat(3000)}.ics` }), CALENDAR_BAD_URL],
+    ['a control character in the url', JSON.stringify({ url: 'https://example.org/\u0001.ics' }), 'Ungültige Zeichen in der Anfrage.'],
+  ])('refuses %s with 400 and its German detail', async (_what, body, detail) => {
+    const student = await person(h, 'student');
+    const res = await fetch(`${h.base}/api/me/calendar-import`, {
+      method: 'POST',
+      headers: { cookie: student.cookie, 'content-type': 'application/json' },
+      body,
+    });
+    expect({ status: res.status, body: await res.json() }).toEqual({ status: 400, body: { detail } });
+  });
+
+  it.each([
+    ['a text field in place of the file', form([['file', 'BEGIN:VCALENDAR']]), '', NO_INPUT],
+    [
+      'a repeated url field',
+      form([
+        ['url', 'https://example.org/a.ics'],
+        ['url', 'https://example.org/b.ics'],
+      ]),
+      '',
+      NO_INPUT,
+    ],
+    ['a repeated class', form([['url', 'https://example.org/a.ics']]), '?class_id=a&class_id=b', 'Ungültige Anfrage'],
+  ])('refuses a form with %s with 400 and its German detail', async (_what, body, query, detail) => {
+    const teacher = await person(h, 'teacher');
+    const res = await fetch(`${h.base}/api/me/calendar-import${query}`, { method: 'POST', headers: { cookie: teacher.cookie }, body });
+    expect({ status: res.status, body: await res.json() }).toEqual({ status: 400, body: { detail } });
   });
 
   it.each([
