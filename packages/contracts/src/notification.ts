@@ -1,6 +1,6 @@
 // docs/product/api.md: sending schedules, the calendar and the contact form (notification service).
 import { z } from 'zod';
-import { messageAnswer } from './common.js';
+import { filePart, messageAnswer } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 
 const studentErrors = { 401: 'Not logged in.', 403: 'Not a student.' };
@@ -9,25 +9,31 @@ export const sendSchedule = defineEndpoint({
   id: 'sendScheduleToStudents',
   method: 'POST',
   path: '/api/send-schedule-to-students',
-  summary: 'Mail the schedule PDF (and each student’s calendar file) to the class.',
+  summary:
+    'Mail the schedule PDF (and each student’s calendar file) to the class. The same request again within 60 seconds is the same sending: the same answer, no mail again.',
   access: 'teacher',
   service: 'notification',
   body: z.object({
-    pdf: z.string().meta({ format: 'binary', description: 'The schedule PDF.' }),
-    class_id: z.string(),
-    schedule_name: z.string().optional(),
-    message: z.string().optional(),
-    until: z.string().optional().meta({ description: 'YYYY-MM-DD, last day of the lessons in the calendar files.' }),
+    pdf: filePart('The schedule PDF (well-formed, at most 5 MB).'),
+    file: filePart('Older name of `pdf`, read when `pdf` is missing.').optional(),
+    class_id: z.string().meta({ description: 'The teacher’s class.' }),
+    schedule_name: z.string().optional().meta({ description: 'At most 200 characters (without leading and trailing spaces).' }),
+    message: z.string().optional().meta({ description: 'A personal message in the mail; at most 2000 characters (without leading and trailing spaces).' }),
+    until: z
+      .string()
+      .optional()
+      .meta({ description: 'YYYY-MM-DD, last day of the lessons in the calendar files: today up to a year ahead (default 15 weeks).' }),
   }),
   bodyKind: 'multipart',
   answer: z.object({ recipient_count: z.number().int(), message: z.string() }),
   errors: {
-    400: 'Invalid input.',
+    400: 'No class, no PDF or not a PDF, a name or message too long, a bad end date, no student with an address, or a broken upload (German detail).',
     401: 'Not logged in.',
     403: 'Not a teacher.',
-    404: 'Unknown class.',
-    413: 'Larger than 5 MB.',
-    429: 'Over the mail budget.',
+    404: "Unknown or another teacher's class: 'Klasse/Kurs nicht gefunden'.",
+    413: "Larger than 5 MB: 'Die Datei ist zu groß (maximal 5 MB)'.",
+    429: 'Over the teacher’s daily mail budget.',
+    502: 'The classes service cannot be reached.',
   },
 });
 

@@ -5,6 +5,8 @@ import { id } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 
 const day = (description: string) => z.string().meta({ description: `${description} (YYYY-MM-DD, Europe/Berlin).` });
+/** A UUID the request names (the service answers a malformed one with its German 400). */
+const uuid = id.regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/);
 
 export const swapStatus = z
   .enum(['pending', 'awaiting_approval', 'swapped', 'declined'])
@@ -20,8 +22,8 @@ export const swapOptions = defineEndpoint({
   access: 'student',
   service: 'notification',
   query: z.object({
-    class_id: id,
-    member_id: id.meta({ description: 'The caller’s own membership.' }),
+    class_id: uuid,
+    member_id: uuid.meta({ description: 'The caller’s own membership.' }),
     date: day('The caller’s lesson to swap; without it the weekly slot for the rest of the semester').optional(),
   }),
   answer: z.object({
@@ -39,9 +41,9 @@ export const createSwapRequest = defineEndpoint({
   access: 'student',
   service: 'notification',
   body: z.object({
-    class_id: id,
-    member_id: id.meta({ description: 'The caller’s own membership.' }),
-    with_member_id: id.meta({ description: 'A member named by the swap options.' }),
+    class_id: uuid,
+    member_id: uuid.meta({ description: 'The caller’s own membership.' }),
+    with_member_id: uuid.meta({ description: 'A member named by the swap options.' }),
     date: day('The caller’s lesson to swap; null or absent: the weekly slots from today on').nullable().optional(),
   }),
   answer: z.object({ request_id: id, message: z.string() }),

@@ -196,6 +196,10 @@ describe('private calendar subscription link', () => {
     expect((await call('POST', '/api/me/calendar-subscription')).status).toBe(401);
     expect((await call('GET', '/api/calendar/kurz.ics')).status).toBe(404);
     expect((await call('GET', `/api/calendar/${'a'.repeat(43)}`)).status).toBe(404);
+    const huge = await call('GET', `/api/calendar/${'a'.repeat(5000)}.ics`);
+    expect({ status: huge.status, body: await huge.json() }).toEqual({ status: 404, body: { detail: 'Kalender nicht gefunden' } });
+    const control = await call('GET', `/api/calendar/${'a'.repeat(42)}%01.ics`);
+    expect({ status: control.status, body: await control.json() }).toEqual({ status: 400, body: { detail: 'Ungültige Zeichen in der Anfrage.' } });
   });
 
   it('goes with the account (user.deleted.v1)', async () => {

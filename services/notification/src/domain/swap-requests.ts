@@ -103,7 +103,7 @@ function ownLessonCheck(c: SwapClass, memberId: string, date: string | null, tod
 }
 
 /** GET /api/lessons/swap-options: first name and initial of every classmate whose lessons fit (no times). */
-export async function swapOptions(deps: NotificationDeps, user: SessionUser, query: Record<string, unknown>) {
+export async function swapOptions(deps: NotificationDeps, user: SessionUser, query: { class_id: string; member_id: string; date?: string | undefined }) {
   const today = berlinToday();
   const { classId, memberId } = await ownMembership(deps, user, query.class_id, query.member_id);
   const date = parseDate(query.date, today);
@@ -126,7 +126,11 @@ const whenText = (date: string | null, fromDate: string) =>
   date ? `am ${formatGermanDate(date)}` : `jede Woche ab dem ${formatGermanDate(fromDate)} bis zum Ende des Semesters`;
 
 /** POST /api/lessons/swap-requests: the other student is asked by mail (within the teacher's mail budget). */
-export async function createSwapRequest(deps: NotificationDeps, user: SessionUser, body: Record<string, unknown>) {
+export async function createSwapRequest(
+  deps: NotificationDeps,
+  user: SessionUser,
+  body: { class_id: string; member_id: string; with_member_id: string; date?: string | null | undefined },
+) {
   const today = berlinToday();
   const { classId, memberId } = await ownMembership(deps, user, body.class_id, body.member_id);
   const withMemberId = uuid(body.with_member_id, SWAP_MSG.withMemberId);

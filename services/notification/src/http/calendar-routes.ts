@@ -1,4 +1,5 @@
 import { assertStudent } from '@stundenplan/base';
+import { answerFor, notification } from '@stundenplan/contracts';
 import type { Express } from 'express';
 import { ICS_CONTENT_TYPE } from '../domain/calendar-ics.js';
 import type { NotificationDeps } from '../domain/deps.js';
@@ -7,7 +8,8 @@ import { studentCalendar } from '../domain/student-calendar.js';
 
 /**
  * A student's lessons as an iCalendar file (teachers 403, visitors 401), and the private
- * subscription link (made, shown once, revoked by the student).
+ * subscription link (made, shown once, revoked by the student). The calls carry no body or query
+ * (packages/contracts notification.ts); their answers are checked against the contracts at compile time.
  */
 export function registerCalendarRoutes(app: Express, deps: NotificationDeps): void {
   app.get('/api/me/calendar.ics', async (req, res) => {
@@ -21,17 +23,17 @@ export function registerCalendarRoutes(app: Express, deps: NotificationDeps): vo
 
   app.get('/api/me/calendar-subscription', async (req, res) => {
     const student = assertStudent(req);
-    res.json(await subscriptionStatus(deps, student.userId));
+    res.json(answerFor(notification.calendarSubscriptionStatus, await subscriptionStatus(deps, student.userId)));
   });
 
   app.post('/api/me/calendar-subscription', async (req, res) => {
     const student = assertStudent(req);
-    res.status(201).json(await createSubscription(deps, student.userId));
+    res.status(201).json(answerFor(notification.createCalendarSubscription, await createSubscription(deps, student.userId)));
   });
 
   app.delete('/api/me/calendar-subscription', async (req, res) => {
     const student = assertStudent(req);
-    res.json(await revokeSubscription(deps, student.userId));
+    res.json(answerFor(notification.revokeCalendarSubscription, await revokeSubscription(deps, student.userId)));
   });
 
   // Public on purpose: calendar apps fetch it without a session; the unguessable token is the key.

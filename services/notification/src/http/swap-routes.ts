@@ -1,4 +1,5 @@
-import { AppError, assertStudent, assertTeacher, assertUser, isUuid } from '@stundenplan/base';
+import { AppError, assertStudent, assertTeacher, assertUser, isUuid, parseBody, parseQuery } from '@stundenplan/base';
+import { answerFor, swaps } from '@stundenplan/contracts';
 import type { Express } from 'express';
 import { CLASSES_MSG } from '../clients/classes-client.js';
 import type { NotificationDeps } from '../domain/deps.js';
@@ -10,42 +11,52 @@ import {
   declineSwapRequest,
   mySwapRequests,
   swapOptions,
+  SWAP_MSG,
 } from '../domain/swap-requests.js';
 
-const body = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+/** The texts of a request the contract refuses, in the order the fields are checked (docs/product/semester.md "Swaps"). */
+const OPTIONS_QUERY = { class_id: SWAP_MSG.classId, member_id: SWAP_MSG.memberId, date: SWAP_MSG.date };
+const REQUEST_BODY = {
+  '': SWAP_MSG.classId,
+  class_id: SWAP_MSG.classId,
+  member_id: SWAP_MSG.memberId,
+  with_member_id: SWAP_MSG.withMemberId,
+  date: SWAP_MSG.date,
+};
 
 /** Swaps between two students of a class (docs/product/semester.md "Swaps"). */
 export function registerSwapRoutes(app: Express, deps: NotificationDeps): void {
   app.get('/api/lessons/swap-options', async (req, res) => {
     const student = assertStudent(req);
     res.setHeader('Cache-Control', 'private, no-store');
-    res.json(await swapOptions(deps, student, req.query as Record<string, unknown>));
+    res.json(answerFor(swaps.swapOptions, await swapOptions(deps, student, parseQuery(swaps.swapOptions, req, OPTIONS_QUERY))));
   });
 
   app.post('/api/lessons/swap-requests', async (req, res) => {
     const student = assertStudent(req);
-    res.status(201).json(await createSwapRequest(deps, student, body(req.body)));
+    const asked = await createSwapRequest(deps, student, parseBody(swaps.createSwapRequest, req, REQUEST_BODY));
+    res.status(201).json(answerFor(swaps.createSwapRequest, asked));
   });
 
   app.post('/api/lessons/swap-requests/:requestId/accept', async (req, res) => {
     const student = assertStudent(req);
-    res.json(await acceptSwapRequest(deps, student, req.params.requestId));
+    res.json(answerFor(swaps.acceptSwapRequest, await acceptSwapRequest(deps, student, req.params.requestId)));
   });
 
   app.post('/api/lessons/swap-requests/:requestId/decline', async (req, res) => {
     const user = assertUser(req);
-    res.json(await declineSwapRequest(deps, user, req.params.requestId));
+    res.json(answerFor(swaps.declineSwapRequest, await declineSwapRequest(deps, user, req.params.requestId)));
   });
 
   app.post('/api/lessons/swap-requests/:requestId/approve', async (req, res) => {
     const teacher = assertTeacher(req);
-    res.json(await approveSwapRequest(deps, teacher, req.params.requestId));
+    res.json(answerFor(swaps.approveSwapRequest, await approveSwapRequest(deps, teacher, req.params.requestId)));
   });
 
   app.get('/api/me/swap-requests', async (req, res) => {
     const student = assertStudent(req);
     res.setHeader('Cache-Control', 'private, no-store');
-    res.json(await mySwapRequests(deps, student));
+    res.json(answerFor(swaps.mySwapRequests, await mySwapRequests(deps, student)));
   });
 
   app.get('/api/classes/:classId/swap-requests', async (req, res) => {
@@ -53,6 +64,6 @@ export function registerSwapRoutes(app: Express, deps: NotificationDeps): void {
     const classId = String(req.params.classId);
     if (!isUuid(classId)) throw AppError.notFound(CLASSES_MSG.notFound);
     res.setHeader('Cache-Control', 'private, no-store');
-    res.json(await classSwapRequests(deps, teacher.userId, classId.toLowerCase()));
+    res.json(answerFor(swaps.classSwapRequests, await classSwapRequests(deps, teacher.userId, classId.toLowerCase())));
   });
 }
