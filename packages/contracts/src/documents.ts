@@ -1,5 +1,6 @@
 // docs/product/api.md: the CSV extraction and the PDF export (document service).
 import { z } from 'zod';
+import { filePart } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 import { lessonWeek } from './scheduling.js';
 
@@ -13,8 +14,13 @@ export const csvRow = z.object({
   name: z.string(),
 });
 const csvAnswer = z.object({ studierende: z.array(csvRow), message: z.string() });
-const csvFile = z.string().meta({ format: 'binary', description: 'The .csv file.' });
-const teacherErrors = { 400: 'Invalid file or input.', 401: 'Not logged in.', 403: 'Not a teacher.', 413: 'Larger than 5 MB.' };
+const csvFile = filePart('The .csv file: a name ending in .csv, at most 5 MB (UTF-8, UTF-16 with BOM or Windows-1252).');
+const teacherErrors = {
+  400: 'No .csv file, an empty or unreadable file, no students, too many entries, a bad column mapping, or a broken upload (German detail).',
+  401: 'Not logged in.',
+  403: 'Not a teacher.',
+  413: "Larger than 5 MB: 'Die Datei ist zu groß (maximal 5 MB)'.",
+};
 
 export const extractHmtmCsv = defineEndpoint({
   id: 'extractHmtmCsv',
@@ -36,7 +42,13 @@ export const extractCustomCsv = defineEndpoint({
   summary: 'Read the students of any CSV file with a column mapping.',
   access: 'teacher',
   service: 'document',
-  body: z.object({ csv_file: csvFile, column_mapping: z.string().meta({ description: 'JSON: name, or vorname and nachname; optional dauer, email.' }) }),
+  body: z.object({
+    csv_file: csvFile,
+    column_mapping: z.string().meta({
+      description:
+        'JSON text: {"name": …} or {"vorname": …, "nachname": …}, optional "email", "dauer" and "has_header" (true or false); a value is a 0-based column index (2 or "2") or a header name; null, "" or -1 leave the role unmapped.',
+    }),
+  }),
   bodyKind: 'multipart',
   answer: csvAnswer,
   errors: teacherErrors,
@@ -44,24 +56,41 @@ export const extractCustomCsv = defineEndpoint({
 
 /** A slot key ("09:00", "9.00") or, in the saved form, a slot index. */
 const pdfSlot = z.union([z.string(), z.number().int()]);
+/** A member id, or a free slot ("" or null). */
+const pdfMember = z.string().nullable();
 
 /**
  * One day of the exported plan: the working form (slot -> member_id, "" or null free) or the saved form, a list of
- * [slot, member_id] entries; a biweekly lesson's entries carry its week, [slot, member_id, "A" | "B"].
+ * [slot, member_id] entries; a biweekly lesson's entries carry its week, [slot, member_id, "A" | "B"] (null or "": every week).
+ * A day that is null has no lessons.
  */
-export const pdfDay = z.union([
-  z.record(z.string(), z.string().nullable()),
-  z.array(z.union([z.tuple([pdfSlot, z.string()]), z.tuple([pdfSlot, z.string(), lessonWeek.nullable()])])),
-]);
+export const pdfDay = z
+  .union([
+    z.record(z.string(), pdfMember),
+    z.array(z.union([z.tuple([pdfSlot, pdfMember]), z.tuple([pdfSlot, pdfMember, z.union([lessonWeek, z.literal('')]).nullable()])])),
+  ])
+  .nullable();
+
+const slotIndex = z.number().int().min(0).max(96);
+const pdfText = (description: string) => z.string().max(200).nullish().meta({ description });
 
 export const pdfBody = z.object({
-  /** Day name ("Montag", any case) or "0"…"6" -> the day's lessons. */
-  schedule: z.record(z.string(), pdfDay),
-  /** Visible slots, start inclusive, end exclusive. */
-  timeRange: z.object({ start: z.number().int(), end: z.number().int() }).optional(),
-  studentsList: z.array(z.object({ member_id: z.string(), name: z.string(), fullName: z.string().optional(), duration: z.number().optional() })),
-  className: z.string().optional(),
-  scheduleName: z.string().optional(),
+  schedule: z.record(z.string(), pdfDay).meta({ description: 'Day name ("Montag", any case) or "0"…"6" -> the day’s lessons; at least one lesson.' }),
+  timeRange: z.object({ start: slotIndex, end: slotIndex }).meta({ description: 'Visible slots, start inclusive, end exclusive (0 <= start < end <= 96).' }),
+  studentsList: z
+    .array(
+      z.object({
+        member_id: z.string().max(100),
+        name: z.string().optional().meta({ description: 'Short name (the planner’s).' }),
+        fullName: z.string().optional(),
+        duration: z.number().optional().meta({ description: 'Minutes.' }),
+      }),
+    )
+    .max(200)
+    .nullish()
+    .meta({ description: 'The class’s students (the first entry of a member_id counts); absent or null: none.' }),
+  className: pdfText('The class, at most 200 characters.'),
+  scheduleName: pdfText('The plan’s name, the PDF’s title; at most 200 characters.'),
   /**
    * The class's semester (the fields of PUT classes/{id}/semester; other fields such as the GET answer's holidays are
    * ignored): the PDF then names it and lists the days without lessons, the state's public holidays computed by the service.
@@ -74,7 +103,7 @@ export const pdfBody = z.object({
       breaks: z
         .array(z.object({ from: z.string(), to: z.string(), label: z.string() }))
         .max(30)
-        .optional(),
+        .nullish(),
     })
     .nullable()
     .optional(),
@@ -90,5 +119,12 @@ export const exportPdf = defineEndpoint({
   body: pdfBody,
   answer: undefined,
   answerKind: 'application/pdf',
-  errors: { 400: 'Invalid input.', 401: 'Not logged in.', 403: 'Not a teacher.', 500: 'The PDF could not be made.', 503: 'The PDF renderer is busy.' },
+  errors: {
+    400: 'No lesson in the schedule, a bad day, time, member id, time range, students list, name or semester (German detail).',
+    401: 'Not logged in.',
+    403: 'Not a teacher.',
+    413: "A body over 1 MB: 'Die Anfrage ist zu groß'.",
+    500: "The PDF could not be made: 'PDF-Generierung fehlgeschlagen'.",
+    503: 'Chromium is missing or the PDF renderer is busy (Retry-After: 5).',
+  },
 });

@@ -163,3 +163,70 @@ describe('POST /api/extract-custom-csv', () => {
     expect((await upload('/api/extract-custom-csv', { cookie: studentCookie, file: fixture('custom-no-header.csv'), mapping })).status).toBe(403);
   });
 });
+
+describe('the CSV forms checked against their contracts', () => {
+  const form = (parts: [string, string | Buffer, string?][]) => {
+    const f = new FormData();
+    for (const [name, value, filename] of parts) {
+      if (typeof value === 'string') f.append(name, value);
+      else f.append(name, new Blob([new Uint8Array(value)], { type: 'text/csv' }), filename ?? 'liste.csv');
+    }
+    return f;
+  };
+  const csv = fixture('custom-no-header.csv');
+  const mapping = JSON.stringify({ nachname: 0, vorname: 1 });
+
+  it.each<[string, string, FormData, string]>([
+    ['hmtm: the file as a text field', '/api/extract-hmtm-csv', form([['csv_file', 'Nachname;Vorname']]), 'Bitte laden Sie eine CSV-Datei hoch'],
+    ['hmtm: a file of another name', '/api/extract-hmtm-csv', form([['csv_file', csv, 'liste.txt']]), 'Bitte laden Sie eine CSV-Datei hoch'],
+    [
+      'custom: the file as a text field',
+      '/api/extract-custom-csv',
+      form([
+        ['csv_file', 'a;b'],
+        ['column_mapping', mapping],
+      ]),
+      'Bitte laden Sie eine CSV-Datei hoch',
+    ],
+    [
+      'custom: a mapping sent twice',
+      '/api/extract-custom-csv',
+      form([
+        ['csv_file', csv],
+        ['column_mapping', mapping],
+        ['column_mapping', mapping],
+      ]),
+      'Ungültige Spaltenzuordnung',
+    ],
+    [
+      'custom: a mapping that is JSON but no object',
+      '/api/extract-custom-csv',
+      form([
+        ['csv_file', csv],
+        ['column_mapping', '[0, 1]'],
+      ]),
+      'Ungültige Spaltenzuordnung',
+    ],
+    [
+      'custom: a mapping over 64 KB',
+      '/api/extract-custom-csv',
+      form([
+        ['csv_file', csv],
+        ['column_mapping', `{"name": "${'x'.repeat(70 * 1024)}"}`],
+      ]),
+      'Ungültiger Upload',
+    ],
+    [
+      'custom: a control character in the mapping',
+      '/api/extract-custom-csv',
+      form([
+        ['csv_file', csv],
+        ['column_mapping', '{"name": "Na\u0001me"}'],
+      ]),
+      'Ungültige Zeichen in der Anfrage.',
+    ],
+  ])('%s: 400 with its German detail', async (_what, path, body, detail) => {
+    const res = await fetch(`${base}${path}`, { method: 'POST', body, headers: { cookie: teacherCookie } });
+    expect({ status: res.status, body: await res.json() }).toEqual({ status: 400, body: { detail } });
+  });
+});

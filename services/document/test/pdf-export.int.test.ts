@@ -178,6 +178,47 @@ describe('POST /api/export-pdf-alternative: input and load', () => {
     expect(res.json).toEqual({ detail });
   });
 
+  it.each([
+    ['a body that is a list', [week.payload], 'Kein Stundenplan zum Exportieren vorhanden.'],
+    [
+      'a day that is text',
+      { ...week.payload, schedule: { Montag: 'Anna' } },
+      'Die Einträge für Montag müssen als Objekt von Uhrzeit zu Mitglieds-ID angegeben werden.',
+    ],
+    ['a member id that is a number', { ...week.payload, schedule: { Montag: { '09:00': 7 } } }, 'Ungültige Mitglieds-ID bei Montag 09:00.'],
+    [
+      'a time range given as text',
+      { ...week.payload, timeRange: { start: '32', end: '76' } },
+      'Ungültiger Zeitbereich: Beginn und Ende müssen ganze Zahlen von 0 bis 96 sein.',
+    ],
+    [
+      'a students list that is an object',
+      { ...week.payload, studentsList: { a: 1 } },
+      'Ungültige Studentenliste: Es wird eine Liste von Studierenden erwartet.',
+    ],
+    [
+      'a student name that is a number',
+      { ...week.payload, studentsList: [{ member_id: 'm1', name: 5 }] },
+      'Ungültige Studentenliste: Es wird eine Liste von Studierenden erwartet.',
+    ],
+    ['a class name that is a number', { ...week.payload, className: 5 }, 'Ungültiger Klassenname (Text mit höchstens 200 Zeichen erwartet).'],
+    ['a class name over 200 characters', { ...week.payload, className: 'K'.repeat(201) }, 'Ungültiger Klassenname (Text mit höchstens 200 Zeichen erwartet).'],
+    [
+      'a schedule name that is a list',
+      { ...week.payload, scheduleName: ['Plan'] },
+      'Ungültiger Name des Stundenplans (Text mit höchstens 200 Zeichen erwartet).',
+    ],
+    [
+      'a semester that is text',
+      { ...week.payload, semester: 'SoSe' },
+      'Ungültiges Semester: first_day, last_day (JJJJ-MM-TT), state (Bundesland) und breaks werden erwartet.',
+    ],
+    ['a control character', { ...week.payload, className: 'K\u0007' }, 'Ungültige Zeichen in der Anfrage.'],
+  ])('answers %s with 400 and its German detail (checked against the contract)', async (_what, body, detail) => {
+    const res = await post(body, teacher);
+    expect({ status: res.status, json: res.json }).toEqual({ status: 400, json: { detail } });
+  });
+
   it('answers 400 for unknown day names and bad times', async () => {
     const id = week.students[0]!.member_id;
     expect((await post({ ...week.payload, schedule: { Funday: { '09:00': id } } }, teacher)).json).toEqual({ detail: 'Ungültiger Wochentag: "Funday"' });
