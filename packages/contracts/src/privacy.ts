@@ -147,7 +147,8 @@ export const exportMyData = defineEndpoint({
   id: 'exportMyData',
   method: 'GET',
   path: '/api/me/export',
-  summary: 'A copy of everything the product stores about the caller, as a JSON file (Content-Disposition: attachment).',
+  summary:
+    'A copy of everything the product stores about the caller: JSON (two-space indented), sent as a file (Content-Disposition: attachment; filename="meine-daten-YYYY-MM-DD.json").',
   access: 'user',
   service: 'auth',
   answer: personalDataExport,

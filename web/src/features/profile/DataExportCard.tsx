@@ -1,6 +1,7 @@
 // 'Meine Daten herunterladen': a copy of everything the product stores about the signed-in person (GET /api/me/export).
 import { useMutation } from '@tanstack/react-query';
-import { api, errorMessage } from '../../shared/api/client';
+import { privacy } from '@stundenplan/contracts/routes';
+import { call, errorMessage } from '../../shared/api/client';
 import { toast } from '../../shared/toast/toast-store';
 import { Button } from '../../shared/ui/Button';
 import { Card } from '../../shared/ui/Card';
@@ -27,9 +28,10 @@ export function exportFileName(now: Date = new Date()): string {
 export function DataExportCard() {
   const download = useMutation({
     mutationFn: async () => {
-      const blob = await api.get<Blob>('me/export', { responseType: 'blob', timeoutMs: EXPORT_TIMEOUT_MS, abortPrevious: false });
-      if (!blob) return false;
-      saveFile(blob, exportFileName());
+      // The answer is the copy as JSON (packages/contracts privacy.ts); it is saved as the server writes it.
+      const copy = await call(privacy.exportMyData, {}, { timeoutMs: EXPORT_TIMEOUT_MS, abortPrevious: false });
+      if (!copy) return false;
+      saveFile(new Blob([`${JSON.stringify(copy, null, 2)}\n`], { type: 'application/json' }), exportFileName());
       return true;
     },
   });
