@@ -52,4 +52,21 @@ describe('parseBody / parseQuery', () => {
     expect(refusal(() => parseBody(contract, { body: {} }, messages)).detail).toBe('Name fehlt');
     expect(refusal(() => parseBody(contract, { body: { name: 7 } }, messages)).detail).toBe('Kein Name: 7');
   });
+
+  it('a field may be refused with its own status (404 for an id that cannot exist)', () => {
+    const messages = { '': 'Ungültige Anfrage', name: { status: 404, detail: 'Nicht gefunden' } } as const;
+    expect(refusal(() => parseBody(contract, { body: { name: 7 } }, messages))).toEqual({ status: 404, detail: 'Nicht gefunden' });
+    expect(refusal(() => parseQuery(contract, { query: {} }, messages))).toEqual({ status: 404, detail: 'Nicht gefunden' });
+    expect(refusal(() => parseBody(contract, { body: 'x' }, messages))).toEqual({ status: 400, detail: 'Ungültige Anfrage' });
+    const byValue = { name: (v: unknown) => (v === undefined ? { status: 404 as const, detail: 'Fehlt' } : 'Falsch') };
+    expect(refusal(() => parseBody(contract, { body: {} }, byValue))).toEqual({ status: 404, detail: 'Fehlt' });
+    expect(refusal(() => parseBody(contract, { body: { name: 1 } }, byValue))).toEqual({ status: 400, detail: 'Falsch' });
+  });
+
+  it('a text may depend on the path of the field’s first problem', () => {
+    const messages = { name: 'Name fehlt', age: (_v: unknown, path: readonly PropertyKey[]) => `Alter: ${path.join('.')}` };
+    expect(refusal(() => parseBody(contract, { body: { name: 'Ada', age: 'x' } }, messages)).detail).toBe('Alter: age.0');
+    const whole = { '': (_v: unknown, path: readonly PropertyKey[]) => `Ganz: [${path.join('.')}]`, name: 'Name fehlt' };
+    expect(refusal(() => parseBody(contract, { body: null }, whole)).detail).toBe('Ganz: []');
+  });
 });
