@@ -29,7 +29,7 @@ export const checkStudentExists = defineEndpoint({
   service: 'classes',
   body: z.union([z.array(z.string()), z.object({ emails: z.array(z.string()) })]),
   answer: z.object({ existing_students: z.record(z.string(), existingStudent) }),
-  errors: { 400: 'Invalid input.', 401: 'Not logged in.', 403: 'Not a teacher.' },
+  errors: { 400: 'Invalid input.', 401: 'Not logged in.', 403: 'Not a teacher.', 429: 'Asked too often (120 calls in 10 minutes).' },
 });
 
 export const joinClass = defineEndpoint({
@@ -53,7 +53,12 @@ export const verifyClass = defineEndpoint({
   service: 'classes',
   body: z.object({ class_id: z.string(), member_id: z.string() }),
   answer: z.object({ class_name: z.string() }),
-  errors: { 400: 'Invalid input.', 401: 'Not logged in.', 403: 'Not a student or not the own membership.', 404: 'Unknown membership.' },
+  errors: {
+    400: 'Invalid input.',
+    401: 'Not logged in.',
+    403: 'Not a student.',
+    404: 'Unknown membership, not the own one or not in that class (also a missing or malformed id).',
+  },
 });
 
 export const leaveClass = defineEndpoint({
@@ -87,7 +92,8 @@ export const validateRegisterShortcut = defineEndpoint({
   summary: 'The class behind a registration code (and the prefilled member with memberId).',
   access: 'public',
   service: 'classes',
-  query: z.object({ memberId: z.string().optional() }),
+  // A memberId that is no member of the class (or not a single value) only leaves the prefill out.
+  query: z.object({ memberId: z.string().optional().catch(undefined), member_id: z.string().optional().catch(undefined) }),
   answer: registerShortcutInfo,
   errors: { 404: 'Unknown code.' },
 });
@@ -101,5 +107,5 @@ export const validateMemberId = defineEndpoint({
   service: 'classes',
   query: z.object({ member_id: z.string(), class_id: z.string() }),
   answer: z.object({ valid: z.boolean(), name: z.string(), email: z.string().nullable(), duration: z.number() }),
-  errors: { 404: 'Unknown or already registered member.' },
+  errors: { 404: 'Unknown, malformed or already registered member, or member_id or class_id missing.' },
 });

@@ -1,7 +1,7 @@
 // docs/product/api.md "Classes and members" (classes service); the student course actions and the public registration
 // checks are class-students.ts, part of this area.
 import { z } from 'zod';
-import { messageEndpoint, timesMap } from './common.js';
+import { messageEndpoint, timesMap, timesMapInput } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 
 /** docs/product/data.md Class. */
@@ -85,7 +85,11 @@ export const createClass = defineEndpoint({
     name: z.string(),
     description: z.string().nullish(),
     is_group: z.boolean().optional().catch(undefined),
-    register_shortcut: z.string().optional().catch(undefined),
+    register_shortcut: z
+      .string()
+      .nullish()
+      .catch(undefined)
+      .meta({ description: 'The code GET /api/generate-register-shortcut proposed; null or absent when none could be proposed: the server gives one.' }),
   }),
   answer: classEntity,
   status: 201,
@@ -182,8 +186,8 @@ export const listMembers = defineEndpoint({
 
 export const newMemberInput = z.object({
   name: z.string(),
-  duration: z.union([z.number(), z.string()]).nullish(),
   email: z.string().nullish(),
+  duration: z.union([z.number(), z.string()]).nullish(),
   frequency: memberFrequency.nullish().meta({ description: "'weekly' (default when absent or null) or 'biweekly'." }),
 });
 export const registeredMemberInput = z.object({
@@ -202,7 +206,7 @@ export const addNewMembers = defineEndpoint({
   body: z.object({ students: z.array(newMemberInput) }),
   answer: membersAnswer,
   status: 201,
-  errors: ownerErrors,
+  errors: { ...ownerErrors, 409: 'E-mail already in the class.' },
 });
 
 export const addRegisteredMembers = defineEndpoint({
@@ -215,7 +219,7 @@ export const addRegisteredMembers = defineEndpoint({
   body: z.object({ students: z.array(registeredMemberInput) }),
   answer: membersAnswer,
   status: 201,
-  errors: ownerErrors,
+  errors: { ...ownerErrors, 404: 'Unknown class or student.', 409: 'Student already in the class.', 429: 'Over the mail budget.' },
 });
 
 export const updateMember = defineEndpoint({
@@ -230,12 +234,13 @@ export const updateMember = defineEndpoint({
     name: z.string().optional(),
     duration: z.union([z.number(), z.string()]).optional(),
     frequency: memberFrequency.optional(),
-    available_times: timesMap.optional(),
-    preferred_times: timesMap.optional(),
-    user_id: z.string().optional(),
+    available_times: timesMapInput.optional(),
+    preferred_times: timesMapInput.optional(),
+    user_id: z.string().nullish().meta({ description: 'Link to this registered student (the member’s e-mail must be theirs); null: no link.' }),
   }),
-  answer: member,
-  errors: ownerErrors,
+  // The times only when the update set times (or linked): as the availability service stored them.
+  answer: member.extend({ available_times: timesMap.optional(), preferred_times: timesMap.optional() }),
+  errors: { ...ownerErrors, 404: 'Unknown class or member.', 409: 'E-mail or student already in the class.' },
 });
 
 export const removeMember = messageEndpoint({
@@ -248,6 +253,9 @@ export const removeMember = messageEndpoint({
   errors: ownerErrors,
 });
 
+/** A free text of an invitation body, at most 200 characters. */
+const inviteText = z.string().max(200);
+
 export const inviteStudent = messageEndpoint({
   id: 'inviteStudent',
   method: 'POST',
@@ -255,14 +263,15 @@ export const inviteStudent = messageEndpoint({
   summary: 'Mail the registration link to a member.',
   access: 'owner',
   service: 'classes',
+  // The mail goes to the member's stored address with the class's name and code; the texts are only checked.
   body: z.object({
     member_id: z.string(),
-    email: z.string(),
-    name: z.string().optional(),
-    class_name: z.string().optional(),
-    register_shortcut: z.string().optional(),
+    email: inviteText.nullish().meta({ description: 'The member’s stored e-mail (another address is refused).' }),
+    name: inviteText.nullish(),
+    class_name: inviteText.nullish(),
+    register_shortcut: inviteText.nullish(),
   }),
-  errors: { ...ownerErrors, 429: 'Over the mail budget.' },
+  errors: { ...ownerErrors, 404: 'Unknown class or member.', 429: 'Over the mail budget or invitations of this member.' },
 });
 
 export * from './class-students.js';

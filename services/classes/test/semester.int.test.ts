@@ -109,6 +109,28 @@ describe('class semester', () => {
     expect((await h.call('GET', path(c.class_id), teacher)).body).toMatchObject(saved);
   });
 
+  it('refuses wrong types, huge values and control characters by field, saving nothing', async () => {
+    const c = await createClass(h, teacher, 'Semester Bratsche');
+    const brk = (b: unknown) => ({ ...winter, breaks: [b] });
+    const huge = 'x'.repeat(100_000);
+    const cases: [unknown, string][] = [
+      [{ ...winter, last_day: ['2027-01-15'] }, 'Der letzte Tag des Semesters muss ein gültiges Datum im Format JJJJ-MM-TT sein.'],
+      [{ ...winter, first_day: huge }, 'Der erste Tag des Semesters muss ein gültiges Datum im Format JJJJ-MM-TT sein.'],
+      [{ ...winter, state: 7 }, 'Bitte wähle ein Bundesland: BW, BY, BE, BB, HB, HH, HE, MV, NI, NW, RP, SL, SN, ST, SH, TH.'],
+      [{ ...winter, breaks: null }, 'Die Ferien müssen eine Liste von Zeiträumen mit from, to und label sein.'],
+      [brk(null), 'Die Ferien müssen eine Liste von Zeiträumen mit from, to und label sein.'],
+      [brk({ from: 20270111, to: '2027-01-12', label: 'Ferien' }), 'Beginn und Ende der Ferien müssen gültige Daten im Format JJJJ-MM-TT sein.'],
+      [brk({ from: '2027-01-11', to: '2027-01-12', label: 7 }), 'Bitte gib jedem Ferienzeitraum eine Bezeichnung (höchstens 100 Zeichen).'],
+      [brk({ from: '2027-01-11', to: '2027-01-12', label: huge }), 'Bitte gib jedem Ferienzeitraum eine Bezeichnung (höchstens 100 Zeichen).'],
+      [brk({ from: '2027-01-11', to: '2027-01-12', label: 'Fe\u0000rien' }), 'Ungültige Zeichen in der Anfrage.'],
+    ];
+    for (const [body, detail] of cases) {
+      const res = await h.call('PUT', path(c.class_id), teacher, body);
+      expect({ status: res.status, detail: res.body.detail }, JSON.stringify(body).slice(0, 200)).toEqual({ status: 400, detail });
+    }
+    expect((await h.call('GET', path(c.class_id), teacher)).body).toEqual(none);
+  });
+
   it('refuses another teacher (404), a student (403) and visitors (401), changing nothing', async () => {
     const c = await createClass(h, teacher, 'Semester Cello');
     await h.call('PUT', path(c.class_id), teacher, winter);

@@ -3,26 +3,36 @@ import { AppError, Topic } from '@stundenplan/base';
 import type { Member } from '../generated/prisma/client.js';
 import { lockOwnedClass } from './classes.js';
 import type { Deps } from './context.js';
-import { memberAddedPayload, toMemberDto, type MemberDto } from './dto.js';
+import { memberAddedPayload, toMemberDto, type MemberDto, type MemberFrequency } from './dto.js';
 import { MSG } from './messages.js';
-import { asObject, DEFAULT_DURATION, duration, frequency, MAX_MEMBERS_PER_CLASS, memberEmail, memberName } from './validation.js';
+import { DEFAULT_DURATION, duration, MAX_MEMBERS_PER_CLASS, memberEmail, memberName } from './validation.js';
+
+/** One entry of the body as its contract gives it (packages/contracts newMemberInput). */
+export interface NewMemberEntry {
+  name: string;
+  email?: string | null | undefined;
+  duration?: number | string | null | undefined;
+  frequency?: MemberFrequency | null | undefined;
+}
 
 /**
  * POST classes/{id}/members/new: unregistered members typed in or imported from CSV; all or nothing. Each may
- * say its `frequency` ('weekly', the default when absent or null, or 'biweekly'); any other value is a 400.
+ * say its `frequency` ('weekly', the default when absent or null, or 'biweekly').
  */
-export async function addNewMembers(deps: Deps, teacherId: string, classId: string, studentsRaw: unknown): Promise<{ message: string; members: MemberDto[] }> {
-  if (!Array.isArray(studentsRaw) || studentsRaw.length === 0) throw AppError.badRequest(MSG.noStudents);
-  if (studentsRaw.length > MAX_MEMBERS_PER_CLASS) throw AppError.badRequest(MSG.maxMembers);
-  const students = studentsRaw.map((raw) => {
-    const s = asObject(raw);
-    return {
-      name: memberName(s.name, 'add'),
-      email: memberEmail(s.email, false),
-      duration: duration(s.duration, DEFAULT_DURATION),
-      frequency: s.frequency === undefined || s.frequency === null ? 'weekly' : frequency(s.frequency),
-    };
-  });
+export async function addNewMembers(
+  deps: Deps,
+  teacherId: string,
+  classId: string,
+  entries: NewMemberEntry[],
+): Promise<{ message: string; members: MemberDto[] }> {
+  if (entries.length === 0) throw AppError.badRequest(MSG.noStudents);
+  if (entries.length > MAX_MEMBERS_PER_CLASS) throw AppError.badRequest(MSG.maxMembers);
+  const students = entries.map((s) => ({
+    name: memberName(s.name, 'add'),
+    email: memberEmail(s.email, false),
+    duration: duration(s.duration, DEFAULT_DURATION),
+    frequency: s.frequency ?? 'weekly',
+  }));
   const seen = new Set<string>();
   for (const s of students) {
     if (!s.email) continue;

@@ -10,7 +10,14 @@ import { directoryScopeOf, studentsInScope } from './directory-scope.js';
 import { memberAddedPayload, toMemberDto, type MemberDto } from './dto.js';
 import { MSG } from './messages.js';
 import type { MemberFrequency } from './dto.js';
-import { asObject, DEFAULT_DURATION, duration, frequency, MAX_MEMBERS_PER_CLASS } from './validation.js';
+import { DEFAULT_DURATION, duration, MAX_MEMBERS_PER_CLASS } from './validation.js';
+
+/** One entry of the body as its contract gives it (packages/contracts registeredMemberInput). */
+export interface RegisteredMemberEntry {
+  student_id: string;
+  duration?: number | string | null | undefined;
+  frequency?: MemberFrequency | null | undefined;
+}
 
 /**
  * POST classes/{id}/members: registered students found by the search. The membership is linked
@@ -24,18 +31,17 @@ export async function addRegisteredMembers(
   deps: Deps,
   teacherId: string,
   classId: string,
-  studentsRaw: unknown,
+  entries: RegisteredMemberEntry[],
 ): Promise<{ message: string; members: MemberDto[] }> {
   const cls = await assertOwnsClass(deps.data.classes, classId, teacherId);
-  if (!Array.isArray(studentsRaw) || studentsRaw.length === 0) throw AppError.badRequest(MSG.noStudents);
-  if (studentsRaw.length > MAX_MEMBERS_PER_CLASS) throw AppError.badRequest(MSG.maxMembers);
+  if (entries.length === 0) throw AppError.badRequest(MSG.noStudents);
+  if (entries.length > MAX_MEMBERS_PER_CLASS) throw AppError.badRequest(MSG.maxMembers);
   const wanted = new Map<string, { duration: number | undefined; frequency: MemberFrequency | undefined }>();
-  for (const raw of studentsRaw) {
-    const s = asObject(raw);
-    if (typeof s.student_id !== 'string' || !s.student_id.trim()) throw AppError.badRequest(MSG.studentUnknown);
+  for (const s of entries) {
+    const id = s.student_id.trim();
+    if (!id) throw AppError.badRequest(MSG.studentUnknown);
     const d = s.duration === undefined || s.duration === null || s.duration === '' ? undefined : duration(s.duration);
-    const f = s.frequency === undefined || s.frequency === null ? undefined : frequency(s.frequency);
-    if (!wanted.has(s.student_id.trim())) wanted.set(s.student_id.trim(), { duration: d, frequency: f });
+    if (!wanted.has(id)) wanted.set(id, { duration: d, frequency: s.frequency ?? undefined });
   }
   const users = await deps.data.directory.studentsByIds([...wanted.keys()]);
   // Directory scope (DSGVO): only students the teacher could find, or whose e-mail a member of the

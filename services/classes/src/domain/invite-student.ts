@@ -5,12 +5,10 @@ import type { Deps } from './context.js';
 import { invitationMail, registrationLink } from './invitation-mail.js';
 import { memberOfClass } from './member-of-class.js';
 import { MSG } from './messages.js';
-import { asObject, isValidEmail } from './validation.js';
+import { isValidEmail } from './validation.js';
 
 export const INVITES_PER_MEMBER_PER_DAY = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Free texts an invitation body may carry (name, class_name, register_shortcut are shown from the database). */
-const INVITE_TEXT_MAX = 200;
 
 /** Per member: at most 3 invitations in 24 hours (rolling), else 429 with wait_time until the oldest drops out. */
 async function assertInviteAllowed(mailLog: MailLogRepository, memberId: string): Promise<void> {
@@ -25,14 +23,15 @@ async function assertInviteAllowed(mailLog: MailLogRepository, memberId: string)
  * POST classes/{id}/invite-student: only for unregistered members of the teacher's own class, only to
  * the member's stored e-mail (no open relay: another address in the body is refused), at most 3 per
  * member per day, and within the teacher's daily mail budget (shared with schedule sendings). Class
- * name and code come from the database, never from the body.
+ * name and code come from the database, never from the body (its free texts, at most 200 characters each, are
+ * checked by the contract, packages/contracts inviteStudent).
  */
-export async function inviteStudent(deps: Deps, teacher: { userId: string; name: string }, classId: string, bodyRaw: unknown): Promise<{ message: string }> {
-  const body = asObject(bodyRaw);
-  for (const k of ['email', 'name', 'class_name', 'register_shortcut']) {
-    const v = body[k];
-    if (v !== undefined && v !== null && (typeof v !== 'string' || v.length > INVITE_TEXT_MAX)) throw AppError.badRequest(MSG.inviteTextInvalid);
-  }
+export async function inviteStudent(
+  deps: Deps,
+  teacher: { userId: string; name: string },
+  classId: string,
+  body: { member_id: string; email?: string | null | undefined },
+): Promise<{ message: string }> {
   const c = await assertOwnsClass(deps.data.classes, classId, teacher.userId);
   const m = await memberOfClass(deps.data.members, classId, body.member_id);
   if (m.userId) throw AppError.badRequest(MSG.inviteAlreadyRegistered);

@@ -7,7 +7,7 @@ import { memberAddedPayload } from './dto.js';
 import { lockOwnedClass } from './classes.js';
 import { MSG } from './messages.js';
 import { normalizeJoinCode } from './register-shortcut.js';
-import { asObject, DEFAULT_DURATION, duration, idOrNotFound, MAX_MEMBERS_PER_CLASS, SEARCH_LIMIT, searchQuery } from './validation.js';
+import { DEFAULT_DURATION, duration, idOrNotFound, MAX_MEMBERS_PER_CLASS, SEARCH_LIMIT, searchQuery } from './validation.js';
 
 export interface StudentSearchResult {
   user_id: string;
@@ -51,20 +51,16 @@ export interface ExistingStudent {
  *   and name, times empty. Times reach a teacher only through a membership the student verified;
  * - everyone else is not answered, as if unregistered.
  */
-export async function checkStudentsExist(deps: Deps, teacherId: string, body: unknown): Promise<{ existing_students: Record<string, ExistingStudent> }> {
-  const list = Array.isArray(body) ? body : body && typeof body === 'object' ? (body as { emails?: unknown }).emails : undefined;
-  if (!Array.isArray(list)) throw AppError.badRequest(MSG.invalidRequest);
+export async function checkStudentsExist(
+  deps: Deps,
+  teacherId: string,
+  body: string[] | { emails: string[] },
+): Promise<{ existing_students: Record<string, ExistingStudent> }> {
+  const list = Array.isArray(body) ? body : body.emails;
   if (list.length > MAX_CHECK_EMAILS) throw AppError.badRequest(MSG.tooManyEmails);
   const hit = await hitRateLimit(deps.store, `check-student-exists:${teacherId}`, CHECK_LIMIT.limit, CHECK_LIMIT.windowSeconds);
   if (!hit.allowed) throw new AppError('TOO_MANY_REQUESTS', MSG.checkLimited, { extra: { wait_time: hit.waitSeconds } });
-  const emails = [
-    ...new Set(
-      list
-        .filter((e): e is string => typeof e === 'string')
-        .map((e) => e.trim().toLowerCase())
-        .filter((e) => e && e.length <= 254),
-    ),
-  ];
+  const emails = [...new Set(list.map((e) => e.trim().toLowerCase()).filter((e) => e && e.length <= 254))];
   const existing_students: Record<string, ExistingStudent> = {};
   if (!emails.length) return { existing_students };
   const users = await deps.data.directory.studentsByEmails(emails);
@@ -140,8 +136,7 @@ async function ownMembership(deps: Deps, userId: string, memberIdRaw: unknown, c
 }
 
 /** POST students/verify-class: the student confirms a membership someone else created (student_id = own id). */
-export async function verifyClass(deps: Deps, user: SessionUser, bodyRaw: unknown): Promise<{ class_name: string }> {
-  const body = asObject(bodyRaw);
+export async function verifyClass(deps: Deps, user: SessionUser, body: { class_id: string; member_id: string }): Promise<{ class_name: string }> {
   const m = await ownMembership(deps, user.userId, body.member_id, body.class_id);
   if (!m.studentId) await deps.data.members.update(m.memberId, { studentId: user.userId });
   return { class_name: m.class.name };

@@ -6,7 +6,19 @@ import type { Deps } from './context.js';
 import { memberOfClass } from './member-of-class.js';
 import { toMemberDto, type MemberDto } from './dto.js';
 import { MSG } from './messages.js';
-import { asObject, duration, frequency, memberEmail, memberName } from './validation.js';
+import type { MemberFrequency } from './dto.js';
+import { duration, memberEmail, memberName } from './validation.js';
+
+/** The body as its contract gives it (packages/contracts updateMember); every field optional. */
+export interface MemberUpdate {
+  email?: string | null | undefined;
+  name?: string | undefined;
+  duration?: number | string | undefined;
+  frequency?: MemberFrequency | undefined;
+  available_times?: Record<string, string[] | null> | undefined;
+  preferred_times?: Record<string, string[] | null> | undefined;
+  user_id?: string | null | undefined;
+}
 
 function parseTimes(v: unknown): TimesMap {
   try {
@@ -27,19 +39,16 @@ export async function updateMember(
   teacherId: string,
   classId: string,
   memberIdRaw: unknown,
-  bodyRaw: unknown,
+  body: MemberUpdate,
 ): Promise<MemberDto & { available_times?: TimesMap; preferred_times?: TimesMap }> {
-  const body = asObject(bodyRaw);
-  const has = (k: string) => Object.prototype.hasOwnProperty.call(body, k) && body[k] !== undefined;
-  if (!['name', 'email', 'duration', 'frequency', 'available_times', 'preferred_times', 'user_id'].some(has)) throw AppError.badRequest(MSG.nothingToUpdate);
-  const name = has('name') ? memberName(body.name, 'edit') : undefined;
-  const email = has('email') ? memberEmail(body.email, true) : undefined;
-  const dur = has('duration') ? duration(body.duration) : undefined;
-  const freq = has('frequency') ? frequency(body.frequency) : undefined;
-  const times = has('available_times') ? parseTimes(body.available_times) : undefined;
-  const preferred = has('preferred_times') ? parseTimes(body.preferred_times) : undefined;
-  const linkUserId =
-    has('user_id') && body.user_id !== null ? (typeof body.user_id === 'string' && body.user_id.trim() ? body.user_id.trim() : null) : undefined;
+  if (Object.values(body).every((v) => v === undefined)) throw AppError.badRequest(MSG.nothingToUpdate);
+  const name = body.name === undefined ? undefined : memberName(body.name, 'edit');
+  const email = body.email === undefined ? undefined : memberEmail(body.email, true);
+  const dur = body.duration === undefined ? undefined : duration(body.duration);
+  const freq = body.frequency;
+  const times = body.available_times === undefined ? undefined : parseTimes(body.available_times);
+  const preferred = body.preferred_times === undefined ? undefined : parseTimes(body.preferred_times);
+  const linkUserId = body.user_id === undefined || body.user_id === null ? undefined : body.user_id.trim() || null;
   if (linkUserId === null) throw AppError.badRequest(MSG.linkNeedsMatch);
 
   await assertOwnsClass(deps.data.classes, classId, teacherId);

@@ -1,7 +1,6 @@
 import { AppError, hasForbiddenNameCharacters, hasVisibleText, isUuid, NAME_CHARACTERS_DETAIL } from '@stundenplan/base';
 import { ALLOWED_DURATIONS } from '@stundenplan/timegrid';
 import { MSG } from './messages.js';
-import type { MemberFrequency } from './dto.js';
 
 /** Pure input rules of docs/product/classes.md; each throws a 400 AppError with the SPEC's German text. */
 
@@ -13,11 +12,6 @@ export const SEARCH_LIMIT = 20;
 export const DEFAULT_DURATION = 30;
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export function asObject(body: unknown): Record<string, unknown> {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw AppError.badRequest(MSG.invalidRequest);
-  return body as Record<string, unknown>;
-}
 
 export function className(v: unknown): string {
   const name = typeof v === 'string' ? v.trim() : '';
@@ -73,12 +67,6 @@ export function duration(v: unknown, fallback?: number): number {
   else throw AppError.badRequest(MSG.duration);
   if (!Number.isInteger(n) || !ALLOWED_DURATIONS.includes(n)) throw AppError.badRequest(MSG.duration);
   return n;
-}
-
-/** 'weekly' (a lesson every week) or 'biweekly' (every other week); anything else is refused. */
-export function frequency(v: unknown): MemberFrequency {
-  if (v === 'weekly' || v === 'biweekly') return v;
-  throw AppError.badRequest(MSG.frequency);
 }
 
 /** Path ids: anything that is not a UUID cannot exist. */

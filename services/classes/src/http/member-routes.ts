@@ -11,8 +11,9 @@ import { requestMemberTimes } from '../domain/request-times.js';
 import { updateMember } from '../domain/update-member.js';
 import { MSG } from '../domain/messages.js';
 import { checkStudentsExist, searchStudents } from '../domain/students.js';
-import { asObject, idOrNotFound } from '../domain/validation.js';
+import { idOrNotFound } from '../domain/validation.js';
 import { membersJson } from './members-json.js';
+import { INVITATION, MEMBER_UPDATE, NEW_MEMBERS, REGISTERED_MEMBERS, STUDENT_CHECK } from './request-texts.js';
 
 export function registerMemberRoutes(app: Express, deps: Deps): void {
   const classIdOf = (v: unknown) => idOrNotFound(v, MSG.classNotFound);
@@ -34,19 +35,22 @@ export function registerMemberRoutes(app: Express, deps: Deps): void {
   app.post('/api/classes/:classId/members/new', async (req, res) => {
     const teacher = assertTeacher(req);
     const classId = classIdOf(req.params.classId);
-    res.status(201).json(await addNewMembers(deps, teacher.userId, classId, asObject(req.body).students));
+    const { students } = parseBody(classes.addNewMembers, req, NEW_MEMBERS);
+    res.status(201).json(await addNewMembers(deps, teacher.userId, classId, students));
   });
 
   app.post('/api/classes/:classId/members', async (req, res) => {
     const teacher = assertTeacher(req);
     const classId = classIdOf(req.params.classId);
-    res.status(201).json(await addRegisteredMembers(deps, teacher.userId, classId, asObject(req.body).students));
+    const { students } = parseBody(classes.addRegisteredMembers, req, REGISTERED_MEMBERS);
+    res.status(201).json(await addRegisteredMembers(deps, teacher.userId, classId, students));
   });
 
   app.put('/api/classes/:classId/members/:memberId/update', async (req, res) => {
     const teacher = assertTeacher(req);
     const classId = classIdOf(req.params.classId);
-    res.json(await updateMember(deps, teacher.userId, classId, req.params.memberId, req.body));
+    const body = parseBody(classes.updateMember, req, MEMBER_UPDATE);
+    res.json(await updateMember(deps, teacher.userId, classId, req.params.memberId, body));
   });
 
   app.delete('/api/classes/:classId/members/:memberId', async (req, res) => {
@@ -72,7 +76,7 @@ export function registerMemberRoutes(app: Express, deps: Deps): void {
   app.post('/api/classes/:classId/invite-student', async (req, res) => {
     const teacher = assertTeacher(req);
     const classId = classIdOf(req.params.classId);
-    res.json(await inviteStudent(deps, teacher, classId, req.body));
+    res.json(await inviteStudent(deps, teacher, classId, parseBody(classes.inviteStudent, req, INVITATION)));
   });
 
   app.post('/api/search-students', async (req, res) => {
@@ -83,6 +87,6 @@ export function registerMemberRoutes(app: Express, deps: Deps): void {
 
   app.post('/api/check-student-exists', async (req, res) => {
     const teacher = assertTeacher(req);
-    res.json(await checkStudentsExist(deps, teacher.userId, req.body));
+    res.json(await checkStudentsExist(deps, teacher.userId, parseBody(classes.checkStudentExists, req, STUDENT_CHECK)));
   });
 }
