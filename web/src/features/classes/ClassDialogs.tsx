@@ -1,4 +1,6 @@
 // Create and edit dialogs of a class (docs/product/classes.md, docs/product/classes.md Class).
+import type { BodyOf } from '@stundenplan/contracts';
+import type { classes } from '@stundenplan/contracts/routes';
 import { useEffect, useId, useState } from 'react';
 import { toast } from '../../shared/toast/toast-store';
 import { Alert } from '../../shared/ui/Alert';
@@ -12,12 +14,8 @@ import { Checkbox } from './local-ui';
 import { CLASS_MESSAGES } from './messages';
 import { validateClassName } from './validation';
 
-export interface NewClassInput {
-  name: string;
-  description: string | null;
-  is_group: boolean;
-  register_shortcut: string | null;
-}
+/** What the dialog creates: every field of the contract's body (`register_shortcut` null when none could be proposed). */
+export type NewClassInput = Required<BodyOf<typeof classes.createClass>>;
 
 /** Description: trimmed, sent as null when empty (docs/product/classes.md Class). */
 export const descriptionOrNull = (text: string) => text.trim() || null;

@@ -1,9 +1,10 @@
 // Calls and wire shapes of the class pages (docs/product/data.md Class / Class member / Student search result /
 // CSV rows, docs/product/api.md "Classes and members" and "Student course actions").
+import type { BodyOf } from '@stundenplan/contracts';
 import { classes, documents } from '@stundenplan/contracts/routes';
 import type { TimesMap } from '@stundenplan/timegrid';
-import { api, call } from '../../shared/api/client';
-import { fetchMembers, fetchMyClasses, type ClassDto, type MemberDto, type MemberFrequency } from '../../shared/data/classes';
+import { call } from '../../shared/api/client';
+import { fetchMembers, fetchMyClasses, type ClassDto } from '../../shared/data/classes';
 import type { ProfileMembership } from '../../shared/data/profile';
 
 export type { ClassDto, MemberDto, MemberFrequency } from '../../shared/data/classes';
@@ -46,24 +47,12 @@ export interface CsvRow {
   name: string;
 }
 
-export interface NewMemberInput {
-  name: string;
-  duration: number;
-  email: string | null;
-}
-
-export interface RegisteredMemberInput {
-  student_id: string;
-  duration: number;
-}
-
-export type MemberUpdate =
-  | { email: string }
-  | { name: string }
-  | { duration: string }
-  | { frequency: MemberFrequency }
-  | { available_times: TimesMap; preferred_times?: TimesMap; frequency?: MemberFrequency }
-  | { user_id: string; available_times: TimesMap };
+/** Bodies of the member calls, as their contracts (packages/contracts classes.ts) take them. */
+export type NewClassBody = BodyOf<typeof classes.createClass>;
+export type NewMemberInput = BodyOf<typeof classes.addNewMembers>['students'][number];
+export type RegisteredMemberInput = BodyOf<typeof classes.addRegisteredMembers>['students'][number];
+export type MemberUpdate = BodyOf<typeof classes.updateMember>;
+export type InvitationBody = BodyOf<typeof classes.inviteStudent>;
 
 /** Column roles of the custom CSV mapping: a header name or a 0-based column index. */
 export interface CustomColumnMapping {
@@ -78,14 +67,11 @@ export interface CustomColumnMapping {
 /** Server limit of POST check-student-exists. */
 export const CHECK_EMAILS_PER_CALL = 99;
 
-const classPath = (classId: string) => `classes/${encodeURIComponent(classId)}`;
-const memberPath = (classId: string, memberId: string) => `${classPath(classId)}/members/${encodeURIComponent(memberId)}`;
-
 export const classesApi = {
   list: fetchMyClasses,
   generateShortcut: async () => (await call(classes.generateShortcut, {}))?.register_shortcut ?? null,
-  create: (body: { name: string; description: string | null; is_group: boolean; register_shortcut: string | null }) =>
-    api.post<ClassDto>('classes', body, { abortPrevious: false }),
+  /** `register_shortcut` null: no code could be proposed, the server gives one (docs/product/classes.md). */
+  create: (body: NewClassBody) => call(classes.createClass, { body }, { abortPrevious: false }),
   update: (classId: string, body: { name: string; description: string | null }) => call(classes.updateClass, { params: { classId }, body }),
   remove: (classId: string) => call(classes.deleteClass, { params: { classId } }),
   remind: (classId: string) => call(classes.remind, { params: { classId } }, { abortPrevious: false }),
@@ -95,10 +81,9 @@ export const classesApi = {
   addNew: (classId: string, students: NewMemberInput[]) => call(classes.addNewMembers, { params: { classId }, body: { students } }),
   addRegistered: (classId: string, students: RegisteredMemberInput[]) => call(classes.addRegisteredMembers, { params: { classId }, body: { students } }),
   updateMember: (classId: string, memberId: string, body: MemberUpdate) =>
-    api.put<MemberDto>(`${memberPath(classId, memberId)}/update`, body, { abortPrevious: false }),
+    call(classes.updateMember, { params: { classId, memberId }, body }, { abortPrevious: false }),
   removeMember: (classId: string, memberId: string) => call(classes.removeMember, { params: { classId, memberId } }, { abortPrevious: false }),
-  invite: (classId: string, body: { member_id: string; email: string; name: string; class_name: string; register_shortcut: string }) =>
-    call(classes.inviteStudent, { params: { classId }, body }, { abortPrevious: false }),
+  invite: (classId: string, body: InvitationBody) => call(classes.inviteStudent, { params: { classId }, body }, { abortPrevious: false }),
 
   searchStudents: async (queryString: string): Promise<StudentSearchResult[]> =>
     (await call(classes.searchStudents, { body: { query_string: queryString } }))?.students ?? [],
