@@ -1,31 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
+import { PROTECTED_PREFIXES } from '../../web/src/shared/routing/protected-paths.js';
 import { expectLoggedOutNav } from '../helpers/accounts.js';
 
-/** A visitor (no session) is sent home from every guarded path of docs/product/screens.md, typed or in the app. */
-
-/** docs/product/screens.md, every guarded prefix as written there. */
-const GUARDED_PREFIXES = [
-  '/app',
-  '/student',
-  '/teacher',
-  '/admin',
-  '/profile',
-  '/scheduling',
-  '/me/available-times',
-  '/me/times',
-  '/save-class',
-  '/load-class',
-  '/calculate',
-  '/calculate-from-db',
-  '/upload-students',
-  '/upload-teachers',
-  '/download-csv',
-  '/upload-csv',
-  '/api/progress',
-  '/api/json-to-csv',
-  '/protected-endpoint',
-  '/api/extract-hmtm-csv',
-];
+/**
+ * A visitor (no session) is sent home from every guarded path of docs/product/screens.md, typed or in the app.
+ * The prefixes are the web app's own list; web/src/shared/routing/protected-paths.test.ts holds it to screens.md.
+ */
 
 test('Abgemeldet: jeder geschützte Pfad (docs/product/screens.md) leitet auf / um', async ({ page, context }) => {
   /** Navigation inside the running app (as a link or the planner would do it). */
@@ -51,7 +31,7 @@ test('Abgemeldet: jeder geschützte Pfad (docs/product/screens.md) leitet auf / 
   // Typed into the address bar, in a few tabs side by side to keep the run short.
   // /api/* typed there reaches the API itself (the gateway answers), so those four are only
   // reachable inside the app; the web's guard covers them when the app navigates there.
-  const typed = GUARDED_PREFIXES.filter((p) => !p.startsWith('/api/'));
+  const typed = PROTECTED_PREFIXES.filter((p) => !p.startsWith('/api/'));
   const queue = [...typed];
   await Promise.all(
     Array.from({ length: 4 }, async () => {
@@ -68,7 +48,7 @@ test('Abgemeldet: jeder geschützte Pfad (docs/product/screens.md) leitet auf / 
   // Inside the app: the /api/* prefixes, and below every prefix.
   await page.goto('/');
   await expectLoggedOutNav(page);
-  for (const prefix of GUARDED_PREFIXES) {
+  for (const prefix of PROTECTED_PREFIXES) {
     const paths = [`${prefix}/unterseite?x=1`];
     if (prefix.startsWith('/api/')) paths.unshift(prefix);
     for (const path of paths) {
