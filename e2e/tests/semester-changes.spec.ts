@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
+import { minimalPdf } from '../../test/fixtures/minimal-pdf.js';
 import { SHOTS_DIR, uniqueEmail, type Person } from '../helpers/accounts.js';
 import { login, toast } from '../helpers/classes.js';
 import { waitForMail } from '../helpers/mail.js';
@@ -42,19 +43,6 @@ async function axe(page: Page, only: string[] = []): Promise<string[]> {
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 
-/** A minimal well-formed PDF (the sending checks the structure, not the content). */
-function pdfBytes(): Buffer {
-  const size = 100;
-  const head = Buffer.from(`%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Length ${size} >>\nstream\n`, 'latin1');
-  const mid = Buffer.from('\nendstream\nendobj\n', 'latin1');
-  const xrefAt = head.length + size + mid.length;
-  const tail = Buffer.from(
-    `xref\n0 3\n0000000000 65535 f \n0000000009 00000 n \n0000000058 00000 n \ntrailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`,
-    'latin1',
-  );
-  return Buffer.concat([head, Buffer.alloc(size, 65), mid, tail]);
-}
-
 async function phonePage(browser: Browser, baseURL: string, who: Person): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: PHONE, locale: 'de-DE', timezoneId: 'Europe/Berlin' });
   const page = await context.newPage();
@@ -95,7 +83,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   const semester = await teacherApi.put(`/api/classes/${classId}/semester`, { data: { first_day: iso(monday), last_day: iso(last), state: 'BE', breaks: [] } });
   expect(semester.ok(), await semester.text()).toBeTruthy();
   const sent = await teacherApi.post('/api/send-schedule-to-students', {
-    multipart: { class_id: classId, schedule_name: 'Semesterplan', pdf: { name: 'stundenplan.pdf', mimeType: 'application/pdf', buffer: pdfBytes() } },
+    multipart: { class_id: classId, schedule_name: 'Semesterplan', pdf: { name: 'stundenplan.pdf', mimeType: 'application/pdf', buffer: minimalPdf() } },
   });
   expect(sent.ok(), await sent.text()).toBeTruthy();
   await teacherApi.dispose();

@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
+export { minimalPdf } from '../fixtures/minimal-pdf.js';
+
 /** The whole product in this process (embedded mode) on its own ports and its own fresh database. */
 export async function startTestStack(databaseUrl: string, opts: { portOffset?: number; port?: number; env?: Record<string, string> } = {}) {
   const dbName = `stack_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
@@ -161,12 +163,4 @@ export async function createClass(teacher: Client, name: string): Promise<{ clas
   });
   if (created.status !== 201) throw new Error(`creating class ${name}: ${created.status} ${JSON.stringify(created.body)}`);
   return created.body;
-}
-
-/** A minimal, structurally valid PDF (header, objects, xref table, trailer, startxref, %%EOF); `padding` bytes make it larger. */
-export function minimalPdf(padding = 0): Buffer {
-  const head = `%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n% ${'p'.repeat(padding)}\n`;
-  const xrefAt = Buffer.byteLength(head, 'latin1');
-  const tail = `xref\n0 3\n0000000000 65535 f \n0000000009 00000 n \n0000000058 00000 n \ntrailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
-  return Buffer.from(head + tail, 'latin1');
 }
