@@ -189,7 +189,7 @@ test.describe('Klassen & Kurse im Browser: Studierende treten bei', () => {
       teacherPage,
       'Account verknüpfen?',
       'Verknüpfen',
-      `Möchtest du ${johannes.name} mit dem registrierten Account ${johannes.email} verknüpfen? Die verfügbaren Zeiten des Accounts werden übernommen.`,
+      `Möchtest du ${johannes.name} mit dem registrierten Account ${johannes.email} verknüpfen? Hat ${johannes.name} schon einen deiner Kurse verifiziert, werden die verfügbaren Zeiten des Accounts übernommen; sonst siehst du sie, sobald ${johannes.name} diesen Kurs verifiziert.`,
     );
     await expect(toast(teacherPage, TEXT.linked)).toBeVisible();
     await expect(memberTag(panel, johannes.name, 'nicht verifiziert')).toBeVisible();

@@ -115,7 +115,7 @@ describe('linking a member to a registered student', () => {
     await answerConfirm(
       'Account verknüpfen?',
       'Abbrechen',
-      'Möchtest du Anna Berg mit dem registrierten Account anna.berg@web.de verknüpfen? Die verfügbaren Zeiten des Accounts werden übernommen.',
+      'Möchtest du Anna Berg mit dem registrierten Account anna.berg@web.de verknüpfen? Hat Anna Berg schon einen deiner Kurse verifiziert, werden die verfügbaren Zeiten des Accounts übernommen; sonst siehst du sie, sobald Anna Berg diesen Kurs verifiziert.',
     );
     expect(app.fetchMock.callsTo(updateUrl(ANNA), 'PUT')).toHaveLength(0);
     fireEvent.click(row(ANNA).getByRole('button', { name: 'Mit registriertem Account verknüpfen' }));

@@ -77,7 +77,7 @@ export const MEMBER_MESSAGES = {
       ? 'Es wurde ein registrierter Student gefunden, der verknüpft werden kann.'
       : `Es wurden ${n} registrierte Studenten gefunden, die verknüpft werden können.`,
   linkConfirm: (name: string, email: string) =>
-    `Möchtest du ${name} mit dem registrierten Account ${email} verknüpfen? Die verfügbaren Zeiten des Accounts werden übernommen.`,
+    `Möchtest du ${name} mit dem registrierten Account ${email} verknüpfen? Hat ${name} schon einen deiner Kurse verifiziert, werden die verfügbaren Zeiten des Accounts übernommen; sonst siehst du sie, sobald ${name} diesen Kurs verifiziert.`,
   linkTitle: 'Account verknüpfen?',
   link: 'Verknüpfen',
   linked: 'Student erfolgreich verknüpft',
