@@ -7,6 +7,15 @@ import { exportFileName } from './DataExportCard';
 const PROFILE = { name: 'Felix Müller', email: 'felix@stud.hmtm.de', role: 'student', duration: 45, classes: [] };
 const COPY = { format: 'stundenplan-assistent.personal-data.v1', account: { email: 'felix@stud.hmtm.de' } };
 
+/** The text of a saved file (the test DOM's Blob has no text()). */
+const textOf = (blob: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+
 describe('DataExportCard (Meine Daten herunterladen)', () => {
   let saved: { blob: Blob; filename: string }[];
   const originalCreate = URL.createObjectURL;
@@ -45,7 +54,8 @@ describe('DataExportCard (Meine Daten herunterladen)', () => {
     expect(app.fetchMock.callsTo('/api/me/export', 'GET')).toHaveLength(1);
     expect(saved[0]!.filename).toBe(exportFileName());
     expect(saved[0]!.filename).toMatch(/^meine-daten-\d{4}-\d{2}-\d{2}\.json$/);
-    expect(JSON.parse(await saved[0]!.blob.text())).toEqual(COPY);
+    expect(saved[0]!.blob.type).toBe('application/json');
+    expect(JSON.parse(await textOf(saved[0]!.blob))).toEqual(COPY);
     expect(await screen.findByText('Deine Daten wurden heruntergeladen.')).toBeTruthy();
   });
 
