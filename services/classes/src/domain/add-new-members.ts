@@ -1,19 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, Topic } from '@stundenplan/base';
+import type { classes } from '@stundenplan/contracts';
+import type { z } from 'zod';
 import type { Member } from '../generated/prisma/client.js';
 import { lockOwnedClass } from './classes.js';
 import type { Deps } from './context.js';
-import { memberAddedPayload, toMemberDto, type MemberDto, type MemberFrequency } from './dto.js';
+import { memberAddedPayload, toMemberDto, type MemberDto } from './dto.js';
 import { MSG } from './messages.js';
 import { DEFAULT_DURATION, duration, MAX_MEMBERS_PER_CLASS, memberEmail, memberName } from './validation.js';
 
-/** One entry of the body as its contract gives it (packages/contracts newMemberInput). */
-export interface NewMemberEntry {
-  name: string;
-  email?: string | null | undefined;
-  duration?: number | string | null | undefined;
-  frequency?: MemberFrequency | null | undefined;
-}
+/** One entry of the body as its contract gives it. */
+export type NewMemberEntry = z.output<typeof classes.newMemberInput>;
 
 /**
  * POST classes/{id}/members/new: unregistered members typed in or imported from CSV; all or nothing. Each may

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, reserveMailBudget, Topic, type MailBudgetReservation } from '@stundenplan/base';
+import type { classes } from '@stundenplan/contracts';
 import { isAllowedDuration } from '@stundenplan/timegrid';
+import type { z } from 'zod';
 import { isUniqueViolation } from '../data/repositories.js';
 import type { Member } from '../generated/prisma/client.js';
 import { addedNoticeMail } from './added-notice-mail.js';
@@ -12,12 +14,8 @@ import { MSG } from './messages.js';
 import type { MemberFrequency } from './dto.js';
 import { DEFAULT_DURATION, duration, MAX_MEMBERS_PER_CLASS } from './validation.js';
 
-/** One entry of the body as its contract gives it (packages/contracts registeredMemberInput). */
-export interface RegisteredMemberEntry {
-  student_id: string;
-  duration?: number | string | null | undefined;
-  frequency?: MemberFrequency | null | undefined;
-}
+/** One entry of the body as its contract gives it. */
+export type RegisteredMemberEntry = z.output<typeof classes.registeredMemberInput>;
 
 /**
  * POST classes/{id}/members: registered students found by the search. The membership is linked
