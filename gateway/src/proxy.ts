@@ -132,17 +132,22 @@ export function upstreamPools(upstreams: Record<ServiceName, string>): Record<Se
   return Object.fromEntries(Object.entries(upstreams).map(([name, list]) => [name, new UpstreamPool(list)])) as Record<ServiceName, UpstreamPool>;
 }
 
+/** The header names the client's `Connection` header lists: they belong to that connection too. */
+function connectionTokens(headers: IncomingHttpHeaders): string[] {
+  return typeof headers.connection === 'string' ? headers.connection.toLowerCase().split(/\s*,\s*/) : [];
+}
+
 /** Removes, in place, the headers that belong to the client's connection (also those named in `Connection`). */
 export function dropHopByHop(headers: IncomingHttpHeaders): void {
-  const named = typeof headers.connection === 'string' ? headers.connection.toLowerCase().split(/\s*,\s*/) : [];
+  const named = connectionTokens(headers);
   for (const k of Object.keys(headers)) if (HOP_BY_HOP.has(k) || named.includes(k)) delete headers[k];
 }
 
 function upstreamHeaders(req: ForwardRequest, target: URL, xfwd: boolean): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
-  const connectionTokens = typeof req.headers.connection === 'string' ? req.headers.connection.toLowerCase().split(/\s*,\s*/) : [];
+  const named = connectionTokens(req.headers);
   for (const [k, v] of Object.entries(req.headers)) {
-    if (v === undefined || HOP_BY_HOP.has(k) || connectionTokens.includes(k)) continue;
+    if (v === undefined || HOP_BY_HOP.has(k) || named.includes(k)) continue;
     out[k] = v;
   }
   out.host = target.host;

@@ -1,4 +1,4 @@
-import { type Server } from 'node:http';
+import { request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLogger, listen, closeServer, MemoryStore } from '@stundenplan/base';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -59,6 +59,23 @@ describe.each(GATEWAY_MODES)('gateway over real HTTP (GATEWAY_FAST_API_PATH=%s, 
     expect(h['x-internal-role']).toBeUndefined();
     expect(h['x-auth-user']).toBeUndefined();
     expect(h['x-request-id']).toBe(res.headers.get('x-request-id'));
+  });
+
+  it('does not forward the headers the client names in Connection (hop-by-hop)', async () => {
+    upstream.seen.length = 0;
+    const status = await new Promise<number>((resolve, reject) => {
+      const headers = { Connection: 'close, X-Hop', 'X-Hop': 'this connection only', 'X-Kept': 'yes' };
+      const req = request(`${base}/api/institutions`, { headers }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(status).toBe(200);
+    const h = upstream.seen.at(-1)!.headers;
+    expect(h['x-hop']).toBeUndefined();
+    expect(h['x-kept']).toBe('yes');
   });
 
   it('sets security headers', async () => {
