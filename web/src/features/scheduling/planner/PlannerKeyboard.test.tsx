@@ -44,20 +44,6 @@ describe('PlannerStep: keyboard placement (dnd-kit KeyboardSensor)', { timeout: 
     expect(document.querySelector('.drop-preview')).toBeNull();
   });
 
-  it('refuses a drop on top of another lesson', async () => {
-    await renderKeyboardPlanner();
-    await pickUp('Anna M.');
-    await key('Space'); // Monday 10.00
-    await screen.findByRole('button', { name: 'Anna Müller, Montag 10:00–10:30 Uhr' });
-    await pickUp('Ben S.');
-    await key('Home');
-    for (let i = 0; i < 8; i++) await key('ArrowDown'); // Monday 10.00
-    expect(document.querySelector('.drop-preview--bad')).not.toBeNull();
-    await key('Space');
-    expect(await screen.findByText('Dieser Zeitraum ist bereits belegt (Anna Müller).')).toBeTruthy();
-    expect(lessonOf('m-ben')).toBeNull();
-  });
-
   it('Entf on a lesson moves the focus to the next lesson, and from the last one to the grid', async () => {
     await renderKeyboardPlanner();
     await pickUp('Anna M.');

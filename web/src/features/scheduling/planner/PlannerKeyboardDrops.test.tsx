@@ -50,7 +50,7 @@ describe('PlannerStep: keyboard drops that ask or are refused', { timeout: 30_00
     expect(liveTexts()).toContain('Anna Müller abgelegt.');
   });
 
-  it("a refused keyboard drop (onto another lesson) says 'nicht abgelegt'", async () => {
+  it("refuses a keyboard drop onto another lesson: says 'nicht abgelegt' and why", async () => {
     await renderKeyboardPlanner();
     await pickUp('Anna M.');
     await key('Space'); // Monday 10.00
@@ -58,8 +58,11 @@ describe('PlannerStep: keyboard drops that ask or are refused', { timeout: 30_00
     await pickUp('Ben S.');
     await key('Home');
     for (let i = 0; i < 8; i++) await key('ArrowDown'); // Monday 10.00, Anna's lesson
+    expect(document.querySelector('.drop-preview--bad')).not.toBeNull();
     await key('Space');
     expect(liveTexts()).toContain('Ben Schröder nicht abgelegt.');
     expect(liveTexts()).not.toContain('Ben Schröder abgelegt.');
+    expect(await screen.findByText('Dieser Zeitraum ist bereits belegt (Anna Müller).')).toBeTruthy();
+    expect(lessonOf('m-ben')).toBeNull();
   });
 });

@@ -4,14 +4,12 @@ import { toast } from '../../../../shared/toast';
 import type { SendOptions } from '../components/SaveDialog';
 import { defaultScheduleName } from '../model/names';
 import { PLANNER_TEXTS } from '../model/texts';
-import type { PlannerMember } from '../model/types';
 import { exportablePlan, type PdfInput } from './pdf-export';
 import { scheduleIdByName } from './schedule-mutations';
 import { detailMessage, listDetailMessage, wasAborted } from './save-errors';
 import { usePdfActions } from './use-pdf-actions';
-import type { PlanActions, PlanState } from './use-plan-state';
 import { useScheduleLibrary } from './use-schedule-library';
-import { type OverwriteState, type SaveMode, useSchedulePersist } from './use-schedule-persist';
+import { type OverwriteState, type SaveMode, type ScheduleDeps, useSchedulePersist } from './use-schedule-persist';
 import { useSemesterCost } from './use-semester-cost';
 
 export type { OverwriteState, SaveMode } from './use-schedule-persist';
@@ -23,12 +21,7 @@ export interface SaveDialogState {
   error: string | null;
 }
 
-interface Deps {
-  classId: string;
-  className: string;
-  members: readonly PlannerMember[];
-  state: PlanState;
-  actions: PlanActions;
+interface Deps extends ScheduleDeps {
   pdfInput: () => PdfInput;
 }
 

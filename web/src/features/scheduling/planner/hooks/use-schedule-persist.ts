@@ -19,12 +19,16 @@ export interface OverwriteState {
   pdf: Blob | null;
 }
 
-interface Deps {
+/** What the planner's schedule hooks work on: the class, its members and the plan. */
+export interface ScheduleDeps {
   classId: string;
   className: string;
   members: readonly PlannerMember[];
   state: PlanState;
   actions: PlanActions;
+}
+
+interface Deps extends ScheduleDeps {
   /** A same-name schedule exists: ask before overwriting it. */
   onConflict: (overwrite: OverwriteState) => void;
 }
