@@ -4,10 +4,9 @@
  * depends on the port and the engine's types only.
  */
 import { AppError, type Logger } from '@stundenplan/base';
+import { CALC_TEXTS } from './domain/calculation-texts.js';
 import type { SolveProblem, SolverPort } from './domain/solver-port.js';
 import { SolverPool, SolverTimeoutError } from './solver/pool.js';
-
-export const SOLVER_TIMEOUT_TEXT = 'Die Berechnung hat zu lange gedauert. Bitte versuchen Sie es erneut.';
 
 export function createSolver(opts: { size: number; timeLimitS: number; hardStopMs: number }, log: Logger): SolverPort {
   // Hard stop per solve after the engine's own budget (the solver's share of the request budget); the pool then answers with the first plan.
@@ -24,7 +23,7 @@ export function createSolver(opts: { size: number; timeLimitS: number; hardStopM
         log.debug({ ...pool.stats, status: plan.status, placed: plan.stats.placed }, 'solved');
         return plan;
       } catch (e) {
-        if (e instanceof SolverTimeoutError) throw new AppError('TIMEOUT', SOLVER_TIMEOUT_TEXT, { cause: e });
+        if (e instanceof SolverTimeoutError) throw new AppError('TIMEOUT', CALC_TEXTS.tooSlow, { cause: e });
         throw e;
       }
     },
