@@ -89,7 +89,8 @@ describe.each(GATEWAY_MODES)(
     it('serves the OpenAPI 3.1 document of the contracts at /api/openapi.json, without a session', async () => {
       const res = await fetch(`${base}/api/openapi.json`);
       expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toContain('application/json');
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(res.headers.get('cache-control')).toBe('public, max-age=300');
       const text = await res.text();
       expect(text).toBe(openApiText());
       const doc = JSON.parse(text) as { openapi: string; paths: Record<string, Record<string, { operationId: string }>> };
