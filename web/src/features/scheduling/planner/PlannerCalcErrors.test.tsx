@@ -1,8 +1,8 @@
 import '../../../test/dom';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderPlanner } from './test-utils';
-import { CALC, INFEASIBLE, ready } from './calc-test-utils';
+import { CALC, renderPlanner } from './test-utils';
+import { INFEASIBLE, ready } from './calc-test-utils';
 
 describe('PlannerStep: calculation errors', { timeout: 30_000 }, () => {
   it("400 object detail: the modal with the INFEASIBLE text, both lists with reasons, suggestions, 'Zeitverfügbarkeiten anpassen' and the best plan", async () => {

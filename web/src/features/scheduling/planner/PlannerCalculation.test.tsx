@@ -1,8 +1,8 @@
 import '../../../test/dom';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { CLASS_ID, renderPlanner } from './test-utils';
-import { CALC, FakeEventSource, ready, SAVED, SUCCESS } from './calc-test-utils';
+import { CALC, CLASS_ID, renderPlanner } from './test-utils';
+import { FakeEventSource, ready, SAVED, SUCCESS } from './calc-test-utils';
 
 describe('PlannerStep: calculation', { timeout: 30_000 }, () => {
   it('sends wiggle room, class and time preferences, shows progress, then the plan and the success toast', async () => {

@@ -3,9 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { ANNA, BEN, CARLA, calcAnswer, placementView } from './model/fixtures';
-import { CLASS_ID, renderPlanner, TEACHER_TIMES } from './test-utils';
+import { CALC, CLASS_ID, renderPlanner, TEACHER_TIMES } from './test-utils';
 
-const CALC = '/api/cp-sat-berechnung-from-db';
 const ASK = `/api/classes/${CLASS_ID}/members/m-carla/request-times`;
 /** Carla confirmed the course (a verified member with an e-mail address): she can be asked by mail. */
 const CARLA_VERIFIED = { ...CARLA, student_id: 'u-carla' };

@@ -2,11 +2,10 @@ import '../../../test/dom';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ANNA, BEN, calcAnswer, placementView } from './model/fixtures';
-import { CLASS_ID, renderPlanner } from './test-utils';
+import { CALC, CLASS_ID, renderPlanner } from './test-utils';
 
 // The planner is heavy for jsdom on a busy machine: give async queries more time.
 
-const CALC = '/api/cp-sat-berechnung-from-db';
 const SAVED = { id: '22222222-2222-4222-8222-222222222222', name: 'Plan Oktober', class_id: CLASS_ID, created_at: '2025-10-01T10:00:00.000Z' };
 // Anna's own times prefer Monday 10.00-10.30; Ben's teacher-entered ones Tuesday 8.00-8.45.
 const MEMBERS = [

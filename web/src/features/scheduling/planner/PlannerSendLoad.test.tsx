@@ -1,8 +1,8 @@
 import '../../../test/dom';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { calcRoute, CALC, calculate, CREATE, loadedRoutes, SAVED } from './save-test-utils';
-import { CLASS_ID, renderPlanner } from './test-utils';
+import { calcRoute, calculate, CREATE, loadedRoutes, SAVED } from './save-test-utils';
+import { CALC, CLASS_ID, renderPlanner } from './test-utils';
 
 describe('PlannerStep: PDF, send, load and delete', { timeout: 30_000 }, () => {
   it("PDF export failure: 'PDF Export fehlgeschlagen' and the alert 'Fehler beim PDF Export'", async () => {

@@ -3,7 +3,6 @@ import { screen } from '@testing-library/react';
 import { calcAnswer, placementView } from './model/fixtures';
 import { CLASS_ID } from './test-utils';
 
-export const CALC = '/api/cp-sat-berechnung-from-db';
 export const SAVED = { id: '11111111-1111-4111-8111-111111111111', name: 'Plan Oktober', class_id: CLASS_ID, created_at: '2025-10-01T10:00:00.000Z' };
 
 export const SUCCESS = calcAnswer([placementView('m-anna', 0, 40, 42, true), placementView('m-ben', 1, 32, 35)], {

@@ -2,9 +2,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import type { MockRoute } from '../../../test/fetch-mock';
 import { calcAnswer, placementView } from './model/fixtures';
-import { CLASS_ID } from './test-utils';
+import { CALC, CLASS_ID } from './test-utils';
 
-export const CALC = '/api/cp-sat-berechnung-from-db';
 export const CREATE = `/api/classes/${CLASS_ID}/schedules`;
 export const SAVED = {
   id: '11111111-1111-4111-8111-111111111111',

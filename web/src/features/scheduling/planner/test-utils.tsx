@@ -15,6 +15,8 @@ function testQueryClient(): QueryClient {
 }
 
 export const CLASS_ID = '3f0c6c9e-2b1a-4c43-9a55-0f7f0f5d1c11';
+/** The calculation's address. */
+export const CALC = '/api/cp-sat-berechnung-from-db';
 export const MEMBERS: PlannerMember[] = [ANNA, BEN, CARLA];
 /** Teacher: Monday 8.00-12.00, Wednesday 14.00-16.00. */
 export const TEACHER_TIMES = {
