@@ -159,7 +159,7 @@ describe('INFEASIBLE', () => {
     expect(res.status).toBe(400);
     expect(res.body.detail).toMatchObject({
       error_type: 'INFEASIBLE',
-      message: 'Es sind keine Unterrichtszeiten der Lehrkraft eingetragen. Bitte tragen Sie zuerst Ihre Zeiten ein (Schritt 2).',
+      message: 'Es sind keine Unterrichtszeiten der Lehrkraft eingetragen. Bitte trage zuerst deine Zeiten ein (Schritt 2).',
       unscheduled_students: [],
     });
     expect(res.body.detail.skipped_students).toHaveLength(1);
