@@ -15,7 +15,7 @@
  */
 import { accessSync, constants as fsConstants, statSync } from 'node:fs';
 import type { Logger } from '@stundenplan/base';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 
 export const CHROME_CANDIDATES: readonly string[] = Object.freeze(['/usr/bin/chromium', '/usr/bin/chromium-browser']);
 
@@ -220,6 +220,8 @@ export class PdfRenderer {
     if (!executablePath) throw new PdfUnavailableError();
     const started = Date.now();
     try {
+      // Loaded with the first launch: the service starts without puppeteer's modules (docs/adr/0014).
+      const { default: puppeteer } = await import('puppeteer-core');
       const browser = await puppeteer.launch({
         executablePath,
         headless: true,
