@@ -1,5 +1,4 @@
-import { SendRawEmailCommand, SESClient } from '@aws-sdk/client-ses';
-import { buildMime } from './mime.js';
+import type { SESClient } from '@aws-sdk/client-ses';
 import type { Mailer, OutgoingMail, SendResult } from './mailer.js';
 
 export interface SesOptions {
@@ -9,21 +8,25 @@ export interface SesOptions {
   credentials?: { accessKeyId: string; secretAccessKey: string };
 }
 
-/** Amazon SES with SendRawEmail, so attachments work: the MIME message is composed by nodemailer (mime.ts). */
+/**
+ * Amazon SES with SendRawEmail, so attachments work: the MIME message is composed by nodemailer (mime.ts).
+ * The AWS SDK and nodemailer load with the first mail, not at start (docs/adr/0014).
+ */
 export class SesMailer implements Mailer {
   readonly transport = 'ses' as const;
-  private readonly client: SESClient;
+  private client: SESClient | undefined;
 
-  constructor(opts: SesOptions) {
-    this.client = new SESClient({ region: opts.region, endpoint: opts.endpoint, credentials: opts.credentials, maxAttempts: 2 });
-  }
+  constructor(private readonly opts: SesOptions) {}
 
   async send(mail: OutgoingMail): Promise<SendResult> {
+    const [{ SESClient, SendRawEmailCommand }, { buildMime }] = await Promise.all([import('@aws-sdk/client-ses'), import('./mime.js')]);
+    const { region, endpoint, credentials } = this.opts;
+    this.client ??= new SESClient({ region, endpoint, credentials, maxAttempts: 2 });
     const out = await this.client.send(new SendRawEmailCommand({ RawMessage: { Data: await buildMime(mail) } }));
     return { providerMessageId: out.MessageId ?? '' };
   }
 
   close(): void {
-    this.client.destroy();
+    this.client?.destroy();
   }
 }
