@@ -3,10 +3,9 @@
 // only travel back in the answer (never logged).
 import { AppError, type SessionUser } from '@stundenplan/base';
 import { addDays, berlinToday } from '@stundenplan/timegrid';
-import { NotACalendarError } from '../calendar/calendar-occurrences.js';
 import { CALENDAR_MSG } from '../calendar/calendar-texts.js';
 import { CalendarFetchError, fetchCalendar, type FetchFailure } from '../calendar/safe-fetch.js';
-import { typicalWeek, type ImportSpan, type TypicalWeek } from '../calendar/typical-week.js';
+import type { ImportSpan, TypicalWeek } from '../calendar/typical-week.js';
 import type { ClassSemester } from '../clients/classes-client.js';
 import type { AvailabilityDeps } from './deps.js';
 
@@ -81,6 +80,8 @@ async function calendarText(deps: AvailabilityDeps, input: CalendarImportInput):
 export async function importCalendar(deps: AvailabilityDeps, user: SessionUser, input: CalendarImportInput): Promise<CalendarImport> {
   const span = importSpan(await semestersFor(deps, user, input.classId), berlinToday());
   const text = await calendarText(deps, input);
+  // The parser (ical.js) loads with the first import, not at the service's start (docs/adr/0014).
+  const [{ typicalWeek }, { NotACalendarError }] = await Promise.all([import('../calendar/typical-week.js'), import('../calendar/calendar-occurrences.js')]);
   try {
     return { ...typicalWeek(text, span), from: span.from, to: span.to };
   } catch (e) {
