@@ -1,5 +1,3 @@
-import { createClient } from 'redis';
-
 /**
  * Key-value store used for session revocation, rate limits and progress fan-out.
  * Memory in embedded mode (one instance shared by every service of the process), Redis when distributed.
@@ -79,8 +77,12 @@ export class MemoryStore implements KeyValueStore {
   }
 }
 
-const newRedisClient = (url: string) => createClient({ url, socket: { connectTimeout: 3000, reconnectStrategy: (n: number) => Math.min(n * 200, 3000) } });
-type RedisClient = ReturnType<typeof newRedisClient>;
+/** The Redis client library loads only when a Redis store is used, not with every process that imports this package (docs/adr/0014). */
+async function newRedisClient(url: string) {
+  const { createClient } = await import('redis');
+  return createClient({ url, socket: { connectTimeout: 3000, reconnectStrategy: (n: number) => Math.min(n * 200, 3000) } });
+}
+type RedisClient = Awaited<ReturnType<typeof newRedisClient>>;
 
 /** A key prefix: letters, digits and `_ . : -`, ending in a separator unless empty (REDIS_KEY_PREFIX). */
 export const REDIS_KEY_PREFIX_RE = /^([\w.:-]*[.:_-])?$/;
@@ -99,7 +101,7 @@ export class RedisStore implements KeyValueStore {
 
   static async connect(url: string, prefix = ''): Promise<RedisStore> {
     if (!REDIS_KEY_PREFIX_RE.test(prefix)) throw new Error(`invalid Redis key prefix ${JSON.stringify(prefix)}`);
-    const client = newRedisClient(url);
+    const client = await newRedisClient(url);
     client.on('error', () => {
       /* reconnects on its own; readiness reports the state */
     });
