@@ -1,14 +1,13 @@
 // /student: the student's own available times (docs/product/times.md), limited to the padded window of their
 // teachers' ranges; hidden days and disabled slots outside; unsaved-changes guard when leaving.
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys } from '../../shared/data/query-keys';
+import { ownTimesQuery, teachersTimeRangesQuery } from '../../shared/data/student-times';
 import { SLOW_LOAD_TEXT, useSlowLoading } from '../../shared/hooks/use-slow-loading';
 import { Alert } from '../../shared/ui/Alert';
 import { Button } from '../../shared/ui/Button';
 import { Page } from '../../shared/ui/Page';
 import { PageSpinner } from '../../shared/ui/Spinner';
 import { useOwnTimesLocked } from '../classes';
-import { fetchOwnTimes, fetchTeachersTimeRanges } from './student-times-api';
 import { StudentTimesEditor } from './student-times/StudentTimesEditor';
 import { STUDENT_TIMES_TEXTS } from './student-times/student-times-texts';
 import { useOwnTimesDraft } from './student-times/use-own-times-draft';
@@ -17,8 +16,9 @@ import './availability.css';
 export { STUDENT_TIMES_TEXTS };
 
 export function StudentTimesPage() {
-  const own = useQuery({ queryKey: queryKeys.ownTimes, queryFn: ({ signal }) => fetchOwnTimes(signal), staleTime: 0 });
-  const ranges = useQuery({ queryKey: queryKeys.teachersTimeRanges, queryFn: ({ signal }) => fetchTeachersTimeRanges(signal), staleTime: 0 });
+  // Fetched afresh on every visit, beside the page's chunk (web/src/app/route-data.ts); still fresh here.
+  const own = useQuery(ownTimesQuery());
+  const ranges = useQuery(teachersTimeRangesQuery());
   const loading = own.isPending || ranges.isPending;
   const slow = useSlowLoading(loading);
   // After a deadline without late changes the server refuses changed times: the grid is only shown.

@@ -1,24 +1,9 @@
 import { availability } from '@stundenplan/contracts/routes';
 import { call } from '../../shared/api/client';
+import type { OwnTimes } from '../../shared/data/student-times';
 import { timesBody, timesOf, type WeekTimes } from './preferred/preferred-times';
-import type { TeachersTimeRanges } from './student-window';
 
-export interface OwnTimes {
-  /** Available and preferred times. */
-  times: WeekTimes;
-  lastModified: string | null;
-}
-
-/** GET me/available-times: the times nest under available_times_response (docs/product/api.md). */
-export async function fetchOwnTimes(signal?: AbortSignal): Promise<OwnTimes> {
-  const answer = await call(availability.getOwnTimes, {}, { signal });
-  const inner = answer?.available_times_response;
-  return { times: timesOf(inner?.available_times, inner?.preferred_times), lastModified: inner?.last_modified ?? null };
-}
-
-export async function fetchTeachersTimeRanges(signal?: AbortSignal): Promise<TeachersTimeRanges> {
-  return (await call(availability.teachersTimeRanges, {}, { signal })) ?? { time_ranges: {}, has_range: false };
-}
+export type { OwnTimes } from '../../shared/data/student-times';
 
 /**
  * PUT me/available-times {available_times, preferred_times}; answers what the server stored, or null when the

@@ -1,12 +1,10 @@
 // What the student may edit on /student (docs/product/times.md): the union of their teachers' ranges, already
 // padded by STUDENT_WINDOW_PADDING slots per side by the server (GET me/teachers-time-ranges).
-import { DAYS, DEFAULT_VISIBLE_RANGE, WeekSlots, type TimesMap } from '@stundenplan/timegrid';
+import { DAYS, DEFAULT_VISIBLE_RANGE, WeekSlots } from '@stundenplan/timegrid';
+import type { TeachersTimeRanges } from '../../shared/data/student-times';
 import { extentOf, unionRange, type SlotRange } from './grid/grid-model';
 
-export interface TeachersTimeRanges {
-  time_ranges?: TimesMap | null;
-  has_range?: boolean;
-}
+export type { TeachersTimeRanges };
 
 export interface StudentWindow {
   hasRange: boolean;

@@ -2,7 +2,7 @@
 // notices (docs/product/data.md Profile, Profile membership).
 import { queryOptions } from '@tanstack/react-query';
 import { auth } from '@stundenplan/contracts/routes';
-import { call } from '../api/client';
+import { call, type RequestOptions } from '../api/client';
 import { queryKeys } from './query-keys';
 
 /** docs/product/data.md Profile membership (GET profile). */
@@ -31,10 +31,12 @@ export interface Profile {
 export const PROFILE_LOAD_FAILED = 'Fehler beim Laden der Profildaten';
 
 /** GET profile as its contract gives it; no answer (the session-expired flow took over) is a failed load. */
-export async function fetchProfile(signal?: AbortSignal): Promise<Profile> {
-  const profile = await call(auth.getProfile, {}, { signal });
+export async function fetchProfile(signal?: AbortSignal, request: Pick<RequestOptions, 'authRedirect' | 'abortOnRouteChange'> = {}): Promise<Profile> {
+  const profile = await call(auth.getProfile, {}, { ...request, signal });
   if (!profile) throw new Error(PROFILE_LOAD_FAILED);
   return profile;
 }
 
-export const profileQuery = () => queryOptions({ queryKey: queryKeys.profile, queryFn: ({ signal }) => fetchProfile(signal), retry: false });
+/** `request`: how a prefetch asks (web/src/app/route-data.ts); the pages leave it out. */
+export const profileQuery = (request: Pick<RequestOptions, 'authRedirect' | 'abortOnRouteChange'> = {}) =>
+  queryOptions({ queryKey: queryKeys.profile, queryFn: ({ signal }) => fetchProfile(signal, request), retry: false });

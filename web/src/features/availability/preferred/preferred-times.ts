@@ -2,21 +2,14 @@
 // outside the available ones, so every edit here keeps preferred inside available: painting a
 // preferred slot also makes it available, removing an available slot also removes its preference.
 import { WeekSlots, type TimesMap } from '@stundenplan/timegrid';
+import { timesOf, type WeekTimes } from '../../../shared/data/week-times';
 
-export interface WeekTimes {
-  available: WeekSlots;
-  preferred: WeekSlots;
-}
+export { timesOf, type WeekTimes };
 
 /** Which layer a stroke in the grid paints. */
 export type PaintMode = 'available' | 'preferred';
 
 export const EMPTY_TIMES: WeekTimes = Object.freeze({ available: WeekSlots.empty(), preferred: WeekSlots.empty() });
-
-export function timesOf(available: TimesMap | null | undefined, preferred?: TimesMap | null): WeekTimes {
-  const avail = WeekSlots.fromTimesMap(available ?? {}, { strict: false });
-  return { available: avail, preferred: WeekSlots.fromTimesMap(preferred ?? {}, { strict: false }).intersect(avail) };
-}
 
 export function sameTimes(a: WeekTimes, b: WeekTimes): boolean {
   return a.available.equals(b.available) && a.preferred.equals(b.preferred);
