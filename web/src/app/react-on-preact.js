@@ -1,25 +1,64 @@
-// What the app gets for `import … from 'react'` when built with WEB_ON_PREACT=1 (web/vite.config.ts,
-// docs/adr/0012-preact-first-load.md): preact/compat, with React's order of updates. JavaScript: TypeScript
+// What the app gets for `import … from 'react'` (web/vite.config.ts, docs/adr/0012-preact-first-load.md; not
+// with WEB_ON_REACT=1): preact/compat, with React's order of updates. JavaScript: TypeScript
 // refuses `export *` from compat's `export =` types.
 import { options } from 'preact';
 import compat from 'preact/compat';
 
 export * from 'preact/compat';
 
-// Preact runs effects after the next frame; React runs those of a render caused by input before the next event,
-// and the app relies on that (a discarded draft is cleared by an effect before the page unmounts). Effects run
-// in a microtask after the render instead.
-options.requestAnimationFrame = (flush) => queueMicrotask(flush);
+/**
+ * Effects (useEffect) as React runs them: in a task after the render, but never later than the next render or
+ * the next event handler, which first run the effects still pending. Preact alone runs them after the next frame
+ * (a new render or a click may come first); run in a microtask instead, they ran before code awaiting the
+ * render's DOM change could look (the expired-session note took its flag from storage before the flow's caller
+ * saw the page change). The app relies on the order: a discarded draft is cleared by an effect before the page
+ * unmounts. Preact hands its one flush of all pending effects to `options.requestAnimationFrame`.
+ */
+let pendingEffects = null;
+function runPendingEffects() {
+  const flush = pendingEffects;
+  pendingEffects = null;
+  if (flush) flush();
+}
+// A task as React's scheduler takes it: setImmediate where there is one (Node), else a message. Taken at load, as
+// React's scheduler does, so that tests' fake timers do not hold effects back.
+const task = (() => {
+  if (typeof setImmediate === 'function') {
+    const immediate = setImmediate;
+    return () => immediate(runPendingEffects);
+  }
+  const channel = new MessageChannel();
+  channel.port1.onmessage = runPendingEffects;
+  return () => channel.port2.postMessage(null);
+})();
+options.requestAnimationFrame = (flush) => {
+  pendingEffects = flush;
+  task();
+};
+const renderAfterEffects = options.debounceRendering;
+options.debounceRendering = (render) =>
+  (renderAfterEffects ?? queueMicrotask)(() => {
+    runPendingEffects();
+    render();
+  });
+const compatEvent = options.event;
+options.event = (event) => {
+  runPendingEffects();
+  return compatEvent ? compatEvent(event) : event;
+};
 
 /**
  * React renders a transition after the urgent updates and their effects; compat runs it at once, in the same
  * render. React Router puts every navigation in a transition: leaving a page with 'Verwerfen' must first render
  * the discarded draft (its effect clears the kept copy), then unmount the page. So the transition runs in a task
- * of its own, after the urgent render and its effects (microtasks).
+ * of its own, after the urgent render, and the effects still pending run first.
  * @param {() => void} update
  */
 export function startTransition(update) {
-  setTimeout(update, 0);
+  setTimeout(() => {
+    runPendingEffects();
+    update();
+  }, 0);
 }
 
 export default { ...compat, startTransition };
