@@ -46,6 +46,14 @@ export function LessonPlanGrid(props: Props) {
   const wrapRef = useRef<HTMLDivElement>(null);
   const focus = useFocusAfterRemoval(lessons, range);
   const occupants = useMemo(() => occupantsOf(lessons), [lessons]);
+  // The tiles in a fixed order (by name), so that a lesson that moves keeps its place in the DOM. A tile moved in
+  // the DOM in the update that adds its warning icon, then focused (the override dialog hands the focus back),
+  // was left by Chromium without boxes for its lock and × until the pointer came: on hover they appeared and the
+  // icon jumped from under the pointer, which closed its tooltip (the app on Preact, e2e/tests/planner.spec.ts).
+  const tiles = useMemo(
+    () => [...lessons].sort((a, b) => a.fullName.localeCompare(b.fullName, 'de') || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),
+    [lessons],
+  );
   const keyboard = useGridKeyboard(focus.gridRef, range, props.onCellTap);
   // The compact view is there to see the whole range at once: bring all of the grid on screen.
   useEffect(() => {
@@ -95,7 +103,7 @@ export function LessonPlanGrid(props: Props) {
             <DayColumn key={name} day={day} start={range.start} rows={rows} />
           ))}
           {preview && <DropPreviewBlock preview={preview} range={range} />}
-          {lessons.map((lesson) => (
+          {tiles.map((lesson) => (
             <LessonBlock
               key={lesson.key}
               lesson={lesson}
