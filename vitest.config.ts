@@ -1,11 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { preactAliases } from './web/vite.config.ts';
+import { onReact, preactAliases } from './web/vite.config.ts';
 
 const moduleFile = (file: string) => fileURLToPath(new URL(`./node_modules/${file}`, import.meta.url));
-const webOnPreact = process.env.WEB_TESTS_ON_PREACT === '1';
 /**
- * The web tests on Preact: the libraries that import react are taken as ES modules (Node's condition would pick
+ * The web tests run on what the build ships: Preact (docs/adr/0012-preact-first-load.md), or React with
+ * WEB_ON_REACT=1 (as the build). On Preact the libraries that import react are taken as ES modules (Node's condition would pick
  * CommonJS, which Vitest loads without the aliases) and inlined, so that the aliases reach them.
  */
 const preactTestAliases = [
@@ -58,15 +58,14 @@ export default defineConfig({
         },
       })),
       {
-        // The web app builds on preact/compat with WEB_ON_PREACT=1 (docs/adr/0012-preact-first-load.md); its unit
-        // tests run on React unless WEB_TESTS_ON_PREACT=1 (then two of them still fail, on timing).
-        ...(webOnPreact && { resolve: { alias: preactTestAliases } }),
+        // On preact/compat as the build (docs/adr/0012-preact-first-load.md); WEB_ON_REACT=1: on React.
+        ...(!onReact && { resolve: { alias: preactTestAliases } }),
         test: {
           name: 'web',
           root: 'web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          ...(webOnPreact && { server: { deps: { inline: [/react-router/, /@testing-library\/react/, /@tanstack\/react-query/, /@dnd-kit/] } } }),
+          ...(!onReact && { server: { deps: { inline: [/react-router/, /@testing-library\/react/, /@tanstack\/react-query/, /@dnd-kit/] } } }),
         },
       },
       { test: { name: 'deploy', root: 'deploy', include: ['**/*.test.ts'] } },

@@ -8,12 +8,12 @@ const webRoot = decodeURIComponent(new URL('.', import.meta.url).pathname);
 const gateway = 'http://localhost:8080';
 
 /**
- * React's API on Preact (docs/adr/0012-preact-first-load.md), only with WEB_ON_PREACT=1: `preact/compat` stands
- * in for react and react-dom, about 50 KB less brotli-compressed JavaScript on the first load. Not the default:
- * the planner's warning tooltip does not open on hover on Preact (e2e/tests/planner.spec.ts). The exact specifiers only (`$`), so that
- * `react-router-dom` and `@tanstack/react-query` are not matched. The web unit tests use the same table
- * (vitest.config.ts at the root).
+ * React's API on Preact (docs/adr/0012-preact-first-load.md), the default: `preact/compat` stands in for react and
+ * react-dom, about 50 KB less brotli-compressed JavaScript on the first load. `WEB_ON_REACT=1` builds on React
+ * itself (and runs the web unit tests on it). The exact specifiers only (`$`), so that `react-router-dom` and
+ * `@tanstack/react-query` are not matched. The web unit tests use the same table (vitest.config.ts at the root).
  */
+export const onReact = process.env.WEB_ON_REACT === '1';
 export const preactAliases = [
   { find: /^react$/, replacement: fileURLToPath(new URL('./src/app/react-on-preact.js', import.meta.url)) },
   { find: /^react-dom$/, replacement: 'preact/compat' },
@@ -25,7 +25,7 @@ export const preactAliases = [
 
 export default defineConfig({
   root: webRoot,
-  resolve: { alias: process.env.WEB_ON_PREACT === '1' ? preactAliases : [] },
+  resolve: { alias: onReact ? [] : preactAliases },
   plugins: [
     react(),
     // Brotli and gzip copies beside each asset, sent as they are by the gateway (gateway/src/static-assets.ts,
