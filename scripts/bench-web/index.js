@@ -14,7 +14,7 @@ import { chromium } from '@playwright/test';
 import { account } from '../bench-api/seed.js';
 import { startProduct } from '../bench-api/stack-process.js';
 import { floorHtml, startFloor } from './floor.js';
-import { renderWebTable, writeWebDocs } from './report.js';
+import { lcpElement, renderWebTable, writeWebDocs } from './report.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 // Own ports (docs/NOTES.md): gateway 29180, services 29181-29186 / 29191-29196, metrics 29190, PostgreSQL 29532, floor 29170.
@@ -28,7 +28,7 @@ const LIGHTHOUSE = path.join(root, 'node_modules', 'lighthouse', 'cli', 'index.j
 const log = (m) => console.log(m);
 
 /** One Lighthouse run (performance only, default mobile profile); the figures of this bench. */
-async function lighthouse(url, headers, workDir) {
+async function lighthouse(url, headers, workDir, lcpSeen) {
   const out = path.join(workDir, 'lh.json');
   const args = [
     LIGHTHOUSE,
@@ -57,9 +57,8 @@ async function lighthouse(url, headers, workDir) {
   const a = lhr.audits;
   const requests = a['network-requests']?.details?.items ?? [];
   const script = requests.filter((r) => r.resourceType === 'Script');
-  const lcpNode = a['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
   log(
-    `  ${url}: ${Math.round((lhr.categories.performance.score ?? 0) * 100)}, LCP ${Math.round(a['largest-contentful-paint'].numericValue)} ms at ${lcpNode?.snippet ?? '?'}`,
+    `  ${url}: ${Math.round((lhr.categories.performance.score ?? 0) * 100)}, LCP ${Math.round(a['largest-contentful-paint'].numericValue)} ms at ${lcpElement(a['largest-contentful-paint-element'], lcpSeen)}`,
   );
   return {
     score: Math.round((lhr.categories.performance.score ?? 0) * 100),
@@ -73,14 +72,25 @@ async function lighthouse(url, headers, workDir) {
 }
 
 /** BENCH_RUNS runs of one URL; the run with the median score (ties: median LCP). */
-async function median(url, headers, workDir) {
+async function median(url, headers, workDir, lcpSeen) {
   const runs = [];
-  for (let k = 0; k < RUNS; k++) runs.push(await lighthouse(url, headers, workDir));
+  for (let k = 0; k < RUNS; k++) runs.push(await lighthouse(url, headers, workDir, lcpSeen));
   runs.sort((x, y) => x.score - y.score || y.lcp - x.lcp);
   return { ...runs[Math.floor(runs.length / 2)], scores: runs.map((r) => r.score) };
 }
 
-/** The visible text of each page, as a visitor (or the student) sees it on a phone. */
+/** Keeps the element of the browser's latest largest-contentful-paint entry, as `tag#id.class "text"`. */
+function LCP_OBSERVER() {
+  new PerformanceObserver((list) => {
+    const el = list.getEntries().at(-1)?.element;
+    if (!el) return;
+    const classes = [...el.classList].map((c) => `.${c}`).join('');
+    const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+    window.__benchLcp = `<${el.localName}${el.id ? `#${el.id}` : ''}${classes}>${text ? ` "${text}"` : ''}`;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+}
+
+/** The visible text of each page (and its LCP element), as a visitor (or the student) sees it on a phone. */
 async function pageTexts(base, pages) {
   const browser = await chromium.launch({ executablePath: CHROME, args: ['--no-sandbox', '--disable-gpu'] });
   try {
@@ -92,9 +102,11 @@ async function pageTexts(base, pages) {
         await context.addCookies([{ name, value, url: base }]);
       }
       const page = await context.newPage();
+      await page.addInitScript(LCP_OBSERVER);
       await page.goto(`${base}${p.path}`, { waitUntil: 'networkidle' });
       await page.locator(p.ready).first().waitFor();
-      texts.set(p.path, { title: await page.title(), text: await page.locator('body').innerText() });
+      const lcp = await page.evaluate(() => window.__benchLcp ?? null);
+      texts.set(p.path, { title: await page.title(), text: await page.locator('body').innerText(), lcp });
       await context.close();
     }
     return texts;
@@ -135,8 +147,8 @@ async function main() {
     const results = [];
     for (const p of pages) {
       log(`Lighthouse: ${p.name} (${RUNS} Läufe) …`);
-      const product = await median(`${base}${p.path}`, p.cookie ? { Cookie: p.cookie } : undefined, workDir);
-      const floorRun = await median(`http://127.0.0.1:${FLOOR_PORT}${p.path}`, undefined, workDir);
+      const product = await median(`${base}${p.path}`, p.cookie ? { Cookie: p.cookie } : undefined, workDir, texts.get(p.path).lcp);
+      const floorRun = await median(`http://127.0.0.1:${FLOOR_PORT}${p.path}`, undefined, workDir, null);
       results.push({ name: p.name, product, floor: floorRun });
     }
     const table = renderWebTable(results, { loadBefore, loadAfter: os.loadavg()[0], runs: RUNS });

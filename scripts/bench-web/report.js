@@ -3,6 +3,21 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { machine } from '../bench-api/report.js';
 
+/**
+ * The LCP element as Lighthouse's largest-contentful-paint-element audit names it (a list whose first table holds
+ * the node). With a Chromium newer than this Lighthouse its trace elements fail ("frame_sequence"), and the audit
+ * has no details: then the element the browser itself reported as largest when the bench opened the page
+ * (`lcpSeen`, pageTexts), marked as such, and Lighthouse's reason.
+ */
+export function lcpElement(audit, lcpSeen) {
+  for (const table of audit?.details?.items ?? []) {
+    const node = table?.items?.find((item) => item?.node?.type === 'node')?.node;
+    if (node) return `${node.nodeLabel ? `"${node.nodeLabel}" ` : ''}${node.snippet ?? node.selector}`;
+  }
+  const why = audit?.errorMessage ? `Lighthouse: ${audit.errorMessage.slice(0, 120)}` : 'Lighthouse names none';
+  return lcpSeen ? `${lcpSeen} (seen in the browser; ${why})` : `? (${why})`;
+}
+
 const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
 const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const row = (name, r) =>
