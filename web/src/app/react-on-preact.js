@@ -7,12 +7,14 @@ import compat from 'preact/compat';
 export * from 'preact/compat';
 
 /**
- * Effects (useEffect) as React runs them: in a task after the render, but never later than the next render or
- * the next event handler, which first run the effects still pending. Preact alone runs them after the next frame
- * (a new render or a click may come first); run in a microtask instead, they ran before code awaiting the
- * render's DOM change could look (the expired-session note took its flag from storage before the flow's caller
- * saw the page change). The app relies on the order: a discarded draft is cleared by an effect before the page
- * unmounts. Preact hands its one flush of all pending effects to `options.requestAnimationFrame`.
+ * Effects (useEffect) as React runs them. Those of a render caused by input (a click, a key, focus moving) run
+ * before the next event: in a microtask after the render. Those of any other render (an answer from the
+ * network, a timer, a transition) run in a task after it, but never later than the next render or the next
+ * event handler, which first run the effects still pending. Preact alone runs them after the next frame (a new
+ * render or a key press may come first); all in a microtask, they ran before code awaiting a render's DOM
+ * change could look. The app relies on the order: a discarded draft is cleared by an effect before the page
+ * unmounts; a grid moves the focus in an effect before the next arrow key. Preact hands its one flush of all
+ * pending effects to `options.requestAnimationFrame`.
  */
 let pendingEffects = null;
 function runPendingEffects() {
@@ -31,16 +33,28 @@ const task = (() => {
   channel.port1.onmessage = runPendingEffects;
   return () => channel.port2.postMessage(null);
 })();
+/** Events React treats as discrete input; `window.event` is the one being handled while an update is queued. */
+const INPUT =
+  /^(?:key(?:down|up|press)|(?:aux|dbl)?click|contextmenu|(?:pointer|mouse)(?:down|up)|touch(?:start|end|cancel)|(?:before)?input|change|submit|reset|focus(?:in|out)?|blur|copy|cut|paste|drop|drag(?:start|end)|select)$/;
+let inputRender = false;
 options.requestAnimationFrame = (flush) => {
   pendingEffects = flush;
-  task();
+  if (inputRender) queueMicrotask(runPendingEffects);
+  else task();
 };
 const renderAfterEffects = options.debounceRendering;
-options.debounceRendering = (render) =>
+options.debounceRendering = (render) => {
+  const input = typeof window !== 'undefined' && INPUT.test(window.event?.type ?? '');
   (renderAfterEffects ?? queueMicrotask)(() => {
     runPendingEffects();
-    render();
+    inputRender = input;
+    try {
+      render();
+    } finally {
+      inputRender = false;
+    }
   });
+};
 const compatEvent = options.event;
 options.event = (event) => {
   runPendingEffects();
