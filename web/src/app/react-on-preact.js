@@ -62,6 +62,30 @@ options.event = (event) => {
 };
 
 /**
+ * `autoFocus` as React has it: the element takes the focus when it is mounted. Preact only sets the attribute, which
+ * browsers honour while the page loads, not for an element shown later (the login popup's e-mail field). Once
+ * per element, after the commit that attached it.
+ */
+const autoFocused = new WeakSet();
+const compatVnode = options.vnode;
+options.vnode = (vnode) => {
+  if (typeof vnode.type === 'string' && vnode.props && (vnode.props.autoFocus || vnode.props.autofocus)) {
+    const own = vnode.ref;
+    vnode.ref = (element) => {
+      if (element && !autoFocused.has(element)) {
+        autoFocused.add(element);
+        queueMicrotask(() => {
+          if (element.isConnected) element.focus();
+        });
+      }
+      if (typeof own === 'function') return own(element);
+      if (own) own.current = element;
+    };
+  }
+  if (compatVnode) compatVnode(vnode);
+};
+
+/**
  * React renders a transition after the urgent updates and their effects; compat runs it at once, in the same
  * render. React Router puts every navigation in a transition: leaving a page with 'Verwerfen' must first render
  * the discarded draft (its effect clears the kept copy), then unmount the page. So the transition runs in a task
