@@ -7,7 +7,7 @@ import { Alert } from '../../shared/ui/Alert';
 import { Button } from '../../shared/ui/Button';
 import { Page } from '../../shared/ui/Page';
 import { PageSpinner } from '../../shared/ui/Spinner';
-import { useOwnTimesLocked } from '../classes';
+import { useOwnTimesLocked } from '../../shared/deadlines/StudentDeadlineNotices';
 import { StudentTimesEditor } from './student-times/StudentTimesEditor';
 import { STUDENT_TIMES_TEXTS } from './student-times/student-times-texts';
 import { useOwnTimesDraft } from './student-times/use-own-times-draft';

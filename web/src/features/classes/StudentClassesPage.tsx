@@ -15,7 +15,7 @@ import { PageSpinner } from '../../shared/ui/Spinner';
 import { profileQuery } from '../../shared/data/profile';
 import { StudentLessons } from '../lessons';
 import type { Membership } from './classes-api';
-import { deadlineState, studentDeadlineText } from './deadline-text';
+import { deadlineState, studentDeadlineText } from '../../shared/deadlines/deadline-text';
 import { STUDENT_COURSE_MESSAGES as M } from './messages';
 import { useJoinCourse, useLeaveCourse, useVerifyCourse } from './student-course-mutations';
 import { checkJoinCode, detailOf, normaliseJoinCode } from './validation';

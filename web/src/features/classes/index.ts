@@ -1,4 +1,3 @@
-// Public entry of the classes feature: the teacher's and the student's class pages and the students' deadline notices.
+// Public entry of the classes feature: the teacher's and the student's class pages.
 export { StudentClassesPage } from './StudentClassesPage';
-export { StudentDeadlineNotices, useOwnTimesLocked } from './StudentDeadlineNotices';
 export { TeacherClassesPage } from './TeacherClassesPage';

@@ -2,7 +2,7 @@ import { formatHoursLong, WeekSlots } from '@stundenplan/timegrid';
 import { useMemo, useState } from 'react';
 import { COARSE_POINTER_QUERY, useIsMobile, useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { Alert } from '../../../shared/ui/Alert';
-import { StudentDeadlineNotices } from '../../classes';
+import { StudentDeadlineNotices } from '../../../shared/deadlines/StudentDeadlineNotices';
 import { busyNamesIn, CalendarImportPanel, freeTimes, rowsWindow, type BusyWeek } from '../calendar';
 import { countOutsideView, type SlotRange } from '../grid/grid-model';
 import { GridLegend } from '../grid/GridLegend';

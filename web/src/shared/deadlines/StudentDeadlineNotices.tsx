@@ -1,7 +1,7 @@
 // /student: one line per course with a deadline for the times. Quiet when the profile cannot load.
 import { useQuery } from '@tanstack/react-query';
-import { Alert } from '../../shared/ui/Alert';
-import { profileQuery } from '../../shared/data/profile';
+import { Alert } from '../ui/Alert';
+import { profileQuery } from '../data/profile';
 import { deadlineState, studentDeadlineText } from './deadline-text';
 
 /**
