@@ -1,5 +1,6 @@
 // The LCP element the bench prints beside each Lighthouse run (scripts/bench-web/index.js).
 import { describe, expect, it } from 'vitest';
+// @ts-expect-error plain JS module of the repository
 import { lcpElement } from './report.js';
 
 describe('lcpElement', () => {
