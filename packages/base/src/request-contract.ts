@@ -51,6 +51,12 @@ function parseRequest<T>(schema: RequestSchema<T>, value: unknown, messages: Req
   throw AppError.notFound(refusal.detail);
 }
 
+/** A request's body (JSON, or a multipart form's text fields) as an object; anything else (none, an array, a string) reads as {}. */
+export function bodyObject(req: { body?: unknown }): Record<string, unknown> {
+  const body = req.body;
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
 /** The JSON body as the contract gives it; else 400 with the text of `messages` (see RequestMessages). */
 export function parseBody<T>(contract: { body: RequestSchema<T> }, req: { body?: unknown }, messages: RequestMessages): T {
   return parseRequest(contract.body, req.body, messages);

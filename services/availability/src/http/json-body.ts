@@ -1,5 +1,5 @@
+import { bodyObject } from '@stundenplan/base';
 import type { Request } from 'express';
 
 /** The JSON body as an object; anything else (no body, an array, a string) reads as {} (then checked by its contract). */
-export const jsonBody = (req: Request): Record<string, unknown> =>
-  typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
+export const jsonBody = (req: Request): Record<string, unknown> => bodyObject(req);

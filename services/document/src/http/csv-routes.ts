@@ -1,4 +1,4 @@
-import { AppError, assertTeacher, parseBody } from '@stundenplan/base';
+import { AppError, assertTeacher, bodyObject, parseBody } from '@stundenplan/base';
 import { multipartUpload, uploadedFile } from '@stundenplan/base/upload';
 import { answerFor, documents } from '@stundenplan/contracts';
 import type { Express, NextFunction, Request, Response } from 'express';
@@ -28,8 +28,7 @@ function csvFile(req: Request): Buffer {
 
 /** The form as the contract reads it: the text fields and the file's bytes in place of its part. */
 function csvForm(req: Request, file: Buffer): Record<string, unknown> {
-  const fields = typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
-  return { ...fields, csv_file: file };
+  return { ...bodyObject(req), csv_file: file };
 }
 
 const answer = (res: Response, studierende: CsvStudent[]) =>

@@ -1,4 +1,4 @@
-import { assertTeacher, parseBody } from '@stundenplan/base';
+import { assertTeacher, bodyObject, parseBody } from '@stundenplan/base';
 import { multipartUpload, uploadedFile } from '@stundenplan/base/upload';
 import { notification } from '@stundenplan/contracts';
 import type { Express, NextFunction, Request, Response } from 'express';
@@ -38,8 +38,7 @@ function uploadedPdf(req: Request): Buffer | undefined {
 
 /** The text fields of the form (a text field in a file's place is not one of them). */
 function textFields(req: Request): Record<string, unknown> {
-  const fields = typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
-  const { pdf: _pdf, file: _file, ...text } = fields;
+  const { pdf: _pdf, file: _file, ...text } = bodyObject(req);
   return text;
 }
 
