@@ -3,9 +3,12 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { Express, NextFunction, Request, Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
+import { DOCUMENT_ONLY_HEADERS } from './security-headers.js';
 
 /** Vite's output names: `assets/<name>-<8 character hash>.<ext>`; such a file never changes its content. */
 const HASHED_ASSET = /\/assets\/[^/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+(\.(br|gz))?$/;
+/** Of those, the scripts and style sheets: never a document, so without the document-only headers. */
+const HASHED_SCRIPT_OR_STYLE = /\/assets\/[^/]+-[A-Za-z0-9_-]{8}\.(js|css)(\.(br|gz))?$/;
 /** How often the folders are checked for a new build. */
 const RECHECK_MS = 1000;
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -80,7 +83,9 @@ function rescanOnChange(dist: string, create: () => Handler): Handler {
 }
 
 function cacheHeaders(res: ServerResponse, file: string): void {
-  res.setHeader('Cache-Control', HASHED_ASSET.test(file.split(path.sep).join('/')) ? IMMUTABLE : 'no-cache');
+  const name = file.split(path.sep).join('/');
+  res.setHeader('Cache-Control', HASHED_ASSET.test(name) ? IMMUTABLE : 'no-cache');
+  if (HASHED_SCRIPT_OR_STYLE.test(name)) for (const header of DOCUMENT_ONLY_HEADERS) res.removeHeader(header);
 }
 
 function notFound(res: Response): void {

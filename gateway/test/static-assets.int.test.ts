@@ -8,6 +8,7 @@ import { closeServer, createLogger, createMetrics, listen, MemoryStore } from '@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { DOCUMENT_ONLY_HEADERS } from '../src/security-headers.js';
 
 interface Raw {
   status: number;
@@ -104,6 +105,20 @@ describe('gateway serves the web app', () => {
     for (const enc of ['br', 'gzip', undefined]) {
       const res = await get(gw.base, HASHED, enc);
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('sends hashed scripts without the headers only a document reads, and every document with all of them', async () => {
+    for (const enc of ['br', 'gzip', undefined]) {
+      const res = await get(gw.base, HASHED, enc);
+      for (const header of DOCUMENT_ONLY_HEADERS) expect(res.headers[header.toLowerCase()], `${header} ${enc}`).toBeUndefined();
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+    }
+    for (const p of ['/', '/student', '/config.js', '/assets/missing-AbC_12-x.js']) {
+      const res = await get(gw.base, p, 'gzip, br');
+      for (const header of DOCUMENT_ONLY_HEADERS) expect(res.headers[header.toLowerCase()], `${header} ${p}`).toBeDefined();
     }
   });
 
