@@ -17,6 +17,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BUDGET_KB = 80;
 
 let out = '';
+let html = '';
 let firstLoad: { file: string; code: string }[] = [];
 
 beforeAll(() => {
@@ -27,8 +28,9 @@ beforeAll(() => {
     // Vitest sets NODE_ENV=test, which would build React's development version.
     env: { ...process.env, NODE_ENV: 'production' },
   });
-  const html = readFileSync(path.join(out, 'index.html'), 'utf8');
-  const files = [...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="\/([^"]+\.js)"/g)].map((m) => m[1]!);
+  html = readFileSync(path.join(out, 'index.html'), 'utf8');
+  // Every script index.html loads: the early start (a classic script), the entry chunk and its preloads.
+  const files = [...html.matchAll(/<(?:script[^>]*src|link rel="modulepreload"[^>]*href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
   firstLoad = files.map((file) => ({ file, code: readFileSync(path.join(out, file), 'utf8') }));
 }, 300_000);
 
@@ -37,9 +39,31 @@ afterAll(() => {
 });
 
 describe('first load of the web app', () => {
-  it('is the entry chunk and its preloads', () => {
-    expect(firstLoad.length).toBeGreaterThan(0);
-    expect(firstLoad[0]!.file).toMatch(/^assets\/index-[\w-]+\.js$/);
+  it('is the early start, then the entry chunk and its preloads', () => {
+    expect(firstLoad.map((f) => f.file.replace(/-[\w-]{8}\.js$/, ''))).toEqual(expect.arrayContaining(['assets/boot', 'assets/index']));
+    expect(firstLoad[0]!.file).toMatch(/^assets\/boot-[\w-]+\.js$/);
+    expect(firstLoad[1]!.file).toMatch(/^assets\/index-[\w-]+\.js$/);
+  });
+
+  it('starts early with a classic script of its own that imports nothing and keeps its names to itself', () => {
+    const boot = firstLoad[0]!;
+    expect(html).toContain(`<script async src="/${boot.file}"></script>`);
+    expect(boot.code).toMatch(/^\(\(\) ?=> ?\{[^]*\}\)\(\);\s*$/);
+    expect(boot.code).not.toMatch(/\bimport\b|\bexport\b/);
+    expect(brotliCompressSync(boot.code).length).toBeLessThan(1024);
+  });
+
+  it("lists /student's files for the early start, before the script that reads them", () => {
+    const block = /<script type="application\/json" id="early-files">([^<]*)<\/script>/.exec(html);
+    expect(block).not.toBeNull();
+    expect(html.indexOf('id="early-files"')).toBeLessThan(html.indexOf(`src="/${firstLoad[0]!.file}"`));
+    const files = JSON.parse(block![1]!) as Record<string, string[]>;
+    const student = files['/student'] ?? [];
+    expect(student.some((f) => /^\/assets\/availability-[\w-]{8}\.js$/.test(f))).toBe(true);
+    expect(student.some((f) => f.endsWith('.css'))).toBe(true);
+    for (const f of student) expect(readFileSync(path.join(out, f)).length, f).toBeGreaterThan(0);
+    // Nothing the entry loads anyway.
+    for (const { file } of firstLoad) expect(student).not.toContain(`/${file}`);
   });
 
   it('carries no zod schema (the contracts come from @stundenplan/contracts/routes)', () => {

@@ -45,8 +45,12 @@ export function HomePage() {
         <div className="hero__panel">
           <SessionExpiredNotice />
           {status === 'loading' ? (
-            <Card className="hero__login">
-              <Spinner size="lg" />
+            // The login form's room is held while the session is checked: the page below must not jump.
+            <Card className="hero__login hero__login--pending" title="Login">
+              <div className="hero__login-room" aria-hidden="true" inert>
+                <LoginForm />
+              </div>
+              <Spinner size="lg" className="hero__login-spinner" />
             </Card>
           ) : user ? (
             <Card className="hero__login" title={`Schön, dass du da bist, ${user.username}!`}>

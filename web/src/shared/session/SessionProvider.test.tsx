@@ -1,17 +1,41 @@
 import '../../test/dom';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { api } from '../api/client';
 import { installFetchMock } from '../../test/fetch-mock';
 import { renderApp, TEACHER, testQueryClient } from '../../test/render-app';
-import { SessionProvider } from './SessionProvider';
+import { SessionProvider, startSessionCheck } from './SessionProvider';
 import { useSession, type SessionContextValue } from './session-context';
 
 function setVisibility(state: 'visible' | 'hidden') {
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
   document.dispatchEvent(new Event('visibilitychange'));
+}
+
+/** The provider around a probe that shows the user's name; `session()` is what the probe saw last. */
+function renderProbe(client: QueryClient) {
+  let session: SessionContextValue | null = null;
+  function Probe() {
+    session = useSession();
+    return <p>{session.user?.username ?? 'niemand'}</p>;
+  }
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/']}>
+        <SessionProvider>
+          <Probe />
+        </SessionProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return {
+    session: () => {
+      if (!session) throw new Error('the probe has not rendered');
+      return session;
+    },
+  };
 }
 
 describe('SessionProvider', () => {
@@ -64,37 +88,24 @@ describe('SessionProvider', () => {
     let clock = 2_000_000;
     vi.spyOn(Date, 'now').mockImplementation(() => clock);
     const fetchMock = installFetchMock([{ path: '/api/me', reply: { body: TEACHER } }]);
-    let session: SessionContextValue | null = null;
-    function Probe() {
-      session = useSession();
-      return <p>{session.user?.username ?? 'niemand'}</p>;
-    }
-    render(
-      <QueryClientProvider client={testQueryClient()}>
-        <MemoryRouter initialEntries={['/']}>
-          <SessionProvider>
-            <Probe />
-          </SessionProvider>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    const probe = renderProbe(testQueryClient());
     await screen.findByText('Clara Schumann');
     expect(fetchMock.callsTo('/api/me')).toHaveLength(1);
 
     clock += 4_000;
     await act(async () => {
-      await session!.refresh();
+      await probe.session().refresh();
     });
     expect(fetchMock.callsTo('/api/me')).toHaveLength(1);
 
     clock += 1_001;
     await act(async () => {
-      await session!.refresh();
+      await probe.session().refresh();
     });
     expect(fetchMock.callsTo('/api/me')).toHaveLength(2);
 
     await act(async () => {
-      await session!.refresh({ force: true });
+      await probe.session().refresh({ force: true });
     });
     expect(fetchMock.callsTo('/api/me')).toHaveLength(3);
   });
@@ -106,5 +117,25 @@ describe('SessionProvider', () => {
       expect(app.fetchMock.callsTo('/api/me')).toHaveLength(0);
       app.unmount();
     }
+  });
+
+  it('starts the first check with the app, which the provider then joins instead of asking again', async () => {
+    let clock = 3_000_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => clock);
+    const fetchMock = installFetchMock([{ path: '/api/me', reply: { body: TEACHER } }]);
+    const client = testQueryClient();
+    startSessionCheck(client, '/reset-password');
+    expect(fetchMock.callsTo('/api/me')).toHaveLength(0);
+    startSessionCheck(client, '/student');
+    expect(fetchMock.callsTo('/api/me')).toHaveLength(1);
+    const probe = renderProbe(client);
+    await screen.findByText('Clara Schumann');
+    expect(fetchMock.callsTo('/api/me')).toHaveLength(1);
+    // The early check counts for the 5 s between checks.
+    clock += 4_000;
+    await act(async () => {
+      await probe.session().refresh();
+    });
+    expect(fetchMock.callsTo('/api/me')).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { UNAUTHORIZED_EVENT } from '../api/client';
@@ -14,6 +14,15 @@ export const SESSION_QUERY_KEY = ['session'] as const;
 export const SESSION_RECHECK_INTERVAL_MS = 300_000;
 export const SESSION_MIN_GAP_MS = 5_000;
 export const SESSION_HIDDEN_RECHECK_MS = 300_000;
+
+/**
+ * Starts the first session check with the app, beside the page's chunk and data, instead of after the first
+ * render (the provider's query then finds it under way). Never on the password pages.
+ */
+export function startSessionCheck(client: QueryClient, pathname: string): void {
+  if (isSessionCheckExcluded(pathname)) return;
+  void client.prefetchQuery({ queryKey: SESSION_QUERY_KEY, queryFn: ({ signal }) => fetchSession(signal), retry: false });
+}
 
 /**
  * Holds the session (docs/product/accounts.md): GET /api/me at load, again every 5 minutes while the tab is
@@ -57,7 +66,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const refresh = useCallback(
     async ({ force = false }: { force?: boolean } = {}): Promise<SessionUser | null> => {
       const current = queryClient.getQueryData<SessionUser | null>(SESSION_QUERY_KEY) ?? null;
-      if (!force && Date.now() - lastCheckRef.current < SESSION_MIN_GAP_MS) return current;
+      const lastCheck = Math.max(lastCheckRef.current, queryClient.getQueryState(SESSION_QUERY_KEY)?.dataUpdatedAt ?? 0);
+      if (!force && Date.now() - lastCheck < SESSION_MIN_GAP_MS) return current;
       try {
         return await queryClient.fetchQuery({
           queryKey: SESSION_QUERY_KEY,

@@ -1,0 +1,71 @@
+import { expect, test, type Page } from '@playwright/test';
+import { uniqueEmail, type Person } from '../helpers/accounts.js';
+import { loginByApi, registerConfirmed, withApi } from '../helpers/times.js';
+
+/*
+ * The first load of a page, as a phone opens it (docs/adr/0016-early-start.md, issue 28): on /student the early
+ * start asks for the session, the page's data and its files before the app's JavaScript is there, and the app
+ * takes those answers instead of asking again; nothing on /, /login or /student moves once painted (no layout
+ * shift: the footer waits below the fold, the login card holds its room while the session is checked).
+ */
+const student: Person = { name: 'Fanny Hensel', email: uniqueEmail('fanny.hensel'), password: 'Gartenlieder1827', role: 'student', duration: 30 };
+
+test.use({ viewport: { width: 412, height: 823 } });
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  await withApi(playwright, testInfo.project.use.baseURL, (api) => registerConfirmed(api, student));
+});
+
+/** Records every layout shift the page reports, from its very start. */
+async function watchShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { __shifts: number[] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+const shifts = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+
+test('/student: session, data and page files asked for once, early, and nothing moves', async ({ page }) => {
+  await loginByApi(page.request, student);
+  await watchShifts(page);
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/')) asked.push(`${r.method()} ${url.pathname}`);
+  });
+  const early: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/assets/availability-')) early.push(r.url());
+  });
+  await page.goto('/student');
+  await expect(page.getByRole('grid', { name: 'Deine verfügbaren Zeiten' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(asked.sort()).toEqual(['GET /api/me', 'GET /api/me/available-times', 'GET /api/me/teachers-time-ranges', 'GET /api/profile']);
+  // The early start's link and the app's import are one request each for the page's script and style sheet.
+  expect(early.filter((u) => u.endsWith('.js'))).toHaveLength(1);
+  expect(early.filter((u) => u.endsWith('.css'))).toHaveLength(1);
+  expect(await page.evaluate(() => (window as unknown as { __earlyResponses?: Map<string, unknown> }).__earlyResponses?.size)).toBe(0);
+  expect(await shifts(page)).toEqual([]);
+});
+
+for (const path of ['/', '/login']) {
+  test(`${path}: logged out, nothing moves once painted`, async ({ page }) => {
+    await watchShifts(page);
+    await page.goto(path);
+    await expect(page.getByRole('textbox', { name: 'E-Mail' }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await shifts(page)).toEqual([]);
+  });
+}
+
+test('/: a logged-in student gets the way to the times, the login room held until then', async ({ page }) => {
+  await loginByApi(page.request, student);
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Zu deinen Zeiten' })).toBeVisible();
+  // The held login form was never reachable: no second form, nothing focusable in a hidden one.
+  await expect(page.getByRole('textbox', { name: 'E-Mail' })).toHaveCount(0);
+});
