@@ -71,10 +71,27 @@ async function lighthouse(url, headers, workDir, lcpSeen) {
   };
 }
 
+/**
+ * One run, once more if Lighthouse could not record it (it says so, e.g. NO_NAVSTART: "Please run Lighthouse
+ * again"): such a run measured nothing. A second failure ends the bench.
+ */
+async function measuredRun(url, headers, workDir, lcpSeen) {
+  try {
+    return await lighthouse(url, headers, workDir, lcpSeen);
+  } catch (err) {
+    log(
+      `  ${url}: kein Messlauf (${String(err instanceof Error ? err.message : err)
+        .split('\n')
+        .at(-1)}), noch einmal …`,
+    );
+    return lighthouse(url, headers, workDir, lcpSeen);
+  }
+}
+
 /** BENCH_RUNS runs of one URL; the run with the median score (ties: median LCP). */
 async function median(url, headers, workDir, lcpSeen) {
   const runs = [];
-  for (let k = 0; k < RUNS; k++) runs.push(await lighthouse(url, headers, workDir, lcpSeen));
+  for (let k = 0; k < RUNS; k++) runs.push(await measuredRun(url, headers, workDir, lcpSeen));
   runs.sort((x, y) => x.score - y.score || y.lcp - x.lcp);
   return { ...runs[Math.floor(runs.length / 2)], scores: runs.map((r) => r.score) };
 }
