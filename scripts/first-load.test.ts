@@ -47,7 +47,7 @@ describe('first load of the web app', () => {
 
   it('starts early with a classic script of its own that imports nothing and keeps its names to itself', () => {
     const boot = firstLoad[0]!;
-    expect(html).toContain(`<script async src="/${boot.file}"></script>`);
+    expect(html).toContain(`<script async fetchpriority="high" src="/${boot.file}"></script>`);
     expect(boot.code).toMatch(/^\(\(\) ?=> ?\{[^]*\}\)\(\);\s*$/);
     expect(boot.code).not.toMatch(/\bimport\b|\bexport\b/);
     expect(brotliCompressSync(boot.code).length).toBeLessThan(1024);

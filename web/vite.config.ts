@@ -80,11 +80,12 @@ function earlyStart(): Plugin {
             `the early start (src/boot.ts) must import and export nothing, it has: ${[...boot.imports, ...boot.dynamicImports, ...boot.exports].join(', ')}`,
           );
         }
-        // Right after the title, the list before the script that reads it.
+        // Right after the title, the list before the script that reads it. High priority: an async script is
+        // otherwise fetched at low priority, after the entry's modules and style sheet.
         const tags = [
           // JSON, not script: CSP's script-src does not apply to a data block; "<" is escaped so it cannot end it.
           `<script type="application/json" id="${EARLY_FILES_ID}">${JSON.stringify(files).replace(/</g, '\\u003c')}</script>`,
-          `<script async src="/${boot.fileName}"></script>`,
+          `<script async fetchpriority="high" src="/${boot.fileName}"></script>`,
         ];
         if (!html.includes('</title>')) throw new Error('index.html has no <title>');
         return html.replace('</title>', `</title>\n    ${tags.join('\n    ')}`);
