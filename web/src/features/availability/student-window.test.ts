@@ -23,12 +23,13 @@ describe('studentWindow', () => {
 
   it('treats a missing answer like no range', () => {
     expect(studentWindow(undefined).hasRange).toBe(false);
-    expect(studentWindow({ time_ranges: null, has_range: true }).hasRange).toBe(false);
+    expect(studentWindow({ time_ranges: {}, has_range: true }).hasRange).toBe(false);
+    expect(studentWindow({ time_ranges: { '0': ['9.00'] }, has_range: false }).hasRange).toBe(false);
   });
 
   it('widens the rows to stored times only when no range is set', () => {
     const stored = WeekSlots.fromTimesMap({ '0': ['6.00'], '1': ['21.00'] });
-    expect(studentRows(studentWindow({ has_range: false }), stored, { start: 32, end: 76 })).toEqual({ start: 24, end: 85 });
+    expect(studentRows(studentWindow({ time_ranges: {}, has_range: false }), stored, { start: 32, end: 76 })).toEqual({ start: 24, end: 85 });
     const withRange = studentWindow({ time_ranges: { '0': ['9.00'] }, has_range: true });
     expect(studentRows(withRange, stored, { start: 32, end: 76 })).toEqual({ start: 36, end: 37 });
   });

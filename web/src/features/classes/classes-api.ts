@@ -10,11 +10,7 @@ import type { ProfileMembership } from '../../shared/data/profile';
 export type { ClassDto, MemberDto, MemberFrequency } from '../../shared/data/classes';
 
 /** Body and answer of PUT /api/classes/{classId}/deadline. */
-export interface DeadlineSettings {
-  deadline: string | null;
-  allow_late_changes: boolean;
-  auto_reminders: boolean;
-}
+export type DeadlineSettings = BodyOf<typeof classes.setDeadline>;
 
 export type LocalClassStatus = 'pending' | 'failed';
 

@@ -1,8 +1,8 @@
 // The student's own times and their teachers' ranges (docs/product/times.md): one query each, shared by /student
 // and by the prefetch that starts them beside the page's chunk (web/src/app/route-data.ts).
 import { queryOptions } from '@tanstack/react-query';
+import type { AnswerOf } from '@stundenplan/contracts';
 import { availability } from '@stundenplan/contracts/routes';
-import type { TimesMap } from '@stundenplan/timegrid';
 import { call, type RequestOptions } from '../api/client';
 import { queryKeys } from './query-keys';
 import type { WeekTimes } from './week-times';
@@ -13,10 +13,8 @@ export interface OwnTimes {
   lastModified: string | null;
 }
 
-export interface TeachersTimeRanges {
-  time_ranges?: TimesMap | null;
-  has_range?: boolean;
-}
+/** GET me/teachers-time-ranges as its contract gives it. */
+export type TeachersTimeRanges = AnswerOf<typeof availability.teachersTimeRanges>;
 
 /** What a prefetch may change of a request (route-data.ts). */
 export type PrefetchRequest = Pick<RequestOptions, 'authRedirect' | 'abortOnRouteChange'>;
