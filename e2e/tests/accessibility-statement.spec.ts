@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { atPath, uniqueEmail } from '../helpers/accounts.js';
+import { axeViolations } from '../helpers/axe.js';
 import { waitForMail } from '../helpers/mail.js';
 
 /**
@@ -11,10 +11,9 @@ import { waitForMail } from '../helpers/mail.js';
  */
 
 const CONTACT_TO = 'kontakt@stundenplan.local';
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const violations = await axeViolations(page);
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html} ${n.failureSummary ?? ''}`).join(', ')}`)).toEqual([]);
 }
 

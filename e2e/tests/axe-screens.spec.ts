@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mainNav, uniqueEmail, type Person } from '../helpers/accounts.js';
 import { loginByApi } from '../helpers/api.js';
+import { axeViolations } from '../helpers/axe.js';
 import { classRow, openClass } from '../helpers/classes.js';
 import { setUpOneLessonClass } from '../helpers/one-lesson-class.js';
 
@@ -12,7 +12,6 @@ import { setUpOneLessonClass } from '../helpers/one-lesson-class.js';
  * width and reports every violation found, screen by screen, at the end.
  */
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const WIDTHS = [
   { name: '390 px', viewport: { width: 390, height: 844 } },
   { name: '1440 px', viewport: { width: 1440, height: 900 } },
@@ -30,17 +29,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
 
 /** The violations of the page as it is now, one line per violation with its elements. */
 async function axe(page: Page): Promise<string[]> {
-  // Checked at rest: a dialog fading in has, for a moment, too little contrast.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return violations.map(
+  return (await axeViolations(page)).map(
     (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`.replace(/\s+/g, ' ')).join(' | ')}`,
   );
 }

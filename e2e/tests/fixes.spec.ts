@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { atPath, loginOnLoginPage, shot, uniqueEmail, type Person } from '../helpers/accounts.js';
+import { axeViolations } from '../helpers/axe.js';
 import { mailsTo, waitForMail } from '../helpers/mail.js';
 import { createClassWithTimes, joinAndEnterTimes, lesson, signUpViaApi, span, type TimeWindows } from '../helpers/planner.js';
 
@@ -17,7 +17,6 @@ import { createClassWithTimes, joinAndEnterTimes, lesson, signUpViaApi, span, ty
 const MONDAY = 0;
 const WEDNESDAY = 2;
 const CLASS_NAME = 'Klavier Was hilft';
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 const teacher: Person = { name: 'Fanny Hensel', email: uniqueEmail('fanny.hensel'), password: 'Notturno4711', role: 'teacher' };
 const teacherTimes: TimeWindows = { [MONDAY]: [['9:00', '10:00']], [WEDNESDAY]: [['14:00', '15:00']] };
@@ -80,7 +79,7 @@ async function openPlannerAndCalculate(page: Page) {
 
 /** axe on the open dialog and the "Was hilft?" buttons (the rest of the planner has its own checks). */
 async function expectAxeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).include('[role="dialog"]').include('.student-panel__fixes').analyze();
+  const violations = await axeViolations(page, ['[role="dialog"]', '.student-panel__fixes']);
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

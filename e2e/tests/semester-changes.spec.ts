@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { minimalPdf } from '../../test/fixtures/minimal-pdf.js';
 import { SHOTS_DIR, uniqueEmail, type Person } from '../helpers/accounts.js';
+import { axeViolations } from '../helpers/axe.js';
 import { login, toast } from '../helpers/classes.js';
 import { waitForMail } from '../helpers/mail.js';
 import { createClassWithTimes, joinAndEnterTimes, memberIdsByName, saveScheduleViaApi, signUpViaApi } from '../helpers/planner.js';
@@ -18,7 +18,6 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
 const MONDAY = 0;
 const WEDNESDAY = 2;
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const CLASS_NAME = 'Klavier Semester';
 /** The parts of the planner page that make up the "Termine" view. */
 const TERMINE = ['.dates-view__tabs', '.dates-view'];
@@ -35,10 +34,7 @@ async function shot(page: Page, name: string): Promise<void> {
 
 /** Axe on the page, or only on the given parts (the planner's step indicator is not part of these screens). */
 async function axe(page: Page, only: string[] = []): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
-  for (const selector of only) builder.include(selector);
-  const { violations } = await builder.analyze();
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  return (await axeViolations(page, only)).map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
