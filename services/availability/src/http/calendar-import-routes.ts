@@ -1,11 +1,10 @@
-import { assertUser, parseBody, parseQuery } from '@stundenplan/base';
+import { assertUser, bodyObject, parseBody, parseQuery } from '@stundenplan/base';
 import { multipartUpload, uploadedFile } from '@stundenplan/base/upload';
 import { calendarImport } from '@stundenplan/contracts';
 import type { Express, NextFunction, Request, Response } from 'express';
 import { CALENDAR_MSG } from '../calendar/calendar-texts.js';
 import type { AvailabilityDeps } from '../domain/deps.js';
 import { CALENDAR_MAX_BYTES, importCalendar } from '../domain/import-calendar.js';
-import { jsonBody } from './json-body.js';
 
 /** The .ics file in field `file`, at most 2 MB (413 'Die Datei ist zu groß (maximal 2 MB)'); JSON bodies pass untouched. */
 const calendarUpload = multipartUpload({ fileFields: ['file'], maxFileBytes: CALENDAR_MAX_BYTES, tooLarge: CALENDAR_MSG.fileTooLarge });
@@ -37,7 +36,7 @@ export function registerCalendarImportRoutes(app: Express, deps: AvailabilityDep
     const query = parseQuery(calendarImport.importCalendar, req, IMPORT_QUERY);
     const file = uploadedFile(req, 'file')?.buffer;
     // The uploaded file's bytes take the place of its part, so the contract checks the whole form.
-    const body = parseBody(calendarImport.importCalendar, { body: file ? { ...jsonBody(req), file } : req.body }, IMPORT_BODY);
+    const body = parseBody(calendarImport.importCalendar, { body: file ? { ...bodyObject(req), file } : req.body }, IMPORT_BODY);
     res.json(await importCalendar(deps, user, { file, url: file ? undefined : text(body.url), classId: text(query.class_id) }));
   });
 }

@@ -1,4 +1,4 @@
-import { assertTeacher, parseBody } from '@stundenplan/base';
+import { assertTeacher, bodyObject, parseBody } from '@stundenplan/base';
 import { availability } from '@stundenplan/contracts';
 import type { Express, Request } from 'express';
 import { assertOwnsClass } from '../domain/assert-owns-class.js';
@@ -14,7 +14,6 @@ import {
   setExtendedRange,
 } from '../domain/manage-class-times.js';
 import { timesRefusal } from '../domain/parse-times.js';
-import { jsonBody } from './json-body.js';
 
 /** Teacher times and the time range of one class (docs/product/api.md); only the class's teacher. */
 export function registerClassRoutes(app: Express, deps: AvailabilityDeps): void {
@@ -31,7 +30,7 @@ export function registerClassRoutes(app: Express, deps: AvailabilityDeps): void 
 
   app.put('/api/classes/:classId/available-times', async (req, res) => {
     const { classId, teacherId } = await owner(req);
-    const body = parseBody(availability.saveTeacherTimes, { body: jsonBody(req) }, { available_times: timesRefusal });
+    const body = parseBody(availability.saveTeacherTimes, { body: bodyObject(req) }, { available_times: timesRefusal });
     res.json(await saveTeacherTimes(deps, classId, teacherId, body.available_times));
   });
 
@@ -47,13 +46,13 @@ export function registerClassRoutes(app: Express, deps: AvailabilityDeps): void 
 
   app.post('/api/classes/:classId/time-range/extended', async (req, res) => {
     const { classId } = await owner(req);
-    const body = parseBody(availability.setExtendedRange, { body: jsonBody(req) }, { extraMinutes: INVALID_EXTRA_MINUTES });
+    const body = parseBody(availability.setExtendedRange, { body: bodyObject(req) }, { extraMinutes: INVALID_EXTRA_MINUTES });
     res.json(await setExtendedRange(deps, classId, body.extraMinutes));
   });
 
   app.put('/api/classes/:classId/time-range', async (req, res) => {
     const { classId } = await owner(req);
-    const b = parseBody(availability.setCustomRange, { body: jsonBody(req) }, { mode: INVALID_RANGE_MODE, time_range: timesRefusal });
+    const b = parseBody(availability.setCustomRange, { body: bodyObject(req) }, { mode: INVALID_RANGE_MODE, time_range: timesRefusal });
     res.json(await setCustomRange(deps, classId, b.mode, b.time_range));
   });
 }

@@ -1,10 +1,9 @@
-import { assertStudent, parseBody } from '@stundenplan/base';
+import { assertStudent, bodyObject, parseBody } from '@stundenplan/base';
 import { availability } from '@stundenplan/contracts';
 import type { Express } from 'express';
 import type { AvailabilityDeps } from '../domain/deps.js';
 import { getOwnTimes, getTeachersTimeRanges, OWN_TIMES_SAVED, saveOwnTimes } from '../domain/manage-own-times.js';
 import { timesRefusal } from '../domain/parse-times.js';
-import { jsonBody } from './json-body.js';
 
 /** A refused times map answers what the strict reading says of it (docs/product/times.md). */
 const OWN_TIMES_BODY = { available_times: timesRefusal, preferred_times: timesRefusal };
@@ -18,7 +17,7 @@ export function registerMeRoutes(app: Express, deps: AvailabilityDeps): void {
 
   app.put('/api/me/available-times', async (req, res) => {
     const user = assertStudent(req);
-    const body = parseBody(availability.saveOwnTimes, { body: jsonBody(req) }, OWN_TIMES_BODY);
+    const body = parseBody(availability.saveOwnTimes, { body: bodyObject(req) }, OWN_TIMES_BODY);
     const saved = await saveOwnTimes(deps, user.userId, body.available_times, body.preferred_times);
     res.json({ ...saved, message: OWN_TIMES_SAVED });
   });
