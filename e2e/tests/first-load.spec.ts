@@ -33,13 +33,11 @@ test('/student: session, data and page files asked for once, early, and nothing 
   await loginByApi(page.request, student);
   await watchShifts(page);
   const asked: string[] = [];
+  const early: string[] = [];
   page.on('request', (r) => {
     const url = new URL(r.url());
     if (url.pathname.startsWith('/api/')) asked.push(`${r.method()} ${url.pathname}`);
-  });
-  const early: string[] = [];
-  page.on('request', (r) => {
-    if (r.url().includes('/assets/availability-')) early.push(r.url());
+    if (url.pathname.startsWith('/assets/availability-')) early.push(url.pathname);
   });
   await page.goto('/student');
   await expect(page.getByRole('grid', { name: 'Deine verfügbaren Zeiten' })).toBeVisible();

@@ -19,7 +19,9 @@ function earlyFiles(doc: Document, path: string): string[] {
 
 /** Starts the early requests of the page at `pathname`, unless the app has started already. */
 export function startEarly(pathname: string, { fetcher = fetch, doc = document } = {}): void {
-  const page = EARLY_PAGES[pathname.replace(/(.)\/+$/, '$1')];
+  // '/student/' is the same page.
+  const path = pathname.replace(/(.)\/+$/, '$1');
+  const page = EARLY_PAGES[path];
   if (!page || window.__earlyResponses) return;
   const store = new Map<string, Promise<Response>>();
   for (const url of [SESSION_URL, ...page.requests]) {
@@ -31,7 +33,7 @@ export function startEarly(pathname: string, { fetcher = fetch, doc = document }
   window.__earlyResponses = store;
   // Answers nobody took are dropped: a later request must never get one of them.
   setTimeout(() => store.clear(), EARLY_RESPONSE_TTL_MS);
-  for (const file of earlyFiles(doc, pathname.replace(/(.)\/+$/, '$1'))) {
+  for (const file of earlyFiles(doc, path)) {
     // As the app's own loader asks for them (crossorigin, as Vite's links): the browser then uses what came early.
     const link = doc.createElement('link');
     const attributes = file.endsWith('.css') ? { rel: 'preload', as: 'style' } : { rel: 'modulepreload' };

@@ -38,6 +38,22 @@ function renderProbe(client: QueryClient) {
   };
 }
 
+/** `Date.now()` from `start` on; the function returned moves it on. */
+function fakeClock(start: number): (ms: number) => void {
+  let now = start;
+  vi.spyOn(Date, 'now').mockImplementation(() => now);
+  return (ms) => {
+    now += ms;
+  };
+}
+
+/** The probe's session asked to re-check (as a caller would), inside act. */
+async function refresh(probe: ReturnType<typeof renderProbe>, options?: { force?: boolean }): Promise<void> {
+  await act(async () => {
+    await probe.session().refresh(options);
+  });
+}
+
 describe('SessionProvider', () => {
   it('logs out locally when another tab broadcasts a logout, and leaves a protected page', async () => {
     const app = renderApp({ path: '/scheduling', user: TEACHER });
@@ -65,48 +81,39 @@ describe('SessionProvider', () => {
   });
 
   it('re-checks the session when a tab returns after more than 5 minutes hidden', async () => {
-    const now = vi.spyOn(Date, 'now');
-    let clock = 1_000_000;
-    now.mockImplementation(() => clock);
+    const advance = fakeClock(1_000_000);
     const app = renderApp({ path: '/impressum', user: TEACHER });
     await screen.findByRole('link', { name: 'Stundenplanung' });
     expect(app.fetchMock.callsTo('/api/me')).toHaveLength(1);
 
     setVisibility('hidden');
-    clock += 60_000;
+    advance(60_000);
     setVisibility('visible');
     await new Promise((r) => setTimeout(r, 10));
     expect(app.fetchMock.callsTo('/api/me')).toHaveLength(1);
 
     setVisibility('hidden');
-    clock += 300_001;
+    advance(300_001);
     setVisibility('visible');
     await waitFor(() => expect(app.fetchMock.callsTo('/api/me')).toHaveLength(2));
   });
 
   it('re-checks on demand at most once per 5 s unless forced', async () => {
-    let clock = 2_000_000;
-    vi.spyOn(Date, 'now').mockImplementation(() => clock);
+    const advance = fakeClock(2_000_000);
     const fetchMock = installFetchMock([{ path: '/api/me', reply: { body: TEACHER } }]);
     const probe = renderProbe(testQueryClient());
     await screen.findByText('Clara Schumann');
     expect(fetchMock.callsTo('/api/me')).toHaveLength(1);
 
-    clock += 4_000;
-    await act(async () => {
-      await probe.session().refresh();
-    });
+    advance(4_000);
+    await refresh(probe);
     expect(fetchMock.callsTo('/api/me')).toHaveLength(1);
 
-    clock += 1_001;
-    await act(async () => {
-      await probe.session().refresh();
-    });
+    advance(1_001);
+    await refresh(probe);
     expect(fetchMock.callsTo('/api/me')).toHaveLength(2);
 
-    await act(async () => {
-      await probe.session().refresh({ force: true });
-    });
+    await refresh(probe, { force: true });
     expect(fetchMock.callsTo('/api/me')).toHaveLength(3);
   });
 
@@ -120,8 +127,7 @@ describe('SessionProvider', () => {
   });
 
   it('starts the first check with the app, which the provider then joins instead of asking again', async () => {
-    let clock = 3_000_000;
-    vi.spyOn(Date, 'now').mockImplementation(() => clock);
+    const advance = fakeClock(3_000_000);
     const fetchMock = installFetchMock([{ path: '/api/me', reply: { body: TEACHER } }]);
     const client = testQueryClient();
     startSessionCheck(client, '/reset-password');
@@ -132,10 +138,8 @@ describe('SessionProvider', () => {
     await screen.findByText('Clara Schumann');
     expect(fetchMock.callsTo('/api/me')).toHaveLength(1);
     // The early check counts for the 5 s between checks.
-    clock += 4_000;
-    await act(async () => {
-      await probe.session().refresh();
-    });
+    advance(4_000);
+    await refresh(probe);
     expect(fetchMock.callsTo('/api/me')).toHaveLength(1);
   });
 });
