@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { grpc } from '@stundenplan/base';
 import { classesV1 } from '@stundenplan/proto';
@@ -199,4 +200,19 @@ export async function registerConfirmed(
   const login = await auth.call('POST', '/api/auth/login', { body: { email: user.email, password } });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
   return { cookie: sessionCookie(login.cookies), userId: String((login.body as { user_id: string }).user_id), password };
+}
+
+/** GET with the path sent byte for byte (fetch would resolve '%2e%2e' and dot segments before sending). */
+export function rawGet(a: { base: string }, pathAndQuery: string): Promise<{ status: number; location: string | undefined; body: string }> {
+  const { hostname, port } = new URL(a.base);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: hostname, port, method: 'GET', path: pathAndQuery }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }

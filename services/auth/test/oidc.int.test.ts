@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/domain/messages.js';
 import { startFakeIssuer, type FakeIssuer } from './fake-issuer.js';
-import { dropSchemas, outboxEvents, outboxMails, registerConfirmed, sessionCookie, sql, startAuth, type TestAuth } from './helpers.js';
+import { dropSchemas, outboxEvents, outboxMails, rawGet, registerConfirmed, sessionCookie, sql, startAuth, type TestAuth } from './helpers.js';
 
 /** University sign-in (OpenID Connect) against a provider at the service's boundary; the browser test runs against Keycloak. */
 
@@ -92,6 +92,33 @@ describe('GET /api/auth/oidc/login', () => {
     const res = await auth.call('GET', `/api/auth/oidc/login?redirect=${encodeURIComponent(redirect)}`);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ detail: MSG.redirectInvalid });
+  });
+
+  // Each resolves to '//evil.example' once the dot segments are resolved (issue 37: open redirect after the sign-in).
+  it.each([
+    '/.//evil.example',
+    '/..//evil.example',
+    '/%2e%2e//evil.example',
+    '/%2E%2e//evil.example',
+    '/a/../..//evil.example',
+    '/./%2fevil.example',
+    '/.%2e/%5cevil.example',
+    '/student/..//evil.example/x?y=1',
+  ])('refuses the redirect %s, sent byte for byte, with 400 and starts no flow', async (redirect) => {
+    for (const query of [redirect, encodeURIComponent(redirect)]) {
+      const res = await rawGet(auth, `/api/auth/oidc/login?redirect=${query}`);
+      expect(res.status).toBe(400);
+      expect(JSON.parse(res.body)).toEqual({ detail: MSG.redirectInvalid });
+      expect(res.location).toBeUndefined();
+    }
+  });
+
+  it('keeps a local redirect whose dot segments stay on this site, resolved', async () => {
+    const sub = `s-${uniq()}`;
+    const email = `dot.${uniq()}@stud.hmtm.de`;
+    await signIn(auth, studentClaims(sub, email));
+    const again = await signIn(auth, studentClaims(sub, email), '?redirect=/student/./x/../classes');
+    expect(again.location).toBe('/student/classes');
   });
 
   it.each([

@@ -23,6 +23,21 @@ describe('mail links', () => {
     }
   });
 
+  it('redirectTo chooses only between the reset pages: no other page, no query (it could hand the token on)', () => {
+    const base = 'https://plan.example.de';
+    for (const other of [
+      'https://plan.example.de/api/auth/oidc/login?redirect=/.//evil.example',
+      'https://plan.example.de/login',
+      'https://plan.example.de/student',
+      'https://plan.example.de/update-password/../api/auth/oidc/login',
+      'https://plan.example.de/',
+    ]) {
+      expect(resetLink(base, 't', other)).toBe('https://plan.example.de/update-password#token=t');
+    }
+    expect(resetLink(base, 't', 'https://plan.example.de/update-password?redirect=//evil.example')).toBe('https://plan.example.de/update-password#token=t');
+    expect(resetLink(base, 't', 'https://plan.example.de/reset-password?x=1')).toBe('https://plan.example.de/reset-password#token=t');
+  });
+
   it('with a base path, redirectTo must stay under it', () => {
     const base = 'https://uni.example/stundenplan';
     expect(resetLink(base, 't', 'https://uni.example/anderes/update-password')).toBe('https://uni.example/stundenplan/update-password#token=t');

@@ -54,32 +54,40 @@ export function roleFromClaims(claims: Record<string, unknown>, s: Pick<OidcSett
 }
 
 const PROBE_ORIGIN = 'http://local.invalid';
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
+const BACKSLASH_OR_CONTROL = /[\\\u0000-\u001f\u007f]/;
+
+/** A path as the browser will read it: one leading slash, then no second slash or backslash, nothing hidden in escapes. */
+function isPlainPath(path: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return false;
+  }
+  return /^\/(?![/\\])/.test(path) && /^\/(?![/\\])/.test(decoded) && !BACKSLASH_OR_CONTROL.test(path) && !BACKSLASH_OR_CONTROL.test(decoded);
+}
 
 /**
  * A page of this deployment to land on after the sign-in, or null. Only a path of this site: no scheme,
  * no host ('//evil.example', '/\evil.example', 'https:…'), no backslashes or control characters, not the API.
+ * Checked before AND after the dot segments are resolved: '/.//evil.example', '/..//evil.example',
+ * '/%2e%2e//evil.example' and '/a/../..//evil.example' all resolve to '//evil.example', which a browser
+ * reads as another host.
  */
 export function safeLocalPath(v: unknown): string | null {
   if (typeof v !== 'string' || !v || v.length > 512) return null;
-  if (!v.startsWith('/') || v.startsWith('//')) return null;
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
-  if (/[\\\u0000-\u001f\u007f]/.test(v)) return null;
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(v);
-  } catch {
-    return null;
-  }
-  // eslint-disable-next-line no-control-regex -- the same once decoded ('/%0d%0a…', '/%5Cevil.example')
-  if (decoded.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(decoded)) return null;
+  if (!isPlainPath(v)) return null;
   let url: URL;
   try {
     url = new URL(v, PROBE_ORIGIN);
   } catch {
     return null;
   }
-  if (url.origin !== PROBE_ORIGIN || url.pathname.startsWith('/api/')) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
+  if (url.origin !== PROBE_ORIGIN || !isPlainPath(url.pathname)) return null;
+  if (decodeURIComponent(url.pathname).startsWith('/api/')) return null;
+  const resolved = `${url.pathname}${url.search}${url.hash}`;
+  return isPlainPath(resolved) ? resolved : null;
 }
 
 export interface OidcFlow {
