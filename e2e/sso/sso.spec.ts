@@ -74,6 +74,15 @@ test('someone without a teacher or student affiliation gets the German page and 
   expect((await me(page)).status).toBe(401);
 });
 
+test('a student whose address the university has not verified gets the German page and no account', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Mit Hochschule Test anmelden' }).click();
+  await signInAtKeycloak(page, 'studi.offen', 'Offen-2026!');
+  await expect(page.getByRole('alert')).toHaveText(/^Deine Hochschule hat deine E-Mail-Adresse nicht bestätigt\./);
+  await expect(page.getByRole('heading', { name: 'Anmeldung nicht möglich' })).toBeVisible();
+  expect((await me(page)).status).toBe(401);
+});
+
 test('PASSWORD_LOGIN=false: password login, registration and reset answer 403 with the German text', async ({ page }) => {
   await page.goto('/');
   const answers = await page.evaluate(async () => {

@@ -2,5 +2,6 @@
 export * as healthV1 from './gen/grpc/health/v1/health.js';
 export * as availabilityV1 from './gen/stundenplan/availability/v1/availability.js';
 export * as classesV1 from './gen/stundenplan/classes/v1/classes.js';
+export * as notificationV1 from './gen/stundenplan/notification/v1/notification.js';
 export * as privacyV1 from './gen/stundenplan/privacy/v1/privacy.js';
 export * as schedulingV1 from './gen/stundenplan/scheduling/v1/scheduling.js';

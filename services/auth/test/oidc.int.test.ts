@@ -46,8 +46,15 @@ async function callback(a: TestAuth, params: Record<string, string>, cookie?: st
   return { status: res.status, location: res.headers.get('location'), cookies: res.headers.getSetCookie(), text: await res.text() };
 }
 
-const teacherClaims = (sub: string, email: string) => ({ sub, email, given_name: 'Clara', family_name: 'Wieck', eduPersonAffiliation: ['faculty', 'member'] });
-const studentClaims = (sub: string, email: string) => ({ sub, email, name: 'Felix Mendelssohn', eduPersonAffiliation: 'student' });
+const teacherClaims = (sub: string, email: string) => ({
+  sub,
+  email,
+  email_verified: true,
+  given_name: 'Clara',
+  family_name: 'Wieck',
+  eduPersonAffiliation: ['faculty', 'member'],
+});
+const studentClaims = (sub: string, email: string) => ({ sub, email, email_verified: true, name: 'Felix Mendelssohn', eduPersonAffiliation: 'student' });
 
 async function signIn(a: TestAuth, claims: Record<string, unknown>, query = '') {
   const s = await startLogin(a, query);
@@ -253,7 +260,7 @@ describe('GET /api/auth/oidc/callback', () => {
   it('a missing or unmapped role gets a clear German page and no account', async () => {
     for (const affiliation of [undefined, ['affiliate', 'library-walk-in'], 'alum']) {
       const email = `g${uniq()}@hmtm.de`;
-      const res = await signIn(auth, { sub: `g-${uniq()}`, email, name: 'Greta Gast', eduPersonAffiliation: affiliation });
+      const res = await signIn(auth, { sub: `g-${uniq()}`, email, email_verified: true, name: 'Greta Gast', eduPersonAffiliation: affiliation });
       expect(res.status).toBe(403);
       expect(res.text).toContain('Dein Hochschul-Account weist dich weder als Lehrende*n noch als Studierende*n aus.');
       expect(res.text).toContain('lang="de"');

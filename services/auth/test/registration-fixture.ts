@@ -11,6 +11,21 @@ export const CLASS_ID = '6f1f7c5e-3a7b-4c1e-9d2a-1b2c3d4e5f60';
 export const MEMBER_ID = '0b8f2f2e-6a5d-4f3c-8b1a-9e8d7c6b5a40';
 export const LINKED_MEMBER_ID = '1c9f3f3e-7b6d-4e4c-9c2b-0f9e8d7c6b51';
 
+/** The class behind the code 'blau-hund-tanz' (the classes stub answers it). */
+export const KLAVIER_CLASS = {
+  classId: CLASS_ID,
+  name: 'Klavier Hauptfach',
+  description: 'Montags',
+  isGroup: false,
+  registerShortcut: 'blau-hund-tanz',
+  teacherId: '5a5a5a5a-1111-4222-8333-444455556666',
+  teacherName: 'Prof. Clara Schumann',
+  institutionName: 'Hochschule für Musik und Theater München',
+  deadline: '',
+  allowLateChanges: false,
+  teacherEmail: '',
+};
+
 export let counter = 0;
 export const uniq = (prefix = 'user') => `${prefix}${Date.now().toString(36)}${counter++}`;
 
@@ -54,19 +69,7 @@ export async function userCount(email: string): Promise<number> {
 export function useRegistration(): void {
   beforeAll(async () => {
     stub = await startClassesStub();
-    stub.classes.set('blau-hund-tanz', {
-      classId: CLASS_ID,
-      name: 'Klavier Hauptfach',
-      description: 'Montags',
-      isGroup: false,
-      registerShortcut: 'blau-hund-tanz',
-      teacherId: '5a5a5a5a-1111-4222-8333-444455556666',
-      teacherName: 'Prof. Clara Schumann',
-      institutionName: 'Hochschule für Musik und Theater München',
-      deadline: '',
-      allowLateChanges: false,
-      teacherEmail: '',
-    });
+    stub.classes.set('blau-hund-tanz', KLAVIER_CLASS);
     stub.members.set(MEMBER_ID, {
       memberId: MEMBER_ID,
       classId: CLASS_ID,

@@ -26,6 +26,10 @@ const shape = {
   AVAILABILITY_SERVICE_ADDR: serviceAddr(8093),
   /** Mails (invitations + schedule sendings, counted in recipients) one teacher may send per 24 hours; shared with classes. */
   MAIL_BUDGET_PER_DAY: z.coerce.number().int().positive().default(DEFAULT_MAIL_BUDGET_PER_DAY),
+  /** Mails of all kinds one address may get per Berlin calendar day (docs/product/limits.md "Mails per recipient"). */
+  MAIL_RECIPIENT_LIMIT_PER_DAY: z.coerce.number().int().positive().default(10),
+  /** The same for the address of a confirmed account (the publisher says so: to_confirmed). */
+  MAIL_RECIPIENT_LIMIT_CONFIRMED_PER_DAY: z.coerce.number().int().positive().default(50),
 };
 
 export type Config = ReturnType<typeof loadConfig>;

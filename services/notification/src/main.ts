@@ -1,4 +1,5 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { addDays, berlinToday } from '@stundenplan/timegrid';
 import { createLogger, mailBudgetCounter, runStandalone, startService, type ServiceContext, type StartedService } from '@stundenplan/base';
 import { createAvailabilityClient } from './clients/availability-client.js';
 import { createClassesClient } from './clients/classes-client.js';
@@ -10,10 +11,12 @@ import { MailRepository } from './data/mail-repository.js';
 import { MakeupRepository } from './data/makeup-repository.js';
 import { PersonalNotificationRepository } from './data/personal-data-repository.js';
 import { createPrisma } from './data/prisma.js';
+import { RecipientCountRepository } from './data/recipient-count-repository.js';
 import { SendingRepository } from './data/sending-repository.js';
 import { SwapRepository } from './data/swap-repository.js';
 import type { NotificationDeps } from './domain/deps.js';
 import { registerConsumers } from './events/consumers.js';
+import { mailLimitGrpc } from './grpc/mail-limit-server.js';
 import { personalDataGrpc } from './grpc/personal-data-server.js';
 import { registerRoutes } from './http/routes.js';
 import type { Mailer } from './mail/mailer.js';
@@ -74,10 +77,21 @@ export async function start(env?: Record<string, string | undefined>): Promise<N
         mailer,
         kickOutbox: () => ctx.relay?.kick(),
         mailBudget: await mailBudgetCounter(cfg, ctx.store, ctx.pool!),
+        recipientCounts: new RecipientCountRepository(ctx.pool!),
       };
+      // Retention of the counts per recipient: today's and yesterday's stay (docs/privacy/loeschkonzept.md).
+      const recipientCounts = deps.recipientCounts;
+      const prune = () =>
+        void recipientCounts
+          .prune(addDays(berlinToday(), -1))
+          .catch((e: unknown) => ctx.log.warn({ err: (e as Error).message }, 'pruning recipient counts failed'));
+      prune();
+      const pruneTimer = setInterval(prune, 3600_000);
+      pruneTimer.unref();
+      ctx.lifecycle.onStop('recipient-count-retention', async () => clearInterval(pruneTimer));
     },
     consumers: (ctx) => registerConsumers(ctx.consumer!, need()),
-    grpc: (ctx) => [personalDataGrpc(need, new PersonalNotificationRepository(ctx.pool!), ctx.log)],
+    grpc: (ctx) => [personalDataGrpc(need, new PersonalNotificationRepository(ctx.pool!), ctx.log), mailLimitGrpc(need, ctx.log)],
     routes: (app) => registerRoutes(app, need()),
   });
   return Object.assign(svc, { deps: need() });

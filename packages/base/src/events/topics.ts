@@ -96,6 +96,8 @@ export const eventSchemas = {
     /** The contact form's sender. */
     replyTo: z.string().nullish(),
     attachments: z.array(mailAttachment).nullish(),
+    /** The publisher knows `to` as a confirmed account's address: the higher daily limit per recipient applies. */
+    to_confirmed: z.boolean().optional(),
   }),
 } satisfies Record<Topic, z.ZodType>;
 

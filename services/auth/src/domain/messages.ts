@@ -45,6 +45,10 @@ export const MSG = {
   oidcNoRole:
     'Dein Hochschul-Account weist dich weder als Lehrende*n noch als Studierende*n aus. Ohne diese Angabe können wir dir keinen Account anlegen. Bitte wende dich an die IT deiner Hochschule.',
   oidcNoEmail: 'Dein Hochschul-Account übermittelt keine gültige E-Mail-Adresse. Bitte wende dich an die IT deiner Hochschule.',
+  oidcEmailUnverified:
+    'Deine Hochschule hat deine E-Mail-Adresse nicht bestätigt. Ohne bestätigte Adresse können wir dir keinen Account anlegen und keinen bestehenden Account verbinden. Bitte bestätige deine Adresse bei deiner Hochschule oder wende dich an deren IT.',
+  oidcNoName:
+    'Dein Hochschul-Account übermittelt keinen Namen, den wir verwenden können (Vor- und Nachname aus Buchstaben). Bitte wende dich an die IT deiner Hochschule.',
   oidcLinkSent:
     'Für deine E-Mail-Adresse gibt es schon einen Account mit Passwort. Wir verbinden ihn erst, wenn du es bestätigst: Wir haben dir eine E-Mail mit einem Link geschickt. Öffne ihn, um deinen Account mit dem Hochschul-Login zu verbinden.',
   oidcLinkInvalid: 'Der Link ist ungültig oder abgelaufen. Melde dich erneut über die Hochschule an, um einen neuen Link zu bekommen.',

@@ -8,7 +8,7 @@ import { oidcLinkMail } from './mail-templates.js';
 import { MSG } from './messages.js';
 import { roleFromClaims, safeLocalPath, type OidcClient, type OidcFlow, type OidcResult } from './oidc.js';
 import { checkMember, lookUpClass, userRegisteredEvent } from './register-user.js';
-import { cleanName, DEFAULT_DURATION, emailDomain, isValidEmail, NAME_MAX, normaliseEmail, ROLE_STUDENT, ROLE_TEACHER } from './registration-rules.js';
+import { cleanName, DEFAULT_DURATION, emailDomain, isValidEmail, normaliseEmail, ROLE_STUDENT, ROLE_TEACHER } from './registration-rules.js';
 import type { IssuedSession } from './session-tokens.js';
 
 /** A started sign-in lives this long (seconds): from the button to the return from the issuer. */
@@ -143,22 +143,39 @@ export async function finishOidc(
   return { user, session, landing: flow.redirect ?? joinPage ?? landingOf(user.roleId) };
 }
 
-/** The account's name from the claims: name, else given and family name; the product's name rule where it can. */
-function nameOf(claims: Record<string, unknown>, email: string): string {
-  const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
-  const candidates = [str(claims.name), `${str(claims.given_name)} ${str(claims.family_name)}`.trim()].filter(Boolean);
-  for (const c of candidates) {
-    const clean = cleanName(c);
+/** A name the local part of the address suggests ('clara.wieck' -> 'Clara Wieck'), for issuers that send none. */
+function nameFromAddress(email: string): string {
+  return email
+    .slice(0, email.indexOf('@'))
+    .split(/[._-]+/)
+    .filter((w) => /^\p{L}+$/u.test(w))
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+}
+
+/**
+ * The account's name from the claims: name, else given and family name, else the address's local part;
+ * the first that passes the registration's name rule (letters, at least two words, no markup, nothing
+ * invisible: cleanName). None: null (no account; the person is told why).
+ */
+export function nameOf(claims: Record<string, unknown>, email: string): string | null {
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  for (const candidate of [str(claims.name), `${str(claims.given_name).trim()} ${str(claims.family_name).trim()}`, nameFromAddress(email)]) {
+    const clean = cleanName(candidate);
     if (clean) return clean;
   }
-  const fallback = (candidates[0] ?? email.slice(0, email.indexOf('@'))).replace(/\s+/g, ' ').slice(0, NAME_MAX).trim();
-  return fallback.length >= 2 ? fallback : email.slice(0, NAME_MAX);
+  return null;
 }
 
 /** First sign-in of this identity: a new account from the claims, or a link mail when the address has an account. */
 async function firstSignIn(deps: AuthDeps, client: OidcClient, result: OidcResult, identity: OidcIdentityKey, flow: StoredFlow): Promise<UserRow> {
   const rawEmail = result.claims.email;
   if (!isValidEmail(rawEmail)) throw new OidcPageError(400, MSG.oidcNoEmail);
+  // Only an address the university vouches for may create an account, take over a member row or ask for a link mail.
+  if (result.claims.email_verified !== true) {
+    deps.log.info({ issuer: identity.issuer }, 'oidc sign-in with an unverified address: no account');
+    throw new OidcPageError(403, MSG.oidcEmailUnverified);
+  }
   const email = normaliseEmail(rawEmail);
 
   const existing = await deps.users.findByEmail(email);
@@ -185,6 +202,7 @@ async function firstSignIn(deps: AuthDeps, client: OidcClient, result: OidcResul
     throw new OidcPageError(e instanceof AppError && e.code === 'BAD_REQUEST' ? 400 : 502, detail);
   }
   const name = nameOf(result.claims, email);
+  if (!name) throw new OidcPageError(400, MSG.oidcNoName);
   const duration = roleId === ROLE_STUDENT ? DEFAULT_DURATION : null;
   try {
     const user = await deps.users.createOidcUser(

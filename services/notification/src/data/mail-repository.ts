@@ -128,6 +128,11 @@ export class MailRepository {
     await this.prisma.mail.update({ where: { id }, data: { status: 'sent', sentAt: new Date(), providerMessageId, lastError: null } });
   }
 
+  /** Not sent, never retried: the recipient's daily limit was reached (docs/product/limits.md). */
+  async markLimited(id: string, reason: string): Promise<void> {
+    await this.prisma.mail.updateMany({ where: { id, status: 'pending' }, data: { status: 'limited', lastError: reason } });
+  }
+
   async markFailed(id: string, error: string): Promise<void> {
     await this.prisma.mail.update({ where: { id }, data: { status: 'failed', lastError: error.slice(0, 2000) } });
   }

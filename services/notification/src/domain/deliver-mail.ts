@@ -1,6 +1,8 @@
 import type { EventEnvelope, Topic } from '@stundenplan/base';
+import { berlinToday } from '@stundenplan/timegrid';
 import type { NotificationDeps } from './deps.js';
 import { validateMailRequest } from './mail-request.js';
+import { exemptFromRecipientLimit, RECIPIENT_LIMIT_MSG, recipientLimit } from './recipient-limit.js';
 
 /**
  * Handler of mail.requested.v1. Records the mail (one row per event id), then sends it once through
@@ -60,7 +62,16 @@ export async function deliverMail(deps: NotificationDeps, event: EventEnvelope<T
     transport: deps.mailer.transport,
     files,
   });
-  if (row.status === 'sent' || row.status === 'invalid') return;
+  if (row.status === 'sent' || row.status === 'invalid' || row.status === 'limited') return;
+  // The daily limit per recipient, across every kind of mail: counted once, before the first attempt (a process
+  // that dies between counting and sending counts the mail again when the event comes back: never too many mails).
+  if (row.status === 'pending' && row.attempts === 0 && !exemptFromRecipientLimit(deps.cfg, m.to)) {
+    if (!(await deps.recipientCounts.take(m.to, berlinToday(), recipientLimit(deps.cfg, m.confirmed)))) {
+      await deps.mails.markLimited(row.id, RECIPIENT_LIMIT_MSG);
+      deps.log.warn({ mailId: row.id, eventId: event.id }, 'recipient reached the daily mail limit; recorded, not sent');
+      return;
+    }
+  }
   if (!(await deps.mails.claim(row.id))) return; // sent (or found invalid) meanwhile
   try {
     const attachments = files.length ? files.map(({ filename, contentType, content }) => ({ filename, contentType, content })) : await deps.mails.files(row.id);

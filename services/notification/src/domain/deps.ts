@@ -7,6 +7,7 @@ import type { CalendarTokenRepository } from '../data/calendar-token-repository.
 import type { ContactRepository } from '../data/contact-repository.js';
 import type { MailRepository } from '../data/mail-repository.js';
 import type { MakeupRepository } from '../data/makeup-repository.js';
+import type { RecipientCountRepository } from '../data/recipient-count-repository.js';
 import type { SendingRepository } from '../data/sending-repository.js';
 import type { SwapRepository } from '../data/swap-repository.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -28,6 +29,8 @@ export interface NotificationDeps {
   scheduling: SchedulingClient;
   mailer: Mailer;
   kickOutbox: () => void;
+  /** Mails per recipient and day (the daily limit per recipient, docs/product/limits.md). */
+  recipientCounts: RecipientCountRepository;
   /** Where the teacher's daily mail budget is counted (shared with classes' invitations; survives restarts). */
   mailBudget: MailBudgetCounter;
 }

@@ -26,6 +26,7 @@ const schema = z.object({
     )
     .max(20)
     .nullish(),
+  to_confirmed: z.boolean().optional(),
 });
 
 export interface ValidMailRequest {
@@ -36,6 +37,8 @@ export interface ValidMailRequest {
   replyTo: string | null;
   /** Inline bytes, or a reference (blobSha256) the handler resolves from mail_blobs. */
   files: { filename: string; contentType: string; content?: Buffer; blobSha256?: string }[];
+  /** The publisher knows `to` as a confirmed account's address (the higher daily limit per recipient). */
+  confirmed: boolean;
 }
 
 /** What the bus's schema of mail.requested.v1 cannot check (addresses, sizes): a request that can never be sent is reported (and recorded as invalid), not retried. */
@@ -48,5 +51,16 @@ export function validateMailRequest(payload: unknown): { ok: true; mail: ValidMa
       : { filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64!, 'base64') },
   );
   if (files.reduce((n, f) => n + (f.content?.length ?? 0), 0) > MAX_ATTACHMENT_BYTES) return { ok: false, error: 'attachments larger than 10 MB' };
-  return { ok: true, mail: { to: r.data.to, subject: r.data.subject, text: r.data.text, html: r.data.html ?? null, replyTo: r.data.replyTo ?? null, files } };
+  return {
+    ok: true,
+    mail: {
+      to: r.data.to,
+      subject: r.data.subject,
+      text: r.data.text,
+      html: r.data.html ?? null,
+      replyTo: r.data.replyTo ?? null,
+      files,
+      confirmed: r.data.to_confirmed === true,
+    },
+  };
 }

@@ -17,7 +17,14 @@ export function linkify(text: string): string {
   return out + escapeHtml(text.slice(last));
 }
 
-const STATUS: Record<string, string> = { sent: 'zugestellt', pending: 'wartet', sending: 'wird gesendet', failed: 'fehlgeschlagen', invalid: 'ungültig' };
+const STATUS: Record<string, string> = {
+  sent: 'zugestellt',
+  pending: 'wartet',
+  sending: 'wird gesendet',
+  failed: 'fehlgeschlagen',
+  invalid: 'ungültig',
+  limited: 'nicht gesendet (Tageslimit der Adresse)',
+};
 
 const dateFmt = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Europe/Berlin' });
 
