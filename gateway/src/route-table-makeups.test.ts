@@ -10,6 +10,8 @@ describe('route table: lesson rules, cancellations and make-ups', () => {
       `${cls}/makeups`,
       '/api/me/makeups',
       '/api/lessons/cancel',
+      '/api/lessons/cancel-day',
+      '/api/lessons/withdraw-cancellation',
       '/api/makeups/0b1c2d3e-1111-4222-8333-444455556666/suggestions',
       '/api/makeups/0b1c2d3e-1111-4222-8333-444455556666/book',
     ])

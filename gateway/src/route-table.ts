@@ -51,7 +51,7 @@ export const ROUTES: Route[] = [
   // lesson rules, cancellations and make-up lessons (notification)
   { pattern: new RegExp(`^/api/classes/${seg}/(lesson-rules|makeups)/?$`), service: 'notification' },
   { pattern: /^\/api\/me\/makeups\/?$/, service: 'notification' },
-  { pattern: /^\/api\/lessons\/cancel\/?$/, service: 'notification' },
+  { pattern: /^\/api\/lessons\/(cancel|cancel-day|withdraw-cancellation)\/?$/, service: 'notification' },
   { pattern: /^\/api\/makeups\/[^/]+\/(suggestions|book)\/?$/, service: 'notification' },
   // swaps between students (notification)
   { pattern: new RegExp(`^/api/classes/${seg}/swap-requests/?$`), service: 'notification' },

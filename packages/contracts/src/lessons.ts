@@ -96,6 +96,69 @@ export const cancelLesson = defineEndpoint({
   },
 });
 
+export const cancelledLesson = z.object({
+  class_id: id,
+  class_name: z.string(),
+  member_id: id,
+  name: z.string().meta({ description: 'The member’s name.' }),
+  date: day('The lesson’s day'),
+  start: clock('Start'),
+  end: clock('End'),
+  makeup_id: id.meta({ description: 'The make-up the student may book.' }),
+});
+export type CancelledLesson = z.infer<typeof cancelledLesson>;
+
+export const cancelDay = defineEndpoint({
+  id: 'cancelDay',
+  method: 'POST',
+  path: '/api/lessons/cancel-day',
+  summary: 'The teacher cancels every lesson of a day still ahead (“Ich bin krank”), each with a make-up; in all their classes or in one.',
+  access: 'teacher',
+  service: 'notification',
+  body: z.object({
+    date: day('The day'),
+    class_id: id.nullish().meta({ description: 'Only this class; without it every class of the teacher.' }),
+    reason: z.string().nullish().meta({ description: 'Told to each student; at most 500 characters (without leading and trailing spaces).' }),
+  }),
+  answer: z.object({
+    status: z.literal('cancelled'),
+    cancelled: z.array(cancelledLesson).meta({ description: 'The lessons cancelled now, by class, start and name.' }),
+    skipped: z.number().int().meta({ description: 'Lessons of the day left as they are: already cancelled or already begun.' }),
+    message: z.string(),
+  }),
+  errors: {
+    400: 'Invalid input (German detail).',
+    401: 'Not logged in.',
+    403: 'Not a teacher.',
+    404: 'Unknown or another teacher’s class, or no lesson left to cancel that day (German detail).',
+    409: 'The day is past (German detail).',
+    429: 'Too many requests.',
+  },
+});
+
+export const withdrawCancellation = defineEndpoint({
+  id: 'withdrawCancellation',
+  method: 'POST',
+  path: '/api/lessons/withdraw-cancellation',
+  summary:
+    'Withdraw a cancellation while the lesson is still ahead: the class’s teacher (any) or the student who cancelled; refused once its make-up is booked.',
+  access: 'user',
+  service: 'notification',
+  body: z.object({ class_id: id, member_id: id, date: day('The cancelled lesson’s day') }),
+  answer: z.object({
+    status: z.enum(['planned', 'swapped']).meta({ description: 'The lesson’s status again.' }),
+    message: z.string(),
+  }),
+  errors: {
+    400: 'Invalid input (German detail).',
+    401: 'Not logged in.',
+    403: 'A student withdrawing the teacher’s cancellation (German detail).',
+    404: 'Unknown class or membership, or no cancellation that day (German detail).',
+    409: 'The lesson has begun or is past, or its make-up is already booked (German detail).',
+    429: 'Too many requests.',
+  },
+});
+
 export const classMakeups = defineEndpoint({
   id: 'listClassMakeups',
   method: 'GET',

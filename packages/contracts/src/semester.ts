@@ -29,6 +29,10 @@ const datedLesson = z.object({
       'The holiday’s name, the break’s label, the cancellation’s reason (null when none was given), the swap (“Getauscht mit Lena V.”) or the make-up (“Nachholtermin für den 13.01.2027”); null when planned.',
   }),
   makeup_id: id.optional().meta({ description: 'A cancelled lesson’s make-up or a make-up lesson: its id.' }),
+  cancelled_by: z
+    .enum(['teacher', 'student'])
+    .optional()
+    .meta({ description: 'A cancelled lesson: who cancelled it (the teacher may withdraw any cancellation, a student only their own).' }),
   week: z.enum(['A', 'B']).nullable().meta({ description: 'A or B: a biweekly lesson, dated in the semester’s A or B weeks only; null for a weekly lesson.' }),
 });
 
@@ -91,6 +95,17 @@ export const myLessons = defineEndpoint({
   summary: 'The student’s own dated lessons in all their classes.',
   access: 'student',
   service: 'notification',
-  answer: z.object({ lessons: z.array(datedLesson.extend({ class_id: id, class_name: z.string() })) }),
+  answer: z.object({
+    lessons: z.array(
+      datedLesson.extend({
+        class_id: id,
+        class_name: z.string(),
+        cancel_notice_hours: z.number().int().meta({ description: 'The class’s rule: a cancellation gives a make-up only this many hours before the lesson.' }),
+        cancel_in_time_until: z.string().meta({
+          description: 'The last moment (ISO 8601, UTC) a cancellation of this lesson still gives a make-up: its start minus cancel_notice_hours.',
+        }),
+      }),
+    ),
+  }),
   errors: { 401: 'Not logged in.', 403: 'Not a student.' },
 });

@@ -205,4 +205,32 @@ export class MakeupRepository {
     }
     return (await this.makeup(makeupId))!;
   }
+
+  /**
+   * Withdraws a cancellation (docs/product/semester.md): the cancellation and its open make-up go, with the mail, in
+   * one transaction. Both rows are locked first, so a booking of the make-up racing the withdrawal either comes
+   * first (then 'booked' is answered and nothing changes) or finds the make-up gone.
+   */
+  async withdraw(
+    cancellationId: string,
+    mail: MailRequestedPayload | null,
+  ): Promise<{ withdrawn: true } | { withdrawn: false; booked: { date: string; start: string } | null }> {
+    return this.prisma.$transaction(async (tx) => {
+      const found = await tx.$queryRawUnsafe<{ id: string }[]>(
+        `SELECT id::text AS id FROM lesson_cancellations WHERE id = $1::uuid FOR UPDATE`,
+        cancellationId,
+      );
+      if (!found.length) return { withdrawn: false as const, booked: null };
+      const made = await tx.$queryRawUnsafe<{ bookedDate: string | null; bookedStart: string | null }[]>(
+        `SELECT to_char(booked_date, 'YYYY-MM-DD') AS "bookedDate", booked_start AS "bookedStart" FROM makeups WHERE cancellation_id = $1::uuid FOR UPDATE`,
+        cancellationId,
+      );
+      const booked = made[0];
+      if (booked?.bookedDate && booked.bookedStart) return { withdrawn: false as const, booked: { date: booked.bookedDate, start: booked.bookedStart } };
+      // The make-up goes with its cancellation (ON DELETE CASCADE).
+      await tx.$executeRawUnsafe(`DELETE FROM lesson_cancellations WHERE id = $1::uuid`, cancellationId);
+      if (mail) await writeOutbox((text, values) => tx.$executeRawUnsafe(text, ...values), Topic.MailRequested, cancellationId, mail);
+      return { withdrawn: true as const };
+    });
+  }
 }

@@ -1,7 +1,8 @@
 import { lessonOccurrences, type LessonOccurrence, type LessonWeek } from '@stundenplan/timegrid';
 import type { ClassSemester, MemberFrequency } from '../clients/classes-client.js';
+import { DEFAULT_RULES } from '../data/makeup-repository.js';
 import type { SentLessons } from '../data/sending-repository.js';
-import type { Lesson } from './calendar-ics.js';
+import { berlinToUtc, type Lesson } from './calendar-ics.js';
 import type { NotificationDeps } from './deps.js';
 import { applyMakeupChanges } from './makeups.js';
 import { applySwaps } from './swap-lessons.js';
@@ -75,10 +76,17 @@ export async function classLessons(deps: NotificationDeps, teacherId: string, cl
 }
 
 /** GET /api/me/lessons: the student's own dated lessons in all their classes; nobody else's. */
-export async function myLessons(deps: NotificationDeps, userId: string): Promise<{ lessons: (DatedLesson & { class_id: string; class_name: string })[] }> {
+export async function myLessons(
+  deps: NotificationDeps,
+  userId: string,
+): Promise<{ lessons: (DatedLesson & { class_id: string; class_name: string; cancel_notice_hours: number; cancel_in_time_until: string })[] }> {
   const memberships = await deps.classes.memberships(userId);
   const classIds = [...new Set(memberships.map((m) => m.classId))];
-  const [sent, semesters] = await Promise.all([deps.sendings.latestLessons(classIds), deps.classes.semesters(classIds)]);
+  const [sent, semesters, rules] = await Promise.all([
+    deps.sendings.latestLessons(classIds),
+    deps.classes.semesters(classIds),
+    Promise.all(classIds.map(async (id) => [id, (await deps.makeups.rules(id)).cancelNoticeHours] as const)).then((r) => new Map(r)),
+  ]);
   const perClass = await Promise.all(
     memberships.map(async (m) => {
       const s = sent.get(m.classId);
@@ -90,7 +98,17 @@ export async function myLessons(deps: NotificationDeps, userId: string): Promise
           : dated(id, '', lessons, s, semesters.get(m.classId)),
       );
       const own = (await withChanges(deps, m.classId, all)).filter((d) => d.member_id === m.memberId);
-      return own.map((d) => ({ ...d, class_id: m.classId, class_name: m.className }));
+      // The student's cancel dialog says before it happens whether a cancellation still gives a make-up.
+      const hours = rules.get(m.classId) ?? DEFAULT_RULES.cancelNoticeHours;
+      return own.map((d) => ({
+        ...d,
+        class_id: m.classId,
+        class_name: m.className,
+        cancel_notice_hours: hours,
+        cancel_in_time_until: new Date(
+          berlinToUtc(d.date, Number(d.start.slice(0, 2)), Number(d.start.slice(3, 5)), 0).getTime() - hours * 3_600_000,
+        ).toISOString(),
+      }));
     }),
   );
   return { lessons: perClass.flat().sort(byDate) };

@@ -60,7 +60,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export const clockOf = (slot: number): string => `${pad(Math.floor(slot / 4))}:${pad((slot % 4) * 15)}`;
 
 export type MakeupStatus = 'open' | 'booked' | 'expired';
-export type ChangedLesson = DatedLesson & { makeup_id?: string };
+export type ChangedLesson = DatedLesson & { makeup_id?: string; cancelled_by?: 'teacher' | 'student' };
 
 export function makeupStatus(m: Pick<MakeupRow, 'bookedDate' | 'expiresOn'>, today: string): MakeupStatus {
   if (m.bookedDate) return 'booked';
@@ -76,7 +76,7 @@ export function applyMakeupChanges(all: DatedLesson[], cancellations: readonly C
   const out: ChangedLesson[] = all.map((l) => {
     if (l.status !== 'planned' && l.status !== 'swapped') return l;
     const c = cancelled.get(`${l.member_id}|${l.date}|${l.start}`);
-    return c ? { ...l, status: 'cancelled', reason: c.reason, ...(c.makeupId ? { makeup_id: c.makeupId } : {}) } : l;
+    return c ? { ...l, status: 'cancelled', reason: c.reason, cancelled_by: c.byRole, ...(c.makeupId ? { makeup_id: c.makeupId } : {}) } : l;
   });
   for (const m of makeups) {
     if (!m.bookedDate || !m.bookedStart || !m.bookedEnd) continue;
