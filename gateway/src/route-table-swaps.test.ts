@@ -12,6 +12,7 @@ describe('route table: swaps between students', () => {
       `/api/lessons/swap-requests/${id}/decline`,
       `/api/lessons/swap-requests/${id}/approve`,
       '/api/me/swap-requests',
+      '/api/me/swap-dates',
       `/api/classes/${id}/swap-requests`,
     ])
       expect(matchRoute(p)?.service, p).toBe('notification');

@@ -55,7 +55,7 @@ export const ROUTES: Route[] = [
   { pattern: /^\/api\/makeups\/[^/]+\/(suggestions|book)\/?$/, service: 'notification' },
   // swaps between students (notification)
   { pattern: new RegExp(`^/api/classes/${seg}/swap-requests/?$`), service: 'notification' },
-  { pattern: /^\/api\/me\/swap-requests\/?$/, service: 'notification' },
+  { pattern: /^\/api\/me\/(swap-requests|swap-dates)\/?$/, service: 'notification' },
   { pattern: /^\/api\/lessons\/swap-options\/?$/, service: 'notification' },
   { pattern: /^\/api\/lessons\/swap-requests(\/[^/]+\/(accept|decline|approve))?\/?$/, service: 'notification' },
   { pattern: /^\/api\/classes(\/.*)?$/, service: 'classes' },

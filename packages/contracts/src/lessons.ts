@@ -191,10 +191,17 @@ export const makeupSuggestions = defineEndpoint({
   id: 'listMakeupSuggestions',
   method: 'GET',
   path: '/api/makeups/{makeupId}/suggestions',
-  summary: 'Up to three times for the make-up, best first (fewest idle minutes for the teacher, then earliest).',
+  summary: 'Times for the make-up (three unless limit says more), best first (fewest idle minutes for the teacher, then earliest).',
   access: 'user',
   service: 'notification',
-  answer: z.object({ suggestions: z.array(makeupSuggestion).max(3) }),
+  query: z.object({
+    limit: z
+      .string()
+      .regex(/^([1-9]|1[0-2])$/)
+      .optional()
+      .meta({ description: 'How many times at most, 1 to 12 (default 3): “Weitere Zeiten” asks for more.' }),
+  }),
+  answer: z.object({ suggestions: z.array(makeupSuggestion).max(12) }),
   errors: { ...makeupErrors, 409: 'The make-up is booked or expired (German detail).' },
 });
 

@@ -14,11 +14,24 @@ export const swapStatus = z
 
 const studentErrors = { 401: 'Not logged in.', 403: 'Not a student.' };
 
+/** One lesson a swap exchanges: its day and times (for a weekly swap the first pair's). */
+const swapLesson = z
+  .object({
+    date: day('The lesson’s day'),
+    start: z.string().meta({ description: 'HH:MM, Europe/Berlin.' }),
+    end: z.string().meta({ description: 'HH:MM, Europe/Berlin.' }),
+  })
+  .meta({ description: 'A lesson the swap exchanges; for a weekly swap the first one.' });
+const swapLessons = {
+  lesson: swapLesson.nullable().meta({ description: 'The asking (options: the caller’s) lesson; null once the swap no longer fits or is answered.' }),
+  with_lesson: swapLesson.nullable().meta({ description: 'The other student’s lesson; null as lesson.' }),
+};
+
 export const swapOptions = defineEndpoint({
   id: 'listSwapOptions',
   method: 'GET',
   path: '/api/lessons/swap-options',
-  summary: 'Classmates whose lesson the student could take and who could take theirs (no times shown).',
+  summary: 'Classmates whose lesson the student could take and who could take theirs, with both lessons’ times.',
   access: 'student',
   service: 'notification',
   query: z.object({
@@ -28,7 +41,14 @@ export const swapOptions = defineEndpoint({
   }),
   answer: z.object({
     date: day('The lesson asked about').nullable(),
-    options: z.array(z.object({ member_id: id, name: z.string().meta({ description: 'First name and initial only (“Lena V.”).' }) })),
+    options: z.array(
+      z.object({
+        member_id: id,
+        name: z.string().meta({ description: 'First name and initial only (“Lena V.”).' }),
+        lesson: swapLesson.meta({ description: 'The caller’s lesson the swap gives away (weekly: the first one).' }),
+        with_lesson: swapLesson.meta({ description: 'The classmate’s lesson the caller would take (weekly: the first one).' }),
+      }),
+    ),
   }),
   errors: { 400: 'Invalid id or date (German detail).', ...studentErrors, 404: 'Not the caller’s membership, or no lesson on that date.' },
 });
@@ -123,6 +143,8 @@ export const mySwapRequests = defineEndpoint({
         from_date: day('First date the swap covers'),
         status: swapStatus,
         created_at: z.string(),
+        lesson: swapLesson.nullable().meta({ description: 'The caller’s lesson the swap exchanges while it is open; null otherwise.' }),
+        with_lesson: swapLesson.nullable().meta({ description: 'The other student’s lesson while the request is open; null otherwise.' }),
       }),
     ),
   }),
@@ -148,8 +170,20 @@ export const classSwapRequests = defineEndpoint({
         from_date: day('First date the swap covers'),
         status: swapStatus,
         created_at: z.string(),
+        ...swapLessons,
       }),
     ),
   }),
   errors: { 401: 'Not logged in.', 403: 'Not a teacher.', 404: "Unknown or another teacher's class: 'Klasse/Kurs nicht gefunden'." },
+});
+
+export const swapDates = defineEndpoint({
+  id: 'listMySwapDates',
+  method: 'GET',
+  path: '/api/me/swap-dates',
+  summary: 'The student’s planned lessons from today on that at least one classmate could swap (where “Tauschen” is offered).',
+  access: 'student',
+  service: 'notification',
+  answer: z.object({ dates: z.array(z.object({ class_id: id, member_id: id, date: day('A lesson somebody could swap') })) }),
+  errors: studentErrors,
 });

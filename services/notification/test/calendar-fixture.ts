@@ -126,6 +126,11 @@ const availabilityStub: Partial<availabilityV1.AvailabilityServiceServer> = {
 };
 
 const schedulingStub: Partial<schedulingV1.SchedulingServiceServer> = {
+  // The solver's make-up times (its own tests check them): 8:00-8:30 on each day offered, `limit` of them (0: all).
+  suggestMakeup: wrapUnary<schedulingV1.SuggestMakeupRequest, schedulingV1.SuggestMakeupResponse>(silent, async (req) => {
+    const all = req.days.map((d) => ({ date: d.date, start: 32, end: 34, idleAddedMinutes: 0 }));
+    return { candidates: req.limit > 0 ? all.slice(0, req.limit) : all };
+  }),
   getLatestSchedule: wrapUnary<schedulingV1.GetLatestScheduleRequest, schedulingV1.GetLatestScheduleResponse>(silent, async (req) => {
     if (stubState.schedulingDown) throw new AppError('UNAVAILABLE', 'down');
     const c = owned(req);
@@ -236,6 +241,17 @@ export const plannedDates = (ics: string) =>
 
 const DAY_MS = 86_400_000;
 export const addDays = (iso: string, d: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + d * DAY_MS).toISOString().slice(0, 10);
+
+/** A registered student with an address of their own. */
+export const person = (name: string) => ({
+  memberId: randomUUID(),
+  userId: randomUUID(),
+  name,
+  email: `${name.split(' ')[0]!.toLowerCase()}-${randomUUID().slice(0, 6)}@example.org`,
+});
+
+/** A saved schedule's quarter hours of one member (slot labels such as '9.00'). */
+export const slot = (labels: string[], memberId: string) => labels.map((l): [string, string] => [l, memberId]);
 
 export function newClass(schedule: StubClass['schedule'], members: StubClass['members']): string {
   const id = randomUUID();

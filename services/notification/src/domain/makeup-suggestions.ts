@@ -11,8 +11,9 @@ import { classDated, clockOf, MAKEUP_MSG, makeupStatus } from './makeups.js';
  */
 
 const slotOf = (clock: string): number => (Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5))) / 15;
-/** Suggestions answered; the booking checks against every valid time. */
+/** Suggestions answered unless the caller asks for more ('Weitere Zeiten'); the booking checks against every valid time. */
 const SUGGESTIONS = 3;
+export const SUGGESTIONS_LIMIT_MSG = 'Die Anzahl der Vorschläge (limit) muss eine ganze Zahl von 1 bis 12 sein.';
 
 /** The make-up, if the caller is its teacher or its student; anyone else 404 (no existence oracle). */
 export async function accessMakeup(deps: NotificationDeps, user: SessionUser, makeupId: string): Promise<MakeupRow> {
@@ -78,10 +79,10 @@ export async function solverCandidates(deps: NotificationDeps, row: MakeupRow, d
   });
 }
 
-export async function makeupSuggestions(deps: NotificationDeps, user: SessionUser, makeupId: string, now: Date = new Date()) {
+export async function makeupSuggestions(deps: NotificationDeps, user: SessionUser, makeupId: string, limit = SUGGESTIONS, now: Date = new Date()) {
   const row = await accessMakeup(deps, user, makeupId);
   const today = berlinToday(now);
   assertOpen(row, today);
-  const found = await solverCandidates(deps, row, await makeupDays(deps, row, today), SUGGESTIONS);
+  const found = await solverCandidates(deps, row, await makeupDays(deps, row, today), limit);
   return { suggestions: found.map((c) => ({ date: c.date, start: clockOf(c.start), end: clockOf(c.end), idle_added_minutes: c.idleAddedMinutes })) };
 }

@@ -32,12 +32,12 @@ export const SWAP_MSG = {
   declined: 'Die Tauschanfrage wurde abgelehnt.',
 } as const;
 
-interface Member extends ClassMember {
+export interface Member extends ClassMember {
   short: string;
 }
 
 /** A class as a student of it sees it for swaps: members, every member's dated lessons with the changes so far. */
-interface SwapClass {
+export interface SwapClass {
   cls: ClassForSending;
   members: Map<string, Member>;
   lessons: DatedLesson[];
@@ -55,7 +55,7 @@ function parseDate(v: unknown, today: string): string | null {
   return v;
 }
 
-async function loadClass(deps: NotificationDeps, classId: string): Promise<SwapClass> {
+export async function loadClass(deps: NotificationDeps, classId: string): Promise<SwapClass> {
   const cls = await deps.classes.getClass(classId, '');
   const list = await deps.classes.listMembers(classId, cls.teacherId);
   const members = new Map(list.map((m) => [m.memberId, { ...m, short: shortName(m.name) }]));
@@ -75,7 +75,7 @@ async function ownMembership(deps: NotificationDeps, user: SessionUser, classIdR
 }
 
 /** Each member's weekly times: their own when they confirmed the membership and entered some, else the teacher-entered ones. */
-async function timesOf(deps: NotificationDeps, classId: string, members: Member[]): Promise<Map<string, WeekSlots>> {
+export async function timesOf(deps: NotificationDeps, classId: string, members: Member[]): Promise<Map<string, WeekSlots>> {
   const times = await deps.availability.memberTimes(
     classId,
     members.map((m) => ({ memberId: m.memberId, userId: m.verified ? m.userId : '' })),
@@ -84,7 +84,7 @@ async function timesOf(deps: NotificationDeps, classId: string, members: Member[
 }
 
 /** The pairs the swap would exchange when every pair fits both students' times and lengths; null when it does not fit. */
-function fittingPairs(c: SwapClass, times: Map<string, WeekSlots>, swap: Pick<SwapRow, 'memberId' | 'withMemberId' | 'date' | 'fromDate'>) {
+export function fittingPairs(c: SwapClass, times: Map<string, WeekSlots>, swap: Pick<SwapRow, 'memberId' | 'withMemberId' | 'date' | 'fromDate'>) {
   const pairs = swapPairs(c.lessons, swap);
   if (!pairs.length) return null;
   const ta = times.get(swap.memberId) ?? WeekSlots.empty();
@@ -92,8 +92,11 @@ function fittingPairs(c: SwapClass, times: Map<string, WeekSlots>, swap: Pick<Sw
   return pairs.every(([a, b]) => lessonsFit(a, ta, b, tb)) ? pairs : null;
 }
 
+/** A lesson's day and times as the swap answers name them. */
+export const timeOf = (l: DatedLesson) => ({ date: l.date, start: l.start, end: l.end });
+
 /** Classmates who can be asked: registered, with an address, a lesson in reach that fits. */
-function candidates(c: SwapClass, memberId: string): Member[] {
+export function candidates(c: SwapClass, memberId: string): Member[] {
   return [...c.members.values()].filter((m) => m.memberId !== memberId && m.userId && EMAIL_RE.test(m.email.trim()));
 }
 
@@ -102,7 +105,7 @@ function ownLessonCheck(c: SwapClass, memberId: string, date: string | null, tod
   if (!own.length) throw AppError.notFound(date ? SWAP_MSG.noLesson : SWAP_MSG.noLessons);
 }
 
-/** GET /api/lessons/swap-options: first name and initial of every classmate whose lessons fit (no times). */
+/** GET /api/lessons/swap-options: first name and initial of every classmate whose lessons fit, with both lessons (weekly: the first pair). */
 export async function swapOptions(deps: NotificationDeps, user: SessionUser, query: { class_id: string; member_id: string; date?: string | undefined }) {
   const today = berlinToday();
   const { classId, memberId } = await ownMembership(deps, user, query.class_id, query.member_id);
@@ -112,8 +115,10 @@ export async function swapOptions(deps: NotificationDeps, user: SessionUser, que
   const others = candidates(c, memberId).filter((m) => (date ? lessonInWeek(c.lessons, m.memberId, date, today) : true));
   const times = await timesOf(deps, classId, [c.members.get(memberId)!, ...others].filter(Boolean));
   const options = others
-    .filter((m) => fittingPairs(c, times, { memberId, withMemberId: m.memberId, date, fromDate: date ?? today }))
-    .map((m) => ({ member_id: m.memberId, name: m.short }))
+    .flatMap((m) => {
+      const [first] = fittingPairs(c, times, { memberId, withMemberId: m.memberId, date, fromDate: date ?? today }) ?? [];
+      return first ? [{ member_id: m.memberId, name: m.short, lesson: timeOf(first[0]), with_lesson: timeOf(first[1]) }] : [];
+    })
     .sort((a, b) => a.name.localeCompare(b.name, 'de'));
   return { date, options };
 }
@@ -286,48 +291,4 @@ export async function declineSwapRequest(deps: NotificationDeps, user: SessionUs
   // The asking student learns of it in "Meine Kurse"; no mail.
   if (!(await deps.swaps.decide(row.id, from, 'declined', []))) throw AppError.conflict(SWAP_MSG.notOpen);
   return { status: 'declined' as const, message: SWAP_MSG.declined };
-}
-
-/** GET /api/me/swap-requests: asked by or of the caller; the other student by first name and initial. */
-export async function mySwapRequests(deps: NotificationDeps, user: SessionUser) {
-  const [rows, memberships] = await Promise.all([deps.swaps.forUser(user.userId), deps.classes.memberships(user.userId)]);
-  const classNames = new Map(memberships.map((m) => [m.classId, m.className]));
-  return {
-    requests: rows
-      .filter((r) => classNames.has(r.classId))
-      .map((r) => {
-        const incoming = r.withUserId === user.userId;
-        return {
-          request_id: r.id,
-          class_id: r.classId,
-          class_name: classNames.get(r.classId) ?? '',
-          member_id: incoming ? r.withMemberId : r.memberId,
-          incoming,
-          with_name: shortName(incoming ? r.memberName : r.withMemberName),
-          date: r.date,
-          from_date: r.fromDate,
-          status: r.status,
-          created_at: r.createdAt.toISOString(),
-        };
-      }),
-  };
-}
-
-/** GET /api/classes/{classId}/swap-requests (owner). */
-export async function classSwapRequests(deps: NotificationDeps, teacherId: string, classId: string) {
-  await deps.classes.getClass(classId, teacherId);
-  const rows = await deps.swaps.forClass(classId);
-  return {
-    requests: rows.map((r) => ({
-      request_id: r.id,
-      member_id: r.memberId,
-      name: r.memberName,
-      with_member_id: r.withMemberId,
-      with_name: r.withMemberName,
-      date: r.date,
-      from_date: r.fromDate,
-      status: r.status,
-      created_at: r.createdAt.toISOString(),
-    })),
-  };
 }

@@ -1,10 +1,10 @@
-import { assertStudent, assertTeacher, assertUser, parseBody } from '@stundenplan/base';
+import { assertStudent, assertTeacher, assertUser, parseBody, parseQuery } from '@stundenplan/base';
 import { lessons } from '@stundenplan/contracts';
 import type { Express } from 'express';
 import type { NotificationDeps } from '../domain/deps.js';
 import { bookMakeup } from '../domain/makeup-booking.js';
 import { cancelLesson } from '../domain/makeup-cancellation.js';
-import { makeupSuggestions } from '../domain/makeup-suggestions.js';
+import { makeupSuggestions, SUGGESTIONS_LIMIT_MSG } from '../domain/makeup-suggestions.js';
 import { classMakeups, getLessonRules, MAKEUP_MSG, myMakeups, setLessonRules } from '../domain/makeups.js';
 
 /** The texts of a body the contract refuses, in the order the fields are checked (docs/product/semester.md). */
@@ -54,7 +54,8 @@ export function registerMakeupRoutes(app: Express, deps: NotificationDeps): void
   app.get('/api/makeups/:makeupId/suggestions', async (req, res) => {
     const user = assertUser(req);
     res.setHeader('Cache-Control', 'private, no-store');
-    res.json(await makeupSuggestions(deps, user, String(req.params.makeupId)));
+    const { limit } = parseQuery(lessons.makeupSuggestions, req, { limit: SUGGESTIONS_LIMIT_MSG });
+    res.json(await makeupSuggestions(deps, user, String(req.params.makeupId), limit ? Number(limit) : undefined));
   });
 
   app.post('/api/makeups/:makeupId/book', async (req, res) => {

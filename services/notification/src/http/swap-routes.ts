@@ -3,16 +3,8 @@ import { answerFor, swaps } from '@stundenplan/contracts';
 import type { Express } from 'express';
 import { CLASSES_MSG } from '../clients/classes-client.js';
 import type { NotificationDeps } from '../domain/deps.js';
-import {
-  acceptSwapRequest,
-  approveSwapRequest,
-  classSwapRequests,
-  createSwapRequest,
-  declineSwapRequest,
-  mySwapRequests,
-  swapOptions,
-  SWAP_MSG,
-} from '../domain/swap-requests.js';
+import { classSwapRequests, mySwapRequests, swapDates } from '../domain/swap-lists.js';
+import { acceptSwapRequest, approveSwapRequest, createSwapRequest, declineSwapRequest, swapOptions, SWAP_MSG } from '../domain/swap-requests.js';
 
 /** The texts of a request the contract refuses, in the order the fields are checked (docs/product/semester.md "Swaps"). */
 const OPTIONS_QUERY = { class_id: SWAP_MSG.classId, member_id: SWAP_MSG.memberId, date: SWAP_MSG.date };
@@ -51,6 +43,12 @@ export function registerSwapRoutes(app: Express, deps: NotificationDeps): void {
   app.post('/api/lessons/swap-requests/:requestId/approve', async (req, res) => {
     const teacher = assertTeacher(req);
     res.json(answerFor(swaps.approveSwapRequest, await approveSwapRequest(deps, teacher, req.params.requestId)));
+  });
+
+  app.get('/api/me/swap-dates', async (req, res) => {
+    const student = assertStudent(req);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json(answerFor(swaps.swapDates, await swapDates(deps, student)));
   });
 
   app.get('/api/me/swap-requests', async (req, res) => {
