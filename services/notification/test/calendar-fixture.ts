@@ -258,3 +258,24 @@ export function newClass(schedule: StubClass['schedule'], members: StubClass['me
   classes.set(id, { teacherId, name: 'Klavier Hauptfach', members, schedule });
   return id;
 }
+
+/**
+ * A class of its own name (`prefix` and a random tail) over a semester in January 2027 in Berlin whose plan was
+ * sent: each student has one weekly lesson (`day`, quarter hours `labels`) and the times `times`; with a cookie each.
+ */
+export async function sentClass(prefix: string, students: { name: string; day: number; labels: string[]; times: Record<string, string[]> }[]) {
+  const people = students.map((s) => ({ ...person(s.name), ...s }));
+  const schedule: Record<string, [string, string][]> = {};
+  for (const p of people) schedule[String(p.day)] = [...(schedule[String(p.day)] ?? []), ...slot(p.labels, p.memberId)];
+  const classId = newClass(schedule, people);
+  const className = `${prefix} ${randomUUID().slice(0, 4)}`;
+  classes.get(classId)!.semester = { firstDay: '2027-01-04', lastDay: '2027-01-29', state: 'BE', breaks: [] };
+  classes.get(classId)!.name = className;
+  for (const p of people) memberTimes.set(p.memberId, p.times);
+  const sent = await send(classId);
+  if (sent.status !== 200) throw new Error(`sending failed: ${JSON.stringify(sent.body)}`);
+  const withCookies = await Promise.all(
+    people.map(async (p) => ({ ...p, cookie: await issuer.cookie({ userId: p.userId, role: 'student', email: p.email, name: p.name }) })),
+  );
+  return { classId, className, people: withCookies };
+}

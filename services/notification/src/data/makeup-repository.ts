@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, Topic, writeOutbox, type MailRequestedPayload } from '@stundenplan/base';
 import type { PrismaClient } from '../generated/prisma/client.js';
+import type { Db } from './class-timeline.js';
 
 /** The class's rules during the semester (docs/product/semester.md); the defaults until the teacher sets them. */
 export interface LessonRulesRow {
@@ -20,6 +21,8 @@ export interface CancellationRow {
   byRole: 'teacher' | 'student';
   reason: string | null;
   makeupId: string | null;
+  /** When it was cancelled: a swap made later leaves the cancelled lesson where it is. */
+  createdAt: Date;
 }
 
 export interface MakeupRow {
@@ -90,20 +93,21 @@ export class MakeupRepository {
     return rows.map((r) => r.classId);
   }
 
-  async cancellations(classIds: string[]): Promise<CancellationRow[]> {
+  /** `db`: a transaction to read in. */
+  async cancellations(classIds: string[], db: Db = this.prisma): Promise<CancellationRow[]> {
     if (!classIds.length) return [];
-    return this.prisma.$queryRawUnsafe<CancellationRow[]>(
+    return db.$queryRawUnsafe<CancellationRow[]>(
       `SELECT c.id::text AS id, c.class_id::text AS "classId", c.member_id::text AS "memberId", to_char(c.date, 'YYYY-MM-DD') AS date,
-              c.start, c."end", c.by_role AS "byRole", c.reason, m.id::text AS "makeupId"
+              c.start, c."end", c.by_role AS "byRole", c.reason, m.id::text AS "makeupId", c.created_at AS "createdAt"
        FROM lesson_cancellations c LEFT JOIN makeups m ON m.cancellation_id = c.id
        WHERE c.class_id = ANY($1::uuid[])`,
       classIds,
     );
   }
 
-  async makeupsOfClasses(classIds: string[]): Promise<MakeupRow[]> {
+  async makeupsOfClasses(classIds: string[], db: Db = this.prisma): Promise<MakeupRow[]> {
     if (!classIds.length) return [];
-    return this.prisma.$queryRawUnsafe<MakeupRow[]>(
+    return db.$queryRawUnsafe<MakeupRow[]>(
       `SELECT ${MAKEUP_COLS} FROM makeups WHERE class_id = ANY($1::uuid[]) ORDER BY cancelled_date, created_at, id`,
       classIds,
     );
@@ -126,17 +130,20 @@ export class MakeupRepository {
 
   /**
    * The cancellation, its make-up (when due) and the mail commit together. A second cancellation of the same
-   * lesson meets the unique index: 409.
+   * lesson meets the unique index: 409. `guard` runs first in the same transaction (it locks the class's lessons
+   * and checks the lesson again; what it throws rolls everything back).
    */
   async cancel(
-    c: Omit<CancellationRow, 'id' | 'makeupId'> & { teacherId: string },
+    c: Omit<CancellationRow, 'id' | 'makeupId' | 'createdAt'> & { teacherId: string },
     makeup: { expiresOn: string } | null,
     mail: MailRequestedPayload | null,
+    guard?: (tx: Db) => Promise<void>,
   ): Promise<{ cancellationId: string; makeupId: string | null }> {
     const cancellationId = randomUUID();
     const makeupId = makeup ? randomUUID() : null;
     try {
       await this.prisma.$transaction(async (tx) => {
+        if (guard) await guard(tx);
         await tx.$executeRawUnsafe(
           `INSERT INTO lesson_cancellations (id, class_id, member_id, teacher_id, date, start, "end", by_role, reason)
            VALUES ($1::uuid, $2::uuid, $3::uuid, $4, $5::date, $6, $7, $8, $9)`,

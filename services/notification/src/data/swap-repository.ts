@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Topic, writeOutbox, type MailRequestedPayload } from '@stundenplan/base';
 import type { PrismaClient } from '../generated/prisma/client.js';
+import type { Db } from './class-timeline.js';
 
 export type SwapStatus = 'pending' | 'awaiting_approval' | 'swapped' | 'declined';
 
@@ -52,10 +53,22 @@ export class SwapRepository {
   /**
    * Moves the request from `from` to `to` with its mails, only when it still is in `from` (two answers racing:
    * one wins); false when another answer came first. `fromDate` is rewritten when given (a weekly swap starts
-   * on the day it is made).
+   * on the day it is made). `guard` runs first in the same transaction (it locks the class's lessons and checks
+   * the swap again; what it throws rolls everything back).
    */
-  async decide(id: string, from: SwapStatus, to: SwapStatus, mails: MailRequestedPayload[], fromDate?: string): Promise<boolean> {
+  async decide(
+    id: string,
+    from: SwapStatus,
+    to: SwapStatus,
+    mails: MailRequestedPayload[],
+    opts: { fromDate?: string | undefined; guard?: ((tx: Db) => Promise<void>) | undefined } = {},
+  ): Promise<boolean> {
+    const { fromDate, guard } = opts;
     return this.prisma.$transaction(async (tx) => {
+      // The request's row first (a second answer to it waits here and then finds it answered), then the guard.
+      const [current] = await tx.$queryRawUnsafe<{ status: string }[]>('SELECT status FROM lesson_swaps WHERE id = $1::uuid FOR UPDATE', id);
+      if (current?.status !== from) return false;
+      if (guard) await guard(tx);
       const { count } = await tx.lessonSwap.updateMany({
         where: { id, status: from },
         data: { status: to, decidedAt: new Date(), ...(fromDate ? { fromDate: dbDay(fromDate) } : {}) },
@@ -68,10 +81,10 @@ export class SwapRepository {
     });
   }
 
-  /** Swaps made in these classes, in the order they were made. */
-  async swapped(classIds: string[]): Promise<SwapRow[]> {
+  /** Swaps made in these classes, in the order they were made (`db`: a transaction to read in). */
+  async swapped(classIds: string[], db: Db = this.prisma): Promise<SwapRow[]> {
     if (!classIds.length) return [];
-    const rows = await this.prisma.lessonSwap.findMany({
+    const rows = await db.lessonSwap.findMany({
       where: { classId: { in: classIds }, status: 'swapped' },
       orderBy: [{ decidedAt: 'asc' }, { id: 'asc' }],
     });

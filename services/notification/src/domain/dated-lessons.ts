@@ -1,5 +1,6 @@
 import { lessonOccurrences, type LessonOccurrence, type LessonWeek } from '@stundenplan/timegrid';
 import type { ClassSemester, MemberFrequency } from '../clients/classes-client.js';
+import { lockClassTimeline, type Db } from '../data/class-timeline.js';
 import { DEFAULT_RULES } from '../data/makeup-repository.js';
 import type { SentLessons } from '../data/sending-repository.js';
 import { berlinToUtc, type Lesson } from './calendar-ics.js';
@@ -52,14 +53,29 @@ export function dated(memberId: string, name: string, lessons: Lesson[], sent: S
 /**
  * The per-date changes of one class applied to every member's dated lessons (`all` holds all members' lessons of
  * the class, so a swap finds both of its lessons): swaps as they were made, then cancellations and booked make-ups.
+ * `db`: a transaction to read in (one query after the other, on its connection).
  */
-export async function withChanges(deps: NotificationDeps, classId: string, all: DatedLesson[]): Promise<DatedLesson[]> {
-  const [swaps, cancellations, makeups] = await Promise.all([
-    deps.swaps.swapped([classId]),
-    deps.makeups.cancellations([classId]),
-    deps.makeups.makeupsOfClasses([classId]),
-  ]);
-  return applyMakeupChanges(applySwaps(all, swaps), cancellations, makeups);
+export async function withChanges(deps: NotificationDeps, classId: string, all: DatedLesson[], db?: Db): Promise<DatedLesson[]> {
+  const [swaps, cancellations, makeups] = db
+    ? [await deps.swaps.swapped([classId], db), await deps.makeups.cancellations([classId], db), await deps.makeups.makeupsOfClasses([classId], db)]
+    : await Promise.all([deps.swaps.swapped([classId]), deps.makeups.cancellations([classId]), deps.makeups.makeupsOfClasses([classId])]);
+  return applyMakeupChanges(applySwaps(all, swaps, cancellations), cancellations, makeups);
+}
+
+/** The answer of a change that lost a race for its lesson (docs/product/semester.md). */
+export const CHANGED_MEANWHILE = 'Dieser Termin wurde gerade schon getauscht oder abgesagt.';
+
+/**
+ * The guard of a change of a class's dated lessons, run first in the change's transaction: it locks the class's
+ * lessons (lockClassTimeline), reads the changes committed so far in that transaction, applies them to `all`
+ * (the same lessons the change was checked on) and checks again; `check` throws (409) when the change no longer
+ * holds, which rolls back the change with its mails.
+ */
+export function recheckLocked(deps: NotificationDeps, classId: string, all: DatedLesson[], check: (lessons: DatedLesson[]) => void) {
+  return async (tx: Db): Promise<void> => {
+    await lockClassTimeline(tx, classId);
+    check(await withChanges(deps, classId, all, tx));
+  };
 }
 
 const byDate = <T extends DatedLesson>(a: T, b: T) => a.date.localeCompare(b.date) || a.start.localeCompare(b.start) || a.name.localeCompare(b.name, 'de');

@@ -2,7 +2,8 @@ import { AppError, isUuid, type SessionUser } from '@stundenplan/base';
 import { addDays, berlinToday, isDeadlineDate } from '@stundenplan/timegrid';
 import { berlinToUtc } from './calendar-ics.js';
 import type { NotificationDeps } from './deps.js';
-import { classDated, de, mail, MAKEUP_MSG, membership, reserveOne } from './makeups.js';
+import { CHANGED_MEANWHILE, recheckLocked, withChanges, type DatedLesson } from './dated-lessons.js';
+import { classBase, de, mail, MAKEUP_MSG, membership, reserveOne } from './makeups.js';
 
 /** Cancelling one dated lesson (docs/product/semester.md): its teacher, or its student within the notice the rules give. */
 
@@ -33,7 +34,9 @@ export async function cancelLesson(deps: NotificationDeps, user: SessionUser, b:
   const [sent, semesters] = await Promise.all([deps.sendings.latestLessons([classId]), deps.classes.semesters([classId])]);
   const s = sent.get(classId);
   if (!s) throw noLesson();
-  const lessons = (await classDated(deps, classId, s, semesters.get(classId))).filter((l) => l.member_id === memberId && l.date === date);
+  const base = classBase(s, semesters.get(classId));
+  const onDate = (all: DatedLesson[]) => all.filter((l) => l.member_id === memberId && l.date === date);
+  const lessons = onDate(await withChanges(deps, classId, base));
   const lesson = lessons.find((l) => l.status === 'planned' || l.status === 'swapped') ?? lessons.find((l) => l.status === 'cancelled');
   if (!lesson) throw noLesson();
   if (lesson.status === 'cancelled') throw AppError.conflict(MAKEUP_MSG.alreadyCancelled);
@@ -81,6 +84,12 @@ export async function cancelLesson(deps: NotificationDeps, user: SessionUser, b:
       { classId, memberId, teacherId: ctx.teacherId, date, start: lesson.start, end: lesson.end, byRole: ctx.role, reason },
       due ? { expiresOn } : null,
       budget ? outgoing : null,
+      // Under the class's lock, the lesson again: cancelled or swapped away meanwhile, nothing is written or mailed.
+      recheckLocked(deps, classId, base, (all) => {
+        const now = onDate(all).filter((l) => l.start === lesson.start);
+        if (now.some((l) => l.status === 'cancelled')) throw AppError.conflict(MAKEUP_MSG.alreadyCancelled);
+        if (!now.some((l) => (l.status === 'planned' || l.status === 'swapped') && l.end === lesson.end)) throw AppError.conflict(CHANGED_MEANWHILE);
+      }),
     )
     .catch(async (e: unknown) => {
       await budget?.release().catch(() => undefined);

@@ -38,6 +38,7 @@ describe('make-up state over the dated lessons', () => {
       start: '10:00',
       end: '10:45',
       byRole: 'teacher',
+      createdAt: new Date('2027-01-01T00:00:00Z'),
       reason: 'Krank',
       makeupId: 'mk-1',
     };

@@ -97,10 +97,13 @@ export function applyMakeupChanges(all: DatedLesson[], cancellations: readonly C
   return out;
 }
 
+/** Every member's dated lessons of a class as sent, before the changes. */
+export const classBase = (s: SentLessons, semester: ClassSemester | undefined): DatedLesson[] =>
+  Object.entries(s.lessons).flatMap(([id, lessons]) => dated(id, '', lessons, s, semester));
+
 /** Every member's dated lessons of a class with all changes (swaps, cancellations, make-ups). */
 export async function classDated(deps: NotificationDeps, classId: string, s: SentLessons, semester: ClassSemester | undefined): Promise<ChangedLesson[]> {
-  const all = Object.entries(s.lessons).flatMap(([id, lessons]) => dated(id, '', lessons, s, semester));
-  return withChanges(deps, classId, all);
+  return withChanges(deps, classId, classBase(s, semester));
 }
 
 // ---------------------------------------------------------------- lesson rules

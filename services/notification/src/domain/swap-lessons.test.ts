@@ -68,6 +68,20 @@ describe('swaps over dated lessons', () => {
     expect(out.filter((l) => l.status !== 'swapped')).toEqual(all.slice(0, 4));
   });
 
+  it('a lesson cancelled before a weekly swap was made stays out of it; one cancelled after it is where the swap put it', () => {
+    const made = new Date('2027-01-02T10:00:00Z');
+    const weekly = swap({ fromDate: '2027-01-05', decidedAt: made });
+    const cancelled = (memberId: string, date: string, start: string, at: string) => ({ memberId, date, start, createdAt: new Date(at) });
+    const out = applySwaps(all, [weekly], [cancelled('anna', '2027-01-11', '09:00', '2027-01-01T10:00:00Z')]);
+    expect(out.filter((l) => l.status === 'swapped').map((l) => [l.member_id, l.date])).toEqual([
+      ['anna', '2027-01-20'],
+      ['ben', '2027-01-18'],
+    ]);
+    // Cancelled after the swap: the swap is made as before (the cancellation then names the swapped lesson).
+    const later = applySwaps(all, [weekly], [cancelled('anna', '2027-01-11', '09:00', '2027-01-03T10:00:00Z')]);
+    expect(later.filter((l) => l.status === 'swapped')).toHaveLength(4);
+  });
+
   it('fits only equally long lessons inside both students’ times', () => {
     const a = lesson('anna', '2027-01-11', '09:00', '09:30');
     const b = lesson('ben', '2027-01-13', '10:00', '10:30');

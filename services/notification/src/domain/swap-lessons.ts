@@ -1,4 +1,5 @@
 import { addDays, daysBetween, weekdayOf, type WeekSlots } from '@stundenplan/timegrid';
+import type { CancellationRow } from '../data/makeup-repository.js';
 import type { SwapRow } from '../data/swap-repository.js';
 import type { DatedLesson } from './dated-lessons.js';
 
@@ -59,11 +60,22 @@ export function swapPairs(all: readonly DatedLesson[], swap: Pick<SwapRow, 'memb
   return pairs;
 }
 
-/** The class's dated lessons with its swaps applied, in the order they were made. */
-export function applySwaps(all: DatedLesson[], swaps: readonly SwapRow[]): DatedLesson[] {
+/**
+ * The class's dated lessons with its swaps applied, in the order they were made. A lesson cancelled before a swap
+ * was made stays out of it (it is cancelled where it was, with its make-up); one cancelled after it was swapped
+ * is cancelled where the swap put it.
+ */
+export function applySwaps(
+  all: DatedLesson[],
+  swaps: readonly SwapRow[],
+  cancellations: readonly Pick<CancellationRow, 'memberId' | 'date' | 'start' | 'createdAt'>[] = [],
+): DatedLesson[] {
   let out = all;
+  const key = (memberId: string, date: string, start: string) => `${memberId}|${date}|${start}`;
   for (const swap of swaps) {
-    const pairs = swapPairs(out, swap);
+    const madeAt = (swap.decidedAt ?? swap.createdAt).getTime();
+    const before = new Set(cancellations.filter((c) => c.createdAt.getTime() < madeAt).map((c) => key(c.memberId, c.date, c.start)));
+    const pairs = swapPairs(before.size ? out.filter((l) => !before.has(key(l.member_id, l.date, l.start))) : out, swap);
     if (!pairs.length) continue;
     const replaced = new Map<DatedLesson, DatedLesson>();
     for (const [a, b] of pairs) {

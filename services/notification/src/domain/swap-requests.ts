@@ -2,7 +2,7 @@ import { AppError, isUuid, reserveMailBudget, type MailRequestedPayload, type Se
 import { berlinToday, formatGermanDate, isDeadlineDate, WeekSlots } from '@stundenplan/timegrid';
 import type { ClassForSending, ClassMember } from '../clients/classes-client.js';
 import type { SwapRow, SwapStatus } from '../data/swap-repository.js';
-import { dated, withChanges, type DatedLesson } from './dated-lessons.js';
+import { CHANGED_MEANWHILE, dated, recheckLocked, withChanges, type DatedLesson } from './dated-lessons.js';
 import type { NotificationDeps } from './deps.js';
 import { EMAIL_RE } from './mail-request.js';
 import { lessonInWeek, lessonsFit, shortName, swapPairs } from './swap-lessons.js';
@@ -41,6 +41,8 @@ export interface SwapClass {
   cls: ClassForSending;
   members: Map<string, Member>;
   lessons: DatedLesson[];
+  /** The lessons before the changes (`lessons` is them with the changes). */
+  base: DatedLesson[];
 }
 
 const uuid = (v: unknown, msg: string): string => {
@@ -62,7 +64,7 @@ export async function loadClass(deps: NotificationDeps, classId: string): Promis
   const [sent, semesters] = await Promise.all([deps.sendings.latestLessons([classId]), deps.classes.semesters([classId])]);
   const s = sent.get(classId);
   const all = s ? list.flatMap((m) => dated(m.memberId, m.name, s.lessons[m.memberId] ?? [], s, semesters.get(classId))) : [];
-  return { cls, members, lessons: await withChanges(deps, classId, all) };
+  return { cls, members, base: all, lessons: await withChanges(deps, classId, all) };
 }
 
 /** The caller's own membership of the class, or 404 (an unknown class and another's membership look the same). */
@@ -190,19 +192,26 @@ async function findRequest(deps: NotificationDeps, requestIdRaw: unknown): Promi
   return row;
 }
 
-/** The swap still fits (lessons planned, not cancelled, times as before)? Else 409 in German. */
-async function stillFits(deps: NotificationDeps, row: SwapRow, fromDate: string): Promise<SwapClass> {
+/**
+ * The swap still fits (lessons planned, not cancelled, times as before)? Else 409 in German. `guard`: the same
+ * check again inside the transaction of the answer, under the class's lock (a swap or cancellation of one of the
+ * lessons committed meanwhile: 409, nothing written, nobody mailed).
+ */
+async function stillFits(deps: NotificationDeps, row: SwapRow, fromDate: string) {
   const c = await loadClass(deps, row.classId);
   const me = c.members.get(row.memberId);
   const other = c.members.get(row.withMemberId);
   if (!me || !other || (row.date && row.date < berlinToday())) throw AppError.conflict(SWAP_MSG.noLongerFits);
   const times = await timesOf(deps, row.classId, [me, other]);
   if (!fittingPairs(c, times, { ...row, fromDate })) throw AppError.conflict(SWAP_MSG.noLongerFits);
-  return c;
+  const guard = recheckLocked(deps, row.classId, c.base, (lessons) => {
+    if (!fittingPairs({ ...c, lessons }, times, { ...row, fromDate })) throw AppError.conflict(CHANGED_MEANWHILE);
+  });
+  return { c, guard };
 }
 
 /** The swap is made: both students and the teacher are told (one mail each). */
-async function makeSwap(deps: NotificationDeps, row: SwapRow, from: SwapStatus, c: SwapClass, fromDate: string) {
+async function makeSwap(deps: NotificationDeps, row: SwapRow, from: SwapStatus, { c, guard }: Awaited<ReturnType<typeof stillFits>>, fromDate: string) {
   const me = c.members.get(row.memberId)!;
   const other = c.members.get(row.withMemberId)!;
   const when = whenText(row.date, fromDate);
@@ -228,7 +237,7 @@ async function makeSwap(deps: NotificationDeps, row: SwapRow, from: SwapStatus, 
     );
   const mails = [...studentMails, ...teacherMail];
   const budget = await reserveMailBudget(deps.mailBudget, row.teacherId, mails.length, deps.cfg.MAIL_BUDGET_PER_DAY);
-  const ok = await deps.swaps.decide(row.id, from, 'swapped', mails, row.date ? undefined : fromDate).catch(async (e: unknown) => {
+  const ok = await deps.swaps.decide(row.id, from, 'swapped', mails, { fromDate: row.date ? undefined : fromDate, guard }).catch(async (e: unknown) => {
     await budget.release();
     throw e;
   });
@@ -247,7 +256,8 @@ export async function acceptSwapRequest(deps: NotificationDeps, user: SessionUse
   if (row.withUserId !== user.userId) throw AppError.notFound(SWAP_MSG.requestId);
   if (row.status !== 'pending') throw AppError.conflict(SWAP_MSG.notOpen);
   const fromDate = row.date ?? berlinToday();
-  const c = await stillFits(deps, row, fromDate);
+  const fits = await stillFits(deps, row, fromDate);
+  const { c } = fits;
   if (await deps.swaps.needsApproval(row.classId)) {
     const teacherMail = EMAIL_RE.test(c.cls.teacherEmail.trim())
       ? [
@@ -260,14 +270,18 @@ export async function acceptSwapRequest(deps: NotificationDeps, user: SessionUse
         ]
       : [];
     const budget = await reserveMailBudget(deps.mailBudget, row.teacherId, teacherMail.length, deps.cfg.MAIL_BUDGET_PER_DAY);
-    if (!(await deps.swaps.decide(row.id, 'pending', 'awaiting_approval', teacherMail))) {
+    const asked = await deps.swaps.decide(row.id, 'pending', 'awaiting_approval', teacherMail, { guard: fits.guard }).catch(async (e: unknown) => {
+      await budget.release();
+      throw e;
+    });
+    if (!asked) {
       await budget.release();
       throw AppError.conflict(SWAP_MSG.notOpen);
     }
     deps.kickOutbox();
     return { status: 'awaiting_approval' as const, message: SWAP_MSG.awaitingApproval };
   }
-  return makeSwap(deps, row, 'pending', c, fromDate);
+  return makeSwap(deps, row, 'pending', fits, fromDate);
 }
 
 /** POST /api/lessons/swap-requests/{id}/approve by the class's teacher. */
@@ -276,8 +290,7 @@ export async function approveSwapRequest(deps: NotificationDeps, user: SessionUs
   if (row.teacherId !== user.userId) throw AppError.notFound(SWAP_MSG.requestId);
   if (row.status !== 'awaiting_approval') throw AppError.conflict(SWAP_MSG.notAwaiting);
   const fromDate = row.date ?? berlinToday();
-  const c = await stillFits(deps, row, fromDate);
-  return makeSwap(deps, row, 'awaiting_approval', c, fromDate);
+  return makeSwap(deps, row, 'awaiting_approval', await stillFits(deps, row, fromDate), fromDate);
 }
 
 /** POST /api/lessons/swap-requests/{id}/decline: the asked student (open request) or the teacher (awaiting approval). */
