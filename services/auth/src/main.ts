@@ -1,6 +1,7 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createLogger, runStandalone, setLogLevel, startService, withSessionLock, type ServiceContext, type StartedService } from '@stundenplan/base';
 import { createClassesClient } from './clients/classes-client.js';
+import { createMailLimitClient } from './clients/mail-limit-client.js';
 import { createPersonalDataSources, type PersonalDataSources } from './clients/personal-data-clients.js';
 import { loadConfig, type Config } from './config.js';
 import { AccountRetentionRepository } from './data/account-retention-repository.js';
@@ -60,6 +61,8 @@ export async function start(env?: Record<string, string | undefined>, opts: { no
         ctx.timeouts.grpcCallMs,
       );
       personalData = sources;
+      const mailLimit = createMailLimitClient(cfg.NOTIFICATION_SERVICE_ADDR, ctx.serviceTokens, ctx.timeouts.grpcCallMs);
+      ctx.lifecycle.onStop('mail-limit-client', async () => mailLimit.close());
       ctx.lifecycle.onStop('personal-data-clients', async () => sources.close());
       const pool = ctx.pool!;
       const retention = startAccountRetention(
@@ -86,6 +89,7 @@ export async function start(env?: Record<string, string | undefined>, opts: { no
         sessions: sessions!,
         store: ctx.store,
         oidc: oidcSettings(cfg) ? new OidcClient(oidcSettings(cfg)!, ctx.log) : null,
+        mailLimit,
         kickOutbox: () => ctx.relay?.kick(),
       };
     },

@@ -1,5 +1,6 @@
 import type { KeyValueStore, Logger } from '@stundenplan/base';
 import type { ClassesGateway } from '../clients/classes-client.js';
+import type { MailLimitGateway } from '../clients/mail-limit-client.js';
 import type { Config } from '../config.js';
 import type { InstitutionRepository } from '../data/institution-repository.js';
 import type { UserRepository } from '../data/user-repository.js';
@@ -17,6 +18,8 @@ export interface AuthDeps {
   store: KeyValueStore;
   /** The university sign-in (OpenID Connect); null when OIDC_ISSUER is not set. */
   oidc: OidcClient | null;
+  /** The notification service's daily mail limit per recipient (asked before a mail the caller waits for). */
+  mailLimit: MailLimitGateway;
   /** Publish committed outbox rows now. */
   kickOutbox: () => void;
 }

@@ -1,10 +1,11 @@
 import { AppError, Topic } from '@stundenplan/base';
 import type { UserRow } from '../data/user-repository.js';
-import { ACCOUNT_LIMITS, limitAccount } from './account-limits.js';
+import { ACCOUNT_LIMITS, limitAccount, limitLogin } from './account-limits.js';
 import type { AuthDeps } from './deps.js';
 import { newEmailToken, TOKEN_TTL_MS } from './email-tokens.js';
 import { confirmLink } from './links.js';
 import { confirmationMail } from './mail-templates.js';
+import { assertRecipientWithinLimit } from './recipient-limit.js';
 import { MSG } from './messages.js';
 import { dummyPasswordHash, verifyPassword } from './passwords.js';
 import { normaliseEmail } from './registration-rules.js';
@@ -22,15 +23,15 @@ function credentials(b: Credentials): Credentials {
 }
 
 /**
- * docs/product/errors.md: unknown address 404 'User not found', wrong password 401 'Invalid credentials'. An unknown
- * address still costs one scrypt comparison (against a dummy hash), so the answer time does not tell
- * whether an account exists.
+ * Unknown address and wrong password answer alike: 401 'Invalid credentials' (docs/product/accounts.md Login),
+ * so the login does not tell whether an account exists. An unknown address still costs one scrypt comparison
+ * (against a dummy hash), so the answer time does not tell either.
  */
 export async function checkCredentials(deps: AuthDeps, credentials: { email: string; password: string }): Promise<UserRow> {
   const user = await deps.users.findByEmail(credentials.email);
   if (!user) {
     await verifyPassword(credentials.password, await dummyPasswordHash());
-    throw AppError.notFound(MSG.userNotFound);
+    throw AppError.unauthorized(MSG.invalidCredentials);
   }
   if (!(await verifyPassword(credentials.password, user.passwordHash))) throw AppError.unauthorized(MSG.invalidCredentials);
   return user;
@@ -38,11 +39,11 @@ export async function checkCredentials(deps: AuthDeps, credentials: { email: str
 
 /**
  * Correct password but unconfirmed address: 403 'Email not confirmed' (the web offers to resend the link).
- * At most ACCOUNT_LIMITS.login attempts per account and window, counted before the password is checked.
+ * Limited per account and client address (LOGIN_LIMIT), counted before the password is checked.
  */
-export async function login(deps: AuthDeps, body: Credentials): Promise<{ user: UserRow; session: IssuedSession }> {
+export async function login(deps: AuthDeps, body: Credentials, clientAddress: string): Promise<{ user: UserRow; session: IssuedSession }> {
   const input = credentials(body);
-  await limitAccount(deps.store, 'login', input.email);
+  await limitLogin(deps.store, input.email, clientAddress);
   const user = await checkCredentials(deps, input);
   if (!user.emailConfirmedAt) throw AppError.forbidden(MSG.emailNotConfirmed);
   const session = await deps.sessions.issue({ id: user.id, roleId: user.roleId, email: user.email, name: user.name });
@@ -63,6 +64,7 @@ export async function resendConfirmation(deps: AuthDeps, body: Credentials): Pro
   await limitAccount(deps.store, 'resendConfirmation', input.email);
   const user = await checkCredentials(deps, input);
   if (user.emailConfirmedAt) throw AppError.badRequest(MSG.alreadyConfirmed);
+  await assertRecipientWithinLimit(deps, user.email, false);
   const { token, hash } = newEmailToken();
   const mail = confirmationMail({ to: user.email, name: user.name, link: confirmLink(deps.cfg.PUBLIC_BASE_URL, token), resent: true });
   await deps.users.addToken(user.id, { purpose: 'confirm', hash, expiresAt: new Date(Date.now() + TOKEN_TTL_MS.confirm) }, [

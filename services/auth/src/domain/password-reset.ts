@@ -21,7 +21,8 @@ export async function forgotPassword(deps: AuthDeps, b: { email: string; redirec
     const { token, hash } = newEmailToken();
     const mail = passwordResetMail({ to: user.email, name: user.name, link: resetLink(deps.cfg.PUBLIC_BASE_URL, token, b.redirectTo) });
     await deps.users.addToken(user.id, { purpose: 'reset', hash, expiresAt: new Date(Date.now() + TOKEN_TTL_MS.reset) }, [
-      { topic: Topic.MailRequested, key: user.id, payload: mail },
+      // A confirmed account's address has the higher daily limit per recipient (docs/product/limits.md).
+      { topic: Topic.MailRequested, key: user.id, payload: user.emailConfirmedAt ? { ...mail, to_confirmed: true } : mail },
     ]);
     deps.kickOutbox();
     deps.log.info({ userId: user.id }, 'password reset requested');
