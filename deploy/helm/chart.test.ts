@@ -201,6 +201,19 @@ describe('Deployments are hardened and probed', () => {
     expect(validate(values)).toBe(false);
   });
 
+  it('gateway: no per-address connection cap behind the Ingress (all its connections come from the controller)', () => {
+    expect(template('gateway')).toMatch(
+      /\{\{- if hasKey \.Values\.gateway "maxConnectionsPerAddress" \}\}\s*\n\s*- name: GATEWAY_MAX_CONNECTIONS_PER_ADDRESS\s*\n\s*value: \{\{ \.Values\.gateway\.maxConnectionsPerAddress \| quote \}\}/,
+    );
+    expect(loadValues().gateway.maxConnectionsPerAddress).toBe(0);
+    const validate = compileSchema();
+    const values = loadValues();
+    values.gateway.maxConnectionsPerAddress = 64;
+    expect(validate(values)).toBe(true);
+    values.gateway.maxConnectionsPerAddress = -1;
+    expect(validate(values)).toBe(false);
+  });
+
   it('document: gets CHROME_PATH, a writable HOME and a memory-backed /dev/shm', () => {
     const text = template('document');
     expect(text).toMatch(/- name: CHROME_PATH\s*\n\s*value: \/usr\/bin\/chromium/);

@@ -53,6 +53,14 @@ const shape = {
   GATEWAY_PROXY: z.enum(['builtin', 'library']).default('builtin'),
   /** Copies of the listening socket that take in new connections (accept-copies.ts); `0`: the one socket only. */
   GATEWAY_ACCEPT_COPIES: z.coerce.number().int().min(0).max(1024).default(ACCEPT_COPIES),
+  /** Connections the gateway holds at once (connection-limits.ts); a new one beyond it is closed at once. */
+  GATEWAY_MAX_CONNECTIONS: z.coerce.number().int().positive().default(4096),
+  /** Connections from one client address (IPv6: one /64) at once; `0`: no per-address cap (behind an Ingress). */
+  GATEWAY_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(256),
+  /** A connection's request headers must be complete this long after it opened (or after its last answer): 408 and closed. */
+  GATEWAY_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** A kept-alive connection without a new request is closed after this. */
+  GATEWAY_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   REQUEST_TIMEOUT_MS: baseConfigShape.REQUEST_TIMEOUT_MS,
   /** A request body that stops arriving for this long is answered 408 (noticed within twice this). */
   BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),

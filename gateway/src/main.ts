@@ -1,8 +1,9 @@
 import type { Server } from 'node:http';
 import { pathToFileURL } from 'node:url';
-import { closeServer, createLogger, createMetrics, createStore, listen, MemoryStore, runStandalone, setLogLevel, type RunningService } from '@stundenplan/base';
+import { closeServer, createLogger, createMetrics, createStore, MemoryStore, runStandalone, setLogLevel, type RunningService } from '@stundenplan/base';
 import { addAcceptCopies } from './accept-copies.js';
 import { createGatewayApp } from './app.js';
+import { listenGateway } from './connection-limits.js';
 import { loadConfig } from './config.js';
 import { checkLegalConfig } from './legal-config-check.js';
 import { startMetricsServer } from './metrics-server.js';
@@ -25,7 +26,13 @@ export async function start(env?: Record<string, string | undefined>): Promise<R
     },
   });
   const metricsServer = await startMetricsServer(metrics, cfg.METRICS_PORT, cfg.LISTEN_HOST);
-  const server: Server = await listen(app, cfg.PORT, cfg.HOST).catch(async (e: unknown) => {
+  const limits = {
+    maxConnections: cfg.GATEWAY_MAX_CONNECTIONS,
+    maxPerAddress: cfg.GATEWAY_MAX_CONNECTIONS_PER_ADDRESS,
+    headersTimeoutMs: cfg.GATEWAY_HEADERS_TIMEOUT_MS,
+    keepAliveTimeoutMs: cfg.GATEWAY_KEEP_ALIVE_TIMEOUT_MS,
+  };
+  const server: Server = await listenGateway(app, cfg.PORT, cfg.HOST, limits, log).catch(async (e: unknown) => {
     await closeServer(metricsServer);
     throw e;
   });

@@ -120,6 +120,12 @@ export const deleteSchedule = defineEndpoint({
 /** docs/product/data.md Time preferences. */
 export const timeSource = z.enum(['available_times', 'available_times_user_input']);
 
+/** Order of the last two solver goals (preferred times, compact days). */
+export const calculationPriority = z.enum(['preferred_first', 'compact_first', 'weighted']);
+
+/** Default of `gap_minutes_per_preferred` with priority 'weighted'. */
+export const DEFAULT_GAP_MINUTES_PER_PREFERRED = 30;
+
 /** Body of the calculation; the service maps each failing field to its German message. */
 export const calculationBody = z.object({
   selectedClass: z.string().min(1),
@@ -140,6 +146,14 @@ export const calculationBody = z.object({
     .nullish(),
   /** Stay close to this saved schedule ('Möglichst wenige Änderungen'). */
   previous_schedule_id: z.string().nullish(),
+  /**
+   * What counts more after the placed (and kept) students, docs/product/planning.md "Solver goals":
+   * 'preferred_first' (absent: 'Wunschzeiten zuerst'), 'compact_first' ('Kompakte Tage zuerst') or
+   * 'weighted' (at most `gap_minutes_per_preferred` more gap minutes per lesson in preferred times).
+   */
+  priority: calculationPriority.nullish(),
+  /** With priority 'weighted': minutes of gap one more lesson in preferred times is worth (default 30). */
+  gap_minutes_per_preferred: z.number().int().min(0).max(600).nullish(),
 });
 
 export const placement = z.object({

@@ -228,6 +228,30 @@ describe('bad input', () => {
     for (const wiggleRoom of [0, 99, '5']) expect((await calc({ wiggleRoom, selectedClass: clsId, timePreferences: {} })).status).toBe(200);
   });
 
+  it('priority: wishes first by default, compact days first, or gap minutes per wish (docs/product/planning.md)', async () => {
+    // Monday 9-12: Anna only 9-10, Ben 9-12 wishing 11-12. Ben's wish leaves an idle hour.
+    const anna = member('Anna', 60, { '0': labels('9.00', '10.00') });
+    const ben = member('Ben', 60, { '0': labels('9.00', '12.00') }, { preferred: { '0': labels('11.00', '12.00') } });
+    const cls = h.world.addClass(h.teacherId, [anna, ben], { '0': labels('9.00', '12.00') });
+    const benStart = async (extra: object) => {
+      const res = await calc({ wiggleRoom: 0, selectedClass: cls.classId, ...extra });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const lesson = res.body.placements.find((p: Placement) => p.member_id === ben.memberId);
+      return { start: lesson.start_time, idle: res.body.summary.idle_minutes, preferred: res.body.summary.preferred_placed };
+    };
+    expect(await benStart({})).toEqual({ start: '11:00', idle: 60, preferred: 1 });
+    expect(await benStart({ priority: 'preferred_first' })).toEqual({ start: '11:00', idle: 60, preferred: 1 });
+    expect(await benStart({ priority: 'compact_first' })).toEqual({ start: '10:00', idle: 0, preferred: 0 });
+    expect(await benStart({ priority: 'weighted' })).toEqual({ start: '10:00', idle: 0, preferred: 0 });
+    expect(await benStart({ priority: 'weighted', gap_minutes_per_preferred: 60 })).toEqual({ start: '11:00', idle: 60, preferred: 1 });
+    const wrong = await calc({ wiggleRoom: 0, selectedClass: cls.classId, priority: 'egal' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.detail).toMatch(/^Ungültige Gewichtung: erlaubt sind „preferred_first“/);
+    const gap = await calc({ wiggleRoom: 0, selectedClass: cls.classId, priority: 'weighted', gap_minutes_per_preferred: -5 });
+    expect(gap.status).toBe(400);
+    expect(gap.body.detail).toBe('Die Minuten Lücke pro erfüllter Wunschzeit müssen eine ganze Zahl von 0 bis 600 sein.');
+  });
+
   it('no class chosen', async () => {
     for (const body of [{ wiggleRoom: 3, timePreferences: {} }, { wiggleRoom: 3, selectedClass: '', timePreferences: {} }, {}]) {
       const res = await calc(body);

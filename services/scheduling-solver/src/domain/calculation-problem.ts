@@ -112,5 +112,6 @@ export function buildProblem(
     timePreferences: Object.fromEntries(roster.members.map((m) => [m.memberId, chosen.get(m.memberId)!.source])),
     ...(roster.pinned.length ? { pinned: roster.pinned } : {}),
     ...(previous ? { previous: previous.filter((l) => roster.byId.has(l.member_id)) } : {}),
+    ...(input.priority ? { priority: input.priority } : {}),
   };
 }

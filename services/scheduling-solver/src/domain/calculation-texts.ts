@@ -17,6 +17,9 @@ export const CALC_TEXTS = Object.freeze({
   pinnedTwice: (name: string) => `${name} ist mehrfach fixiert.`,
   pinnedPastMidnight: (name: string) => `Die fixierte Stunde von ${name} reicht über das Tagesende hinaus.`,
   pinnedOverlap: (a: string, b: string, day: number) => `Die fixierten Stunden von ${a} und ${b} überschneiden sich am ${DAY_NAMES[day]}.`,
+  priorityInvalid:
+    'Ungültige Gewichtung: erlaubt sind „preferred_first“ (Wunschzeiten zuerst), „compact_first“ (Kompakte Tage zuerst) oder „weighted“ (Lücke pro erfüllter Wunschzeit).',
+  gapMinutesInvalid: 'Die Minuten Lücke pro erfüllter Wunschzeit müssen eine ganze Zahl von 0 bis 600 sein.',
   failed: 'Die Berechnung ist fehlgeschlagen. Bitte versuche es erneut.',
   tooSlow: 'Die Berechnung hat zu lange gedauert. Bitte versuche es erneut.',
   reasonNoTimes: 'Keine verfügbaren Zeiten eingetragen',

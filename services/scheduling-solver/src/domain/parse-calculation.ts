@@ -4,7 +4,7 @@ import { SLOTS_PER_DAY, tryLabelToSlot } from '@stundenplan/timegrid';
 import type { z } from 'zod';
 import { CLASS_NOT_FOUND, SCHEDULE_NOT_FOUND } from './access.js';
 import { CALC_TEXTS } from './calculation-texts.js';
-import type { TimeSource } from './solver-port.js';
+import type { Priority, TimeSource } from './solver-port.js';
 
 export interface CalcInput {
   classId: string;
@@ -13,6 +13,8 @@ export interface CalcInput {
   /** Pinned lessons: day 0..6 and the first quarter hour as a slot index (the body's label read once). */
   pinned: { member_id: string; day: number; slot: number; week?: 'A' | 'B' }[];
   previousScheduleId: string | null | undefined;
+  /** Absent: the SPEC's order (preferred times before compact days). */
+  priority?: Priority;
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -30,6 +32,10 @@ function refusal(issue: z.core.$ZodIssue, body: Record<string, unknown>): AppErr
       return AppError.badRequest(key === undefined ? CALC_TEXTS.timePreferences : CALC_TEXTS.timePreferenceValue(String(key)));
     case 'previous_schedule_id':
       return AppError.notFound(SCHEDULE_NOT_FOUND);
+    case 'priority':
+      return AppError.badRequest(CALC_TEXTS.priorityInvalid);
+    case 'gap_minutes_per_preferred':
+      return AppError.badRequest(CALC_TEXTS.gapMinutesInvalid);
     default:
       return AppError.badRequest(CALC_TEXTS.pinnedInvalid);
   }
@@ -53,10 +59,18 @@ export function parseCalculationBody(raw: unknown): CalcInput {
     pinned.push({ member_id: p.member_id, day: Number(p.day), slot, ...(p.week ? { week: p.week } : {}) });
   }
   return {
+    ...priorityOf(b.priority, b.gap_minutes_per_preferred),
     classId: b.selectedClass,
     wiggleRoom: Number(b.wiggleRoom),
     timePreferences: b.timePreferences ?? {},
     pinned,
     previousScheduleId: b.previous_schedule_id,
   };
+}
+
+/** The request's priority in the engine's terms; absent or 'preferred_first': none (the engine's default). */
+function priorityOf(priority: string | null | undefined, gapMinutes: number | null | undefined): { priority?: Priority } {
+  if (priority === 'compact_first') return { priority: { order: 'compact' } };
+  if (priority === 'weighted') return { priority: { order: 'weighted', gapMinutesPerPreferred: gapMinutes ?? scheduling.DEFAULT_GAP_MINUTES_PER_PREFERRED } };
+  return {};
 }

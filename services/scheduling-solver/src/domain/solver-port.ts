@@ -5,7 +5,7 @@
  */
 import type { Fix, Placement, Plan, Problem, SolveProgress, TimeSource } from '../solver/types.js';
 
-export type { PinnedLesson, PlanStats, TimeSource, Week } from '../solver/types.js';
+export type { PinnedLesson, PlanStats, Priority, TimeSource, Week } from '../solver/types.js';
 
 /** The engine's problem as the service builds it: every student's chosen source is named. */
 export type SolveProblem = Problem & { timePreferences: Record<string, TimeSource> };

@@ -15,7 +15,7 @@
 //
 // The "stable" stage is stage 1 with the count fixed and weight 1 on each student's previous lesson
 // (most kept); "preferred" is stage 1 with count and kept lessons fixed and weight 1 on windows
-// inside preferred times; stage 2 then keeps those values in one row each.
+// inside preferred times; stage 2 then keeps those values in one row each (other weights: priority-stages.ts).
 //
 // Two-week plans (a biweekly student): the days of week B follow those of week A (plan days 7..13).
 // A biweekly student's window of week A or B is one column on that week's day; a weekly student's
@@ -200,6 +200,9 @@ export interface CompactOptions {
   preferred?: number;
   /** Students at their previous lesson (pins included): row sum = kept. */
   kept?: number;
+  maxIdle?: number; // row sum of the idle arcs <= maxIdle
+  /** Objective (minimized): idleCost per idle slot minus preferredGain per lesson in preferred times (default: 1 and 0). */
+  weights?: { idleCost: number; preferredGain: number };
 }
 
 /** Stage 2 for one component: minimum idle slots with exactly `count` lessons (pins included). */
@@ -212,7 +215,7 @@ export function buildCompact(core: Core, comp: Component, count: number, opts: C
     const idx: number[] = [];
     const pinned = core.pinnedWin[s]! >= 0;
     for (let w = core.winStart[s]!; w < core.winStart[s + 1]!; w++) {
-      const j = b.binary(0, pinned ? 1 : 0, 1);
+      const j = b.binary(opts.weights && core.winPref[w] ? -opts.weights.preferredGain : 0, pinned ? 1 : 0, 1);
       cols.push(w);
       if (core.winPrev[w]) keptCols.push(j);
       idx.push(j);
@@ -283,7 +286,7 @@ export function buildCompact(core: Core, comp: Component, count: number, opts: C
     }
     const idle: number[] = [];
     for (let t = lo; t < hi; t++) {
-      const j = b.binary(1);
+      const j = b.binary(opts.weights?.idleCost ?? 1);
       idle.push(j);
       allIdle.push(j);
       outArcs[t - lo]!.push(j);
@@ -303,6 +306,7 @@ export function buildCompact(core: Core, comp: Component, count: number, opts: C
     }
     dayArcs.push({ day: d, lo, hi, src, snk, idle });
   }
+  if (opts.maxIdle !== undefined) b.row(-Infinity, opts.maxIdle, allIdle);
   // Two-week plans: stage 1's clique rows too (redundant for integer points, half the root work of
   // tight-01-bw's idle proof: docs/adr/0002-biweekly-stage2-cliques.md).
   if (core.weeks === 2) addCliqueRows(core, b, windowOfCol, owner);

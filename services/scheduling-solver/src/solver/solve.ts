@@ -16,7 +16,8 @@ import { buildInstance, idleSlots, lessonKeys, WEEK_KEYS, type Core, type Instan
 import { buildMaximize, components } from './model.js';
 import { SLOT_MINUTES, SLOTS_PER_DAY, slotLabel } from './problem-input.js';
 import { buildReasons } from './reasons.js';
-import { compactStage, countPlaced, preferredStage, stableStage, trivialProofs, type CompState, type MipRunner, type StageContext } from './stages.js';
+import { laterStages, readPriority } from './priority-stages.js';
+import { countPlaced, trivialProofs, type CompState, type MipRunner, type StageContext, type StageOrder } from './stages.js';
 import type { Placement, Plan, PlanStatus, ProgressStage, Problem, SolveOptions, StageTimings } from './types.js';
 
 export const DEFAULT_TIME_LIMIT_SEC = 8;
@@ -32,7 +33,7 @@ const HELPER_MIN_STUDENTS = 20;
 const HELPER_MIN_BUDGET = 40_000;
 
 /** Builds the output plan for a placement (core student -> window or -1). */
-function makePlan(inst: Instance, pos: Int32Array, states: CompState[], timings: StageTimings): Plan {
+function makePlan(inst: Instance, pos: Int32Array, states: CompState[], timings: StageTimings, order: StageOrder): Plan {
   const core = inst.core;
   const lessonAt = new Int32Array(core.weeks * WEEK_KEYS).fill(-1);
   const placedSet = new Set<number>();
@@ -64,14 +65,17 @@ function makePlan(inst: Instance, pos: Int32Array, states: CompState[], timings:
   const unscheduled = inst.active.filter((i) => !placedSet.has(i));
   const placed = rows.length;
   const unplacedActive = inst.active.length - placed;
-  // Each stage is proven only when the stages before it are (placed > moved > preferred > idle).
+  // Each stage is proven only when the stages before it are (placed > moved > preferred > idle; the
+  // order 'compact' swaps the last two, 'weighted' proves them together).
   const placedProven = states.every((c) => c.placedProven);
   const movedProven = placedProven && states.every((c) => c.movedProven);
-  const preferredProven = movedProven && states.every((c) => c.preferredProven);
-  const idleProven = preferredProven && states.every((c) => c.idleProven);
+  const allPreferred = states.every((c) => c.preferredProven);
+  const allIdle = states.every((c) => c.idleProven);
+  const preferredProven = movedProven && allPreferred && (order !== 'compact' || allIdle);
+  const idleProven = movedProven && allIdle && (order === 'compact' || allPreferred);
   let status: PlanStatus;
   if (unplacedActive > inst.wiggle) status = 'INFEASIBLE';
-  else status = idleProven ? 'OPTIMAL' : 'FEASIBLE';
+  else status = idleProven && preferredProven ? 'OPTIMAL' : 'FEASIBLE';
   const preferredStudents: string[] = [];
   const kept = new Set<number>();
   for (let s = 0; s < core.n; s++) {
@@ -147,29 +151,42 @@ async function solveWith(problem: Problem, options: SolveOptions, makeHelper: (c
   const highs = new HighsLoader(useMip, options.log);
   const inst = buildInstance(problem);
   const core = inst.core;
+  const priority = readPriority(problem.priority);
+  const order = priority.order;
   const helper = makeHelper(core);
   const states: CompState[] = components(core).map((comp) => ({ comp, placedProven: false, movedProven: false, preferredProven: false, idleProven: false }));
   run.timings.prepareMs = performance.now() - run.t0;
 
   const effort = options.heuristicEffort ?? 1;
-  const { pos, search } = await heuristicStart(run, problem, core, states, helper, highs, effort);
+  const { pos, search } = await heuristicStart(run, problem, core, states, helper, highs, effort, order);
   run.timings.totalMs = performance.now() - run.t0;
-  run.progress('first-plan', makePlan(inst, pos, states, run.timings), true);
+  run.progress('first-plan', makePlan(inst, pos, states, run.timings, order), true);
 
-  const loaded = states.some((st) => !st.idleProven) ? await highs.loaded() : null;
+  const loaded = states.some((st) => !(st.idleProven && st.preferredProven)) ? await highs.loaded() : null;
   const ctx: StageContext | null = loaded
-    ? { core, pos, mip: mipRunner(loaded, helper), remainingSec: run.remainingSec, compactTimeLimitSec: options.compactTimeLimitSec, log: run.log }
+    ? {
+        core,
+        pos,
+        mip: mipRunner(loaded, helper),
+        remainingSec: run.remainingSec,
+        compactTimeLimitSec: options.compactTimeLimitSec,
+        log: run.log,
+        ...(order === 'preferred' ? {} : { priority }),
+      }
     : null;
   let t = performance.now();
   if (ctx && maximizeStage(ctx, states, options.maximizeTimeLimitSec)) compactImproved(search, pos, effort);
-  for (const st of states) trivialProofs(core, st, pos);
+  for (const st of states) trivialProofs(core, st, pos, order);
   run.timings.maximizeMs = performance.now() - t;
-  let plan = makePlan(inst, pos, states, { ...run.timings, totalMs: performance.now() - run.t0 });
+  let plan = makePlan(inst, pos, states, { ...run.timings, totalMs: performance.now() - run.t0 }, order);
   if (states.every((s) => s.placedProven)) run.progress('maximum-proven', plan, false);
 
-  laterStages(run, plan.status !== 'INFEASIBLE' || options.compactInfeasible ? ctx : null, states, plan);
+  const compacting = plan;
+  laterStages(plan.status !== 'INFEASIBLE' || options.compactInfeasible ? ctx : null, states, priority, run.timings, () =>
+    run.progress('compacting', compacting, false),
+  );
   run.timings.totalMs = performance.now() - run.t0;
-  plan = makePlan(inst, pos, states, run.timings);
+  plan = makePlan(inst, pos, states, run.timings, order);
   if (options.fixes) {
     t = performance.now();
     const fixesDeadline = Math.min(run.deadline, t + (options.fixesTimeLimitSec ?? DEFAULT_FIXES_TIME_LIMIT_SEC) * 1000);
@@ -235,6 +252,7 @@ async function heuristicStart(
   helper: SolveHelper | null,
   highs: HighsLoader,
   effort: number,
+  order: StageOrder,
 ): Promise<{ pos: Int32Array; search: LocalSearch }> {
   const t = performance.now();
   // The second start is shorter: in the helper it then ends about when the first one does.
@@ -256,7 +274,7 @@ async function heuristicStart(
   if (better(secondResult, best)) best = secondResult;
   search.load(best.pos);
   const pos = Int32Array.from(best.pos);
-  for (const st of states) trivialProofs(core, st, pos);
+  for (const st of states) trivialProofs(core, st, pos, order);
   run.timings.heuristicMs = performance.now() - t;
   run.log?.(
     `heuristic: placed ${core.n - best.unplaced}/${core.n}, idle ${best.idle * SLOT_MINUTES} min (starts: ${first.unplaced}/${first.idle}, ${secondResult.unplaced}/${secondResult.idle}), ${run.timings.heuristicMs.toFixed(0)} ms`,
@@ -305,24 +323,4 @@ function compactImproved(search: LocalSearch, pos: Int32Array, effort: number): 
   search.load(pos);
   search.anneal(annealBudget(search.core, effort));
   pos.set(search.pos);
-}
-
-/**
- * The stages after stage 1, each timed (0 ms when skipped: without HiGHS, or for an INFEASIBLE plan
- * unless asked for): "stable" (fewest students moved from the previous plan at that count),
- * "preferred" (most lessons inside preferred times at those values) and stage 2 (minimum idle time).
- */
-function laterStages(run: SolveRun, ctx: StageContext | null, states: CompState[], plan: Plan): void {
-  let t = performance.now();
-  if (ctx) stableStage(ctx, states);
-  run.timings.stabilizeMs = performance.now() - t;
-  t = performance.now();
-  if (ctx) preferredStage(ctx, states);
-  run.timings.preferMs = performance.now() - t;
-  t = performance.now();
-  if (ctx) {
-    run.progress('compacting', plan, false);
-    compactStage(ctx, states);
-  }
-  run.timings.compactMs = performance.now() - t;
 }

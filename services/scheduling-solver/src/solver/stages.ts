@@ -3,12 +3,17 @@
 // lessons inside preferred times; only when the problem has preferred times) and stage 2 (least
 // idle time). Each stage keeps the values of the stages before it in rows and only counts as proven
 // when they are proven too. Without a previous plan the order is placed > preferred > idle as before.
+// The problem's priority may swap the last two or merge them (priority-stages.ts).
 // All of them run with HiGHS presolve off like stage 1: in this order the "stable" and "preferred"
 // models are solved at the root, and presolve made them slower (bench/README.md).
 
 import type { MipResult, ModelBuilder } from './highs.js';
 import { idleSlots, lessonKeys, type Core } from './instance.js';
 import { buildCompact, buildMaximize, type Component } from './model.js';
+import type { Priority } from './types.js';
+
+/** Order of the last two goals (types.ts Priority). */
+export type StageOrder = Priority['order'];
 
 export interface CompState {
   comp: Component;
@@ -35,6 +40,8 @@ export interface StageContext {
   remainingSec: () => number;
   compactTimeLimitSec?: number;
   log?: (line: string) => void;
+  /** Absent: { order: 'preferred' }. */
+  priority?: Priority;
 }
 
 /**
@@ -42,7 +49,7 @@ export interface StageContext {
  * can split between weeks A and B), and presolve cut the proof on bench/biweekly's small-03-bw from
  * about 7.1 to 5.5 CPU seconds (bench/README.md). One-week plans stay without it.
  */
-const TWO_WEEK_COMPACT_OPTIONS = { presolve: 'on' } as const;
+export const TWO_WEEK_COMPACT_OPTIONS = { presolve: 'on' } as const;
 
 export function countPlaced(comp: Component, pos: Int32Array): number {
   let n = 0;
@@ -58,7 +65,7 @@ export function countPreferred(core: Core, comp: Component, pos: Int32Array): nu
 }
 
 /** Students of the component at their previous lesson (pinned ones included unless `unpinned`). */
-function countKept(core: Core, comp: Component, pos: Int32Array, unpinned = false): number {
+export function countKept(core: Core, comp: Component, pos: Int32Array, unpinned = false): number {
   let n = 0;
   for (const s of comp.students) if (pos[s]! >= 0 && core.winPrev[pos[s]!] && !(unpinned && core.pinnedWin[s]! >= 0)) n++;
   return n;
@@ -96,22 +103,31 @@ function movedTrivial(core: Core, comp: Component, pos: Int32Array): boolean {
 }
 
 /** Some student of the component can keep its previous lesson. */
-function hasKeepable(core: Core, comp: Component): boolean {
+export function hasKeepable(core: Core, comp: Component): boolean {
   return comp.students.some((s) => keepable(core, s));
 }
 
 /**
  * Proofs without a MIP, in stage order (each only when the stages before it are proven): everybody
- * placed; nobody moved who could stay; every lesson preferred (or none can be); no idle time.
+ * placed; nobody moved who could stay; every lesson preferred (or none can be); no idle time. With
+ * the order 'compact' idle time comes before preferred; 'weighted' needs both at once.
  */
-export function trivialProofs(core: Core, st: CompState, pos: Int32Array): void {
+export function trivialProofs(core: Core, st: CompState, pos: Int32Array, order: StageOrder = 'preferred'): void {
   if (countPlaced(st.comp, pos) === st.comp.students.length) st.placedProven = true;
   if (st.placedProven && movedTrivial(core, st.comp, pos)) st.movedProven = true;
-  if (st.movedProven && preferredTrivial(core, st.comp, pos)) st.preferredProven = true;
-  if (st.preferredProven && compIdle(core, st.comp, pos) === 0) st.idleProven = true;
+  if (order === 'preferred') {
+    if (st.movedProven && preferredTrivial(core, st.comp, pos)) st.preferredProven = true;
+    if (st.preferredProven && compIdle(core, st.comp, pos) === 0) st.idleProven = true;
+  } else if (order === 'compact') {
+    if (st.movedProven && compIdle(core, st.comp, pos) === 0) st.idleProven = true;
+    if (st.idleProven && preferredTrivial(core, st.comp, pos)) st.preferredProven = true;
+  } else if (st.movedProven && preferredTrivial(core, st.comp, pos) && compIdle(core, st.comp, pos) === 0) {
+    st.preferredProven = true;
+    st.idleProven = true;
+  }
 }
 
-const daysOf = (st: CompState): string => st.comp.days.join(',');
+export const daysOf = (st: CompState): string => st.comp.days.join(',');
 
 /**
  * The two stages on the stage-1 model, at the maximum count: "stable" (objective: students kept at
@@ -135,7 +151,7 @@ function maximizeStage(ctx: StageContext, states: CompState[], objective: 'kept'
     // Only pins placed: nothing to choose.
     if (pinned === count) {
       proven(st);
-      trivialProofs(core, st, pos);
+      trivialProofs(core, st, pos, ctx.priority?.order);
       continue;
     }
     const kept = countKept(core, st.comp, pos);
@@ -156,7 +172,7 @@ function maximizeStage(ctx: StageContext, states: CompState[], objective: 'kept'
       st.idleProven = false;
     }
     if (res.status === 'optimal') proven(st);
-    trivialProofs(core, st, pos);
+    trivialProofs(core, st, pos, ctx.priority?.order);
   }
 }
 
@@ -170,9 +186,14 @@ export function preferredStage(ctx: StageContext, states: CompState[]): void {
   maximizeStage(ctx, states, 'preferred');
 }
 
-/** Stage 2: least idle time at the count, the kept lessons and the preferred count. */
+/**
+ * Stage 2: least idle time at the count, the kept lessons and the preferred count (order 'compact':
+ * at the count and the kept lessons only; the preferred count follows in preferredAfterCompactStage).
+ */
 export function compactStage(ctx: StageContext, states: CompState[]): void {
   const { core, pos } = ctx;
+  const order = ctx.priority?.order ?? 'preferred';
+  const compactFirst = order === 'compact';
   for (const st of states) {
     if (st.idleProven) continue;
     const limit = Math.min(ctx.compactTimeLimitSec ?? Infinity, ctx.remainingSec());
@@ -182,7 +203,7 @@ export function compactStage(ctx: StageContext, states: CompState[]): void {
     const preferred = countPreferred(core, st.comp, pos);
     const before = compIdle(core, st.comp, pos);
     const model = buildCompact(core, st.comp, count, {
-      ...(preferredTrivial(core, st.comp, pos) && preferred === 0 ? {} : { preferred }),
+      ...(compactFirst || (preferredTrivial(core, st.comp, pos) && preferred === 0) ? {} : { preferred }),
       ...(hasKeepable(core, st.comp) ? { kept } : {}),
     });
     const res = ctx.mip(model.builder, false, model.start(pos), limit, core.weeks === 2 ? TWO_WEEK_COMPACT_OPTIONS : undefined);
@@ -192,10 +213,16 @@ export function compactStage(ctx: StageContext, states: CompState[]): void {
     if (res.x) {
       const trial = Int32Array.from(pos);
       model.read(res.x, trial);
-      const same = countPlaced(st.comp, trial) === count && countKept(core, st.comp, trial) === kept && countPreferred(core, st.comp, trial) === preferred;
-      if (same && compIdle(core, st.comp, trial) < before) pos.set(trial);
+      const same =
+        countPlaced(st.comp, trial) === count &&
+        countKept(core, st.comp, trial) === kept &&
+        (compactFirst || countPreferred(core, st.comp, trial) === preferred);
+      if (same && compIdle(core, st.comp, trial) < before) {
+        pos.set(trial);
+        if (compactFirst) st.preferredProven = false;
+      }
     }
-    if (res.status === 'optimal' && st.preferredProven) st.idleProven = true;
-    trivialProofs(core, st, pos);
+    if (res.status === 'optimal' && (compactFirst ? st.movedProven : st.preferredProven)) st.idleProven = true;
+    trivialProofs(core, st, pos, order);
   }
 }

@@ -54,7 +54,20 @@ export interface Problem {
    * times, then least idle time. Without it: placed, preferred, idle.
    */
   previous?: PinnedLesson[];
+  /**
+   * What counts more after placed (and kept) students: preferred times or compact days
+   * (docs/product/planning.md "Solver goals"). Absent or null: { order: 'preferred' }.
+   */
+  priority?: Priority | null;
 }
+
+/**
+ * 'preferred': most lessons in preferred times, then least idle time (the default).
+ * 'compact': least idle time, then most lessons in preferred times.
+ * 'weighted': least (idle minutes - gapMinutesPerPreferred x lessons in preferred times): one more
+ * lesson in preferred times is worth at most that many more idle minutes (a tie goes to the lesson).
+ */
+export type Priority = { order: 'preferred' } | { order: 'compact' } | { order: 'weighted'; gapMinutesPerPreferred: number };
 
 export type PlanStatus = 'OPTIMAL' | 'FEASIBLE' | 'INFEASIBLE';
 

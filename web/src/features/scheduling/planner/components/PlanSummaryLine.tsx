@@ -1,7 +1,7 @@
 import type { PlanMarks } from '../hooks/use-plan-marks';
 import { PLANNER_TEXTS } from '../model/texts';
 
-/** Above the grid: how many lessons lie in preferred times and, after a stable re-planning, how many moved. */
+/** Above the grid: how many lessons lie in preferred times, the gap minutes between lessons and, after a stable re-planning, how many moved. */
 export function PlanSummaryLine({ marks, baseName }: { marks: PlanMarks; baseName: string | null }) {
   const showPreferred = marks.showPreferred && marks.placed > 0;
   if (!showPreferred && marks.movedCount === null) return null;
@@ -13,6 +13,14 @@ export function PlanSummaryLine({ marks, baseName }: { marks: PlanMarks; baseNam
             ★
           </span>
           {PLANNER_TEXTS.preferredCount(marks.preferredPlaced, marks.placed)}
+        </span>
+      )}
+      {showPreferred && (
+        <span className="plan-summary__item" data-testid="gap-minutes" title={PLANNER_TEXTS.gapTitle}>
+          <span className="plan-summary__icon plan-summary__icon--gap" aria-hidden="true">
+            ↔
+          </span>
+          {PLANNER_TEXTS.gapMinutes(marks.gapMinutes, marks.twoWeeks)}
         </span>
       )}
       {marks.movedCount !== null && (

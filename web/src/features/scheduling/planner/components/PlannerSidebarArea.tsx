@@ -4,6 +4,7 @@ import { hasTwoSources } from '../model/preferences';
 import { CalculateButton } from './CalculateButton';
 import { PlannerSidebar } from './PlannerSidebar';
 import { PlannerToolbar } from './PlannerToolbar';
+import { PriorityChoice } from './PriorityChoice';
 import { ScheduleMeta } from './ScheduleMeta';
 import { StableSwitch } from './StableSwitch';
 import { StudentList } from './StudentList';
@@ -48,6 +49,7 @@ export function PlannerSidebarArea({ p }: { p: Planner }) {
       calculation={
         <div className="planner-section">
           <WiggleRoomControl value={ui.wiggle} onChange={set.wiggle} />
+          {p.marks.showPreferred && <PriorityChoice value={ui.priority} onChange={set.priority} />}
           {p.stable.baseId && <StableSwitch checked={p.stable.stable} onChange={p.stable.setStable} baseName={p.stable.baseName ?? ''} />}
           <CalculateButton running={p.calc.running} progress={p.calc.progress} disabled={busy} onClick={p.calc.run} />
         </div>

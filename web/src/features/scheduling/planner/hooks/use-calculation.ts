@@ -18,6 +18,8 @@ export interface CalculationBody extends BodyOf<typeof scheduling.calculate> {
   timePreferences: Record<string, TimeSource>;
   pinned?: { member_id: string; day: number; start: string }[];
   previous_schedule_id?: string;
+  priority?: 'compact_first' | 'weighted';
+  gap_minutes_per_preferred?: number;
 }
 
 /** Opens GET /api/progress (server-sent events); null where EventSource is missing. */

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { pinnedForCalculation } from '../model/placements';
+import type { PlanPriority } from '../model/planner-ui';
 import type { PlannerMember, TimeSource } from '../model/types';
 import { useCalculation } from './use-calculation';
 import type { PlanActions, PlanState } from './use-plan-state';
@@ -11,12 +12,14 @@ interface Deps {
   actions: PlanActions;
   prefs: Record<string, TimeSource>;
   wiggle: number;
+  /** What counts more: sent only when it is not the default ('Wunschzeiten zuerst'). */
+  priority: PlanPriority;
   /** Stay close to this saved schedule (stable re-planning), or null. */
   previousId: string | null;
 }
 
 /** 'Stundenplan berechnen' with the planner's settings and locked lessons; the best partial plan of a refusal can be taken. */
-export function usePlanCalculation({ classId, members, state, actions, prefs, wiggle, previousId }: Deps) {
+export function usePlanCalculation({ classId, members, state, actions, prefs, wiggle, priority, previousId }: Deps) {
   const calc = useCalculation(classId, (outcome, body) =>
     actions.calculated(outcome.plan, outcome.name, outcome.notAssigned, outcome.reasons, {
       summary: outcome.summary,
@@ -34,6 +37,8 @@ export function usePlanCalculation({ classId, members, state, actions, prefs, wi
         timePreferences: prefs,
         ...(pinned.length ? { pinned } : {}),
         ...(previousId ? { previous_schedule_id: previousId } : {}),
+        ...(priority.order === 'preferred_first' ? {} : { priority: priority.order }),
+        ...(priority.order === 'weighted' ? { gap_minutes_per_preferred: priority.gapMinutes } : {}),
       },
       members,
     );

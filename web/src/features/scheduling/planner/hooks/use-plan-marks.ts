@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { LessonView } from '../components/LessonBlock';
-import { inPreferred, preferredWeek } from '../model/plan-summary';
+import { gapMinutes, inPreferred, preferredWeek, twoWeekPlan } from '../model/plan-summary';
 import type { PlannerMember, TimeSource } from '../model/types';
 import type { PlanState } from './use-plan-state';
 
@@ -15,6 +15,9 @@ export interface PlanMarks {
   movedCount: number | null;
   /** Any member has preferred times (or the calculation counted some): the count is worth showing. */
   showPreferred: boolean;
+  /** The teacher's idle minutes between lessons (of both weeks in a two-week plan). */
+  gapMinutes: number;
+  twoWeeks: boolean;
 }
 
 /**
@@ -43,6 +46,8 @@ export function usePlanMarks(members: readonly PlannerMember[], prefs: Readonly<
       preferredPlaced: summary && summaryFresh ? summary.preferredPlaced : preferred.size,
       movedCount: moved ? moved.length : null,
       showPreferred: anyPreferences || (summaryFresh && (summary?.preferredPlaced ?? 0) > 0),
+      gapMinutes: gapMinutes(lessons),
+      twoWeeks: twoWeekPlan(lessons),
     };
   }, [members, prefs, plan, summary, summaryFresh, moved]);
 }

@@ -36,7 +36,7 @@ export function usePlanner({ classId, className, teacherTimes, onUnsavedChange }
   const data = usePlannerData(classId);
   const members = data.members.data ?? NO_MEMBERS;
   const { state, actions } = usePlanState();
-  const { ui, range, set } = usePlannerUi();
+  const { ui, range, set } = usePlannerUi(teacherTimes);
   const hover = useHoverHighlight();
   const view = usePlannerView(members, ui.choices, state.plan, teacherTimes, state.notAssigned, state.reasons);
   const stable = useStableReplan(state, data.schedules.data);
@@ -49,7 +49,16 @@ export function usePlanner({ classId, className, teacherTimes, onUnsavedChange }
     actions,
     pdfInput: () => ({ plan: state.plan, members, shortNames: view.names, range, className, scheduleName: state.current.name }),
   });
-  const calc = usePlanCalculation({ classId, members, state, actions, prefs: view.prefs, wiggle: ui.wiggle, previousId: stable.stable ? stable.baseId : null });
+  const calc = usePlanCalculation({
+    classId,
+    members,
+    state,
+    actions,
+    prefs: view.prefs,
+    wiggle: ui.wiggle,
+    priority: ui.priority,
+    previousId: stable.stable ? stable.baseId : null,
+  });
   const marks = usePlanMarks(members, view.prefs, state);
   const lessons = useMemo(() => markLessons(view.lessons, marks), [view.lessons, marks]);
 

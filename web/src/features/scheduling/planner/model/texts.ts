@@ -110,6 +110,18 @@ export const PLANNER_TEXTS = {
   legendWeeks: 'A / B: 14-tägliche Stunde in der A- oder B-Woche',
   movedTitle: 'Gegenüber dem gespeicherten Stundenplan verschoben',
   preferredCount: (preferred: number, placed: number) => `${preferred} von ${placed} ${placed === 1 ? 'Stunde' : 'Stunden'} in Wunschzeiten`,
+  gapMinutes: (minutes: number, twoWeeks: boolean) =>
+    `${minutes === 0 ? 'Keine Lücken' : `${minutes} Minuten Lücken`}${twoWeeks && minutes > 0 ? ' (A- und B-Woche)' : ''}`,
+  gapTitle: 'Freie Zeit zwischen deinen Stunden eines Tages, über die Woche zusammengezählt',
+  priority: 'Was zählt mehr?',
+  priorityPreferred: 'Wunschzeiten zuerst',
+  priorityCompact: 'Kompakte Tage zuerst',
+  priorityWeighted: 'Abwägen',
+  priorityWeightedBefore: 'höchstens',
+  priorityWeightedAfter: 'Minuten Lücke mehr pro erfüllter Wunschzeit',
+  priorityGapLabel: 'Minuten Lücke pro erfüllter Wunschzeit',
+  priorityInfo:
+    'Wunschzeiten zuerst: so viele Stunden wie möglich in Wunschzeiten, dann möglichst kurze Lücken. Kompakte Tage zuerst: möglichst kurze Lücken, dann so viele Wunschzeiten wie möglich. Abwägen: eine Stunde mehr in einer Wunschzeit darf höchstens so viele Minuten Lücke mehr kosten.',
   movedCount: (n: number) => `${n} verschoben`,
   movedAgainst: (name: string) => `gegenüber „${name}“`,
   stable: 'Möglichst wenige Änderungen',
