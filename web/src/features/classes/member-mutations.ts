@@ -70,7 +70,11 @@ export function useSaveMemberTimes(classId: string) {
       const storedFrequency = answer?.frequency ?? frequency;
       return storedFrequency ? { ...stored, frequency: storedFrequency } : stored;
     },
-    onSuccess: (stored, { memberId }) => patchMember(queryClient, classId, memberId, stored),
+    onSuccess: (stored, { memberId }) => {
+      patchMember(queryClient, classId, memberId, stored);
+      // The class list counts who has times ('x von y haben Zeiten eingetragen').
+      void queryClient.invalidateQueries({ queryKey: queryKeys.myClasses });
+    },
   });
 }
 

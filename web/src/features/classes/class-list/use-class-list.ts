@@ -10,7 +10,8 @@ import type { ClassDto } from '../classes-api';
 /** The class list with optimistic creation, delayed re-fetches and the window events (docs/product/classes.md). */
 export function useClassList() {
   const queryClient = useQueryClient();
-  const query = useQuery(myClassesQuery());
+  // Students enter times on their own devices: coming back to the tab shows the current 'x von y haben Zeiten eingetragen'.
+  const query = useQuery({ ...myClassesQuery(), refetchOnWindowFocus: 'always' });
   const { localClasses, dismissLocal, discardFailed } = useLocalClasses();
   const createMutation = useCreateClass();
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
