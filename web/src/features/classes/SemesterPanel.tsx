@@ -20,6 +20,7 @@ import { Button } from '../../shared/ui/Button';
 import { Input } from '../../shared/ui/Input';
 import { Select } from '../../shared/ui/Select';
 import { useConfirm } from '../../shared/ui/use-confirm';
+import { ClassLessonTools, LessonRulesForm } from '../lessons';
 import { Icons, IconButton } from './local-ui';
 import './semester.css';
 
@@ -64,8 +65,10 @@ interface BreakRow {
 const stateName = (code: string | null) => (code && code in GERMAN_STATE_NAMES ? GERMAN_STATE_NAMES[code as keyof typeof GERMAN_STATE_NAMES] : (code ?? ''));
 const STATE_OPTIONS = Object.entries(GERMAN_STATE_NAMES).map(([value, label]) => ({ value, label }));
 
-export function SemesterPanel({ classId }: { classId: string }) {
+export function SemesterPanel({ classId, className }: { classId: string; className?: string }) {
   const query = useQuery(semesterQuery(classId));
+  // The rules and the day's lessons are read once the section is opened.
+  const [opened, setOpened] = useState(false);
   const saved = query.data;
   const summary = hasSemester(saved)
     ? T.current(formatGermanDate(saved.first_day), formatGermanDate(saved.last_day), stateName(saved.state))
@@ -73,7 +76,7 @@ export function SemesterPanel({ classId }: { classId: string }) {
       ? T.none
       : '';
   return (
-    <details className="semester-panel" data-testid={`semester-${classId}`}>
+    <details className="semester-panel" data-testid={`semester-${classId}`} onToggle={(e) => e.currentTarget.open && setOpened(true)}>
       <summary className="semester-panel__summary">
         <span className="semester-panel__title">{T.title}</span>
         {summary && <span className="semester-panel__current muted">{summary}</span>}
@@ -92,6 +95,12 @@ export function SemesterPanel({ classId }: { classId: string }) {
         // Re-mounted with every saved state, so the form always starts from what the server has.
         <SemesterForm key={JSON.stringify(saved)} classId={classId} saved={saved} />
       ) : null}
+      {opened && (
+        <div className="semester-panel__body">
+          <LessonRulesForm classId={classId} />
+          <ClassLessonTools classId={classId} className={className} />
+        </div>
+      )}
     </details>
   );
 }

@@ -5,60 +5,9 @@ import { toast } from '../../shared/toast/toast-store';
 import { Alert } from '../../shared/ui/Alert';
 import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
-import { Textarea } from '../../shared/ui/Textarea';
-import { cancelLesson, germanDate, requestSwap, shortDate, swapOptionsQuery, type MyLesson } from './lessons-api';
+import { germanDate, requestSwap, swapOptionsQuery, type MyLesson } from './lessons-api';
 import { STUDENT_LESSON_TEXTS } from './student-lesson-texts';
 import { useRefreshLessons } from './use-refresh-lessons';
-
-/** 'Absagen': cancels one date, with an optional reason for the teacher. */
-export function CancelDialog({ lesson, onClose }: { lesson: MyLesson; onClose: () => void }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const refresh = useRefreshLessons();
-  const id = useId();
-  const mutation = useMutation({
-    mutationFn: () =>
-      cancelLesson({ class_id: lesson.class_id, member_id: lesson.member_id, date: lesson.date, ...(reason.trim() ? { reason: reason.trim() } : {}) }),
-    onSuccess: async (answer) => {
-      toast.success(answer?.message ?? STUDENT_LESSON_TEXTS.cancelTitle);
-      await refresh();
-      onClose();
-    },
-    onError: (e) => setError(errorMessage(e)),
-  });
-  return (
-    <Dialog
-      open
-      onClose={onClose}
-      title={STUDENT_LESSON_TEXTS.cancelTitle}
-      description={`${lesson.class_name}: ${shortDate(lesson.date)} ${lesson.start}–${lesson.end} Uhr`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Abbrechen
-          </Button>
-          <Button variant="danger" loading={mutation.isPending} onClick={() => mutation.mutate()}>
-            {STUDENT_LESSON_TEXTS.cancelConfirm}
-          </Button>
-        </>
-      }
-    >
-      <Textarea
-        id={`${id}-reason`}
-        label={STUDENT_LESSON_TEXTS.cancelReason}
-        rows={3}
-        maxLength={500}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-      />
-      {error && (
-        <Alert kind="error" title={error}>
-          {null}
-        </Alert>
-      )}
-    </Dialog>
-  );
-}
 
 /** 'Tauschen': asks someone of the course whose times fit to swap this date or every week. */
 export function SwapDialog({ lesson, onClose }: { lesson: MyLesson; onClose: () => void }) {

@@ -16,6 +16,8 @@ const lesson = (date: string, status = 'planned', reason: string | null = null) 
   week: null,
   class_id: 'c1',
   class_name: 'Klavier Hauptfach',
+  cancel_notice_hours: 24,
+  cancel_in_time_until: `${date}T08:00:00.000Z`,
 });
 
 const MAKEUP = {
@@ -75,7 +77,9 @@ describe('Meine Kurse: dates, cancelling, make-ups and swaps', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Termin absagen' });
     fireEvent.change(within(dialog).getByLabelText('Grund (optional, sieht deine Lehrkraft)'), { target: { value: 'Krank' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Termin absagen' }));
-    await waitFor(() => expect(toastsOf('success')).toContain('Zu spät für einen Nachholtermin.'));
+    // The answer stays in the page (a notice to close), not a toast that vanishes.
+    await waitFor(() => expect(screen.getByText('Zu spät für einen Nachholtermin.').closest('[role="status"]')).toBeTruthy());
+    expect(toastsOf('success')).not.toContain('Zu spät für einen Nachholtermin.');
     expect(app.fetchMock.callsTo('/api/lessons/cancel', 'POST')[0]!.body).toEqual({ class_id: 'c1', member_id: 'm1', date: '2999-01-04', reason: 'Krank' });
     await waitFor(() => expect(app.fetchMock.callsTo('/api/me/lessons').length).toBeGreaterThan(1));
   });

@@ -6,10 +6,13 @@ import { errorMessage } from '../../shared/api/client';
 import { Alert } from '../../shared/ui/Alert';
 import { Button } from '../../shared/ui/Button';
 import { berlinToday, myLessonsQuery, myMakeupsQuery, mySwapsQuery, shortDate, type MyLesson } from './lessons-api';
+import { LessonNotice, useNotice } from './LessonNotice';
 import { StatusBadge } from './StatusBadge';
+import { StudentCancelDialog } from './StudentCancelDialog';
 import { STUDENT_LESSON_TEXTS } from './student-lesson-texts';
-import { CancelDialog, SwapDialog } from './StudentLessonDialogs';
+import { SwapDialog } from './StudentLessonDialogs';
 import { MakeupItem, SwapRequestItem } from './StudentLessonItems';
+import { canWithdraw, WithdrawCancellationButton } from './WithdrawCancellation';
 import './lessons.css';
 
 export { STUDENT_LESSON_TEXTS } from './student-lesson-texts';
@@ -23,6 +26,7 @@ export function StudentLessons() {
   const [cancelling, setCancelling] = useState<MyLesson | null>(null);
   const [swapping, setSwapping] = useState<MyLesson | null>(null);
   const today = berlinToday();
+  const { notice, show, dismiss } = useNotice();
 
   const upcoming = (lessons.data ?? []).filter((l) => l.date >= today).slice(0, NEXT_DATES);
   const open = (makeups.data ?? []).filter((m) => m.status !== 'expired');
@@ -30,6 +34,7 @@ export function StudentLessons() {
 
   return (
     <>
+      <LessonNotice notice={notice} onDismiss={dismiss} />
       <section className="lesson-section" aria-labelledby="dates-heading">
         <h2 id="dates-heading" className="section-title">
           {STUDENT_LESSON_TEXTS.datesTitle}
@@ -59,6 +64,11 @@ export function StudentLessons() {
                         {STUDENT_LESSON_TEXTS.swap}
                       </Button>
                     )}
+                  </div>
+                )}
+                {canWithdraw(l, 'student', today) && (
+                  <div className="lesson-item__actions">
+                    <WithdrawCancellationButton classId={l.class_id} lesson={l} onDone={show} />
                   </div>
                 )}
               </li>
@@ -97,7 +107,7 @@ export function StudentLessons() {
         </section>
       )}
 
-      {cancelling && <CancelDialog lesson={cancelling} onClose={() => setCancelling(null)} />}
+      {cancelling && <StudentCancelDialog lesson={cancelling} onClose={() => setCancelling(null)} onDone={show} />}
       {swapping && <SwapDialog lesson={swapping} onClose={() => setSwapping(null)} />}
     </>
   );

@@ -36,7 +36,22 @@ function show(routes: MockRoute[] = []) {
         },
       },
     },
-    { method: 'GET', path: '/api/classes/c1/makeups', reply: { body: { makeups: [{ makeup_id: 'k', status: 'open' }] } } },
+    {
+      method: 'GET',
+      path: '/api/classes/c1/makeups',
+      reply: {
+        body: {
+          makeups: [
+            {
+              makeup_id: 'k',
+              member_id: 'Ben Bauer',
+              name: 'Ben Bauer',
+              class_id: 'c1',
+              cancelled_date: '2027-01-06',
+              status: 'open',
+              booked: null,
+              expires_on: '2027-02-03',
+            },
     {
       method: 'GET',
       path: '/api/classes/c1/swap-requests',

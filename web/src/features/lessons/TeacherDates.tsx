@@ -1,6 +1,7 @@
 // The planner's "Termine": the semester's dated lessons of the class week by week, with cancellations, make-ups and
 // swaps (status and reason), and the swaps waiting for the teacher's approval (docs/product/semester.md).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { errorMessage } from '../../shared/api/client';
 import { toast } from '../../shared/toast/toast-store';
 import { Alert } from '../../shared/ui/Alert';
@@ -19,7 +20,10 @@ import {
   type ClassLesson,
   type ClassSwapRequest,
 } from './lessons-api';
+import { LessonNotice, useNotice } from './LessonNotice';
 import { StatusBadge } from './StatusBadge';
+import { TeacherCancelDialog, type TeacherCancelTarget } from './TeacherCancelDialog';
+import { SickDayButton, TeacherLessonActions, TeacherMakeups } from './TeacherDateActions';
 import './lessons.css';
 
 export const TEACHER_DATES_TEXTS = {
@@ -45,8 +49,10 @@ function byWeek(lessons: ClassLesson[]): [string, ClassLesson[]][] {
   return [...weeks.entries()].sort(([a], [b]) => a.localeCompare(b));
 }
 
-export function TeacherDates({ classId }: { classId: string }) {
+export function TeacherDates({ classId, className }: { classId: string; className?: string | undefined }) {
   const lessons = useQuery(classLessonsQuery(classId));
+  const { notice, show, dismiss } = useNotice();
+  const [cancelling, setCancelling] = useState<TeacherCancelTarget | null>(null);
   const swaps = useQuery(classSwapsQuery(classId));
   const makeups = useQuery(classMakeupsQuery(classId));
 
@@ -67,6 +73,12 @@ export function TeacherDates({ classId }: { classId: string }) {
         {TEACHER_DATES_TEXTS.title}
       </h2>
       <p className="muted">{TEACHER_DATES_TEXTS.lead}</p>
+      <LessonNotice notice={notice} onDismiss={dismiss} />
+      {lessons.data.length > 0 && (
+        <div className="button-row">
+          <SickDayButton onCancel={setCancelling} />
+        </div>
+      )}
       {waiting.length > 0 && (
         <div className="lesson-section">
           <h3>{TEACHER_DATES_TEXTS.approvals}</h3>
@@ -80,6 +92,7 @@ export function TeacherDates({ classId }: { classId: string }) {
         </div>
       )}
       {openMakeups > 0 && <p className="lesson-section">{TEACHER_DATES_TEXTS.openMakeups(openMakeups)}</p>}
+      <TeacherMakeups classId={classId} />
       {lessons.data.length === 0 ? (
         <p className="muted">{TEACHER_DATES_TEXTS.empty}</p>
       ) : (
@@ -95,12 +108,14 @@ export function TeacherDates({ classId }: { classId: string }) {
                   </span>
                   <span>{l.name}</span>
                   <StatusBadge status={l.status} reason={l.reason} />
+                  <TeacherLessonActions classId={classId} lesson={l} onCancel={setCancelling} onDone={show} />
                 </li>
               ))}
             </ul>
           </div>
         ))
       )}
+      {cancelling && <TeacherCancelDialog classId={classId} className={className} target={cancelling} onClose={() => setCancelling(null)} onDone={show} />}
     </section>
   );
 }

@@ -103,7 +103,7 @@ function ClassSteps({ step, classId, data, saves, dates, goTo, layout }: ClassSt
     return (
       <>
         <PlannerViews classId={classId} dates />
-        <TeacherDates classId={classId} />
+        <TeacherDates classId={classId} className={data.className} />
       </>
     );
   }

@@ -121,7 +121,7 @@ export function ClassRow({
         <tr className="class-row__details">
           <td colSpan={CLASS_COLUMNS}>
             <DeadlinePanel key={`${cls.deadline}-${cls.allow_late_changes}-${cls.auto_reminders}`} cls={cls} onSaved={(next) => onSaved({ ...cls, ...next })} />
-            <SemesterPanel classId={cls.class_id} />
+            <SemesterPanel classId={cls.class_id} className={cls.name} />
             <MembersPanel cls={cls} onMembersChanged={onMembersChanged} onCountChange={onCountChange} />
           </td>
         </tr>

@@ -1,0 +1,102 @@
+// 'Absagen' in "Meine Kurse" (docs/product/semester.md): cancels one date with an optional reason. Before it
+// happens the dialog says whether a make-up follows (the class's notice hours come with each lesson); the answer
+// stays in the page as a notice.
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { errorMessage } from '../../shared/api/client';
+import { Alert } from '../../shared/ui/Alert';
+import { Button } from '../../shared/ui/Button';
+import { Dialog } from '../../shared/ui/Dialog';
+import { Textarea } from '../../shared/ui/Textarea';
+import { cancelLesson, shortDate, type MyLesson } from './lessons-api';
+import type { Notice } from './LessonNotice';
+import { STUDENT_LESSON_TEXTS } from './student-lesson-texts';
+import { useRefreshLessons } from './use-refresh-lessons';
+import './lesson-changes.css';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** "Sa, 02.01., 09:00 Uhr" in Europe/Berlin. */
+export function berlinMoment(iso: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/Berlin',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${shortDate(`${parts.year}-${parts.month}-${parts.day}`)}, ${pad(Number(parts.hour))}:${parts.minute} Uhr`;
+}
+
+export const STUDENT_CANCEL_TEXTS = {
+  inTime: (until: string) => `Du sagst rechtzeitig ab: Du bekommst einen Nachholtermin. (Rechtzeitig ist eine Absage bis ${until}.)`,
+  lateTitle: 'Für einen Nachholtermin ist es zu spät',
+  late: (hours: number, until: string) =>
+    `Dafür musst du mindestens ${hours} Stunden vor dem Unterricht absagen (bis ${until}). Wenn du jetzt absagst, fällt der Termin ohne Nachholtermin aus.`,
+  lateConfirm: 'Trotzdem absagen',
+} as const;
+
+/** Whether a cancellation now still gives a make-up. */
+export const inTime = (lesson: Pick<MyLesson, 'cancel_in_time_until'>, now: Date = new Date()) => now.getTime() <= Date.parse(lesson.cancel_in_time_until);
+
+export function StudentCancelDialog({ lesson, onClose, onDone }: { lesson: MyLesson; onClose: () => void; onDone: (notice: Notice) => void }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const refresh = useRefreshLessons();
+  const id = useId();
+  // Decided when the dialog opens: what it says is what the student agrees to.
+  const [late] = useState(() => !inTime(lesson));
+  const until = berlinMoment(lesson.cancel_in_time_until);
+  const mutation = useMutation({
+    mutationFn: () =>
+      cancelLesson({ class_id: lesson.class_id, member_id: lesson.member_id, date: lesson.date, ...(reason.trim() ? { reason: reason.trim() } : {}) }),
+    onSuccess: async (answer) => {
+      const noMakeup = answer ? answer.makeup_id === null : late;
+      onDone({ kind: noMakeup ? 'warning' : 'success', title: answer?.message ?? STUDENT_LESSON_TEXTS.cancelTitle });
+      await refresh();
+      onClose();
+    },
+    onError: (e) => setError(errorMessage(e)),
+  });
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={STUDENT_LESSON_TEXTS.cancelTitle}
+      description={`${lesson.class_name}: ${shortDate(lesson.date)} ${lesson.start}–${lesson.end} Uhr`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Abbrechen
+          </Button>
+          <Button variant="danger" loading={mutation.isPending} onClick={() => mutation.mutate()}>
+            {late ? STUDENT_CANCEL_TEXTS.lateConfirm : STUDENT_LESSON_TEXTS.cancelConfirm}
+          </Button>
+        </>
+      }
+    >
+      {late ? (
+        <Alert kind="warning" title={STUDENT_CANCEL_TEXTS.lateTitle}>
+          {STUDENT_CANCEL_TEXTS.late(lesson.cancel_notice_hours, until)}
+        </Alert>
+      ) : (
+        <p className="muted teacher-cancel__info">{STUDENT_CANCEL_TEXTS.inTime(until)}</p>
+      )}
+      <Textarea
+        id={`${id}-reason`}
+        label={STUDENT_LESSON_TEXTS.cancelReason}
+        rows={3}
+        maxLength={500}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+      />
+      {error && <Alert kind="error" title={error} />}
+    </Dialog>
+  );
+}

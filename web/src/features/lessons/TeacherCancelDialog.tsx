@@ -1,0 +1,183 @@
+// The teacher cancels (docs/product/semester.md): one lesson of a student, or every lesson of a day ("Ich bin
+// krank") in this class or in all their classes. Every student hit gets a make-up and a mail; the result stays in
+// the page as a notice.
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { errorMessage } from '../../shared/api/client';
+import { Alert } from '../../shared/ui/Alert';
+import { Button } from '../../shared/ui/Button';
+import { Dialog } from '../../shared/ui/Dialog';
+import { Input } from '../../shared/ui/Input';
+import { Textarea } from '../../shared/ui/Textarea';
+import { cancelDay } from './lesson-changes-api';
+import { berlinToday, cancelLesson, classLessonsQuery, shortDate, type ClassLesson } from './lessons-api';
+import type { Notice } from './LessonNotice';
+import { useRefreshLessons } from './use-refresh-lessons';
+import './lesson-changes.css';
+
+export const TEACHER_CANCEL_TEXTS = {
+  sick: 'Ich bin krank',
+  cancelOne: 'Absagen',
+  oneTitle: 'Termin absagen',
+  oneInfo: (name: string) => `${name} bekommt eine E-Mail und kann den Termin nachholen.`,
+  oneConfirm: 'Termin absagen',
+  dayTitle: 'Ich bin krank – Termine absagen',
+  dayIntro: 'Alle Termine des Tages, die noch bevorstehen, werden abgesagt. Alle Betroffenen bekommen eine E-Mail und einen Nachholtermin.',
+  day: 'Tag',
+  scope: 'Welche Termine?',
+  scopeAll: 'Alle meine Kurse',
+  scopeClass: (name: string | undefined) => (name ? `Nur „${name}“` : 'Nur dieser Kurs'),
+  dayLessons: (n: number, name: string | undefined) => {
+    const where = name ? `In „${name}“` : 'In diesem Kurs';
+    return n === 0 ? `${where} hast du an diesem Tag keinen Termin mehr.` : n === 1 ? `${where}: 1 Termin` : `${where}: ${n} Termine`;
+  },
+  dayConfirm: 'Termine absagen',
+  reason: 'Grund (optional, steht in der E-Mail)',
+  reasonPlaceholder: 'z. B. Ich bin krank.',
+  cancel: 'Abbrechen',
+} as const;
+
+const T = TEACHER_CANCEL_TEXTS;
+const cancellable = (l: ClassLesson) => l.status === 'planned' || l.status === 'swapped';
+
+export type TeacherCancelTarget = { kind: 'lesson'; lesson: ClassLesson } | { kind: 'day'; date: string };
+
+interface Props {
+  classId: string;
+  /** The class's name, when the screen knows it. */
+  className?: string | undefined;
+  target: TeacherCancelTarget;
+  onClose: () => void;
+  /** The result, for a notice that stays in the page. */
+  onDone: (notice: Notice) => void;
+}
+
+export function TeacherCancelDialog(props: Props) {
+  return props.target.kind === 'lesson' ? <CancelOne {...props} lesson={props.target.lesson} /> : <CancelDay {...props} initialDate={props.target.date} />;
+}
+
+function CancelOne({ classId, lesson, onClose, onDone }: Props & { lesson: ClassLesson }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const refresh = useRefreshLessons();
+  const id = useId();
+  const mutation = useMutation({
+    mutationFn: () => cancelLesson({ class_id: classId, member_id: lesson.member_id, date: lesson.date, ...(reason.trim() ? { reason: reason.trim() } : {}) }),
+    onSuccess: async (answer) => {
+      onDone({ kind: 'success', title: answer?.message ?? T.oneTitle });
+      await refresh();
+      onClose();
+    },
+    onError: (e) => setError(errorMessage(e)),
+  });
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={T.oneTitle}
+      description={`${lesson.name}: ${shortDate(lesson.date)} ${lesson.start}–${lesson.end} Uhr`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {T.cancel}
+          </Button>
+          <Button variant="danger" loading={mutation.isPending} onClick={() => mutation.mutate()}>
+            {T.oneConfirm}
+          </Button>
+        </>
+      }
+    >
+      <p className="muted teacher-cancel__info">{T.oneInfo(lesson.name)}</p>
+      <Textarea
+        id={`${id}-reason`}
+        label={T.reason}
+        placeholder={T.reasonPlaceholder}
+        rows={3}
+        maxLength={500}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+      />
+      {error && <Alert kind="error" title={error} />}
+    </Dialog>
+  );
+}
+
+function CancelDay({ classId, className, initialDate, onClose, onDone }: Props & { initialDate: string }) {
+  const [date, setDate] = useState(initialDate);
+  const [scope, setScope] = useState<'all' | 'class'>('all');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const refresh = useRefreshLessons();
+  const lessons = useQuery(classLessonsQuery(classId));
+  const id = useId();
+  const today = berlinToday();
+  const ofDay = (lessons.data ?? []).filter((l) => l.date === date && cancellable(l));
+  const mutation = useMutation({
+    mutationFn: () => cancelDay({ date, ...(scope === 'class' ? { class_id: classId } : {}), ...(reason.trim() ? { reason: reason.trim() } : {}) }),
+    onSuccess: async (answer) => {
+      onDone({
+        kind: 'success',
+        title: answer?.message ?? T.dayTitle,
+        lines: (answer?.cancelled ?? []).map((l) => `${l.start}–${l.end} Uhr ${l.name} („${l.class_name}“)`),
+      });
+      await refresh();
+      onClose();
+    },
+    onError: (e) => setError(errorMessage(e)),
+  });
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={T.dayTitle}
+      description={T.dayIntro}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {T.cancel}
+          </Button>
+          <Button variant="danger" loading={mutation.isPending} disabled={!date} onClick={() => mutation.mutate()}>
+            {T.dayConfirm}
+          </Button>
+        </>
+      }
+    >
+      <Input type="date" label={T.day} min={today} value={date} onChange={(e) => setDate(e.target.value)} />
+      <fieldset className="teacher-cancel__scope">
+        <legend>{T.scope}</legend>
+        <label className="lesson-option">
+          <input type="radio" name={`${id}-scope`} checked={scope === 'all'} onChange={() => setScope('all')} />
+          {T.scopeAll}
+        </label>
+        <label className="lesson-option">
+          <input type="radio" name={`${id}-scope`} checked={scope === 'class'} onChange={() => setScope('class')} />
+          {T.scopeClass(className)}
+        </label>
+      </fieldset>
+      {date && lessons.isSuccess && (
+        <div className="teacher-cancel__day" data-testid="day-lessons">
+          <p>{T.dayLessons(ofDay.length, className)}</p>
+          {ofDay.length > 0 && (
+            <ul>
+              {ofDay.map((l) => (
+                <li key={`${l.member_id}-${l.start}`}>
+                  {l.start}–{l.end} Uhr {l.name}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      <Textarea
+        id={`${id}-reason`}
+        label={T.reason}
+        placeholder={T.reasonPlaceholder}
+        rows={2}
+        maxLength={500}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+      />
+      {error && <Alert kind="error" title={error} />}
+    </Dialog>
+  );
+}
