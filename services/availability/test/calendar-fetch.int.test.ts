@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ics, icsTime, startCalendarServer, winterWeeks, type CalendarServer } from './calendar-fixture.js';
+import { ics, icsTime, neverMatchingCalendar, startCalendarServer, winterWeeks, type CalendarServer } from './calendar-fixture.js';
 import { call, person, span, startHarness, type Harness, type Person } from './harness.js';
 
 /**
@@ -28,6 +28,7 @@ beforeAll(async () => {
   server = await startCalendarServer();
   const { routes, origin, port } = server;
   routes.set('/cal.ics', (res) => res.writeHead(200, { 'content-type': 'text/calendar', 'set-cookie': 'tracking=1' }).end(CALENDAR));
+  routes.set('/never.ics', (res) => res.writeHead(200, { 'content-type': 'text/calendar' }).end(neverMatchingCalendar()));
   routes.set('/page.html', (res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Kein Kalender</body></html>'));
   routes.set('/big.ics', (res) => res.writeHead(200, { 'content-type': 'text/calendar' }).end(`${CALENDAR}${'X'.repeat(3 * 1024 * 1024)}`));
   routes.set('/to-private', redirect('https://10.0.0.1/cal.ics'));
@@ -77,6 +78,10 @@ describe('POST /api/me/calendar-import with a link', () => {
     ['loopback by name', () => `https://localhost:${server.port}/cal.ics`],
     ['IPv6 loopback', () => 'https://[::1]/cal.ics'],
     ['IPv4-mapped loopback', () => 'https://[::ffff:127.0.0.1]/cal.ics'],
+    ['IPv4-compatible loopback', () => 'https://[::127.0.0.1]/cal.ics'],
+    ['IPv4-translated loopback', () => 'https://[::ffff:0:127.0.0.1]/cal.ics'],
+    ['IPv4-translated private', () => 'https://[::ffff:0:a00:1]/cal.ics'],
+    ['NAT64 of a private address', () => 'https://[64:ff9b::10.0.0.1]/cal.ics'],
     ['private 10.x', () => 'https://10.1.2.3/cal.ics'],
     ['private 192.168.x', () => 'https://192.168.0.10/cal.ics'],
     ['cloud metadata', () => 'https://169.254.169.254/latest/meta-data/'],
@@ -88,6 +93,10 @@ describe('POST /api/me/calendar-import with a link', () => {
     ['a redirect to http', () => `${server.origin}/to-http`],
   ])('refuses %s: 400 address not allowed', async (_name, url) => {
     expect(await importUrl(url())).toEqual({ status: 400, body: { detail: NOT_ALLOWED } });
+  });
+
+  it('reads a linked calendar in the same worker with its time budget: a rule no day fulfils is refused', async () => {
+    expect(await importUrl(`${server.origin}/never.ics`)).toEqual({ status: 400, body: { detail: 'Die Kalenderdatei ist zu umfangreich.' } });
   });
 
   it('refuses a calendar over 2 MB, a page that is no calendar, a missing page and a broken link, in German', async () => {

@@ -35,6 +35,16 @@ export function winterWeeks(): { first: string; last: string; weeks: string[] } 
   return { first, last: addDays(first, 55), weeks };
 }
 
+/**
+ * A weekly-looking event whose rule no day fulfils (30 February), starting tomorrow: the parser's own loop never
+ * ends, so only the import's time budget stops it.
+ */
+export function neverMatchingCalendar(): string {
+  const day = addDays(berlinToday(), 1);
+  const at = (clock: string) => `;TZID=Europe/Berlin:${icsTime(day, clock)}`;
+  return ics([{ uid: 'never', summary: 'Nie', lines: [`DTSTART${at('08:00')}`, `DTEND${at('09:00')}`, 'RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30'] }]);
+}
+
 /** An Outlook-style zone defined only in the file: CET/CEST under a Windows name. */
 export const W_EUROPE_VTIMEZONE = [
   'BEGIN:VTIMEZONE',

@@ -7,4 +7,6 @@ export const CALENDAR_MSG = {
   fileTooLarge: 'Die Datei ist zu groß (maximal 2 MB)',
   unreachable: 'Der Kalender ist unter diesem Link nicht erreichbar.',
   notAllowed: 'Diese Adresse ist nicht erlaubt. Nutze einen öffentlichen https-Link zu deinem Kalender.',
+  tooComplex: 'Die Kalenderdatei ist zu umfangreich.',
+  busy: 'Gerade werden sehr viele Kalender eingelesen. Bitte versuche es in einer Minute erneut.',
 } as const;

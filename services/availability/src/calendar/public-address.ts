@@ -1,47 +1,32 @@
-// Which IP addresses the calendar import may connect to: public unicast only (no loopback, private, link-local,
-// metadata, carrier-grade NAT, documentation, multicast or reserved ranges, nor IPv6 forms that embed them).
-import { BlockList, isIPv4, isIPv6 } from 'node:net';
+// Which IP addresses the calendar import may connect to: public unicast only. IPv4: none of loopback, private,
+// link-local (metadata), carrier-grade NAT, documentation, benchmarking, multicast or reserved ranges. IPv6: global
+// unicast (2000::/3) outside the special ranges; an IPv4 address inside IPv6 counts as that IPv4 address when the
+// form reaches it (IPv4-mapped ::ffff:0:0/96, NAT64 64:ff9b::/96), and the forms without a use on the internet
+// (IPv4-compatible ::/96, IPv4-translated ::ffff:0:0:0/96, 6to4, Teredo, local-use NAT64) are refused. The ranges
+// are ipaddr.js's (IANA special-purpose registries).
+import ipaddr from 'ipaddr.js';
+import { isIP } from 'node:net';
 
-const blocked = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  blocked.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['::ffff:0:0', 96],
-  ['64:ff9b::', 96],
-  ['64:ff9b:1::', 48],
-  ['100::', 64],
-  ['2001::', 32],
-  ['2001:db8::', 32],
-  ['2002::', 16],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-] as const)
-  blocked.addSubnet(net, prefix, 'ipv6');
+const NAT64 = ipaddr.parseCIDR('64:ff9b::/96');
+const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
 
-/** True for an address the server may fetch a calendar from. */
+function isPublicV4(address: ipaddr.IPv4): boolean {
+  return address.range() === 'unicast';
+}
+
+function isPublicV6(address: ipaddr.IPv6): boolean {
+  if (address.isIPv4MappedAddress()) return isPublicV4(address.toIPv4Address());
+  if (address.match(NAT64)) {
+    const [hi, lo] = address.parts.slice(6) as [number, number];
+    return isPublicV4(ipaddr.IPv4.parse(`${hi >> 8}.${hi & 0xff}.${lo >> 8}.${lo & 0xff}`));
+  }
+  return address.match(GLOBAL_UNICAST) && address.range() === 'unicast';
+}
+
+/** True for an address (dotted IPv4 or IPv6, as DNS and the URL parser give it) the server may fetch a calendar from. */
 export function isPublicAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return isPublicAddress(mapped[1]!);
-  if (isIPv4(address)) return !blocked.check(address, 'ipv4');
-  if (isIPv6(address)) return !blocked.check(address, 'ipv6');
+  const family = isIP(address);
+  if (family === 4) return isPublicV4(ipaddr.IPv4.parse(address));
+  if (family === 6) return isPublicV6(ipaddr.IPv6.parse(address));
   return false;
 }

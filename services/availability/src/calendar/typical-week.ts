@@ -60,7 +60,7 @@ function dominant(counts: Map<string, number> | undefined): string {
   return best;
 }
 
-/** The typical week of an iCalendar text over the span. Throws NotACalendarError for anything but iCalendar. */
+/** The typical week of an iCalendar text over the span. Throws NotACalendarError for anything but iCalendar, CalendarTooComplexError beyond the limits. */
 export function typicalWeek(text: string, span: ImportSpan): TypicalWeek {
   const { counted, perWeekday } = countedDays(span);
   const occurrences = calendarOccurrences(text, berlinMidnight(span.from), berlinMidnight(addDays(span.to, 1)));

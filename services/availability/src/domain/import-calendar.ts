@@ -3,7 +3,9 @@
 // only travel back in the answer (never logged).
 import { AppError, type SessionUser } from '@stundenplan/base';
 import { addDays, berlinToday } from '@stundenplan/timegrid';
+import { CalendarImportsBusyError, CalendarTooComplexError, NotACalendarError } from '../calendar/calendar-errors.js';
 import { CALENDAR_MSG } from '../calendar/calendar-texts.js';
+import { readCalendar, UnreadableCalendarError } from '../calendar/calendar-worker.js';
 import { CalendarFetchError, fetchCalendar, type FetchFailure } from '../calendar/safe-fetch.js';
 import type { ImportSpan, TypicalWeek } from '../calendar/typical-week.js';
 import type { ClassSemester } from '../clients/classes-client.js';
@@ -80,13 +82,16 @@ async function calendarText(deps: AvailabilityDeps, input: CalendarImportInput):
 export async function importCalendar(deps: AvailabilityDeps, user: SessionUser, input: CalendarImportInput): Promise<CalendarImport> {
   const span = importSpan(await semestersFor(deps, user, input.classId), berlinToday());
   const text = await calendarText(deps, input);
-  // The parser (ical.js) loads with the first import, not at the service's start (docs/adr/0014).
-  const [{ typicalWeek }, { NotACalendarError }] = await Promise.all([import('../calendar/typical-week.js'), import('../calendar/calendar-occurrences.js')]);
+  // Read in a worker thread with a time budget (docs/adr/0017-calendar-import-worker.md): the parser (ical.js) never
+  // loads in the service's own thread, and no file holds up anybody else's request.
   try {
-    return { ...typicalWeek(text, span), from: span.from, to: span.to };
+    return { ...(await readCalendar(text, span)), from: span.from, to: span.to };
   } catch (e) {
-    // Whatever the parser stumbles over is a file that is not a usable calendar (logged without its content).
-    if (!(e instanceof NotACalendarError)) deps.log.warn({ error: (e as Error)?.name }, 'calendar import: unreadable calendar');
+    if (e instanceof CalendarTooComplexError) throw AppError.badRequest(CALENDAR_MSG.tooComplex);
+    if (e instanceof CalendarImportsBusyError) throw new AppError('TOO_MANY_REQUESTS', CALENDAR_MSG.busy);
+    // Logged by the error's name only, never with the file's content.
+    if (e instanceof UnreadableCalendarError) deps.log.warn({ error: e.message }, 'calendar import: unreadable calendar');
+    else if (!(e instanceof NotACalendarError)) throw e;
     throw AppError.badRequest(CALENDAR_MSG.notCalendar);
   }
 }
