@@ -25,14 +25,22 @@ export const sendSchedule = defineEndpoint({
       .meta({ description: 'YYYY-MM-DD, last day of the lessons in the calendar files: today up to a year ahead (default 15 weeks).' }),
   }),
   bodyKind: 'multipart',
-  answer: z.object({ recipient_count: z.number().int(), message: z.string() }),
+  answer: z.object({
+    recipient_count: z.number().int(),
+    skipped_count: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: 'Students left out because their address has had its mails for today (daily limit per recipient); the message says so.' }),
+    message: z.string(),
+  }),
   errors: {
     400: 'No class, no PDF or not a PDF, a name or message too long, a bad end date, no student with an address, or a broken upload (German detail).',
     401: 'Not logged in.',
     403: 'Not a teacher.',
     404: "Unknown or another teacher's class: 'Klasse/Kurs nicht gefunden'.",
     413: "Larger than 5 MB: 'Die Datei ist zu groß (maximal 5 MB)'.",
-    429: 'Over the teacher’s daily mail budget.',
+    429: 'Over the teacher’s daily mail budget, or every student’s address has had its mails for today.',
     502: 'The classes service cannot be reached.',
   },
 });

@@ -5,6 +5,7 @@ import type { ClassForSending, ClassMember } from '../clients/classes-client.js'
 import type { NotificationDeps } from './deps.js';
 import { followFrequency, seriesOf } from './dated-lessons.js';
 import { EMAIL_RE } from './mail-request.js';
+import { recipientLimit, secondsUntilBerlinMidnight } from './recipient-limit.js';
 import { isWellFormedPdf } from './pdf-structure.js';
 import { addDays, buildCalendar, DEFAULT_WEEKS, ICS_CONTENT_TYPE, ICS_FILENAME, lessonsFromSchedule } from './calendar-ics.js';
 
@@ -17,6 +18,12 @@ export const SEND_MSG = {
   scheduleNameLength: 'Der Name des Stundenplans darf höchstens 200 Zeichen lang sein.',
   messageLength: 'Die Nachricht darf höchstens 2000 Zeichen lang sein.',
   success: (n: number) => `Stundenplan an ${n} Studierende gesendet.`,
+  /** docs/product/limits.md "Mails per recipient": who is left out, and why. */
+  skipped: (k: number) =>
+    k === 1
+      ? '1 Studierende*r bekommt heute keine E-Mail mehr: An diese Adresse wurden heute schon zu viele E-Mails geschickt.'
+      : `${k} Studierende bekommen heute keine E-Mail mehr: An ihre Adressen wurden heute schon zu viele E-Mails geschickt.`,
+  allSkipped: 'An die Adressen aller Studierenden wurden heute schon zu viele E-Mails geschickt. Bitte versuche es morgen noch einmal.',
   untilFormat: 'Das Enddatum muss ein gültiges Datum im Format JJJJ-MM-TT sein.',
   untilPast: 'Das Enddatum darf nicht in der Vergangenheit liegen.',
   untilTooFar: 'Das Enddatum darf höchstens ein Jahr in der Zukunft liegen.',
@@ -43,6 +50,8 @@ export interface SendScheduleInput {
 
 export interface SendScheduleResult {
   recipient_count: number;
+  /** Left out: their address has had its mails for today. */
+  skipped_count?: number;
   message: string;
 }
 
@@ -57,15 +66,39 @@ export function isPdf(file: Buffer): boolean {
 }
 
 /** One recipient per distinct address (case-insensitive), the first member's name; members without a usable address are skipped. */
-export function recipientsOf(members: ClassMember[]): { email: string; name: string; memberId: string }[] {
-  const seen = new Map<string, { email: string; name: string; memberId: string }>();
+export function recipientsOf(members: ClassMember[]): Recipient[] {
+  const seen = new Map<string, Recipient>();
   for (const m of members) {
     const email = m.email.trim();
     if (!email || !EMAIL_RE.test(email)) continue;
     const key = email.toLowerCase();
-    if (!seen.has(key)) seen.set(key, { email, name: m.name.trim(), memberId: m.memberId });
+    // A verified member has logged in, so the address is a confirmed account's (the higher daily limit per recipient).
+    if (!seen.has(key)) seen.set(key, { email, name: m.name.trim(), memberId: m.memberId, confirmed: Boolean(m.userId) && m.verified });
   }
   return [...seen.values()];
+}
+
+interface Recipient {
+  email: string;
+  name: string;
+  memberId: string;
+  confirmed: boolean;
+}
+
+/** The recipients whose address still has room today, and how many are left out (docs/product/limits.md "Mails per recipient"). */
+async function withinRecipientLimit(deps: NotificationDeps, all: Recipient[]): Promise<{ recipients: Recipient[]; skipped: number }> {
+  const counts = await deps.recipientCounts.counts(
+    all.map((r) => r.email),
+    berlinToday(),
+  );
+  const recipients = all.filter((r) => (counts.get(r.email) ?? 0) < recipientLimit(deps.cfg, r.confirmed));
+  return { recipients, skipped: all.length - recipients.length };
+}
+
+function answer(recipientCount: number, skipped: number): SendScheduleResult {
+  return skipped
+    ? { recipient_count: recipientCount, skipped_count: skipped, message: `${SEND_MSG.success(recipientCount)} ${SEND_MSG.skipped(skipped)}` }
+    : { recipient_count: recipientCount, message: SEND_MSG.success(recipientCount) };
 }
 
 /** The series' last day: a real date from today up to a year ahead; missing = 15 weeks from today. */
@@ -79,7 +112,7 @@ export function parseUntil(v: unknown, today: string): string {
 }
 
 export function scheduleMail(opts: {
-  recipient: { email: string; name: string };
+  recipient: { email: string; name: string; confirmed?: boolean };
   cls: ClassForSending;
   teacherName: string;
   teacherEmail: string | null;
@@ -115,6 +148,7 @@ export function scheduleMail(opts: {
   ];
   return {
     to: recipient.email,
+    ...(recipient.confirmed ? { to_confirmed: true } : {}),
     ...(opts.teacherEmail ? { replyTo: opts.teacherEmail } : {}),
     subject: `Dein Stundenplan für „${cls.name}“`,
     text: lines.join('\n'),
@@ -169,8 +203,10 @@ export async function sendScheduleToStudents(deps: NotificationDeps, user: Sessi
   // Ownership first (403/404), then the members under the same rule.
   const cls = await deps.classes.getClass(classId, user.userId);
   const members = await deps.classes.listMembers(cls.classId, user.userId);
-  const recipients = recipientsOf(members);
-  if (!recipients.length) throw AppError.badRequest(SEND_MSG.noRecipients);
+  const everyone = recipientsOf(members);
+  if (!everyone.length) throw AppError.badRequest(SEND_MSG.noRecipients);
+  const { recipients, skipped } = await withinRecipientLimit(deps, everyone);
+  if (!recipients.length) throw new AppError('TOO_MANY_REQUESTS', SEND_MSG.allSkipped, { extra: { wait_time: secondsUntilBerlinMidnight() } });
 
   const teacherName = cls.teacherName.trim() || user.name.trim();
   const teacherEmail = EMAIL_RE.test(user.email.trim()) ? user.email.trim() : null;
@@ -215,9 +251,12 @@ export async function sendScheduleToStudents(deps: NotificationDeps, user: Sessi
     });
   if (repeated) {
     deps.log.info({ sendingId: sending.id, classId: cls.classId }, 'schedule sending repeated within the window: answered, not mailed again');
-    return { recipient_count: sending.recipientCount, message: SEND_MSG.success(sending.recipientCount) };
+    return answer(sending.recipientCount, skipped);
   }
   deps.kickOutbox();
-  deps.log.info({ sendingId: sending.id, classId: cls.classId, recipients: sending.recipientCount, pdfBytes: pdf.length }, 'schedule sending accepted');
-  return { recipient_count: sending.recipientCount, message: SEND_MSG.success(sending.recipientCount) };
+  deps.log.info(
+    { sendingId: sending.id, classId: cls.classId, recipients: sending.recipientCount, skipped, pdfBytes: pdf.length },
+    'schedule sending accepted',
+  );
+  return answer(sending.recipientCount, skipped);
 }
