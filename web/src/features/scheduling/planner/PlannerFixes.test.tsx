@@ -70,9 +70,14 @@ describe('PlannerStep: "Was hilft?"', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('Nicht alle Möglichkeiten konnten rechtzeitig geprüft werden. Vielleicht hilft auch etwas, das hier fehlt.')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Freigeben und neu berechnen: Dienstag 16:00–16:45 Uhr' })).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Verschieben: Anna M. auf Mi 14:00' })).toBeTruthy();
-    // Ben has no verified e-mail address: no mail button, a hint instead.
+    // Ben has not registered and has no e-mail address: no mail button, a plain hint instead.
     expect(within(dialog).queryByRole('button', { name: /^Um weitere Zeiten bitten/ })).toBeNull();
-    expect(within(dialog).getByText('Ben Schröder hat keine verifizierte E-Mail-Adresse und kann nicht per E-Mail gefragt werden.')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: /^Einladung senden/ })).toBeNull();
+    expect(
+      within(dialog).getByText(
+        'Ben Schröder hat sich noch nicht registriert und hat keine E-Mail-Adresse für eine Einladung. Du kannst sie bei den Studierenden der Klasse eintragen.',
+      ),
+    ).toBeTruthy();
     expect(dialog.contains(document.activeElement)).toBe(true);
     const result = await axe.run(dialog, { rules: { 'color-contrast': { enabled: false } } });
     expect(result.violations.map((v) => v.id)).toEqual([]);
@@ -161,5 +166,44 @@ describe('PlannerStep: "Was hilft?"', { timeout: 30_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Um weitere Zeiten bitten: Montag 09:00–10:00 Uhr, E-Mail an Carla' }));
     expect(await within(dialog).findByText('Carla hat heute schon eine E-Mail wegen der Zeiten bekommen. Du kannst morgen wieder fragen.')).toBeTruthy();
     expect(fetchMock.callsTo(ASK)).toHaveLength(2);
+  });
+});
+
+describe('PlannerStep: "Was hilft?" for members who cannot be asked by mail', { timeout: 30_000 }, () => {
+  it("a member who has not registered yet is called so, and 'Einladung senden' mails the invitation once", async () => {
+    const INVITE = `/api/classes/${CLASS_ID}/invite-student`;
+    const { fetchMock } = renderPlanner({
+      members: [ANNA, { ...BEN, email: 'ben@web.de' }, CARLA],
+      routes: [
+        { method: 'POST', path: CALC, reply: { body: ANSWER } },
+        { method: 'POST', path: INVITE, reply: { body: { message: 'Einladung gesendet' } } },
+      ],
+    });
+    await calculate();
+    const dialog = await openFixes('Ben Schröder');
+    expect(within(dialog).queryByText(/verifizierte E-Mail-Adresse/)).toBeNull();
+    expect(
+      within(dialog).getByText(
+        'Ben Schröder hat sich noch nicht registriert. Mit einer Einladung kann Ben Schröder sich registrieren und eigene Zeiten eintragen.',
+      ),
+    ).toBeTruthy();
+    const invite = within(dialog).getByRole('button', { name: 'Einladung senden an Ben Schröder (ben@web.de)' });
+    expect(invite.textContent).toBe('Einladung senden');
+    fireEvent.click(invite);
+    expect(await within(dialog).findByText('Einladung an ben@web.de gesendet.')).toBeTruthy();
+    expect(fetchMock.callsTo(INVITE)).toHaveLength(1);
+    expect(fetchMock.callsTo(INVITE)[0]!.body).toEqual({ member_id: 'm-ben', email: 'ben@web.de' });
+    expect((invite as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('a registered member who has not confirmed the course keeps the hint on the e-mail address', async () => {
+    renderPlanner({
+      members: [ANNA, { ...BEN, user_id: 'u-ben', email: 'ben@stud.de' }, CARLA],
+      routes: [{ method: 'POST', path: CALC, reply: { body: ANSWER } }],
+    });
+    await calculate();
+    const dialog = await openFixes('Ben Schröder');
+    expect(within(dialog).getByText('Ben Schröder hat keine verifizierte E-Mail-Adresse und kann nicht per E-Mail gefragt werden.')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: /^Einladung senden/ })).toBeNull();
   });
 });

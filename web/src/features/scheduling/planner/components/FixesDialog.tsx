@@ -8,8 +8,13 @@ export interface FixesTarget {
   name: string;
   fullName: string;
   info: FixInfo;
-  /** A verified member with an e-mail address: "Um weitere Zeiten bitten" can mail them. */
-  canAsk: boolean;
+  /**
+   * 'ask': a verified member with an e-mail address ("Um weitere Zeiten bitten" mails them); 'invite': not registered,
+   * with an e-mail address ('Einladung senden'); 'unregistered': not registered, no address; 'unverified': registered
+   * but not verified.
+   */
+  contact: 'ask' | 'invite' | 'unregistered' | 'unverified';
+  email: string | null;
 }
 
 interface Props {
@@ -21,13 +26,15 @@ interface Props {
   onApplyTeacherTime: (fix: TimeFix) => Promise<void>;
   /** Mails the student the window; resolves to the German answer, rejects with the German refusal. */
   onAskStudent: (memberId: string, fix: TimeFix) => Promise<string>;
+  /** Mails the member the invitation to register; resolves to the German answer, rejects with the German refusal. */
+  onInvite: (memberId: string) => Promise<string>;
   onMove: (memberId: string, fix: MoveFix) => void;
 }
 
 type Status = { text: string; tone: 'ok' | 'error' } | null;
 
 /** docs/product/planning.md "Fixes": "Was hilft?" lists each verified single change in plain German, with its action. */
-export function FixesDialog({ target, nameOf, onClose, onApplyTeacherTime, onAskStudent, onMove }: Props) {
+export function FixesDialog({ target, nameOf, onClose, onApplyTeacherTime, onAskStudent, onInvite, onMove }: Props) {
   const statusId = useId();
   const [busy, setBusy] = useState<number | null>(null);
   const [status, setStatus] = useState<Status>(null);
@@ -53,6 +60,17 @@ export function FixesDialog({ target, nameOf, onClose, onApplyTeacherTime, onAsk
     }
   };
 
+  const invite = (index: number, memberId: string) =>
+    void run(
+      index,
+      async () => {
+        const text = await onInvite(memberId);
+        setAsked((a) => new Set(a).add(index));
+        return text;
+      },
+      true,
+    );
+
   const action = (fix: StudentFix, index: number, t: FixesTarget) => {
     switch (fix.kind) {
       case 'teacher_time':
@@ -68,7 +86,7 @@ export function FixesDialog({ target, nameOf, onClose, onApplyTeacherTime, onAsk
           </Button>
         );
       case 'student_time':
-        return t.canAsk ? (
+        return t.contact === 'ask' ? (
           <Button
             size="sm"
             variant="secondary"
@@ -90,7 +108,7 @@ export function FixesDialog({ target, nameOf, onClose, onApplyTeacherTime, onAsk
             {FIX_TEXTS.askStudent}
           </Button>
         ) : (
-          <p className="fixes__hint">{FIX_TEXTS.askNotPossible(t.fullName)}</p>
+          <StudentTimeHint target={t} busy={busy !== null} loading={busy === index} sent={asked.has(index)} onInvite={() => invite(index, t.memberId)} />
         );
       case 'move_other': {
         const other = nameOf(fix.member_id) || fix.name;
@@ -153,4 +171,38 @@ export function FixesDialog({ target, nameOf, onClose, onApplyTeacherTime, onAsk
       )}
     </Dialog>
   );
+}
+
+/** A `student_time` fix of a member who cannot be asked by mail: why not, and 'Einladung senden' when that helps. */
+function StudentTimeHint({
+  target,
+  busy,
+  loading,
+  sent,
+  onInvite,
+}: {
+  target: FixesTarget;
+  busy: boolean;
+  loading: boolean;
+  sent: boolean;
+  onInvite: () => void;
+}) {
+  if (target.contact === 'invite' && target.email)
+    return (
+      <>
+        <p className="fixes__hint">{FIX_TEXTS.notRegistered(target.fullName)}</p>
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={loading}
+          disabled={busy || sent}
+          aria-label={FIX_TEXTS.inviteLabel(target.fullName, target.email)}
+          onClick={onInvite}
+        >
+          {FIX_TEXTS.invite}
+        </Button>
+      </>
+    );
+  if (target.contact === 'unregistered') return <p className="fixes__hint">{FIX_TEXTS.notRegisteredNoMail(target.fullName)}</p>;
+  return <p className="fixes__hint">{FIX_TEXTS.askNotPossible(target.fullName)}</p>;
 }

@@ -29,6 +29,7 @@ export function PlannerDialogs({ p, onEditTimes }: { p: Planner; onEditTimes?: (
         onClose={fixes.close}
         onApplyTeacherTime={fixes.applyTeacherTime}
         onAskStudent={fixes.askStudent}
+        onInvite={fixes.invite}
         onMove={fixes.move}
       />
       <CalcErrorDialog error={calc.error} onClose={calc.closeError} onEditTimes={onEditTimes} onTakeBest={calc.takeBest} />

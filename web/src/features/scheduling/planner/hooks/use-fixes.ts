@@ -38,6 +38,16 @@ export function canAskByMail(m: PlannerMember | undefined): boolean {
   return Boolean(m?.student_id && m.user_id && m.email);
 }
 
+/**
+ * How "Was hilft?" can reach the member about more times: ask by mail (verified), invite (not registered, with an
+ * e-mail address), 'unregistered' (not registered, no address) or 'unverified' (registered, not verified).
+ */
+export function contactOf(m: PlannerMember): FixesTarget['contact'] {
+  if (canAskByMail(m)) return 'ask';
+  if (!m.user_id) return m.email ? 'invite' : 'unregistered';
+  return 'unverified';
+}
+
 /** "Was hilft?" (docs/product/planning.md "Fixes"): which student's fixes are open, and the actions of the fixes. */
 export function useFixes(o: Options) {
   const queryClient = useQueryClient();
@@ -49,7 +59,7 @@ export function useFixes(o: Options) {
   const member = openId ? o.byId.get(openId) : undefined;
   const target: FixesTarget | null =
     openId && info && member && o.state.notAssigned.includes(openId)
-      ? { memberId: openId, name: o.names.get(openId) ?? member.name, fullName: member.name, info, canAsk: canAskByMail(member) }
+      ? { memberId: openId, name: o.names.get(openId) ?? member.name, fullName: member.name, info, contact: contactOf(member), email: member.email ?? null }
       : null;
 
   const open = useCallback((memberId: string) => setOpenId(memberId), []);
@@ -87,6 +97,17 @@ export function useFixes(o: Options) {
     }
   };
 
+  /** Mails the registration link to the member's stored address (the class page's 'Einladung senden'). */
+  const invite = async (memberId: string): Promise<string> => {
+    const email = o.byId.get(memberId)?.email ?? '';
+    try {
+      await call(classes.inviteStudent, { params: { classId: o.classId }, body: { member_id: memberId, email } }, { abortPrevious: false });
+      return FIX_TEXTS.invited(email);
+    } catch (e) {
+      throw new Error(errorMessage(e), { cause: e });
+    }
+  };
+
   /** The other lesson moves as a drag would; then the student takes a free window of their times, where there is one. */
   const move = (memberId: string, fix: MoveFix) => {
     const other = fix.member_id;
@@ -110,5 +131,5 @@ export function useFixes(o: Options) {
     o.announce(FIX_TEXTS.moved(o.names.get(other) ?? fix.name, describeSpan(fix.to.day, slot, otherLength), name, Boolean(free)));
   };
 
-  return { target, open, close, applyTeacherTime, askStudent, move };
+  return { target, open, close, applyTeacherTime, askStudent, invite, move };
 }

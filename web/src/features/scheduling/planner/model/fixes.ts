@@ -27,6 +27,12 @@ export const FIX_TEXTS = {
   askStudent: 'Um weitere Zeiten bitten',
   askStudentLabel: (name: string, when: string) => `Um weitere Zeiten bitten: ${when}, E-Mail an ${name}`,
   askNotPossible: (name: string) => `${name} hat keine verifizierte E-Mail-Adresse und kann nicht per E-Mail gefragt werden.`,
+  notRegistered: (name: string) => `${name} hat sich noch nicht registriert. Mit einer Einladung kann ${name} sich registrieren und eigene Zeiten eintragen.`,
+  notRegisteredNoMail: (name: string) =>
+    `${name} hat sich noch nicht registriert und hat keine E-Mail-Adresse für eine Einladung. Du kannst sie bei den Studierenden der Klasse eintragen.`,
+  invite: 'Einladung senden',
+  inviteLabel: (name: string, email: string) => `Einladung senden an ${name} (${email})`,
+  invited: (email: string) => `Einladung an ${email} gesendet.`,
   move: 'Verschieben',
   moveLabel: (other: string, when: string) => `Verschieben: ${other} auf ${when}`,
   shorterHint: 'Die Dauer änderst du bei den Studierenden der Klasse.',
