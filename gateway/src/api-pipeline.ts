@@ -1,4 +1,4 @@
-import { readToken, SESSION_COOKIE, type KeyValueStore, type TokenVerifier } from '@stundenplan/base';
+import { CLIENT_ADDRESS_HEADER, readToken, SESSION_COOKIE, type KeyValueStore, type TokenVerifier } from '@stundenplan/base';
 import cookieParser from 'cookie-parser';
 import type { NextFunction, Request, Response } from 'express';
 import { createJsonBodyGuard } from './body-guard.js';
@@ -55,6 +55,8 @@ export function createApiPipeline({ verify, store, forward, publicBaseUrl, bodyT
       drainRequest(req, res);
       return;
     }
+    // The client as judged here (TRUST_PROXY), for the services' own per-address limits; never one a client sent.
+    req.headers[CLIENT_ADDRESS_HEADER] = req.ip ?? req.socket.remoteAddress ?? '';
     forward(route.service, req as unknown as ForwardRequest, res);
   }
 

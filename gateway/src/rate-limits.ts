@@ -16,6 +16,11 @@ interface Rule {
   name: string;
   perIp: { limit: number; windowSeconds: number };
   perAccount?: { limit: number; windowSeconds: number };
+  /**
+   * Per account AND client address: guessing one account's password is slowed per address, and nobody can
+   * lock the account's owner out from another address (a per-account counter would let anybody do that).
+   */
+  perAccountAndIp?: { limit: number; windowSeconds: number };
   detail: string;
 }
 
@@ -24,7 +29,7 @@ export const RATE_RULES: Rule[] = [
     path: /^\/api\/auth\/login$/,
     name: 'login',
     perIp: { limit: 30, windowSeconds: 600 },
-    perAccount: { limit: 10, windowSeconds: 600 },
+    perAccountAndIp: { limit: 10, windowSeconds: 600 },
     detail: 'Zu viele Anmeldeversuche. Bitte warte einen Moment und versuche es erneut.',
   },
   {
@@ -124,6 +129,10 @@ export function createRateLimiter(store: KeyValueStore, overrides: RateOverrides
     if (rule.perAccount && email) {
       const acc = overrides[`${rule.name}:account`] ?? rule.perAccount;
       checks.push(hitRateLimit(store, `${rule.name}:acc:${email}`, acc.limit, acc.windowSeconds));
+    }
+    if (rule.perAccountAndIp && email) {
+      const pair = overrides[`${rule.name}:account`] ?? rule.perAccountAndIp;
+      checks.push(hitRateLimit(store, `${rule.name}:acc-ip:${email}:${ip}`, pair.limit, pair.windowSeconds));
     }
     const results = await Promise.all(checks);
     const blocked = results.filter((r) => !r.allowed);

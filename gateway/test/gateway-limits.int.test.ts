@@ -52,6 +52,26 @@ describe.each(GATEWAY_MODES)(
       expect(body.wait_time).toBeGreaterThan(0);
     });
 
+    it('limits logins per account AND client address: guesses from one address never lock the owner out elsewhere', async () => {
+      const send = (ip: string) =>
+        fetch(`${base}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
+          body: JSON.stringify({ email: `Opfer-${proxy}-${fastApiPath}@B.de`, password: 'geraten123' }),
+        });
+      for (let i = 0; i < 10; i++) expect((await send('10.7.0.1')).status).not.toBe(429);
+      const eleventh = await send('10.7.0.1');
+      expect(eleventh.status).toBe(429);
+      expect(((await eleventh.json()) as { detail: string }).detail).toBe('Zu viele Anmeldeversuche. Bitte warte einen Moment und versuche es erneut.');
+      expect((await send('10.7.0.2')).status).not.toBe(429);
+    });
+
+    it("tells the service the client's address it judged, replacing one the client sent", async () => {
+      upstream.seen.length = 0;
+      await fetch(`${base}/api/me/classes`, { headers: { 'X-Forwarded-For': '10.6.6.6', 'X-Client-Address': '10.1.1.1' } });
+      expect(upstream.seen.at(-1)!.headers['x-client-address']).toBe('10.6.6.6');
+    });
+
     it('re-sends the parsed login body upstream unchanged', async () => {
       upstream.seen.length = 0;
       await fetch(`${base}/api/auth/login`, {

@@ -83,6 +83,9 @@ const exportLesson = z.object({
   start: z.string(),
   end: z.string(),
   week: z.enum(['A', 'B']).nullable(),
+  status: z
+    .enum(['planned', 'holiday', 'break', 'cancelled', 'makeup', 'swapped'])
+    .meta({ description: 'planned; falling out (holiday, break); or changed during the semester (cancelled, makeup, swapped).' }),
 });
 
 export const exportNotification = z.object({
@@ -119,11 +122,16 @@ export const exportNotification = z.object({
       booked_at: instant('Booked').nullable(),
     }),
   ),
-  /** Swaps the person asked for (asked) or was asked, without the other student; a teacher's of their classes. */
+  /** Swaps the person asked for or was asked, without the other student; a teacher's of their classes. */
   swaps: z.array(
     z.object({
       class_id: id,
-      asked: z.boolean(),
+      asked: z
+        .boolean()
+        .nullable()
+        .meta({
+          description: 'true: the person was asked (the asked student, who accepts or declines); false: they asked for it; null: a swap in a teacher’s class.',
+        }),
       date: day('Swapped day').nullable(),
       from_date: day('From'),
       status: z.string(),

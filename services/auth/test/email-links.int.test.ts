@@ -63,12 +63,12 @@ describe('e-mail confirmation', () => {
 });
 
 describe('resend confirmation', () => {
-  it('needs the right password; unknown address 404, wrong password 401', async () => {
+  it('needs the right password; unknown address and wrong password both 401', async () => {
     const address = email();
     await registerUnconfirmed(address);
     const unknown = await auth.call('POST', '/api/auth/resend-confirmation', { body: { email: email(), password: 'geheim123' } });
-    expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ detail: 'User not found' });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toEqual({ detail: 'Invalid credentials' });
     const wrong = await auth.call('POST', '/api/auth/resend-confirmation', { body: { email: address, password: 'falsch123' } });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toEqual({ detail: 'Invalid credentials' });

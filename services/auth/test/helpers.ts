@@ -42,9 +42,9 @@ export function client(baseUrl: string) {
   return async function call<T = Record<string, unknown>>(
     method: string,
     path: string,
-    opts: { body?: unknown; cookie?: string; raw?: string } = {},
+    opts: { body?: unknown; cookie?: string; raw?: string; headers?: Record<string, string> } = {},
   ): Promise<Answer<T>> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
     if (opts.body !== undefined || opts.raw !== undefined) headers['Content-Type'] = 'application/json';
     if (opts.cookie) headers.Cookie = opts.cookie;
     const res = await fetch(`${baseUrl}${path}`, { method, headers, body: opts.raw ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined) });

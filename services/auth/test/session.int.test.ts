@@ -21,11 +21,16 @@ let n = 0;
 const email = (p = 'person') => `${p}${Date.now().toString(36)}${n++}@example.org`;
 
 describe('login', () => {
-  it('answers 404 "User not found" for an unknown address', async () => {
-    const res = await auth.call('POST', '/api/auth/login', { body: { email: email(), password: 'geheim123' } });
-    expect(res.status).toBe(404);
-    expect(res.body).toEqual({ detail: 'User not found' });
-    expect(res.cookies).toEqual([]);
+  it('answers an unknown address exactly like a wrong password: 401 "Invalid credentials"', async () => {
+    const address = email();
+    await registerConfirmed(auth, { email: address });
+    const unknown = await auth.call('POST', '/api/auth/login', { body: { email: email(), password: 'geheim123' } });
+    const wrong = await auth.call('POST', '/api/auth/login', { body: { email: address, password: 'falsch123' } });
+    for (const res of [unknown, wrong]) {
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ detail: 'Invalid credentials' });
+      expect(res.cookies).toEqual([]);
+    }
   });
 
   it('answers 401 "Invalid credentials" for a wrong password and 403 "Email not confirmed" before confirmation', async () => {
@@ -165,8 +170,8 @@ describe('DELETE /api/me (delete account)', () => {
     await expect(otherService(second.slice(11))).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
 
     const login = await auth.call('POST', '/api/auth/login', { body: { email: address, password: 'geheim123' } });
-    expect(login.status).toBe(404);
-    expect(login.body).toEqual({ detail: 'User not found' });
+    expect(login.status).toBe(401);
+    expect(login.body).toEqual({ detail: 'Invalid credentials' });
 
     expect(await sql(`SELECT 1 FROM "${auth.schema}".users WHERE id = $1`, [userId])).toHaveLength(0);
     expect(await sql(`SELECT 1 FROM "${auth.schema}".email_tokens WHERE user_id = $1`, [userId])).toHaveLength(0);

@@ -2,7 +2,7 @@ import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import { createTokenVerifier, forgetSharedMemoryStore, MemoryStore, SESSION_STATUS_PATH, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@stundenplan/base';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_LIMITS } from '../src/domain/account-limits.js';
+import { ACCOUNT_LIMITS, LOGIN_LIMIT } from '../src/domain/account-limits.js';
 import { MSG } from '../src/domain/messages.js';
 import { dropSchemas, outboxMails, registerConfirmed, resetTokenOf, sessionCookie, sql, startAuth, type TestAuth } from './helpers.js';
 
@@ -46,6 +46,9 @@ let n = 0;
 const email = (p = 'sec') => `${p}${Date.now().toString(36)}${n++}@example.org`;
 const tokenOf = (cookie: string) => cookie.slice('sp_session='.length);
 const login = (address: string, password = 'geheim123') => auth.call('POST', '/api/auth/login', { body: { email: address, password } });
+/** A login from the client address the gateway names in its header. */
+const loginFrom = (from: string, address: string, password = 'geheim123') =>
+  auth.call('POST', '/api/auth/login', { body: { email: address, password }, headers: { 'x-client-address': from } });
 const status = async (token: unknown) => (await auth.call<{ active: boolean }>('POST', SESSION_STATUS_PATH, { body: { token } })).body;
 /** Another service: its own empty store, asks the auth service on every cache miss. */
 const freshVerifier = () => createTokenVerifier({ jwksUrl: `${auth.base}/.well-known/jwks.json`, store: new MemoryStore() });
@@ -145,22 +148,38 @@ describe('tokens must carry exp', () => {
   });
 });
 
-describe('per-account limits inside the auth service (no gateway in front)', () => {
-  it(`login: ${ACCOUNT_LIMITS.login.limit} attempts per account and 10 minutes, then 429 with wait_time even with the right password`, async () => {
+describe('limits inside the auth service (no gateway in front)', () => {
+  const pair = LOGIN_LIMIT;
+
+  it(`login: ${pair.limit} attempts per account and client address in 10 minutes, then 429 even with the right password`, async () => {
     const address = email();
-    await registerConfirmed(auth, { email: address }); // one login
-    for (let i = 1; i < ACCOUNT_LIMITS.login.limit; i++) expect((await login(address, `falsch${i}abc`)).status).toBe(401);
-    const blocked = await login(` ${address.toUpperCase()} `);
+    await registerConfirmed(auth, { email: address });
+    for (let i = 0; i < pair.limit; i++) expect((await loginFrom('198.51.100.7', address, `falsch${i}abc`)).status).toBe(401);
+    const blocked = await loginFrom('198.51.100.7', ` ${address.toUpperCase()} `);
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({ detail: 'Zu viele Anmeldeversuche. Bitte warte einen Moment und versuche es erneut.', wait_time: expect.any(Number) });
     const wait = (blocked.body as { wait_time: number }).wait_time;
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(600);
     expect(blocked.cookies).toEqual([]);
-    // Another account is not affected.
+    // Another account from the same address is not affected.
     const other = email();
     await registerConfirmed(auth, { email: other });
-    expect((await login(other)).status).toBe(200);
+    expect((await loginFrom('198.51.100.7', other)).status).toBe(200);
+  });
+
+  it('nobody locks the owner out: guesses from other addresses leave the password login of the owner working', async () => {
+    const address = email();
+    await registerConfirmed(auth, { email: address });
+    for (const from of ['198.51.100.20', '198.51.100.21', '2001:db8::21']) {
+      for (let i = 0; i < pair.limit; i++) expect((await loginFrom(from, address, `falsch${i}abc`)).status).toBe(401);
+      expect((await loginFrom(from, address, `falsch-mehr1`)).status).toBe(429);
+    }
+    expect((await loginFrom('203.0.113.9', address)).status).toBe(200);
+    // A header that names no address is no way around the counting: the socket's address counts then
+    // (registerConfirmed logged in once from there).
+    for (let i = 1; i < pair.limit; i++) expect((await loginFrom('kein-ip', address, `falsch${i}abc`)).status).toBe(401);
+    expect((await login(address)).status).toBe(429);
   });
 
   it(`forgot-password: ${ACCOUNT_LIMITS.forgotPassword.limit} per address and hour, then 429 and no further mail (also for unknown addresses)`, async () => {
@@ -185,8 +204,8 @@ describe('per-account limits inside the auth service (no gateway in front)', () 
   });
 
   it("are the gateway's numbers and details (docs/product/errors.md)", () => {
+    expect(LOGIN_LIMIT).toEqual({ limit: 10, windowSeconds: 600 });
     expect(ACCOUNT_LIMITS).toEqual({
-      login: { limit: 10, windowSeconds: 600, detail: MSG.loginLimited },
       forgotPassword: { limit: 3, windowSeconds: 3600, detail: MSG.forgotLimited },
       resendConfirmation: { limit: 5, windowSeconds: 600, detail: MSG.resendLimited },
     });
@@ -199,7 +218,7 @@ describe('per-account limits inside the auth service (no gateway in front)', () 
     try {
       const address = `${prefix}.${email('redis')}`;
       await registerConfirmed(one, { email: address });
-      for (let i = 1; i < ACCOUNT_LIMITS.login.limit; i++) {
+      for (let i = 1; i < pair.limit; i++) {
         const via = i % 2 ? two : one;
         expect((await via.call('POST', '/api/auth/login', { body: { email: address, password: `falsch${i}abc` } })).status).toBe(401);
       }

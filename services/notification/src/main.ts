@@ -1,6 +1,6 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { addDays, berlinToday } from '@stundenplan/timegrid';
-import { createLogger, mailBudgetCounter, runStandalone, startService, type ServiceContext, type StartedService } from '@stundenplan/base';
+import { createLogger, mailBudgetCounter, revokedUserKey, runStandalone, startService, type ServiceContext, type StartedService } from '@stundenplan/base';
 import { createAvailabilityClient } from './clients/availability-client.js';
 import { createClassesClient } from './clients/classes-client.js';
 import { createSchedulingClient } from './clients/scheduling-client.js';
@@ -76,6 +76,10 @@ export async function start(env?: Record<string, string | undefined>): Promise<N
         scheduling,
         mailer,
         kickOutbox: () => ctx.relay?.kick(),
+        sessionsEndedAt: async (userId) => {
+          const stamp = Number(await ctx.store.get(revokedUserKey(userId)));
+          return Number.isFinite(stamp) && stamp > 0 ? stamp : null;
+        },
         mailBudget: await mailBudgetCounter(cfg, ctx.store, ctx.pool!),
         recipientCounts: new RecipientCountRepository(ctx.pool!),
       };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import ICAL from 'ical.js';
-import { Topic } from '@stundenplan/base';
+import { revokedUserKey, Topic } from '@stundenplan/base';
 import { berlinToday } from '@stundenplan/timegrid';
 import { describe, expect, it } from 'vitest';
 import { addDays, classes, issuer, mailEventsTo, n, newClass, occurrences, parse, send, setupCalendar, stubState, teacherCookie } from './calendar-fixture.js';
@@ -200,6 +200,22 @@ describe('private calendar subscription link', () => {
     expect({ status: huge.status, body: await huge.json() }).toEqual({ status: 404, body: { detail: 'Kalender nicht gefunden' } });
     const control = await call('GET', `/api/calendar/${'a'.repeat(42)}%01.ics`);
     expect({ status: control.status, body: await control.json() }).toEqual({ status: 400, body: { detail: 'Ungültige Zeichen in der Anfrage.' } });
+  });
+
+  it('stops the moment the auth service has ended the account (password reset), before any event arrives', async () => {
+    const userId = randomUUID();
+    const person = { userId, role: 'student' as const, email: 'reset@example.org', name: 'Reset' };
+    const { url } = (await (await call('POST', '/api/me/calendar-subscription', await issuer.cookie(person))).json()) as { url: string };
+    const path = new URL(url).pathname;
+    expect((await call('GET', path)).status).toBe(200);
+    // What the auth service writes before it answers the reset (sessions.markUserRevoked); no user.password-reset.v1 is sent here.
+    await n.svc.ctx.store.set(revokedUserKey(userId), String(Date.now()), 3600);
+    const gone = await call('GET', path);
+    expect({ status: gone.status, body: await gone.json() }).toEqual({ status: 404, body: { detail: 'Kalender nicht gefunden' } });
+    // A link made afterwards (with a session begun after the reset) works.
+    await new Promise((r) => setTimeout(r, 5));
+    const fresh = (await (await call('POST', '/api/me/calendar-subscription', await issuer.cookie(person))).json()) as { url: string };
+    expect((await call('GET', new URL(fresh.url).pathname)).status).toBe(200);
   });
 
   it('goes with the account (user.deleted.v1)', async () => {

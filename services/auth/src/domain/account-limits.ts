@@ -8,7 +8,6 @@ import { MSG } from './messages.js';
  * keys of their own, so one request through the gateway counts once here and once there.
  */
 export const ACCOUNT_LIMITS = {
-  login: { limit: 10, windowSeconds: 600, detail: MSG.loginLimited },
   forgotPassword: { limit: 3, windowSeconds: 3600, detail: MSG.forgotLimited },
   resendConfirmation: { limit: 5, windowSeconds: 600, detail: MSG.resendLimited },
 } as const;
@@ -16,10 +15,22 @@ export const ACCOUNT_LIMITS = {
 export type AccountLimit = keyof typeof ACCOUNT_LIMITS;
 
 const KEY_PREFIX: Record<AccountLimit, string> = {
-  login: 'auth:login:acc',
   forgotPassword: 'auth:forgot-password:acc',
   resendConfirmation: 'resend-confirmation:acc',
 };
+
+/**
+ * Password logins: per account AND client address (the address the gateway names, see clientAddressOf), never
+ * per account alone: a per-account counter would let anybody lock the owner out of their password login from
+ * another address. Counted before the password is checked; over it: 429 with wait_time. The limit per client
+ * address across accounts is the gateway's (LOGIN_LIMIT_PER_IP, configurable for schools behind one NAT).
+ */
+export const LOGIN_LIMIT = { limit: 10, windowSeconds: 600 } as const;
+
+export async function limitLogin(store: KeyValueStore, email: string, clientAddress: string): Promise<void> {
+  const hit = await hitRateLimit(store, `auth:login:acc-ip:${email}:${clientAddress}`, LOGIN_LIMIT.limit, LOGIN_LIMIT.windowSeconds);
+  if (!hit.allowed) throw new AppError('TOO_MANY_REQUESTS', MSG.loginLimited, { extra: { wait_time: hit.waitSeconds } });
+}
 
 /** Counts one attempt for the (normalised) address; over the limit: 429 with wait_time in seconds, like the gateway. */
 export async function limitAccount(store: KeyValueStore, which: AccountLimit, email: string): Promise<void> {

@@ -31,10 +31,10 @@ beforeEach(() => {
 });
 
 describe('login timing', () => {
-  it('runs one scrypt comparison against a dummy hash for an unknown address, then answers 404', async () => {
+  it('runs one scrypt comparison against a dummy hash for an unknown address, then answers 401 like a wrong password', async () => {
     const verify = vi.mocked(passwords.verifyPassword);
-    const err = await errorOf(login(depsWith(null), { email: 'niemand@example.org', password: 'geheim123' }));
-    expect(err).toMatchObject({ code: 'NOT_FOUND', detail: 'User not found' });
+    const err = await errorOf(login(depsWith(null), { email: 'niemand@example.org', password: 'geheim123' }, '198.51.100.1'));
+    expect(err).toMatchObject({ code: 'UNAUTHORIZED', detail: 'Invalid credentials' });
     expect(verify).toHaveBeenCalledTimes(1);
     expect(verify.mock.calls[0]![0]).toBe('geheim123');
     expect(verify.mock.calls[0]![1]).toMatch(/^scrypt\$16384\$8\$1\$[\w-]+\$[\w-]+$/);
@@ -57,7 +57,7 @@ describe('login timing', () => {
       const times: number[] = [];
       for (let i = 0; i < 10; i++) {
         const t = performance.now();
-        await errorOf(login(deps, { email, password: 'falsch123' }));
+        await errorOf(login(deps, { email, password: 'falsch123' }, '198.51.100.1'));
         times.push(performance.now() - t);
       }
       return times.sort((a, b) => a - b)[5]!;

@@ -3,8 +3,8 @@
  * the login details are the English codes docs/product/errors.md "Login and session" maps to German in the web.
  */
 export const MSG = {
-  // docs/product/errors.md Login and session: the web turns these into German.
-  userNotFound: 'User not found',
+  // docs/product/errors.md Login and session: the web turns these into German. An unknown address answers
+  // 'Invalid credentials' too (never 'User not found': the login must not tell whether an account exists).
   invalidCredentials: 'Invalid credentials',
   emailNotConfirmed: 'Email not confirmed',
   notLoggedIn: 'Nicht angemeldet',

@@ -1,4 +1,4 @@
-import { assertUser, parseBody } from '@stundenplan/base';
+import { assertUser, clientAddressOf, parseBody } from '@stundenplan/base';
 import { auth } from '@stundenplan/contracts';
 import type { Express, Request, Response } from 'express';
 import { deleteAccount, currentUser, getProfile } from '../domain/account.js';
@@ -55,7 +55,7 @@ export function registerAuthRoutes(app: Express, deps: AuthDeps): void {
   app.post('/api/auth/login', async (req: Request, res: Response) => {
     noStore(res);
     assertPasswordLogin(deps);
-    const { user, session } = await login(deps, parseBody(auth.login, req, CREDENTIALS));
+    const { user, session } = await login(deps, parseBody(auth.login, req, CREDENTIALS), clientAddressOf(req));
     setSessionCookie(res, cfg, session.token, session.expiresAt);
     res.json({ message: MSG.loginOk, ...meView(user) });
   });

@@ -18,8 +18,9 @@ export class CalendarTokenRepository {
     return this.prisma.calendarToken.findUnique({ where: { userId }, select: { createdAt: true } });
   }
 
-  async userOf(tokenSha256: string): Promise<string | null> {
-    return (await this.prisma.calendarToken.findUnique({ where: { tokenSha256 }, select: { userId: true } }))?.userId ?? null;
+  /** Whose link this is and since when (a link made before the account's last password reset is dead). */
+  async holderOf(tokenSha256: string): Promise<{ userId: string; createdAt: Date } | null> {
+    return this.prisma.calendarToken.findUnique({ where: { tokenSha256 }, select: { userId: true, createdAt: true } });
   }
 
   async remove(userId: string): Promise<void> {

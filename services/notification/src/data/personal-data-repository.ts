@@ -16,7 +16,7 @@ export interface PersonalNotificationRows {
     booked_end: string | null;
     booked_at: Date | null;
   }[];
-  swaps: { class_id: string; asked: boolean; date: string | null; from_date: string; status: string; created_at: Date; decided_at: Date | null }[];
+  swaps: { class_id: string; asked: boolean | null; date: string | null; from_date: string; status: string; created_at: Date; decided_at: Date | null }[];
 }
 
 /** Plain SQL reads of what the notification service keeps about one person. */
@@ -57,7 +57,8 @@ export class PersonalNotificationRepository {
         [memberIds, userId],
       ),
       this.pool.query<PersonalNotificationRows['swaps'][number]>(
-        `SELECT class_id::text, user_id = $1 AS asked, ${day('date')}, ${day('from_date')}, status, created_at, decided_at FROM lesson_swaps
+        // asked: as 'the asked student' everywhere in the product (with_user_id); null for the teacher's rows.
+        `SELECT class_id::text, CASE WHEN with_user_id = $1 THEN true WHEN user_id = $1 THEN false END AS asked, ${day('date')}, ${day('from_date')}, status, created_at, decided_at FROM lesson_swaps
           WHERE user_id = $1 OR with_user_id = $1 OR teacher_id = $1 ORDER BY created_at, id`,
         [userId],
       ),

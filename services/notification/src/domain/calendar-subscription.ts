@@ -35,10 +35,17 @@ export async function revokeSubscription(deps: NotificationDeps, userId: string)
   return { message: SUBSCRIPTION_MSG.revoked };
 }
 
-/** GET /api/calendar/{token}.ics: anyone with the link (calendar apps have no session); unknown or revoked: 404. */
+/**
+ * GET /api/calendar/{token}.ics: anyone with the link (calendar apps have no session); unknown or revoked: 404.
+ * A link made up to the moment the account's sessions were last ended (password reset, deletion) is dead at
+ * once: the auth service writes that moment to the shared store before it answers, and the link's row goes
+ * a moment later with user.password-reset.v1 (docs/adr/0017-calendar-link-ends-with-the-sessions.md).
+ */
 export async function subscribedCalendar(deps: NotificationDeps, token: string): Promise<string> {
   if (!TOKEN_RE.test(token)) throw AppError.notFound(SUBSCRIPTION_MSG.unknown);
-  const userId = await deps.calendarTokens.userOf(sha256(token));
-  if (!userId) throw AppError.notFound(SUBSCRIPTION_MSG.unknown);
-  return studentCalendar(deps, userId);
+  const holder = await deps.calendarTokens.holderOf(sha256(token));
+  if (!holder) throw AppError.notFound(SUBSCRIPTION_MSG.unknown);
+  const endedAt = await deps.sessionsEndedAt(holder.userId);
+  if (endedAt !== null && holder.createdAt.getTime() <= endedAt) throw AppError.notFound(SUBSCRIPTION_MSG.unknown);
+  return studentCalendar(deps, holder.userId);
 }

@@ -23,7 +23,18 @@ async function teacherLessons(deps: NotificationDeps, teacherId: string, classId
   for (const classId of classIds) {
     try {
       const { lessons } = await classLessons(deps, teacherId, classId);
-      out.push(...lessons.map((l) => ({ class_id: classId, class_name: null, name: l.name, date: l.date, start: l.start, end: l.end, week: l.week })));
+      out.push(
+        ...lessons.map((l) => ({
+          class_id: classId,
+          class_name: null,
+          name: l.name,
+          date: l.date,
+          start: l.start,
+          end: l.end,
+          week: l.week,
+          status: l.status,
+        })),
+      );
     } catch (e) {
       if (!isAppError(e) || (e.code !== 'NOT_FOUND' && e.code !== 'FORBIDDEN')) throw e;
     }
@@ -49,6 +60,7 @@ export async function personalNotificationData(deps: NotificationDeps, reader: P
           start: l.start,
           end: l.end,
           week: l.week,
+          status: l.status,
         }))
       : await teacherLessons(deps, who.userId, [...new Set(rows.sendings.map((s) => s.class_id))]);
   return {
