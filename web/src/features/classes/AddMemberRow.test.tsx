@@ -100,9 +100,10 @@ describe("'Student*in hinzufügen'", () => {
     expect(app.fetchMock.callsTo(`${MEMBERS_URL}/new`, 'POST')[0]!.body).toEqual({
       students: [{ name: 'Eva Neu', duration: 45, email: 'eva.neu@web.de', frequency: 'biweekly' }],
     });
-    // The row is emptied for the next student, weekly again.
+    // The row is emptied for the next student, weekly again; the duration stays (not back to the invalid 0).
     await waitFor(() => expect((addRow.getByLabelText('Name') as HTMLInputElement).value).toBe(''));
     expect(addRow.getByLabelText<HTMLSelectElement>('Rhythmus').value).toBe('weekly');
+    expect((addRow.getByLabelText('Dauer in Minuten') as HTMLInputElement).value).toBe('45');
   });
 
   it("shows 'Maximal 99 Studierenden pro Klasse/Kurs' for the member limit", async () => {

@@ -34,11 +34,11 @@ export function useAddMemberForm(classId: string, onAdded: () => void) {
     setErrors({});
   };
 
+  /** After an addition: empty for the next student, who most likely has the same lesson length (the duration stays). */
   const reset = () => {
     search.stop(true);
     setEmail('');
     setName('');
-    setDuration('0');
     setFrequency('weekly');
     setPicked(null);
     setErrors({});
