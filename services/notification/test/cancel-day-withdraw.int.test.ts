@@ -1,6 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { classes, issuer, mailEventsTo, n, newClass, plannedDates, send, setupCalendar, TEACHER_EMAIL, teacherCookie } from './calendar-fixture.js';
+import {
+  classes,
+  issuer,
+  mailEventsTo,
+  n,
+  newClass,
+  person,
+  plannedDates,
+  send,
+  setupCalendar,
+  slot,
+  TEACHER_EMAIL,
+  teacherCookie,
+} from './calendar-fixture.js';
 import { sql } from './helpers.js';
 
 /**
@@ -13,14 +26,6 @@ import { sql } from './helpers.js';
 setupCalendar();
 
 const semester = { firstDay: '2027-01-04', lastDay: '2027-01-29', state: 'BE' as const, breaks: [] as { from: string; to: string; label: string }[] };
-const person = (name: string) => ({
-  memberId: randomUUID(),
-  userId: randomUUID(),
-  name,
-  email: `${name.split(' ')[0]!.toLowerCase()}-${randomUUID().slice(0, 6)}@example.org`,
-});
-const slot = (labels: string[], memberId: string) => labels.map((l): [string, string] => [l, memberId]);
-
 const call = async (method: 'GET' | 'POST' | 'PUT', path: string, cookie?: string, body?: unknown) => {
   const res = await fetch(`${n.base}${path}`, {
     method,
