@@ -5,7 +5,7 @@ import { toast } from '../../shared/toast/toast-store';
 import { Alert } from '../../shared/ui/Alert';
 import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
-import { germanDate, requestSwap, swapOptionsQuery, type MyLesson } from './lessons-api';
+import { germanDate, lessonWhen, requestSwap, swapOptionsQuery, type MyLesson } from './lessons-api';
 import { STUDENT_LESSON_TEXTS } from './student-lesson-texts';
 import { useRefreshLessons } from './use-refresh-lessons';
 
@@ -27,6 +27,7 @@ export function SwapDialog({ lesson, onClose }: { lesson: MyLesson; onClose: () 
     onError: (e) => setError(errorMessage(e)),
   });
   const list = options.data ?? [];
+  const offer = list.find((o) => o.member_id === chosen);
   return (
     <Dialog
       open
@@ -67,10 +68,15 @@ export function SwapDialog({ lesson, onClose }: { lesson: MyLesson; onClose: () 
           {list.map((o) => (
             <label key={o.member_id} className="lesson-option">
               <input type="radio" name={groupId} value={o.member_id} checked={chosen === o.member_id} onChange={() => setChosen(o.member_id)} />
-              {o.name}
+              {STUDENT_LESSON_TEXTS.option(o.name, lessonWhen(o.with_lesson))}
             </label>
           ))}
         </fieldset>
+      )}
+      {offer && (
+        <p className="lesson-offer" aria-live="polite">
+          {STUDENT_LESSON_TEXTS.offer(offer.name, lessonWhen(offer.with_lesson), lessonWhen(offer.lesson), weekly)}
+        </p>
       )}
       {error && (
         <Alert kind="error" title={error}>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../shared/api/client';
 import { Alert } from '../../shared/ui/Alert';
 import { Button } from '../../shared/ui/Button';
-import { berlinToday, myLessonsQuery, myMakeupsQuery, mySwapsQuery, shortDate, type MyLesson } from './lessons-api';
+import { berlinToday, myLessonsQuery, myMakeupsQuery, mySwapsQuery, shortDate, swapDatesQuery, type MyLesson } from './lessons-api';
 import { LessonNotice, useNotice } from './LessonNotice';
 import { StatusBadge } from './StatusBadge';
 import { StudentCancelDialog } from './StudentCancelDialog';
@@ -23,6 +23,9 @@ export function StudentLessons() {
   const lessons = useQuery(myLessonsQuery());
   const makeups = useQuery(myMakeupsQuery());
   const swaps = useQuery(mySwapsQuery());
+  // "Tauschen" only where somebody fits: one request for the page, not one per date.
+  const swapDates = useQuery(swapDatesQuery());
+  const swappable = new Set((swapDates.data ?? []).map((d) => `${d.class_id}|${d.member_id}|${d.date}`));
   const [cancelling, setCancelling] = useState<MyLesson | null>(null);
   const [swapping, setSwapping] = useState<MyLesson | null>(null);
   const today = berlinToday();
@@ -59,7 +62,7 @@ export function StudentLessons() {
                     <Button size="sm" variant="secondary" onClick={() => setCancelling(l)} aria-label={`${STUDENT_LESSON_TEXTS.cancel}: ${shortDate(l.date)}`}>
                       {STUDENT_LESSON_TEXTS.cancel}
                     </Button>
-                    {l.status === 'planned' && (
+                    {l.status === 'planned' && swappable.has(`${l.class_id}|${l.member_id}|${l.date}`) && (
                       <Button size="sm" variant="secondary" onClick={() => setSwapping(l)} aria-label={`${STUDENT_LESSON_TEXTS.swap}: ${shortDate(l.date)}`}>
                         {STUDENT_LESSON_TEXTS.swap}
                       </Button>

@@ -52,6 +52,10 @@ function show(routes: MockRoute[] = []) {
               booked: null,
               expires_on: '2027-02-03',
             },
+          ],
+        },
+      },
+    },
     {
       method: 'GET',
       path: '/api/classes/c1/swap-requests',
@@ -111,5 +115,48 @@ describe('Termine: the semester week by week', () => {
     fireEvent.click(item.getByRole('button', { name: 'Zustimmen' }));
     await waitFor(() => expect(toastsOf('success')).toContain('Die Stunden sind getauscht.'));
     expect(fetchMock.callsTo('/api/lessons/swap-requests/r1/approve', 'POST')).toHaveLength(1);
+  });
+  it('the approval names both lessons and says it waits for the teacher', async () => {
+    show([
+      {
+        method: 'GET',
+        path: '/api/classes/c1/swap-requests',
+        reply: {
+          body: {
+            requests: [
+              {
+                request_id: 'r2',
+                member_id: 'a',
+                name: 'Jonas Weber',
+                with_member_id: 'b',
+                with_name: 'Lena Vogel',
+                date: '2027-01-27',
+                from_date: '2027-01-27',
+                status: 'awaiting_approval',
+                created_at: '',
+                lesson: { date: '2027-01-27', start: '15:00', end: '15:30' },
+                with_lesson: { date: '2027-01-28', start: '16:30', end: '17:00' },
+              },
+            ],
+          },
+        },
+      },
+    ]);
+    const item = within(await screen.findByTestId('approval-r2'));
+    expect(item.getByText('Jonas Weber (Mi 27.01., 15:00) und Lena Vogel (Do 28.01., 16:30) möchten ihre Termine tauschen.')).toBeTruthy();
+    expect(item.getByText('Wartet auf deine Antwort')).toBeTruthy();
+  });
+
+  it('filters the dates by student and jumps to the week of a day', async () => {
+    show();
+    await screen.findByTestId('week-2027-01-04');
+    fireEvent.change(screen.getByLabelText('Studierende'), { target: { value: 'Carla Czerny' } });
+    expect(screen.queryByTestId('week-2027-01-04')).toBeNull();
+    expect(within(screen.getByTestId('week-2027-01-11')).getByText('Carla Czerny')).toBeTruthy();
+    expect(within(screen.getByTestId('week-2027-01-11')).queryByText('Anna Alt')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Studierende'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Zur Woche springen'), { target: { value: '2027-01-13' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Anzeigen' }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Woche ab Mo, 11.01.2027' }));
   });
 });

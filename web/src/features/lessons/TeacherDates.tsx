@@ -15,12 +15,14 @@ import {
   declineSwap,
   germanDate,
   lessonKeys,
+  lessonWhen,
   mondayOf,
   shortDate,
   type ClassLesson,
   type ClassSwapRequest,
 } from './lessons-api';
 import { LessonNotice, useNotice } from './LessonNotice';
+import { DatesFilter, weekHeadingId } from './DatesFilter';
 import { StatusBadge } from './StatusBadge';
 import { TeacherCancelDialog, type TeacherCancelTarget } from './TeacherCancelDialog';
 import { SickDayButton, TeacherLessonActions, TeacherMakeups } from './TeacherDateActions';
@@ -34,7 +36,10 @@ export const TEACHER_DATES_TEXTS = {
   week: (monday: string) => `Woche ab ${shortDate(monday)}${monday.slice(0, 4)}`,
   approvals: 'Tausche, die auf deine Zustimmung warten',
   approvalText: (r: ClassSwapRequest) =>
-    `${r.name} und ${r.with_name} möchten ${r.date ? `am ${germanDate(r.date)}` : `jede Woche ab ${germanDate(r.from_date)}`} tauschen.`,
+    r.lesson && r.with_lesson
+      ? `${r.name} (${lessonWhen(r.lesson)}) und ${r.with_name} (${lessonWhen(r.with_lesson)}) möchten ihre Termine tauschen${r.date ? '' : ' – jede Woche bis zum Ende des Semesters'}.`
+      : `${r.name} und ${r.with_name} möchten ${r.date ? `am ${germanDate(r.date)}` : `jede Woche ab ${germanDate(r.from_date)}`} tauschen.`,
+  waitsOnYou: 'Wartet auf deine Antwort',
   approve: 'Zustimmen',
   decline: 'Ablehnen',
   openMakeups: (n: number) => (n === 1 ? '1 Nachholtermin ist noch offen.' : `${n} Nachholtermine sind noch offen.`),
@@ -55,6 +60,7 @@ export function TeacherDates({ classId, className }: { classId: string; classNam
   const [cancelling, setCancelling] = useState<TeacherCancelTarget | null>(null);
   const swaps = useQuery(classSwapsQuery(classId));
   const makeups = useQuery(classMakeupsQuery(classId));
+  const [member, setMember] = useState('');
 
   if (lessons.isPending) return <PageSpinner label="Termine werden geladen…" />;
   if (lessons.isError) {
@@ -65,6 +71,7 @@ export function TeacherDates({ classId, className }: { classId: string; classNam
     );
   }
   const waiting = (swaps.data ?? []).filter((r) => r.status === 'awaiting_approval');
+  const weeks = byWeek(member ? lessons.data.filter((l) => l.member_id === member) : lessons.data);
   const openMakeups = (makeups.data ?? []).filter((m) => m.status === 'open').length;
 
   return (
@@ -96,24 +103,29 @@ export function TeacherDates({ classId, className }: { classId: string; classNam
       {lessons.data.length === 0 ? (
         <p className="muted">{TEACHER_DATES_TEXTS.empty}</p>
       ) : (
-        byWeek(lessons.data).map(([monday, list]) => (
-          <div key={monday} className="dates-view__week" data-testid={`week-${monday}`}>
-            <h3>{TEACHER_DATES_TEXTS.week(monday)}</h3>
-            <ul className="lesson-list lesson-list--dates">
-              {list.map((l) => (
-                <li key={`${l.member_id}-${l.date}-${l.start}`} className="lesson-item dates-view__row">
-                  <strong>{shortDate(l.date)}</strong>
-                  <span>
-                    {l.start}–{l.end} Uhr
-                  </span>
-                  <span>{l.name}</span>
-                  <StatusBadge status={l.status} reason={l.reason} />
-                  <TeacherLessonActions classId={classId} lesson={l} onCancel={setCancelling} onDone={show} />
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))
+        <>
+          <DatesFilter lessons={lessons.data} weeks={weeks.map(([monday]) => monday)} member={member} onMember={setMember} />
+          {weeks.map(([monday, list]) => (
+            <div key={monday} className="dates-view__week" data-testid={`week-${monday}`}>
+              <h3 id={weekHeadingId(monday)} tabIndex={-1}>
+                {TEACHER_DATES_TEXTS.week(monday)}
+              </h3>
+              <ul className="lesson-list lesson-list--dates">
+                {list.map((l) => (
+                  <li key={`${l.member_id}-${l.date}-${l.start}`} className="lesson-item dates-view__row">
+                    <strong>{shortDate(l.date)}</strong>
+                    <span>
+                      {l.start}–{l.end} Uhr
+                    </span>
+                    <span>{l.name}</span>
+                    <StatusBadge status={l.status} reason={l.reason} />
+                    <TeacherLessonActions classId={classId} lesson={l} onCancel={setCancelling} onDone={show} />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </>
       )}
       {cancelling && <TeacherCancelDialog classId={classId} className={className} target={cancelling} onClose={() => setCancelling(null)} onDone={show} />}
     </section>
@@ -131,6 +143,7 @@ function Approval({ request: r, classId }: { request: ClassSwapRequest; classId:
   return (
     <>
       <div className="lesson-item__what">{TEACHER_DATES_TEXTS.approvalText(r)}</div>
+      <span className="lesson-status lesson-status--planned">{TEACHER_DATES_TEXTS.waitsOnYou}</span>
       <div className="lesson-item__actions">
         <Button size="sm" loading={decide.isPending && decide.variables} disabled={decide.isPending} onClick={() => decide.mutate(true)}>
           {TEACHER_DATES_TEXTS.approve}

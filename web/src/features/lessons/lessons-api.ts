@@ -11,6 +11,9 @@ export type Makeup = AnswerOf<typeof lessons.myMakeups>['makeups'][number];
 export type Suggestion = AnswerOf<typeof lessons.makeupSuggestions>['suggestions'][number];
 export type MySwapRequest = AnswerOf<typeof swaps.mySwapRequests>['requests'][number];
 export type ClassSwapRequest = AnswerOf<typeof swaps.classSwapRequests>['requests'][number];
+export type SwapOption = AnswerOf<typeof swaps.swapOptions>['options'][number];
+/** A lesson a swap exchanges: its day and times. */
+export type SwapLesson = SwapOption['lesson'];
 export type CancelBody = BodyOf<typeof lessons.cancelLesson>;
 
 /** Query keys of this feature: everything a change touches is under `lessons`. */
@@ -20,6 +23,7 @@ export const lessonKeys = {
   myMakeups: ['lessons', 'me', 'makeups'] as const,
   mySwaps: ['lessons', 'me', 'swaps'] as const,
   suggestions: (makeupId: string) => ['lessons', 'suggestions', makeupId] as const,
+  swapDates: ['lessons', 'me', 'swap-dates'] as const,
   swapOptions: (classId: string, memberId: string, date: string | null) => ['lessons', 'swap-options', classId, memberId, date] as const,
   ofClass: (classId: string) => ['lessons', 'class', classId] as const,
   classMakeups: (classId: string) => ['lessons', 'class', classId, 'makeups'] as const,
@@ -46,10 +50,22 @@ export const mySwapsQuery = () =>
     queryFn: async ({ signal }) => empty((await call(swaps.mySwapRequests, {}, { signal }))?.requests, []),
   });
 
+/** Times shown at first; 'Weitere Zeiten' shows the rest of the MORE_SUGGESTIONS asked for. */
+export const FIRST_SUGGESTIONS = 3;
+export const MORE_SUGGESTIONS = 12;
+
 export const suggestionsQuery = (makeupId: string) =>
   queryOptions({
     queryKey: lessonKeys.suggestions(makeupId),
-    queryFn: async ({ signal }) => empty((await call(lessons.makeupSuggestions, { params: { makeupId } }, { signal }))?.suggestions, []),
+    queryFn: async ({ signal }) =>
+      empty((await call(lessons.makeupSuggestions, { params: { makeupId }, query: { limit: String(MORE_SUGGESTIONS) } }, { signal }))?.suggestions, []),
+  });
+
+/** The student's dates that somebody could swap: "Tauschen" only there (one request for the page). */
+export const swapDatesQuery = () =>
+  queryOptions({
+    queryKey: lessonKeys.swapDates,
+    queryFn: async ({ signal }) => empty((await call(swaps.swapDates, {}, { signal }))?.dates, []),
   });
 
 export const swapOptionsQuery = (classId: string, memberId: string, date: string | null) =>
@@ -94,6 +110,9 @@ export function shortDate(iso: string): string {
   const weekday = (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7;
   return `${WEEKDAYS[weekday]}, ${String(d).padStart(2, '0')}.${String(m).padStart(2, '0')}.`;
 }
+
+/** "Mi 16.12., 15:00": a lesson of a swap, as the cards and dialogs name it. */
+export const lessonWhen = (l: Pick<SwapLesson, 'date' | 'start'>) => `${shortDate(l.date).replace(', ', ' ')}, ${l.start}`;
 
 /** "11.01.2027". */
 export const germanDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;

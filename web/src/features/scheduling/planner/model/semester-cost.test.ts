@@ -41,6 +41,21 @@ describe('semester cost', () => {
     expect(cost!.lostText).toBe('Es entfallen 3 Termine: 11.01.–24.01. Ferien, 27.01. Dies academicus');
   });
 
+  it('lists the lost dates in date order: a winter break before the holidays inside it that fall out first', () => {
+    const winter: CostSemester = {
+      first_day: '2026-12-01',
+      last_day: '2027-01-29',
+      holidays: [
+        { date: '2026-12-25', name: '1. Weihnachtstag' },
+        { date: '2027-01-01', name: 'Neujahr' },
+      ],
+      breaks: [{ from: '2026-12-21', to: '2027-01-08', label: 'Weihnachtsferien' }],
+    };
+    // Fridays 9:00-9:30: 25.12. and 01.01. holidays, 08.01. the break's only lost Friday.
+    const [cost] = semesterCost([{ memberId: 'a', name: 'Anna', day: 4, start: 36, end: 38 }], winter);
+    expect(cost!.lostText).toBe('Es entfallen 3 Termine: 21.12.–08.01. Weihnachtsferien, 25.12. 1. Weihnachtstag, 01.01. Neujahr');
+  });
+
   it('counts a biweekly lesson in its A or B weeks only, and says when nothing falls out', () => {
     const semester: CostSemester = { first_day: '2027-01-04', last_day: '2027-01-29', holidays: [KOENIGE], breaks: [] };
     const costs = semesterCost([wednesday('b', 'Ben', 'B'), wednesday('a', 'Anna', 'A')], semester);

@@ -53,22 +53,21 @@ export const dayMonth = (iso: string): string => `${iso.slice(8, 10)}.${iso.slic
 export function lostDatesText(occurrences: readonly LessonOccurrence[], breaks: readonly SemesterBreak[]): string {
   const lost = occurrences.filter((o) => o.status !== 'planned');
   if (lost.length === 0) return SEMESTER_COST_TEXTS.noneLost;
-  const parts: string[] = [];
+  // Each part with the day it names first: a break is listed by its first day, which may come before a holiday
+  // that falls out ahead of the break's first lost lesson (Christmas inside the winter break).
+  const parts: { day: string; text: string }[] = [];
   const seenBreaks = new Set<SemesterBreak>();
-  for (const o of [...lost].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))) {
-    if (o.status === 'holiday') {
-      parts.push(`${dayMonth(o.date)} ${o.reason ?? ''}`.trim());
-      continue;
-    }
-    const period = breaks.find((b) => b.from <= o.date && o.date <= b.to);
-    if (!period) parts.push(`${dayMonth(o.date)} ${o.reason ?? ''}`.trim());
+  for (const o of lost) {
+    const period = o.status === 'holiday' ? undefined : breaks.find((b) => b.from <= o.date && o.date <= b.to);
+    if (!period) parts.push({ day: o.date, text: `${dayMonth(o.date)} ${o.reason ?? ''}`.trim() });
     else if (!seenBreaks.has(period)) {
       seenBreaks.add(period);
       const days = period.from === period.to ? dayMonth(period.from) : `${dayMonth(period.from)}–${dayMonth(period.to)}`;
-      parts.push(`${days} ${period.label}`);
+      parts.push({ day: period.from, text: `${days} ${period.label}` });
     }
   }
-  return SEMESTER_COST_TEXTS.lost(lost.length, parts.join(', '));
+  parts.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+  return SEMESTER_COST_TEXTS.lost(lost.length, parts.map((p) => p.text).join(', '));
 }
 
 /** Per student of the plan (in the plan's order of names): lessons that take place and the lost dates. */
