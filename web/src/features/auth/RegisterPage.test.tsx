@@ -189,6 +189,26 @@ describe('RegisterPage with a registration code', () => {
     });
   });
 
+  it('names the institution of the course, and leaves the line out when there is none', async () => {
+    const { unmount } = renderApp({
+      path: '/register/a-b-c',
+      routes: baseRoutes([{ path: '/api/auth/validate-register-shortcut/a-b-c', reply: { body: SHORTCUT_INFO } }]),
+    });
+    expect(await screen.findByText('Klavier Hauptfach')).toBeTruthy();
+    expect(screen.getByText('Institution')).toBeTruthy();
+    expect(screen.getByText('HMTM')).toBeTruthy();
+    unmount();
+    renderApp({
+      path: '/register/d-e-f',
+      routes: baseRoutes([
+        { path: '/api/auth/validate-register-shortcut/d-e-f', reply: { body: { ...SHORTCUT_INFO, institution_name: null, institution_id: null } } },
+      ]),
+    });
+    expect(await screen.findByText('Klavier Hauptfach')).toBeTruthy();
+    expect(screen.queryByText('Institution')).toBeNull();
+    expect(screen.queryByText('Unbekannt')).toBeNull();
+  });
+
   it("says 'Ungültiger Registrierungsshortcut.' for an unknown code", async () => {
     renderApp({
       path: '/register/nix-da-weg',

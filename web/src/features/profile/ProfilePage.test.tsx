@@ -44,6 +44,10 @@ describe('ProfilePage', () => {
     expect(screen.getByText('Klavier Hauptfach')).toBeTruthy();
     expect(screen.getByText('Unbekannt')).toBeTruthy();
     expect(screen.getByText('⚠️ Dieser Kurs muss noch verifiziert werden')).toBeTruthy();
+    // An unknown institution is left out rather than shown as 'Institution: Unbekannt'.
+    expect(screen.getByText('Institution: HMTM')).toBeTruthy();
+    expect(screen.getAllByText(/^Institution:/)).toHaveLength(1);
+    expect(screen.queryByText('Institution: Unbekannt')).toBeNull();
   });
 
   it('hides duration and courses for teachers', async () => {

@@ -139,7 +139,7 @@ function ProfileView({ profile, role }: { profile: Profile; role: Role }) {
                   <p className="membership__meta">
                     <span>{m.duration ? `${m.duration} Min.` : '---'}</span>
                     <span>Lehrkraft: {m.teacher_name ?? 'Unbekannt'}</span>
-                    <span>Institution: {m.institution ?? 'Unbekannt'}</span>
+                    {m.institution && <span>Institution: {m.institution}</span>}
                   </p>
                   {!m.student_id && <p className="membership__warning">⚠️ Dieser Kurs muss noch verifiziert werden</p>}
                 </li>

@@ -25,8 +25,12 @@ export function RegisterClassCard({ classInfo, memberCheck }: RegisterClassCardP
         )}
         <dt>Lehrkraft</dt>
         <dd>{classInfo.teacherName ?? 'Unbekannt'}</dd>
-        <dt>Institution</dt>
-        <dd>{classInfo.institutionName ?? 'Unbekannt'}</dd>
+        {classInfo.institutionName && (
+          <>
+            <dt>Institution</dt>
+            <dd>{classInfo.institutionName}</dd>
+          </>
+        )}
       </dl>
       {memberCheck.status === 'loading' && <Spinner size="sm" label="memberId wird geprüft…" showLabel />}
       {memberCheck.status === 'error' && (
