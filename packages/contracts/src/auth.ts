@@ -198,7 +198,11 @@ export const resendConfirmation = messageEndpoint({
   access: 'public',
   service: 'auth',
   body: credentials,
-  errors: { 400: 'Invalid input or already confirmed.', 401: 'Wrong e-mail or password.', 429: 'Over the mail budget.' },
+  errors: {
+    400: 'Invalid input or already confirmed.',
+    401: 'Wrong e-mail or password.',
+    429: 'Too many requests for the account, or the address has had its mails for today (daily limit per recipient), with wait_time.',
+  },
 });
 
 export const registerBody = z.object({
