@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Dialog } from './Dialog';
 import { ShimmerRows } from './ShimmerRows';
 import { Table } from './Table';
-import { Tooltip } from './Tooltip';
+import { Tooltip, tooltipPosition } from './Tooltip';
 import { Input } from './Input';
 
 function DialogHarness({ onClose }: { onClose?: () => void }) {
@@ -106,6 +106,32 @@ describe('Tooltip and fields', () => {
     expect(trigger.getAttribute('aria-describedby')).toBe(tip.id);
     expect(tip.className).not.toContain('tooltip--open');
     fireEvent.focus(trigger);
+    expect(tip.className).toContain('tooltip--open');
+  });
+
+  it('keeps an open tooltip inside the window, fixed to it, beside its anchor', () => {
+    const phone = { width: 390, height: 844 };
+    // 'Stundenplan laden' at the left edge of the planner's sidebar: centred it would start left of the window.
+    const load = { top: 300, bottom: 340, left: 24, width: 40 };
+    expect(tooltipPosition(load, { width: 130, height: 30 }, phone, 'top')).toEqual({ top: 262, left: 8 });
+    // At the right edge it ends 8 px inside the window.
+    expect(tooltipPosition({ ...load, left: 360, width: 24 }, { width: 130, height: 30 }, phone, 'top').left).toBe(252);
+    // No room above: below the anchor; no room below: above it.
+    expect(tooltipPosition({ ...load, top: 10, bottom: 50 }, { width: 130, height: 30 }, phone, 'top').top).toBe(58);
+    expect(tooltipPosition({ ...load, top: 800, bottom: 840 }, { width: 130, height: 30 }, phone, 'bottom').top).toBe(762);
+    // Room enough: centred on the anchor.
+    expect(tooltipPosition({ ...load, left: 200 }, { width: 100, height: 30 }, phone, 'bottom')).toEqual({ top: 348, left: 170 });
+  });
+
+  it('an open tooltip is placed fixed to the window (a scrolling container does not clip it)', () => {
+    render(
+      <Tooltip content="Stundenplan laden">
+        <button>Laden</button>
+      </Tooltip>,
+    );
+    fireEvent.mouseEnter(screen.getByRole('button', { name: 'Laden' }).parentElement!);
+    const tip = screen.getByRole('tooltip');
+    expect(tip.style.position).toBe('fixed');
     expect(tip.className).toContain('tooltip--open');
   });
 

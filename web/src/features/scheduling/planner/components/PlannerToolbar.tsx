@@ -28,7 +28,8 @@ function IconButton({
   badge?: boolean;
 }) {
   return (
-    <Tooltip content={label}>
+    // Below: above the toolbar the page's sticky header would cover it.
+    <Tooltip content={label} placement="bottom">
       <button type="button" className={cx('icon-button', badge && 'icon-button--badge')} aria-label={label} onClick={onClick} disabled={disabled}>
         {children}
         {badge && <span className="icon-button__dot" aria-hidden="true" />}
