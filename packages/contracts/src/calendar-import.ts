@@ -35,11 +35,11 @@ export const importCalendar = defineEndpoint({
     to: z.string().meta({ description: 'Last counted day (YYYY-MM-DD): the semester’s, or the end of the next 8 weeks.' }),
   }),
   errors: {
-    400: 'No file or link; not a calendar; link not https/webcal, not public ("Diese Adresse ist nicht erlaubt …"), or not reachable.',
+    400: 'No file or link; not a calendar; a calendar beyond the import\'s limits or time budget ("Die Kalenderdatei ist zu umfangreich."); link not https/webcal, not public ("Diese Adresse ist nicht erlaubt …"), or not reachable.',
     401: 'Not logged in.',
     403: 'Another teacher’s class.',
     404: 'Unknown class.',
     413: 'File or fetched calendar larger than 2 MB.',
-    429: 'Too many imports from this address (gateway; with wait_time).',
+    429: 'Too many imports from this address (gateway; with wait_time), or too many imports being read at once (service).',
   },
 });

@@ -4,7 +4,7 @@ import { ics, icsTime, neverMatchingCalendar } from './calendar-fixture.js';
 import { call, person, startHarness, type Answer, type Harness, type Person } from './harness.js';
 
 /**
- * POST /api/me/calendar-import with files made to cost CPU or memory (docs/adr/0017-calendar-import-worker.md):
+ * POST /api/me/calendar-import with files made to cost CPU or memory (docs/adr/0020-calendar-import-worker.md):
  * the file is read in a worker thread with a time budget and caps, so the service keeps answering everybody else.
  */
 

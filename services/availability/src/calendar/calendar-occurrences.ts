@@ -1,7 +1,7 @@
 // The timed, busy occurrences of an iCalendar text within a span of instants, expanded by ical.js (RRULE, RDATE,
 // EXDATE and RECURRENCE-ID exceptions); all-day, transparent, free and cancelled events are left out. The caps
 // below bound the work a file can ask for; the import's worker adds a time budget on top
-// (docs/adr/0017-calendar-import-worker.md).
+// (docs/adr/0020-calendar-import-worker.md).
 import ICAL from 'ical.js';
 import { CalendarTooComplexError, NotACalendarError } from './calendar-errors.js';
 import { BERLIN, canonicalZone, instantOf } from './zone-clock.js';

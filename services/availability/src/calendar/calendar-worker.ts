@@ -1,4 +1,4 @@
-// Reads a calendar file off the service's main thread (docs/adr/0017-calendar-import-worker.md): each import runs
+// Reads a calendar file off the service's main thread (docs/adr/0020-calendar-import-worker.md): each import runs
 // in a worker thread of its own with a time budget and a memory limit, so that no file can hold up the requests of
 // anybody else, and the thread with all it allocated is gone afterwards. A few run at once; a few more wait.
 import { existsSync } from 'node:fs';
@@ -8,8 +8,10 @@ import { Worker } from 'node:worker_threads';
 import { CalendarImportsBusyError, CalendarTooComplexError, NotACalendarError } from './calendar-errors.js';
 import type { ImportSpan, TypicalWeek } from './typical-week.js';
 
-/** The time one file may take, from the worker's start to its answer. */
+/** The time one file may take in its worker, from handing it over to the answer. */
 export const CALENDAR_BUDGET_MS = 2_000;
+/** The time a worker may take to load (the same for every file; only a sick machine needs more). */
+const STARTUP_MS = 10_000;
 /** Heap of one worker: a 2 MB file's parse tree and its expansion fit many times over. */
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 };
 /** Imports read at once: one core stays for the requests of everybody else. */
@@ -57,32 +59,34 @@ function leave(): void {
   else running--;
 }
 
-/** One worker for one file: its answer, or CalendarTooComplexError once the budget or the memory limit is used up. */
+/**
+ * One worker for one file: its answer, or CalendarTooComplexError once the budget or the memory limit is used up.
+ * The budget counts from the moment the loaded worker gets the file: loading the thread and ical.js costs the same
+ * for every file and is bounded by STARTUP_MS on its own.
+ */
 function readInWorker(job: WorkerJob, budgetMs: number): { answer: Promise<TypicalWeek>; ended: Promise<void> } {
-  const worker = new Worker(workerScript(), { workerData: job, resourceLimits: WORKER_LIMITS });
+  const worker = new Worker(workerScript(), { resourceLimits: WORKER_LIMITS });
   worker.unref();
   const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   const answer = new Promise<TypicalWeek>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      reject(new CalendarTooComplexError('budget'));
+    let timer = setTimeout(() => fail(new Error('calendar import worker did not start')), STARTUP_MS);
+    const fail = (e: Error) => {
+      clearTimeout(timer);
+      reject(e);
       void worker.terminate();
-    }, budgetMs);
-    const settle = () => clearTimeout(timer);
-    worker.once('message', (a: WorkerAnswer) => {
-      settle();
-      if (a.ok) resolve(a.week);
+    };
+    worker.on('message', (a: WorkerAnswer | 'ready') => {
+      clearTimeout(timer);
+      if (a === 'ready') {
+        timer = setTimeout(() => fail(new CalendarTooComplexError('budget')), budgetMs);
+        worker.postMessage(job);
+      } else if (a.ok) resolve(a.week);
       else if (a.reason === 'tooComplex') reject(new CalendarTooComplexError(a.reason));
       else if (a.reason === 'notCalendar') reject(new NotACalendarError(a.reason));
       else reject(new UnreadableCalendarError(a.error ?? 'unknown'));
     });
-    worker.once('error', (e: Error & { code?: string }) => {
-      settle();
-      reject(e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new CalendarTooComplexError('memory') : e);
-    });
-    worker.once('exit', () => {
-      settle();
-      reject(new Error('calendar import worker ended without an answer'));
-    });
+    worker.once('error', (e: Error & { code?: string }) => fail(e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new CalendarTooComplexError('memory') : e));
+    worker.once('exit', () => fail(new Error('calendar import worker ended without an answer')));
   });
   return { answer, ended };
 }

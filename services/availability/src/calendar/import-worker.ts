@@ -1,6 +1,6 @@
-// The worker thread of one calendar import (calendar-worker.ts): reads the file given as workerData into the
-// busy times of a typical week and posts the answer back. It holds nothing after that: the thread ends.
-import { parentPort, workerData } from 'node:worker_threads';
+// The worker thread of one calendar import (calendar-worker.ts): once loaded it says 'ready', reads the one file it
+// is sent into the busy times of a typical week and posts the answer back. It holds nothing after that: the thread ends.
+import { parentPort } from 'node:worker_threads';
 import { CalendarTooComplexError, NotACalendarError } from './calendar-errors.js';
 import type { WorkerAnswer, WorkerJob } from './calendar-worker.js';
 import { typicalWeek } from './typical-week.js';
@@ -16,4 +16,6 @@ function read(job: WorkerJob): WorkerAnswer {
   }
 }
 
-parentPort?.postMessage(read(workerData as WorkerJob));
+// Loaded (with ical.js): say so, then read the one job the thread gets.
+parentPort?.once('message', (job: WorkerJob) => parentPort?.postMessage(read(job)));
+parentPort?.postMessage('ready');

@@ -1,6 +1,6 @@
 // Wall-clock times in IANA time zones through Intl (no zone data of our own): an instant's Berlin day and
 // minute, and the instant of a wall time in any zone the runtime knows. A calendar file names its zones in any
-// spelling; only canonical names reach the caches here, and those are bounded (docs/adr/0017-calendar-import-worker.md).
+// spelling; only canonical names reach the caches here, and those are bounded (docs/adr/0020-calendar-import-worker.md).
 
 export const BERLIN = 'Europe/Berlin';
 

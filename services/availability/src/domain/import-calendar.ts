@@ -82,7 +82,7 @@ async function calendarText(deps: AvailabilityDeps, input: CalendarImportInput):
 export async function importCalendar(deps: AvailabilityDeps, user: SessionUser, input: CalendarImportInput): Promise<CalendarImport> {
   const span = importSpan(await semestersFor(deps, user, input.classId), berlinToday());
   const text = await calendarText(deps, input);
-  // Read in a worker thread with a time budget (docs/adr/0017-calendar-import-worker.md): the parser (ical.js) never
+  // Read in a worker thread with a time budget (docs/adr/0020-calendar-import-worker.md): the parser (ical.js) never
   // loads in the service's own thread, and no file holds up anybody else's request.
   try {
     return { ...(await readCalendar(text, span)), from: span.from, to: span.to };
