@@ -42,7 +42,7 @@ describe('POST /api/send-schedule-to-students: daily limit per recipient', () =>
   it('sendings in a row to an address that never signed up mail it 10 times, no more', { timeout: 120_000 }, async () => {
     const stranger = address('nie-registriert');
     const classId = newClass([{ name: 'Nie Registriert', email: stranger }]);
-    const answers = [];
+    const answers: Awaited<ReturnType<typeof send>>[] = [];
     // Faster than the delivery, in pairs: the answers cannot see every count yet; the delivery still keeps the limit.
     for (let i = 0; i < 14; i += 2)
       answers.push(...(await Promise.all([i, i + 1].map((v) => send({ classId, file: pdfFile(2000), message: `Version ${v}` })))));
