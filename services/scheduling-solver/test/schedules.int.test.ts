@@ -199,10 +199,10 @@ describe('bad input', () => {
     expect(bad.body.detail).toBe('Ungültige Zeitangabe: "9.10"');
     const entry = await post({ name: 'Eintrag', available_times: { '0': ['9.00'] } });
     expect(entry.status).toBe(400);
-    expect(entry.body.detail).toBe('Ungültiger Eintrag für Wochentag "0": erwartet wird [Zeit, member_id].');
+    expect(entry.body.detail).toBe('Ungültiger Eintrag für Wochentag „0“: erwartet wird [Zeit, member_id].');
     const list = await post({ name: 'Liste', available_times: { '0': 'x' } });
     expect(list.status).toBe(400);
-    expect(list.body.detail).toBe('Die Einträge für Wochentag "0" müssen als Liste angegeben werden.');
+    expect(list.body.detail).toBe('Die Einträge für Wochentag „0“ müssen als Liste angegeben werden.');
     const notObj = await post({ name: 'Objekt', available_times: [['9.00', w.anna.memberId]] });
     expect(notObj.status).toBe(400);
   });

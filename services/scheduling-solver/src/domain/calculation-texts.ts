@@ -8,12 +8,12 @@ export const CALC_TEXTS = Object.freeze({
   wiggleRoom: 'Ungültiger Spielraum-Wert. Bitte geben Sie eine ganze Zahl zwischen 0 und 99 ein.',
   infeasible: 'Es gibt keine Lösung für die aktuellen Einstellungen. Bitte ändern Sie die Parameter, um einen Stundenplan zu erstellen.',
   noTeacherTimes: 'Es sind keine Unterrichtszeiten der Lehrkraft eingetragen. Bitte trage zuerst deine Zeiten ein (Schritt 2).',
-  timePreferences: 'Die Zeitpräferenzen müssen als Objekt von member_id zu "available_times" oder "available_times_user_input" angegeben werden.',
+  timePreferences: 'Die Zeitpräferenzen müssen als Objekt von member_id zu „available_times“ oder „available_times_user_input“ angegeben werden.',
   timePreferenceValue: (id: string) =>
-    `Ungültige Zeitpräferenz für ${id}: erlaubt sind "available_times" (Zeiten der Lehrkraft) oder "available_times_user_input" (Zeiten der Studierenden).`,
+    `Ungültige Zeitpräferenz für ${id}: erlaubt sind „available_times“ (Zeiten der Lehrkraft) oder „available_times_user_input“ (Zeiten der Studierenden).`,
   unknownMembers: (ids: string[]) =>
     `Diese Studierenden gehören nicht zu der gewählten Klasse: ${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ' …' : ''}. Bitte lade die Seite neu.`,
-  pinnedInvalid: 'Ungültige Angabe der fixierten Stunden: erwartet wird eine Liste von {member_id, day (0 bis 6), start (z.B. "9.00")}.',
+  pinnedInvalid: 'Ungültige Angabe der fixierten Stunden: erwartet wird eine Liste von {member_id, day (0 bis 6), start (z.B. „9.00“)}.',
   pinnedTwice: (name: string) => `${name} ist mehrfach fixiert.`,
   pinnedPastMidnight: (name: string) => `Die fixierte Stunde von ${name} reicht über das Tagesende hinaus.`,
   pinnedOverlap: (a: string, b: string, day: number) => `Die fixierten Stunden von ${a} und ${b} überschneiden sich am ${DAY_NAMES[day]}.`,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseSavedTimes, storedTimes } from './saved-form.js';
+import { CALC_TEXTS } from './calculation-texts.js';
+import { parseSavedTimes, SAVED_FORM_ERRORS, storedTimes } from './saved-form.js';
 
 const members = new Set(['a', 'b']);
 
@@ -93,7 +94,7 @@ describe('parseSavedTimes', () => {
 
   it('refuses a week other than A or B', () => {
     expect(() => parseSavedTimes({ '2': [['9.00', 'a', 'C']] }, members)).toThrow(
-      'Ungültige Woche für Wochentag "2": erwartet wird "A" oder "B" (14-tägig) oder keine Angabe (wöchentlich).',
+      'Ungültige Woche für Wochentag „2“: erwartet wird „A“ oder „B“ (14-tägig) oder keine Angabe (wöchentlich).',
     );
   });
 
@@ -107,8 +108,8 @@ describe('parseSavedTimes', () => {
     [{ '7': [] }, 'Ungültiger Wochentag: "7"'],
     [{ '0': [['9.05', 'a']] }, 'Ungültige Zeitangabe: "9.05"'],
     [{ '0': [['24.00', 'a']] }, 'Ungültige Zeitangabe: "24.00"'],
-    [{ '0': [[900, 'a']] }, 'Ungültiger Eintrag für Wochentag "0": erwartet wird [Zeit, member_id].'],
-    [{ '0': 'x' }, 'Die Einträge für Wochentag "0" müssen als Liste angegeben werden.'],
+    [{ '0': [[900, 'a']] }, 'Ungültiger Eintrag für Wochentag „0“: erwartet wird [Zeit, member_id].'],
+    [{ '0': 'x' }, 'Die Einträge für Wochentag „0“ müssen als Liste angegeben werden.'],
     [[], 'Der Stundenplan muss als Objekt von Wochentag (0 bis 6) zu Einträgen angegeben werden.'],
     [
       {
@@ -121,5 +122,15 @@ describe('parseSavedTimes', () => {
     ],
   ])('refuses %j', (input, message) => {
     expect(() => parseSavedTimes(input, members)).toThrow(message);
+  });
+});
+
+describe('German quotes in the texts of schedules and calculations', () => {
+  it('no text uses straight quotes', () => {
+    const { planName, unknownMembers, ...calc } = CALC_TEXTS;
+    const texts = [...Object.values(SAVED_FORM_ERRORS), ...Object.values(calc), planName(new Date(0)), unknownMembers(['m1'])].map((t) =>
+      typeof t === 'function' ? (t as (...a: unknown[]) => string)('x', 'y', 0) : String(t),
+    );
+    expect(texts.filter((t) => t.includes('"'))).toEqual([]);
   });
 });

@@ -12,12 +12,12 @@ export type SavedTimes = Record<string, SavedEntry[]>;
 
 export const SAVED_FORM_ERRORS = Object.freeze({
   notAnObject: 'Der Stundenplan muss als Objekt von Wochentag (0 bis 6) zu Einträgen angegeben werden.',
-  notAList: (day: string) => `Die Einträge für Wochentag "${day}" müssen als Liste angegeben werden.`,
-  badEntry: (day: string) => `Ungültiger Eintrag für Wochentag "${day}": erwartet wird [Zeit, member_id].`,
-  badWeek: (day: string) => `Ungültige Woche für Wochentag "${day}": erwartet wird "A" oder "B" (14-tägig) oder keine Angabe (wöchentlich).`,
+  notAList: (day: string) => `Die Einträge für Wochentag „${day}“ müssen als Liste angegeben werden.`,
+  badEntry: (day: string) => `Ungültiger Eintrag für Wochentag „${day}“: erwartet wird [Zeit, member_id].`,
+  badWeek: (day: string) => `Ungültige Woche für Wochentag „${day}“: erwartet wird „A“ oder „B“ (14-tägig) oder keine Angabe (wöchentlich).`,
   overlap: (day: number, label: string) =>
     `Überschneidung im Stundenplan: ${DAY_NAMES[day]} ${label} Uhr ist mehrfach belegt. Bitte entfernen Sie die doppelte Belegung.`,
-  tooMany: (day: string) => `Zu viele Einträge für Wochentag "${day}" (höchstens 96).`,
+  tooMany: (day: string) => `Zu viele Einträge für Wochentag „${day}“ (höchstens 96).`,
 });
 
 const DAY_KEY = /^[0-6]$/;
