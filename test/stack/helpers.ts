@@ -25,6 +25,8 @@ export async function startTestStack(databaseUrl: string, opts: { portOffset?: n
   const httpPorts = { auth: 8081, classes: 8082, availability: 8083, 'scheduling-solver': 8084, document: 8085, notification: 8086 };
   return {
     base: `http://127.0.0.1:${port}`,
+    /** The stack's own database (every service's schema in it). */
+    databaseUrl: url.toString(),
     /** The stack's data folder (signing key files). */
     dataDir,
     /** Each service's own HTTP address, bypassing the gateway. */

@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import { createTokenVerifier, sessionMiddleware, type TokenVerifier } from './auth.js';
 import { createPool, pingDatabase, type Pool } from './db.js';
 import { createBus, EventConsumer, OutboxRelay, type EventBus } from './events/index.js';
-import { EventRetention } from './events/retention.js';
+import { EventRetention, forgetEventsOnDeletion } from './events/retention.js';
 import { HealthState, startGrpcServer, stopGrpcServer, type GrpcServiceBinding, type grpc } from './grpc.js';
 import { closeServer, createHttpApp, listen, runReadinessChecks, type ReadinessChecks } from './http.js';
 import { Lifecycle, type RunningService } from './lifecycle.js';
@@ -128,6 +128,7 @@ export async function startService<C extends KitConfig>(def: ServiceDefinition<C
     const ctx: ServiceContext<C> = { ...base, verifyToken };
     if (def.init) await def.init(ctx);
     if (def.consumers) await def.consumers(ctx);
+    if (pool) await forgetEventsOnDeletion(bus, pool, def.name, log.child({ module: 'event-retention' }));
     await bus.start();
     if (relay) {
       relay.start();

@@ -7,6 +7,7 @@ import { createSchedulingClient } from './clients/scheduling-client.js';
 import { loadConfig, type Config } from './config.js';
 import { CalendarTokenRepository } from './data/calendar-token-repository.js';
 import { ContactRepository } from './data/contact-repository.js';
+import { ErasureRepository } from './data/erasure-repository.js';
 import { MailRepository } from './data/mail-repository.js';
 import { MakeupRepository } from './data/makeup-repository.js';
 import { PersonalNotificationRepository } from './data/personal-data-repository.js';
@@ -71,6 +72,7 @@ export async function start(env?: Record<string, string | undefined>): Promise<N
         sendings: new SendingRepository(prisma),
         swaps: new SwapRepository(prisma),
         makeups: new MakeupRepository(prisma),
+        erasure: new ErasureRepository(prisma),
         availability,
         classes,
         scheduling,

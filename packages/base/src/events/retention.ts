@@ -1,5 +1,7 @@
 import type pg from 'pg';
 import type { Logger } from '../logger.js';
+import type { EventBus } from './bus.js';
+import { Topic } from './topics.js';
 
 export interface EventRetentionOptions {
   /** Published outbox rows are deleted this many hours after publishing (their payloads hold names, e-mails, mail texts). */
@@ -75,4 +77,38 @@ export class EventRetention {
     if (this.timer) clearInterval(this.timer);
     await this.running;
   }
+}
+
+/**
+ * Deletion (docs/privacy/loeschkonzept.md): the published events of this schema's outbox that mention one of
+ * `needles` (a deleted account's id or address, a removed membership's id, a deleted class's id; compared
+ * case-insensitively in the whole payload) go at once instead of 24 hours after publishing. Events still waiting
+ * are left: they have to go out.
+ */
+export async function forgetPublishedEvents(pool: pg.Pool, needles: readonly string[]): Promise<number> {
+  const list = [...new Set(needles.map((n) => n.trim().toLowerCase()).filter(Boolean))];
+  if (!list.length) return 0;
+  const { rowCount } = await pool.query(
+    `DELETE FROM outbox_events WHERE published_at IS NOT NULL
+       AND EXISTS (SELECT 1 FROM unnest($1::text[]) AS n(needle) WHERE position(n.needle IN lower(payload::text)) > 0)`,
+    [list],
+  );
+  return rowCount ?? 0;
+}
+
+/**
+ * Every service with an outbox forgets, when a deletion is announced, what its published events said about the
+ * deleted account, membership or class (forgetPublishedEvents). The announcement itself is kept like every
+ * published event (OUTBOX_RETENTION_HOURS). Idempotent, so it needs no record of handled events.
+ */
+export async function forgetEventsOnDeletion(bus: EventBus, pool: pg.Pool, service: string, log: Logger): Promise<void> {
+  const forget = async (needles: string[]) => {
+    const n = await forgetPublishedEvents(pool, needles);
+    if (n) log.info({ events: n }, 'published events of a deleted account or class removed');
+  };
+  await bus.subscribe(Topic.UserDeleted, `${service}:forget-events:user`, (e) => forget([e.payload.user_id, e.payload.email]));
+  await bus.subscribe(Topic.MemberRemoved, `${service}:forget-events:member`, (e) =>
+    forget([e.payload.member_id, ...(e.payload.user_id ? [e.payload.user_id] : [])]),
+  );
+  await bus.subscribe(Topic.ClassDeleted, `${service}:forget-events:class`, (e) => forget([e.payload.class_id]));
 }

@@ -31,6 +31,8 @@ export interface NotificationDeps {
   kickOutbox: () => void;
   /** When the auth service last ended every session of the account (ms, from the shared store), or null. */
   sessionsEndedAt: (userId: string) => Promise<number | null>;
+  /** When the auth service last ended every session of the account (ms, from the shared store), or null. */
+  sessionsEndedAt: (userId: string) => Promise<number | null>;
   /** Mails per recipient and day (the daily limit per recipient, docs/product/limits.md). */
   recipientCounts: RecipientCountRepository;
   /** Where the teacher's daily mail budget is counted (shared with classes' invitations; survives restarts). */

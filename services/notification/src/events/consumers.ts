@@ -4,8 +4,20 @@ import type { NotificationDeps } from '../domain/deps.js';
 
 export async function registerConsumers(consumer: EventConsumer, deps: NotificationDeps): Promise<void> {
   await consumer.on(Topic.MailRequested, (_payload, event) => deliverMail(deps, event));
-  // A deleted account's calendar link goes with it (idempotent: deleting twice changes nothing).
-  await consumer.on(Topic.UserDeleted, (p) => deps.calendarTokens.remove(p.user_id));
+  // Deletion (docs/privacy/loeschkonzept.md), idempotent: an account's swaps, contact messages, calendar link and
+  // mails; a membership's cancellations, make-ups and swaps; a class's plans and changes, with the mails about them.
+  await consumer.on(Topic.UserDeleted, async (p) => {
+    const rows = await deps.erasure.forgetPerson(p.user_id, p.email);
+    deps.log.info({ rows }, 'deleted account: its notification data removed');
+  });
+  await consumer.on(Topic.MemberRemoved, async (p) => {
+    const rows = await deps.erasure.forgetMember(p.class_id, p.member_id);
+    deps.log.info({ rows }, 'removed member: their lesson changes removed');
+  });
+  await consumer.on(Topic.ClassDeleted, async (p) => {
+    const rows = await deps.erasure.forgetClass(p.class_id);
+    deps.log.info({ rows }, 'deleted class: its plans and lesson changes removed');
+  });
   // A password reset ends the calendar link too, like the sessions: whoever had the account may have copied it.
   await consumer.on(Topic.UserPasswordReset, (p) => deps.calendarTokens.remove(p.user_id));
   // Retention: the dated lessons of a class whose data ran out go (docs/privacy/loeschkonzept.md); counts only in the log.
