@@ -5,6 +5,7 @@ import type { SchedulingClient } from '../clients/scheduling-client.js';
 import type { Config } from '../config.js';
 import type { CalendarTokenRepository } from '../data/calendar-token-repository.js';
 import type { ContactRepository } from '../data/contact-repository.js';
+import type { ErasureRepository } from '../data/erasure-repository.js';
 import type { MailRepository } from '../data/mail-repository.js';
 import type { MakeupRepository } from '../data/makeup-repository.js';
 import type { RecipientCountRepository } from '../data/recipient-count-repository.js';
@@ -23,14 +24,14 @@ export interface NotificationDeps {
   swaps: SwapRepository;
   /** Lesson rules, cancellations and make-up lessons (docs/product/semester.md). */
   makeups: MakeupRepository;
+  /** What goes with a deleted account, membership or class (docs/privacy/loeschkonzept.md). */
+  erasure: ErasureRepository;
   /** The members' times (a swap must fit both students). */
   availability: AvailabilityClient;
   classes: ClassesClient;
   scheduling: SchedulingClient;
   mailer: Mailer;
   kickOutbox: () => void;
-  /** When the auth service last ended every session of the account (ms, from the shared store), or null. */
-  sessionsEndedAt: (userId: string) => Promise<number | null>;
   /** When the auth service last ended every session of the account (ms, from the shared store), or null. */
   sessionsEndedAt: (userId: string) => Promise<number | null>;
   /** Mails per recipient and day (the daily limit per recipient, docs/product/limits.md). */
