@@ -91,6 +91,10 @@ export const pdfBody = z.object({
     .meta({ description: 'The class’s students (the first entry of a member_id counts); absent or null: none.' }),
   className: pdfText('The class, at most 200 characters.'),
   scheduleName: pdfText('The plan’s name, the PDF’s title; at most 200 characters.'),
+  teacherStart: z.number().int().min(0).max(95).nullish().meta({
+    description:
+      'First slot of the teacher’s times on any day: the PDF’s hours start at its full hour (never after the first lesson’s), the end of timeRange stays.',
+  }),
   /**
    * The class's semester (the fields of PUT classes/{id}/semester; other fields such as the GET answer's holidays are
    * ignored): the PDF then names it and lists the days without lessons, the state's public holidays computed by the service.

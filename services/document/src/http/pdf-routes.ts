@@ -31,6 +31,7 @@ function pdfMessages(body: unknown): RequestMessages {
     className: text(PDF_ERRORS.classNameInvalid),
     scheduleName: text(PDF_ERRORS.scheduleNameInvalid),
     semester: text(PDF_ERRORS.semesterInvalid),
+    teacherStart: text(PDF_ERRORS.teacherStartInvalid),
   };
 }
 

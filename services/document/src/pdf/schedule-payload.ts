@@ -11,6 +11,7 @@
  *   "studentsList": [ { "member_id": "...", "name": "...", "fullName": "...", "duration": 45 } ],
  *   "className": "Klavier 5b",                 // optional
  *   "scheduleName": "Sommerplan Klavier",      // optional: the plan's name, the PDF's title
+ *   "teacherStart": 53,                        // optional: the teacher's first slot (teacher-start.ts)
  *   "semester": {                              // optional: the class's semester (docs/product/semester.md)
  *     "first_day": "2027-01-04", "last_day": "2027-01-15", "state": "BY",
  *     "breaks": [ { "from": "2027-01-11", "to": "2027-01-15", "label": "Prüfungswoche" } ]
@@ -27,6 +28,7 @@
  *   semester (e.g. the GET answer's `holidays`) are ignored; a semester that is null or absent is no semester.
  */
 import { AppError } from '@stundenplan/base';
+import { parseTeacherStart, TEACHER_START_INVALID } from './teacher-start.js';
 import {
   dayName,
   SLOTS_PER_DAY,
@@ -56,6 +58,7 @@ export const PDF_ERRORS = Object.freeze({
   timeRangeMissing: 'Kein Zeitbereich angegeben. Bitte wählen Sie einen Zeitbereich aus.',
   timeRangeInvalid: `Ungültiger Zeitbereich: Beginn und Ende müssen ganze Zahlen von 0 bis ${SLOTS_PER_DAY} sein.`,
   timeRangeOrder: 'Ungültiger Zeitbereich: Der Beginn muss vor dem Ende liegen.',
+  teacherStartInvalid: TEACHER_START_INVALID,
   studentsListInvalid: 'Ungültige Studentenliste: Es wird eine Liste von Studierenden erwartet.',
   studentInvalid: (index: number) => `Ungültiger Eintrag ${index + 1} in der Studentenliste: member_id fehlt.`,
   tooManyStudents: (max: number) => `Zu viele Einträge in der Studentenliste (höchstens ${max}).`,
@@ -125,6 +128,8 @@ export interface ExportRequest {
   className?: string;
   scheduleName?: string;
   semester?: ExportSemester;
+  /** The first slot of the teacher's times (any day), when the planner sent it. */
+  teacherStart?: number;
 }
 
 const bad = (detail: string) => AppError.badRequest(detail);
@@ -329,6 +334,7 @@ export function parseExportRequest(body: unknown): ExportRequest {
   const className = parseClassName(b.className);
   const scheduleName = parseClassName(b.scheduleName, PDF_ERRORS.scheduleNameInvalid);
   const semester = parseSemester(b.semester);
+  const teacherStart = parseTeacherStart(b.teacherStart);
   return {
     lessons,
     timeRange,
@@ -336,5 +342,6 @@ export function parseExportRequest(body: unknown): ExportRequest {
     ...(className !== undefined ? { className } : {}),
     ...(scheduleName !== undefined ? { scheduleName } : {}),
     ...(semester ? { semester } : {}),
+    ...(teacherStart !== undefined ? { teacherStart } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseExportRequest } from './schedule-payload.js';
-import { clockTextEm, geometry, halfBlockInnerWidth, halfBlockTime, LAYOUT, renderScheduleHtml } from './schedule-template.js';
+import { AppError } from '@stundenplan/base';
+import { parseExportRequest, PDF_ERRORS } from './schedule-payload.js';
+import { clockTextEm, dayOffDateWidth, geometry, halfBlockInnerWidth, halfBlockTime, LAYOUT, renderScheduleHtml } from './schedule-template.js';
 import { buildScheduleView } from './schedule-view.js';
 
 const A = 'aaaaaaaa-0000-4000-8000-000000000001';
@@ -145,5 +146,48 @@ describe('halfBlockTime', () => {
         expect(widest).toBeLessThanOrEqual(halfBlockInnerWidth(width) + 1e-9);
       }
     }
+  });
+});
+
+describe('the hours of the PDF with the teacher’s first time', () => {
+  const schedule = { Mittwoch: { '14:00': A, '14:15': A } };
+  const rowsOf = (teacherStart: unknown, body: Record<string, unknown> = {}) => view({ schedule, teacherStart, ...body });
+
+  it('start at the full hour of the teacher’s first time and keep the end', () => {
+    const v = rowsOf(53);
+    expect(v.timeRange).toEqual({ start: 52, end: 76 });
+    expect(v.rows[0]).toMatchObject({ slot: 52, hourLabel: '13:00' });
+    expect(v.rangeText).toBe('13:00–19:00 Uhr');
+    expect(v.blocks[0]).toMatchObject({ row: 4, rowSpan: 2 });
+  });
+
+  it('start earlier than the range sent when the teacher starts earlier, and never after the first lesson', () => {
+    expect(rowsOf(28).timeRange).toEqual({ start: 28, end: 76 });
+    expect(rowsOf(70).timeRange).toEqual({ start: 56, end: 76 });
+    expect(rowsOf(null).timeRange).toEqual({ start: 32, end: 76 });
+    expect(rowsOf(undefined).timeRange).toEqual({ start: 32, end: 76 });
+  });
+
+  it.each([[-1], [96], [13.5], ['52']])('answer 400 in German for %s', (teacherStart) => {
+    try {
+      rowsOf(teacherStart);
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(AppError);
+      expect((e as AppError).detail).toBe(PDF_ERRORS.teacherStartInvalid);
+    }
+  });
+});
+
+describe('the date column of the days without lessons', () => {
+  const day = (dateText: string) => ({ dateText, reason: 'x', kind: 'break' as const });
+
+  it('keeps its width for dates of one year and widens for a break across a year change', () => {
+    expect(dayOffDateWidth([day('Mi 06.01.2027')])).toBe(LAYOUT.dayOffDate);
+    expect(dayOffDateWidth([day('11.01.–15.01.2027')])).toBeLessThan(LAYOUT.dayOffDate + 1);
+    const across = dayOffDateWidth([day('21.12.2026–06.01.2027')]);
+    expect(across).toBeGreaterThan(LAYOUT.dayOffDate);
+    // Beside the grid the label keeps most of the list's width.
+    expect(LAYOUT.listWidth - across).toBeGreaterThan(30);
   });
 });

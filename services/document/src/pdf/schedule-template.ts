@@ -14,7 +14,8 @@
  *   takes the full width.
  */
 import { escapeHtml } from '@stundenplan/base';
-import { DAYS_OFF_HEADING, WEEK_NOTE, type DayOff, type GridBlock, type ListEntry, type ScheduleView } from './schedule-view.js';
+import { boldLines, clockTextEm, dateTextEm, PT_PER_MM } from './text-measure.js';
+import { DAYS_OFF_HEADING, WEEK_NOTE, weekMark, type DayOff, type GridBlock, type ListEntry, type ScheduleView } from './schedule-view.js';
 
 /** [fill, accent] per student; print-friendly pastel fills, the text stays black. */
 export const PALETTE: readonly (readonly [string, string])[] = [
@@ -32,6 +33,8 @@ export const PALETTE: readonly (readonly [string, string])[] = [
   ['#fae8ff', '#c026d3'],
 ];
 
+export { clockTextEm } from './text-measure.js';
+
 /** Page geometry in millimetres. */
 export const LAYOUT = Object.freeze({
   contentWidth: 277,
@@ -46,9 +49,12 @@ export const LAYOUT = Object.freeze({
   listLine: 4.2,
   listHeading: 6.5,
   listNote: 5,
+  /** The date column of "Tage ohne Unterricht" at least; wider when a date text needs it (a break across a year). */
+  dayOffDate: 27,
+  /** Font size of the list's lines in pt. */
+  listFont: 8.5,
 });
 
-const PT_PER_MM = 72 / 25.4;
 const f = (n: number) => Number(n.toFixed(3));
 
 /** Height the list needs beside the grid, in mm. */
@@ -88,13 +94,10 @@ export function blockFonts(rowHeight: number): { name: number; time: number } {
   return { name, time: f(name - 1) };
 }
 
-/** Advance widths in em of DejaVu Sans Condensed (the PDF's font), with a margin for the fallbacks. */
-const EM = Object.freeze({ digit: 0.573, colon: 0.303, dash: 0.5, safety: 1.06 });
-/** Width in em of a clock text such as "09:00–10:00", "09:00–" or "09:00". */
-export function clockTextEm(text: string): number {
-  let em = 0;
-  for (const c of text) em += /\d/.test(c) ? EM.digit : c === ':' ? EM.colon : EM.dash;
-  return em * EM.safety;
+/** Width in mm of the date column of "Tage ohne Unterricht": the widest date text, at least LAYOUT.dayOffDate. */
+export function dayOffDateWidth(daysOff: readonly DayOff[]): number {
+  const widest = Math.max(0, ...daysOff.map((d) => dateTextEm(d.dateText)));
+  return f(Math.max(LAYOUT.dayOffDate, Math.ceil(((widest * LAYOUT.listFont) / PT_PER_MM) * 10) / 10));
 }
 
 /** Smallest time text in a half-width (A/B) block, in pt; below it the time is split or shortened. */
@@ -126,21 +129,33 @@ export function halfBlockTime(timeText: string, innerWidth: number, preferredPt:
 }
 
 /** A biweekly lesson in its half of the day column: name over its time, never a cut time. */
-function halfBlockHtml(b: GridBlock, rowHeight: number, columnWidth: number, classes: string, style: string): string {
+function halfBlockHtml(
+  b: GridBlock & { week: NonNullable<GridBlock['week']> },
+  rowHeight: number,
+  columnWidth: number,
+  classes: string,
+  style: string,
+): string {
   const height = b.rowSpan * rowHeight - 0.5;
   const inner = height - 0.5;
   const fonts = blockFonts(rowHeight);
   const lineMm = (pt: number) => (pt * 1.12) / PT_PER_MM;
   const innerWidth = halfBlockInnerWidth(columnWidth);
-  const name = escapeHtml(b.name);
+  // The week stays whole after the name, which alone gives way (ellipsis) when the half is narrow.
+  const mark = weekMark(b.week);
+  const plain = b.name.endsWith(mark) ? b.name.slice(0, -mark.length) : b.name;
+  const week = `<span class="wk">${escapeHtml(mark.trim())}</span>`;
+  const name = `<span class="nm">${escapeHtml(plain)}</span>${week}`;
   const roomForTime = Math.floor((inner - lineMm(fonts.name)) / lineMm(Math.min(fonts.time, HALF_TIME_MIN_PT)));
   if (roomForTime >= 1) {
     const time = halfBlockTime(b.timeText, innerWidth, fonts.time, roomForTime);
     const lines = time.lines.map((l) => `<div class="t" style="font-size:${time.fontPt}pt">${escapeHtml(l)}</div>`).join('');
-    // A second name line where the block has room, so the week after the name stays visible.
+    // With room for a second name line: the name wraps with its week when both fit on two lines ("Carla" / "C. (B)"),
+    // else the name gives way on the first line and the week takes the second.
     const spare = inner - lineMm(fonts.name) - time.lines.length * lineMm(time.fontPt);
-    const nameClass = spare >= lineMm(fonts.name) ? 'n wrap' : 'n';
-    return `<div class="${classes} two" style="${style}"><div class="${nameClass}" style="font-size:${fonts.name}pt">${name}</div>${lines}</div>`;
+    const fitsTwo = boldLines(`${plain}${mark}`, (innerWidth * PT_PER_MM) / fonts.name) <= 2;
+    const head = spare < lineMm(fonts.name) ? ['n', name] : fitsTwo ? ['n wrap', `${escapeHtml(plain)} ${week}`] : ['n split', name];
+    return `<div class="${classes} two" style="${style}"><div class="${head[0]}" style="font-size:${fonts.name}pt">${head[1]}</div>${lines}</div>`;
   }
   // One line: the start first (it always fits), then as much of the name as there is room for.
   const fontPt = f(Math.max(4, Math.min(fonts.time, (inner * PT_PER_MM) / 1.12)));
@@ -157,7 +172,7 @@ function blockHtml(b: GridBlock, rowHeight: number, columnWidth: number): string
   const fonts = blockFonts(rowHeight);
   const classes = ['b', b.cutTop ? 'cut-top' : '', b.cutBottom ? 'cut-bottom' : '', b.week ? `w${b.week.toLowerCase()}` : ''].filter(Boolean).join(' ');
   const style = `top:${f(top)}mm;height:${f(height)}mm;background:${fill};border-left-color:${accent}`;
-  if (b.week) return halfBlockHtml(b, rowHeight, columnWidth, classes, style);
+  if (b.week) return halfBlockHtml({ ...b, week: b.week }, rowHeight, columnWidth, classes, style);
   const name = escapeHtml(b.name);
   const time = escapeHtml(b.timeText);
   const twoLines = ((fonts.name + fonts.time) * 1.12) / PT_PER_MM;
@@ -182,8 +197,8 @@ function entryHtml(e: ListEntry): string {
   );
 }
 
-function dayOffHtml(d: DayOff): string {
-  return `<div class="o ${d.kind}"><span class="od">${escapeHtml(d.dateText)}</span><span class="or">${escapeHtml(d.reason)}</span></div>`;
+function dayOffHtml(d: DayOff, dateWidth: number): string {
+  return `<div class="o ${d.kind}" style="grid-template-columns:${dateWidth}mm minmax(0, 1fr)"><span class="od">${escapeHtml(d.dateText)}</span><span class="or">${escapeHtml(d.reason)}</span></div>`;
 }
 
 function listHtml(view: ScheduleView, beside: boolean): string {
@@ -197,7 +212,8 @@ function listHtml(view: ScheduleView, beside: boolean): string {
   }
   if (view.hasOutside) parts.push('<p class="note">* außerhalb des angezeigten Zeitbereichs</p>');
   if (view.hasWeeks) parts.push(`<p class="note">${escapeHtml(WEEK_NOTE)}</p>`);
-  if (view.daysOff.length) parts.push(`<h2>${DAYS_OFF_HEADING}</h2>`, '<div class="entries">', ...view.daysOff.map(dayOffHtml), '</div>');
+  if (view.daysOff.length)
+    parts.push(`<h2>${DAYS_OFF_HEADING}</h2>`, '<div class="entries">', ...view.daysOff.map((d) => dayOffHtml(d, dayOffDateWidth(view.daysOff))), '</div>');
   parts.push('</section>');
   return parts.join('');
 }
@@ -275,6 +291,13 @@ main { display: flex; gap: ${LAYOUT.listGap}mm; align-items: flex-start; }
 .b.one { display: flex; gap: 0.8mm; align-items: center; white-space: nowrap; }
 .b.one .n { font-weight: bold; flex: 1 1 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; }
 .b.one .t { flex: none; font-variant-numeric: tabular-nums; }
+.b.wa .n, .b.wb .n { display: flex; align-items: baseline; column-gap: 0.3em; }
+.b.wa .n.split, .b.wb .n.split { flex-wrap: wrap; }
+.b.wa .n.wrap, .b.wb .n.wrap { display: -webkit-box; }
+.b.wa .n.wrap .wk, .b.wb .n.wrap .wk { white-space: nowrap; }
+.b.wa .n .nm, .b.wb .n .nm { flex: 0 1 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.b.wa .wk, .b.wb .wk { flex: none; font-weight: bold; }
+.b.one.wa .n, .b.one.wb .n { flex: 1 1 auto; }
 .list h2 { font-size: 10pt; height: ${LAYOUT.listHeading}mm; display: flex; align-items: flex-end; padding-bottom: 0.8mm;
   border-bottom: 0.3mm solid #1f2937; margin-bottom: 0.3mm; }
 .list.beside { width: ${LAYOUT.listWidth}mm; flex: none; }
@@ -291,8 +314,8 @@ main { display: flex; gap: ${LAYOUT.listGap}mm; align-items: flex-start; }
 .e.outside { color: #4b5563; }
 .u { height: ${LAYOUT.listLine}mm; line-height: ${LAYOUT.listLine}mm; font-size: 8.5pt; white-space: nowrap; overflow: hidden;
   text-overflow: ellipsis; border-bottom: 0.1mm solid #e5e7eb; break-inside: avoid; }
-.o { display: grid; grid-template-columns: 27mm minmax(0, 1fr); column-gap: 1.2mm; align-items: center; height: ${LAYOUT.listLine}mm;
-  border-bottom: 0.1mm solid #e5e7eb; break-inside: avoid; font-size: 8.5pt; }
+.o { display: grid; grid-template-columns: ${LAYOUT.dayOffDate}mm minmax(0, 1fr); column-gap: 1.2mm; align-items: center; height: ${LAYOUT.listLine}mm;
+  border-bottom: 0.1mm solid #e5e7eb; break-inside: avoid; font-size: ${LAYOUT.listFont}pt; }
 .o .od { white-space: nowrap; font-variant-numeric: tabular-nums; }
 .o .or { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .note { font-size: 7.5pt; color: #4b5563; margin-top: 1.5mm; }

@@ -5,7 +5,10 @@
  * Decisions:
  * - Columns: Montag..Freitag always (a week reads as a week, free weekdays stay visible);
  *   Samstag and Sonntag only when they hold a lesson. This keeps the columns wide enough for names.
- * - Rows: one per 15-minute slot of timeRange [start, end); full-hour label on the row at minute 00.
+ * - Rows: one per 15-minute slot of timeRange [start, end); full-hour label on the row at minute 00. When the
+ *   planner sends the teacher's first time (`teacherStart`), the rows start at its full hour instead (a teacher who
+ *   starts at 13:15 gets a PDF from 13:00, not from the planner's 08:00), never after the first lesson's full hour;
+ *   the end stays.
  * - A lesson partly outside the range is cut at the range edge (its time text still shows the
  *   full lesson); a lesson completely outside appears only in the list, marked with "*".
  * - Grid blocks show the short planner name (`name`, else `fullName`); the list shows the full name
@@ -23,6 +26,7 @@
  */
 import { DAY_NAMES, DAY_SHORT, dayName, dayShort, publicHolidays, slotToClock, weekdayOf } from '@stundenplan/timegrid';
 import type { ExportRequest, ExportSemester, Lesson, LessonWeek, TimeRange } from './schedule-payload.js';
+import { shownRange } from './teacher-start.js';
 
 export const UNKNOWN_STUDENT = 'Unbekannt';
 
@@ -59,8 +63,11 @@ export interface ListEntry {
   colour: number;
 }
 
+/** The mark after the name of a biweekly lesson: " (A)". */
+export const weekMark = (week: LessonWeek) => ` (${week})`;
+
 /** The name with the week of a biweekly lesson: "Anna (A)". */
-export const withWeek = (name: string, week: LessonWeek | undefined) => (week ? `${name} (${week})` : name);
+export const withWeek = (name: string, week: LessonWeek | undefined) => (week ? `${name}${weekMark(week)}` : name);
 
 /** The note under the list when the plan has biweekly lessons. */
 export const WEEK_NOTE = '(A) / (B): alle 14 Tage, in Woche A bzw. Woche B';
@@ -113,7 +120,8 @@ export function germanDate(now: Date, timeZone = 'Europe/Berlin'): string {
 }
 
 export function buildScheduleView(req: ExportRequest, opts: ViewOptions = {}): ScheduleView {
-  const { timeRange, lessons } = req;
+  const { lessons } = req;
+  const timeRange = shownRange(req);
   const byId = new Map(req.students.map((s) => [s.memberId, s]));
   const shortName = (id: string) => {
     const s = byId.get(id);
