@@ -114,6 +114,45 @@ describe('buildCalendar', () => {
     expect(ev.endDate.toString()).toBe('2027-03-22T00:00:00');
   });
 
+  it('a lesson cancelled on the day the clocks change is excluded at its own local hour, in summer and winter time alike', () => {
+    // Sundays 10:00 and 2:00 (the hour that happens twice on 25 Oct), Mondays 10:00; series from summer into winter
+    // time and on over the switch to summer time on 28 Mar. Cancelled: the Sundays of both switches, the Monday after.
+    const ics = buildCalendar(
+      [
+        {
+          key: 'k',
+          className: 'Orgel',
+          teacherName: '',
+          lessons: [
+            { day: 6, start: 40, end: 44 },
+            { day: 6, start: 8, end: 12 },
+            { day: 0, start: 40, end: 44 },
+          ],
+          from: '2026-10-12',
+          until: '2027-04-05',
+          changes: { exclude: ['2026-10-25T10:00', '2026-10-25T02:00', '2026-10-26T10:00', '2027-03-28T10:00'], singles: [] },
+        },
+      ],
+      NOW,
+    );
+    expect(ics).toContain('EXDATE;TZID=Europe/Berlin:20261025T100000,20270328T100000');
+    const series = parse(ics)
+      .getAllSubcomponents('vevent')
+      .map((e) => {
+        const out: string[] = [];
+        const it = new ICAL.Event(e).iterator();
+        for (let next = it.next(); next; next = it.next()) out.push(next.toJSDate().toISOString());
+        return out;
+      });
+    const [sundays, nights, mondays] = series as [string[], string[], string[]];
+    const around = (list: string[], from: string, until: string) => list.filter((d) => d >= from && d < until);
+    // Local 10:00 is 08:00 UTC in summer time and 09:00 in winter time; the cancelled dates are gone.
+    expect(around(sundays, '2026-10-18', '2026-11-02')).toEqual(['2026-10-18T08:00:00.000Z', '2026-11-01T09:00:00.000Z']);
+    expect(around(sundays, '2027-03-21', '2027-04-05')).toEqual(['2027-03-21T09:00:00.000Z', '2027-04-04T08:00:00.000Z']);
+    expect(around(nights, '2026-10-18', '2026-11-02')).toEqual(['2026-10-18T00:00:00.000Z', '2026-11-01T01:00:00.000Z']);
+    expect(around(mondays, '2026-10-19', '2026-11-03')).toEqual(['2026-10-19T08:00:00.000Z', '2026-11-02T09:00:00.000Z']);
+  });
+
   it('a biweekly lesson every other week of the semester, holidays and breaks excluded, starting on the first planned date', () => {
     const expand = (ics: string) =>
       parse(ics)
