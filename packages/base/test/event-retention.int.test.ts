@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPool, type Pool } from '../src/db.js';
-import { EventRetention } from '../src/events/retention.js';
+import { EventRetention, forgetPublishedEvents } from '../src/events/retention.js';
 import { PLATFORM_MIGRATIONS, migrate } from '../src/migrator.js';
 import { databaseUrl, dropSchemas, randomSchema, silentLogger, sleep, waitFor } from './helpers.js';
 
@@ -89,5 +89,19 @@ describe('EventRetention', () => {
     await outboxRow(2, 48, 48);
     await sleep(200);
     expect(await ids('outbox_events')).toEqual([uuid(2)]);
+  });
+});
+
+describe('forgetPublishedEvents', () => {
+  it('deletes at once the published rows that name a deleted account (any case), keeps unpublished ones and others', async () => {
+    await outboxRow(1, 2, 1); // names anna@example.org, published: goes
+    await outboxRow(2, 2, null); // names her, still to go out: stays
+    await pool.query(
+      `INSERT INTO outbox_events (id, topic, key, payload, published_at) VALUES ($1, 'member.added.v1', 'k', '{"payload":{"email":"ben@example.org"}}', now())`,
+      [uuid(3)],
+    );
+    expect(await forgetPublishedEvents(pool, [' ANNA@example.org ', ''])).toBe(1);
+    expect(await ids('outbox_events')).toEqual([uuid(2), uuid(3)]);
+    expect(await forgetPublishedEvents(pool, [])).toBe(0);
   });
 });
