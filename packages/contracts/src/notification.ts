@@ -23,6 +23,10 @@ export const sendSchedule = defineEndpoint({
       .string()
       .optional()
       .meta({ description: 'YYYY-MM-DD, last day of the lessons in the calendar files: today up to a year ahead (default 15 weeks).' }),
+    recipients: z.enum(['changed', 'all']).optional().meta({
+      description:
+        '`all` (also when absent): every student with an address. `changed`: only those whose lessons differ from the last sending, or who were not told then (the answer then may be recipient_count 0).',
+    }),
   }),
   bodyKind: 'multipart',
   answer: z.object({
@@ -41,6 +45,36 @@ export const sendSchedule = defineEndpoint({
     404: "Unknown or another teacher's class: 'Klasse/Kurs nicht gefunden'.",
     413: "Larger than 5 MB: 'Die Datei ist zu groß (maximal 5 MB)'.",
     429: 'Over the teacher’s daily mail budget, or every student’s address has had its mails for today.',
+    502: 'The classes service cannot be reached.',
+  },
+});
+
+const previewLesson = z.object({
+  member_id: z.string(),
+  day: z.number().int().min(0).max(6),
+  start: z.number().int().min(0).max(95).meta({ description: 'First quarter hour (slot).' }),
+  end: z.number().int().min(1).max(96).meta({ description: 'Slot after the last one.' }),
+  week: z.enum(['A', 'B']).nullable().optional(),
+});
+
+export const sendPreview = defineEndpoint({
+  id: 'sendSchedulePreview',
+  method: 'POST',
+  path: '/api/classes/{classId}/send-preview',
+  summary: 'How many students a sending of these lessons would mail: everyone with an address, or only those whose lessons changed since the last sending.',
+  access: 'teacher',
+  service: 'notification',
+  body: z.object({ lessons: z.array(previewLesson).max(2000) }),
+  answer: z.object({
+    all: z.number().int().meta({ description: 'Students with an address (recipients=all).' }),
+    changed: z.number().int().meta({ description: 'Of them, those recipients=changed would mail.' }),
+    sent_before: z.boolean().meta({ description: 'Whether the class has a sending with its lessons to compare with.' }),
+  }),
+  errors: {
+    400: 'A malformed body (German detail).',
+    401: 'Not logged in.',
+    403: 'Not a teacher.',
+    404: "Unknown or another teacher's class: 'Klasse/Kurs nicht gefunden'.",
     502: 'The classes service cannot be reached.',
   },
 });

@@ -10,6 +10,15 @@ export interface NewScheduleSending {
   pdfSize: number;
   /** Calendar part: the schedule's lessons as sent, and the series' first and last day. */
   calendar?: { scheduleId: string; lessons: Record<string, Lesson[]>; from: string; until: string } | null;
+  /** The members who know their lessons of this plan (mailed now, or unchanged since they were told); null: not known. */
+  informed?: string[] | null;
+}
+
+/** The newest sending of a class with its lessons: who was told what. */
+export interface LastSending {
+  lessons: Record<string, Lesson[]>;
+  /** null for sendings from before this was stored: everybody counts as told. */
+  informed: string[] | null;
 }
 
 export interface ScheduleSendingRow {
@@ -60,7 +69,7 @@ export class SendingRepository {
       });
       if (recent) return { row: recent, repeated: true };
       await once.reserve();
-      const { calendar, ...rest } = sending;
+      const { calendar, informed, ...rest } = sending;
       const row = await tx.scheduleSending.create({
         data: {
           id,
@@ -74,6 +83,7 @@ export class SendingRepository {
                 calendarUntil: new Date(`${calendar.until}T00:00:00Z`),
               }
             : {}),
+          ...(informed ? { informedMemberIds: informed as Prisma.InputJsonValue } : {}),
         },
       });
       // The PDF once, by its sha256; the events only name it (blobSha256), so it is not copied per recipient.
@@ -90,6 +100,26 @@ export class SendingRepository {
       }
       return { row, repeated: false };
     }, TX_OPTIONS);
+  }
+
+  /**
+   * The newest sending of the class with its lessons (recipients=changed compares with it); `repeat`: a sending
+   * with this fingerprint inside the window is the request itself again, so the one before it counts.
+   */
+  async lastSending(classId: string, repeat?: { fingerprint: string; windowSeconds: number }): Promise<LastSending | null> {
+    const rows = await this.prisma.scheduleSending.findMany({
+      where: { classId, lessons: { not: Prisma.DbNull } },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: 20,
+      select: { lessons: true, informedMemberIds: true, fingerprint: true, createdAt: true },
+    });
+    const since = repeat ? Date.now() - repeat.windowSeconds * 1000 : Infinity;
+    const row = rows.find((r) => !(repeat && r.fingerprint === repeat.fingerprint && r.createdAt.getTime() > since));
+    if (!row?.lessons) return null;
+    return {
+      lessons: row.lessons as unknown as Record<string, Lesson[]>,
+      informed: Array.isArray(row.informedMemberIds) ? (row.informedMemberIds as string[]) : null,
+    };
   }
 
   /** Per class id: the lessons of the newest sending with calendar data (classes without one are left out). */

@@ -7,7 +7,8 @@ import { followFrequency, seriesOf } from './dated-lessons.js';
 import { EMAIL_RE } from './mail-request.js';
 import { recipientLimit, secondsUntilBerlinMidnight } from './recipient-limit.js';
 import { isWellFormedPdf } from './pdf-structure.js';
-import { addDays, buildCalendar, DEFAULT_WEEKS, ICS_CONTENT_TYPE, ICS_FILENAME, lessonsFromSchedule } from './calendar-ics.js';
+import { addDays, buildCalendar, DEFAULT_WEEKS, ICS_CONTENT_TYPE, ICS_FILENAME, lessonsFromSchedule, type Lesson } from './calendar-ics.js';
+import { changedMembers, coursesLink, ownLessonsText } from './own-lessons.js';
 
 /** docs/product/api.md POST send-schedule-to-students; German texts of the answers. */
 export const SEND_MSG = {
@@ -24,6 +25,9 @@ export const SEND_MSG = {
       ? '1 Studierende*r bekommt heute keine E-Mail mehr: An diese Adresse wurden heute schon zu viele E-Mails geschickt.'
       : `${k} Studierende bekommen heute keine E-Mail mehr: An ihre Adressen wurden heute schon zu viele E-Mails geschickt.`,
   allSkipped: 'An die Adressen aller Studierenden wurden heute schon zu viele E-Mails geschickt. Bitte versuche es morgen noch einmal.',
+  /** recipients=changed, and nobody's lessons changed since the last sending. */
+  noneChanged: 'Niemand bekommt eine E-Mail: Seit dem letzten Versand hat sich an keiner Stunde etwas geändert.',
+  recipientsChoice: 'Die Empfänger*innen müssen „changed“ (nur geänderte) oder „all“ (alle) sein.',
   untilFormat: 'Das Enddatum muss ein gültiges Datum im Format JJJJ-MM-TT sein.',
   untilPast: 'Das Enddatum darf nicht in der Vergangenheit liegen.',
   untilTooFar: 'Das Enddatum darf höchstens ein Jahr in der Zukunft liegen.',
@@ -46,6 +50,8 @@ export interface SendScheduleInput {
   pdf: Buffer | undefined;
   /** Last day of the lessons in the calendar files (YYYY-MM-DD); default 15 weeks from today. */
   until?: unknown;
+  /** 'all' (absent: SPEC) or 'changed': only the students whose lessons changed since the last sending. */
+  recipients?: unknown;
 }
 
 export interface SendScheduleResult {
@@ -95,6 +101,14 @@ async function withinRecipientLimit(deps: NotificationDeps, all: Recipient[]): P
   return { recipients, skipped: all.length - recipients.length };
 }
 
+/** 'all' (also when absent: the SPEC's behaviour) or 'changed'. */
+export function parseRecipients(v: unknown): 'all' | 'changed' {
+  const raw = typeof v === 'string' ? v.trim() : v;
+  if (raw === undefined || raw === null || raw === '' || raw === 'all') return 'all';
+  if (raw === 'changed') return 'changed';
+  throw AppError.badRequest(SEND_MSG.recipientsChoice);
+}
+
 function answer(recipientCount: number, skipped: number): SendScheduleResult {
   return skipped
     ? { recipient_count: recipientCount, skipped_count: skipped, message: `${SEND_MSG.success(recipientCount)} ${SEND_MSG.skipped(skipped)}` }
@@ -122,6 +136,10 @@ export function scheduleMail(opts: {
   pdfSha256: string;
   /** The recipient's own lessons as an iCalendar file, when the schedule has any. */
   ics?: string | null;
+  /** The recipient's own weekly lessons in the plan ([] = not placed); null when the saved plan is not known. */
+  lessons?: Lesson[] | null;
+  /** 'Meine Kurse' as an absolute link (PUBLIC_BASE_URL). */
+  coursesUrl?: string;
 }): MailRequestedPayload {
   const { recipient, cls, teacherName, scheduleName, message } = opts;
   const who = teacherName
@@ -137,8 +155,13 @@ export function scheduleMail(opts: {
       ? [`Deinen Unterricht findest du außerdem als Kalenderdatei im Anhang (${ICS_FILENAME}): Öffne sie, um die Termine in deinen Kalender zu übernehmen.`, '']
       : []),
     // Every member gets the plan, also those it leaves out: they must learn that they have no lesson yet.
-    `Steht dein Name nicht im Plan, hat ${who.to} für dich noch keinen Termin eingetragen. Melde dich dann bitte bei ${who.to}, damit ihr einen Termin findet.`,
-    '',
+    ...(opts.lessons
+      ? [...ownLessonsText(opts.lessons, who.subject), '']
+      : [
+          `Steht dein Name nicht im Plan, hat ${who.to} für dich noch keinen Termin eingetragen. Melde dich dann bitte bei ${who.to}, damit ihr einen Termin findet.`,
+          '',
+        ]),
+    ...(opts.coursesUrl ? [`Deine Termine, Absagen und Tauschmöglichkeiten findest du unter „Meine Kurse“: ${opts.coursesUrl}`, ''] : []),
     ...(message ? [`Nachricht ${who.of}:`, '', message, ''] : []),
     `Bei Fragen wende dich bitte direkt an ${who.to}${opts.teacherEmail ? ' – du kannst einfach auf diese E-Mail antworten' : ''}.`,
     '',
@@ -200,13 +223,13 @@ export async function sendScheduleToStudents(deps: NotificationDeps, user: Sessi
   const today = berlinToday();
   const until = parseUntil(input.until, today);
 
+  const mode = parseRecipients(input.recipients);
+
   // Ownership first (403/404), then the members under the same rule.
   const cls = await deps.classes.getClass(classId, user.userId);
   const members = await deps.classes.listMembers(cls.classId, user.userId);
   const everyone = recipientsOf(members);
   if (!everyone.length) throw AppError.badRequest(SEND_MSG.noRecipients);
-  const { recipients, skipped } = await withinRecipientLimit(deps, everyone);
-  if (!recipients.length) throw new AppError('TOO_MANY_REQUESTS', SEND_MSG.allSkipped, { extra: { wait_time: secondsUntilBerlinMidnight() } });
 
   const teacherName = cls.teacherName.trim() || user.name.trim();
   const teacherEmail = EMAIL_RE.test(user.email.trim()) ? user.email.trim() : null;
@@ -219,22 +242,52 @@ export async function sendScheduleToStudents(deps: NotificationDeps, user: Sessi
     ...sent.calendar,
     lessons: Object.fromEntries(Object.entries(sent.calendar.lessons).map(([id, l]) => [id, followFrequency(l, frequencies.get(id))])),
   };
+  // The same request again within SEND_REPEAT_WINDOW_SECONDS (a double click, a retry) is the same sending:
+  // same teacher, class, texts, PDF, calendar content and recipients (a changed saved schedule or semester is a new sending).
+  const fingerprint = createHash('sha256')
+    .update(JSON.stringify([user.userId, cls.classId, scheduleName, message, until, pdfSha256, calendar, semester ?? null, mode]))
+    .digest('hex');
+  // Only the students whose lessons changed since the last sending (recipients=changed), or everyone.
+  const changed =
+    mode === 'changed' && calendar
+      ? changedMembers(
+          everyone.map((r) => r.memberId),
+          calendar.lessons,
+          // A repeat of this very request (same fingerprint, in the window) compares with what came before it.
+          await deps.sendings.lastSending(cls.classId, { fingerprint, windowSeconds: SEND_REPEAT_WINDOW_SECONDS }),
+        )
+      : null;
+  const chosen = changed ? everyone.filter((r) => changed.has(r.memberId)) : everyone;
+  if (!chosen.length) return { recipient_count: 0, message: SEND_MSG.noneChanged };
+  const { recipients, skipped } = await withinRecipientLimit(deps, chosen);
+  if (!recipients.length) throw new AppError('TOO_MANY_REQUESTS', SEND_MSG.allSkipped, { extra: { wait_time: secondsUntilBerlinMidnight() } });
+  // Who knows their lessons of this plan afterwards: those mailed now, and those whose lessons stayed as they were told.
+  const mailed = new Set(recipients.map((r) => r.memberId));
+  const informed = members.map((m) => m.memberId).filter((id) => mailed.has(id) || (changed !== null && !changed.has(id)));
+
   const icsFor = (memberId: string): string | null => {
     const lessons = calendar?.lessons[memberId];
     if (!calendar || !lessons?.length) return null;
     return buildCalendar([{ key: `${cls.classId}-${memberId}`, className: cls.name, teacherName, lessons, ...seriesOf(calendar, semester) }]);
   };
-  // The same request again within SEND_REPEAT_WINDOW_SECONDS (a double click, a retry) is the same sending:
-  // same teacher, class, texts, PDF and calendar content (a changed saved schedule or semester is a new sending).
-  const fingerprint = createHash('sha256')
-    .update(JSON.stringify([user.userId, cls.classId, scheduleName, message, until, pdfSha256, calendar, semester ?? null]))
-    .digest('hex');
+  const coursesUrl = coursesLink(deps.cfg.PUBLIC_BASE_URL);
   let budget: MailBudgetReservation | undefined;
   const { row: sending, repeated } = await deps.sendings
     .saveOnce(
-      { classId: cls.classId, teacherId: user.userId, scheduleName, pdfSize: pdf.length, calendar, fingerprint },
+      { classId: cls.classId, teacherId: user.userId, scheduleName, pdfSize: pdf.length, calendar, fingerprint, informed: calendar ? informed : null },
       recipients.map((recipient) =>
-        scheduleMail({ recipient, cls, teacherName, teacherEmail, scheduleName, message, pdfSha256, ics: icsFor(recipient.memberId) }),
+        scheduleMail({
+          recipient,
+          cls,
+          teacherName,
+          teacherEmail,
+          scheduleName,
+          message,
+          pdfSha256,
+          ics: icsFor(recipient.memberId),
+          lessons: calendar ? (calendar.lessons[recipient.memberId] ?? []) : null,
+          coursesUrl,
+        }),
       ),
       { sha256: pdfSha256, content: pdf },
       {

@@ -1,8 +1,10 @@
-import { assertTeacher, bodyObject, parseBody } from '@stundenplan/base';
+import { AppError, assertTeacher, bodyObject, isUuid, parseBody } from '@stundenplan/base';
 import { multipartUpload, uploadedFile } from '@stundenplan/base/upload';
 import { notification } from '@stundenplan/contracts';
 import type { Express, NextFunction, Request, Response } from 'express';
+import { CLASSES_MSG } from '../clients/classes-client.js';
 import type { NotificationDeps } from '../domain/deps.js';
+import { sendPreview } from '../domain/send-preview.js';
 import { PDF_MAX_BYTES, SEND_MSG, sendScheduleToStudents } from '../domain/send-schedule.js';
 
 /** The PDF arrives as `pdf` (SPEC) or `file`; the rest are text fields. At most 5 MB (413), a malformed body 400. */
@@ -20,6 +22,7 @@ const SEND_BODY = {
   schedule_name: UPLOAD_INVALID,
   message: UPLOAD_INVALID,
   until: SEND_MSG.untilFormat,
+  recipients: SEND_MSG.recipientsChoice,
 };
 
 /** Teachers only, checked before the body is read (no session 401, students 403). */
@@ -44,7 +47,7 @@ function textFields(req: Request): Record<string, unknown> {
 
 /**
  * docs/product/api.md POST send-schedule-to-students: multipart with `pdf` (or `file`) and `class_id`, optional
- * `schedule_name`, `message` and `until`. Answer 200 { recipient_count, message }.
+ * `schedule_name`, `message`, `until` and `recipients`. Answer 200 { recipient_count, message }.
  */
 export function registerSendScheduleRoutes(app: Express, deps: NotificationDeps): void {
   app.post('/api/send-schedule-to-students', teacherOnly, pdfUpload, async (req: Request, res: Response) => {
@@ -58,7 +61,18 @@ export function registerSendScheduleRoutes(app: Express, deps: NotificationDeps)
       message: form.message,
       pdf,
       until: form.until,
+      recipients: form.recipients,
     });
     res.json(result);
+  });
+
+  // The send dialog's counts: how many a sending to all, or only to the changed ones, would mail.
+  app.post('/api/classes/:classId/send-preview', async (req: Request, res: Response) => {
+    const user = assertTeacher(req);
+    const classId = String(req.params.classId);
+    if (!isUuid(classId)) throw AppError.notFound(CLASSES_MSG.notFound);
+    const body = parseBody(notification.sendPreview, req, { lessons: 'Die Stunden des Plans sind ungültig.' });
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json(await sendPreview(deps, user, classId.toLowerCase(), body.lessons));
   });
 }
