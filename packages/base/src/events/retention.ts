@@ -102,13 +102,13 @@ export async function forgetPublishedEvents(pool: pg.Pool, needles: readonly str
  * published event (OUTBOX_RETENTION_HOURS). Idempotent, so it needs no record of handled events.
  */
 export async function forgetEventsOnDeletion(bus: EventBus, pool: pg.Pool, service: string, log: Logger): Promise<void> {
+  // One group for the three topics: one more consumer per service, not three.
+  const group = `${service}:forget-events`;
   const forget = async (needles: string[]) => {
     const n = await forgetPublishedEvents(pool, needles);
     if (n) log.info({ events: n }, 'published events of a deleted account or class removed');
   };
-  await bus.subscribe(Topic.UserDeleted, `${service}:forget-events:user`, (e) => forget([e.payload.user_id, e.payload.email]));
-  await bus.subscribe(Topic.MemberRemoved, `${service}:forget-events:member`, (e) =>
-    forget([e.payload.member_id, ...(e.payload.user_id ? [e.payload.user_id] : [])]),
-  );
-  await bus.subscribe(Topic.ClassDeleted, `${service}:forget-events:class`, (e) => forget([e.payload.class_id]));
+  await bus.subscribe(Topic.UserDeleted, group, (e) => forget([e.payload.user_id, e.payload.email]));
+  await bus.subscribe(Topic.MemberRemoved, group, (e) => forget([e.payload.member_id, ...(e.payload.user_id ? [e.payload.user_id] : [])]));
+  await bus.subscribe(Topic.ClassDeleted, group, (e) => forget([e.payload.class_id]));
 }
