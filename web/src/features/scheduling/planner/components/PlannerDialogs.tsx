@@ -37,6 +37,7 @@ export function PlannerDialogs({ p, onEditTimes }: { p: Planner; onEditTimes?: (
         state={schedule.saveDialog}
         busy={schedule.saveBusy}
         semesterCost={schedule.semesterCost}
+        sendCounts={schedule.sendCounts}
         onClose={schedule.closeSave}
         onSubmit={(n, d, u) => void schedule.submitSave(n, d, u)}
       />

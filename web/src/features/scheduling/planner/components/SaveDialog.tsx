@@ -5,6 +5,7 @@ import type { SaveDialogState } from '../hooks/use-schedule-actions';
 import type { SemesterCostView } from '../hooks/use-semester-cost';
 import { PLANNER_TEXTS } from '../model/texts';
 import { SemesterCost } from './SemesterCost';
+import { SendRecipientsChoice, type SendCounts, type SendRecipients } from './SendRecipients';
 
 /** The personal message of the send dialog (docs/product/planning.md PDF and sending). */
 export const SEND_MESSAGE_TEXTS = {
@@ -21,6 +22,8 @@ export interface SendOptions {
   until: string;
   /** The personal message for the mail; empty for none. */
   message: string;
+  /** Only the students whose lessons changed (the default) or all. */
+  recipients: SendRecipients;
 }
 
 /** Save dialog and send-and-save dialog: name (required) and description; sending also the calendar's last day and a message. */
@@ -41,7 +44,10 @@ export function SaveDialog({
   onClose,
   onSubmit,
   semesterCost = null,
+  sendCounts = null,
 }: {
+  /** Sending: how many students get a mail, to all or only to those whose lessons changed (null while counting). */
+  sendCounts?: SendCounts | null;
   state: SaveDialogState | null;
   /** Sending with a semester: what it costs per student; the calendar then follows the semester (no end date to choose). */
   semesterCost?: SemesterCostView | null;
@@ -54,6 +60,7 @@ export function SaveDialog({
   const [description, setDescription] = useState('');
   const [until, setUntil] = useState(defaultCalendarUntil);
   const [message, setMessage] = useState('');
+  const [recipients, setRecipients] = useState<SendRecipients>('changed');
   const open = state !== null;
   const mode = state?.mode;
   useEffect(() => {
@@ -62,13 +69,16 @@ export function SaveDialog({
       setDescription(state.description);
       setUntil(defaultCalendarUntil());
       setMessage('');
+      setRecipients('changed');
     }
     // Only when the dialog opens (or switches mode).
   }, [open, mode]); // eslint-disable-line react-hooks/exhaustive-deps
   const send = state?.mode === 'send';
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onSubmit(name, description, send ? { until, message } : undefined);
+    // Before the first sending there is nothing to compare with: everyone is mailed.
+    const to: SendRecipients = sendCounts && !sendCounts.sent_before ? 'all' : recipients;
+    onSubmit(name, description, send ? { until, message, recipients: to } : undefined);
   };
   const nameError = state?.error === PLANNER_TEXTS.nameRequired ? state.error : undefined;
   return (
@@ -102,6 +112,7 @@ export function SaveDialog({
         <Textarea label={PLANNER_TEXTS.scheduleDescription} value={description} rows={3} onChange={(e) => setDescription(e.target.value)} maxLength={2000} />
         {send && (
           <>
+            <SendRecipientsChoice counts={sendCounts} value={recipients} onChange={setRecipients} />
             <Textarea
               label={SEND_MESSAGE_TEXTS.label}
               hint={SEND_MESSAGE_TEXTS.hint}

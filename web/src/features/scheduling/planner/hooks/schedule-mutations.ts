@@ -4,6 +4,7 @@ import { notification, scheduling } from '@stundenplan/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, isApiError } from '../../../../shared/api/client';
 import { queryKeys } from '../../../../shared/data/query-keys';
+import type { SendRecipients } from '../components/SendRecipients';
 import type { SavePayload } from '../model/schedule-forms';
 import type { ScheduleSummary } from '../model/types';
 
@@ -49,10 +50,22 @@ export function useSaveSchedule(classId: string) {
   });
 }
 
-/** docs/product/planning.md "Send": the PDF to every member of the class; answers the number of recipients. */
+/** docs/product/planning.md "Send": the PDF to the class (all, or those whose lessons changed); answers who got it and who was left out. */
 export function useSendSchedule(classId: string) {
   return useMutation({
-    mutationFn: async ({ pdf, scheduleName, until, message }: { pdf: Blob; scheduleName: string; until: string | null; message: string | null }) => {
+    mutationFn: async ({
+      pdf,
+      scheduleName,
+      until,
+      message,
+      recipients,
+    }: {
+      pdf: Blob;
+      scheduleName: string;
+      until: string | null;
+      message: string | null;
+      recipients: SendRecipients;
+    }) => {
       const form = new FormData();
       form.append('pdf', new File([pdf], 'stundenplan.pdf', { type: 'application/pdf' }));
       form.append('class_id', classId);
@@ -60,8 +73,10 @@ export function useSendSchedule(classId: string) {
       if (until) form.append('until', until);
       // The personal message of the schedule mail ('Nachricht von …', docs/product/documents.md).
       if (message) form.append('message', message);
+      // Sent explicitly: without it the server mails everyone (the SPEC's form).
+      form.append('recipients', recipients);
       const answer = await call(notification.sendSchedule, { body: form }, { timeoutMs: 60_000 });
-      return answer?.recipient_count ?? 0;
+      return { count: answer?.recipient_count ?? 0, skipped: answer?.skipped_count ?? 0 };
     },
   });
 }

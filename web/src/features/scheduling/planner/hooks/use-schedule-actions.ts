@@ -11,6 +11,7 @@ import { usePdfActions } from './use-pdf-actions';
 import { useScheduleLibrary } from './use-schedule-library';
 import { type OverwriteState, type SaveMode, type ScheduleDeps, useSchedulePersist } from './use-schedule-persist';
 import { useSemesterCost } from './use-semester-cost';
+import { useSendCounts } from './use-send-counts';
 
 export type { OverwriteState, SaveMode } from './use-schedule-persist';
 
@@ -100,9 +101,11 @@ export function useScheduleActions(deps: Deps) {
 
   const saveBusy = pdf.rendering || busy;
   const semesterCost = useSemesterCost(deps.classId, saveDialog?.mode === 'send', deps.state.plan, deps.members);
+  const sendCounts = useSendCounts(deps.classId, saveDialog?.mode === 'send', deps.state.plan, deps.members);
   return {
     saveDialog,
     semesterCost,
+    sendCounts,
     saveBusy: saveDialog !== null && saveBusy,
     openSave,
     submitSave,

@@ -2,6 +2,7 @@ import { useCallback, useRef } from 'react';
 import { useLatest } from '../../../../shared/hooks/use-latest';
 import { toast } from '../../../../shared/toast';
 import type { SendOptions } from '../components/SaveDialog';
+import { SEND_RECIPIENT_TEXTS, type SendRecipients } from '../components/SendRecipients';
 import { defaultScheduleName } from '../model/names';
 import { buildSavePayload, type SavePayload } from '../model/schedule-forms';
 import { PLANNER_TEXTS } from '../model/texts';
@@ -41,9 +42,13 @@ export function useSchedulePersist(deps: Deps) {
   const { mutateAsync: persistAsync } = save;
   const { mutateAsync: sendAsync } = send;
   // Last day of the lessons in the students' calendar files and the personal message, chosen in the send dialog.
-  const sendOptions = useRef<{ until: string | null; message: string | null }>({ until: null, message: null });
+  const sendOptions = useRef<{ until: string | null; message: string | null; recipients: SendRecipients }>({
+    until: null,
+    message: null,
+    recipients: 'changed',
+  });
   const rememberSend = useCallback((options?: SendOptions) => {
-    sendOptions.current = { until: options?.until.trim() || null, message: options?.message.trim() || null };
+    sendOptions.current = { until: options?.until.trim() || null, message: options?.message.trim() || null, recipients: options?.recipients ?? 'changed' };
   }, []);
 
   const payloadFor = useCallback(
@@ -67,9 +72,9 @@ export function useSchedulePersist(deps: Deps) {
         toast.success(PLANNER_TEXTS.saved);
         return;
       }
-      const { until, message } = sendOptions.current;
-      const count = await sendAsync({ pdf: pdf!, scheduleName: summary.name, until, message });
-      toast.success(PLANNER_TEXTS.sent(count));
+      const { until, message, recipients } = sendOptions.current;
+      const sent = await sendAsync({ pdf: pdf!, scheduleName: summary.name, until, message, recipients });
+      toast.success(SEND_RECIPIENT_TEXTS.sent(sent.count, sent.skipped));
     },
     [depsRef, sendAsync],
   );

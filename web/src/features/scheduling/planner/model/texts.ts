@@ -62,7 +62,7 @@ export const PLANNER_TEXTS = {
   overwriteAsk: 'Ein Stundenplan mit diesem Namen existiert bereits. Möchten Sie ihn überschreiben?',
   overwrite: 'Überschreiben',
   sendTitle: 'Stundenplan speichern und versenden',
-  sendIntro: 'Der Stundenplan wird als PDF erstellt, gespeichert und an alle Studierenden mit E-Mail-Adresse der Klasse geschickt.',
+  sendIntro: 'Der Stundenplan wird als PDF erstellt, gespeichert und an die Studierenden mit E-Mail-Adresse der Klasse geschickt.',
   sendButton: 'Speichern und versenden',
   sent: (n: number) => `Stundenplan gespeichert und an ${n} ${n === 1 ? 'Studierende*n' : 'Studierende'} gesendet.`,
   notAvailableAt: (name: string, when: string) => `${name} ist zu dieser Zeit (${when}) nicht verfügbar.`,
