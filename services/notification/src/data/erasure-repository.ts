@@ -44,7 +44,8 @@ export class ErasureRepository {
           `SELECT id::text AS id FROM schedule_sendings WHERE class_id = $1::uuid
            UNION ALL SELECT id::text FROM lesson_cancellations WHERE class_id = $1::uuid
            UNION ALL SELECT id::text FROM makeups WHERE class_id = $1::uuid
-           UNION ALL SELECT id::text FROM lesson_swaps WHERE class_id = $1::uuid`,
+           UNION ALL SELECT id::text FROM lesson_swaps WHERE class_id = $1::uuid
+           UNION ALL SELECT $1::text`,
           classId,
         ),
       );
@@ -54,6 +55,8 @@ export class ErasureRepository {
       n += await tx.$executeRawUnsafe('DELETE FROM lesson_cancellations WHERE class_id = $1::uuid', classId);
       n += await tx.$executeRawUnsafe('DELETE FROM schedule_sendings WHERE class_id = $1::uuid', classId);
       n += await tx.$executeRawUnsafe('DELETE FROM lesson_rules WHERE class_id = $1::uuid', classId);
+      // The mails about changed times are keyed by the class (the UNION's last line above).
+      n += await tx.$executeRawUnsafe('DELETE FROM times_change_notices WHERE class_id = $1::uuid', classId);
       await forgetUnusedBlobs(tx);
       return n;
     });
@@ -78,6 +81,7 @@ export class ErasureRepository {
         memberId,
       );
       n += await tx.$executeRawUnsafe('DELETE FROM lesson_cancellations WHERE class_id = $1::uuid AND member_id = $2::uuid', classId, memberId);
+      n += await tx.$executeRawUnsafe('DELETE FROM times_change_notices WHERE class_id = $1::uuid AND member_id = $2', classId, memberId);
       return n;
     });
   }

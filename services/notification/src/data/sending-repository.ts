@@ -160,6 +160,27 @@ export class SendingRepository {
     return swaps + cancellations;
   }
 
+  /**
+   * A mail about a student's changed times, at most once per class, member, Berlin day and recipient: the stored
+   * row and the mail's event commit together, so restarts and replicas send no second one. False when it was sent
+   * already. Rows of days before yesterday go.
+   */
+  async noticeOnce(key: { classId: string; memberId: string; day: string; recipient: 'teacher' | 'student' }, mail: MailRequestedPayload): Promise<boolean> {
+    return this.prisma.$transaction(async (tx) => {
+      const inserted = await tx.$executeRawUnsafe(
+        'INSERT INTO times_change_notices (class_id, member_id, day, recipient) VALUES ($1::uuid, $2, $3::date, $4) ON CONFLICT DO NOTHING',
+        key.classId,
+        key.memberId,
+        key.day,
+        key.recipient,
+      );
+      if (!inserted) return false;
+      await writeOutbox((text, values) => tx.$executeRawUnsafe(text, ...values), Topic.MailRequested, key.classId, mail);
+      await tx.$executeRawUnsafe('DELETE FROM times_change_notices WHERE day < $1::date - 1', key.day);
+      return true;
+    });
+  }
+
   /** Newest first. */
   async listForClass(classId: string): Promise<ScheduleSendingRow[]> {
     return this.prisma.scheduleSending.findMany({ where: { classId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });

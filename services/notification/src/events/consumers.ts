@@ -1,6 +1,7 @@
 import { Topic, type EventConsumer } from '@stundenplan/base';
 import { deliverMail } from '../domain/deliver-mail.js';
 import type { NotificationDeps } from '../domain/deps.js';
+import { onOwnTimesChanged } from '../domain/times-changed.js';
 
 export async function registerConsumers(consumer: EventConsumer, deps: NotificationDeps): Promise<void> {
   await consumer.on(Topic.MailRequested, (_payload, event) => deliverMail(deps, event));
@@ -17,6 +18,12 @@ export async function registerConsumers(consumer: EventConsumer, deps: Notificat
   await consumer.on(Topic.ClassDeleted, async (p) => {
     const rows = await deps.erasure.forgetClass(p.class_id);
     deps.log.info({ rows }, 'deleted class: its plans and lesson changes removed');
+  });
+  // A student changed their own times after a plan was sent: one mail to the teacher (and one to the student when
+  // lessons no longer fit) per class and day (docs/product/documents.md "Times changed after sending").
+  await consumer.on(Topic.TimesChanged, async (p) => {
+    const mails = await onOwnTimesChanged(deps, p);
+    if (mails) deps.log.info({ mails }, 'times changed after sending: teacher and student told');
   });
   // A password reset ends the calendar link too, like the sessions: whoever had the account may have copied it.
   await consumer.on(Topic.UserPasswordReset, (p) => deps.calendarTokens.remove(p.user_id));
