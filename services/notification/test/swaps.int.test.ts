@@ -149,7 +149,13 @@ describe('swaps between two students', () => {
     // The teacher and both students are told once; the third student nothing.
     const [teacherMail] = await teacherMails();
     expect(teacherMail!.text).toContain(`Anna Alt und Ben Bauer haben am 11.01.2027 ihre Unterrichtsstunden in „${className}“ getauscht.`);
+    expect(teacherMail!.text).toContain('Neu für Anna Alt: Mittwoch, 13.01.2027, 10:00–10:30\nNeu für Ben Bauer: Montag, 11.01.2027, 09:00–09:30\n');
     expect(await teacherMails()).toHaveLength(1);
+    // Each student's mail gives their new time.
+    expect((await swapMails(anna.email))[0]!.text).toContain('Dein neuer Termin: Mittwoch, 13.01.2027, 10:00–10:30\n');
+    expect((await swapMails(ben.email)).find((m) => m.subject.startsWith('Stunden getauscht'))!.text).toContain(
+      'Dein neuer Termin: Montag, 11.01.2027, 09:00–09:30\n',
+    );
     expect(await swapMails(anna.email)).toHaveLength(1);
     expect(await swapMails(ben.email)).toHaveLength(2);
     expect(await swapMails(carla.email)).toEqual([]);

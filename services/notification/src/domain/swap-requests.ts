@@ -1,5 +1,5 @@
 import { AppError, isUuid, reserveMailBudget, type MailRequestedPayload, type SessionUser } from '@stundenplan/base';
-import { berlinToday, formatGermanDate, isDeadlineDate, WeekSlots } from '@stundenplan/timegrid';
+import { berlinToday, dayName, formatGermanDate, isDeadlineDate, weekdayOf, WeekSlots } from '@stundenplan/timegrid';
 import type { ClassForSending, ClassMember } from '../clients/classes-client.js';
 import type { SwapRow, SwapStatus } from '../data/swap-repository.js';
 import { CHANGED_MEANWHILE, dated, recheckLocked, withChanges, type DatedLesson } from './dated-lessons.js';
@@ -132,6 +132,18 @@ function mail(to: string, subject: string, lines: string[], replyTo?: string): M
 const whenText = (date: string | null, fromDate: string) =>
   date ? `am ${formatGermanDate(date)}` : `jede Woche ab dem ${formatGermanDate(fromDate)} bis zum Ende des Semesters`;
 
+/**
+ * The new time a swap gives a student (the other's lessons of the pairs): one date as 'Mittwoch, 13.01.2027,
+ * 10:00–10:30', a swapped series by its first date and weekday.
+ */
+export function newTimeText(lessons: readonly DatedLesson[], single: boolean): string | null {
+  const first = lessons[0];
+  if (!first) return null;
+  const day = dayName(weekdayOf(first.date));
+  if (single) return `${day}, ${formatGermanDate(first.date)}, ${first.start}–${first.end}`;
+  return `${first.week ? `alle 14 Tage (${first.week}-Woche)` : 'jede Woche'} ${day}, ${first.start}–${first.end}, ab dem ${formatGermanDate(first.date)}`;
+}
+
 /** POST /api/lessons/swap-requests: the other student is asked by mail (within the teacher's mail budget). */
 export async function createSwapRequest(
   deps: NotificationDeps,
@@ -215,12 +227,19 @@ async function makeSwap(deps: NotificationDeps, row: SwapRow, from: SwapStatus, 
   const me = c.members.get(row.memberId)!;
   const other = c.members.get(row.withMemberId)!;
   const when = whenText(row.date, fromDate);
+  // Who gets which time: the asking student the other's lessons of the pairs, and the other way round.
+  const pairs = swapPairs(c.lessons, { ...row, fromDate });
+  const newTime = (m: Member) => newTimeText(m === me ? pairs.map(([, b]) => b) : pairs.map(([a]) => a), row.date !== null);
   const teacherMail = EMAIL_RE.test(c.cls.teacherEmail.trim())
     ? [
         mail(c.cls.teacherEmail.trim(), `Getauschte Stunden in „${c.cls.name}“`, [
           'Hallo,',
           '',
           `${me.name} und ${other.name} haben ${when} ihre Unterrichtsstunden in „${c.cls.name}“ getauscht.`,
+          ...[me, other].flatMap((m) => {
+            const t = newTime(m);
+            return t ? [`Neu für ${m.name}: ${t}`] : [];
+          }),
           'Die Termine findest du im Planer unter „Termine“.',
         ]),
       ]
@@ -232,6 +251,7 @@ async function makeSwap(deps: NotificationDeps, row: SwapRow, from: SwapStatus, 
         m.name ? `Hallo ${m.name.split(/\s+/)[0]},` : 'Hallo,',
         '',
         `${(m === me ? other : me).short} und du habt ${when} eure Unterrichtsstunden in „${c.cls.name}“ getauscht.`,
+        ...(newTime(m) ? [`${row.date ? 'Dein neuer Termin' : 'Deine neue Stunde'}: ${newTime(m)}`] : []),
         'Dein Kalender-Abo zeigt die neuen Termine; unter „Meine Kurse“ siehst du sie auch.',
       ]),
     );
