@@ -29,7 +29,7 @@ async function swapClass() {
 
 const get = async (path: string, cookie: string) => {
   const res = await fetch(`${n.base}${path}`, { headers: { Cookie: cookie } });
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 };
 const post = async (path: string, cookie: string, body?: unknown) => {
   const res = await fetch(`${n.base}${path}`, {
@@ -37,7 +37,7 @@ const post = async (path: string, cookie: string, body?: unknown) => {
     headers: { Cookie: cookie, 'Content-Type': 'application/json' },
     body: JSON.stringify(body ?? {}),
   });
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 };
 
 const monday11 = { date: '2027-01-11', start: '09:00', end: '09:30' };
@@ -102,7 +102,7 @@ describe('make-up times: more than three on request', () => {
     expect((await get(path, teacherCookie)).body.suggestions).toHaveLength(3);
     const more = await get(`${path}?limit=12`, teacherCookie);
     expect(more.body.suggestions).toHaveLength(12);
-    expect(more.body.suggestions[0]).toEqual({ date: '2027-01-05', start: '08:00', end: '08:30', idle_added_minutes: 0 });
+    expect((more.body.suggestions as unknown[])[0]).toEqual({ date: '2027-01-05', start: '08:00', end: '08:30', idle_added_minutes: 0 });
     for (const limit of ['0', '13', 'drei', '2.5']) {
       const bad = await get(`${path}?limit=${limit}`, teacherCookie);
       expect(bad.status, limit).toBe(400);
