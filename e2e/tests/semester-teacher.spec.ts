@@ -58,12 +58,13 @@ async function classWithSentPlan(playwright: { request: Parameters<typeof signUp
   const className = `Klavier ${label}`;
   const teacherApi = await signUpViaApi(playwright.request, baseURL, teacher);
   const created = await createClassWithTimes(teacherApi, className, { [MONDAY]: [['9:00', '12:00']], [WEDNESDAY]: [['9:00', '12:00']] });
-  for (const [who, times] of [
+  const students: [Person, Parameters<typeof joinAndEnterTimes>[3]][] = [
     [anna, { [MONDAY]: [['9:00', '10:00']], [WEDNESDAY]: [['10:00', '11:00']] }],
     [ben, { [MONDAY]: [['9:00', '10:00']] }],
-  ] as const) {
+  ];
+  for (const [who, times] of students) {
     const api = await signUpViaApi(playwright.request, baseURL, who);
-    await joinAndEnterTimes(api, who, created.registerShortcut, times as Parameters<typeof joinAndEnterTimes>[3]);
+    await joinAndEnterTimes(api, who, created.registerShortcut, times);
     await api.dispose();
   }
   const ids = await memberIdsByName(teacherApi, created.classId);

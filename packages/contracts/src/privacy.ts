@@ -126,12 +126,9 @@ export const exportNotification = z.object({
   swaps: z.array(
     z.object({
       class_id: id,
-      asked: z
-        .boolean()
-        .nullable()
-        .meta({
-          description: 'true: the person was asked (the asked student, who accepts or declines); false: they asked for it; null: a swap in a teacher’s class.',
-        }),
+      asked: z.boolean().nullable().meta({
+        description: 'true: the person was asked (the asked student, who accepts or declines); false: they asked for it; null: a swap in a teacher’s class.',
+      }),
       date: day('Swapped day').nullable(),
       from_date: day('From'),
       status: z.string(),
