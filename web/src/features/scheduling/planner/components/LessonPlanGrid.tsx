@@ -1,4 +1,4 @@
-import { DAY_NAMES, type WeekSlots } from '@stundenplan/timegrid';
+import { DAY_NAMES, SLOTS_PER_DAY, type WeekSlots } from '@stundenplan/timegrid';
 import { type CSSProperties, useEffect, useMemo, useRef } from 'react';
 import { cx } from '../../../../shared/ui/cx';
 import { useFocusAfterRemoval } from '../hooks/use-focus-after-removal';
@@ -54,7 +54,7 @@ export function LessonPlanGrid(props: Props) {
     () => [...lessons].sort((a, b) => a.fullName.localeCompare(b.fullName, 'de') || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),
     [lessons],
   );
-  const keyboard = useGridKeyboard(focus.gridRef, range, props.onCellTap);
+  const keyboard = useGridKeyboard(focus.gridRef, range, props.onCellTap, (day, slot) => occupants.has(day * SLOTS_PER_DAY + slot));
   // The compact view is there to see the whole range at once: bring all of the grid on screen.
   useEffect(() => {
     const el = wrapRef.current;

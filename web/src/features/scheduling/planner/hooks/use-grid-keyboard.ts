@@ -9,7 +9,12 @@ type Cell = { day: number; slot: number };
  * Roving tabindex of the planner grid: one cell is the grid's tab stop; arrow keys move it, Space / Enter taps
  * the cell.
  */
-export function useGridKeyboard(gridRef: RefObject<HTMLElement | null>, range: VisibleRange | null, onCellTap: (day: number, slot: number) => void) {
+export function useGridKeyboard(
+  gridRef: RefObject<HTMLElement | null>,
+  range: VisibleRange | null,
+  onCellTap: (day: number, slot: number) => void,
+  occupied: (day: number, slot: number) => boolean = () => false,
+) {
   const [active, setActive] = useState<Cell | null>(null);
   const focusPending = useRef(false);
   useEffect(() => {
@@ -18,7 +23,7 @@ export function useGridKeyboard(gridRef: RefObject<HTMLElement | null>, range: V
     gridRef.current?.querySelector<HTMLElement>(`[data-cell="${active.day}:${active.slot}"]`)?.focus();
   }, [active, gridRef]);
 
-  const tabStop: Cell | null = !range ? null : active && active.slot >= range.start && active.slot < range.end ? active : { day: 0, slot: range.start };
+  const tabStop: Cell | null = !range ? null : active && active.slot >= range.start && active.slot < range.end ? active : firstFreeCell(range, occupied);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const cell = cellOf(event.target as HTMLElement);
     if (!cell || !range) return;
@@ -34,4 +39,15 @@ export function useGridKeyboard(gridRef: RefObject<HTMLElement | null>, range: V
     setActive(next);
   };
   return { tabStop, onKeyDown };
+}
+
+/**
+ * The grid's first tab stop: the first free cell in reading order (row by row, Monday to Sunday), so that it is
+ * not hidden under a lesson's tile (the planner opens at the teacher's first time, often a lesson's start).
+ */
+export function firstFreeCell(range: VisibleRange, occupied: (day: number, slot: number) => boolean): Cell {
+  for (let slot = range.start; slot < range.end; slot++) {
+    for (let day = 0; day < 7; day++) if (!occupied(day, slot)) return { day, slot };
+  }
+  return { day: 0, slot: range.start };
 }
