@@ -32,7 +32,6 @@ const TEXT = {
   sessionExpired: 'Deine Sitzung ist abgelaufen. Bitte melde Dich erneut an.',
   invalidCredentials: 'Ungültige E-Mail oder Passwort',
   invalidCredentialsShort: 'E-Mail oder Passwort ist falsch',
-  userNotFound: 'Kein Account mit dieser E-Mail gefunden',
   emailNotConfirmed: 'Bitte bestätige zuerst deine E-Mail-Adresse',
   emailHintValid: 'Gültige E-Mail-Adresse',
   emailHintInvalid: 'Bitte überprüfe das Format deiner E-Mail-Adresse',
@@ -314,8 +313,9 @@ test('Profil: drei Bereiche; Student*in löscht den Account und kann sich nicht 
   await expect(page).toHaveURL(atPath('/'));
   await expectLoggedOutNav(page);
 
+  // An address without an account answers like a wrong password: the login does not tell whether it exists.
   await loginOnLoginPage(page, student.email, student.password);
-  await expect(page.getByRole('form', { name: 'Login' }).getByRole('alert')).toHaveText(TEXT.userNotFound);
+  await expect(page.getByRole('form', { name: 'Login' }).getByRole('alert')).toHaveText(TEXT.invalidCredentials);
   await expect(page).toHaveURL(atPath('/login'));
 });
 
