@@ -176,10 +176,13 @@ export async function startDistributed(o = {}) {
       0,
     );
   } catch (e) {
-    const failed = [...procs.values()].find((c) => c.exitCode !== null);
-    if (failed) log(`${failed.label}: ${failed.tail.slice(-15).join('\n')}`);
+    // Every replica's last lines go with the error: a start that failed on a busy machine says why, even when
+    // the caller drops the log (the tests do).
+    const tails = [...procs.values()].map(
+      (c) => `--- ${c.label} (${c.exitCode === null ? 'running' : `exit ${c.exitCode}`}):\n${c.tail.slice(-15).join('\n')}`,
+    );
     await stop();
-    throw e;
+    throw new Error(`${e instanceof Error ? e.message : String(e)}\n${tails.join('\n')}`, { cause: e });
   }
 
   return {
