@@ -11,10 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /**
- * Brotli of the first load in KiB (1024 bytes): issue 28's budget. 58.8 on preact/compat, the default
- * (docs/adr/0012-preact-first-load.md); 107.7 with WEB_ON_REACT=1 (about 107 before, 141 with the schemas in it).
+ * Brotli of the first load in KiB (1024 bytes) on React 19 (issue 38): at most 130 on the home page. 107.7 when
+ * React came back (58.8 on preact/compat before, 141 with the zod schemas in it).
  */
-const BUDGET_KB = 80;
+const BUDGET_KB = 130;
 
 let out = '';
 let html = '';

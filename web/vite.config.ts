@@ -9,22 +9,6 @@ import { compression } from 'vite-plugin-compression2';
 const webRoot = decodeURIComponent(new URL('.', import.meta.url).pathname);
 const gateway = 'http://localhost:8080';
 
-/**
- * React's API on Preact (docs/adr/0012-preact-first-load.md), the default: `preact/compat` stands in for react and
- * react-dom, about 50 KB less brotli-compressed JavaScript on the first load. `WEB_ON_REACT=1` builds on React
- * itself (and runs the web unit tests on it). The exact specifiers only (`$`), so that `react-router-dom` and
- * `@tanstack/react-query` are not matched. The web unit tests use the same table (vitest.config.ts at the root).
- */
-export const onReact = process.env.WEB_ON_REACT === '1';
-export const preactAliases = [
-  { find: /^react$/, replacement: fileURLToPath(new URL('./src/app/react-on-preact.js', import.meta.url)) },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-];
-
 /** A chunk's file and the files it imports, all the way down. */
 function closure(bundle: OutputBundle, file: string, seen = new Set<string>()): Set<string> {
   const chunk = bundle[file];
@@ -96,7 +80,6 @@ function earlyStart(): Plugin {
 
 export default defineConfig({
   root: webRoot,
-  resolve: { alias: onReact ? [] : preactAliases },
   plugins: [
     react(),
     earlyStart(),

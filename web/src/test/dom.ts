@@ -1,6 +1,6 @@
 // Vitest runs without globals here, so Testing Library cannot register its own cleanup:
 // every DOM test file imports this module first.
-import { act, cleanup, configure, fireEvent } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { setApiNavigator } from '../shared/api/client';
 import { clearToasts } from '../shared/toast/toast-store';
@@ -8,21 +8,6 @@ import { clearToasts } from '../shared/toast/toast-store';
 // findBy*/waitFor wait up to 5 s instead of 1 s: on a busy 2-core CI machine a page's first render
 // behind mocked fetches can take longer than a second (a shorter wait only makes such tests flaky).
 configure({ asyncUtilTimeout: 5000 });
-
-// The built app runs on preact/compat (docs/adr/0012-preact-first-load.md), whose `onChange` of a text field
-// listens to the `input` event, as browsers fire it on every keystroke (React listens to both). fireEvent.change
-// sets the value and sends `change` only, so it sends `input` after it too, as typing does.
-const change = fireEvent.change;
-fireEvent.change = (element, init) => {
-  const result = change(element, init);
-  if (firesInput(element)) fireEvent.input(element);
-  return result;
-};
-
-function firesInput(element: Document | Node | Element | Window): boolean {
-  if (element instanceof HTMLTextAreaElement) return true;
-  return element instanceof HTMLInputElement && !['checkbox', 'radio', 'file'].includes(element.type);
-}
 
 // jsdom has no layout; ScrollRestoration's scrollTo would only log noise.
 window.scrollTo = (() => undefined) as typeof window.scrollTo;
