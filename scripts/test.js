@@ -11,7 +11,10 @@ import { fileURLToPath } from 'node:url';
 import { ensureChromium, ensureCommand } from './ensure-chromium.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const args = process.argv.slice(2);
+const argv = process.argv.slice(2);
+// `--project <name>` (repeatable) narrows the Vitest stages to those projects (.ci/run: the suites that use a database).
+const projects = argv.flatMap((a, i) => (argv[i - 1] === '--project' ? ['--project', a] : []));
+const args = argv.filter((a, i) => a !== '--project' && argv[i - 1] !== '--project');
 const only = (name) => !args.length || args.includes(name);
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' };
 
@@ -74,7 +77,7 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 try {
   const vitest = (label, filter) => {
     const out = path.join(tmp, `vitest-${label}.json`);
-    const code = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...filter]);
+    const code = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...projects, ...filter]);
     if (existsSync(out)) {
       const r = JSON.parse(readFileSync(out, 'utf8'));
       passed += r.numPassedTests;
