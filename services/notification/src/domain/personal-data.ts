@@ -1,6 +1,6 @@
 import { isAppError } from '@stundenplan/base';
 import type { PersonalNotificationRows } from '../data/personal-data-repository.js';
-import { classLessons, myLessons } from './dated-lessons.js';
+import { classLessons, myLessons, type DatedLesson } from './dated-lessons.js';
 import type { NotificationDeps } from './deps.js';
 
 export interface PersonalNotificationReader {
@@ -17,24 +17,25 @@ export interface PersonalDataSubject {
 
 const iso = (d: Date) => d.toISOString();
 
+/** One dated lesson as the copy of a person's data lists it. */
+const exportedLesson = (classId: string, className: string | null, l: DatedLesson) => ({
+  class_id: classId,
+  class_name: className,
+  name: l.name,
+  date: l.date,
+  start: l.start,
+  end: l.end,
+  week: l.week,
+  status: l.status,
+});
+
 /** A teacher's dated lessons of every class they sent a plan to (a class deleted since is left out). */
 async function teacherLessons(deps: NotificationDeps, teacherId: string, classIds: string[]) {
   const out = [];
   for (const classId of classIds) {
     try {
       const { lessons } = await classLessons(deps, teacherId, classId);
-      out.push(
-        ...lessons.map((l) => ({
-          class_id: classId,
-          class_name: null,
-          name: l.name,
-          date: l.date,
-          start: l.start,
-          end: l.end,
-          week: l.week,
-          status: l.status,
-        })),
-      );
+      out.push(...lessons.map((l) => exportedLesson(classId, null, l)));
     } catch (e) {
       if (!isAppError(e) || (e.code !== 'NOT_FOUND' && e.code !== 'FORBIDDEN')) throw e;
     }
@@ -52,16 +53,7 @@ export async function personalNotificationData(deps: NotificationDeps, reader: P
   const rows = await reader.rowsOf(who.userId, who.email, who.memberIds);
   const lessons =
     who.role === 'student'
-      ? (await myLessons(deps, who.userId)).lessons.map((l) => ({
-          class_id: l.class_id,
-          class_name: l.class_name,
-          name: l.name,
-          date: l.date,
-          start: l.start,
-          end: l.end,
-          week: l.week,
-          status: l.status,
-        }))
+      ? (await myLessons(deps, who.userId)).lessons.map((l) => exportedLesson(l.class_id, l.class_name, l))
       : await teacherLessons(deps, who.userId, [...new Set(rows.sendings.map((s) => s.class_id))]);
   return {
     lessons,
