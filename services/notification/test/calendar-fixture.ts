@@ -211,6 +211,17 @@ export async function send(classId: string, until?: string, cookie = teacherCook
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
+/** One request to the service's HTTP API with a person's cookie: the status, the text and, for JSON, the parsed body. */
+export async function callApi(method: 'GET' | 'POST' | 'PUT', path: string, cookie?: string, body?: unknown) {
+  const res = await fetch(`${n.base}${path}`, {
+    method,
+    headers: { ...(cookie ? { Cookie: cookie } : {}), ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  return { status: res.status, text, body: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : null };
+}
+
 export async function mailEventsTo(to: string): Promise<(MailRequestedPayload & { attachments: NonNullable<MailRequestedPayload['attachments']> })[]> {
   const rows = await sql<{ payload: EventEnvelope<Topic.MailRequested> }>(
     `SELECT payload FROM "${n.schema}".outbox_events WHERE topic = 'mail.requested.v1' ORDER BY seq`,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
+  callApi,
   classes,
   issuer,
   mailEventsTo,
@@ -26,15 +27,6 @@ import { sql } from './helpers.js';
 setupCalendar();
 
 const semester = { firstDay: '2027-01-04', lastDay: '2027-01-29', state: 'BE' as const, breaks: [] as { from: string; to: string; label: string }[] };
-const call = async (method: 'GET' | 'POST' | 'PUT', path: string, cookie?: string, body?: unknown) => {
-  const res = await fetch(`${n.base}${path}`, {
-    method,
-    headers: { ...(cookie ? { Cookie: cookie } : {}), ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, text, body: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : null };
-};
 
 /** A teacher of their own with two classes: "Klavier" (Anna Monday 9:00, Ben Monday 10:00) and "Theorie" (Carla Monday 11:00). */
 async function teacherWithTwoClasses() {
@@ -57,13 +49,13 @@ async function teacherWithTwoClasses() {
 }
 
 type Lesson = { member_id: string; date: string; start: string; status: string; reason: string | null; makeup_id?: string; cancelled_by?: string };
-const lessonsOf = async (classId: string, cookie: string) => (await call('GET', `/api/classes/${classId}/lessons`, cookie)).body.lessons as Lesson[];
+const lessonsOf = async (classId: string, cookie: string) => (await callApi('GET', `/api/classes/${classId}/lessons`, cookie)).body.lessons as Lesson[];
 const cancelMails = async (to: string) => (await mailEventsTo(to)).filter((m) => /fällt aus/.test(m.subject));
 
 describe('the teacher cancels a whole day', () => {
   it('every lesson of the day in all the teacher’s classes: a make-up and a mail for each student, the calendars without the day', async () => {
     const t = await teacherWithTwoClasses();
-    const res = await call('POST', '/api/lessons/cancel-day', t.cookie, { date: '2027-01-11', reason: 'Ich bin krank.' });
+    const res = await callApi('POST', '/api/lessons/cancel-day', t.cookie, { date: '2027-01-11', reason: 'Ich bin krank.' });
     expect(res.status, res.text).toBe(200);
     expect(res.body.status).toBe('cancelled');
     expect(res.body.skipped).toBe(0);
@@ -89,13 +81,13 @@ describe('the teacher cancels a whole day', () => {
       [t.ben.memberId, 'cancelled', 'Ich bin krank.', 'teacher'],
     ]);
     expect(piano.filter((l) => l.date === '2027-01-18').every((l) => l.status === 'planned')).toBe(true);
-    const makeups = (await call('GET', `/api/classes/${t.theory}/makeups`, t.cookie)).body.makeups as { status: string; cancelled_date: string }[];
+    const makeups = (await callApi('GET', `/api/classes/${t.theory}/makeups`, t.cookie)).body.makeups as { status: string; cancelled_date: string }[];
     expect(makeups).toEqual([expect.objectContaining({ status: 'open', cancelled_date: '2027-01-11' })]);
-    const ics = (await call('GET', '/api/me/calendar.ics', t.annaCookie)).text;
+    const ics = (await callApi('GET', '/api/me/calendar.ics', t.annaCookie)).text;
     expect(plannedDates(ics)).toEqual(['2027-01-04T09:00:00', '2027-01-18T09:00:00', '2027-01-25T09:00:00']);
 
     // The same day again: nothing left to cancel.
-    const again = await call('POST', '/api/lessons/cancel-day', t.cookie, { date: '2027-01-11' });
+    const again = await callApi('POST', '/api/lessons/cancel-day', t.cookie, { date: '2027-01-11' });
     expect(again.status).toBe(404);
     expect(again.body.detail).toBe('Am 11.01.2027 hast du keinen Unterricht mehr, der noch abgesagt werden kann.');
   });
@@ -103,10 +95,10 @@ describe('the teacher cancels a whole day', () => {
   it('one class only; a lesson the student cancelled already is skipped; refusals in German', async () => {
     const t = await teacherWithTwoClasses();
     expect(
-      (await call('POST', '/api/lessons/cancel', t.annaCookie, { class_id: t.piano, member_id: t.anna.memberId, date: '2027-01-18', reason: 'Konzert' }))
+      (await callApi('POST', '/api/lessons/cancel', t.annaCookie, { class_id: t.piano, member_id: t.anna.memberId, date: '2027-01-18', reason: 'Konzert' }))
         .status,
     ).toBe(200);
-    const res = await call('POST', '/api/lessons/cancel-day', t.cookie, { date: '2027-01-18', class_id: t.piano });
+    const res = await callApi('POST', '/api/lessons/cancel-day', t.cookie, { date: '2027-01-18', class_id: t.piano });
     expect(res.status, res.text).toBe(200);
     expect((res.body.cancelled as { name: string }[]).map((l) => l.name)).toEqual(['Ben Bauer']);
     expect(res.body.skipped).toBe(1);
@@ -130,7 +122,7 @@ describe('the teacher cancels a whole day', () => {
       [teacherCookie, { date: '2027-01-25', class_id: t.piano }, 404],
     ];
     for (const [cookie, body, status, detail] of refusals) {
-      const r = await call('POST', '/api/lessons/cancel-day', cookie, body);
+      const r = await callApi('POST', '/api/lessons/cancel-day', cookie, body);
       expect(r.status, JSON.stringify(body)).toBe(status);
       if (detail) expect(r.body.detail).toBe(detail);
     }
@@ -142,9 +134,9 @@ describe('the student knows before cancelling whether a make-up follows', () => 
   it('each own lesson carries the class’s notice hours and the last moment a cancellation still gives a make-up', async () => {
     const t = await teacherWithTwoClasses();
     expect(
-      (await call('PUT', `/api/classes/${t.piano}/lesson-rules`, t.cookie, { cancel_notice_hours: 48, makeup_weeks: 2, swaps_need_approval: false })).status,
+      (await callApi('PUT', `/api/classes/${t.piano}/lesson-rules`, t.cookie, { cancel_notice_hours: 48, makeup_weeks: 2, swaps_need_approval: false })).status,
     ).toBe(200);
-    const own = (await call('GET', '/api/me/lessons', t.annaCookie)).body.lessons as {
+    const own = (await callApi('GET', '/api/me/lessons', t.annaCookie)).body.lessons as {
       date: string;
       cancel_notice_hours: number;
       cancel_in_time_until: string;
@@ -152,7 +144,7 @@ describe('the student knows before cancelling whether a make-up follows', () => 
     // Monday 4 January 2027, 9:00 in Berlin (UTC+1) is 8:00 UTC; 48 hours before.
     expect(own[0]).toMatchObject({ date: '2027-01-04', cancel_notice_hours: 48, cancel_in_time_until: '2027-01-02T08:00:00.000Z' });
     const carla = await issuer.cookie({ userId: t.carla.userId, role: 'student', email: t.carla.email, name: t.carla.name });
-    const hers = (await call('GET', '/api/me/lessons', carla)).body.lessons as { cancel_notice_hours: number; cancel_in_time_until: string }[];
+    const hers = (await callApi('GET', '/api/me/lessons', carla)).body.lessons as { cancel_notice_hours: number; cancel_in_time_until: string }[];
     expect(hers[0]).toMatchObject({ cancel_notice_hours: 24, cancel_in_time_until: '2027-01-03T10:00:00.000Z' });
   });
 });
@@ -161,8 +153,8 @@ describe('withdrawing a cancellation', () => {
   it('the student withdraws her own: the lesson takes place, the make-up is gone, the teacher is told', async () => {
     const t = await teacherWithTwoClasses();
     const body = { class_id: t.piano, member_id: t.anna.memberId, date: '2027-01-11' };
-    expect((await call('POST', '/api/lessons/withdraw-cancellation', t.annaCookie, body)).body.detail).toBe('Dein Termin am 11.01.2027 ist nicht abgesagt.');
-    const cancelled = await call('POST', '/api/lessons/cancel', t.annaCookie, { ...body, reason: 'krank' });
+    expect((await callApi('POST', '/api/lessons/withdraw-cancellation', t.annaCookie, body)).body.detail).toBe('Dein Termin am 11.01.2027 ist nicht abgesagt.');
+    const cancelled = await callApi('POST', '/api/lessons/cancel', t.annaCookie, { ...body, reason: 'krank' });
     expect(cancelled.body.makeup_id).toEqual(expect.any(String));
     expect((await lessonsOf(t.piano, t.cookie)).find((l) => l.member_id === t.anna.memberId && l.date === '2027-01-11')).toMatchObject({
       status: 'cancelled',
@@ -170,18 +162,18 @@ describe('withdrawing a cancellation', () => {
     });
 
     // Ben may not withdraw it; nobody without a session.
-    expect((await call('POST', '/api/lessons/withdraw-cancellation', t.benCookie, body)).status).toBe(404);
-    expect((await call('POST', '/api/lessons/withdraw-cancellation', undefined, body)).status).toBe(401);
+    expect((await callApi('POST', '/api/lessons/withdraw-cancellation', t.benCookie, body)).status).toBe(404);
+    expect((await callApi('POST', '/api/lessons/withdraw-cancellation', undefined, body)).status).toBe(401);
 
-    const res = await call('POST', '/api/lessons/withdraw-cancellation', t.annaCookie, body);
+    const res = await callApi('POST', '/api/lessons/withdraw-cancellation', t.annaCookie, body);
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({ status: 'planned', message: 'Deine Absage ist zurückgenommen: Dein Termin am 11.01.2027 um 09:00 Uhr findet statt.' });
-    const lesson = (await call('GET', '/api/me/lessons', t.annaCookie)).body.lessons.find((l: Lesson) => l.date === '2027-01-11') as Lesson;
+    const lesson = (await callApi('GET', '/api/me/lessons', t.annaCookie)).body.lessons.find((l: Lesson) => l.date === '2027-01-11') as Lesson;
     expect(lesson).toMatchObject({ status: 'planned', reason: null });
     expect(lesson.makeup_id).toBeUndefined();
     expect(lesson.cancelled_by).toBeUndefined();
-    expect((await call('GET', '/api/me/makeups', t.annaCookie)).body.makeups).toEqual([]);
-    expect(plannedDates((await call('GET', '/api/me/calendar.ics', t.annaCookie)).text)).toContain('2027-01-11T09:00:00');
+    expect((await callApi('GET', '/api/me/makeups', t.annaCookie)).body.makeups).toEqual([]);
+    expect(plannedDates((await callApi('GET', '/api/me/calendar.ics', t.annaCookie)).text)).toContain('2027-01-11T09:00:00');
     const told = (await mailEventsTo(TEACHER_EMAIL)).filter(
       (m) => m.replyTo === t.anna.email && m.subject === 'Absage zurückgenommen: Anna Alt am 11.01.2027 um 09:00 Uhr',
     );
@@ -189,18 +181,18 @@ describe('withdrawing a cancellation', () => {
     expect(told[0]!.text).toContain('Der Termin findet statt.');
 
     // Twice: nothing is cancelled any more; the lesson can be cancelled again.
-    expect((await call('POST', '/api/lessons/withdraw-cancellation', t.annaCookie, body)).status).toBe(404);
-    expect((await call('POST', '/api/lessons/cancel', t.annaCookie, body)).status).toBe(200);
+    expect((await callApi('POST', '/api/lessons/withdraw-cancellation', t.annaCookie, body)).status).toBe(404);
+    expect((await callApi('POST', '/api/lessons/cancel', t.annaCookie, body)).status).toBe(200);
   });
 
   it('the teacher withdraws any cancellation of the class; a student cannot withdraw the teacher’s', async () => {
     const t = await teacherWithTwoClasses();
     const ben = { class_id: t.piano, member_id: t.ben.memberId, date: '2027-01-11' };
-    expect((await call('POST', '/api/lessons/cancel', t.cookie, { ...ben, reason: 'Ich bin krank.' })).status).toBe(200);
-    const refused = await call('POST', '/api/lessons/withdraw-cancellation', t.benCookie, ben);
+    expect((await callApi('POST', '/api/lessons/cancel', t.cookie, { ...ben, reason: 'Ich bin krank.' })).status).toBe(200);
+    const refused = await callApi('POST', '/api/lessons/withdraw-cancellation', t.benCookie, ben);
     expect(refused.status).toBe(403);
     expect(refused.body.detail).toBe('Diesen Termin hat deine Lehrkraft abgesagt. Nur sie kann die Absage zurücknehmen.');
-    const res = await call('POST', '/api/lessons/withdraw-cancellation', t.cookie, ben);
+    const res = await callApi('POST', '/api/lessons/withdraw-cancellation', t.cookie, ben);
     expect(res.status, res.text).toBe(200);
     expect(res.body.message).toBe('Die Absage ist zurückgenommen: Der Termin von Ben Bauer am 11.01.2027 um 10:00 Uhr findet statt.');
     const mail = (await mailEventsTo(t.ben.email)).find((m) => m.subject === 'Dein Unterricht am 11.01.2027 um 10:00 Uhr findet doch statt');
@@ -208,8 +200,8 @@ describe('withdrawing a cancellation', () => {
 
     // A student's cancellation, withdrawn by the teacher.
     const anna = { class_id: t.piano, member_id: t.anna.memberId, date: '2027-01-18' };
-    expect((await call('POST', '/api/lessons/cancel', t.annaCookie, anna)).status).toBe(200);
-    expect((await call('POST', '/api/lessons/withdraw-cancellation', t.cookie, anna)).status).toBe(200);
+    expect((await callApi('POST', '/api/lessons/cancel', t.annaCookie, anna)).status).toBe(200);
+    expect((await callApi('POST', '/api/lessons/withdraw-cancellation', t.cookie, anna)).status).toBe(200);
     expect((await lessonsOf(t.piano, t.cookie)).filter((l) => l.status === 'cancelled')).toEqual([]);
 
     const refusals: [unknown, number, string?][] = [
@@ -220,20 +212,20 @@ describe('withdrawing a cancellation', () => {
       [anna, 404, 'Der Termin von Anna Alt am 18.01.2027 ist nicht abgesagt.'],
     ];
     for (const [body, status, detail] of refusals) {
-      const r = await call('POST', '/api/lessons/withdraw-cancellation', t.cookie, body);
+      const r = await callApi('POST', '/api/lessons/withdraw-cancellation', t.cookie, body);
       expect(r.status, JSON.stringify(body)).toBe(status);
       if (detail) expect(r.body.detail).toBe(detail);
     }
     // Another teacher: as unknown.
-    expect((await call('POST', '/api/lessons/withdraw-cancellation', teacherCookie, anna)).status).toBe(404);
+    expect((await callApi('POST', '/api/lessons/withdraw-cancellation', teacherCookie, anna)).status).toBe(404);
   });
 
   it('refused once the make-up is booked; a withdrawal racing the booking: exactly one of them happens', async () => {
     const t = await teacherWithTwoClasses();
     const anna = { class_id: t.piano, member_id: t.anna.memberId, date: '2027-01-11' };
-    const { makeup_id } = (await call('POST', '/api/lessons/cancel', t.annaCookie, anna)).body as { makeup_id: string };
+    const { makeup_id } = (await callApi('POST', '/api/lessons/cancel', t.annaCookie, anna)).body as { makeup_id: string };
     await n.svc.deps.makeups.book(makeup_id, t.teacherId, { date: '2027-01-12', start: '09:00', end: '09:30' }, null);
-    const refused = await call('POST', '/api/lessons/withdraw-cancellation', t.annaCookie, anna);
+    const refused = await callApi('POST', '/api/lessons/withdraw-cancellation', t.annaCookie, anna);
     expect(refused.status).toBe(409);
     expect(refused.body.detail).toBe(
       'Für diesen Termin ist schon ein Nachholtermin gebucht (12.01.2027, 09:00 Uhr). Die Absage kann deshalb nicht mehr zurückgenommen werden.',
@@ -246,9 +238,9 @@ describe('withdrawing a cancellation', () => {
 
     for (const date of ['2027-01-18', '2027-01-25']) {
       const body = { class_id: t.piano, member_id: t.ben.memberId, date };
-      const made = (await call('POST', '/api/lessons/cancel', t.benCookie, body)).body as { makeup_id: string };
+      const made = (await callApi('POST', '/api/lessons/cancel', t.benCookie, body)).body as { makeup_id: string };
       const [withdrawn, booked] = await Promise.allSettled([
-        call('POST', '/api/lessons/withdraw-cancellation', t.benCookie, body),
+        callApi('POST', '/api/lessons/withdraw-cancellation', t.benCookie, body),
         n.svc.deps.makeups.book(made.makeup_id, t.teacherId, { date: date === '2027-01-18' ? '2027-01-26' : '2027-01-27', start: '09:00', end: '09:30' }, null),
       ]);
       const withdrawOk = withdrawn.status === 'fulfilled' && withdrawn.value.status === 200;

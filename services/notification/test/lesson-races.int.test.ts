@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mailEventsTo, n, sentClass, setupCalendar, TEACHER_EMAIL, teacherCookie } from './calendar-fixture.js';
+import { callApi, mailEventsTo, n, sentClass, setupCalendar, TEACHER_EMAIL, teacherCookie } from './calendar-fixture.js';
 import { sql } from './helpers.js';
 
 /**
@@ -22,15 +22,7 @@ async function raceClass() {
   return { classId, className, anna, ben, dora, annaCookie: anna.cookie, benCookie: ben.cookie, doraCookie: dora.cookie };
 }
 
-const call = async (path: string, cookie: string, body?: unknown) => {
-  const res = await fetch(`${n.base}${path}`, {
-    method: 'POST',
-    headers: { Cookie: cookie, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, text, body: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : null };
-};
+const call = (path: string, cookie: string, body?: unknown) => callApi('POST', path, cookie, body);
 
 const ask = async (cookie: string, classId: string, memberId: string, withMemberId: string, date: string) => {
   const r = await call('/api/lessons/swap-requests', cookie, { class_id: classId, member_id: memberId, with_member_id: withMemberId, date });

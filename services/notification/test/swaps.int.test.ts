@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
+  callApi,
   classes,
   issuer,
   mailEventsTo,
@@ -52,32 +53,22 @@ async function swapClass() {
   return { classId, className, teacherMails, anna, ben, carla, annaCookie: await cookie(anna), benCookie: await cookie(ben), carlaCookie: await cookie(carla) };
 }
 
-const call = async (method: 'GET' | 'POST', path: string, cookie?: string, body?: unknown) => {
-  const res = await fetch(`${n.base}${path}`, {
-    method,
-    headers: { ...(cookie ? { Cookie: cookie } : {}), ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, text, body: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : null };
-};
-
 /** The mails about swaps (the plan's own mail from sending it left out). */
 const swapMails = async (to: string) => (await mailEventsTo(to)).filter((m) => !m.subject.startsWith('Dein Stundenplan'));
 
 describe('swaps between two students', () => {
   it('two students whose times fit swap for one date: both dated lessons, both calendars, the teacher told; the third is not offered', async () => {
     const { classId, className, teacherMails, anna, ben, carla, annaCookie, benCookie } = await swapClass();
-    const options = await call('GET', `/api/lessons/swap-options?class_id=${classId}&member_id=${anna.memberId}&date=2027-01-11`, annaCookie);
+    const options = await callApi('GET', `/api/lessons/swap-options?class_id=${classId}&member_id=${anna.memberId}&date=2027-01-11`, annaCookie);
     expect(options.status).toBe(200);
     // Both lessons of the pair (swap-times.int.test.ts), nobody's full name, nothing of the one who does not fit.
     expect(options.body).toEqual({ date: '2027-01-11', options: [expect.objectContaining({ member_id: ben.memberId, name: 'Ben B.' })] });
     expect(options.text).not.toMatch(/Bauer|Czerny|14:00/);
     // Without a date: the weekly slots for the rest of the semester, the same classmate.
-    const weekly = await call('GET', `/api/lessons/swap-options?class_id=${classId}&member_id=${anna.memberId}`, annaCookie);
+    const weekly = await callApi('GET', `/api/lessons/swap-options?class_id=${classId}&member_id=${anna.memberId}`, annaCookie);
     expect(weekly.body).toEqual({ date: null, options: [expect.objectContaining({ member_id: ben.memberId, name: 'Ben B.' })] });
 
-    const asked = await call('POST', '/api/lessons/swap-requests', annaCookie, {
+    const asked = await callApi('POST', '/api/lessons/swap-requests', annaCookie, {
       class_id: classId,
       member_id: anna.memberId,
       with_member_id: ben.memberId,
@@ -90,7 +81,7 @@ describe('swaps between two students', () => {
     expect(await swapMails(anna.email)).toEqual([]);
     expect(await teacherMails()).toEqual([]);
 
-    const incoming = await call('GET', '/api/me/swap-requests', benCookie);
+    const incoming = await callApi('GET', '/api/me/swap-requests', benCookie);
     expect(incoming.body.requests).toEqual([
       expect.objectContaining({
         request_id: asked.body.request_id,
@@ -102,11 +93,11 @@ describe('swaps between two students', () => {
       }),
     ]);
 
-    const accepted = await call('POST', `/api/lessons/swap-requests/${asked.body.request_id}/accept`, benCookie);
+    const accepted = await callApi('POST', `/api/lessons/swap-requests/${asked.body.request_id}/accept`, benCookie);
     expect(accepted.status).toBe(200);
     expect(accepted.body).toEqual({ status: 'swapped', message: 'Die Stunden sind getauscht. Eure Kalender zeigen die neuen Termine.' });
 
-    const lessons = (await call('GET', `/api/classes/${classId}/lessons`, teacherCookie)).body.lessons as {
+    const lessons = (await callApi('GET', `/api/classes/${classId}/lessons`, teacherCookie)).body.lessons as {
       name: string;
       date: string;
       start: string;
@@ -127,7 +118,7 @@ describe('swaps between two students', () => {
       ['2027-01-27', '10:00', 'planned', null],
     ]);
     expect(of('Carla Czerny').every(([, , status]) => status === 'planned')).toBe(true);
-    const own = (await call('GET', '/api/me/lessons', annaCookie)).body.lessons as { date: string; status: string }[];
+    const own = (await callApi('GET', '/api/me/lessons', annaCookie)).body.lessons as { date: string; status: string }[];
     expect(own.map((l) => [l.date, l.status])).toEqual([
       ['2027-01-04', 'planned'],
       ['2027-01-13', 'swapped'],
@@ -136,7 +127,7 @@ describe('swaps between two students', () => {
     ]);
 
     // Both calendar files (and the feed) carry the new dates and not the old ones.
-    expect(plannedDates((await call('GET', '/api/me/calendar.ics', annaCookie)).text)).toEqual([
+    expect(plannedDates((await callApi('GET', '/api/me/calendar.ics', annaCookie)).text)).toEqual([
       '2027-01-04T09:00:00',
       '2027-01-13T10:00:00',
       '2027-01-18T09:00:00',
@@ -144,7 +135,12 @@ describe('swaps between two students', () => {
     ]);
     const made = await fetch(`${n.base}/api/me/calendar-subscription`, { method: 'POST', headers: { Cookie: benCookie } });
     const feed = new URL(((await made.json()) as { url: string }).url).pathname;
-    expect(plannedDates((await call('GET', feed)).text)).toEqual(['2027-01-06T10:00:00', '2027-01-11T09:00:00', '2027-01-20T10:00:00', '2027-01-27T10:00:00']);
+    expect(plannedDates((await callApi('GET', feed)).text)).toEqual([
+      '2027-01-06T10:00:00',
+      '2027-01-11T09:00:00',
+      '2027-01-20T10:00:00',
+      '2027-01-27T10:00:00',
+    ]);
 
     // The teacher and both students are told once; the third student nothing.
     const [teacherMail] = await teacherMails();
@@ -161,17 +157,21 @@ describe('swaps between two students', () => {
     expect(await swapMails(carla.email)).toEqual([]);
 
     // Answered once: a second accept is refused.
-    const again = await call('POST', `/api/lessons/swap-requests/${asked.body.request_id}/accept`, benCookie);
+    const again = await callApi('POST', `/api/lessons/swap-requests/${asked.body.request_id}/accept`, benCookie);
     expect(again.status).toBe(409);
     expect(again.body.detail).toBe('Diese Tauschanfrage wurde schon beantwortet.');
   });
 
   it('without a date the weekly slots change hands from today to the end of the semester', async () => {
     const { classId, teacherMails, anna, ben, annaCookie, benCookie } = await swapClass();
-    const asked = await call('POST', '/api/lessons/swap-requests', annaCookie, { class_id: classId, member_id: anna.memberId, with_member_id: ben.memberId });
+    const asked = await callApi('POST', '/api/lessons/swap-requests', annaCookie, {
+      class_id: classId,
+      member_id: anna.memberId,
+      with_member_id: ben.memberId,
+    });
     expect(asked.status).toBe(201);
-    expect((await call('POST', `/api/lessons/swap-requests/${asked.body.request_id}/accept`, benCookie)).body.status).toBe('swapped');
-    const lessons = (await call('GET', `/api/classes/${classId}/lessons`, teacherCookie)).body.lessons as { name: string; date: string; status: string }[];
+    expect((await callApi('POST', `/api/lessons/swap-requests/${asked.body.request_id}/accept`, benCookie)).body.status).toBe('swapped');
+    const lessons = (await callApi('GET', `/api/classes/${classId}/lessons`, teacherCookie)).body.lessons as { name: string; date: string; status: string }[];
     expect(lessons.filter((l) => l.name === 'Anna Alt').map((l) => [l.date, l.status])).toEqual([
       ['2027-01-06', 'swapped'],
       ['2027-01-13', 'swapped'],
@@ -186,7 +186,7 @@ describe('swaps between two students', () => {
 describe('swaps that no longer fit or need approval', () => {
   it('a classmate who does not fit cannot be asked; a request that no longer fits is refused at accept time', async () => {
     const { classId, teacherMails, anna, ben, carla, annaCookie, benCookie, carlaCookie } = await swapClass();
-    const notCarla = await call('POST', '/api/lessons/swap-requests', annaCookie, {
+    const notCarla = await callApi('POST', '/api/lessons/swap-requests', annaCookie, {
       class_id: classId,
       member_id: anna.memberId,
       with_member_id: carla.memberId,
@@ -194,18 +194,18 @@ describe('swaps that no longer fit or need approval', () => {
     });
     expect(notCarla.status).toBe(409);
     expect(notCarla.body.detail).toBe('Mit Carla C. kannst du nicht tauschen: Eure Zeiten oder die Länge eurer Stunden passen nicht zueinander.');
-    expect((await call('GET', `/api/lessons/swap-options?class_id=${classId}&member_id=${carla.memberId}&date=2027-01-14`, carlaCookie)).body.options).toEqual(
-      [],
-    );
+    expect(
+      (await callApi('GET', `/api/lessons/swap-options?class_id=${classId}&member_id=${carla.memberId}&date=2027-01-14`, carlaCookie)).body.options,
+    ).toEqual([]);
 
-    const asked = await call('POST', '/api/lessons/swap-requests', annaCookie, {
+    const asked = await callApi('POST', '/api/lessons/swap-requests', annaCookie, {
       class_id: classId,
       member_id: anna.memberId,
       with_member_id: ben.memberId,
       date: '2027-01-18',
     });
     expect(asked.status).toBe(201);
-    const twice = await call('POST', '/api/lessons/swap-requests', annaCookie, {
+    const twice = await callApi('POST', '/api/lessons/swap-requests', annaCookie, {
       class_id: classId,
       member_id: anna.memberId,
       with_member_id: ben.memberId,
@@ -214,7 +214,7 @@ describe('swaps that no longer fit or need approval', () => {
     expect(twice.status).toBe(409);
     // Ben's times change: he is no longer free on Mondays.
     memberTimes.set(ben.memberId, { '2': ['10.00', '10.15'] });
-    const refused = await call('POST', `/api/lessons/swap-requests/${asked.body.request_id}/accept`, benCookie);
+    const refused = await callApi('POST', `/api/lessons/swap-requests/${asked.body.request_id}/accept`, benCookie);
     expect(refused.status).toBe(409);
     expect(refused.body.detail).toBe(
       'Der Tausch ist nicht mehr möglich: Die Stunden haben sich geändert, wurden abgesagt oder die Zeiten passen nicht mehr. Bitte fragt neu an.',
@@ -223,16 +223,16 @@ describe('swaps that no longer fit or need approval', () => {
 
     // A lesson cancelled after the request: refused too.
     memberTimes.set(ben.memberId, { '0': ['9.00', '9.15'], '2': ['10.00', '10.15'] });
-    const later = await call('POST', '/api/lessons/swap-requests', annaCookie, {
+    const later = await callApi('POST', '/api/lessons/swap-requests', annaCookie, {
       class_id: classId,
       member_id: anna.memberId,
       with_member_id: ben.memberId,
       date: '2027-01-25',
     });
     expect(later.status).toBe(201);
-    const cancelled = await call('POST', '/api/lessons/cancel', benCookie, { class_id: classId, member_id: ben.memberId, date: '2027-01-27' });
+    const cancelled = await callApi('POST', '/api/lessons/cancel', benCookie, { class_id: classId, member_id: ben.memberId, date: '2027-01-27' });
     expect(cancelled.status, cancelled.text).toBe(200);
-    const refusedAgain = await call('POST', `/api/lessons/swap-requests/${later.body.request_id}/accept`, benCookie);
+    const refusedAgain = await callApi('POST', `/api/lessons/swap-requests/${later.body.request_id}/accept`, benCookie);
     expect(refusedAgain.status).toBe(409);
     expect(refusedAgain.body.detail).toMatch(/^Der Tausch ist nicht mehr möglich/);
   });
@@ -240,41 +240,41 @@ describe('swaps that no longer fit or need approval', () => {
   it('with swaps_need_approval the teacher approves first; declining ends a request', async () => {
     const { classId, className, teacherMails, anna, ben, annaCookie, benCookie } = await swapClass();
     await sql(`INSERT INTO "${n.schema}".lesson_rules (class_id, swaps_need_approval) VALUES ($1, true)`, [classId]);
-    const asked = await call('POST', '/api/lessons/swap-requests', annaCookie, {
+    const asked = await callApi('POST', '/api/lessons/swap-requests', annaCookie, {
       class_id: classId,
       member_id: anna.memberId,
       with_member_id: ben.memberId,
       date: '2027-01-25',
     });
-    const accepted = await call('POST', `/api/lessons/swap-requests/${asked.body.request_id}/accept`, benCookie);
+    const accepted = await callApi('POST', `/api/lessons/swap-requests/${asked.body.request_id}/accept`, benCookie);
     expect(accepted.body).toEqual({ status: 'awaiting_approval', message: 'Danke! Deine Lehrkraft muss dem Tausch noch zustimmen. Ihr bekommt Bescheid.' });
     expect((await teacherMails())[0]!.subject).toBe(`Tausch wartet auf deine Zustimmung: „${className}“`);
-    const before = (await call('GET', `/api/classes/${classId}/lessons`, teacherCookie)).body.lessons as { status: string }[];
+    const before = (await callApi('GET', `/api/classes/${classId}/lessons`, teacherCookie)).body.lessons as { status: string }[];
     expect(before.every((l) => l.status === 'planned')).toBe(true);
-    const listed = await call('GET', `/api/classes/${classId}/swap-requests`, teacherCookie);
+    const listed = await callApi('GET', `/api/classes/${classId}/swap-requests`, teacherCookie);
     expect(listed.body.requests).toEqual([
       expect.objectContaining({ request_id: asked.body.request_id, name: 'Anna Alt', with_name: 'Ben Bauer', status: 'awaiting_approval' }),
     ]);
 
     // Another teacher cannot approve; the class's teacher can.
     const other = await issuer.cookie({ userId: randomUUID(), role: 'teacher', email: 'x@example.org', name: 'X' });
-    expect((await call('POST', `/api/lessons/swap-requests/${asked.body.request_id}/approve`, other)).status).toBe(404);
-    const approved = await call('POST', `/api/lessons/swap-requests/${asked.body.request_id}/approve`, teacherCookie);
+    expect((await callApi('POST', `/api/lessons/swap-requests/${asked.body.request_id}/approve`, other)).status).toBe(404);
+    const approved = await callApi('POST', `/api/lessons/swap-requests/${asked.body.request_id}/approve`, teacherCookie);
     expect(approved.body.status).toBe('swapped');
-    const after = (await call('GET', `/api/classes/${classId}/lessons`, teacherCookie)).body.lessons as { date: string; status: string }[];
+    const after = (await callApi('GET', `/api/classes/${classId}/lessons`, teacherCookie)).body.lessons as { date: string; status: string }[];
     expect(after.filter((l) => l.status === 'swapped').map((l) => l.date)).toEqual(['2027-01-25', '2027-01-27']);
 
     // A declined request changes nothing and cannot be accepted afterwards.
-    const second = await call('POST', '/api/lessons/swap-requests', annaCookie, {
+    const second = await callApi('POST', '/api/lessons/swap-requests', annaCookie, {
       class_id: classId,
       member_id: anna.memberId,
       with_member_id: ben.memberId,
       date: '2027-01-11',
     });
-    const declined = await call('POST', `/api/lessons/swap-requests/${second.body.request_id}/decline`, benCookie);
+    const declined = await callApi('POST', `/api/lessons/swap-requests/${second.body.request_id}/decline`, benCookie);
     expect(declined.body).toEqual({ status: 'declined', message: 'Die Tauschanfrage wurde abgelehnt.' });
-    expect((await call('POST', `/api/lessons/swap-requests/${second.body.request_id}/accept`, benCookie)).status).toBe(409);
-    const mine = (await call('GET', '/api/me/swap-requests', annaCookie)).body.requests as { status: string; incoming: boolean; with_name: string }[];
+    expect((await callApi('POST', `/api/lessons/swap-requests/${second.body.request_id}/accept`, benCookie)).status).toBe(409);
+    const mine = (await callApi('GET', '/api/me/swap-requests', annaCookie)).body.requests as { status: string; incoming: boolean; with_name: string }[];
     expect(mine.map((r) => [r.status, r.incoming, r.with_name])).toEqual([
       ['declined', false, 'Ben B.'],
       ['swapped', false, 'Ben B.'],
@@ -285,7 +285,7 @@ describe('swaps that no longer fit or need approval', () => {
 describe('swaps: wrong callers', () => {
   it('wrong callers: anonymous 401, a teacher on student routes 403, another student or teacher 404; bad ids and dates 400 in German', async () => {
     const { classId, anna, ben, annaCookie, carlaCookie } = await swapClass();
-    const asked = await call('POST', '/api/lessons/swap-requests', annaCookie, {
+    const asked = await callApi('POST', '/api/lessons/swap-requests', annaCookie, {
       class_id: classId,
       member_id: anna.memberId,
       with_member_id: ben.memberId,
@@ -303,28 +303,28 @@ describe('swaps: wrong callers', () => {
       ['GET', '/api/me/swap-requests'],
       ['GET', `/api/classes/${classId}/swap-requests`],
     ] as const) {
-      expect((await call(method, path, undefined, method === 'POST' ? {} : undefined)).status, path).toBe(401);
+      expect((await callApi(method, path, undefined, method === 'POST' ? {} : undefined)).status, path).toBe(401);
     }
-    expect((await call('GET', `/api/lessons/swap-options?${q}`, teacherCookie)).status).toBe(403);
-    expect((await call('POST', `/api/lessons/swap-requests/${id}/accept`, teacherCookie)).status).toBe(403);
-    expect((await call('POST', `/api/lessons/swap-requests/${id}/approve`, annaCookie)).status).toBe(403);
-    expect((await call('GET', `/api/classes/${classId}/swap-requests`, annaCookie)).status).toBe(403);
+    expect((await callApi('GET', `/api/lessons/swap-options?${q}`, teacherCookie)).status).toBe(403);
+    expect((await callApi('POST', `/api/lessons/swap-requests/${id}/accept`, teacherCookie)).status).toBe(403);
+    expect((await callApi('POST', `/api/lessons/swap-requests/${id}/approve`, annaCookie)).status).toBe(403);
+    expect((await callApi('GET', `/api/classes/${classId}/swap-requests`, annaCookie)).status).toBe(403);
 
     // Another student: not their membership, not their request to answer.
-    const carlaOnAnna = await call('GET', `/api/lessons/swap-options?${q}`, carlaCookie);
+    const carlaOnAnna = await callApi('GET', `/api/lessons/swap-options?${q}`, carlaCookie);
     expect(carlaOnAnna.status).toBe(404);
     expect(carlaOnAnna.body.detail).toBe('Diese Teilnahme gibt es nicht.');
-    expect((await call('POST', `/api/lessons/swap-requests/${id}/accept`, carlaCookie)).status).toBe(404);
-    expect((await call('POST', `/api/lessons/swap-requests/${id}/decline`, carlaCookie)).status).toBe(404);
+    expect((await callApi('POST', `/api/lessons/swap-requests/${id}/accept`, carlaCookie)).status).toBe(404);
+    expect((await callApi('POST', `/api/lessons/swap-requests/${id}/decline`, carlaCookie)).status).toBe(404);
     // The asking student cannot accept their own request.
-    expect((await call('POST', `/api/lessons/swap-requests/${id}/accept`, annaCookie)).status).toBe(404);
+    expect((await callApi('POST', `/api/lessons/swap-requests/${id}/accept`, annaCookie)).status).toBe(404);
     const outsider = await issuer.cookie({ userId: randomUUID(), role: 'teacher', email: 'y@example.org', name: 'Y' });
-    expect((await call('GET', `/api/classes/${classId}/swap-requests`, outsider)).status).toBe(404);
-    expect((await call('POST', `/api/lessons/swap-requests/${id}/decline`, outsider)).status).toBe(404);
-    expect((await call('POST', `/api/lessons/swap-requests/${randomUUID()}/accept`, annaCookie)).status).toBe(404);
+    expect((await callApi('GET', `/api/classes/${classId}/swap-requests`, outsider)).status).toBe(404);
+    expect((await callApi('POST', `/api/lessons/swap-requests/${id}/decline`, outsider)).status).toBe(404);
+    expect((await callApi('POST', `/api/lessons/swap-requests/${randomUUID()}/accept`, annaCookie)).status).toBe(404);
 
     const bad = async (path: string, body?: unknown) => {
-      const res = await call(body === undefined ? 'GET' : 'POST', path, annaCookie, body);
+      const res = await callApi(body === undefined ? 'GET' : 'POST', path, annaCookie, body);
       expect(res.status, path).toBe(400);
       return res.body.detail as string;
     };
@@ -341,7 +341,7 @@ describe('swaps: wrong callers', () => {
     );
     expect(await bad('/api/lessons/swap-requests/not-an-id/accept', {})).toBe('Diese Tauschanfrage gibt es nicht.');
     // A date without a lesson of the caller: 404 in German.
-    const none = await call('GET', `/api/lessons/swap-options?${q}&date=2027-01-12`, annaCookie);
+    const none = await callApi('GET', `/api/lessons/swap-options?${q}&date=2027-01-12`, annaCookie);
     expect(none.status).toBe(404);
     expect(none.body.detail).toBe('An diesem Tag hast du keinen geplanten Unterricht.');
   });
