@@ -1,17 +1,14 @@
 // 'Absagen' in "Meine Kurse" (docs/product/semester.md): cancels one date with an optional reason. Before it
 // happens the dialog says whether a make-up follows (the class's notice hours come with each lesson); the answer
 // stays in the page as a notice.
-import { useMutation } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { errorMessage } from '../../shared/api/client';
+import { useState } from 'react';
 import { Alert } from '../../shared/ui/Alert';
-import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
-import { Textarea } from '../../shared/ui/Textarea';
+import { CancelFooter, CancelReason } from './CancelDialogParts';
 import { cancelLesson, shortDate, type MyLesson } from './lessons-api';
 import type { Notice } from './LessonNotice';
 import { STUDENT_LESSON_TEXTS } from './student-lesson-texts';
-import { useRefreshLessons } from './use-refresh-lessons';
+import { useCancelRequest } from './use-cancel-request';
 import './lesson-changes.css';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -46,23 +43,17 @@ export const STUDENT_CANCEL_TEXTS = {
 export const inTime = (lesson: Pick<MyLesson, 'cancel_in_time_until'>, now: Date = new Date()) => now.getTime() <= Date.parse(lesson.cancel_in_time_until);
 
 export function StudentCancelDialog({ lesson, onClose, onDone }: { lesson: MyLesson; onClose: () => void; onDone: (notice: Notice) => void }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const refresh = useRefreshLessons();
-  const id = useId();
   // Decided when the dialog opens: what it says is what the student agrees to.
   const [late] = useState(() => !inTime(lesson));
   const until = berlinMoment(lesson.cancel_in_time_until);
-  const mutation = useMutation({
-    mutationFn: () =>
-      cancelLesson({ class_id: lesson.class_id, member_id: lesson.member_id, date: lesson.date, ...(reason.trim() ? { reason: reason.trim() } : {}) }),
-    onSuccess: async (answer) => {
+  const { reason, setReason, error, mutation } = useCancelRequest({
+    send: (withReason) => cancelLesson({ class_id: lesson.class_id, member_id: lesson.member_id, date: lesson.date, ...withReason }),
+    notice: (answer) => {
       const noMakeup = answer ? answer.makeup_id === null : late;
-      onDone({ kind: noMakeup ? 'warning' : 'success', title: answer?.message ?? STUDENT_LESSON_TEXTS.cancelTitle });
-      await refresh();
-      onClose();
+      return { kind: noMakeup ? 'warning' : 'success', title: answer?.message ?? STUDENT_LESSON_TEXTS.cancelTitle };
     },
-    onError: (e) => setError(errorMessage(e)),
+    onDone,
+    onClose,
   });
   return (
     <Dialog
@@ -71,14 +62,13 @@ export function StudentCancelDialog({ lesson, onClose, onDone }: { lesson: MyLes
       title={STUDENT_LESSON_TEXTS.cancelTitle}
       description={`${lesson.class_name}: ${shortDate(lesson.date)} ${lesson.start}–${lesson.end} Uhr`}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Abbrechen
-          </Button>
-          <Button variant="danger" loading={mutation.isPending} onClick={() => mutation.mutate()}>
-            {late ? STUDENT_CANCEL_TEXTS.lateConfirm : STUDENT_LESSON_TEXTS.cancelConfirm}
-          </Button>
-        </>
+        <CancelFooter
+          cancelLabel="Abbrechen"
+          confirmLabel={late ? STUDENT_CANCEL_TEXTS.lateConfirm : STUDENT_LESSON_TEXTS.cancelConfirm}
+          onClose={onClose}
+          onConfirm={() => mutation.mutate()}
+          pending={mutation.isPending}
+        />
       }
     >
       {late ? (
@@ -88,15 +78,7 @@ export function StudentCancelDialog({ lesson, onClose, onDone }: { lesson: MyLes
       ) : (
         <p className="muted teacher-cancel__info">{STUDENT_CANCEL_TEXTS.inTime(until)}</p>
       )}
-      <Textarea
-        id={`${id}-reason`}
-        label={STUDENT_LESSON_TEXTS.cancelReason}
-        rows={3}
-        maxLength={500}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-      />
-      {error && <Alert kind="error" title={error} />}
+      <CancelReason label={STUDENT_LESSON_TEXTS.cancelReason} rows={3} value={reason} onChange={setReason} error={error} />
     </Dialog>
   );
 }

@@ -1,18 +1,15 @@
 // The teacher cancels (docs/product/semester.md): one lesson of a student, or every lesson of a day ("Ich bin
 // krank") in this class or in all their classes. Every student hit gets a make-up and a mail; the result stays in
 // the page as a notice.
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { errorMessage } from '../../shared/api/client';
-import { Alert } from '../../shared/ui/Alert';
-import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
 import { Input } from '../../shared/ui/Input';
-import { Textarea } from '../../shared/ui/Textarea';
+import { CancelFooter, CancelReason } from './CancelDialogParts';
 import { cancelDay } from './lesson-changes-api';
 import { berlinToday, cancelLesson, classLessonsQuery, shortDate, type ClassLesson } from './lessons-api';
 import type { Notice } from './LessonNotice';
-import { useRefreshLessons } from './use-refresh-lessons';
+import { useCancelRequest } from './use-cancel-request';
 import './lesson-changes.css';
 
 export const TEACHER_CANCEL_TEXTS = {
@@ -57,18 +54,11 @@ export function TeacherCancelDialog(props: Props) {
 }
 
 function CancelOne({ classId, lesson, onClose, onDone }: Props & { lesson: ClassLesson }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const refresh = useRefreshLessons();
-  const id = useId();
-  const mutation = useMutation({
-    mutationFn: () => cancelLesson({ class_id: classId, member_id: lesson.member_id, date: lesson.date, ...(reason.trim() ? { reason: reason.trim() } : {}) }),
-    onSuccess: async (answer) => {
-      onDone({ kind: 'success', title: answer?.message ?? T.oneTitle });
-      await refresh();
-      onClose();
-    },
-    onError: (e) => setError(errorMessage(e)),
+  const { reason, setReason, error, mutation } = useCancelRequest({
+    send: (withReason) => cancelLesson({ class_id: classId, member_id: lesson.member_id, date: lesson.date, ...withReason }),
+    notice: (answer) => ({ kind: 'success', title: answer?.message ?? T.oneTitle }),
+    onDone,
+    onClose,
   });
   return (
     <Dialog
@@ -77,27 +67,11 @@ function CancelOne({ classId, lesson, onClose, onDone }: Props & { lesson: Class
       title={T.oneTitle}
       description={`${lesson.name}: ${shortDate(lesson.date)} ${lesson.start}–${lesson.end} Uhr`}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {T.cancel}
-          </Button>
-          <Button variant="danger" loading={mutation.isPending} onClick={() => mutation.mutate()}>
-            {T.oneConfirm}
-          </Button>
-        </>
+        <CancelFooter cancelLabel={T.cancel} confirmLabel={T.oneConfirm} onClose={onClose} onConfirm={() => mutation.mutate()} pending={mutation.isPending} />
       }
     >
       <p className="muted teacher-cancel__info">{T.oneInfo(lesson.name)}</p>
-      <Textarea
-        id={`${id}-reason`}
-        label={T.reason}
-        placeholder={T.reasonPlaceholder}
-        rows={3}
-        maxLength={500}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-      />
-      {error && <Alert kind="error" title={error} />}
+      <CancelReason label={T.reason} placeholder={T.reasonPlaceholder} rows={3} value={reason} onChange={setReason} error={error} />
     </Dialog>
   );
 }
@@ -105,25 +79,19 @@ function CancelOne({ classId, lesson, onClose, onDone }: Props & { lesson: Class
 function CancelDay({ classId, className, initialDate, onClose, onDone }: Props & { initialDate: string }) {
   const [date, setDate] = useState(initialDate);
   const [scope, setScope] = useState<'all' | 'class'>('all');
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const refresh = useRefreshLessons();
   const lessons = useQuery(classLessonsQuery(classId));
   const id = useId();
   const today = berlinToday();
   const ofDay = (lessons.data ?? []).filter((l) => l.date === date && cancellable(l));
-  const mutation = useMutation({
-    mutationFn: () => cancelDay({ date, ...(scope === 'class' ? { class_id: classId } : {}), ...(reason.trim() ? { reason: reason.trim() } : {}) }),
-    onSuccess: async (answer) => {
-      onDone({
-        kind: 'success',
-        title: answer?.message ?? T.dayTitle,
-        lines: (answer?.cancelled ?? []).map((l) => `${l.start}–${l.end} Uhr ${l.name} („${l.class_name}“)`),
-      });
-      await refresh();
-      onClose();
-    },
-    onError: (e) => setError(errorMessage(e)),
+  const { reason, setReason, error, mutation } = useCancelRequest({
+    send: (withReason) => cancelDay({ date, ...(scope === 'class' ? { class_id: classId } : {}), ...withReason }),
+    notice: (answer) => ({
+      kind: 'success',
+      title: answer?.message ?? T.dayTitle,
+      lines: (answer?.cancelled ?? []).map((l) => `${l.start}–${l.end} Uhr ${l.name} („${l.class_name}“)`),
+    }),
+    onDone,
+    onClose,
   });
   return (
     <Dialog
@@ -132,14 +100,14 @@ function CancelDay({ classId, className, initialDate, onClose, onDone }: Props &
       title={T.dayTitle}
       description={T.dayIntro}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {T.cancel}
-          </Button>
-          <Button variant="danger" loading={mutation.isPending} disabled={!date} onClick={() => mutation.mutate()}>
-            {T.dayConfirm}
-          </Button>
-        </>
+        <CancelFooter
+          cancelLabel={T.cancel}
+          confirmLabel={T.dayConfirm}
+          onClose={onClose}
+          onConfirm={() => mutation.mutate()}
+          pending={mutation.isPending}
+          disabled={!date}
+        />
       }
     >
       <Input type="date" label={T.day} min={today} value={date} onChange={(e) => setDate(e.target.value)} />
@@ -168,16 +136,7 @@ function CancelDay({ classId, className, initialDate, onClose, onDone }: Props &
           )}
         </div>
       )}
-      <Textarea
-        id={`${id}-reason`}
-        label={T.reason}
-        placeholder={T.reasonPlaceholder}
-        rows={2}
-        maxLength={500}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-      />
-      {error && <Alert kind="error" title={error} />}
+      <CancelReason label={T.reason} placeholder={T.reasonPlaceholder} rows={2} value={reason} onChange={setReason} error={error} />
     </Dialog>
   );
 }
