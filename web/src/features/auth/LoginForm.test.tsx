@@ -42,6 +42,17 @@ describe('login form', () => {
     expect(screen.getByText('Login erfolgreich')).toBeTruthy();
   });
 
+  it("focuses the e-mail field on '/login' but not on '/'", async () => {
+    const app = renderApp({ path: '/login', routes: loginRoutes({ body: STUDENT }, STUDENT) });
+    const form = await screen.findByRole('form', { name: 'Login' });
+    await waitFor(() => expect(document.activeElement).toBe(form.querySelector('input[type=email]')));
+    app.unmount();
+
+    renderApp({ path: '/', routes: loginRoutes({ body: STUDENT }, STUDENT) });
+    const home = await screen.findByRole('form', { name: 'Login' });
+    expect(document.activeElement).not.toBe(home.querySelector('input[type=email]'));
+  });
+
   it('sends a student to /student', async () => {
     const app = renderApp({ path: '/', routes: loginRoutes({ body: STUDENT }, STUDENT) });
     await submitLogin('felix@stud.hmtm.de', 'geheim123');

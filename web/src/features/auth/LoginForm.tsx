@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useAutoFocus } from '../../shared/hooks/use-auto-focus';
 import { Link } from 'react-router-dom';
 import { describeLoginFailure, LOGIN_MESSAGES, type LoginFailure } from '../../shared/session/login';
 import { useLogin } from '../../shared/session/use-login';
@@ -23,6 +24,8 @@ export function LoginForm({ autoFocus = false }: { autoFocus?: boolean }) {
 
 function PasswordLoginForm({ autoFocus }: { autoFocus: boolean }) {
   const { login, pending } = useLogin();
+  // The form mounts once the sign-in options are known, after the page: the hook focuses it then.
+  const emailRef = useAutoFocus<HTMLInputElement>(autoFocus);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [failure, setFailure] = useState<LoginFailure | null>(null);
@@ -52,16 +55,7 @@ function PasswordLoginForm({ autoFocus }: { autoFocus: boolean }) {
 
   return (
     <form className="form" onSubmit={(e) => void submit(e)} aria-label="Login">
-      <Input
-        label="E-Mail"
-        type="email"
-        name="email"
-        autoComplete="email"
-        required
-        autoFocus={autoFocus}
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
+      <Input label="E-Mail" type="email" name="email" autoComplete="email" required ref={emailRef} value={email} onChange={(e) => setEmail(e.target.value)} />
       <Input
         label="Passwort"
         type="password"

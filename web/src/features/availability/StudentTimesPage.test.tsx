@@ -262,6 +262,29 @@ describe('/student unsaved-changes guard', () => {
     expect(app.fetchMock.callsTo('/api/me/available-times', 'PUT')).toHaveLength(0);
   });
 
+  it("'Verwerfen' forgets the draft: the next visit shows the saved times, not the discarded ones", async () => {
+    const app = await openPage();
+    clickCell(0, 32);
+    expect(window.sessionStorage.length).toBe(1);
+    fireEvent.click(screen.getByRole('link', { name: 'Impressum' }));
+    // The click itself drops the kept copy: no render or effect after it may be left to do so, for the
+    // navigation it lets go on takes the page away.
+    let keptAtClick = -1;
+    const atClick = () => (keptAtClick = window.sessionStorage.length);
+    document.addEventListener('click', atClick);
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Verwerfen' }));
+    document.removeEventListener('click', atClick);
+    expect(keptAtClick).toBe(0);
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/impressum'));
+    expect(window.sessionStorage.length).toBe(0);
+    app.unmount();
+
+    await openPage();
+    expect(cell(0, 32).getAttribute('aria-selected')).toBe('false');
+    expect(screen.queryByText(/Deine noch nicht gespeicherten Zeiten wurden wiederhergestellt/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Speichern' })).toBeNull();
+  });
+
   it("'Speichern und fortfahren' saves, then navigates", async () => {
     const app = await openPage();
     clickCell(0, 32);
@@ -269,6 +292,7 @@ describe('/student unsaved-changes guard', () => {
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Speichern und fortfahren' }));
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/impressum'));
     expect(app.fetchMock.callsTo('/api/me/available-times', 'PUT')).toHaveLength(1);
+    expect(window.sessionStorage.length).toBe(0);
   });
 
   it('guards the back button', async () => {

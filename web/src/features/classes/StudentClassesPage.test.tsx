@@ -147,6 +147,8 @@ describe('StudentClassesPage: joining', () => {
   it('reveals the form with the code input, duration 30 and the two buttons', async () => {
     await openForm();
     const code = screen.getByLabelText('Registrierungscode') as HTMLInputElement;
+    // The form mounts on the click: its code field takes the focus.
+    expect(document.activeElement).toBe(code);
     expect(code.placeholder).toBe('wort-wort-wort');
     const duration = screen.getByLabelText('Unterrichtsdauer') as HTMLSelectElement;
     expect(duration.value).toBe('30');

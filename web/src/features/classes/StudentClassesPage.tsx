@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ALLOWED_DURATIONS, DEFAULT_DURATION } from '@stundenplan/timegrid';
 import { useId, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useAutoFocus } from '../../shared/hooks/use-auto-focus';
 import { toast } from '../../shared/toast/toast-store';
 import { Alert } from '../../shared/ui/Alert';
 import { useConfirm } from '../../shared/ui/use-confirm';
@@ -176,6 +177,8 @@ function JoinSection() {
   const [duration, setDuration] = useState(String(DEFAULT_DURATION));
   const [codeError, setCodeError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The form opens on a click (or with a code from a join link): the code field takes the focus as it mounts.
+  const codeRef = useAutoFocus<HTMLInputElement>();
   const joinMutation = useJoinCourse();
   const joining = joinMutation.isPending;
 
@@ -241,8 +244,7 @@ function JoinSection() {
                 setCodeError(null);
               }}
               error={codeError ?? undefined}
-              data-autofocus
-              autoFocus
+              ref={codeRef}
             />
             <Select
               label="Unterrichtsdauer"

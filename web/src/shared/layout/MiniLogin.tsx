@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useAutoFocus } from '../hooks/use-auto-focus';
 import { Link } from 'react-router-dom';
 import { describeLoginFailure, LOGIN_MESSAGES, resendConfirmation, type LoginFailure } from '../session/login';
 import { UniversitySignIn, useAuthConfig } from '../session/UniversitySignIn';
@@ -26,6 +27,8 @@ export function MiniLogin({ onDone }: { onDone: () => void }) {
 
 function MiniPasswordLogin({ onDone }: { onDone: () => void }) {
   const { login, pending } = useLogin();
+  // The popup opens on a click: its first field takes the focus when it mounts.
+  const emailRef = useAutoFocus<HTMLInputElement>();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [failure, setFailure] = useState<LoginFailure | null>(null);
@@ -56,17 +59,7 @@ function MiniPasswordLogin({ onDone }: { onDone: () => void }) {
 
   return (
     <form className="mini-login" onSubmit={(e) => void submit(e)} noValidate={false} aria-label="Anmelden">
-      <Input
-        label="E-Mail"
-        type="email"
-        name="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        data-autofocus
-        autoFocus
-      />
+      <Input label="E-Mail" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} ref={emailRef} />
       <Input
         label="Passwort"
         type="password"

@@ -16,23 +16,30 @@ function reportSaveFailure(error: unknown): void {
   toast.error(`Speichern fehlgeschlagen: ${errorMessage(error, 'Ein unbekannter Fehler ist aufgetreten.')}`);
 }
 
-/** Unsaved times survive an expired session: restored once after loading, kept while they differ. */
-function useKeptDraft(saved: WeekTimes | null, draft: WeekTimes | null, dirty: boolean, restore: (kept: WeekTimes) => void): void {
+/**
+ * Unsaved times survive an expired session: restored once after loading. The browser's copy follows the user's
+ * own actions (an edit writes it, saving or discarding drops it) in their event handlers, not in an effect after
+ * the next render: a discard that lets a navigation go on unmounts the page, and an effect may never run then.
+ */
+function useKeptDraft(saved: WeekTimes | null, locked: boolean, restore: (kept: WeekTimes) => void) {
   const storageKey = draftKey(useSession().user?.email);
   const restoreDone = useRef(false);
   useEffect(() => {
     if (restoreDone.current || !saved) return;
     restoreDone.current = true;
     const kept = readDraft(storageKey);
-    if (kept && !sameTimes(kept, saved)) restore(kept);
+    if (kept && !locked && !sameTimes(kept, saved)) restore(kept);
     else clearDraft(storageKey);
-  }, [saved, storageKey, restore]);
-  useEffect(() => {
-    // No saved times (the expired-session flow dropped the cache): the kept draft stays for the next visit.
-    if (!restoreDone.current || !saved) return;
-    if (dirty && draft) writeDraft(storageKey, draft);
-    else clearDraft(storageKey);
-  }, [dirty, draft, saved, storageKey]);
+  }, [saved, locked, storageKey, restore]);
+  const keep = useCallback(
+    (draft: WeekTimes) => {
+      if (saved && !sameTimes(draft, saved)) writeDraft(storageKey, draft);
+      else clearDraft(storageKey);
+    },
+    [saved, storageKey],
+  );
+  const drop = useCallback(() => clearDraft(storageKey), [storageKey]);
+  return { keep, drop };
 }
 
 /** The draft over the saved times; `locked` (deadline passed) shows only the saved ones. */
@@ -50,7 +57,14 @@ export function useOwnTimesDraft(own: OwnTimes | undefined, locked: boolean) {
     setDraft(kept);
     setRestored(true);
   }, []);
-  useKeptDraft(saved, draft, dirty, restore);
+  const { keep, drop } = useKeptDraft(saved, locked, restore);
+  const edit = useCallback(
+    (next: WeekTimes) => {
+      setDraft(next);
+      keep(next);
+    },
+    [keep],
+  );
 
   const save = useCallback(async (): Promise<boolean> => {
     if (!draft || !own) return true;
@@ -58,6 +72,7 @@ export function useOwnTimesDraft(own: OwnTimes | undefined, locked: boolean) {
       const result = await saveTimes(draft);
       // null: the session ran out and the expired-session flow took over; the draft stays kept.
       if (!result) return false;
+      drop();
       setDraft(null);
       setRestored(false);
       toast.success(own.lastModified ? STUDENT_TIMES_TEXTS.updated : STUDENT_TIMES_TEXTS.saved);
@@ -66,15 +81,16 @@ export function useOwnTimesDraft(own: OwnTimes | undefined, locked: boolean) {
       reportSaveFailure(error);
       return false;
     }
-  }, [draft, own, saveTimes]);
+  }, [draft, own, saveTimes, drop]);
 
   const discard = useCallback(() => {
+    drop();
     setDraft(null);
     setRestored(false);
-  }, []);
+  }, [drop]);
   const guard = useUnsavedChangesGuard({ when: dirty, onSave: save, onDiscard: discard });
 
-  return { saved, current, dirty, restored, setDraft, save, discard, saving: saveMutation.isPending, guardDialog: guard.dialog };
+  return { saved, current, dirty, restored, setDraft: edit, save, discard, saving: saveMutation.isPending, guardDialog: guard.dialog };
 }
 
 export type OwnTimesDraft = ReturnType<typeof useOwnTimesDraft>;

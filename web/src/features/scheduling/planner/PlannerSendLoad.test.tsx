@@ -113,6 +113,8 @@ describe('PlannerStep: PDF, send, load and delete', { timeout: 30_000 }, () => {
     dialog = await screen.findByRole('dialog', { name: 'Stundenplan laden' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Löschen: Plan B' }));
     const confirm = await screen.findByRole('dialog', { name: 'Stundenplan löschen?' });
+    // The question replaces the list in the open dialog: the focus goes to its 'Abbrechen', not to the page.
+    expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Abbrechen' }));
     expect(fetchMock.callsTo(`${CREATE}/${OTHER.id}`, 'DELETE')).toHaveLength(0);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Löschen' }));
     expect(await screen.findByText('Fehler beim Löschen des Stundenplans')).toBeTruthy();

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useAutoFocus } from '../../../../shared/hooks/use-auto-focus';
 import { Alert, Button, Dialog, Spinner } from '../../../../shared/ui';
 import { formatGermanDateTime } from '../model/names';
 import { PLANNER_TEXTS } from '../model/texts';
@@ -26,6 +27,9 @@ function when(s: ScheduleSummary): string {
 /** Lists the saved schedules (newest first); load one, or delete one after a confirmation. */
 export function LoadDialog({ open, schedules, loading, failed, currentId, dirty, onClose, onLoad, onDelete, deletingId }: Props) {
   const [confirm, setConfirm] = useState<ScheduleSummary | null>(null);
+  // The question replaces the list inside the dialog, which stays open (the list's 'Löschen' button that had
+  // the focus goes away): its 'Abbrechen' takes the focus as it mounts.
+  const cancelRef = useAutoFocus<HTMLButtonElement>();
   // Loading is a read: the id being loaded is kept here, the deletion's state comes from its mutation.
   const [loadingId, setLoadingId] = useState<string | null>(null);
   const busy = loadingId ?? deletingId;
@@ -44,7 +48,7 @@ export function LoadDialog({ open, schedules, loading, failed, currentId, dirty,
         title={PLANNER_TEXTS.deleteTitle}
         footer={
           <>
-            <Button variant="secondary" onClick={() => setConfirm(null)} disabled={busy !== null} data-autofocus>
+            <Button variant="secondary" onClick={() => setConfirm(null)} disabled={busy !== null} ref={cancelRef}>
               {PLANNER_TEXTS.cancel}
             </Button>
             <Button variant="danger" loading={deletingId === confirm.id} onClick={() => void onDelete(confirm).then(() => setConfirm(null))}>
