@@ -39,6 +39,40 @@ function wholeNumber(text: string, min: number, max: number): number | null {
   return n >= min && n <= max ? n : null;
 }
 
+/** A number field that takes whole numbers from `min` to `max`. */
+function WholeNumberInput({
+  label,
+  min,
+  max,
+  value,
+  hint,
+  error,
+  onChange,
+}: {
+  label: string;
+  min: number;
+  max: number;
+  value: string;
+  hint: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Input
+      label={label}
+      type="number"
+      inputMode="numeric"
+      min={min}
+      max={max}
+      step={1}
+      value={value}
+      hint={hint}
+      error={error}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
+
 export function LessonRulesForm({ classId }: { classId: string }) {
   const query = useQuery(lessonRulesQuery(classId));
   const headingId = useId();
@@ -108,29 +142,23 @@ function RulesFields({ classId, saved }: { classId: string; saved: LessonRules }
     >
       <p className="muted lesson-rules__intro">{T.intro}</p>
       <div className="lesson-rules__numbers">
-        <Input
+        <WholeNumberInput
           label={T.notice}
-          type="number"
-          inputMode="numeric"
           min={0}
           max={336}
-          step={1}
           value={notice}
           hint={T.noticeHint}
           error={checked && noticeHours === null ? T.noticeInvalid : undefined}
-          onChange={(e) => setNotice(e.target.value)}
+          onChange={setNotice}
         />
-        <Input
+        <WholeNumberInput
           label={T.weeks}
-          type="number"
-          inputMode="numeric"
           min={1}
           max={26}
-          step={1}
           value={weeks}
           hint={T.weeksHint}
           error={checked && makeupWeeks === null ? T.weeksInvalid : undefined}
-          onChange={(e) => setWeeks(e.target.value)}
+          onChange={setWeeks}
         />
       </div>
       <label className="lesson-check lesson-rules__approval">
