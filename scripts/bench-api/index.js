@@ -20,7 +20,7 @@ import { startProduct, treeCpu, treeMemory } from './stack-process.js';
 import { ensureWrk, runWrk } from './wrk.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-// Own ports, all below the ephemeral range and apart from the test suites' (docs/NOTES.md): gateway 29080,
+// Own ports, all below the ephemeral range and apart from the test suites' (docs/CONVENTIONS.md, ports of the test suites): gateway 29080,
 // services 29081-29086 / 29091-29096, metrics 29090, PostgreSQL 29432, floor 29070.
 const PORT = 29080;
 const OFFSET = 21000;

@@ -17,7 +17,7 @@ import { floorHtml, startFloor } from './floor.js';
 import { lcpElement, renderWebTable, writeWebDocs } from './report.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-// Own ports (docs/NOTES.md): gateway 29180, services 29181-29186 / 29191-29196, metrics 29190, PostgreSQL 29532, floor 29170.
+// Own ports (docs/CONVENTIONS.md, ports of the test suites): gateway 29180, services 29181-29186 / 29191-29196, metrics 29190, PostgreSQL 29532, floor 29170.
 const PORT = 29180;
 const OFFSET = 21100;
 const PG_PORT = 29532;

@@ -1,4 +1,4 @@
-// The README's configuration table must name every environment variable the code reads, and nothing
+// The configuration table (docs/configuration.md) must name every environment variable the code reads, and nothing
 // the code does not read (a configuration table: every env var, its default and which mode uses it).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,10 +21,12 @@ function variablesInCode(): Set<string> {
   return names;
 }
 
-/** Back-quoted names in the first column of the README's configuration table. */
-function variablesInReadme(): Set<string> {
-  const readme = read('README.md');
-  const section = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1));
+/** Back-quoted names in the first column of the table under "## Variables" in docs/configuration.md. */
+function variablesInTable(): Set<string> {
+  const doc = read('docs/configuration.md');
+  const start = doc.indexOf('## Variables');
+  const end = doc.indexOf('\n## ', start + 1);
+  const section = doc.slice(start, end === -1 ? undefined : end);
   const names = new Set<string>();
   for (const line of section.split('\n')) {
     if (!line.startsWith('| `')) continue;
@@ -39,9 +41,9 @@ const covered = (name: string, documented: Set<string>): boolean =>
   (name.endsWith('_SERVICE_ADDR') && documented.has('<NAME>_SERVICE_ADDR')) ||
   (name.endsWith('_SERVICE_URL') && documented.has('<NAME>_SERVICE_URL'));
 
-describe('README configuration table', () => {
+describe('the configuration table (docs/configuration.md)', () => {
   const inCode = variablesInCode();
-  const documented = variablesInReadme();
+  const documented = variablesInTable();
 
   it('finds the variables on both sides (so the checks below can fail)', () => {
     expect(inCode.size).toBeGreaterThan(30);
