@@ -2,7 +2,8 @@ import { AppError, isUuid, type SessionUser } from '@stundenplan/base';
 import { berlinToday, isDeadlineDate } from '@stundenplan/timegrid';
 import { berlinToUtc } from './calendar-ics.js';
 import type { NotificationDeps } from './deps.js';
-import { classDated, de, mail, MAKEUP_MSG, membership, reserveOne } from './makeups.js';
+import { de } from './dated-lesson.js';
+import { classDated, mail, MAKEUP_MSG, membership, reserveOne } from './makeups.js';
 
 /**
  * Withdrawing a cancellation while the lesson is still ahead (docs/product/semester.md): the class's teacher may

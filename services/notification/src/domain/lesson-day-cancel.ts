@@ -3,7 +3,8 @@ import { berlinToday, isDeadlineDate } from '@stundenplan/timegrid';
 import { berlinToUtc } from './calendar-ics.js';
 import type { NotificationDeps } from './deps.js';
 import { cancelLesson } from './makeup-cancellation.js';
-import { classDated, de, MAKEUP_MSG } from './makeups.js';
+import { de } from './dated-lesson.js';
+import { classDated, MAKEUP_MSG } from './makeups.js';
 
 /**
  * The teacher cancels a whole day ("Ich bin krank", docs/product/semester.md): every lesson of that day that is

@@ -2,7 +2,8 @@ import { AppError, type SessionUser } from '@stundenplan/base';
 import { berlinToday, isDeadlineDate } from '@stundenplan/timegrid';
 import type { NotificationDeps } from './deps.js';
 import { accessMakeup, assertOpen, makeupDays, solverCandidates } from './makeup-suggestions.js';
-import { clockOf, de, mail, MAKEUP_MSG, makeupAnswer, membership, reserveOne } from './makeups.js';
+import { de } from './dated-lesson.js';
+import { clockOf, mail, MAKEUP_MSG, makeupAnswer, membership, reserveOne } from './makeups.js';
 
 /** Booking a make-up at one of the solver's valid times; the other party learns of it by mail. */
 

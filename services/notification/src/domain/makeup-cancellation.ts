@@ -2,8 +2,9 @@ import { AppError, isUuid, type SessionUser } from '@stundenplan/base';
 import { addDays, berlinToday, isDeadlineDate } from '@stundenplan/timegrid';
 import { berlinToUtc } from './calendar-ics.js';
 import type { NotificationDeps } from './deps.js';
-import { CHANGED_MEANWHILE, recheckLocked, withChanges, type DatedLesson } from './dated-lessons.js';
-import { classBase, de, mail, MAKEUP_MSG, membership, reserveOne } from './makeups.js';
+import { de, type DatedLesson } from './dated-lesson.js';
+import { CHANGED_MEANWHILE, recheckLocked, withChanges } from './lesson-changes.js';
+import { classBase, mail, MAKEUP_MSG, membership, reserveOne } from './makeups.js';
 
 /** Cancelling one dated lesson (docs/product/semester.md): its teacher, or its student within the notice the rules give. */
 

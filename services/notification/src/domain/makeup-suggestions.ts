@@ -1,7 +1,7 @@
 import { AppError, isAppError, isUuid, type SessionUser } from '@stundenplan/base';
 import { addDays, berlinToday, weekdayOf } from '@stundenplan/timegrid';
 import type { MakeupRow } from '../data/makeup-repository.js';
-import { seriesOf } from './dated-lessons.js';
+import { seriesOf } from './dated-lesson.js';
 import type { NotificationDeps } from './deps.js';
 import { classDated, clockOf, MAKEUP_MSG, makeupStatus } from './makeups.js';
 

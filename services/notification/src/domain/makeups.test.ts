@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CancellationRow, MakeupRow } from '../data/makeup-repository.js';
-import type { DatedLesson } from './dated-lessons.js';
-import { applyMakeupChanges, clockOf, makeupStatus } from './makeups.js';
+import type { DatedLesson } from './dated-lesson.js';
+import { applyMakeupChanges } from './lesson-changes.js';
+import { clockOf, makeupStatus } from './makeups.js';
 
 const lesson = (member_id: string, date: string, start: string, end: string, status: DatedLesson['status'] = 'planned'): DatedLesson => ({
   member_id,

@@ -2,8 +2,9 @@ import { AppError, isAppError, isUuid, reserveMailBudget, type MailBudgetReserva
 import { berlinToday } from '@stundenplan/timegrid';
 import { CLASSES_MSG, type ClassSemester } from '../clients/classes-client.js';
 import type { SentLessons } from '../data/sending-repository.js';
-import type { CancellationRow, LessonRulesRow, MakeupRow } from '../data/makeup-repository.js';
-import { dated, withChanges, type DatedLesson } from './dated-lessons.js';
+import type { LessonRulesRow, MakeupRow } from '../data/makeup-repository.js';
+import { dated, de, type DatedLesson } from './dated-lesson.js';
+import { withChanges, type ChangedLesson } from './lesson-changes.js';
 import type { NotificationDeps } from './deps.js';
 
 export interface LessonRules {
@@ -54,47 +55,14 @@ export const MAKEUP_MSG = {
   solverUnavailable: 'Der Planungsdienst ist gerade nicht erreichbar. Bitte versuche es später erneut.',
 } as const;
 
-/** 13.01.2027 */
-export const de = (iso: string): string => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 const pad = (n: number) => String(n).padStart(2, '0');
 export const clockOf = (slot: number): string => `${pad(Math.floor(slot / 4))}:${pad((slot % 4) * 15)}`;
 
 export type MakeupStatus = 'open' | 'booked' | 'expired';
-export type ChangedLesson = DatedLesson & { makeup_id?: string; cancelled_by?: 'teacher' | 'student' };
 
 export function makeupStatus(m: Pick<MakeupRow, 'bookedDate' | 'expiresOn'>, today: string): MakeupStatus {
   if (m.bookedDate) return 'booked';
   return today > m.expiresOn ? 'expired' : 'open';
-}
-
-/**
- * The class's cancellations and booked make-ups over its dated lessons (after the swaps): a cancelled lesson keeps
- * its place with status 'cancelled' (its reason and make-up), a booked make-up is one more lesson 'makeup'.
- */
-export function applyMakeupChanges(all: DatedLesson[], cancellations: readonly CancellationRow[], makeups: readonly MakeupRow[]): ChangedLesson[] {
-  const cancelled = new Map(cancellations.map((c) => [`${c.memberId}|${c.date}|${c.start}`, c]));
-  const out: ChangedLesson[] = all.map((l) => {
-    if (l.status !== 'planned' && l.status !== 'swapped') return l;
-    const c = cancelled.get(`${l.member_id}|${l.date}|${l.start}`);
-    return c ? { ...l, status: 'cancelled', reason: c.reason, cancelled_by: c.byRole, ...(c.makeupId ? { makeup_id: c.makeupId } : {}) } : l;
-  });
-  for (const m of makeups) {
-    if (!m.bookedDate || !m.bookedStart || !m.bookedEnd) continue;
-    const own = all.find((l) => l.member_id === m.memberId);
-    if (!own) continue;
-    out.push({
-      member_id: m.memberId,
-      name: own.name,
-      date: m.bookedDate,
-      start: m.bookedStart,
-      end: m.bookedEnd,
-      status: 'makeup',
-      reason: `Nachholtermin für den ${de(m.cancelledDate)}`,
-      week: null,
-      makeup_id: m.id,
-    } as ChangedLesson);
-  }
-  return out;
 }
 
 /** Every member's dated lessons of a class as sent, before the changes. */

@@ -1,6 +1,7 @@
 import { isAppError } from '@stundenplan/base';
 import type { PersonalNotificationRows } from '../data/personal-data-repository.js';
-import { classLessons, myLessons, type DatedLesson } from './dated-lessons.js';
+import type { DatedLesson } from './dated-lesson.js';
+import { classLessons, myLessons } from './dated-lessons.js';
 import type { NotificationDeps } from './deps.js';
 
 export interface PersonalNotificationReader {

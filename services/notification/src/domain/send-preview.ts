@@ -1,6 +1,6 @@
 import type { SessionUser } from '@stundenplan/base';
 import type { Lesson } from './calendar-ics.js';
-import { followFrequency } from './dated-lessons.js';
+import { followFrequency } from './dated-lesson.js';
 import type { NotificationDeps } from './deps.js';
 import { changedMembers } from './own-lessons.js';
 import { recipientsOf } from './send-schedule.js';

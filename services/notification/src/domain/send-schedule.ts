@@ -3,7 +3,7 @@ import { AppError, reserveMailBudget, type MailBudgetReservation, type MailReque
 import { berlinToday, isDeadlineDate } from '@stundenplan/timegrid';
 import type { ClassForSending, ClassMember } from '../clients/classes-client.js';
 import type { NotificationDeps } from './deps.js';
-import { followFrequency, seriesOf } from './dated-lessons.js';
+import { followFrequency, seriesOf } from './dated-lesson.js';
 import { EMAIL_RE } from './mail-request.js';
 import { recipientLimit, secondsUntilBerlinMidnight } from './recipient-limit.js';
 import { isWellFormedPdf } from './pdf-structure.js';

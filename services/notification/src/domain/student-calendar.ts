@@ -1,5 +1,6 @@
 import { buildCalendar, type CalendarLessons } from './calendar-ics.js';
-import { dated, followFrequency, seriesOf, withChanges, type DatedLesson } from './dated-lessons.js';
+import { dated, followFrequency, seriesOf, type DatedLesson } from './dated-lesson.js';
+import { withChanges } from './lesson-changes.js';
 import type { NotificationDeps } from './deps.js';
 
 /**

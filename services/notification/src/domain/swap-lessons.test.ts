@@ -1,7 +1,7 @@
 import { WeekSlots } from '@stundenplan/timegrid';
 import { describe, expect, it } from 'vitest';
 import type { SwapRow } from '../data/swap-repository.js';
-import type { DatedLesson } from './dated-lessons.js';
+import type { DatedLesson } from './dated-lesson.js';
 import { applySwaps, lessonsFit, shortName, swapPairs } from './swap-lessons.js';
 
 const lesson = (member_id: string, date: string, start: string, end: string, status: DatedLesson['status'] = 'planned'): DatedLesson => ({

@@ -1,7 +1,7 @@
 import { addDays, daysBetween, weekdayOf, type WeekSlots } from '@stundenplan/timegrid';
 import type { CancellationRow } from '../data/makeup-repository.js';
 import type { SwapRow } from '../data/swap-repository.js';
-import type { DatedLesson } from './dated-lessons.js';
+import type { DatedLesson } from './dated-lesson.js';
 
 /**
  * Swaps between two students of a class over their dated lessons (docs/product/semester.md "Swaps"): for one

@@ -2,7 +2,8 @@ import { AppError, isUuid, reserveMailBudget, type MailRequestedPayload, type Se
 import { berlinToday, dayName, formatGermanDate, isDeadlineDate, weekdayOf, WeekSlots } from '@stundenplan/timegrid';
 import type { ClassForSending, ClassMember } from '../clients/classes-client.js';
 import type { SwapRow, SwapStatus } from '../data/swap-repository.js';
-import { CHANGED_MEANWHILE, dated, recheckLocked, withChanges, type DatedLesson } from './dated-lessons.js';
+import { dated, type DatedLesson } from './dated-lesson.js';
+import { CHANGED_MEANWHILE, recheckLocked, withChanges } from './lesson-changes.js';
 import type { NotificationDeps } from './deps.js';
 import { EMAIL_RE } from './mail-request.js';
 import { lessonInWeek, lessonsFit, shortName, swapPairs } from './swap-lessons.js';

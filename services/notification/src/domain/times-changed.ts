@@ -1,7 +1,7 @@
 import type { TimesChangedPayload } from '@stundenplan/base';
 import { berlinToday } from '@stundenplan/timegrid';
 import type { Lesson } from './calendar-ics.js';
-import { followFrequency } from './dated-lessons.js';
+import { followFrequency } from './dated-lesson.js';
 import type { NotificationDeps } from './deps.js';
 import { mail } from './makeups.js';
 import { coursesLink, inWeekOrder, lessonText } from './own-lessons.js';
