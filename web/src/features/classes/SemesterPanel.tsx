@@ -20,7 +20,7 @@ import { Button } from '../../shared/ui/Button';
 import { Input } from '../../shared/ui/Input';
 import { Select } from '../../shared/ui/Select';
 import { useConfirm } from '../../shared/ui/use-confirm';
-import { ClassLessonTools, LessonRulesForm } from '../lessons';
+import { ClassLessonTools, LessonRulesForm, RetryAlert } from '../lessons';
 import { Icons, IconButton } from './local-ui';
 import './semester.css';
 
@@ -82,15 +82,7 @@ export function SemesterPanel({ classId, className }: { classId: string; classNa
         {summary && <span className="semester-panel__current muted">{summary}</span>}
       </summary>
       {query.isError && !isAbortError(query.error) ? (
-        <Alert
-          kind="error"
-          title={errorMessage(query.error, T.loadFailed)}
-          actions={
-            <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-              {T.retry}
-            </Button>
-          }
-        />
+        <RetryAlert error={query.error} fallback={T.loadFailed} retryLabel={T.retry} onRetry={() => void query.refetch()} />
       ) : saved ? (
         // Re-mounted with every saved state, so the form always starts from what the server has.
         <SemesterForm key={JSON.stringify(saved)} classId={classId} saved={saved} />

@@ -8,6 +8,7 @@ import { toast } from '../../shared/toast/toast-store';
 import { Alert } from '../../shared/ui/Alert';
 import { Button } from '../../shared/ui/Button';
 import { Input } from '../../shared/ui/Input';
+import { RetryAlert } from './RetryAlert';
 import { lessonRulesKey, lessonRulesQuery, saveLessonRules, type LessonRules } from './lesson-changes-api';
 import './lesson-changes.css';
 
@@ -82,15 +83,7 @@ export function LessonRulesForm({ classId }: { classId: string }) {
         {T.title}
       </h4>
       {query.isError && !isAbortError(query.error) ? (
-        <Alert
-          kind="error"
-          title={errorMessage(query.error, T.loadFailed)}
-          actions={
-            <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-              {T.retry}
-            </Button>
-          }
-        />
+        <RetryAlert error={query.error} fallback={T.loadFailed} retryLabel={T.retry} onRetry={() => void query.refetch()} />
       ) : query.data ? (
         // Re-mounted with every saved state, so the fields always start from what the server has.
         <RulesFields key={JSON.stringify(query.data)} classId={classId} saved={query.data} />

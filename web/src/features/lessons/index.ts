@@ -3,3 +3,4 @@ export { StudentLessons } from './StudentLessons';
 export { TeacherDates } from './TeacherDates';
 export { ClassLessonTools } from './ClassLessonTools';
 export { LessonRulesForm } from './LessonRulesForm';
+export { RetryAlert } from './RetryAlert';
