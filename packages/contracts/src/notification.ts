@@ -116,8 +116,8 @@ export const revokeCalendarSubscription = defineEndpoint({
 export const subscribedCalendar = defineEndpoint({
   id: 'getSubscribedCalendar',
   method: 'GET',
-  path: '/api/calendar/{file}',
-  summary: 'The calendar file of a link; {file} is "<token>.ics".',
+  path: '/api/calendar/{token}.ics',
+  summary: 'The calendar file of a subscription link: its token, then ".ics".',
   access: 'public',
   service: 'notification',
   answer: undefined,
