@@ -6,7 +6,6 @@
  */
 import { AppError } from '@stundenplan/base';
 import { SLOTS_PER_DAY } from '@stundenplan/timegrid';
-import type { ExportRequest, TimeRange } from './schedule-payload.js';
 
 export const TEACHER_START_INVALID = `Ungültiger Beginn der Lehrkraft-Zeiten: Eine ganze Zahl von 0 bis ${SLOTS_PER_DAY - 1} wird erwartet.`;
 
@@ -20,8 +19,14 @@ export function parseTeacherStart(raw: unknown): number | undefined {
   return raw;
 }
 
+/** Slots of a day, start inclusive, end exclusive (the request's time range and its lessons). */
+interface SlotSpan {
+  start: number;
+  end: number;
+}
+
 /** The rows the PDF shows: the range as sent, or from the teacher's first full hour as above. */
-export function shownRange(req: Pick<ExportRequest, 'timeRange' | 'lessons' | 'teacherStart'>): TimeRange {
+export function shownRange(req: { timeRange: SlotSpan; lessons: readonly SlotSpan[]; teacherStart?: number | undefined }): SlotSpan {
   const { timeRange, lessons, teacherStart } = req;
   if (teacherStart === undefined) return timeRange;
   const shown = lessons.filter((l) => l.end > timeRange.start && l.start < timeRange.end);

@@ -1,6 +1,4 @@
 // Create and edit dialogs of a class (docs/product/classes.md, docs/product/classes.md Class).
-import type { BodyOf } from '@stundenplan/contracts';
-import type { classes } from '@stundenplan/contracts/routes';
 import { useEffect, useId, useState } from 'react';
 import { toast } from '../../shared/toast/toast-store';
 import { Alert } from '../../shared/ui/Alert';
@@ -9,13 +7,10 @@ import { Dialog } from '../../shared/ui/Dialog';
 import { Input } from '../../shared/ui/Input';
 import { Textarea } from '../../shared/ui/Textarea';
 import { useUpdateClass } from './class-mutations';
-import { classesApi, type ClassDto } from './classes-api';
+import { classesApi, type ClassDto, type NewClassInput } from './classes-api';
 import { Checkbox } from './local-ui';
 import { CLASS_MESSAGES } from './messages';
 import { validateClassName } from './validation';
-
-/** What the dialog creates: every field of the contract's body (`register_shortcut` null when none could be proposed). */
-export type NewClassInput = Required<BodyOf<typeof classes.createClass>>;
 
 /** Description: trimmed, sent as null when empty (docs/product/classes.md Class). */
 export const descriptionOrNull = (text: string) => text.trim() || null;

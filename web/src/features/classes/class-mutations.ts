@@ -3,8 +3,7 @@ import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-q
 import { useCallback, useState } from 'react';
 import { queryKeys } from '../../shared/data/query-keys';
 import { toast } from '../../shared/toast/toast-store';
-import type { NewClassInput } from './ClassDialogs';
-import { classesApi, type ClassDto, type LocalClass } from './classes-api';
+import { classesApi, type ClassDto, type LocalClass, type NewClassInput } from './classes-api';
 import { createClassErrorMessage } from './validation';
 
 /** Name and description of a class; the cached list gets the answer at once. */

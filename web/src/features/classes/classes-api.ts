@@ -7,6 +7,9 @@ import { call } from '../../shared/api/client';
 import { fetchMembers, fetchMyClasses, type ClassDto } from '../../shared/data/classes';
 import type { ProfileMembership } from '../../shared/data/profile';
 
+/** What the create dialog sends: every field of the contract's body (`register_shortcut` null when none could be proposed). */
+export type NewClassInput = Required<BodyOf<typeof classes.createClass>>;
+
 export type { ClassDto, MemberDto, MemberFrequency } from '../../shared/data/classes';
 
 /** Body and answer of PUT /api/classes/{classId}/deadline. */

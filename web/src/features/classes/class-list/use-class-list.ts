@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { myClassesQuery } from '../../../shared/data/classes';
 import { queryKeys } from '../../../shared/data/query-keys';
 import { CLASSES_UPDATED_EVENT, REFETCH_AFTER_CREATE_MS } from '../class-queries';
-import type { NewClassInput } from '../ClassDialogs';
+import type { NewClassInput } from '../classes-api';
 import { useCreateClass, useLocalClasses } from '../class-mutations';
 import type { ClassDto } from '../classes-api';
 

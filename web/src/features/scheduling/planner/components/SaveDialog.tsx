@@ -5,7 +5,7 @@ import type { SaveDialogState } from '../hooks/use-schedule-actions';
 import type { SemesterCostView } from '../hooks/use-semester-cost';
 import { PLANNER_TEXTS } from '../model/texts';
 import { SemesterCost } from './SemesterCost';
-import { SendRecipientsChoice, type SendCounts, type SendRecipients } from './SendRecipients';
+import { SendRecipientsChoice, type SendCounts, type SendOptions, type SendRecipients } from './SendRecipients';
 
 /** The personal message of the send dialog (docs/product/planning.md PDF and sending). */
 export const SEND_MESSAGE_TEXTS = {
@@ -15,16 +15,6 @@ export const SEND_MESSAGE_TEXTS = {
 
 /** At most this many characters (the notification service refuses longer messages). */
 export const SEND_MESSAGE_MAX = 2000;
-
-/** What the send dialog adds to name and description. */
-export interface SendOptions {
-  /** Last day of the lessons in the calendar files (YYYY-MM-DD). */
-  until: string;
-  /** The personal message for the mail; empty for none. */
-  message: string;
-  /** Only the students whose lessons changed (the default) or all. */
-  recipients: SendRecipients;
-}
 
 /** Save dialog and send-and-save dialog: name (required) and description; sending also the calendar's last day and a message. */
 /** Default last day of the calendar series: 15 weeks from today (the server's default too). */

@@ -63,3 +63,13 @@ export function SendRecipientsChoice({
     </div>
   );
 }
+
+/** What the send dialog adds to name and description. */
+export interface SendOptions {
+  /** Last day of the lessons in the calendar files (YYYY-MM-DD). */
+  until: string;
+  /** The personal message for the mail; empty for none. */
+  message: string;
+  /** Only the students whose lessons changed (the default) or all. */
+  recipients: SendRecipients;
+}

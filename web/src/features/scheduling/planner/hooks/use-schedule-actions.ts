@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useLatest } from '../../../../shared/hooks/use-latest';
 import { toast } from '../../../../shared/toast';
-import type { SendOptions } from '../components/SaveDialog';
+import type { SendOptions } from '../components/SendRecipients';
 import { defaultScheduleName } from '../model/names';
 import { PLANNER_TEXTS } from '../model/texts';
 import { exportablePlan, type PdfInput } from './pdf-export';

@@ -1,8 +1,7 @@
 import { useCallback, useRef } from 'react';
 import { useLatest } from '../../../../shared/hooks/use-latest';
 import { toast } from '../../../../shared/toast';
-import type { SendOptions } from '../components/SaveDialog';
-import { SEND_RECIPIENT_TEXTS, type SendRecipients } from '../components/SendRecipients';
+import { SEND_RECIPIENT_TEXTS, type SendOptions, type SendRecipients } from '../components/SendRecipients';
 import { defaultScheduleName } from '../model/names';
 import { buildSavePayload, type SavePayload } from '../model/schedule-forms';
 import { PLANNER_TEXTS } from '../model/texts';
