@@ -1,9 +1,9 @@
 import '../../test/dom';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installFetchMock } from '../../test/fetch-mock';
 import { ClassLessonTools } from './ClassLessonTools';
+import { classLessonRoutes, renderWithQueries } from './test-fixtures';
 
 /** The class page's "Termine absagen": a day's lessons with their actions and „Ich bin krank“ for the whole day. */
 
@@ -22,20 +22,14 @@ const row = (member: string, name: string, start: string, status: string, extra:
 
 function show(lessons: unknown[]) {
   const fetchMock = installFetchMock([
-    { method: 'GET', path: '/api/classes/c1/lessons', reply: { body: { lessons } } },
-    { method: 'GET', path: '/api/classes/c1/makeups', reply: { body: { makeups: [] } } },
+    ...classLessonRoutes({ lessons, makeups: [] }),
     {
       method: 'POST',
       path: '/api/lessons/cancel-day',
       reply: { body: { status: 'cancelled', skipped: 1, cancelled: [], message: 'Am 07.01.2999 ist 1 Termin abgesagt (Anna Alt).' } },
     },
   ]);
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={qc}>
-      <ClassLessonTools classId="c1" className="Klavier" />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<ClassLessonTools classId="c1" className="Klavier" />);
   return fetchMock;
 }
 

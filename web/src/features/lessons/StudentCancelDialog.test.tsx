@@ -2,9 +2,9 @@ import '../../test/dom';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { MockRoute } from '../../test/fetch-mock';
-import { renderApp, STUDENT } from '../../test/render-app';
 import { getToasts } from '../../shared/toast/toast-store';
 import { berlinMoment } from './StudentCancelDialog';
+import { openMyCourses } from './test-fixtures';
 
 /** "Meine Kurse": a late cancellation is said before it happens; a cancellation is withdrawn while still ahead. */
 
@@ -25,18 +25,7 @@ const lesson = (date: string, inTimeUntil: string, extra: object = {}) => ({
 });
 
 function open(lessons: unknown[], routes: MockRoute[] = []) {
-  return renderApp({
-    path: '/student/classes',
-    user: STUDENT,
-    routes: [
-      ...routes,
-      { method: 'GET', path: '/api/profile', reply: { body: { name: 'Felix Müller', email: 'f@x.de', role: 'student', duration: 30, classes: [] } } },
-      { method: 'GET', path: '/api/me/lessons', reply: { body: { lessons } } },
-      { method: 'GET', path: '/api/me/makeups', reply: { body: { makeups: [] } } },
-      { method: 'GET', path: '/api/me/swap-requests', reply: { body: { requests: [] } } },
-      { method: 'GET', path: /\/api\/me\/swap-dates/, reply: { body: { dates: [] } } },
-    ],
-  });
+  return openMyCourses(routes, { lessons });
 }
 
 describe('Meine Kurse: cancelling late and withdrawing', () => {

@@ -2,8 +2,8 @@ import '../../test/dom';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { MockRoute } from '../../test/fetch-mock';
-import { renderApp, STUDENT } from '../../test/render-app';
 import { getToasts } from '../../shared/toast/toast-store';
+import { openMyCourses } from './test-fixtures';
 
 const lesson = (date: string, status = 'planned', reason: string | null = null) => ({
   member_id: 'm1',
@@ -32,25 +32,11 @@ const MAKEUP = {
 };
 
 function open(routes: MockRoute[] = [], extra: { lessons?: unknown[]; makeups?: unknown[]; swaps?: unknown[]; swapDates?: string[] } = {}) {
-  return renderApp({
-    path: '/student/classes',
-    user: STUDENT,
-    routes: [
-      ...routes,
-      { method: 'GET', path: '/api/profile', reply: { body: { name: 'Felix Müller', email: 'f@x.de', role: 'student', duration: 30, classes: [] } } },
-      {
-        method: 'GET',
-        path: '/api/me/lessons',
-        reply: { body: { lessons: extra.lessons ?? [lesson('2000-01-03'), lesson('2999-01-04'), lesson('2999-01-11', 'swapped', 'Getauscht mit Lena V.')] } },
-      },
-      { method: 'GET', path: '/api/me/makeups', reply: { body: { makeups: extra.makeups ?? [] } } },
-      { method: 'GET', path: '/api/me/swap-requests', reply: { body: { requests: extra.swaps ?? [] } } },
-      {
-        method: 'GET',
-        path: '/api/me/swap-dates',
-        reply: { body: { dates: (extra.swapDates ?? ['2999-01-04']).map((date) => ({ class_id: 'c1', member_id: 'm1', date })) } },
-      },
-    ],
+  return openMyCourses(routes, {
+    lessons: extra.lessons ?? [lesson('2000-01-03'), lesson('2999-01-04'), lesson('2999-01-11', 'swapped', 'Getauscht mit Lena V.')],
+    makeups: extra.makeups ?? [],
+    swaps: extra.swaps ?? [],
+    swapDates: extra.swapDates ?? ['2999-01-04'],
   });
 }
 

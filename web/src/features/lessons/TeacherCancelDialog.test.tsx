@@ -1,11 +1,11 @@
 import '../../test/dom';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installFetchMock, type MockRoute } from '../../test/fetch-mock';
 import { getToasts } from '../../shared/toast/toast-store';
 import { berlinToday } from './lessons-api';
 import { TeacherDates } from './TeacherDates';
+import { classLessonRoutes, renderWithQueries } from './test-fixtures';
 
 /** The teacher's "Termine": cancelling one lesson or a whole day, withdrawing a cancellation, booking a make-up. */
 
@@ -35,31 +35,20 @@ const MAKEUP = {
 function show(routes: MockRoute[] = [], lessons: unknown[] = []) {
   const fetchMock = installFetchMock([
     ...routes,
-    {
-      method: 'GET',
-      path: '/api/classes/c1/lessons',
-      reply: {
-        body: {
-          lessons: lessons.length
-            ? lessons
-            : [
-                row('old', 'Olga Ost', '2000-01-03', '09:00', 'planned'),
-                row('a', 'Anna Alt', FUTURE, '09:00', 'planned'),
-                row('b', 'Ben Bauer', FUTURE, '10:00', 'planned'),
-                row('b', 'Ben Bauer', '2999-01-14', '10:00', 'cancelled', { reason: 'Konzert', cancelled_by: 'student', makeup_id: 'mk1' }),
-              ],
-        },
-      },
-    },
-    { method: 'GET', path: '/api/classes/c1/makeups', reply: { body: { makeups: [MAKEUP] } } },
-    { method: 'GET', path: '/api/classes/c1/swap-requests', reply: { body: { requests: [] } } },
+    ...classLessonRoutes({
+      lessons: lessons.length
+        ? lessons
+        : [
+            row('old', 'Olga Ost', '2000-01-03', '09:00', 'planned'),
+            row('a', 'Anna Alt', FUTURE, '09:00', 'planned'),
+            row('b', 'Ben Bauer', FUTURE, '10:00', 'planned'),
+            row('b', 'Ben Bauer', '2999-01-14', '10:00', 'cancelled', { reason: 'Konzert', cancelled_by: 'student', makeup_id: 'mk1' }),
+          ],
+      makeups: [MAKEUP],
+      swapRequests: [],
+    }),
   ]);
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={qc}>
-      <TeacherDates classId="c1" className="Klavier" />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<TeacherDates classId="c1" className="Klavier" />);
   return fetchMock;
 }
 

@@ -1,11 +1,10 @@
 import '../../test/dom';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installFetchMock, type MockRoute } from '../../test/fetch-mock';
 import { getToasts } from '../../shared/toast/toast-store';
 import { TeacherDates } from './TeacherDates';
+import { classLessonRoutes, renderWithQueries } from './test-fixtures';
 
 const row = (name: string, date: string, start: string, status: string, reason: string | null = null) => ({
   member_id: name,
@@ -21,69 +20,42 @@ const row = (name: string, date: string, start: string, status: string, reason: 
 function show(routes: MockRoute[] = []) {
   const fetchMock = installFetchMock([
     ...routes,
-    {
-      method: 'GET',
-      path: '/api/classes/c1/lessons',
-      reply: {
-        body: {
-          lessons: [
-            row('Anna Alt', '2027-01-04', '09:00', 'planned'),
-            row('Ben Bauer', '2027-01-06', '10:00', 'cancelled', 'Krank'),
-            row('Anna Alt', '2027-01-13', '10:00', 'swapped', 'Getauscht mit Ben B.'),
-            row('Ben Bauer', '2027-01-11', '09:00', 'swapped', 'Getauscht mit Anna A.'),
-            row('Carla Czerny', '2027-01-14', '14:00', 'makeup'),
-          ],
+    ...classLessonRoutes({
+      lessons: [
+        row('Anna Alt', '2027-01-04', '09:00', 'planned'),
+        row('Ben Bauer', '2027-01-06', '10:00', 'cancelled', 'Krank'),
+        row('Anna Alt', '2027-01-13', '10:00', 'swapped', 'Getauscht mit Ben B.'),
+        row('Ben Bauer', '2027-01-11', '09:00', 'swapped', 'Getauscht mit Anna A.'),
+        row('Carla Czerny', '2027-01-14', '14:00', 'makeup'),
+      ],
+      makeups: [
+        {
+          makeup_id: 'k',
+          member_id: 'Ben Bauer',
+          name: 'Ben Bauer',
+          class_id: 'c1',
+          cancelled_date: '2027-01-06',
+          status: 'open',
+          booked: null,
+          expires_on: '2027-02-03',
         },
-      },
-    },
-    {
-      method: 'GET',
-      path: '/api/classes/c1/makeups',
-      reply: {
-        body: {
-          makeups: [
-            {
-              makeup_id: 'k',
-              member_id: 'Ben Bauer',
-              name: 'Ben Bauer',
-              class_id: 'c1',
-              cancelled_date: '2027-01-06',
-              status: 'open',
-              booked: null,
-              expires_on: '2027-02-03',
-            },
-          ],
+      ],
+      swapRequests: [
+        {
+          request_id: 'r1',
+          member_id: 'a',
+          name: 'Anna Alt',
+          with_member_id: 'b',
+          with_name: 'Ben Bauer',
+          date: '2027-01-25',
+          from_date: '2027-01-25',
+          status: 'awaiting_approval',
+          created_at: '',
         },
-      },
-    },
-    {
-      method: 'GET',
-      path: '/api/classes/c1/swap-requests',
-      reply: {
-        body: {
-          requests: [
-            {
-              request_id: 'r1',
-              member_id: 'a',
-              name: 'Anna Alt',
-              with_member_id: 'b',
-              with_name: 'Ben Bauer',
-              date: '2027-01-25',
-              from_date: '2027-01-25',
-              status: 'awaiting_approval',
-              created_at: '',
-            },
-          ],
-        },
-      },
-    },
+      ],
+    }),
   ]);
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={qc}>
-      <TeacherDates classId="c1" />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<TeacherDates classId="c1" />);
   return fetchMock;
 }
 
