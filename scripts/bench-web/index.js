@@ -1,6 +1,7 @@
 // `npm run bench:web`: Lighthouse 12 (mobile profile: Moto G Power screen, simulated slow 4G and 4x CPU slowdown)
-// against the product's `/`, `/login` and a logged-in student's `/student`, each beside the floor: a static
-// HTML page with the same text. Prints performance score, FCP, LCP, TBT, transferred bytes and the
+// against the product's `/`, `/login`, a logged-in student's `/student` and a teacher's `/scheduling` (a class of
+// 30 with a saved plan), each beside the floor: a static
+// HTML page with the same text. Prints performance score, FCP, LCP, TBT, CLS, transferred bytes and the
 // compressed JavaScript of each page, and writes the table into docs/benchmarks.md.
 //
 // Environment: BENCH_RUNS (Lighthouse runs per page, default 3; the median by score is shown),
@@ -11,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { account } from '../bench-api/seed.js';
+import { account, pool, quarter, studentTimes, TEACHER_TIMES } from '../bench-api/seed.js';
 import { startProduct } from '../bench-api/stack-process.js';
 import { floorHtml, startFloor } from './floor.js';
 import { lcpElement, renderWebTable, writeWebDocs } from './report.js';
@@ -65,6 +66,7 @@ async function lighthouse(url, headers, workDir, lcpSeen) {
     fcp: a['first-contentful-paint'].numericValue,
     lcp: a['largest-contentful-paint'].numericValue,
     tbt: a['total-blocking-time'].numericValue,
+    cls: a['cumulative-layout-shift'].numericValue,
     bytes: a['total-byte-weight'].numericValue,
     jsBytes: script.reduce((s, r) => s + (r.transferSize ?? 0), 0),
     jsFiles: script.length,
@@ -132,6 +134,36 @@ async function pageTexts(base, pages) {
   }
 }
 
+/**
+ * The teacher's class of 30 students with their times, calculated and saved as a plan: what /scheduling shows a
+ * teacher in the semester.
+ */
+async function plannedClass(base, teacher, run) {
+  const course = await teacher.ok('POST', '/api/classes', { name: 'Klavier Nebenfach', description: null, is_group: false, register_shortcut: '' });
+  await teacher.ok('PUT', `/api/classes/${course.class_id}/available-times`, { available_times: TEACHER_TIMES });
+  await teacher.ok('POST', `/api/classes/${course.class_id}/time-range/exact`);
+  await pool(
+    Array.from({ length: 30 }, (_, k) => k),
+    4,
+    async (k) => {
+      const c = await account(base, {
+        name: `Studentin ${String(k + 1).padStart(2, '0')}`,
+        email: `nebenfach.${k}.${run}@example.org`,
+        role: 'student',
+        registerShortcut: course.register_shortcut,
+      });
+      await c.ok('PUT', '/api/me/available-times', { available_times: studentTimes(k) });
+    },
+  );
+  const plan = await teacher.ok('POST', '/api/cp-sat-berechnung-from-db', { selectedClass: course.class_id, wiggleRoom: 0 });
+  const saved = {};
+  for (const p of plan.placements) {
+    const [from, to] = p.set_time_from_to;
+    for (let q = from; q < to; q++) (saved[String(p.day)] ??= []).push([quarter(q), p.member_id]);
+  }
+  await teacher.ok('POST', `/api/classes/${course.class_id}/schedules`, { name: 'Wintersemester', description: null, available_times: saved });
+}
+
 async function main() {
   if (process.env.BENCH_SKIP_BUILD !== '1') {
     log('Baue das Produkt …');
@@ -154,10 +186,13 @@ async function main() {
       role: 'student',
       registerShortcut: course.register_shortcut,
     });
+    log('Eine Klasse mit 30 Studierenden und ein gespeicherter Plan für /scheduling …');
+    await plannedClass(base, teacher, run);
     const pages = [
       { name: '/', path: '/', ready: 'h1' },
       { name: '/login', path: '/login', ready: 'h1' },
       { name: '/student (angemeldet)', path: '/student', ready: 'h1', cookie: student.cookie },
+      { name: '/scheduling (Lehrkraft, 30 Studierende, gespeicherter Plan)', path: '/scheduling', ready: 'h1', cookie: teacher.cookie },
     ];
     const texts = await pageTexts(base, pages);
     floor = await startFloor(FLOOR_PORT, new Map(pages.map((p) => [p.path, floorHtml(texts.get(p.path).title, texts.get(p.path).text)])));

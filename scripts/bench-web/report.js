@@ -21,7 +21,7 @@ export function lcpElement(audit, lcpSeen) {
 const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
 const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const row = (name, r) =>
-  `| ${name} | ${r.score} (${r.scores.join(', ')}) | ${s(r.fcp)} | ${s(r.lcp)} | ${Math.round(r.tbt)} ms | ${kb(r.bytes)} | ${kb(r.jsBytes)} (${r.jsFiles}) |`;
+  `| ${name} | ${r.score} (${r.scores.join(', ')}) | ${s(r.fcp)} | ${s(r.lcp)} | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${kb(r.bytes)} | ${kb(r.jsBytes)} (${r.jsFiles}) |`;
 
 export function renderWebTable(results, { loadBefore, loadAfter, runs }) {
   const m = machine();
@@ -29,8 +29,8 @@ export function renderWebTable(results, { loadBefore, loadAfter, runs }) {
     `Machine: ${m.nproc} cores (\`nproc\`), ${m.cpu}, ${m.ramGb} GB RAM, Node ${m.node}; load average ${loadBefore.toFixed(2)} before the run, ${loadAfter.toFixed(2)} after it.`,
     `Command: \`npm run bench:web\` (Lighthouse 12.2.3, mobile profile with simulated throttling, Chromium from CHROME_PATH; ${runs} runs per page, the run with the median score shown, all scores in brackets).`,
     '',
-    '| page | performance | FCP | LCP | TBT | transferred | JavaScript (files) |',
-    '|---|---:|---:|---:|---:|---:|---:|',
+    '| page | performance | FCP | LCP | TBT | CLS | transferred | JavaScript (files) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
     ...results.flatMap((r) => [row(r.name, r.product), row(`floor: ${r.name}`, r.floor)]),
   ].join('\n');
 }
