@@ -1,5 +1,5 @@
 import '../../../test/dom';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { WeekSlots } from '@stundenplan/timegrid';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -281,6 +281,17 @@ describe('WeekGrid keyboard', () => {
     expect(selected(2, 33)).toBe(true);
     fireEvent.keyDown(cell(2, 33), { key: 'Enter' });
     expect(selected(2, 33)).toBe(false);
+  });
+
+  it('each arrow key moves the focus at once, also when keys come before the grid renders again', () => {
+    render(<Harness hiddenDays={[1]} />);
+    cell(0, 32).focus();
+    // A held arrow key on a busy main thread: three presses, one render.
+    act(() => {
+      for (const key of ['ArrowDown', 'ArrowDown', 'ArrowRight']) fireEvent.keyDown(document.activeElement!, { key });
+    });
+    expect(document.activeElement).toBe(cell(2, 34));
+    expect(cell(2, 34).getAttribute('tabindex')).toBe('0');
   });
 
   it('Space does not toggle a disabled slot', () => {

@@ -1,21 +1,17 @@
-import { useEffect, useRef, useState, type FocusEvent, type RefObject } from 'react';
+import { useState, type FocusEvent, type RefObject } from 'react';
 import { cellOf } from './grid-dom';
 import { sameCell, visibleCell, type CellRef, type SlotRange } from './grid-model';
 
 /** The roving focus of the grid: one tabbable cell, moved by the arrow keys. */
 export function useGridFocus(tableRef: RefObject<HTMLTableElement | null>, days: readonly number[], range: SlotRange) {
   const [focus, setFocus] = useState<CellRef | null>(null);
-  const focusPending = useRef(false);
 
-  useEffect(() => {
-    if (!focusPending.current || !focus) return;
-    focusPending.current = false;
-    tableRef.current?.querySelector<HTMLElement>(`[data-day="${focus.day}"][data-slot="${focus.slot}"]`)?.focus({ preventScroll: false });
-  }, [focus, tableRef]);
-
-  /** Moves the focus to `cell` and puts the browser's focus there after rendering. */
+  /**
+   * Moves the focus to `cell`: the cell is rendered already and takes the browser's focus in the key handler,
+   * so the next key press starts from it even before the grid renders the new tab stop.
+   */
   const moveTo = (cell: CellRef) => {
-    focusPending.current = true;
+    tableRef.current?.querySelector<HTMLElement>(`[data-day="${cell.day}"][data-slot="${cell.slot}"]`)?.focus({ preventScroll: false });
     setFocus(cell);
   };
   const onFocus = (event: FocusEvent<HTMLTableElement>) => {

@@ -1,5 +1,5 @@
 import '../../../test/dom';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderPlanner, tick } from './test-utils';
 
@@ -38,6 +38,20 @@ describe('PlannerStep: the week as an ARIA grid', { timeout: 30_000 }, () => {
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
     fireEvent.keyDown(document.activeElement!, { key: 'PageDown' });
     expect(document.activeElement?.getAttribute('aria-label')).toBe('Dienstag 09:15, frei, nicht in deinen Zeiten');
+    expect((document.activeElement as HTMLElement).tabIndex).toBe(0);
+  });
+
+  it('moves the focus with each arrow key at once, also for keys that come before the grid renders again', async () => {
+    renderPlanner();
+    await screen.findByText('Anna M.');
+    const grid = screen.getByRole('grid', { name: 'Wochenplan' });
+    const start = within(grid).getByRole('gridcell', { name: 'Montag 08:00, frei' });
+    start.focus();
+    // A held arrow key on a busy main thread: three presses, one render.
+    act(() => {
+      for (const key of ['ArrowRight', 'ArrowDown', 'ArrowDown']) fireEvent.keyDown(document.activeElement!, { key });
+    });
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Dienstag 08:30, frei, nicht in deinen Zeiten');
     expect((document.activeElement as HTMLElement).tabIndex).toBe(0);
   });
 

@@ -1,5 +1,5 @@
 import '../../../test/dom';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { key, lessonOf, pickUp, renderKeyboardPlanner } from './keyboard-test-utils';
 import { tick } from './test-utils';
@@ -64,5 +64,40 @@ describe('PlannerStep: keyboard placement (dnd-kit KeyboardSensor)', { timeout: 
     expect(lessonOf('m-anna')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('group', { name: 'Wochenplan' }));
     expect(document.activeElement).not.toBe(document.body);
+  });
+
+  it('keeps the tiles in plan order (day, start) in the DOM, so that Tab follows the week, not the names', async () => {
+    await renderKeyboardPlanner();
+    await pickUp('Anna M.');
+    await key('Space'); // Monday 10.00
+    await pickUp('Ben S.');
+    await key('Space'); // Monday 9.00
+    await screen.findByRole('button', { name: 'Ben Schröder, Montag 09:00–09:45 Uhr' });
+    const order = () => [...document.querySelectorAll<HTMLElement>('.lesson[data-member]')].map((n) => n.dataset.member);
+    // Ben's 9.00 comes before Anna's 10.00, though Anna comes first by name.
+    expect(order()).toEqual(['m-ben', 'm-anna']);
+  });
+
+  it('Entf hands the focus on at once: a second Entf before the grid renders again takes out the next lesson', async () => {
+    await renderKeyboardPlanner();
+    await pickUp('Anna M.');
+    await key('Space'); // Monday 10.00
+    await pickUp('Ben S.');
+    await key('Space'); // Monday 9.00
+    const benLesson = await screen.findByRole('button', { name: 'Ben Schröder, Montag 09:00–09:45 Uhr' });
+    const annaLesson = screen.getByRole('button', { name: 'Anna Müller, Montag 10:00–10:30 Uhr' });
+
+    benLesson.focus();
+    // Both key presses arrive before React renders (a held key, a busy main thread): each goes to the
+    // element that has the focus then.
+    act(() => {
+      fireEvent.keyDown(document.activeElement!, { key: 'Delete', code: 'Delete' });
+      expect(document.activeElement).toBe(annaLesson);
+      fireEvent.keyDown(document.activeElement!, { key: 'Delete', code: 'Delete' });
+    });
+    await tick();
+    expect(lessonOf('m-ben')).toBeNull();
+    expect(lessonOf('m-anna')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('group', { name: 'Wochenplan' }));
   });
 });

@@ -39,6 +39,10 @@ interface Props {
   helpId?: string;
 }
 
+function planOrder(a: LessonView, b: LessonView): number {
+  return a.day - b.day || a.start - b.start || a.fullName.localeCompare(b.fullName, 'de') || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+}
+
 /** The weekly grid of step 4: 7 day columns, 15-minute rows of the visible range, full-hour labels. */
 export function LessonPlanGrid(props: Props) {
   const { range, lessons, preview } = props;
@@ -46,14 +50,9 @@ export function LessonPlanGrid(props: Props) {
   const wrapRef = useRef<HTMLDivElement>(null);
   const focus = useFocusAfterRemoval(lessons, range);
   const occupants = useMemo(() => occupantsOf(lessons), [lessons]);
-  // The tiles in a fixed order (by name), so that a lesson that moves keeps its place in the DOM. A tile moved in
-  // the DOM in the update that adds its warning icon, then focused (the override dialog hands the focus back),
-  // was left by Chromium without boxes for its lock and × until the pointer came: on hover they appeared and the
-  // icon jumped from under the pointer, which closed its tooltip (the app on Preact, e2e/tests/planner.spec.ts).
-  const tiles = useMemo(
-    () => [...lessons].sort((a, b) => a.fullName.localeCompare(b.fullName, 'de') || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),
-    [lessons],
-  );
+  // The tiles in plan order (day, start; the name for lessons side by side): the order of the DOM is the order of
+  // Tab and of a screen reader's reading, and so follows the week.
+  const tiles = useMemo(() => [...lessons].sort(planOrder), [lessons]);
   const keyboard = useGridKeyboard(focus.gridRef, range, props.onCellTap, (day, slot) => occupants.has(day * SLOTS_PER_DAY + slot));
   // The compact view is there to see the whole range at once: bring all of the grid on screen.
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useState, type KeyboardEvent, type RefObject } from 'react';
 import { nextKeyboardTarget } from '../model/dnd';
 import { cellOf } from '../model/grid-names';
 import type { VisibleRange } from '../model/types';
@@ -16,13 +16,6 @@ export function useGridKeyboard(
   occupied: (day: number, slot: number) => boolean = () => false,
 ) {
   const [active, setActive] = useState<Cell | null>(null);
-  const focusPending = useRef(false);
-  useEffect(() => {
-    if (!focusPending.current || !active) return;
-    focusPending.current = false;
-    gridRef.current?.querySelector<HTMLElement>(`[data-cell="${active.day}:${active.slot}"]`)?.focus();
-  }, [active, gridRef]);
-
   const tabStop: Cell | null = !range ? null : active && active.slot >= range.start && active.slot < range.end ? active : firstFreeCell(range, occupied);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const cell = cellOf(event.target as HTMLElement);
@@ -35,7 +28,9 @@ export function useGridKeyboard(
     const next = nextKeyboardTarget(event.key, cell, range, 1);
     if (!next) return;
     event.preventDefault();
-    focusPending.current = true;
+    // The cell is rendered already: it takes the focus in the handler, so the next key press starts from it
+    // even before the grid renders the new tab stop.
+    gridRef.current?.querySelector<HTMLElement>(`[data-cell="${next.day}:${next.slot}"]`)?.focus();
     setActive(next);
   };
   return { tabStop, onKeyDown };
