@@ -3,12 +3,10 @@
 // stays in the page as a notice.
 import { useState } from 'react';
 import { Alert } from '../../shared/ui/Alert';
-import { Dialog } from '../../shared/ui/Dialog';
-import { CancelFooter, CancelReason } from './CancelDialogParts';
+import { CancelDialog } from './CancelDialog';
 import { cancelLesson, shortDate, type MyLesson } from './lessons-api';
 import type { Notice } from './LessonNotice';
 import { STUDENT_LESSON_TEXTS } from './student-lesson-texts';
-import { useCancelRequest } from './use-cancel-request';
 import './lesson-changes.css';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -46,30 +44,20 @@ export function StudentCancelDialog({ lesson, onClose, onDone }: { lesson: MyLes
   // Decided when the dialog opens: what it says is what the student agrees to.
   const [late] = useState(() => !inTime(lesson));
   const until = berlinMoment(lesson.cancel_in_time_until);
-  const { reason, setReason, error, mutation } = useCancelRequest({
-    send: (withReason) => cancelLesson({ class_id: lesson.class_id, member_id: lesson.member_id, date: lesson.date, ...withReason }),
-    notice: (answer) => {
-      const noMakeup = answer ? answer.makeup_id === null : late;
-      return { kind: noMakeup ? 'warning' : 'success', title: answer?.message ?? STUDENT_LESSON_TEXTS.cancelTitle };
-    },
-    onDone,
-    onClose,
-  });
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <CancelDialog
       title={STUDENT_LESSON_TEXTS.cancelTitle}
       description={`${lesson.class_name}: ${shortDate(lesson.date)} ${lesson.start}–${lesson.end} Uhr`}
-      footer={
-        <CancelFooter
-          cancelLabel="Abbrechen"
-          confirmLabel={late ? STUDENT_CANCEL_TEXTS.lateConfirm : STUDENT_LESSON_TEXTS.cancelConfirm}
-          onClose={onClose}
-          onConfirm={() => mutation.mutate()}
-          pending={mutation.isPending}
-        />
-      }
+      reason={{ label: STUDENT_LESSON_TEXTS.cancelReason, rows: 3 }}
+      cancelLabel="Abbrechen"
+      confirmLabel={late ? STUDENT_CANCEL_TEXTS.lateConfirm : STUDENT_LESSON_TEXTS.cancelConfirm}
+      send={(withReason) => cancelLesson({ class_id: lesson.class_id, member_id: lesson.member_id, date: lesson.date, ...withReason })}
+      notice={(answer) => {
+        const noMakeup = answer ? answer.makeup_id === null : late;
+        return { kind: noMakeup ? 'warning' : 'success', title: answer?.message ?? STUDENT_LESSON_TEXTS.cancelTitle };
+      }}
+      onDone={onDone}
+      onClose={onClose}
     >
       {late ? (
         <Alert kind="warning" title={STUDENT_CANCEL_TEXTS.lateTitle}>
@@ -78,7 +66,6 @@ export function StudentCancelDialog({ lesson, onClose, onDone }: { lesson: MyLes
       ) : (
         <p className="muted teacher-cancel__info">{STUDENT_CANCEL_TEXTS.inTime(until)}</p>
       )}
-      <CancelReason label={STUDENT_LESSON_TEXTS.cancelReason} rows={3} value={reason} onChange={setReason} error={error} />
-    </Dialog>
+    </CancelDialog>
   );
 }

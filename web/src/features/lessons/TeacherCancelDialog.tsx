@@ -3,13 +3,11 @@
 // the page as a notice.
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Dialog } from '../../shared/ui/Dialog';
 import { Input } from '../../shared/ui/Input';
-import { CancelFooter, CancelReason } from './CancelDialogParts';
+import { CancelDialog } from './CancelDialog';
 import { cancelDay } from './lesson-changes-api';
 import { berlinToday, cancelLesson, classLessonsQuery, shortDate, type ClassLesson } from './lessons-api';
 import type { Notice } from './LessonNotice';
-import { useCancelRequest } from './use-cancel-request';
 import './lesson-changes.css';
 
 export const TEACHER_CANCEL_TEXTS = {
@@ -54,25 +52,20 @@ export function TeacherCancelDialog(props: Props) {
 }
 
 function CancelOne({ classId, lesson, onClose, onDone }: Props & { lesson: ClassLesson }) {
-  const { reason, setReason, error, mutation } = useCancelRequest({
-    send: (withReason) => cancelLesson({ class_id: classId, member_id: lesson.member_id, date: lesson.date, ...withReason }),
-    notice: (answer) => ({ kind: 'success', title: answer?.message ?? T.oneTitle }),
-    onDone,
-    onClose,
-  });
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <CancelDialog
       title={T.oneTitle}
       description={`${lesson.name}: ${shortDate(lesson.date)} ${lesson.start}–${lesson.end} Uhr`}
-      footer={
-        <CancelFooter cancelLabel={T.cancel} confirmLabel={T.oneConfirm} onClose={onClose} onConfirm={() => mutation.mutate()} pending={mutation.isPending} />
-      }
+      reason={{ label: T.reason, placeholder: T.reasonPlaceholder, rows: 3 }}
+      cancelLabel={T.cancel}
+      confirmLabel={T.oneConfirm}
+      send={(withReason) => cancelLesson({ class_id: classId, member_id: lesson.member_id, date: lesson.date, ...withReason })}
+      notice={(answer) => ({ kind: 'success', title: answer?.message ?? T.oneTitle })}
+      onDone={onDone}
+      onClose={onClose}
     >
       <p className="muted teacher-cancel__info">{T.oneInfo(lesson.name)}</p>
-      <CancelReason label={T.reason} placeholder={T.reasonPlaceholder} rows={3} value={reason} onChange={setReason} error={error} />
-    </Dialog>
+    </CancelDialog>
   );
 }
 
@@ -83,32 +76,22 @@ function CancelDay({ classId, className, initialDate, onClose, onDone }: Props &
   const id = useId();
   const today = berlinToday();
   const ofDay = (lessons.data ?? []).filter((l) => l.date === date && cancellable(l));
-  const { reason, setReason, error, mutation } = useCancelRequest({
-    send: (withReason) => cancelDay({ date, ...(scope === 'class' ? { class_id: classId } : {}), ...withReason }),
-    notice: (answer) => ({
-      kind: 'success',
-      title: answer?.message ?? T.dayTitle,
-      lines: (answer?.cancelled ?? []).map((l) => `${l.start}–${l.end} Uhr ${l.name} („${l.class_name}“)`),
-    }),
-    onDone,
-    onClose,
-  });
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <CancelDialog
       title={T.dayTitle}
       description={T.dayIntro}
-      footer={
-        <CancelFooter
-          cancelLabel={T.cancel}
-          confirmLabel={T.dayConfirm}
-          onClose={onClose}
-          onConfirm={() => mutation.mutate()}
-          pending={mutation.isPending}
-          disabled={!date}
-        />
-      }
+      reason={{ label: T.reason, placeholder: T.reasonPlaceholder, rows: 2 }}
+      cancelLabel={T.cancel}
+      confirmLabel={T.dayConfirm}
+      confirmDisabled={!date}
+      send={(withReason) => cancelDay({ date, ...(scope === 'class' ? { class_id: classId } : {}), ...withReason })}
+      notice={(answer) => ({
+        kind: 'success',
+        title: answer?.message ?? T.dayTitle,
+        lines: (answer?.cancelled ?? []).map((l) => `${l.start}–${l.end} Uhr ${l.name} („${l.class_name}“)`),
+      })}
+      onDone={onDone}
+      onClose={onClose}
     >
       <Input type="date" label={T.day} min={today} value={date} onChange={(e) => setDate(e.target.value)} />
       <fieldset className="teacher-cancel__scope">
@@ -136,7 +119,6 @@ function CancelDay({ classId, className, initialDate, onClose, onDone }: Props &
           )}
         </div>
       )}
-      <CancelReason label={T.reason} placeholder={T.reasonPlaceholder} rows={2} value={reason} onChange={setReason} error={error} />
-    </Dialog>
+    </CancelDialog>
   );
 }
