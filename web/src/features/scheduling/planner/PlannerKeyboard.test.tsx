@@ -4,6 +4,18 @@ import { describe, expect, it } from 'vitest';
 import { key, lessonOf, pickUp, renderKeyboardPlanner } from './keyboard-test-utils';
 import { tick } from './test-utils';
 
+/** Places Anna on Monday 10.00 and Ben on Monday 9.00 with the keyboard. */
+async function placeBenAndAnna() {
+  await renderKeyboardPlanner();
+  await pickUp('Anna M.');
+  await key('Space'); // Monday 10.00
+  await pickUp('Ben S.');
+  await key('Space'); // Monday 9.00
+  const benLesson = await screen.findByRole('button', { name: 'Ben Schröder, Montag 09:00–09:45 Uhr' });
+  const annaLesson = screen.getByRole('button', { name: 'Anna Müller, Montag 10:00–10:30 Uhr' });
+  return { benLesson, annaLesson };
+}
+
 describe('PlannerStep: keyboard placement (dnd-kit KeyboardSensor)', { timeout: 30_000 }, () => {
   it('places a student with Space, arrows and Space, moves the lesson and removes it with Delete', async () => {
     const { onUnsavedChange } = await renderKeyboardPlanner();
@@ -45,13 +57,7 @@ describe('PlannerStep: keyboard placement (dnd-kit KeyboardSensor)', { timeout: 
   });
 
   it('Entf on a lesson moves the focus to the next lesson, and from the last one to the grid', async () => {
-    await renderKeyboardPlanner();
-    await pickUp('Anna M.');
-    await key('Space'); // Monday 10.00
-    await pickUp('Ben S.');
-    await key('Space'); // Monday 9.00
-    const benLesson = await screen.findByRole('button', { name: 'Ben Schröder, Montag 09:00–09:45 Uhr' });
-    const annaLesson = screen.getByRole('button', { name: 'Anna Müller, Montag 10:00–10:30 Uhr' });
+    const { benLesson, annaLesson } = await placeBenAndAnna();
 
     benLesson.focus();
     fireEvent.keyDown(benLesson, { key: 'Delete', code: 'Delete' });
@@ -67,25 +73,14 @@ describe('PlannerStep: keyboard placement (dnd-kit KeyboardSensor)', { timeout: 
   });
 
   it('keeps the tiles in plan order (day, start) in the DOM, so that Tab follows the week, not the names', async () => {
-    await renderKeyboardPlanner();
-    await pickUp('Anna M.');
-    await key('Space'); // Monday 10.00
-    await pickUp('Ben S.');
-    await key('Space'); // Monday 9.00
-    await screen.findByRole('button', { name: 'Ben Schröder, Montag 09:00–09:45 Uhr' });
+    await placeBenAndAnna();
     const order = () => [...document.querySelectorAll<HTMLElement>('.lesson[data-member]')].map((n) => n.dataset.member);
     // Ben's 9.00 comes before Anna's 10.00, though Anna comes first by name.
     expect(order()).toEqual(['m-ben', 'm-anna']);
   });
 
   it('Entf hands the focus on at once: a second Entf before the grid renders again takes out the next lesson', async () => {
-    await renderKeyboardPlanner();
-    await pickUp('Anna M.');
-    await key('Space'); // Monday 10.00
-    await pickUp('Ben S.');
-    await key('Space'); // Monday 9.00
-    const benLesson = await screen.findByRole('button', { name: 'Ben Schröder, Montag 09:00–09:45 Uhr' });
-    const annaLesson = screen.getByRole('button', { name: 'Anna Müller, Montag 10:00–10:30 Uhr' });
+    const { benLesson, annaLesson } = await placeBenAndAnna();
 
     benLesson.focus();
     // Both key presses arrive before React renders (a held key, a busy main thread): each goes to the
