@@ -167,6 +167,29 @@ describe('outbox transport (embedded default)', () => {
   });
 });
 
+describe('requests that can never be sent', () => {
+  it('records a request naming an unknown stored attachment as invalid, with its text and the error', async () => {
+    const to = `blob-${randomUUID()}@example.org`;
+    const sha = 'f'.repeat(64);
+    const event = mailEvent({
+      to,
+      subject: 'Plan',
+      text: 'Anhang fehlt',
+      html: '<p>x</p>',
+      replyTo: 'lehrer@example.org',
+      attachments: [{ filename: 'plan.pdf', contentType: 'application/pdf', blobSha256: sha }],
+    });
+    await deliver(event);
+    const rows = await sql<{ status: string; attempts: number; to_address: string; reply_to: string; html_body: string; last_error: string }>(
+      `SELECT status, attempts, to_address, reply_to, html_body, last_error FROM "${n.schema}".mails WHERE event_id = $1`,
+      [event.id],
+    );
+    expect(rows).toEqual([
+      { status: 'invalid', attempts: 0, to_address: to, reply_to: 'lehrer@example.org', html_body: '<p>x</p>', last_error: `unknown attachment ${sha}` },
+    ]);
+  });
+});
+
 describe('/dev/mail page', () => {
   it('renders a German page, newest first, with recipient, subject, time, clickable links, escaped text and attachment links', async () => {
     const first = `page-a-${randomUUID()}@example.org`;

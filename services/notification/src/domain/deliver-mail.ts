@@ -1,5 +1,6 @@
 import type { EventEnvelope, Topic } from '@stundenplan/base';
 import { berlinToday } from '@stundenplan/timegrid';
+import type { NewMail } from '../data/mail-repository.js';
 import type { NotificationDeps } from './deps.js';
 import { validateMailRequest } from './mail-request.js';
 import { exemptFromRecipientLimit, RECIPIENT_LIMIT_MSG, recipientLimit } from './recipient-limit.js';
@@ -15,18 +16,7 @@ export async function deliverMail(deps: NotificationDeps, event: EventEnvelope<T
   if (!checked.ok) {
     deps.log.error({ eventId: event.id, err: checked.error }, 'mail request is invalid; recorded, not sent');
     const p = event.payload;
-    await deps.mails.recordRequest({
-      eventId: event.id,
-      toAddress: p.to,
-      replyTo: null,
-      subject: p.subject,
-      textBody: p.text,
-      htmlBody: null,
-      transport: deps.mailer.transport,
-      status: 'invalid',
-      lastError: checked.error,
-      files: [],
-    });
+    await recordMail(deps, event.id, { to: p.to, replyTo: null, subject: p.subject, text: p.text, html: null }, [], checked.error);
     return;
   }
   const m = checked.mail;
@@ -36,32 +26,12 @@ export async function deliverMail(deps: NotificationDeps, event: EventEnvelope<T
     const content = f.content ?? (f.blobSha256 ? await deps.mails.blob(f.blobSha256) : null);
     if (!content) {
       deps.log.error({ eventId: event.id, blob: f.blobSha256 }, 'mail attachment is unknown; recorded, not sent');
-      await deps.mails.recordRequest({
-        eventId: event.id,
-        toAddress: m.to,
-        replyTo: m.replyTo,
-        subject: m.subject,
-        textBody: m.text,
-        htmlBody: m.html,
-        transport: deps.mailer.transport,
-        status: 'invalid',
-        lastError: `unknown attachment ${f.blobSha256}`,
-        files: [],
-      });
+      await recordMail(deps, event.id, m, [], `unknown attachment ${f.blobSha256}`);
       return;
     }
     files.push({ filename: f.filename, contentType: f.contentType, content, ...(f.blobSha256 ? { blobSha256: f.blobSha256 } : {}) });
   }
-  const row = await deps.mails.recordRequest({
-    eventId: event.id,
-    toAddress: m.to,
-    replyTo: m.replyTo,
-    subject: m.subject,
-    textBody: m.text,
-    htmlBody: m.html,
-    transport: deps.mailer.transport,
-    files,
-  });
+  const row = await recordMail(deps, event.id, m, files);
   if (row.status === 'sent' || row.status === 'invalid' || row.status === 'limited') return;
   // The daily limit per recipient, across every kind of mail: counted once, before the first attempt (a process
   // that dies between counting and sending counts the mail again when the event comes back: never too many mails).
@@ -92,4 +62,27 @@ export async function deliverMail(deps: NotificationDeps, event: EventEnvelope<T
     await deps.mails.markFailed(row.id, message).catch(() => undefined);
     throw e;
   }
+}
+
+interface MailText {
+  to: string;
+  replyTo: string | null;
+  subject: string;
+  text: string;
+  html: string | null;
+}
+
+/** Records the mail of one event: pending with its files, or invalid (never sent) when an error is given. */
+function recordMail(deps: NotificationDeps, eventId: string, mail: MailText, files: NewMail['files'], invalid?: string) {
+  return deps.mails.recordRequest({
+    eventId,
+    toAddress: mail.to,
+    replyTo: mail.replyTo,
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html,
+    transport: deps.mailer.transport,
+    ...(invalid === undefined ? {} : { status: 'invalid' as const, lastError: invalid }),
+    files,
+  });
 }
