@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Express, NextFunction, Request, Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
@@ -26,49 +26,97 @@ export interface StaticAssetOptions {
  * (express-static-gzip picks brotli first, then gzip, else the plain file; a new build is picked up within a
  * second). Hashed assets are cached
  * for a year and marked immutable; everything else (index.html, every SPA route, config.js, which a
- * deployment replaces) is `no-cache`, revalidated on each load. Source maps are not served unless
+ * deployment replaces) is `no-cache`, revalidated on each load. A page the build rendered ahead is sent its own
+ * HTML (`documentFor`). Source maps are not served unless
  * configured, and a missing file under /assets/ is a 404, never index.html: a page built before a
  * deployment that asks for an old chunk must fail loudly instead of parsing HTML as JavaScript.
  */
 export function serveWebApp(app: Express, { dist, sourceMaps }: StaticAssetOptions): void {
-  const index = path.join(dist, 'index.html');
   if (!sourceMaps) {
     app.use((req: Request, res: Response, next: NextFunction) => {
       if (/\.map(\.(br|gz))?$/i.test(req.path)) notFound(res);
       else next();
     });
   }
-  app.use(
-    rescanOnChange(dist, () =>
-      expressStaticGzip(dist, {
-        enableBrotli: true,
-        orderPreference: ['br', 'gz'],
-        index: false,
-        serveStatic: { index: false, cacheControl: false, setHeaders: cacheHeaders },
-      }),
-    ),
-  );
+  const site = rescanOnChange(dist, () => ({
+    files: expressStaticGzip(dist, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gz'],
+      index: false,
+      serveStatic: { index: false, cacheControl: false, setHeaders: cacheHeaders },
+    }),
+    pages: readPages(dist),
+  }));
+  app.use((req, res, next) => site().files(req, res, next));
   app.use('/assets', (_req, res) => notFound(res));
-  app.get(/.*/, (_req, res) => {
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+  app.get(/.*/, (req, res) => {
+    const { file, status } = documentFor(dist, site().pages, req.path);
+    res.status(status).setHeader('Cache-Control', 'no-cache');
+    res.sendFile(file);
   });
 }
 
-type Handler = (req: Request, res: Response, next: NextFunction) => void;
+/**
+ * The pages the web build rendered ahead (web/scripts/prerender.ts writes `pages/routes.json`,
+ * docs/adr/0030-prerendered-pages.md): each prerendered path's file, the 404 page, and the app's routes.
+ */
+export interface PageRoutes {
+  pages: Record<string, string>;
+  notFound: string;
+  routes: string[];
+  guarded: string[];
+}
+
+/** The build's list of pages; none for a build without them (every route then gets index.html). */
+function readPages(dist: string): PageRoutes | null {
+  try {
+    const routes = JSON.parse(readFileSync(path.join(dist, 'pages', 'routes.json'), 'utf8')) as PageRoutes;
+    return routes && typeof routes.pages === 'object' && Array.isArray(routes.routes) && Array.isArray(routes.guarded) ? routes : null;
+  } catch {
+    return null;
+  }
+}
+
+/** True when `pathname` matches the route pattern: `:name` is one segment, a trailing `*` any rest. */
+function matchesRoute(pathname: string, pattern: string): boolean {
+  const want = pattern.split('/').filter(Boolean);
+  const have = pathname.split('/').filter(Boolean);
+  for (const [i, part] of want.entries()) {
+    if (part === '*' && i === want.length - 1) return true;
+    if (have[i] === undefined || (!part.startsWith(':') && part !== have[i])) return false;
+  }
+  return have.length === want.length;
+}
+
+/**
+ * The document of a page: its own rendered HTML when the build made one, index.html for every other route of the
+ * app and every guarded path (the app decides there), and the 404 page, with status 404, for any other path.
+ */
+export function documentFor(dist: string, routes: PageRoutes | null, requested: string): { file: string; status: number } {
+  const index = { file: path.join(dist, 'index.html'), status: 200 };
+  if (!routes) return index;
+  // '/login/' is the same page; '//login' too.
+  const pathname = requested.replace(/\/{2,}/g, '/').replace(/(.)\/+$/, '$1');
+  const own = Object.hasOwn(routes.pages, pathname) ? routes.pages[pathname] : undefined;
+  if (own) return { file: path.join(dist, 'pages', own), status: 200 };
+  const known =
+    routes.routes.some((pattern) => matchesRoute(pathname, pattern)) ||
+    routes.guarded.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+  return known ? index : { file: path.join(dist, 'pages', routes.notFound), status: 404 };
+}
 
 /**
  * express-static-gzip lists the compressed copies once, when it is made: a web build made while the gateway
- * runs would be served uncompressed. So the middleware is made anew when the modification time of `dist` or
- * `dist/assets` changes (every file added or removed there changes it), checked at most every `RECHECK_MS`:
- * one `stat` of two folders a second, never per request.
+ * runs would be served uncompressed. So the middleware (and the list of pages) is made anew when the
+ * modification time of `dist`, `dist/assets` or `dist/pages` changes (every file added or removed there changes
+ * it), checked at most every `RECHECK_MS`: one `stat` of three folders a second, never per request.
  */
-function rescanOnChange(dist: string, create: () => Handler): Handler {
-  const stamp = () => [dist, path.join(dist, 'assets')].map((dir) => statSync(dir, { throwIfNoEntry: false })?.mtimeMs ?? 0).join();
+function rescanOnChange<T>(dist: string, create: () => T): () => T {
+  const stamp = () => [dist, path.join(dist, 'assets'), path.join(dist, 'pages')].map((dir) => statSync(dir, { throwIfNoEntry: false })?.mtimeMs ?? 0).join();
   let seen = stamp();
   let checkedAt = Date.now();
   let current = create();
-  return (req, res, next) => {
+  return () => {
     const now = Date.now();
     if (now - checkedAt >= RECHECK_MS) {
       checkedAt = now;
@@ -78,7 +126,7 @@ function rescanOnChange(dist: string, create: () => Handler): Handler {
         current = create();
       }
     }
-    current(req, res, next);
+    return current;
   };
 }
 

@@ -155,3 +155,57 @@ describe('gateway serves the web app', () => {
     expect(brotliDecompressSync(res.body).toString()).toBe(SCRIPT);
   });
 });
+
+/** A build with pages rendered ahead (web/scripts/prerender.ts): pages/<path>.html and pages/routes.json. */
+function makeDistWithPages(): string {
+  const dist = makeDist();
+  mkdirSync(path.join(dist, 'pages', 'me'), { recursive: true });
+  const page = (name: string) => `<!doctype html><title>Stundenplan</title><div id="root"><h1>${name}</h1></div>`;
+  const pages: Record<string, string> = { '/': 'index.html', '/login': 'login.html', '/student': 'student.html', '/me/classes': 'me/classes.html' };
+  for (const [route, file] of Object.entries(pages)) writeFileSync(path.join(dist, 'pages', file), page(`page ${route}`));
+  writeFileSync(path.join(dist, 'pages', '404.html'), page('Seite nicht gefunden'));
+  const routes = ['/', '/login', '/student', '/me/classes', '/profile', '/register/:registerShortcut', '/scheduling/*'];
+  writeFileSync(path.join(dist, 'pages', 'routes.json'), JSON.stringify({ pages, notFound: '404.html', routes, guarded: ['/student', '/teacher'] }));
+  return dist;
+}
+
+describe('gateway serves each page rendered ahead its own HTML', () => {
+  let gw: Awaited<ReturnType<typeof startGateway>>;
+  beforeAll(async () => {
+    gw = await startGateway(makeDistWithPages());
+  });
+  afterAll(async () => {
+    await closeServer(gw.server);
+  });
+
+  it('sends a prerendered path its own page, with a trailing slash too, no-cache and the document headers', async () => {
+    for (const [p, heading] of [
+      ['/', 'page /'],
+      ['/login', 'page /login'],
+      ['/login/', 'page /login'],
+      ['/student?x=1', 'page /student'],
+      ['/me/classes', 'page /me/classes'],
+    ] as const) {
+      const res = await get(gw.base, p, 'gzip, br');
+      expect(res.status, p).toBe(200);
+      expect(res.headers['content-type'], p).toMatch(/^text\/html/);
+      expect(res.headers['cache-control'], p).toBe('no-cache');
+      expect(res.headers['content-security-policy'], p).toContain("script-src 'self'");
+      expect(res.body.toString(), p).toContain(`<h1>${heading}</h1>`);
+    }
+  });
+
+  it("sends index.html for the app's other routes and guarded paths, the 404 page (status 404) for the rest", async () => {
+    for (const p of ['/profile', '/register/hmtm', '/scheduling/klasse/3', '/teacher/x', '/index.html']) {
+      const res = await get(gw.base, p);
+      expect(res.status, p).toBe(200);
+      expect(res.body.toString(), p).toBe('<!doctype html><title>Stundenplan</title><div id="root"></div>');
+    }
+    for (const p of ['/gibt-es-nicht', '/login/mehr', '/register/a/b']) {
+      const res = await get(gw.base, p);
+      expect(res.status, p).toBe(404);
+      expect(res.headers['cache-control'], p).toBe('no-cache');
+      expect(res.body.toString(), p).toContain('<h1>Seite nicht gefunden</h1>');
+    }
+  });
+});
