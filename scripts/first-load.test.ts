@@ -1,13 +1,19 @@
-// The first download of the web app (issue 28, docs/benchmarks.md "Web app, first load"): the scripts the home
-// and login pages load at once (the entry chunk and what index.html preloads) carry no zod schema, and their
-// brotli size stays within the budget measured when the schemas left it. Builds the app into a folder of its own.
+// The first download of the web app (issues 28 and 38, docs/benchmarks.md "Web app, first load",
+// docs/adr/0030-prerendered-pages.md): the build renders each public page and each logged-in page's shell into
+// an HTML file of its own, with the standard hints for its chunks; the gateway sends each page its file; the
+// scripts the home and login pages load at once carry no zod schema and no time grid, and their brotli size
+// stays within the budget. Builds the app into a folder of its own.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync } from 'node:zlib';
+import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveWebApp } from '../gateway/src/static-assets.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /**
@@ -15,12 +21,25 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * React came back (58.8 on preact/compat before, 141 with the zod schemas in it).
  */
 const BUDGET_KB = 130;
+/** The pages the build renders, by path, and their files below pages/. */
+const PAGES: Record<string, string> = {
+  '/': 'index.html',
+  '/login': 'login.html',
+  '/register': 'register.html',
+  '/contact': 'contact.html',
+  '/impressum': 'impressum.html',
+  '/datenschutz': 'datenschutz.html',
+  '/barrierefreiheit': 'barrierefreiheit.html',
+  '/student': 'student.html',
+  '/me/classes': 'me/classes.html',
+  '/scheduling': 'scheduling.html',
+};
 
 let out = '';
-let html = '';
-let firstLoad: { file: string; code: string }[] = [];
+let server: Server | undefined;
+let base = '';
 
-beforeAll(() => {
+beforeAll(async () => {
   out = mkdtempSync(path.join(os.tmpdir(), 'first-load-'));
   execFileSync('npx', ['vite', 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], {
     cwd: path.join(root, 'web'),
@@ -28,51 +47,89 @@ beforeAll(() => {
     // Vitest sets NODE_ENV=test, which would build React's development version.
     env: { ...process.env, NODE_ENV: 'production' },
   });
-  html = readFileSync(path.join(out, 'index.html'), 'utf8');
-  // Every script index.html loads: the early start (a classic script), the entry chunk and its preloads.
-  const files = [...html.matchAll(/<(?:script[^>]*src|link rel="modulepreload"[^>]*href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
-  firstLoad = files.map((file) => ({ file, code: readFileSync(path.join(out, file), 'utf8') }));
+  // The gateway's serving of the web app, on its own.
+  const app = express();
+  serveWebApp(app, { dist: out, sourceMaps: false });
+  server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server!.once('listening', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }, 300_000);
 
-afterAll(() => {
+afterAll(async () => {
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
   if (out) rmSync(out, { recursive: true, force: true });
 });
 
+const page = (p: string) => readFileSync(path.join(out, 'pages', PAGES[p]!), 'utf8');
+/** Every script a page loads at once: the entry chunk and the modules it preloads, in document order. */
+const scriptsOf = (html: string) =>
+  [...html.matchAll(/<(?:script[^>]*src|link rel="modulepreload"[^>]*href)="\/(assets\/[^"]+\.js)"/g)].map((m) => ({
+    file: m[1]!,
+    code: readFileSync(path.join(out, m[1]!), 'utf8'),
+  }));
+/** The page as a client without JavaScript gets it: its text, without tags. */
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
 describe('first load of the web app', () => {
-  it('is the early start, then the entry chunk and its preloads', () => {
-    expect(firstLoad.map((f) => f.file.replace(/-[\w-]{8}\.js$/, ''))).toEqual(expect.arrayContaining(['assets/boot', 'assets/index']));
-    expect(firstLoad[0]!.file).toMatch(/^assets\/boot-[\w-]+\.js$/);
-    expect(firstLoad[1]!.file).toMatch(/^assets\/index-[\w-]+\.js$/);
+  it('is one HTML file per page, each with its content', () => {
+    for (const p of Object.keys(PAGES)) expect(page(p), p).toMatch(/<h1[ >]/);
+    expect(existsSync(path.join(out, 'pages', '404.html'))).toBe(true);
+    // The generic page of every other route: the app renders it.
+    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toContain('<div id="root"></div>');
   });
 
-  it('starts early with a classic script of its own that imports nothing and keeps its names to itself', () => {
-    const boot = firstLoad[0]!;
-    expect(html).toContain(`<script async fetchpriority="high" src="/${boot.file}"></script>`);
-    expect(boot.code).toMatch(/^\(\(\) ?=> ?\{[^]*\}\)\(\);\s*$/);
-    expect(boot.code).not.toMatch(/\bimport\b|\bexport\b/);
-    expect(brotliCompressSync(boot.code).length).toBeLessThan(1024);
+  it('answers GET /login without JavaScript with the login form, GET / with the home page', async () => {
+    const login = await fetch(`${base}/login`);
+    expect(login.status).toBe(200);
+    expect(login.headers.get('cache-control')).toBe('no-cache');
+    const form = await login.text();
+    expect(form).toMatch(/<h1 class="page__title">Login<\/h1>/);
+    expect(form).toMatch(/<label[^>]*>E-Mail<\/label><input[^>]+type="email"[^>]+name="email"/);
+    expect(form).toMatch(/<label[^>]*>Passwort<\/label><input[^>]+type="password"[^>]+name="password"/);
+    const home = text(await (await fetch(`${base}/`)).text());
+    expect(home).toContain('Willkommen beim Stundenplan-Assistenten');
+    expect(home).toContain('Anmelden');
+    const student = text(await (await fetch(`${base}/student`)).text());
+    expect(student).toContain('Deine Zeiten');
+    const missing = await fetch(`${base}/gibt-es-nicht`);
+    expect(missing.status).toBe(404);
+    expect(text(await missing.text())).toContain('Diese Seite existiert nicht.');
   });
 
-  it("lists /student's files for the early start, before the script that reads them", () => {
-    const block = /<script type="application\/json" id="early-files">([^<]*)<\/script>/.exec(html);
-    expect(block).not.toBeNull();
-    expect(html.indexOf('id="early-files"')).toBeLessThan(html.indexOf(`src="/${firstLoad[0]!.file}"`));
-    const files = JSON.parse(block![1]!) as Record<string, string[]>;
-    const student = files['/student'] ?? [];
-    expect(student.some((f) => /^\/assets\/availability-[\w-]{8}\.js$/.test(f))).toBe(true);
-    expect(student.some((f) => f.endsWith('.css'))).toBe(true);
-    for (const f of student) expect(readFileSync(path.join(out, f)).length, f).toBeGreaterThan(0);
-    // Nothing the entry loads anyway.
-    for (const { file } of firstLoad) expect(student).not.toContain(`/${file}`);
+  it('has no early start and no inline script: every script is a file (the CSP allows no other)', () => {
+    expect(readdirSync(path.join(out, 'assets')).filter((f) => f.startsWith('boot-'))).toEqual([]);
+    for (const p of Object.keys(PAGES)) {
+      const html = page(p);
+      expect(html, p).not.toContain('early-files');
+      for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) expect(tag, p).toMatch(/\bsrc="\/[^"]+"/);
+    }
   });
 
-  it('carries no zod schema (the contracts come from @stundenplan/contracts/routes)', () => {
-    for (const { file, code } of firstLoad) expect(code.includes('$ZodObject') || code.includes('ZodError'), file).toBe(false);
+  it("hints each page's own chunks and style sheets: /student's page chunk before the app asks for it", () => {
+    const student = page('/student');
+    const preloads = [...student.matchAll(/<link rel="modulepreload" crossorigin href="\/(assets\/[^"]+)">/g)].map((m) => m[1]!);
+    const sheets = [...student.matchAll(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+)">/g)].map((m) => m[1]!);
+    expect(preloads.some((f) => /^assets\/availability-[\w-]{8}\.js$/.test(f))).toBe(true);
+    expect(sheets.some((f) => /^assets\/availability-[\w-]{8}\.css$/.test(f))).toBe(true);
+    for (const f of [...preloads, ...sheets]) expect(existsSync(path.join(out, f)), f).toBe(true);
+    // The legal pages' chunk on theirs, none of a page on the home page beyond the entry's own.
+    expect(page('/impressum')).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/legal-[\w-]{8}\.js">/);
+    expect(scriptsOf(page('/')).map((s) => s.file)).toEqual(scriptsOf(readFileSync(path.join(out, 'index.html'), 'utf8')).map((s) => s.file));
   });
 
-  it(`stays within ${BUDGET_KB} KB of brotli-compressed JavaScript`, () => {
-    const kb = firstLoad.reduce((sum, { code }) => sum + brotliCompressSync(code).length, 0) / 1024;
-    console.info(`first load of / and /login: ${kb.toFixed(1)} KB brotli in ${firstLoad.length} files`);
+  for (const p of ['/', '/login']) {
+    it(`${p}: carries no zod schema and no time grid`, () => {
+      for (const { file, code } of scriptsOf(page(p))) {
+        expect(code.includes('$ZodObject') || code.includes('ZodError'), file).toBe(false);
+        expect(file, file).not.toMatch(/^assets\/(availability|week-times|scheduling)-/);
+      }
+    });
+  }
+
+  it(`/: stays within ${BUDGET_KB} KB of brotli-compressed JavaScript`, () => {
+    const scripts = scriptsOf(page('/'));
+    const kb = scripts.reduce((sum, { code }) => sum + brotliCompressSync(code).length, 0) / 1024;
+    console.info(`first load of /: ${kb.toFixed(1)} KB brotli in ${scripts.length} files`);
     expect(kb).toBeLessThanOrEqual(BUDGET_KB);
   });
 });

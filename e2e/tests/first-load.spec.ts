@@ -3,10 +3,10 @@ import { uniqueEmail, type Person } from '../helpers/accounts.js';
 import { loginByApi, registerConfirmed, withApi } from '../helpers/times.js';
 
 /*
- * The first load of a page, as a phone opens it (docs/adr/0016-early-start.md, issue 28): on /student the early
- * start asks for the session, the page's data and its files before the app's JavaScript is there, and the app
- * takes those answers instead of asking again; nothing on /, /login or /student moves once painted (no layout
- * shift: the footer waits below the fold, the login card holds its room while the session is checked).
+ * The first load of a page, as a phone opens it (docs/adr/0030-prerendered-pages.md, issues 28 and 38): /student
+ * arrives as its rendered shell whose hints fetch the page's files at once, the app asks for the session and the
+ * page's data once each; nothing on /, /login or /student moves once painted (no layout shift: the footer waits
+ * below the fold, the login card holds its room while the session is checked).
  */
 const student: Person = { name: 'Fanny Hensel', email: uniqueEmail('fanny.hensel'), password: 'Gartenlieder1827', role: 'student', duration: 30 };
 
@@ -29,7 +29,7 @@ async function watchShifts(page: Page): Promise<void> {
 
 const shifts = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
 
-test('/student: session, data and page files asked for once, early, and nothing moves', async ({ page }) => {
+test('/student: session, data and page files asked for once, and nothing moves', async ({ page }) => {
   await loginByApi(page.request, student);
   await watchShifts(page);
   const asked: string[] = [];
@@ -43,10 +43,9 @@ test('/student: session, data and page files asked for once, early, and nothing 
   await expect(page.getByRole('grid', { name: 'Deine verfügbaren Zeiten' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(asked.sort()).toEqual(['GET /api/me', 'GET /api/me/available-times', 'GET /api/me/teachers-time-ranges', 'GET /api/profile']);
-  // The early start's link and the app's import are one request each for the page's script and style sheet.
+  // The HTML's hints and the app's import are one request each for the page's script and style sheet.
   expect(early.filter((u) => u.endsWith('.js'))).toHaveLength(1);
   expect(early.filter((u) => u.endsWith('.css'))).toHaveLength(1);
-  expect(await page.evaluate(() => (window as unknown as { __earlyResponses?: Map<string, unknown> }).__earlyResponses?.size)).toBe(0);
   expect(await shifts(page)).toEqual([]);
 });
 

@@ -49,8 +49,9 @@ describe("/student's data beside its chunk", () => {
     const app = start('/student', { me: { hang: true } });
     app.show();
     await waitFor(() => expect(app.calls()).toEqual([1, 1, 1]));
-    // The guard still waits for the session: the page itself cannot have asked.
-    expect(screen.queryByRole('heading', { name: 'Deine Zeiten' })).toBeNull();
+    // The guard still waits for the session, showing the page's shell: the page itself cannot have asked.
+    expect(screen.getByRole('heading', { name: 'Deine Zeiten' })).toBeTruthy();
+    expect(screen.queryByRole('grid', { name: 'Deine verfügbaren Zeiten' })).toBeNull();
   });
 
   it('is fetched once when the page shows it', async () => {

@@ -1,6 +1,6 @@
 // The one route table of the SPA (docs/product/screens.md). Feature engineers add their pages here.
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, matchRoutes, Outlet, type RouteObject } from 'react-router-dom';
 import { LoginPage } from '../features/auth';
 import { HomePage } from '../features/home';
@@ -10,30 +10,43 @@ import { PageSpinner } from '../shared/ui/Spinner';
 import { NotFoundPage } from './NotFoundPage';
 import { RootErrorPage } from './RootErrorPage';
 import { prefetchRouteData } from './route-data';
+import { SchedulingShell, StudentTimesShell, TeacherClassesShell } from './route-shells';
 
-/** A page chunk's loader that keeps the module once it is there (`module`). */
+/** A page chunk's loader that keeps the module once it is there (`module`), and the chunk's source (`source`). */
 interface Chunk<M> {
   (): Promise<M>;
   module?: M;
+  /** The module it imports, relative to the web folder: the build finds its files by it (Vite's manifest). */
+  source: string;
 }
 
-function chunk<M>(importer: () => Promise<M>): Chunk<M> {
-  const load: Chunk<M> = () => importer().then((module) => (load.module = module));
+function chunk<M>(source: string, importer: () => Promise<M>): Chunk<M> {
+  const load = Object.assign(() => importer().then((module) => (load.module = module)), { source }) as Chunk<M>;
   return load;
 }
 
+/** What a page's route carries beside its element (read by `preloadPageAt`, the route guard and the build). */
+export interface PageHandle {
+  preload: () => Promise<unknown>;
+  /** The page chunk's module (see `Chunk.source`). */
+  source: string;
+  /** Shown in the page's place while the session is checked: heading and the main region in its final size. */
+  shell?: ReactNode;
+}
+
 /**
- * Route-level code splitting (docs/adr/0001-precompressed-web-assets.md): the home and login pages come with
- * the entry chunk; every other page is a chunk of its own, loaded when its route is first shown. The
- * navigation bar, footer and role guard render at once; the page shows a spinner until its chunk is there.
- * A page whose chunk is already there (started beside the session check, `preloadPageAt`) renders at once:
- * `lazy` would suspend for a round of promises first, and on Preact a test's `act` ends before that round.
- * Which of the two a page mounts with is decided once, so it never switches (and remounts) while shown.
+ * Route-level code splitting (docs/adr/0030-prerendered-pages.md): the home and login pages come with the entry
+ * chunk; every other page is a chunk of its own. A page whose chunk is there when the app starts (main.tsx
+ * waits for the chunk of the page it hydrates, the build's prerender loads them all) renders at once, as the
+ * HTML the build rendered shows it: `lazy` would suspend first, and hydration would find a fallback where the
+ * HTML holds the page. Any other page shows a spinner until its chunk is there. Which of the two a page mounts
+ * with is decided once, so it never switches (and remounts) while shown.
  */
 function page<K extends string>(
   load: Chunk<Record<K, ComponentType>>,
   name: K,
   guard?: 'auth' | 'teacher' | 'student',
+  shell?: ReactNode,
 ): Pick<RouteObject, 'element' | 'handle'> {
   const Lazy = lazy(async () => ({ default: (await load())[name] as ComponentType }));
   function Page() {
@@ -45,20 +58,21 @@ function page<K extends string>(
       <Page />
     </Suspense>
   );
-  if (!guard) return { element: content, handle: { preload: load } };
-  return { handle: { preload: load }, element: guard === 'auth' ? <RequireAuth>{content}</RequireAuth> : <RequireRole role={guard}>{content}</RequireRole> };
+  const handle: PageHandle = { preload: load, source: load.source, ...(shell !== undefined && { shell }) };
+  if (!guard) return { element: content, handle };
+  return { handle, element: guard === 'auth' ? <RequireAuth>{content}</RequireAuth> : <RequireRole role={guard}>{content}</RequireRole> };
 }
 
-const auth = chunk(() => import('../features/auth/pages'));
-const legal = chunk(() => import('../features/legal'));
-const classes = chunk(() => import('../features/classes'));
-const about = chunk(() => import('../features/about'));
-const contact = chunk(() => import('../features/contact'));
-const profile = chunk(() => import('../features/profile'));
-const scheduling = chunk(() => import('../features/scheduling'));
-const availability = chunk(() => import('../features/availability'));
+const auth = chunk('src/features/auth/pages.ts', () => import('../features/auth/pages'));
+const legal = chunk('src/features/legal/index.ts', () => import('../features/legal'));
+const classes = chunk('src/features/classes/index.ts', () => import('../features/classes'));
+const about = chunk('src/features/about/index.ts', () => import('../features/about'));
+const contact = chunk('src/features/contact/index.ts', () => import('../features/contact'));
+const profile = chunk('src/features/profile/index.ts', () => import('../features/profile'));
+const scheduling = chunk('src/features/scheduling/index.ts', () => import('../features/scheduling'));
+const availability = chunk('src/features/availability/index.ts', () => import('../features/availability'));
 
-/** Loads every lazy page's chunk (tests: a page then renders without waiting for its module). */
+/** Loads every lazy page's chunk (the build's prerender, and tests: a page then renders without waiting). */
 export async function preloadPages(): Promise<void> {
   await Promise.all([auth(), legal(), classes(), about(), contact(), profile(), scheduling(), availability()]);
 }
@@ -89,9 +103,9 @@ export const appRoutes: RouteObject[] = [
           { path: 'datenschutz', ...page(legal, 'PrivacyPage') },
           { path: 'barrierefreiheit', ...page(legal, 'AccessibilityPage') },
           { path: 'profile', ...page(profile, 'ProfilePage', 'auth') },
-          { path: 'scheduling/*', ...page(scheduling, 'SchedulingPage', 'teacher') },
-          { path: 'me/classes', ...page(classes, 'TeacherClassesPage', 'teacher') },
-          { path: 'student', ...page(availability, 'StudentTimesPage', 'student') },
+          { path: 'scheduling/*', ...page(scheduling, 'SchedulingPage', 'teacher', <SchedulingShell />) },
+          { path: 'me/classes', ...page(classes, 'TeacherClassesPage', 'teacher', <TeacherClassesShell />) },
+          { path: 'student', ...page(availability, 'StudentTimesPage', 'student', <StudentTimesShell />) },
           { path: 'student/classes', ...page(classes, 'StudentClassesPage', 'student') },
           { path: '*', element: <NotFoundPage /> },
         ],
@@ -100,15 +114,20 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
+/** The handles of the lazy pages at `pathname` (none for a page of the entry chunk). */
+export function pageHandlesAt(pathname: string): PageHandle[] {
+  return (matchRoutes(appRoutes, pathname) ?? []).flatMap((match) => {
+    const handle = match.route.handle as PageHandle | undefined;
+    return handle ? [handle] : [];
+  });
+}
+
 /**
- * Starts loading the chunk of the page at `pathname` at once, so that it arrives while the session check runs
- * instead of after it (a guarded page renders only when the session is known).
+ * Starts loading the chunk of the page at `pathname` at once (its files are in the HTML's preload hints), so
+ * that it arrives while the session check runs instead of after it; resolves when it is there, never rejects.
  */
-export function preloadPageAt(pathname: string): void {
-  for (const match of matchRoutes(appRoutes, pathname) ?? []) {
-    const preload = (match.route.handle as { preload?: () => Promise<unknown> } | undefined)?.preload;
-    preload?.().catch(() => undefined);
-  }
+export function preloadPageAt(pathname: string): Promise<void> {
+  return Promise.all(pageHandlesAt(pathname).map((handle) => handle.preload().catch(() => undefined))).then(() => undefined);
 }
 
 /**
@@ -122,7 +141,7 @@ export function createAppRouter(queryClient: QueryClient) {
   const enter = (pathname: string) => {
     if (pathname === entered) return;
     entered = pathname;
-    preloadPageAt(pathname);
+    void preloadPageAt(pathname);
     prefetchRouteData(queryClient, pathname);
   };
   enter(router.state.location.pathname);

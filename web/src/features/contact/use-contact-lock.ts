@@ -39,7 +39,9 @@ export interface ContactLock {
  * (the contact page and 'Barriere melden'), as the server counts them together.
  */
 export function useContactLock(): ContactLock {
-  const [limit, setLimit] = useState<RateLimit | null>(readLock);
+  // Read after the first render: a page the build rendered is hydrated, and its first render must be the build's.
+  const [limit, setLimit] = useState<RateLimit | null>(null);
+  useEffect(() => setLimit(readLock()), []);
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {

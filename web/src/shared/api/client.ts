@@ -3,7 +3,6 @@ import type { AnswerOf, BodyOf, Endpoint, PathParams, QueryOf } from '@stundenpl
 // Zod-free at run time, so the first download carries no schema (packages/contracts/src/routes.ts).
 import { pathOf } from '@stundenplan/contracts/routes';
 import { LAST_PATH_KEY, SESSION_EXPIRED_KEY, writeStorage } from '../storage';
-import { takeEarlyResponse } from './early-responses';
 
 export const API_PREFIX = '/api';
 export const REQUEST_TIMEOUT_MS = 30000;
@@ -150,16 +149,6 @@ function runSessionExpiredFlow(): void {
   else window.location.assign('/');
 }
 
-/** `promise`, or a rejection as soon as `signal` aborts (an early answer has no signal of its own). */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(new DOMException('Aborted', 'AbortError'));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new DOMException('Aborted', 'AbortError'));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
-
 async function readBody(response: Response, type: ResponseType): Promise<unknown> {
   if (type === 'blob') return response.blob();
   const text = await response.text();
@@ -207,10 +196,7 @@ async function request<T>(method: string, path: string, body: unknown, options: 
     let response: Response;
     let parsed: unknown;
     try {
-      const ask = () => fetch(url, { method, headers, body: payload, credentials: 'include', signal: controller.signal });
-      // The answer of the early start (app/early-start.ts) when it asked for exactly this, else our own request.
-      const early = takeEarlyResponse(method, url, options.headers !== undefined);
-      response = await (early ? untilAborted(early.catch(ask), controller.signal) : ask());
+      response = await fetch(url, { method, headers, body: payload, credentials: 'include', signal: controller.signal });
       parsed = await readBody(response, response.ok ? (options.responseType ?? 'json') : 'json');
     } catch (error) {
       if (controller.signal.aborted) {

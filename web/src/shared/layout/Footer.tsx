@@ -1,7 +1,16 @@
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 
+/** The year the build rendered the pages in (vite.config.ts): a hydrated page starts with it, as its HTML. */
+const BUILD_YEAR = Number(import.meta.env.VITE_BUILD_YEAR) || new Date().getFullYear();
+const unchanging = () => () => undefined;
+
 export function Footer() {
-  const year = new Date().getFullYear();
+  const year = useSyncExternalStore(
+    unchanging,
+    () => new Date().getFullYear(),
+    () => BUILD_YEAR,
+  );
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">

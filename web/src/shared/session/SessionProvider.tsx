@@ -17,11 +17,19 @@ export const SESSION_HIDDEN_RECHECK_MS = 300_000;
 
 /**
  * Starts the first session check with the app, beside the page's chunk and data, instead of after the first
- * render (the provider's query then finds it under way). Never on the password pages.
+ * render (the provider's query then finds it under way). Never on the password pages. Its answer enters the
+ * cache no earlier than `until` (a hydrated page must first render as the build did: session unknown).
  */
-export function startSessionCheck(client: QueryClient, pathname: string): void {
+export function startSessionCheck(client: QueryClient, pathname: string, until?: Promise<void>): void {
   if (isSessionCheckExcluded(pathname)) return;
-  void client.prefetchQuery({ queryKey: SESSION_QUERY_KEY, queryFn: ({ signal }) => fetchSession(signal), retry: false });
+  const queryFn = async ({ signal }: { signal: AbortSignal }) => {
+    try {
+      return await fetchSession(signal);
+    } finally {
+      await until;
+    }
+  };
+  void client.prefetchQuery({ queryKey: SESSION_QUERY_KEY, queryFn, retry: false });
 }
 
 /**
