@@ -3,22 +3,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installFetchMock } from '../../test/fetch-mock';
 import { ClassLessonTools } from './ClassLessonTools';
-import { classLessonRoutes, renderWithQueries } from './test-fixtures';
+import { classLesson, classLessonRoutes, renderWithQueries } from './test-fixtures';
 
 /** The class page's "Termine absagen": a day's lessons with their actions and „Ich bin krank“ for the whole day. */
 
 const FUTURE = '2999-01-07';
-const row = (member: string, name: string, start: string, status: string, extra: object = {}) => ({
-  member_id: member,
-  name,
-  date: FUTURE,
-  start,
-  end: `${start.slice(0, 2)}:45`,
-  status,
-  reason: null,
-  week: null,
-  ...extra,
-});
+const row = (member: string, name: string, start: string, status: string, extra: object = {}) => classLesson(member, name, FUTURE, start, status, extra);
 
 function show(lessons: unknown[]) {
   const fetchMock = installFetchMock([

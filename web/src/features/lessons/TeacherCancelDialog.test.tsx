@@ -5,22 +5,11 @@ import { installFetchMock, type MockRoute } from '../../test/fetch-mock';
 import { getToasts } from '../../shared/toast/toast-store';
 import { berlinToday } from './lessons-api';
 import { TeacherDates } from './TeacherDates';
-import { classLessonRoutes, renderWithQueries } from './test-fixtures';
+import { classLesson, classLessonRoutes, renderWithQueries } from './test-fixtures';
 
 /** The teacher's "Termine": cancelling one lesson or a whole day, withdrawing a cancellation, booking a make-up. */
 
 const FUTURE = '2999-01-07';
-const row = (member: string, name: string, date: string, start: string, status: string, extra: object = {}) => ({
-  member_id: member,
-  name,
-  date,
-  start,
-  end: `${start.slice(0, 2)}:45`,
-  status,
-  reason: null,
-  week: null,
-  ...extra,
-});
 const MAKEUP = {
   makeup_id: 'mk1',
   member_id: 'b',
@@ -39,10 +28,10 @@ function show(routes: MockRoute[] = [], lessons: unknown[] = []) {
       lessons: lessons.length
         ? lessons
         : [
-            row('old', 'Olga Ost', '2000-01-03', '09:00', 'planned'),
-            row('a', 'Anna Alt', FUTURE, '09:00', 'planned'),
-            row('b', 'Ben Bauer', FUTURE, '10:00', 'planned'),
-            row('b', 'Ben Bauer', '2999-01-14', '10:00', 'cancelled', { reason: 'Konzert', cancelled_by: 'student', makeup_id: 'mk1' }),
+            classLesson('old', 'Olga Ost', '2000-01-03', '09:00', 'planned'),
+            classLesson('a', 'Anna Alt', FUTURE, '09:00', 'planned'),
+            classLesson('b', 'Ben Bauer', FUTURE, '10:00', 'planned'),
+            classLesson('b', 'Ben Bauer', '2999-01-14', '10:00', 'cancelled', { reason: 'Konzert', cancelled_by: 'student', makeup_id: 'mk1' }),
           ],
       makeups: [MAKEUP],
       swapRequests: [],
@@ -106,7 +95,11 @@ describe('Termine: the teacher cancels, withdraws and books', () => {
           },
         },
       ],
-      [row('a', 'Anna Alt', today, '23:45', 'planned'), row('a', 'Anna Alt', FUTURE, '09:00', 'planned'), row('b', 'Ben Bauer', FUTURE, '10:00', 'planned')],
+      [
+        classLesson('a', 'Anna Alt', today, '23:45', 'planned'),
+        classLesson('a', 'Anna Alt', FUTURE, '09:00', 'planned'),
+        classLesson('b', 'Ben Bauer', FUTURE, '10:00', 'planned'),
+      ],
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Ich bin krank' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Ich bin krank – Termine absagen' }));

@@ -11,6 +11,19 @@ export function renderWithQueries(ui: ReactElement) {
   render(<QueryClientProvider client={qc}>{ui}</QueryClientProvider>);
 }
 
+/** One dated lesson of class c1 as the teacher's list has it: 45 minutes from `start`. */
+export const classLesson = (member: string, name: string, date: string, start: string, status: string, extra: object = {}) => ({
+  member_id: member,
+  name,
+  date,
+  start,
+  end: `${start.slice(0, 2)}:45`,
+  status,
+  reason: null,
+  week: null,
+  ...extra,
+});
+
 /** What the teacher's lesson screens of class c1 read: its dated lessons, make-ups and (when given) swap requests. */
 export function classLessonRoutes({ lessons, makeups, swapRequests }: { lessons: unknown[]; makeups: unknown[]; swapRequests?: unknown[] }): MockRoute[] {
   return [
