@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { extractCustom, extractHmtm, parseDauer, parseEmail, parseMapping, splitName } from '../src/csv/index.js';
+import { extractCustom, extractHmtm, parseEmail, parseMapping, splitName } from '../src/csv/index.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 const fails = (fn: () => unknown) => {
@@ -145,11 +145,6 @@ describe('extractCustom', () => {
 });
 
 describe('cell parsers', () => {
-  it('durations', () => {
-    expect(['60', '60 min', '45 Min.', '90 Minuten', '1 Std.', '1,5 h', '120min'].map(parseDauer)).toEqual([60, 60, 45, 90, 60, 90, 120]);
-    expect(['', '50', '0', '135', 'abc', '60 Sekunden'].map(parseDauer)).toEqual([null, null, null, null, null, null]);
-  });
-
   it('e-mails', () => {
     expect(parseEmail(' Max@Example.ORG ')).toBe('max@example.org');
     expect(parseEmail('mailto:a.b@example.org')).toBe('a.b@example.org');

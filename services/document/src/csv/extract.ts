@@ -1,7 +1,6 @@
 import { AppError } from '@stundenplan/base';
-import { ALLOWED_DURATIONS } from '@stundenplan/timegrid';
+import { CSV_HEADER_SYNONYMS, findColumn, normalizeHeader, parseDauer, roleOfHeader, tableWidth, withoutPreamble } from '@stundenplan/contracts/csv-rules';
 import { decodeCsv } from './decode.js';
-import { findColumn, HEADER_SYNONYMS, normalizeHeader, roleOfHeader } from './headers.js';
 import { CSV_MSG, MAX_STUDENTS } from './messages.js';
 import { detectDelimiter, readRecords } from './records.js';
 
@@ -33,18 +32,6 @@ export function parseEmail(raw: string | undefined): string | null {
     .replace(/^(?:[^<>]*<)?\s*(?:mailto:)?([^<>]*?)\s*>?$/i, '$1')
     .toLowerCase();
   return EMAIL_RE.test(e) && e.length <= 100 ? e : null;
-}
-
-/** "60", "60 min", "45 Min.", "90 Minuten", "1 Std.", "1,5 h" -> minutes when allowed (15..120 step 15), else null. */
-export function parseDauer(raw: string | undefined): number | null {
-  const s = (raw ?? '').trim().toLowerCase().replace(',', '.');
-  if (!s) return null;
-  const m = /^(\d{1,4}(?:\.\d+)?)\s*(min(?:uten|\.)?|m|std\.?|stunden?|h)?\.?$/.exec(s);
-  if (!m) return null;
-  let minutes = Number(m[1]);
-  if (m[2] && /^(std|stunde|h)/.test(m[2])) minutes *= 60;
-  minutes = Math.round(minutes);
-  return ALLOWED_DURATIONS.includes(minutes) ? minutes : null;
 }
 
 const hasLetter = (s: string) => /\p{L}/u.test(s);
@@ -108,16 +95,6 @@ function finish(students: CsvStudent[]): CsvStudent[] {
   return students;
 }
 
-/** Most common record width (the table's column count). */
-function tableWidth(records: string[][]): number {
-  const counts = new Map<number, number>();
-  for (const r of records) counts.set(r.length, (counts.get(r.length) ?? 0) + 1);
-  let best = 1;
-  let bestN = 0;
-  for (const [w, n] of counts) if (n > bestN || (n === bestN && w > best)) [best, bestN] = [w, n];
-  return best;
-}
-
 const isHmtmHeader = (cells: string[]) => findColumn(cells, 'nachname') >= 0 && findColumn(cells, 'vorname') >= 0;
 
 /**
@@ -130,7 +107,7 @@ export function extractHmtm(buf: Buffer): CsvStudent[] {
   const text = decodeCsv(buf);
   const delimiter = detectDelimiter(text, (line) => {
     const n = normalizeHeader(line);
-    return HEADER_SYNONYMS.nachname.some((s) => n.includes(s)) && HEADER_SYNONYMS.vorname.some((s) => n.includes(s));
+    return CSV_HEADER_SYNONYMS.nachname.some((s) => n.includes(s)) && CSV_HEADER_SYNONYMS.vorname.some((s) => n.includes(s));
   });
   const records = readRecords(text, delimiter);
   const h = records.slice(0, HEADER_SEARCH_ROWS).findIndex(isHmtmHeader);
@@ -222,18 +199,6 @@ function looksLikeHeader(cells: string[], cols: Partial<Record<MappedRole, numbe
   if (Object.values(cols).some((i) => i !== undefined && roleOfHeader(cells[i] ?? '') !== undefined)) return true;
   // the mapped e-mail cell is text but not an address
   return cols.email !== undefined && !!cells[cols.email] && !parseEmail(cells[cols.email]) && !/\d/.test(cells[cols.email]!);
-}
-
-/**
- * Leading lines that fill only one cell of a multi-column table (course title, semester, export
- * date, Excel's "sep=;") are not part of the table. The same rule as the web's preview, so the rows
- * the teacher mapped are the rows that are extracted (with column indexes too, not only with
- * header names).
- */
-function withoutPreamble(rows: string[][], width: number): string[][] {
-  if (width < 2) return rows;
-  const first = rows.findIndex((r) => r.filter((c) => c !== '').length > 1);
-  return first <= 0 ? rows : rows.slice(first);
 }
 
 /** Custom layout: the teacher maps the columns (docs/product/classes.md CSV import, 'Benutzerdefiniert'). */

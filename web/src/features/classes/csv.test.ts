@@ -10,7 +10,6 @@ import {
   firstDuplicateEmail,
   guessHasHeader,
   guessRoles,
-  importDuration,
   importName,
   importProblem,
   mergeRows,
@@ -121,6 +120,8 @@ describe('column mapping', () => {
     expect(guessRoles(['Name', 'Mail', 'Mail'], 3)).toEqual(['name', 'email', 'ignore']);
     expect(guessRoles(['Name', 'Vorname', 'Nachname'], 3)).toEqual(['ignore', 'vorname', 'nachname']);
     expect(guessRoles(null, 2)).toEqual(['ignore', 'ignore']);
+    // the server's header names (packages/contracts csv-rules): what the extraction finds, the preview proposes
+    expect(guessRoles(['Teilnehmer/in', 'E-Mail-Adr.', 'Unterrichtsdauer (in Minuten)'], 3)).toEqual(['name', 'email', 'dauer']);
   });
 
   it('gives each role to one column only', () => {
@@ -191,16 +192,6 @@ describe('duplicates and merging', () => {
 });
 
 describe('import values', () => {
-  it('DECISION: imports durations above 120 as 120, others outside 15..120 step 15 (or none) as 30', () => {
-    expect(importDuration(45)).toBe(45);
-    expect(importDuration(120)).toBe(120);
-    expect(importDuration(null)).toBe(30);
-    expect(importDuration(150)).toBe(120);
-    expect(importDuration(180)).toBe(120);
-    expect(importDuration(0)).toBe(30);
-    expect(importDuration(50)).toBe(30);
-  });
-
   it('builds the name from the row', () => {
     expect(importName(row(1, 'Anna', 'Berg', null, null))).toBe('Anna Berg');
     expect(importName({ row_id: 1, vorname: 'Anna', nachname: 'Berg', email: null, dauer: null, name: '' })).toBe('Anna Berg');

@@ -1,7 +1,7 @@
 // Client side of the CSV import (docs/product/classes.md CSV import dialog, docs/product/classes.md CSV upload): reading the file for
 // the custom-format preview (split by papaparse), the column mapping, duplicate groups and merging. The
 // extraction itself is the server's (extract-hmtm-csv / extract-custom-csv).
-import { ALLOWED_DURATIONS, DEFAULT_DURATION } from '@stundenplan/timegrid';
+import { normalizeHeader, roleOfHeader, tableWidth, withoutPreamble, type CsvColumnRole } from '@stundenplan/contracts/csv-rules';
 import Papa from 'papaparse';
 import type { CsvRow, CustomColumnMapping } from './classes-api';
 import { CSV_MESSAGES } from './messages';
@@ -70,16 +70,6 @@ export function parseCsv(text: string, delimiter: Delimiter = detectDelimiter(te
   return records;
 }
 
-/** Most common record width. */
-function tableWidth(records: string[][]): number {
-  const counts = new Map<number, number>();
-  for (const r of records) counts.set(r.length, (counts.get(r.length) ?? 0) + 1);
-  let best = 1;
-  let bestN = 0;
-  for (const [w, n] of counts) if (n > bestN || (n === bestN && w > best)) [best, bestN] = [w, n];
-  return best;
-}
-
 /**
  * Table rows without blank lines, without one-cell lines in a multi-column file, and without
  * leading lines that fill only one cell (preamble such as "Teilnehmerliste Klavier;;;;").
@@ -87,13 +77,13 @@ function tableWidth(records: string[][]): number {
 export function tableRecords(records: string[][]): string[][] {
   const filled = records.filter((r) => r.some((c) => c !== ''));
   const width = tableWidth(filled);
-  const rows = filled.filter((r) => !(width > 1 && r.length === 1));
-  if (width < 2) return rows;
-  const first = rows.findIndex((r) => r.filter((c) => c !== '').length > 1);
-  return first <= 0 ? rows : rows.slice(first);
+  return withoutPreamble(
+    filled.filter((r) => !(width > 1 && r.length === 1)),
+    width,
+  );
 }
 
-export type ColumnRole = 'ignore' | 'name' | 'vorname' | 'nachname' | 'dauer' | 'email';
+export type ColumnRole = 'ignore' | CsvColumnRole;
 
 export const COLUMN_ROLE_OPTIONS: ReadonlyArray<{ value: ColumnRole; label: string }> = [
   { value: 'ignore', label: CSV_MESSAGES.ignore },
@@ -104,36 +94,13 @@ export const COLUMN_ROLE_OPTIONS: ReadonlyArray<{ value: ColumnRole; label: stri
   { value: 'email', label: 'E-Mail' },
 ];
 
-function normaliseHeader(s: string): string {
-  return s
-    .toLowerCase()
-    .replace(/ä/g, 'ae')
-    .replace(/ö/g, 'oe')
-    .replace(/ü/g, 'ue')
-    .replace(/ß/g, 'ss')
-    .replace(/[^a-z0-9]/g, '');
-}
-
-const HEADER_ROLES: Record<Exclude<ColumnRole, 'ignore'>, readonly string[]> = {
-  nachname: ['nachname', 'familienname', 'zuname', 'lastname', 'surname'],
-  vorname: ['vorname', 'vornamen', 'rufname', 'firstname', 'givenname'],
-  name: ['name', 'vollername', 'studentin', 'student', 'studierende', 'studierender', 'teilnehmer', 'teilnehmerin', 'fullname'],
-  email: ['email', 'emailadresse', 'mail', 'mailadresse', 'emailaddress', 'emails'],
-  dauer: ['dauer', 'unterrichtsdauer', 'dauermin', 'dauerinmin', 'dauerinminuten', 'dauerminuten', 'minuten', 'min'],
-};
-
-function roleOfHeader(cell: string): ColumnRole {
-  const n = normaliseHeader(cell);
-  for (const role of Object.keys(HEADER_ROLES) as Array<keyof typeof HEADER_ROLES>) {
-    if (HEADER_ROLES[role].includes(n)) return role;
-  }
-  return 'ignore';
-}
+/** The role a header cell names (docs/product/classes.md CSV upload: the server's names), or 'ignore'. */
+const roleOf = (cell: string): ColumnRole => roleOfHeader(cell) ?? 'ignore';
 
 /** Whether the first table row names columns: a known header word, or no e-mail address and no number in it. */
 export function guessHasHeader(first: string[] | undefined): boolean {
   if (!first) return false;
-  if (first.some((c) => roleOfHeader(c) !== 'ignore')) return true;
+  if (first.some((c) => roleOf(c) !== 'ignore')) return true;
   return !first.some((c) => c.includes('@') || /^\d+([.,]\d+)?(\s*min\.?)?$/i.test(c));
 }
 
@@ -143,7 +110,7 @@ export function guessRoles(header: string[] | null, columns: number): ColumnRole
   if (!header) return roles;
   const used = new Set<ColumnRole>();
   header.forEach((cell, i) => {
-    const role = roleOfHeader(cell);
+    const role = roleOf(cell);
     if (role !== 'ignore' && !used.has(role) && i < columns) {
       roles[i] = role;
       used.add(role);
@@ -193,7 +160,7 @@ export function buildMapping(
   header: readonly string[] = [],
 ): { ok: true; mapping: CustomColumnMapping } | { ok: false; error: string } {
   const mapping: CustomColumnMapping = { has_header: hasHeader };
-  const names = header.map(normaliseHeader);
+  const names = header.map(normalizeHeader);
   const unique = (i: number) => hasHeader && Boolean(names[i]) && names.filter((n) => n === names[i]).length === 1;
   roles.forEach((role, i) => {
     if (role !== 'ignore' && mapping[role] === undefined) mapping[role] = unique(i) ? header[i]! : i;
@@ -259,17 +226,6 @@ export function mergeRows(rows: readonly ImportRow[], rowIds: ReadonlySet<number
     else if (!rowIds.has(row.row_id)) out.push(row);
   }
   return { rows: out, merged, count: selected.length, minutes };
-}
-
-/**
- * DECISION: a duration above 120 (e.g. merged 60 + 90) is imported as the maximum 120, so the teacher's
- * intent "a long lesson" survives; any other value outside 15..120 in steps of 15 (or none) as the default 30.
- */
-export function importDuration(dauer: number | null | undefined): number {
-  if (typeof dauer !== 'number') return DEFAULT_DURATION;
-  const max = ALLOWED_DURATIONS[ALLOWED_DURATIONS.length - 1]!;
-  if (dauer > max) return max;
-  return ALLOWED_DURATIONS.includes(dauer) ? dauer : DEFAULT_DURATION;
 }
 
 export function importName(row: CsvRow): string {

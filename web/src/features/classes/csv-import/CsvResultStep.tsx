@@ -1,8 +1,9 @@
 // Step 2 of the CSV import: the extracted rows with their hints, duplicate groups to merge, and the selection.
+import { importDuration } from '@stundenplan/contracts/csv-rules';
 import { Alert } from '../../../shared/ui/Alert';
 import { Button } from '../../../shared/ui/Button';
 import { Table } from '../../../shared/ui/Table';
-import { importDuration, importName, importProblem } from '../csv';
+import { importName, importProblem } from '../csv';
 import { Checkbox } from '../local-ui';
 import { CSV_MESSAGES } from '../messages';
 import type { CsvImport } from './use-csv-import';

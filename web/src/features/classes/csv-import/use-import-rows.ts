@@ -1,6 +1,7 @@
+import { importDuration } from '@stundenplan/contracts/csv-rules';
 import { useMutation } from '@tanstack/react-query';
 import { classesApi } from '../classes-api';
-import { importDuration, importName, type ImportRow } from '../csv';
+import { importName, type ImportRow } from '../csv';
 
 /** New rows via members/new, rows of registered students via members; `onRowsDone` hears of the new ones at once. */
 export function useImportRows(classId: string, onRowsDone: (rowIds: Set<number>) => void) {
