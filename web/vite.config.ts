@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
-import { prerender } from './scripts/prerender';
+import { prerender } from './scripts/prerender.ts';
 
 // Resolve everything relative to this folder so `vite build` works from any cwd (turbo, root scripts).
 const webRoot = decodeURIComponent(new URL('.', import.meta.url).pathname);

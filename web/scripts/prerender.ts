@@ -1,7 +1,7 @@
 // The pages the build renders ahead (docs/adr/0030-prerendered-pages.md). After the browser build, a second Vite
 // build makes src/entry-server.tsx runnable in Node; each page it names is rendered with react-dom/server into
 // a copy of the built index.html, with the standard hints for what the page needs next: a `modulepreload` for
-// each script of its page chunk and a style sheet link for each of its style sheets (Vite's manifest knows
+// each script of its page chunk and a style sheet link for each of its style sheets (the build's output knows
 // them). The gateway serves each page its own file (gateway/src/static-assets.ts, by `pages/routes.json`).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -94,6 +94,8 @@ export function prerender(): Plugin {
     async closeBundle() {
       const outDir = path.resolve(config.root, config.build.outDir);
       // Inside node_modules: Node resolves the server build's imports (react, react-router-dom) from there.
+      // (A workspace install may have hoisted every package and left no node_modules here.)
+      mkdirSync(path.join(config.root, 'node_modules'), { recursive: true });
       const serverDir = mkdtempSync(path.join(config.root, 'node_modules', '.prerender-'));
       try {
         await build({
