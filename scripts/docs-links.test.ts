@@ -74,6 +74,32 @@ describe('the repository stands alone', () => {
     expect(broken).toEqual([]);
   });
 
+  it('every repository path named in backticks in the docs and the READMEs exists', () => {
+    const named = namedPaths();
+    expect(named.length).toBeGreaterThan(100);
+    const missing = named.filter(
+      ({ file, target }) => !exists(path.join(root, target)) && !exists(path.resolve(path.dirname(file), target)) && !inAWorkspace(target),
+    );
+    expect(missing.map(({ file, target }) => `${path.relative(root, file)}: ${target}`)).toEqual([]);
+  });
+
+  it('every `npm run <script>` named in the docs and the READMEs is a script of its package.json', () => {
+    const named = namedCommands();
+    expect(named.length).toBeGreaterThan(10);
+    const unknown = named.filter(({ workspace, script }) => !scriptsOf(workspace).includes(script));
+    expect(unknown.map(({ file, workspace, script }) => `${path.relative(root, file)}: npm run ${script}${workspace ? ` -w ${workspace}` : ''}`)).toEqual([]);
+  });
+
+  it('every function or other camelCase name in backticks in the docs and the READMEs occurs in the code', () => {
+    const code = new Set<string>();
+    for (const file of files.filter((f) => /\.(ts|tsx|js|mjs|cjs|proto|prisma|sql|ya?ml|json)$/.test(f) && !f.endsWith('package-lock.json'))) {
+      for (const m of readFileSync(file, 'utf8').matchAll(/[A-Za-z_$][\w$]*/g)) code.add(m[0]);
+    }
+    const named = namedIdentifiers();
+    expect(named.length).toBeGreaterThan(100);
+    expect(named.filter(({ name }) => !code.has(name) && !NOT_CODE.has(name)).map(({ file, name }) => `${path.relative(root, file)}: ${name}`)).toEqual([]);
+  });
+
   it('no file refers to a folder beside the checkout or to a path of one machine', () => {
     const self = fileURLToPath(import.meta.url);
     const outside: string[] = [];
@@ -102,4 +128,75 @@ function exists(p: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Top folders of the repository: a backticked `services/x/src/y.ts` is a path (a bare `src/y.ts` is one in every workspace). */
+const PATH = /^(?:\.\/)?((?:services|packages|gateway|web|scripts|deploy|proto|e2e|test|docs|\.ci)\/[\w.@/-]*[\w/])(?::\d+(?:-\d+)?)?$/;
+/** Build output, generated and local-only folders are not in a fresh checkout. */
+const NOT_IN_CHECKOUT = /(^|\/)(dist|generated|node_modules|\.data|test-results|playwright-report)(\/|$)/;
+
+/**
+ * README.md, CONTRIBUTING.md, the packages' READMEs and docs/. A superseded decision record is history: it names the
+ * files and commands of its time, so it is left out.
+ */
+const docs = markdown.filter((f) => {
+  const rel = path.relative(root, f);
+  const inScope = rel.startsWith('docs' + path.sep) || !rel.includes(path.sep) || rel.endsWith(path.sep + 'README.md');
+  return inScope && !/^Status: (superseded|replaced)/im.test(readFileSync(f, 'utf8'));
+});
+
+/** Every `npm run <script>` of the docs (in backticks or a code block), with its workspace when `-w` names one. */
+function namedCommands(): { file: string; workspace: string; script: string }[] {
+  const out: { file: string; workspace: string; script: string }[] = [];
+  for (const file of docs) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/npm run -w ([^\s`)]+) ([\w:.-]+)/g)) out.push({ file, workspace: m[1]!, script: m[2]! });
+    for (const m of text.matchAll(/npm run ([\w:.][\w:.-]*)(?: -w ([^\s`)]+))?/g)) out.push({ file, workspace: m[2] ?? '', script: m[1]! });
+  }
+  return out;
+}
+
+/** The scripts of the root package.json (''), or of a workspace named by folder or package name. */
+function scriptsOf(workspace: string): string[] {
+  const folders = ['', 'web', 'gateway', 'e2e', 'proto', ...['services', 'packages'].flatMap((d) => readdirSync(path.join(root, d)).map((w) => `${d}/${w}`))];
+  for (const folder of folders) {
+    const file = path.join(root, folder, 'package.json');
+    if (!exists(file)) continue;
+    const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name: string; scripts?: Record<string, string> };
+    if (folder === workspace || pkg.name === workspace || (!workspace && !folder)) return Object.keys(pkg.scripts ?? {});
+  }
+  return [];
+}
+
+/** Names in backticks that are not the code's: SAML and Keycloak attributes of the sign-in, a naming pattern. */
+const NOT_CODE = new Set(['givenName', 'eduPersonPrincipalName', 'firstName', 'lastName', 'assertX']);
+
+/** Every backticked camelCase name of the docs (`parseBody`, `ctx.relay.kick()`: its last part), code blocks left out. */
+function namedIdentifiers(): { file: string; name: string }[] {
+  const out: { file: string; name: string }[] = [];
+  for (const file of docs) {
+    const text = readFileSync(file, 'utf8').replace(/^(```|~~~)[\s\S]*?^\1/gm, '');
+    for (const m of text.matchAll(/`(?:[\w$]+[.!?]*\.)*([a-z][a-z0-9]*[A-Z][\w$]*)(?:\([^`]*\))?`/g)) out.push({ file, name: m[1]! });
+  }
+  return out;
+}
+
+/** Every backticked repository path in the docs (code blocks left out). */
+function namedPaths(): { file: string; target: string }[] {
+  const out: { file: string; target: string }[] = [];
+  for (const file of docs) {
+    const text = readFileSync(file, 'utf8').replace(/^(```|~~~)[\s\S]*?^\1/gm, '');
+    for (const m of text.matchAll(/`([^`\n]+)`/g)) {
+      const p = PATH.exec(m[1]!.trim());
+      if (p && !NOT_IN_CHECKOUT.test(p[1]!)) out.push({ file, target: p[1]!.replace(/\/$/, '') });
+    }
+  }
+  return out;
+}
+
+/** `test/x.int.test.ts` also names a service's or package's own test folder. */
+function inAWorkspace(target: string): boolean {
+  if (!target.startsWith('test/')) return false;
+  const workspaces = ['gateway', ...['services', 'packages'].flatMap((d) => readdirSync(path.join(root, d)).map((w) => `${d}/${w}`))];
+  return workspaces.some((w) => exists(path.join(root, w, target)));
 }
