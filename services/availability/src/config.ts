@@ -5,7 +5,7 @@ const shape = {
   ...serviceConfigShape({ port: 8083, grpcPort: 8093, schema: 'availability' }),
   /** gRPC of the classes service: class ownership and a student's memberships. */
   CLASSES_SERVICE_ADDR: serviceAddr(8092),
-  /** Tests only: comma-separated `host` or `host:port` the calendar import may fetch although not public (README). */
+  /** Tests only: comma-separated `host` or `host:port` the calendar import may fetch although not public (docs/configuration.md). */
   CALENDAR_IMPORT_ALLOW_HOSTS: z
     .string()
     .default('')

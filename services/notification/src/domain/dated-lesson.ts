@@ -21,7 +21,7 @@ export interface DatedLesson extends Omit<LessonOccurrence, 'status'> {
 }
 
 /**
- * A member's sent lessons as their current frequency says (README "Decisions"): a biweekly member's lesson that
+ * A member's sent lessons as their current frequency says (docs/product/semester.md): a biweekly member's lesson that
  * has no week yet (the plan was sent while they were weekly) takes its place in A weeks, and a weekly member's
  * lesson with a week (sent while they were biweekly) is every week again, until the teacher moves it or plans
  * anew. Unknown frequency: as sent.
