@@ -108,7 +108,7 @@ describe('OutboxRelay with InProcessBus and EventConsumer', () => {
 
   it('counts unpublished events in backlog() until they are relayed', async () => {
     expect(await relay.backlog()).toBe(0);
-    for (let i = 0; i < 3; i++) await writeCommitted(Topic.UserUpdated, `u${i}`, { user_id: uuid(i) });
+    for (let i = 0; i < 3; i++) await writeCommitted(Topic.UserPasswordReset, `u${i}`, { user_id: uuid(i) });
 
     expect(await relay.backlog()).toBe(3);
     await relay.pass();

@@ -110,16 +110,16 @@ describe('InProcessBus', () => {
   it('delivers each event once to every subscribed group, in publish order', async () => {
     const bus = new InProcessBus();
     const got: string[] = [];
-    await bus.subscribe(Topic.UserUpdated, 'g1', async (e) => {
+    await bus.subscribe(Topic.UserPasswordReset, 'g1', async (e) => {
       await sleep(5);
       got.push(`g1:${e.key}`);
     });
-    await bus.subscribe(Topic.UserUpdated, 'g2', async (e) => {
+    await bus.subscribe(Topic.UserPasswordReset, 'g2', async (e) => {
       got.push(`g2:${e.key}`);
     });
     const envelope = (key: string): EventEnvelope => ({
       id: key,
-      topic: Topic.UserUpdated,
+      topic: Topic.UserPasswordReset,
       key,
       version: 1,
       occurredAt: new Date().toISOString(),
@@ -156,11 +156,18 @@ describe('InProcessBus', () => {
   it('rejects the publish of an event whose handler throws (so the relay retries it) and keeps delivering later ones', async () => {
     const bus = new InProcessBus();
     const got: string[] = [];
-    await bus.subscribe(Topic.UserUpdated, 'g', async (e) => {
+    await bus.subscribe(Topic.UserPasswordReset, 'g', async (e) => {
       if (e.key === 'bad') throw new Error('boom');
       got.push(e.key);
     });
-    const envelope = (key: string): EventEnvelope => ({ id: key, topic: Topic.UserUpdated, key, version: 1, occurredAt: '', payload: { user_id: uuid(1) } });
+    const envelope = (key: string): EventEnvelope => ({
+      id: key,
+      topic: Topic.UserPasswordReset,
+      key,
+      version: 1,
+      occurredAt: '',
+      payload: { user_id: uuid(1) },
+    });
 
     await expect(bus.publish(envelope('bad'))).rejects.toThrow('boom');
     await bus.publish(envelope('good'));
@@ -172,11 +179,11 @@ describe('InProcessBus', () => {
   it('resolves publish only after every subscriber has handled the event', async () => {
     const bus = new InProcessBus();
     const got: string[] = [];
-    await bus.subscribe(Topic.UserUpdated, 'slow', async (e) => {
+    await bus.subscribe(Topic.UserPasswordReset, 'slow', async (e) => {
       await new Promise((r) => setTimeout(r, 50));
       got.push(e.key);
     });
-    await bus.publish({ id: 'x', topic: Topic.UserUpdated, key: 'x', version: 1, occurredAt: '', payload: { user_id: uuid(1) } });
+    await bus.publish({ id: 'x', topic: Topic.UserPasswordReset, key: 'x', version: 1, occurredAt: '', payload: { user_id: uuid(1) } });
     expect(got).toEqual(['x']);
   });
 
@@ -184,8 +191,8 @@ describe('InProcessBus', () => {
     const bus = new InProcessBus();
     const got: string[] = [];
     bus.hold();
-    const pending = bus.publish({ id: 'early', topic: Topic.UserUpdated, key: 'early', version: 1, occurredAt: '', payload: { user_id: uuid(1) } });
-    await bus.subscribe(Topic.UserUpdated, 'late', async (e) => {
+    const pending = bus.publish({ id: 'early', topic: Topic.UserPasswordReset, key: 'early', version: 1, occurredAt: '', payload: { user_id: uuid(1) } });
+    await bus.subscribe(Topic.UserPasswordReset, 'late', async (e) => {
       got.push(e.key);
     });
     bus.release();
@@ -196,14 +203,14 @@ describe('InProcessBus', () => {
   it('delivers once per group: a second subscription of the same group takes over (service restarted in-process)', async () => {
     const bus = new InProcessBus();
     const got: string[] = [];
-    await bus.subscribe(Topic.UserUpdated, 'svc:user.updated.v1', async (e) => {
+    await bus.subscribe(Topic.UserPasswordReset, 'svc:user.password-reset.v1', async (e) => {
       got.push(`old:${e.key}`);
     });
-    await bus.subscribe(Topic.UserUpdated, 'svc:user.updated.v1', async (e) => {
+    await bus.subscribe(Topic.UserPasswordReset, 'svc:user.password-reset.v1', async (e) => {
       got.push(`new:${e.key}`);
     });
 
-    await bus.publish({ id: '1', topic: Topic.UserUpdated, key: 'a', version: 1, occurredAt: '', payload: { user_id: uuid(1) } });
+    await bus.publish({ id: '1', topic: Topic.UserPasswordReset, key: 'a', version: 1, occurredAt: '', payload: { user_id: uuid(1) } });
     await bus.drain();
 
     expect(got).toEqual(['new:a']);

@@ -3,7 +3,6 @@ import { z } from 'zod';
 /** Every topic of the system, `<domain>.<event>.v1`. A breaking payload change is a new topic (`.v2`), never an edit of a schema below. */
 export enum Topic {
   UserRegistered = 'user.registered.v1',
-  UserUpdated = 'user.updated.v1',
   UserDeleted = 'user.deleted.v1',
   UserPasswordReset = 'user.password-reset.v1',
   ClassDeleted = 'class.deleted.v1',
@@ -44,16 +43,6 @@ export const eventSchemas = {
     member_id: z.string().nullable(),
     /** The class of register_shortcut, as the classes service answered it. */
     class_id: id.nullable(),
-  }),
-  /** Fields that are absent did not change. */
-  [Topic.UserUpdated]: z.object({
-    user_id: id,
-    name: z.string().optional(),
-    email: z.string().optional(),
-    role_id: z.number().int().optional(),
-    duration: z.number().int().nullable().optional(),
-    institution_id: z.string().nullable().optional(),
-    institution_name: z.string().nullable().optional(),
   }),
   [Topic.UserDeleted]: z.object({ user_id: id, email: z.string(), role_id: z.number().int() }),
   /** The password was reset from a mailed link: whatever lets the old holder in (sessions, calendar links) ends. */
@@ -104,7 +93,6 @@ export const eventSchemas = {
 export type EventPayload<T extends Topic> = z.infer<(typeof eventSchemas)[T]>;
 
 export type UserRegisteredPayload = EventPayload<Topic.UserRegistered>;
-export type UserUpdatedPayload = EventPayload<Topic.UserUpdated>;
 export type UserDeletedPayload = EventPayload<Topic.UserDeleted>;
 export type UserPasswordResetPayload = EventPayload<Topic.UserPasswordReset>;
 export type ClassDeletedPayload = EventPayload<Topic.ClassDeleted>;

@@ -76,12 +76,6 @@ export function memberRepository(db: Tx, pool: Pool, changed: () => Promise<void
 
     update: (memberId: string, data: MemberChanges): Promise<Member> => db.member.update({ where: { memberId }, data }).then(after(changed)),
 
-    /** Name and e-mail of all memberships of a user follow the account. */
-    async updateAllOfUser(userId: string, data: { name?: string; email?: string }): Promise<void> {
-      const { count } = await db.member.updateMany({ where: { userId }, data });
-      if (count) await changed();
-    },
-
     async delete(memberId: string): Promise<void> {
       await db.member.delete({ where: { memberId } });
       await changed();

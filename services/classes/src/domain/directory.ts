@@ -1,19 +1,18 @@
-import { isAppError, Topic, type UserDeletedPayload, type UserRegisteredPayload, type UserUpdatedPayload } from '@stundenplan/base';
+import { isAppError, Topic, type UserDeletedPayload, type UserRegisteredPayload } from '@stundenplan/base';
 import type { Deps } from './context.js';
 import { findClassByShortcut, enrolFromRegistration } from './registration.js';
 
-/** Insert or update the replica row; fields missing from the payload (user.updated.v1) keep their value. */
-export async function upsertDirectory(deps: Deps, p: UserRegisteredPayload | UserUpdatedPayload): Promise<void> {
-  const userId = p.user_id;
-  const data = {
-    ...(p.name !== undefined ? { name: p.name } : {}),
-    ...(p.email !== undefined ? { email: p.email.trim().toLowerCase() } : {}),
-    ...(p.role_id !== undefined ? { roleId: p.role_id } : {}),
-    ...(p.duration !== undefined ? { duration: p.duration || null } : {}),
-    ...(p.institution_id !== undefined ? { institutionId: p.institution_id } : {}),
-    ...(p.institution_name !== undefined ? { institutionName: p.institution_name } : {}),
-  };
-  await deps.data.directory.upsertUser({ userId, ...data });
+/** Insert or update the replica row of a registered account. */
+async function upsertDirectory(deps: Deps, p: UserRegisteredPayload): Promise<void> {
+  await deps.data.directory.upsertUser({
+    userId: p.user_id,
+    name: p.name,
+    email: p.email.trim().toLowerCase(),
+    roleId: p.role_id,
+    duration: p.duration || null,
+    institutionId: p.institution_id,
+    institutionName: p.institution_name,
+  });
 }
 
 /** user.registered.v1: directory row, then the membership of a registration with a class code. */
@@ -37,17 +36,6 @@ export async function onUserRegistered(deps: Deps, p: UserRegisteredPayload): Pr
     }
     throw e;
   }
-}
-
-/** user.updated.v1: directory row; linked memberships follow the account's name and e-mail. */
-export async function onUserUpdated(deps: Deps, p: UserUpdatedPayload): Promise<void> {
-  await upsertDirectory(deps, p);
-  const userId = p.user_id;
-  const data = {
-    ...(p.name ? { name: p.name } : {}),
-    ...(p.email ? { email: p.email.trim().toLowerCase() } : {}),
-  };
-  if (Object.keys(data).length) await deps.data.members.updateAllOfUser(userId, data);
 }
 
 /** user.deleted.v1: directory row, the user's memberships and the classes the user taught. */
