@@ -1,5 +1,5 @@
 // The data of a page, asked for as soon as its route is entered: beside the page's chunk instead of after it
-// (docs/adr/0012-preact-first-load.md). The pages read the same queries, so nothing is fetched twice.
+// (docs/adr/0030-prerendered-pages.md). The pages read the same queries, so nothing is fetched twice.
 import type { QueryClient } from '@tanstack/react-query';
 import { profileQuery } from '../shared/data/profile';
 import { ownTimesQuery, teachersTimeRangesQuery, type PrefetchRequest } from '../shared/data/student-times';
