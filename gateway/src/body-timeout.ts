@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-export const BODY_TIMEOUT_DETAIL = 'Die Anfrage ist nicht vollständig angekommen. Bitte versuche es erneut.';
+const BODY_TIMEOUT_DETAIL = 'Die Anfrage ist nicht vollständig angekommen. Bitte versuche es erneut.';
 const ANSWER = Buffer.from(JSON.stringify({ detail: BODY_TIMEOUT_DETAIL }));
 
 /** `bodyTimedOut`: set when the gateway gave up on the body (the proxy then ends its upstream request quietly). */

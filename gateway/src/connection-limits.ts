@@ -50,7 +50,7 @@ const LOG_EVERY_MS = 60_000;
  * HTTP server reads its connections in its own 'connection' listener: that listener is wrapped, so a refused
  * socket never gets a parser.
  */
-export function limitConnections(server: Server, limits: Pick<ConnectionLimits, 'maxConnections' | 'maxPerAddress'>, log?: Logger): void {
+function limitConnections(server: Server, limits: Pick<ConnectionLimits, 'maxConnections' | 'maxPerAddress'>, log?: Logger): void {
   const perAddress = new Map<string, number>();
   let total = 0;
   const refused = { total: 0, perAddress: 0, loggedAt: 0 };
@@ -93,7 +93,7 @@ export function limitConnections(server: Server, limits: Pick<ConnectionLimits, 
  * The gateway's HTTP server: header and keep-alive timeouts from `limits`, the header timeout checked
  * often enough that it holds to about a tenth (Node checks every 30 s by default), and the connection caps.
  */
-export function createGatewayServer(listener: RequestListener, limits: ConnectionLimits, log?: Logger): Server {
+function createGatewayServer(listener: RequestListener, limits: ConnectionLimits, log?: Logger): Server {
   const server = createServer(
     {
       headersTimeout: limits.headersTimeoutMs,

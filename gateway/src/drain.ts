@@ -5,7 +5,7 @@ import type { Socket } from 'node:net';
 export const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
 
 /** How long a connection closed after an early answer keeps reading what the client still sends. */
-export const LINGER_MS = 10_000;
+const LINGER_MS = 10_000;
 
 /**
  * An answer given before the request body was read (413, 411, a service's early 401/403) must reach

@@ -11,7 +11,7 @@ const HASHED_ASSET = /\/assets\/[^/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+(\.(br|gz))?$/;
 const HASHED_SCRIPT_OR_STYLE = /\/assets\/[^/]+-[A-Za-z0-9_-]{8}\.(js|css)(\.(br|gz))?$/;
 /** How often the folders are checked for a new build. */
 const RECHECK_MS = 1000;
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export interface StaticAssetOptions {
   /** The built SPA folder (contains index.html and assets/). */
@@ -92,7 +92,7 @@ function matchesRoute(pathname: string, pattern: string): boolean {
  * The document of a page: its own rendered HTML when the build made one, index.html for every other route of the
  * app and every guarded path (the app decides there), and the 404 page, with status 404, for any other path.
  */
-export function documentFor(dist: string, routes: PageRoutes | null, requested: string): { file: string; status: number } {
+function documentFor(dist: string, routes: PageRoutes | null, requested: string): { file: string; status: number } {
   const index = { file: path.join(dist, 'index.html'), status: 200 };
   if (!routes) return index;
   // '/login/' is the same page; '//login' too.

@@ -42,7 +42,6 @@ export const makeupSuggestion = z.object({
   end: clock('End'),
   idle_added_minutes: z.number().int().meta({ description: 'Idle minutes the lesson adds to the teacher’s day (0 = none).' }),
 });
-export type MakeupSuggestion = z.infer<typeof makeupSuggestion>;
 
 const ownerErrors = { 401: 'Not logged in.', 403: 'Not a teacher.', 404: "Unknown or another teacher's class: 'Klasse/Kurs nicht gefunden'." };
 
@@ -106,7 +105,6 @@ export const cancelledLesson = z.object({
   end: clock('End'),
   makeup_id: id.meta({ description: 'The make-up the student may book.' }),
 });
-export type CancelledLesson = z.infer<typeof cancelledLesson>;
 
 export const cancelDay = defineEndpoint({
   id: 'cancelDay',

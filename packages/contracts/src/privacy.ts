@@ -146,7 +146,6 @@ export const personalDataExport = z.object({
   availability: exportAvailability,
   notification: exportNotification,
 });
-export type PersonalDataExport = z.infer<typeof personalDataExport>;
 
 export const exportMyData = defineEndpoint({
   id: 'exportMyData',

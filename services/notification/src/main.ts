@@ -26,7 +26,7 @@ import { SesMailer } from './mail/ses-mailer.js';
 
 export type NotificationService = StartedService<Config> & { deps: NotificationDeps };
 
-export function createMailer(cfg: Config): Mailer {
+function createMailer(cfg: Config): Mailer {
   if (cfg.MAIL_TRANSPORT === 'ses') {
     return new SesMailer({
       region: cfg.SES_REGION,

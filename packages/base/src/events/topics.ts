@@ -94,12 +94,7 @@ export type EventPayload<T extends Topic> = z.infer<(typeof eventSchemas)[T]>;
 
 export type UserRegisteredPayload = EventPayload<Topic.UserRegistered>;
 export type UserDeletedPayload = EventPayload<Topic.UserDeleted>;
-export type UserPasswordResetPayload = EventPayload<Topic.UserPasswordReset>;
-export type ClassDeletedPayload = EventPayload<Topic.ClassDeleted>;
-export type ClassDataExpiredPayload = EventPayload<Topic.ClassDataExpired>;
 export type MemberAddedPayload = EventPayload<Topic.MemberAdded>;
-export type MemberRemovedPayload = EventPayload<Topic.MemberRemoved>;
-export type MemberLinkedPayload = EventPayload<Topic.MemberLinked>;
 export type TimesChangedPayload = EventPayload<Topic.TimesChanged>;
 export type ScheduleSavedPayload = EventPayload<Topic.ScheduleSaved>;
 export type MailRequestedPayload = EventPayload<Topic.MailRequested>;

@@ -11,7 +11,7 @@ export interface SigningKey {
   source: 'env' | 'file' | 'generated-file' | 'ephemeral';
 }
 
-export class SigningKeyError extends Error {}
+class SigningKeyError extends Error {}
 
 function assertP256(key: KeyObject, where: string): void {
   if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {

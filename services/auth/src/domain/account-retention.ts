@@ -1,7 +1,7 @@
 import { startExclusiveJob, type ExclusiveJob, type Logger, type MailRequestedPayload } from '@stundenplan/base';
 
 /** An unused account is deleted this many days after its warning, unless its holder signs in meanwhile. */
-export const ACCOUNT_DELETION_AFTER_WARNING_DAYS = 30;
+const ACCOUNT_DELETION_AFTER_WARNING_DAYS = 30;
 
 export interface RetentionAccount {
   id: string;
@@ -35,7 +35,7 @@ export interface AccountRetentionDeps {
 }
 
 /** `now` minus whole calendar months (UTC). */
-export function monthsBefore(now: Date, months: number): Date {
+function monthsBefore(now: Date, months: number): Date {
   const d = new Date(now.getTime());
   d.setUTCMonth(d.getUTCMonth() - months);
   return d;
@@ -44,7 +44,7 @@ export function monthsBefore(now: Date, months: number): Date {
 const germanDay = (d: Date) => new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric' }).format(d);
 
 /** The German warning to the holder of an unused account (through mail.requested.v1). */
-export function accountRetentionMail(a: RetentionAccount, months: number, deleteOn: Date, loginUrl: string): MailRequestedPayload {
+function accountRetentionMail(a: RetentionAccount, months: number, deleteOn: Date, loginUrl: string): MailRequestedPayload {
   const subject = 'Dein Konto im Stundenplan-Assistenten wird gelöscht';
   const lines = [
     `Hallo ${a.name},`,

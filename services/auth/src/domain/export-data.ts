@@ -15,8 +15,8 @@ export interface ExportDeps {
   now?: () => Date;
 }
 
-export const EXPORT_FORMAT = 'stundenplan-assistent.personal-data.v1';
-export const EXPORT_UNAVAILABLE = 'Deine Daten können gerade nicht vollständig zusammengestellt werden. Bitte versuche es später erneut.';
+const EXPORT_FORMAT = 'stundenplan-assistent.personal-data.v1';
+const EXPORT_UNAVAILABLE = 'Deine Daten können gerade nicht vollständig zusammengestellt werden. Bitte versuche es später erneut.';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -8,7 +8,7 @@ export function confirmLink(publicBaseUrl: string, token: string): string {
 }
 
 /** The pages a reset link may open: the page that sets the new password, and the reset page that hands the token on to it. */
-export const RESET_PAGES = ['/update-password', '/reset-password'] as const;
+const RESET_PAGES = ['/update-password', '/reset-password'] as const;
 
 /**
  * The reset link: `${PUBLIC_BASE_URL}/update-password#token=…`. A client-sent redirectTo only chooses

@@ -27,7 +27,7 @@ function credentials(b: Credentials): Credentials {
  * so the login does not tell whether an account exists. An unknown address still costs one scrypt comparison
  * (against a dummy hash), so the answer time does not tell either.
  */
-export async function checkCredentials(deps: AuthDeps, credentials: { email: string; password: string }): Promise<UserRow> {
+async function checkCredentials(deps: AuthDeps, credentials: { email: string; password: string }): Promise<UserRow> {
   const user = await deps.users.findByEmail(credentials.email);
   if (!user) {
     await verifyPassword(credentials.password, await dummyPasswordHash());

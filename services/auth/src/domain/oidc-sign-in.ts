@@ -37,9 +37,9 @@ export class OidcPageError extends Error {
 }
 
 /** Where a role lands after signing in: the same pages as after a password login. */
-export const landingOf = (roleId: number): string => (roleId === ROLE_TEACHER ? '/scheduling' : '/student');
+const landingOf = (roleId: number): string => (roleId === ROLE_TEACHER ? '/scheduling' : '/student');
 
-export const passwordLoginEnabled = (deps: AuthDeps): boolean => deps.cfg.PASSWORD_LOGIN !== 'false';
+const passwordLoginEnabled = (deps: AuthDeps): boolean => deps.cfg.PASSWORD_LOGIN !== 'false';
 
 /** 403 'Die Anmeldung erfolgt über den Hochschul-Login.' when the deployment signs in only through the university. */
 export function assertPasswordLogin(deps: AuthDeps): void {

@@ -2,7 +2,7 @@ import { AppError } from '@stundenplan/base';
 import type { AuthDeps } from './deps.js';
 
 /** docs/product/limits.md "Mails per recipient": the answer when the address has had its mails for today. */
-export const RECIPIENT_LIMITED = 'An diese Adresse wurden heute schon zu viele E-Mails geschickt. Bitte versuche es morgen noch einmal.';
+const RECIPIENT_LIMITED = 'An diese Adresse wurden heute schon zu viele E-Mails geschickt. Bitte versuche es morgen noch einmal.';
 
 /**
  * Asks the notification service (where every mail is counted and the limit is enforced) before a mail the caller

@@ -6,11 +6,11 @@ export const ROLE_STUDENT = 1;
 export const ROLE_TEACHER = 2;
 export const STUDENT_DURATIONS = [15, 30, 45, 60, 75, 90, 105, 120] as const;
 export const DEFAULT_DURATION = 30;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 100;
-export const NAME_MIN = 2;
-export const NAME_MAX = 50;
-export const EMAIL_MAX = 100;
+const PASSWORD_MIN = 8;
+const PASSWORD_MAX = 100;
+const NAME_MIN = 2;
+const NAME_MAX = 50;
+const EMAIL_MAX = 100;
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
 /** Letters (umlauts, ß and other accented letters included), spaces, hyphen, apostrophes. */
@@ -47,12 +47,12 @@ function intOrNaN(v: unknown): number {
   return NaN;
 }
 
-export function isStudentDuration(n: number): boolean {
+function isStudentDuration(n: number): boolean {
   return (STUDENT_DURATIONS as readonly number[]).includes(n);
 }
 
 /** docs/product/accounts.md join rule: lower-cased, characters other than a-z and hyphen stripped. */
-export function cleanShortcut(v: string): string {
+function cleanShortcut(v: string): string {
   return v.toLowerCase().replace(/[^a-z-]/g, '');
 }
 

@@ -12,4 +12,3 @@ export function meView(u: UserRow) {
     user_id: u.id,
   };
 }
-export type MeView = ReturnType<typeof meView>;

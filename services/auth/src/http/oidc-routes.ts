@@ -7,7 +7,7 @@ import { authConfigView, callbackUrlOf, finishOidc, FLOW_TTL_SECONDS, linkOidc, 
 import { cookieSecure, setSessionCookie } from './session-cookie.js';
 
 /** Binds a started sign-in to the browser that started it (login CSRF): the callback must bring the same state. */
-export const FLOW_COOKIE = 'sp_oidc_state';
+const FLOW_COOKIE = 'sp_oidc_state';
 const FLOW_COOKIE_PATH = '/api/auth/oidc';
 
 function cookieValue(req: Request, name: string): string | undefined {

@@ -13,7 +13,7 @@ export interface Occurrence {
 }
 
 /** What one file may ask for; beyond any of these it is refused as too large (CalendarTooComplexError). */
-export const CALENDAR_LIMITS = {
+const CALENDAR_LIMITS = {
   /** Occurrences kept inside the span (a semester of 400 days with 20 appointments every day is 8,000). */
   occurrences: 10_000,
   /** Recurrence steps looked at over the whole file (a weekly series since 2015 is about 600). */

@@ -9,7 +9,7 @@ import { CalendarImportsBusyError, CalendarTooComplexError, NotACalendarError } 
 import type { ImportSpan, TypicalWeek } from './typical-week.js';
 
 /** The time one file may take in its worker, from handing it over to the answer. */
-export const CALENDAR_BUDGET_MS = 2_000;
+const CALENDAR_BUDGET_MS = 2_000;
 /** The time a worker may take to load (the same for every file; only a sick machine needs more). */
 const STARTUP_MS = 10_000;
 /** Heap of one worker: a 2 MB file's parse tree and its expansion fit many times over. */

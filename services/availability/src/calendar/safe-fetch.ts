@@ -27,7 +27,7 @@ export interface FetchPolicy {
 }
 
 /** The link as an https URL; webcal:// is read as https://. Anything else (http, ftp, no host) is not allowed. */
-export function calendarUrl(raw: string): URL {
+function calendarUrl(raw: string): URL {
   let url: URL;
   try {
     url = new URL(raw.trim());

@@ -2,7 +2,7 @@ import { AppError } from '@stundenplan/base';
 import { formatGermanDate, isDeadlinePassed } from '@stundenplan/timegrid';
 import type { MemberClass } from '../clients/classes-client.js';
 
-export const DEADLINE_PASSED = (className: string, deadline: string): string =>
+const DEADLINE_PASSED = (className: string, deadline: string): string =>
   `Die Frist für „${className}“ ist am ${formatGermanDate(deadline)} abgelaufen. Deine Zeiten kannst du nicht mehr ändern – bitte wende dich an deine Lehrkraft.`;
 
 /**

@@ -48,7 +48,7 @@ async function semestersFor(deps: AvailabilityDeps, user: SessionUser, classId: 
  * The seam of the span: the days of the semesters not yet over (a day counts when some semester holds it
  * outside its breaks and public holidays), or the next 8 weeks when there is none.
  */
-export function importSpan(semesters: ClassSemester[], today: string): ImportSpan {
+function importSpan(semesters: ClassSemester[], today: string): ImportSpan {
   const current = semesters.filter((s) => s.firstDay && s.lastDay && s.lastDay >= today && s.firstDay <= s.lastDay);
   if (!current.length) return { from: today, to: addDays(today, DEFAULT_WEEKS * 7 - 1) };
   const from = current.map((s) => s.firstDay).sort()[0]!;

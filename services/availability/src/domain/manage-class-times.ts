@@ -5,10 +5,10 @@ import type { AvailabilityDeps } from './deps.js';
 import { parseTimes } from './parse-times.js';
 
 export const RANGE_SAVED = 'Zeitraum für Klasse gespeichert';
-export const TEACHER_TIMES_REQUIRED = 'Bitte trage zuerst deine Verfügbarkeitszeiten ein.';
+const TEACHER_TIMES_REQUIRED = 'Bitte trage zuerst deine Verfügbarkeitszeiten ein.';
 export const INVALID_EXTRA_MINUTES = 'Ungültige Zusatzzeit. Erlaubt sind 15, 30, 45 oder 60 Minuten.';
 export const INVALID_RANGE_MODE = "Ungültiger Modus. Erwartet wird 'custom'.";
-export const EMPTY_CUSTOM_RANGE = 'Bitte wähle mindestens eine Zeit für den Zeitraum aus.';
+const EMPTY_CUSTOM_RANGE = 'Bitte wähle mindestens eine Zeit für den Zeitraum aus.';
 
 export interface TimeRangeAnswer {
   time_range: TimesMap | null;
@@ -20,7 +20,7 @@ const answer = (r: StoredTimeRange | null): TimeRangeAnswer =>
   r ? { time_range: r.timeRange.toTimesMap(), mode: r.mode, extraMinutes: r.extraMinutes } : { time_range: null, mode: null, extraMinutes: null };
 
 /** exact: the teacher's times; extended: each run padded by extraMinutes / 15 slots on both sides, within its day. */
-export function deriveRange(teacherTimes: WeekSlots, mode: 'exact' | 'extended', extraMinutes: number | null): WeekSlots {
+function deriveRange(teacherTimes: WeekSlots, mode: 'exact' | 'extended', extraMinutes: number | null): WeekSlots {
   return mode === 'extended' ? teacherTimes.pad((extraMinutes ?? 0) / SLOT_MINUTES) : teacherTimes;
 }
 
@@ -68,7 +68,7 @@ export async function getTimeRange(deps: AvailabilityDeps, classId: string): Pro
 }
 
 /** extraMinutes of the extended mode: missing or null means the default 15; otherwise 15, 30, 45 or 60. */
-export function parseExtraMinutes(value: unknown): number {
+function parseExtraMinutes(value: unknown): number {
   if (value === undefined || value === null) return 15;
   if (typeof value === 'number' && EXTRA_TIME_OPTIONS.includes(value)) return value;
   throw AppError.badRequest(INVALID_EXTRA_MINUTES);

@@ -5,7 +5,7 @@ import type { AvailabilityDeps } from './deps.js';
 import { parseTimes } from './parse-times.js';
 import { PREFERRED_OUTSIDE_MEMBER, resolvePreferred } from './preferred-times.js';
 
-export const MAX_IDS_PER_CALL = 1000;
+const MAX_IDS_PER_CALL = 1000;
 const MEMBER_OF_OTHER_CLASS = 'Das Mitglied gehört zu einer anderen Klasse.';
 
 export interface MemberTimesInput {

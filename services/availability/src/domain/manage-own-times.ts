@@ -26,7 +26,7 @@ export async function getOwnTimes(deps: AvailabilityDeps, userId: string): Promi
 }
 
 /** The student's window, from the ranges of the classes they are a member of (asked from classes). */
-export async function loadStudentWindow(deps: AvailabilityDeps, userId: string, classes?: MemberClass[]): Promise<StudentWindow> {
+async function loadStudentWindow(deps: AvailabilityDeps, userId: string, classes?: MemberClass[]): Promise<StudentWindow> {
   const classIds = (classes ?? (await deps.classes.classesOfMember(userId))).map((c) => c.classId);
   const ranges = await deps.repo.timeRanges(classIds);
   return studentWindow(ranges.map((r) => r.timeRange));

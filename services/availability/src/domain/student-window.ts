@@ -11,7 +11,7 @@ export interface StudentWindow {
   ranges: WeekSlots;
 }
 
-export const OUTSIDE_WINDOW = (day: number, slot: number): string =>
+const OUTSIDE_WINDOW = (day: number, slot: number): string =>
   `Die Zeit ${DAY_NAMES[day]} ${SLOT_LABELS[slot]} liegt außerhalb des von deinen Lehrkräften freigegebenen Zeitraums.`;
 
 /** Union of the ranges that exist, each slot padded by STUDENT_WINDOW_PADDING within its day. */

@@ -4,7 +4,7 @@ import type { Deps } from './context.js';
 import { remindMembers } from './reminders.js';
 
 /** Automatic reminders go out this many days before a class's deadline. */
-export const AUTO_REMINDER_DAYS_BEFORE = [3, 1] as const;
+const AUTO_REMINDER_DAYS_BEFORE = [3, 1] as const;
 
 function addDays(iso: string, days: number): string {
   const d = new Date(`${iso}T12:00:00Z`);
@@ -23,7 +23,7 @@ export function berlinHour(now: Date): number {
  * reminder row and the mail's outbox event are written in one transaction under a per-class lock, so a
  * crash in between leaves neither, and a second run the same day finds the row.
  */
-export async function sendDueReminders(deps: Deps, now: Date): Promise<number> {
+async function sendDueReminders(deps: Deps, now: Date): Promise<number> {
   const today = berlinToday(now);
   const days = AUTO_REMINDER_DAYS_BEFORE.map((d) => new Date(`${addDays(today, d)}T00:00:00Z`));
   const classes = await deps.data.classes.withAutoRemindersOn(days);
@@ -66,7 +66,7 @@ export interface AutoReminderJob {
 }
 
 /** Default delay of the first pass after start: the service is up, its neighbours have had a moment to start. */
-export const FIRST_PASS_DELAY_MS = 5_000;
+const FIRST_PASS_DELAY_MS = 5_000;
 
 /** The automatic-reminder job: runOnce shortly after start and then every `intervalMs`, one replica at a time. */
 export function startAutoReminders(deps: Deps, opts: AutoReminderOptions): AutoReminderJob {

@@ -2,7 +2,7 @@ import { escapeHtml, startExclusiveJob, type ExclusiveJob, type Logger, type Mai
 import { berlinToday } from '@stundenplan/timegrid';
 
 /** The teacher is warned this many days before a class's data goes. */
-export const RETENTION_WARNING_DAYS = 14;
+const RETENTION_WARNING_DAYS = 14;
 
 export interface RetentionCandidate {
   classId: string;
@@ -48,7 +48,7 @@ export function addDays(iso: string, days: number): string {
 const germanDay = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 
 /** The German warning to the teacher, 14 days before (sent through mail.requested.v1). */
-export function retentionWarningMail(to: string, c: RetentionCandidate, daysAfter: number): MailRequestedPayload {
+function retentionWarningMail(to: string, c: RetentionCandidate, daysAfter: number): MailRequestedPayload {
   const day = germanDay(c.dueOn);
   const why = c.hasSemester ? `${daysAfter} Tage nach dem letzten Tag des Semesters` : `${daysAfter} Tage nach der letzten Änderung des Kurses`;
   const subject = `Daten des Kurses „${c.className}“ werden am ${day} gelöscht`;

@@ -18,7 +18,7 @@ export function deadlineString(d: Date | null): string | null {
   return d ? d.toISOString().slice(0, 10) : null;
 }
 
-export function toDeadlineDto(c: Pick<Class, 'deadline' | 'allowLateChanges' | 'autoReminders'>): DeadlineDto {
+function toDeadlineDto(c: Pick<Class, 'deadline' | 'allowLateChanges' | 'autoReminders'>): DeadlineDto {
   return { deadline: deadlineString(c.deadline), allow_late_changes: c.allowLateChanges, auto_reminders: c.autoReminders };
 }
 
@@ -33,7 +33,7 @@ export interface DeadlineBody {
 }
 
 /** The body as the contract gives it (packages/contracts classes.setDeadline); the day must be a real one. */
-export function parseDeadlineInput(b: DeadlineBody): { deadline: string | null; allowLateChanges: boolean; autoReminders: boolean } {
+function parseDeadlineInput(b: DeadlineBody): { deadline: string | null; allowLateChanges: boolean; autoReminders: boolean } {
   if (b.deadline !== null && !isDeadlineDate(b.deadline)) throw AppError.badRequest(MSG.deadlineFormat);
   return { deadline: b.deadline, allowLateChanges: b.allow_late_changes === true, autoReminders: b.auto_reminders !== false };
 }

@@ -7,7 +7,7 @@ import { memberOfClass } from './member-of-class.js';
 import { MSG } from './messages.js';
 import { isValidEmail } from './validation.js';
 
-export const INVITES_PER_MEMBER_PER_DAY = 3;
+const INVITES_PER_MEMBER_PER_DAY = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Per member: at most 3 invitations in 24 hours (rolling), else 429 with wait_time until the oldest drops out. */

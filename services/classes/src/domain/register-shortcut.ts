@@ -4,7 +4,7 @@ import { MSG } from './messages.js';
 import { WORDS } from './words.js';
 
 /** Registration codes: three lower-case words of WORDS joined by hyphens, drawn with crypto randomness. */
-export const SHORTCUT_RE = /^[a-z]+-[a-z]+-[a-z]+$/;
+const SHORTCUT_RE = /^[a-z]+-[a-z]+-[a-z]+$/;
 
 export function generateShortcut(random: (max: number) => number = randomInt): string {
   const pick = () => WORDS[random(WORDS.length)]!;

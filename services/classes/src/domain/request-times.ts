@@ -23,7 +23,7 @@ function minutesOf(v: unknown): number | null {
 }
 
 /** The body { day, start, end } as the contract gives it (classes.requestTimes); the window must not be empty. */
-export function parseWindow(b: TimesWindow): TimesWindow {
+function parseWindow(b: TimesWindow): TimesWindow {
   const start = minutesOf(b.start);
   const end = minutesOf(b.end);
   if (start === null || end === null || start >= end) throw AppError.badRequest(MSG.requestTimesWindow);
@@ -31,7 +31,7 @@ export function parseWindow(b: TimesWindow): TimesWindow {
 }
 
 /** "Dienstag 16:00–16:45 Uhr". */
-export function describeWindow(w: TimesWindow): string {
+function describeWindow(w: TimesWindow): string {
   return `${DAY_NAMES[w.day]} ${w.start}–${w.end} Uhr`;
 }
 
@@ -45,7 +45,7 @@ export interface TimesRequestMailInput {
 }
 
 /** The German mail (du form) asking a student to add one window to their times, sent through mail.requested.v1. */
-export function timesRequestMail(to: string, p: TimesRequestMailInput): MailRequestedPayload {
+function timesRequestMail(to: string, p: TimesRequestMailInput): MailRequestedPayload {
   const when = describeWindow(p.window);
   const subject = `Hast du ${when} Zeit? („${p.className}“)`;
   const ask = `${p.teacherName} möchte dich in „${p.className}“ einplanen, findet aber in deinen Zeiten keinen passenden Termin.`;

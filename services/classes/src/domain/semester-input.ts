@@ -4,9 +4,9 @@ import { z } from 'zod';
 
 /** docs/product/semester.md: the body of PUT /api/classes/{classId}/semester and its German refusals. */
 
-export const SEMESTER_MAX_DAYS = 400;
+const SEMESTER_MAX_DAYS = 400;
 export const SEMESTER_MAX_BREAKS = 30;
-export const BREAK_LABEL_MAX = 100;
+const BREAK_LABEL_MAX = 100;
 
 export const SEMESTER_MSG = {
   invalidRequest: 'Ungültige Anfrage',
@@ -61,5 +61,3 @@ export const semesterSchema = z
       if (b.from < s.first_day || b.to > s.last_day) return void ctx.addIssue({ code: 'custom', message: SEMESTER_MSG.breakOutside(b.label) });
     }
   });
-
-export type SemesterInput = z.infer<typeof semesterSchema>;

@@ -17,11 +17,11 @@ export interface SemesterDto {
 }
 
 /** The semester with the statutory public holidays of its state between its first and last day. */
-export function withHolidays(s: SemesterRow): SemesterRow & { holidays: PublicHoliday[] } {
+function withHolidays(s: SemesterRow): SemesterRow & { holidays: PublicHoliday[] } {
   return { ...s, holidays: publicHolidays(s.state as GermanState, s.firstDay, s.lastDay) };
 }
 
-export function toSemesterDto(s: SemesterRow | null): SemesterDto {
+function toSemesterDto(s: SemesterRow | null): SemesterDto {
   if (!s) return { first_day: null, last_day: null, state: null, breaks: [], holidays: [] };
   return { first_day: s.firstDay, last_day: s.lastDay, state: s.state, breaks: s.breaks, holidays: withHolidays(s).holidays };
 }

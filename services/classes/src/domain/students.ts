@@ -31,9 +31,9 @@ export async function searchStudents(deps: Deps, teacherId: string, queryRaw: st
   return { students: rows.map((r) => ({ user_id: r.user_id, name: r.name, email: r.email, duration: r.duration })) };
 }
 
-export const MAX_CHECK_EMAILS = 99;
+const MAX_CHECK_EMAILS = 99;
 /** check-student-exists calls per teacher and window (the members list asks on every change of its e-mails). */
-export const CHECK_LIMIT = { limit: 120, windowSeconds: 600 } as const;
+const CHECK_LIMIT = { limit: 120, windowSeconds: 600 } as const;
 
 export interface ExistingStudent {
   user_id: string;

@@ -6,8 +6,8 @@ import { MSG } from './messages.js';
 
 export const MAX_CLASSES_PER_TEACHER = 20;
 export const MAX_MEMBERS_PER_CLASS = 99;
-export const CLASS_NAME_MAX = 50;
-export const DESCRIPTION_MAX = 500;
+const CLASS_NAME_MAX = 50;
+const DESCRIPTION_MAX = 500;
 export const SEARCH_LIMIT = 20;
 export const DEFAULT_DURATION = 30;
 

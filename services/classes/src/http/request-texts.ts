@@ -16,7 +16,7 @@ function entriesText(list: string, fields: Readonly<Record<string, string>>): Re
 }
 
 /** A times map the contract refuses: the text of docs/product/times.md#times-validation, else 'Ungültige Zeiten'. */
-export function timesText(value: unknown): string {
+function timesText(value: unknown): string {
   try {
     normalizeTimesMap(value);
   } catch (e) {

@@ -36,7 +36,7 @@ function decodeUtf8OrLatin(buf: Buffer): string {
 }
 
 /** Control characters other than tab/CR/LF, and replacement characters, in more than 1% of the text. */
-export function looksBinary(text: string): boolean {
+function looksBinary(text: string): boolean {
   const sample = text.length > 200_000 ? text.slice(0, 200_000) : text;
   let bad = 0;
   for (let i = 0; i < sample.length; i++) {

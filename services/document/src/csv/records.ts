@@ -48,7 +48,7 @@ export function detectDelimiter(text: string, isHeaderLine?: (line: string) => b
 const OPTIONS = { relax_quotes: true, relax_column_count: true, skip_empty_lines: true, trim: true, max_record_size: 100_000 } as const;
 
 /** More records than this are refused without reading on (a course list has far fewer). */
-export const MAX_RECORDS = 5000;
+const MAX_RECORDS = 5000;
 
 /**
  * Records of the file: cells trimmed, empty lines skipped, quotes honoured. A line written with

@@ -19,7 +19,7 @@ export interface PdfExportDeps {
 }
 
 /** The HTML the PDF is printed from (validation included); exposed for previews and tests. */
-export function scheduleHtml(body: unknown, now: Date = new Date()): string {
+function scheduleHtml(body: unknown, now: Date = new Date()): string {
   return renderScheduleHtml(buildScheduleView(parseExportRequest(body), { now }));
 }
 

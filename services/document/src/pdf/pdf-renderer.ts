@@ -17,9 +17,9 @@ import { accessSync, constants as fsConstants, statSync } from 'node:fs';
 import type { Logger } from '@stundenplan/base';
 import type { Browser, Page } from 'puppeteer-core';
 
-export const CHROME_CANDIDATES: readonly string[] = Object.freeze(['/usr/bin/chromium', '/usr/bin/chromium-browser']);
+const CHROME_CANDIDATES: readonly string[] = Object.freeze(['/usr/bin/chromium', '/usr/bin/chromium-browser']);
 
-export const CHROME_ARGS: readonly string[] = Object.freeze([
+const CHROME_ARGS: readonly string[] = Object.freeze([
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -29,8 +29,8 @@ export const CHROME_ARGS: readonly string[] = Object.freeze([
   '--headless=new',
 ]);
 
-export const PDF_UNAVAILABLE_DETAIL = 'PDF-Export nicht verfügbar: Chromium ist nicht installiert.';
-export const PDF_BUSY_DETAIL = 'Der PDF-Export ist gerade ausgelastet. Bitte versuche es gleich erneut.';
+const PDF_UNAVAILABLE_DETAIL = 'PDF-Export nicht verfügbar: Chromium ist nicht installiert.';
+const PDF_BUSY_DETAIL = 'Der PDF-Export ist gerade ausgelastet. Bitte versuche es gleich erneut.';
 
 /** No Chromium binary at the configured or default paths. */
 export class PdfUnavailableError extends Error {

@@ -45,7 +45,7 @@ import {
 
 export const MAX_STUDENTS = 200;
 /** The semester limits of the classes service (docs/product/semester.md). */
-export const MAX_SEMESTER_DAYS = 400;
+const MAX_SEMESTER_DAYS = 400;
 const MAX_BREAKS = 30;
 const MAX_BREAK_LABEL = 100;
 
@@ -220,7 +220,7 @@ function parseSchedule(raw: unknown): Map<number, Map<number, SlotEntry[]>> {
  * Consecutive slots of one member in one week on one day become one lesson; sorted by day, then start (then
  * weekly, A, B). `days` maps day -> slot -> member id, or -> the members of the slot with their weeks.
  */
-export function toLessons(days: Map<number, Map<number, string | SlotEntry[]>>): Lesson[] {
+function toLessons(days: Map<number, Map<number, string | SlotEntry[]>>): Lesson[] {
   const lessons: Lesson[] = [];
   for (const day of [...days.keys()].sort((a, b) => a - b)) {
     const slots = days.get(day)!;
@@ -266,7 +266,7 @@ function text(v: unknown): string {
   return typeof v === 'string' ? v.trim().slice(0, MAX_NAME) : '';
 }
 
-export function parseStudents(raw: unknown): StudentRef[] {
+function parseStudents(raw: unknown): StudentRef[] {
   if (raw === undefined || raw === null) return [];
   if (!Array.isArray(raw)) throw bad(PDF_ERRORS.studentsListInvalid);
   if (raw.length > MAX_STUDENTS) throw bad(PDF_ERRORS.tooManyStudents(MAX_STUDENTS));
@@ -300,7 +300,7 @@ function isIsoDay(v: unknown): v is string {
 }
 
 /** The optional semester: the same rules as PUT classes/{id}/semester. */
-export function parseSemester(raw: unknown): ExportSemester | undefined {
+function parseSemester(raw: unknown): ExportSemester | undefined {
   if (raw === undefined || raw === null) return undefined;
   if (!isPlainObject(raw)) throw bad(PDF_ERRORS.semesterInvalid);
   const { first_day: firstDay, last_day: lastDay, state } = raw;

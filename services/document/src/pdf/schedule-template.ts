@@ -18,7 +18,7 @@ import { boldLines, clockTextEm, dateTextEm, PT_PER_MM } from './text-measure.js
 import { DAYS_OFF_HEADING, WEEK_NOTE, weekMark, type DayOff, type GridBlock, type ListEntry, type ScheduleView } from './schedule-view.js';
 
 /** [fill, accent] per student; print-friendly pastel fills, the text stays black. */
-export const PALETTE: readonly (readonly [string, string])[] = [
+const PALETTE: readonly (readonly [string, string])[] = [
   ['#dbeafe', '#2563eb'],
   ['#dcfce7', '#16a34a'],
   ['#fef3c7', '#d97706'],
@@ -58,7 +58,7 @@ export const LAYOUT = Object.freeze({
 const f = (n: number) => Number(n.toFixed(3));
 
 /** Height the list needs beside the grid, in mm. */
-export function listHeight(view: ScheduleView): number {
+function listHeight(view: ScheduleView): number {
   const L = LAYOUT;
   return (
     L.listHeading +
@@ -89,7 +89,7 @@ export function geometry(view: ScheduleView): TemplateGeometry {
 }
 
 /** Block text sizes in pt: larger when the rows are tall (short ranges), never below 8.5 / 7.5. */
-export function blockFonts(rowHeight: number): { name: number; time: number } {
+function blockFonts(rowHeight: number): { name: number; time: number } {
   const name = f(Math.max(8.5, Math.min(10.5, rowHeight * 1.55)));
   return { name, time: f(name - 1) };
 }
@@ -101,7 +101,7 @@ export function dayOffDateWidth(daysOff: readonly DayOff[]): number {
 }
 
 /** Smallest time text in a half-width (A/B) block, in pt; below it the time is split or shortened. */
-export const HALF_TIME_MIN_PT = 7;
+const HALF_TIME_MIN_PT = 7;
 
 /** Text width inside a half-width block of a day column `columnWidth` mm wide (margins, border, padding off). */
 export const halfBlockInnerWidth = (columnWidth: number) => columnWidth / 2 - 0.8 - 0.8 - 1;
@@ -219,7 +219,7 @@ function listHtml(view: ScheduleView, beside: boolean): string {
 }
 
 /** Width of one day column in mm. */
-export const columnWidth = (view: ScheduleView, g: TemplateGeometry) => (g.gridWidth - LAYOUT.timeColumn) / Math.max(1, view.days.length);
+const columnWidth = (view: ScheduleView, g: TemplateGeometry) => (g.gridWidth - LAYOUT.timeColumn) / Math.max(1, view.days.length);
 
 function gridHtml(view: ScheduleView, g: TemplateGeometry): string {
   const cols = `${LAYOUT.timeColumn}mm repeat(${view.days.length}, minmax(0, 1fr))`;

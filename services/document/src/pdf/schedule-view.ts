@@ -28,7 +28,7 @@ import { DAY_NAMES, DAY_SHORT, dayName, dayShort, publicHolidays, slotToClock, w
 import type { ExportRequest, ExportSemester, Lesson, LessonWeek, TimeRange } from './schedule-payload.js';
 import { shownRange } from './teacher-start.js';
 
-export const UNKNOWN_STUDENT = 'Unbekannt';
+const UNKNOWN_STUDENT = 'Unbekannt';
 
 export interface GridRow {
   slot: number;
@@ -112,7 +112,7 @@ export interface ViewOptions {
 
 const collator = new Intl.Collator('de', { sensitivity: 'base', numeric: true });
 
-export const lessonTime = (start: number, end: number) => `${slotToClock(start)}–${slotToClock(end)}`;
+const lessonTime = (start: number, end: number) => `${slotToClock(start)}–${slotToClock(end)}`;
 
 /** "Stand: 22.11.2026" in German format (Europe/Berlin by default). */
 export function germanDate(now: Date, timeZone = 'Europe/Berlin'): string {

@@ -38,7 +38,7 @@ const boldCharEm = (c: string): number => {
   return /[A-ZÄÖÜ]/.test(c) ? BOLD_EM.capital : BOLD_EM.letter;
 };
 /** Width in em of a bold name. */
-export function boldTextEm(text: string): number {
+function boldTextEm(text: string): number {
   let em = 0;
   for (const c of text) em += boldCharEm(c);
   return em * BOLD_EM.safety;

@@ -37,7 +37,7 @@ export interface MakeupRow {
   bookedEnd: string | null;
 }
 
-export const BOOK_MSG = {
+const BOOK_MSG = {
   taken: 'Diese Zeit ist inzwischen vergeben. Bitte wähle einen anderen Termin.',
   alreadyBooked: 'Dieser Nachholtermin ist bereits gebucht.',
   alreadyCancelled: 'Dieser Termin ist bereits abgesagt.',

@@ -3,7 +3,7 @@ import type { Pool } from '@stundenplan/base';
 import { addressOnly } from '../mail/mime.js';
 
 /** The key of an address in recipient_mail_counts: sha256 of its bare, lower-cased form (the address itself is not kept). */
-export function recipientKey(address: string): string {
+function recipientKey(address: string): string {
   return createHash('sha256').update(addressOnly(address).toLowerCase()).digest('hex');
 }
 

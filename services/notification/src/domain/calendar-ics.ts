@@ -15,7 +15,7 @@ export { addDays, firstDateOn };
 
 export const ICS_FILENAME = 'unterricht.ics';
 export const ICS_CONTENT_TYPE = 'text/calendar; charset=utf-8';
-export const CALENDAR_TZID = 'Europe/Berlin';
+const CALENDAR_TZID = 'Europe/Berlin';
 /** Default end of the series: 15 weeks after the first day. */
 export const DEFAULT_WEEKS = 15;
 

@@ -3,7 +3,7 @@ import { AppError } from '@stundenplan/base';
 import type { NotificationDeps } from './deps.js';
 import { studentCalendar } from './student-calendar.js';
 
-export const SUBSCRIPTION_MSG = {
+const SUBSCRIPTION_MSG = {
   created: 'Dein privater Kalender-Link wurde erstellt. Ein früherer Link funktioniert nicht mehr.',
   revoked: 'Dein Kalender-Link wurde widerrufen.',
   unknown: 'Kalender nicht gefunden',
@@ -13,7 +13,7 @@ export const SUBSCRIPTION_MSG = {
 const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export function subscriptionUrl(publicBaseUrl: string, token: string): string {
+function subscriptionUrl(publicBaseUrl: string, token: string): string {
   return `${publicBaseUrl.replace(/\/+$/, '')}/api/calendar/${token}.ics`;
 }
 

@@ -12,7 +12,7 @@ import { classDated, mail, MAKEUP_MSG, membership, reserveOne } from './makeups.
  * stays the student's lesson): the teacher's day is not changed behind their back.
  */
 
-export const WITHDRAW_MSG = {
+const WITHDRAW_MSG = {
   notCancelled: (date: string) => `Dein Termin am ${de(date)} ist nicht abgesagt.`,
   notCancelledMember: (name: string, date: string) => `Der Termin von ${name || 'diesem Mitglied'} am ${de(date)} ist nicht abgesagt.`,
   past: 'Dieser Termin liegt in der Vergangenheit. Die Absage kann nicht mehr zurückgenommen werden.',

@@ -17,7 +17,7 @@ export const CONTACT_MSG = {
 
 const required = (msg: string) => z.string({ error: msg }).trim().min(1, msg);
 
-export const contactSchema = z.object({
+const contactSchema = z.object({
   type: z.enum(['feedback', 'bug'], { error: CONTACT_MSG.type }),
   name: required(CONTACT_MSG.name).max(50, CONTACT_MSG.nameLength),
   email: z

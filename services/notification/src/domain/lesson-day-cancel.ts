@@ -15,7 +15,7 @@ import { classDated, MAKEUP_MSG } from './makeups.js';
 
 const REASON_MAX = 500;
 
-export const DAY_MSG = {
+const DAY_MSG = {
   pastDay: 'Dieser Tag liegt in der Vergangenheit. Absagen kannst du nur Termine, die noch bevorstehen.',
   nothingLeft: (date: string) => `Am ${de(date)} hast du keinen Unterricht mehr, der noch abgesagt werden kann.`,
   cancelled: (date: string, names: string[], skipped: number) =>

@@ -29,7 +29,7 @@ export function ownLessonsText(lessons: readonly Lesson[], teacher: string): str
 export const coursesLink = (publicBaseUrl: string): string => `${publicBaseUrl.replace(/\/+$/, '')}/student/classes`;
 
 /** A member's lessons in a form that compares equal when the lessons are the same. */
-export const lessonsKey = (lessons: readonly Lesson[] | undefined): string =>
+const lessonsKey = (lessons: readonly Lesson[] | undefined): string =>
   JSON.stringify(inWeekOrder(lessons ?? []).map((l) => [l.day, l.start, l.end, l.week ?? null]));
 
 /**

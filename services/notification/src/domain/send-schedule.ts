@@ -36,11 +36,11 @@ export const SEND_MSG = {
 /** Latest end date of a calendar series, counted from today. */
 const UNTIL_MAX_DAYS = 366;
 
-export const PDF_FILENAME = 'stundenplan.pdf';
+const PDF_FILENAME = 'stundenplan.pdf';
 export const PDF_MAX_BYTES = 5 * 1024 * 1024;
 const SCHEDULE_NAME_MAX = 200;
 /** An identical sending (teacher, class, name, message, end date, PDF) within this time is answered, not mailed again. */
-export const SEND_REPEAT_WINDOW_SECONDS = 60;
+const SEND_REPEAT_WINDOW_SECONDS = 60;
 const MESSAGE_MAX = 2000;
 
 export interface SendScheduleInput {
@@ -102,7 +102,7 @@ async function withinRecipientLimit(deps: NotificationDeps, all: Recipient[]): P
 }
 
 /** 'all' (also when absent: the SPEC's behaviour) or 'changed'. */
-export function parseRecipients(v: unknown): 'all' | 'changed' {
+function parseRecipients(v: unknown): 'all' | 'changed' {
   const raw = typeof v === 'string' ? v.trim() : v;
   if (raw === undefined || raw === null || raw === '' || raw === 'all') return 'all';
   if (raw === 'changed') return 'changed';
@@ -116,7 +116,7 @@ function answer(recipientCount: number, skipped: number): SendScheduleResult {
 }
 
 /** The series' last day: a real date from today up to a year ahead; missing = 15 weeks from today. */
-export function parseUntil(v: unknown, today: string): string {
+function parseUntil(v: unknown, today: string): string {
   const raw = typeof v === 'string' ? v.trim() : v;
   if (raw === undefined || raw === null || raw === '') return addDays(today, DEFAULT_WEEKS * 7 - 1);
   if (!isDeadlineDate(raw)) throw AppError.badRequest(SEND_MSG.untilFormat);
@@ -125,7 +125,7 @@ export function parseUntil(v: unknown, today: string): string {
   return raw;
 }
 
-export function scheduleMail(opts: {
+function scheduleMail(opts: {
   recipient: { email: string; name: string; confirmed?: boolean };
   cls: ClassForSending;
   teacherName: string;

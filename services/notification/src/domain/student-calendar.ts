@@ -30,7 +30,7 @@ export async function studentCalendar(deps: NotificationDeps, userId: string, no
 }
 
 /** What the changes during the semester (swaps, cancellations, make-ups) do to one member's weekly series. */
-export function changesOf(before: DatedLesson[], after: DatedLesson[]): NonNullable<CalendarLessons['changes']> {
+function changesOf(before: DatedLesson[], after: DatedLesson[]): NonNullable<CalendarLessons['changes']> {
   const key = (d: DatedLesson) => `${d.date}T${d.start}`;
   const stillPlanned = new Set(after.filter((d) => d.status === 'planned').map(key));
   return {

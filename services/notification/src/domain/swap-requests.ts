@@ -137,7 +137,7 @@ const whenText = (date: string | null, fromDate: string) =>
  * The new time a swap gives a student (the other's lessons of the pairs): one date as 'Mittwoch, 13.01.2027,
  * 10:00–10:30', a swapped series by its first date and weekday.
  */
-export function newTimeText(lessons: readonly DatedLesson[], single: boolean): string | null {
+function newTimeText(lessons: readonly DatedLesson[], single: boolean): string | null {
   const first = lessons[0];
   if (!first) return null;
   const day = dayName(weekdayOf(first.date));

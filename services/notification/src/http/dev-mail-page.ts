@@ -4,7 +4,7 @@ import type { MailRow } from '../domain/deps.js';
 const URL_RE = /https?:\/\/[^\s<>"']+/g;
 
 /** Escaped text with every http(s) URL as a link (trailing punctuation stays outside the link). */
-export function linkify(text: string): string {
+function linkify(text: string): string {
   let out = '';
   let last = 0;
   for (const m of text.matchAll(URL_RE)) {

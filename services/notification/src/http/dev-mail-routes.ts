@@ -8,7 +8,7 @@ function limitOf(req: Request): number {
   return Number.isInteger(n) && n > 0 ? Math.min(n, 1000) : 200;
 }
 
-export function mailJson(m: MailRow) {
+function mailJson(m: MailRow) {
   return {
     id: m.id,
     to: m.toAddress,

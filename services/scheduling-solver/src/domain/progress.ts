@@ -3,7 +3,7 @@ import type { KeyValueStore, Logger } from '@stundenplan/base';
 /** Stages of one calculation as the engine reports them, plus 'started' (request accepted). */
 export type ProgressStage = 'started' | 'first-plan' | 'maximum-proven' | 'compacting' | 'done';
 
-export const STAGE_PERCENT: Record<ProgressStage, number> = {
+const STAGE_PERCENT: Record<ProgressStage, number> = {
   started: 0,
   'first-plan': 35,
   'maximum-proven': 70,
@@ -11,7 +11,7 @@ export const STAGE_PERCENT: Record<ProgressStage, number> = {
   done: 100,
 };
 
-export const STAGE_LABEL: Record<ProgressStage, string> = {
+const STAGE_LABEL: Record<ProgressStage, string> = {
   started: 'Berechnung gestartet',
   'first-plan': 'Erster Plan gefunden',
   'maximum-proven': 'Maximale Anzahl eingeplanter Studierender bewiesen',

@@ -22,7 +22,7 @@ export const SAVED_FORM_ERRORS = Object.freeze({
 
 const DAY_KEY = /^[0-6]$/;
 
-export function emptySavedTimes(): SavedTimes {
+function emptySavedTimes(): SavedTimes {
   const out: SavedTimes = {};
   for (let d = 0; d < DAYS; d++) out[String(d)] = [];
   return out;

@@ -39,7 +39,7 @@ export interface ScheduleDeps {
   kick: () => void;
 }
 
-export function toSummary(r: Pick<ScheduleRow, 'id' | 'name' | 'description' | 'classId' | 'createdAt' | 'updatedAt'>): ScheduleSummary {
+function toSummary(r: Pick<ScheduleRow, 'id' | 'name' | 'description' | 'classId' | 'createdAt' | 'updatedAt'>): ScheduleSummary {
   return {
     id: r.id,
     name: r.name,
@@ -50,7 +50,7 @@ export function toSummary(r: Pick<ScheduleRow, 'id' | 'name' | 'description' | '
   };
 }
 
-export function toView(r: ScheduleRow): ScheduleView {
+function toView(r: ScheduleRow): ScheduleView {
   return { ...toSummary(r), available_times: storedTimes(r.availableTimes), pinned: storedPinned(r.pinned) };
 }
 
@@ -175,7 +175,7 @@ async function writeSchedule(deps: ScheduleDeps, teacherId: string, classId: str
 }
 
 /** A repeated create within this time, with exactly the same content, is the first one. */
-export const SAVE_REPEAT_WINDOW_MS = 60_000;
+const SAVE_REPEAT_WINDOW_MS = 60_000;
 
 function isJustSaved(row: ScheduleRow, teacherId: string, f: ScheduleFields): boolean {
   return (

@@ -38,7 +38,7 @@ export function emptyTimetable(): WorkingTimetable {
 }
 
 /** Label of a slot boundary: 39 -> "9.45"; 96 -> "24.00" (end of day). */
-export function boundaryLabel(slot: number): string {
+function boundaryLabel(slot: number): string {
   return `${Math.floor(slot / 4)}.${String((slot % 4) * 15).padStart(2, '0')}`;
 }
 

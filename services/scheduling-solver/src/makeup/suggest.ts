@@ -57,8 +57,7 @@ export function dayIdle(intervals: readonly { start: number; end: number }[]): n
 const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) => a.start < b.end && b.start < a.end;
 
 /** Best first: fewest idle minutes added, then earliest (date, then start). */
-export const byCost = (a: MakeupCandidate, b: MakeupCandidate): number =>
-  a.idleAddedMinutes - b.idleAddedMinutes || a.date.localeCompare(b.date) || a.start - b.start;
+const byCost = (a: MakeupCandidate, b: MakeupCandidate): number => a.idleAddedMinutes - b.idleAddedMinutes || a.date.localeCompare(b.date) || a.start - b.start;
 
 /** Every valid time over the given days (or the best `limit`), best first. */
 export function makeupCandidates(model: { windows: Int32Array; len: number }, days: readonly MakeupDayInput[], limit = 0): MakeupCandidate[] {

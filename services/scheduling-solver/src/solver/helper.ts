@@ -41,7 +41,7 @@ export function workerScript(name: string): URL {
   throw new Error(`solver worker script ${name} not found; build the service first`);
 }
 
-export function newRace(): Int32Array {
+function newRace(): Int32Array {
   const shared = new Int32Array(new SharedArrayBuffer(8));
   shared[RACE_BOUND] = RACE_NO_BOUND;
   return shared;

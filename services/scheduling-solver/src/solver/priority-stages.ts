@@ -95,7 +95,7 @@ export function preferredAfterCompactStage(ctx: StageContext, states: CompState[
  * weights are scaled by (students + 1) and a preferred lesson gains 1 more, so that among plans of
  * the same value the one with more preferred lessons wins.
  */
-export function weightedStage(ctx: StageContext, states: CompState[], gapMinutesPerPreferred: number): void {
+function weightedStage(ctx: StageContext, states: CompState[], gapMinutesPerPreferred: number): void {
   const { core, pos } = ctx;
   for (const st of states) {
     if ((st.idleProven && st.preferredProven) || !st.movedProven) continue;

@@ -9,7 +9,6 @@ export const SLOTS_PER_DAY = 96;
 export const SLOT_MINUTES = 15;
 /** Keys of one week (7 days of 96 slots); in a two-week plan week B's keys follow week A's. */
 export const WEEK_KEYS = DAYS * SLOTS_PER_DAY;
-export const TIME_SOURCES: readonly TimeSource[] = ['available_times', 'available_times_user_input'];
 
 export class ProblemInputError extends Error {
   constructor(message: string) {

@@ -4,9 +4,9 @@ import { at } from './at.js';
 import { WEEK_KEYS, type Instance } from './instance.js';
 import { SLOTS_PER_DAY } from './problem-input.js';
 
-export const REASON_NO_COMMON_TIME = 'Keine gemeinsame Zeit mit der Lehrkraft';
+const REASON_NO_COMMON_TIME = 'Keine gemeinsame Zeit mit der Lehrkraft';
 
-export function reasonTooLong(durationMinutes: number): string {
+function reasonTooLong(durationMinutes: number): string {
   return `Die Unterrichtsdauer von ${durationMinutes} Minuten ist länger als jedes gemeinsame Zeitfenster`;
 }
 

@@ -22,7 +22,7 @@ import type { Placement, Plan, PlanStatus, ProgressStage, Problem, SolveOptions,
 
 export const DEFAULT_TIME_LIMIT_SEC = 8;
 /** Budget for the fixes of the unplaced students, after the plan (issue 27: 2 s for a class of 99). */
-export const DEFAULT_FIXES_TIME_LIMIT_SEC = 2;
+const DEFAULT_FIXES_TIME_LIMIT_SEC = 2;
 /** Seeds of the two local-search starts (the second may run in the helper thread). */
 const SEEDS = [0x5eed, 0xc0ffee] as const;
 /** Seed of the helper's bound-proving MIP runs. */
