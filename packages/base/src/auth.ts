@@ -79,7 +79,7 @@ const VERIFIED_CACHE_MS = 60_000;
 const sessionUnavailable = () => new AppError('UNAVAILABLE', 'Die Anmeldung kann gerade nicht geprüft werden. Bitte versuche es später erneut.');
 
 /** SessionCheck over HTTP against the auth service's SESSION_STATUS_PATH. */
-export function httpSessionCheck(url: string, timeoutMs = 3000): SessionCheck {
+function httpSessionCheck(url: string, timeoutMs = 3000): SessionCheck {
   return async (token) => {
     let res: globalThis.Response;
     try {

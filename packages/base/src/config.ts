@@ -42,7 +42,7 @@ export const listenHostSchema = z
   .trim()
   .regex(/^[\w.:-]+$/, 'must be an address such as 127.0.0.1 or 0.0.0.0');
 
-export const serviceTokenKeySchema = z
+const serviceTokenKeySchema = z
   .string({ error: 'SERVICE_TOKEN_KEY is required (base64 of at least 32 random bytes, e.g. `openssl rand -base64 32`)' })
   .superRefine((v, ctx) => {
     try {

@@ -183,7 +183,7 @@ function startServer(r: Runner, port: number, flags: string[], env: NodeJS.Proce
 }
 
 /** Is nothing listening on 127.0.0.1:port? */
-export function portIsFree(port: number, host = '127.0.0.1'): Promise<boolean> {
+function portIsFree(port: number, host = '127.0.0.1'): Promise<boolean> {
   return new Promise((resolve) => {
     const srv = net.createServer();
     srv.once('error', () => resolve(false));

@@ -2,7 +2,7 @@
 import type { Logger } from './logger.js';
 
 /** Default delay of the first pass after start: the service is up, its neighbours have had a moment to start. */
-export const EXCLUSIVE_JOB_FIRST_PASS_MS = 10_000;
+const EXCLUSIVE_JOB_FIRST_PASS_MS = 10_000;
 
 export interface ExclusiveJobOptions {
   /** The lock's name, unique in the database (e.g. `${schema}:class-retention`). */

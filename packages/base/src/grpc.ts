@@ -84,7 +84,7 @@ export class HealthState {
  * Every handler of a service first checks the caller's service token; without a valid one the call
  * ends UNAUTHENTICATED before the handler (and anything it reads or writes) runs.
  */
-export function requireServiceToken(definition: grpc.ServiceDefinition, implementation: AnyImpl, verify: ServiceTokenVerifier): AnyImpl {
+function requireServiceToken(definition: grpc.ServiceDefinition, implementation: AnyImpl, verify: ServiceTokenVerifier): AnyImpl {
   const refused = (): Partial<grpc.StatusObject> => ({ code: grpc.status.UNAUTHENTICATED, details: 'service authentication required' });
   const wrapped: AnyImpl = {};
   for (const [name, method] of Object.entries(definition)) {
@@ -172,7 +172,7 @@ type UnaryMethod<Req, Res> = (
 ) => unknown;
 
 /** Metadata of an outgoing call: the id of the request being served, if any. */
-export function outgoingMetadata(): grpc.Metadata {
+function outgoingMetadata(): grpc.Metadata {
   const metadata = new grpc.Metadata();
   const requestId = currentRequestId();
   if (requestId) metadata.set(REQUEST_ID_METADATA, requestId);

@@ -76,10 +76,10 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   return app;
 }
 
-export const UNKNOWN_PATH_DETAIL = 'Diese Schnittstelle gibt es nicht.';
+const UNKNOWN_PATH_DETAIL = 'Diese Schnittstelle gibt es nicht.';
 
 /** Control characters in the path or query are a 400, whatever route would take them. */
-export function rejectBadUrl(req: Request, _res: Response, next: NextFunction): void {
+function rejectBadUrl(req: Request, _res: Response, next: NextFunction): void {
   const [rawPath = '', rawQuery = ''] = req.url.split(/\?(.*)/s, 2);
   if (pathHasControlCharacters(rawPath) || queryHasControlCharacters(rawQuery)) return next(AppError.badRequest(INPUT_MESSAGES.controlCharacters));
   next();
@@ -155,7 +155,7 @@ export function toAppError(err: unknown): AppError {
 }
 
 /** The first issue's message: schemas carry the SPEC's German texts. */
-export function zodMessage(err: z.ZodError): string {
+function zodMessage(err: z.ZodError): string {
   return err.issues[0]?.message ?? 'Ungültige Eingabe';
 }
 

@@ -54,7 +54,7 @@ export function runStandalone(name: string, start: () => Promise<RunningService>
 }
 
 /** How long a failed process may take to stop before it exits anyway. */
-export const UNCAUGHT_STOP_MS = 5000;
+const UNCAUGHT_STOP_MS = 5000;
 
 /**
  * A failure nothing caught (an `uncaughtException`, or a rejected promise nobody awaited) leaves the
@@ -62,7 +62,7 @@ export const UNCAUGHT_STOP_MS = 5000;
  * no request data), the service is stopped (at most UNCAUGHT_STOP_MS) and the process exits with 1, so
  * the orchestrator starts a fresh one.
  */
-export function exitOnUncaught(name: string, svc: Pick<RunningService, 'stop'>, log: Logger): void {
+function exitOnUncaught(name: string, svc: Pick<RunningService, 'stop'>, log: Logger): void {
   let failing = false;
   const fail = (kind: string, err: unknown) => {
     log.fatal({ err, kind }, `${name}: ${kind}, exiting`);

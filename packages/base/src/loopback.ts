@@ -7,7 +7,7 @@ export function isLoopbackAddress(address: string | undefined): boolean {
   return v4.startsWith('127.') || address === '::1';
 }
 
-export const LOOPBACK_ONLY_DETAIL = 'Diese Seite ist nur auf dem Rechner erreichbar, auf dem der Stundenplan-Assistent läuft.';
+const LOOPBACK_ONLY_DETAIL = 'Diese Seite ist nur auf dem Rechner erreichbar, auf dem der Stundenplan-Assistent läuft.';
 
 /** Headers a reverse proxy adds: a request carrying one came from elsewhere, even over loopback. */
 const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];

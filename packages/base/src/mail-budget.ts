@@ -9,12 +9,12 @@ import type { KeyValueStore } from './store.js';
 // memory store (embedded mode) it lives in PostgreSQL, in the small platform schema `mail_budget` that
 // every sending service of the deployment's one database shares (mailBudgetCounter below).
 
-export const MAIL_BUDGET_WINDOW_SECONDS = 24 * 60 * 60;
+const MAIL_BUDGET_WINDOW_SECONDS = 24 * 60 * 60;
 export const DEFAULT_MAIL_BUDGET_PER_DAY = 500;
 /** The platform schema of the PostgreSQL-backed budget (memory store). */
 export const MAIL_BUDGET_SCHEMA = 'mail_budget';
 
-export const mailBudgetExceeded = (limit: number) =>
+const mailBudgetExceeded = (limit: number) =>
   `Tageslimit für E-Mails erreicht: höchstens ${limit} Empfänger*innen pro Tag (Einladungen und Stundenpläne zusammen). Bitte versuche es später erneut.`;
 
 /** Where the budget is counted: a counter with a window (the store's incr, or PostgresCounter). */
@@ -44,7 +44,7 @@ export async function reserveMailBudget(counter: MailBudgetCounter, teacherId: s
   return { release };
 }
 
-export const MAIL_BUDGET_MIGRATIONS: Migration[] = [
+const MAIL_BUDGET_MIGRATIONS: Migration[] = [
   {
     name: '00000000000001_mail_budget_counters',
     sql: `CREATE TABLE counters (
@@ -59,7 +59,7 @@ export const MAIL_BUDGET_MIGRATIONS: Migration[] = [
  * Windowed counters in PostgreSQL with the store's incr semantics: the window (TTL) starts when the
  * counter is created or after it expired; one statement, so concurrent increments never lose a count.
  */
-export class PostgresCounter implements MailBudgetCounter {
+class PostgresCounter implements MailBudgetCounter {
   constructor(
     private readonly pool: Pool,
     private readonly schema: string = MAIL_BUDGET_SCHEMA,

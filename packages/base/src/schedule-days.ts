@@ -10,7 +10,7 @@ export type SavedScheduleEntry = [label: string, memberId: string] | [label: str
 export type SavedScheduleTimes = Record<string, SavedScheduleEntry[]>;
 
 /** 'A' or 'B' as the week of a saved entry; anything else = every week. */
-export function savedWeek(v: unknown): SavedWeek | undefined {
+function savedWeek(v: unknown): SavedWeek | undefined {
   return v === 'A' || v === 'B' ? v : undefined;
 }
 

@@ -8,9 +8,9 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
  * the metadata `authorization: Bearer <jwt>`, signed with the key every service shares
  * (SERVICE_TOKEN_KEY, base64, at least 32 bytes). iss = calling service, aud = target service.
  */
-export const SERVICE_TOKEN_ALG = 'HS256';
+const SERVICE_TOKEN_ALG = 'HS256';
 /** Audience any service accepts besides its own name (tools calling every service). */
-export const ANY_SERVICE_AUDIENCE = 'stundenplan-services';
+const ANY_SERVICE_AUDIENCE = 'stundenplan-services';
 export const SERVICE_TOKEN_TTL_SECONDS = 300;
 /** A token is renewed when less than this is left, so a call never leaves with an almost expired one. */
 const RENEW_BEFORE_SECONDS = 60;
@@ -63,7 +63,7 @@ export class ServiceTokenSigner {
   }
 }
 
-export class ServiceAuthError extends Error {}
+class ServiceAuthError extends Error {}
 
 /** Checks the token of an incoming call; resolves to the calling service's name. */
 export type ServiceTokenVerifier = (metadata: grpc.Metadata) => Promise<string>;
@@ -105,7 +105,7 @@ export function createServiceTokenVerifier(key: Uint8Array, serviceName: string)
 }
 
 /** Adds `authorization: Bearer <token for audience>` to every call of a client. */
-export function serviceTokenInterceptor(signer: ServiceTokenSigner, audience: string): grpc.Interceptor {
+function serviceTokenInterceptor(signer: ServiceTokenSigner, audience: string): grpc.Interceptor {
   return (options, nextCall) =>
     new grpc.InterceptingCall(nextCall(options), {
       start(metadata, listener, next) {

@@ -21,7 +21,7 @@ export interface EventBus {
  * event is never marked sent before its consumers have it — a killed process loses nothing.
  */
 /** Longest wait for running deliveries when a service stops (see InProcessBus.stop). */
-export const STOP_DRAIN_MS = 3000;
+const STOP_DRAIN_MS = 3000;
 
 export class InProcessBus implements EventBus {
   private readonly subs = new Map<string, { group: string; handler: EventHandler; queue: Promise<void> }[]>();
