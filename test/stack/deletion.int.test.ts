@@ -103,7 +103,9 @@ async function rowsMentioning(needles: string[]): Promise<string[]> {
 
 /** Deletion runs through events: the rows go within a few seconds. */
 async function leftAfterDeletion(needles: string[]): Promise<string[]> {
-  const until = Date.now() + 15_000;
+  // The deletion reaches the other services as an event; on a loaded machine (the whole suite beside the browser
+  // tests) a delivery retried after a timed-out call took longer than 15 s once.
+  const until = Date.now() + 40_000;
   for (;;) {
     const left = await rowsMentioning(needles);
     if (!left.length || Date.now() > until) return left;
@@ -139,7 +141,7 @@ describe('deleting leaves nothing behind', () => {
     expect(await leftAfterDeletion(needles)).toEqual([]);
     // Ben's own lessons and account stay.
     expect((await b.client.get<{ lessons: unknown[] }>('/api/me/lessons')).body.lessons.length).toBeGreaterThan(0);
-  });
+  }, 120_000);
 
   it('a deleted class: no row names the class or the reasons; the teacher’s copy of their data has none of it', async () => {
     const { classId, a, b } = await semesterClass('Geige Löschkurs', ['Carla Kurslos', 'Dora Kurslos']);
@@ -154,5 +156,5 @@ describe('deleting leaves nothing behind', () => {
     );
     expect(copy.status).toBe(200);
     expect(JSON.stringify(copy.body)).not.toContain(classId);
-  });
+  }, 120_000);
 });
