@@ -3,7 +3,7 @@
 // through the mailed link (read from the local outbox) and logged in.
 
 const PASSWORD = 'Sicher123!';
-const FIRST = [
+export const FIRST = [
   'Anna',
   'Ben',
   'Clara',
@@ -25,7 +25,7 @@ const FIRST = [
   'Simon',
   'Theo',
 ];
-const LAST = [
+export const LAST = [
   'Bach',
   'Brahms',
   'Clementi',

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { account, pool, quarter, studentTimes, TEACHER_TIMES } from '../bench-api/seed.js';
+import { account, FIRST, LAST, pool, quarter, studentTimes, TEACHER_TIMES } from '../bench-api/seed.js';
 import { startProduct } from '../bench-api/stack-process.js';
 import { floorHtml, startFloor } from './floor.js';
 import { lcpElement, renderWebTable, writeWebDocs } from './report.js';
@@ -147,7 +147,7 @@ async function plannedClass(base, teacher, run) {
     4,
     async (k) => {
       const c = await account(base, {
-        name: `Studentin ${String(k + 1).padStart(2, '0')}`,
+        name: `${FIRST[k % FIRST.length]} ${LAST[(k + 7) % LAST.length]}`,
         email: `nebenfach.${k}.${run}@example.org`,
         role: 'student',
         registerShortcut: course.register_shortcut,
@@ -171,7 +171,14 @@ async function main() {
   }
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
   const loadBefore = os.loadavg()[0];
-  const product = startProduct({ root, dataDir: path.join(workDir, 'data'), port: PORT, portOffset: OFFSET, pgPort: PG_PORT, env: { LOG_LEVEL: 'error' } });
+  const product = startProduct({
+    root,
+    dataDir: path.join(workDir, 'data'),
+    port: PORT,
+    portOffset: OFFSET,
+    pgPort: PG_PORT,
+    env: { LOG_LEVEL: 'error', REGISTER_LIMIT_PER_IP: '1000', LOGIN_LIMIT_PER_IP: '1000' },
+  });
   let floor;
   try {
     await product.ready;
