@@ -38,6 +38,7 @@ async function hydrate(path: string) {
   const recovered = vi.fn();
   const logged = vi.spyOn(console, 'error');
   const warned = vi.spyOn(console, 'warn');
+  delete document.documentElement.dataset.appReady;
   await act(async () => {
     root = await startApp(container, { onRecoverableError: recovered });
   });
@@ -56,6 +57,8 @@ describe('pages rendered by the build', () => {
     // React's root container is on the element: the page is the app's, not a second copy beside the HTML.
     expect(Object.keys(page.container).some((key) => key.startsWith('__reactContainer$'))).toBe(true);
     expect(page.container.querySelectorAll('.app-shell')).toHaveLength(1);
+    // What the browser tests wait for before typing into a prerendered form.
+    expect(document.documentElement.dataset.appReady).toBe('true');
   });
 
   it('render the login form and the home page, and a logged-in page as its shell', async () => {

@@ -14,6 +14,15 @@ function logRecoverableError(error: unknown, info: ErrorInfo): void {
   console.error('React recovered from an error (hydration mismatch?):', error, info.componentStack ?? '');
 }
 
+/**
+ * The app has taken over its page: `<html data-app-ready>` (the browser tests wait for it before typing into a
+ * prerendered form, docs/known-limitations.md), then the session's answer may enter the cache.
+ */
+function appReady(hydrated: (() => void) | undefined): void {
+  document.documentElement.dataset.appReady = 'true';
+  hydrated?.();
+}
+
 export interface StartOptions {
   onRecoverableError?: (error: unknown, info: ErrorInfo) => void;
 }
@@ -32,7 +41,7 @@ export async function startApp(container: HTMLElement, { onRecoverableError = lo
   const router = createAppRouter(queryClient);
   const app = (
     <StrictMode>
-      <AppProviders queryClient={queryClient} onMounted={() => hydrated?.()}>
+      <AppProviders queryClient={queryClient} onMounted={() => appReady(hydrated)}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>
