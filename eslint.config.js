@@ -22,6 +22,18 @@ const FEATURE_BOUNDARY_PATTERNS = [
   },
 ];
 
+/** Entry points (http/, grpc/) reach repositories and Prisma only through the domain. */
+const ENTRY_POINT_PATTERNS = [
+  { group: ['**/data/*', '**/data/**'], message: 'http/ and grpc/ call the domain; repositories are reached through it.' },
+  {
+    group: ['**/generated/prisma', '**/generated/prisma/**'],
+    message: 'http/ and grpc/ never touch Prisma; use the domain (types: re-export them there).',
+  },
+];
+
+/** Folders of one outside technology each (docs/architecture.md, "Adapter folders"). */
+const ADAPTER_FOLDERS = ['mail', 'calendar', 'csv', 'pdf', 'solver'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -75,18 +87,41 @@ export default tseslint.config(
   // Layers inside a service (docs/architecture.md): entry points (http/, grpc/) -> domain/ -> data/ and clients/.
   // Entry points reach the database only through the domain; the domain knows no entry point; data access
   // and clients may use the domain's types (the words both sides speak) but never its use cases.
+  // scripts/layer-rules.test.ts proves each rule fires.
   {
     files: ['services/*/src/http/**/*.ts', 'services/*/src/grpc/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ENTRY_POINT_PATTERNS }] },
+  },
+  {
+    // http/ does not call other services itself: the domain does, through clients/. Left out: notification, whose
+    // http/ still imports the classes client's German text (CLASSES_MSG) until its timeline moves to its own service.
+    files: ['services/*/src/http/**/*.ts'],
+    ignores: ['services/notification/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['**/data/*', '**/data/**'], message: 'http/ and grpc/ call the domain; repositories are reached through it.' },
+            ...ENTRY_POINT_PATTERNS,
+            { group: ['**/clients/*', '**/clients/**'], message: 'http/ calls the domain; gRPC clients of other services are reached through it.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Adapter folders (one outside technology each) are leaves: the domain imports them, never the reverse.
+    files: ADAPTER_FOLDERS.map((folder) => `services/*/src/${folder}/**/*.ts`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
             {
-              group: ['**/generated/prisma', '**/generated/prisma/**'],
-              message: 'http/ and grpc/ never touch Prisma; use the domain (types: re-export them there).',
+              group: ['domain', 'http', 'grpc', 'data', 'clients', 'events'].flatMap((layer) => [`**/${layer}/*`, `**/${layer}/**`]),
+              message: `${ADAPTER_FOLDERS.map((f) => `${f}/`).join(', ')} are leaves: they import nothing of their service outside their own folder.`,
             },
+            { group: ['**/generated/prisma', '**/generated/prisma/**'], message: 'An adapter folder does not touch the database.' },
           ],
         },
       ],
