@@ -8,15 +8,15 @@
 //  slot-pq-int   the same with p, q integer
 //  flow-cont     per day a path source -> boundaries -> sink: lesson arcs x (binary), idle arcs
 //                t -> t+1 (cost 1), start/end arcs continuous
-//  flow          the same, every arc binary (the one src/solver/model.ts uses)
+//  flow          the same, every arc binary (the one src/solver/engine/model.ts uses)
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
-import { searchFrom } from '../dist/solver/heuristic.js';
-import { ModelBuilder, loadHighs, runMip } from '../dist/solver/highs.js';
-import { buildInstance } from '../dist/solver/instance.js';
-import { buildCompact, components } from '../dist/solver/model.js';
+import { searchFrom } from '../dist/solver/engine/heuristic.js';
+import { ModelBuilder, loadHighs, runMip } from '../dist/solver/engine/highs.js';
+import { buildInstance } from '../dist/solver/engine/instance.js';
+import { buildCompact, components } from '../dist/solver/engine/model.js';
 
 v8.setFlagsFromString('--liftoff-only');
 const here = path.dirname(fileURLToPath(import.meta.url));

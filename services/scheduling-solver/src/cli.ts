@@ -6,7 +6,7 @@
 //   node dist/cli.js [--time-limit 8] [--maximize-limit S] [--compact-limit S] [--no-mip]
 //                    [--threads 1|2] [--compact-infeasible] [--effort 1] [--fixes] [--fixes-limit 2]
 //                    [--verbose] < problem.json
-// --fixes adds `fixes` per unplaced student and `fixes_incomplete` (issue 27, src/solver/fixes.ts).
+// --fixes adds `fixes` per unplaced student and `fixes_incomplete` (issue 27, src/solver/fixes/fixes.ts).
 
 import os from 'node:os';
 import v8 from 'node:v8';

@@ -6,7 +6,7 @@
 import { AppError, type Logger } from '@stundenplan/base';
 import { CALC_TEXTS } from './domain/calculation-texts.js';
 import type { SolveProblem, SolverPort } from './domain/solver-port.js';
-import { SolverPool, SolverTimeoutError } from './solver/pool.js';
+import { SolverPool, SolverTimeoutError } from './solver/runtime/pool.js';
 
 export function createSolver(opts: { size: number; timeLimitS: number; hardStopMs: number }, log: Logger): SolverPort {
   // Hard stop per solve after the engine's own budget (the solver's share of the request budget); the pool then answers with the first plan.

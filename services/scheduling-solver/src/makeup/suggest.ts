@@ -6,8 +6,8 @@
  * to the teacher's day by the lesson. Dates, holidays, breaks and the teacher's other lessons come from the
  * caller (notification knows the semester and every sent plan); this module only places.
  */
-import { buildInstance, idleSlots, minutes } from '../solver/instance.js';
-import { DAYS, SLOTS_PER_DAY } from '../solver/problem-input.js';
+import { buildInstance, idleSlots, minutes } from '../solver/engine/instance.js';
+import { DAYS, SLOTS_PER_DAY } from '../solver/engine/problem-input.js';
 import type { Problem, TimeSource } from '../solver/types.js';
 
 export interface MakeupDayInput {

@@ -5,9 +5,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkPlan } from './plan-check.js';
+import { checkPlan } from './check/plan-check.js';
 import { solveProblem } from './solve.js';
-import { problem, student } from './test-problems.js';
+import { problem, student } from './check/test-problems.js';
 import type { Plan, Problem, ProblemStudent } from './types.js';
 
 async function solveValid(p: Problem): Promise<Plan> {

@@ -1,10 +1,10 @@
 // Preferred times (Wunschzeiten) and stable re-planning: the stages after "most placed", checked
 // on hand-made cases and against an exhaustive search on small random problems.
 import { describe, expect, it } from 'vitest';
-import { checkPlan } from './plan-check.js';
-import { parseSlotLabel, slotLabel } from './problem-input.js';
+import { checkPlan } from './check/plan-check.js';
+import { parseSlotLabel, slotLabel } from './engine/problem-input.js';
 import { solveProblem } from './solve.js';
-import { problem, student, times } from './test-problems.js';
+import { problem, student, times } from './check/test-problems.js';
 import type { PinnedLesson, Plan, Problem, ProblemStudent } from './types.js';
 
 async function solveValid(p: Problem): Promise<Plan> {

@@ -1,9 +1,9 @@
 // The priority of the last two goals (docs/product/planning.md "Solver goals"): preferred times
 // first (the default), compact days first, or a trade-off weight in gap minutes per preferred lesson.
 import { describe, expect, it } from 'vitest';
-import { checkPlan } from './plan-check.js';
+import { checkPlan } from './check/plan-check.js';
 import { solveProblem } from './solve.js';
-import { problem, student, times } from './test-problems.js';
+import { problem, student, times } from './check/test-problems.js';
 import type { Plan, Priority, Problem } from './types.js';
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { checkPlan } from './plan-check.js';
-import { ProblemInputError } from './problem-input.js';
+import { checkPlan } from './check/plan-check.js';
+import { ProblemInputError } from './engine/problem-input.js';
 import { solveProblem } from './solve.js';
-import { problem, randomProblem, student } from './test-problems.js';
+import { problem, randomProblem, student } from './check/test-problems.js';
 import type { Plan, Problem, SolveProgress } from './types.js';
 
 async function solveValid(p: Problem, opts: Parameters<typeof solveProblem>[1] = {}): Promise<Plan> {

@@ -7,17 +7,17 @@
 // hits can change the outcome.
 
 import type { Highs } from 'highs';
-import { at } from './at.js';
-import { findFixes } from './fixes.js';
-import { LocalSearch, annealBudget, better, searchFrom } from './heuristic.js';
-import { SolveHelper } from './helper.js';
-import { loadHighs, mipOptions, runMip } from './highs.js';
-import { buildInstance, idleSlots, lessonKeys, WEEK_KEYS, type Core, type Instance } from './instance.js';
-import { buildMaximize, components } from './model.js';
-import { SLOT_MINUTES, SLOTS_PER_DAY, slotLabel } from './problem-input.js';
-import { buildReasons } from './reasons.js';
-import { laterStages, readPriority } from './priority-stages.js';
-import { countPlaced, trivialProofs, type CompState, type MipRunner, type StageContext, type StageOrder } from './stages.js';
+import { at } from './engine/at.js';
+import { findFixes } from './fixes/fixes.js';
+import { LocalSearch, annealBudget, better, searchFrom } from './engine/heuristic.js';
+import { SolveHelper } from './engine/helper.js';
+import { loadHighs, mipOptions, runMip } from './engine/highs.js';
+import { buildInstance, idleSlots, lessonKeys, WEEK_KEYS, type Core, type Instance } from './engine/instance.js';
+import { buildMaximize, components } from './engine/model.js';
+import { SLOT_MINUTES, SLOTS_PER_DAY, slotLabel } from './engine/problem-input.js';
+import { buildReasons } from './engine/reasons.js';
+import { laterStages, readPriority } from './engine/priority-stages.js';
+import { countPlaced, trivialProofs, type CompState, type MipRunner, type StageContext, type StageOrder } from './engine/stages.js';
 import type { Placement, Plan, PlanStatus, ProgressStage, Problem, SolveOptions, StageTimings } from './types.js';
 
 export const DEFAULT_TIME_LIMIT_SEC = 8;

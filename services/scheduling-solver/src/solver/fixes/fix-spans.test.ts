@@ -10,14 +10,14 @@ import { slotMatchingFits } from './fix-flow.js';
 import { SpanTrial } from './fix-spans.js';
 import { verify, type MipBudget } from './fix-trial.js';
 import { findFixes } from './fixes.js';
-import { loadHighs } from './highs.js';
-import { buildInstance, type Core } from './instance.js';
-import { parseSlotLabel } from './problem-input.js';
-import { solveProblem } from './solve.js';
-import { problem, student } from './test-problems.js';
-import type { Problem, ProblemStudent } from './types.js';
+import { loadHighs } from '../engine/highs.js';
+import { buildInstance, type Core } from '../engine/instance.js';
+import { parseSlotLabel } from '../engine/problem-input.js';
+import { solveProblem } from '../solve.js';
+import { problem, student } from '../check/test-problems.js';
+import type { Problem, ProblemStudent } from '../types.js';
 
-const benchDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../bench/instances');
+const benchDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../bench/instances');
 const readBench = (name: string): Problem => JSON.parse(readFileSync(path.join(benchDir, `${name}.json`), 'utf8')) as Problem;
 
 /** The core of `p` with the plan `placed` (member_id -> start label on Monday) as windows; the others unplaced. */

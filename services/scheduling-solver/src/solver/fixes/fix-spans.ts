@@ -15,12 +15,12 @@ import type { Highs } from 'highs';
 import { Board, type Span } from './fix-board.js';
 import { slotMatchingFits } from './fix-flow.js';
 import { changedProblem, LONG_SEARCH_EFFORT, quickSearch, SEARCH_EFFORT, searchVerdict, type MipBudget, type Verdict } from './fix-trial.js';
-import type { SearchResult } from './heuristic.js';
-import { mipOptions } from './highs.js';
-import { buildInstance, WEEK_KEYS, type Core, type Instance } from './instance.js';
-import { buildMaximize, components } from './model.js';
-import { SLOTS_PER_DAY } from './problem-input.js';
-import type { Placement, Problem } from './types.js';
+import type { SearchResult } from '../engine/heuristic.js';
+import { mipOptions } from '../engine/highs.js';
+import { buildInstance, WEEK_KEYS, type Core, type Instance } from '../engine/instance.js';
+import { buildMaximize, components } from '../engine/model.js';
+import { SLOTS_PER_DAY } from '../engine/problem-input.js';
+import type { Placement, Problem } from '../types.js';
 
 type Model = ReturnType<Highs['createModel']>;
 

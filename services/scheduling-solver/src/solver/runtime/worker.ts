@@ -2,16 +2,16 @@
 // progress, the plan and the size of its WASM memory (which only ever grows).
 
 import { parentPort } from 'node:worker_threads';
-import { loadHighs } from './highs.js';
-import { solveProblem } from './solve.js';
-import type { Problem, SolveOptions } from './types.js';
+import { loadHighs } from '../engine/highs.js';
+import { solveProblem } from '../solve.js';
+import type { Problem, SolveOptions } from '../types.js';
 
 export type WorkerRequest = { type: 'solve'; id: number; problem: Problem; options: Omit<SolveOptions, 'onProgress' | 'log'> };
 
 export type WorkerResponse =
   | { type: 'ready' }
-  | { type: 'progress'; id: number; progress: import('./types.js').SolveProgress }
-  | { type: 'result'; id: number; plan: import('./types.js').Plan; wasmBytes: number }
+  | { type: 'progress'; id: number; progress: import('../types.js').SolveProgress }
+  | { type: 'result'; id: number; plan: import('../types.js').Plan; wasmBytes: number }
   | { type: 'error'; id: number; name: string; message: string; wasmBytes: number };
 
 const port = parentPort;

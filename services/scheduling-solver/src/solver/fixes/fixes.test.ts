@@ -1,10 +1,10 @@
 // Fixes per unplaced student (issue 27, item 1): every listed fix, applied to the problem, lets a
 // recalculation place one more student; kinds that cannot help are left out.
 import { describe, expect, it } from 'vitest';
-import { checkPlan } from './plan-check.js';
-import { solveProblem } from './solve.js';
-import { problem, range, student } from './test-problems.js';
-import type { Fix, Plan, Problem, ProblemStudent } from './types.js';
+import { checkPlan } from '../check/plan-check.js';
+import { solveProblem } from '../solve.js';
+import { problem, range, student } from '../check/test-problems.js';
+import type { Fix, Plan, Problem, ProblemStudent } from '../types.js';
 
 type Spans = Record<number, [string, string][]>;
 

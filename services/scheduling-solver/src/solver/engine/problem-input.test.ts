@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chosenSource, durationSlots, parseSlotLabel, ProblemInputError, slotLabel, timesToGrid } from './problem-input.js';
-import { student } from './test-problems.js';
-import type { Problem } from './types.js';
+import { student } from '../check/test-problems.js';
+import type { Problem } from '../types.js';
 
 describe('problem-input', () => {
   it('converts labels and slots both ways', () => {

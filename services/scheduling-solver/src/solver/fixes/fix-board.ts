@@ -3,9 +3,9 @@
 // without any search: straight into a free window, or after moving exactly one other lesson.
 // Keys are day * 96 + slot, plus WEEK_KEYS for week B in a two-week plan (instance.ts).
 
-import { idleSlots, WEEK_KEYS, type Instance } from './instance.js';
-import { DAYS, parseSlotLabel, SLOTS_PER_DAY } from './problem-input.js';
-import type { Placement } from './types.js';
+import { idleSlots, WEEK_KEYS, type Instance } from '../engine/instance.js';
+import { DAYS, parseSlotLabel, SLOTS_PER_DAY } from '../engine/problem-input.js';
+import type { Placement } from '../types.js';
 
 /** A continuous span of quarter hours [a, b) of one day. */
 export interface Span {

@@ -2,7 +2,7 @@
 // previous plan (kept where possible), read into plan keys (week * WEEK_KEYS + day * 96 + start).
 
 import { DAYS, parseSlotLabel, SLOTS_PER_DAY, WEEK_KEYS } from './problem-input.js';
-import type { Problem, Week } from './types.js';
+import type { Problem, Week } from '../types.js';
 
 /** The plan's weeks (1, or 2 with a biweekly student) and who holds a lesson in both of them. */
 export interface PlanWeeks {

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ModelData } from 'highs';
-import type { Problem } from './types.js';
+import type { Problem } from '../types.js';
 
 /** Shared Int32 slots of one race. */
 export const RACE_STOP = 0;
@@ -36,7 +36,7 @@ export type HelperResponse = { type: 'search'; id: number; pos: Int32Array | nul
 export function workerScript(name: string): URL {
   const sibling = new URL(`./${name}`, import.meta.url);
   if (existsSync(fileURLToPath(sibling))) return sibling;
-  const built = new URL(`../../dist/solver/${name}`, import.meta.url);
+  const built = new URL(`../../../dist/solver/engine/${name}`, import.meta.url);
   if (existsSync(fileURLToPath(built))) return built;
   throw new Error(`solver worker script ${name} not found; build the service first`);
 }

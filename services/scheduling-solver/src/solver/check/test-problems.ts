@@ -1,7 +1,7 @@
 // Builders for small hand-made problems (tests and benchmarks).
 
-import { parseSlotLabel, slotLabel } from './problem-input.js';
-import type { PinnedLesson, Problem, ProblemStudent, TimesByDay } from './types.js';
+import { parseSlotLabel, slotLabel } from '../engine/problem-input.js';
+import type { PinnedLesson, Problem, ProblemStudent, TimesByDay } from '../types.js';
 
 /** Labels of the slots from `from` (inclusive) to `to` (exclusive): range('9.00', '10.00') = 4 labels. */
 export function range(from: string, to: string): string[] {

@@ -7,8 +7,8 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { DEFAULT_TIME_LIMIT_SEC } from './solve.js';
-import type { Plan, Problem, SolveOptions, SolveProgress } from './types.js';
+import { DEFAULT_TIME_LIMIT_SEC } from '../solve.js';
+import type { Plan, Problem, SolveOptions, SolveProgress } from '../types.js';
 import type { WorkerRequest, WorkerResponse } from './worker.js';
 
 export interface SolverPoolOptions {
@@ -22,7 +22,7 @@ export interface SolverPoolOptions {
   maxWasmBytes?: number;
   /** Defaults for every solve (time limits etc.). */
   solveOptions?: Omit<SolveOptions, 'onProgress' | 'log'>;
-  /** Worker script (default: worker.js next to this module, or the built dist/solver/worker.js). */
+  /** Worker script (default: worker.js next to this module, or the built dist/solver/runtime/worker.js). */
   workerUrl?: URL;
 }
 
@@ -79,7 +79,7 @@ function defaultWorkerUrl(): URL {
   const sibling = new URL('./worker.js', import.meta.url);
   if (existsSync(fileURLToPath(sibling))) return sibling;
   // Running from src/ (tests): use the build output.
-  const built = new URL('../../dist/solver/worker.js', import.meta.url);
+  const built = new URL('../../../dist/solver/runtime/worker.js', import.meta.url);
   if (existsSync(fileURLToPath(built))) return built;
   throw new Error(`solver worker script not found (${fileURLToPath(sibling)}); build the service first`);
 }

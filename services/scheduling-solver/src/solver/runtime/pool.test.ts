@@ -1,10 +1,10 @@
-// The pool runs the built worker (dist/solver/worker.js); `npm test` builds first.
+// The pool runs the built worker (dist/solver/runtime/worker.js); `npm test` builds first.
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkPlan } from './plan-check.js';
+import { checkPlan } from '../check/plan-check.js';
 import { SolverPool, SolverPoolClosedError, SolverTimeoutError } from './pool.js';
-import { solveProblem } from './solve.js';
-import { problem, randomProblem, student } from './test-problems.js';
-import type { SolveProgress } from './types.js';
+import { solveProblem } from '../solve.js';
+import { problem, randomProblem, student } from '../check/test-problems.js';
+import type { SolveProgress } from '../types.js';
 
 const strip = <T extends { stats: { stages: unknown } }>(plan: T) => ({ ...plan, stats: { ...plan.stats, stages: null } });
 

@@ -2,7 +2,7 @@
 // problem's times (SPEC "Time preferences", bench/README.md). Kept local to the solver on purpose:
 // the solver runs in worker threads and its CLI alone, without the service's packages.
 
-import type { Problem, ProblemStudent, TimeSource, TimesByDay } from './types.js';
+import type { Problem, ProblemStudent, TimeSource, TimesByDay } from '../types.js';
 
 export const DAYS = 7;
 export const SLOTS_PER_DAY = 96;

@@ -5,12 +5,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain JS of the benchmark, kept apart from the solver on purpose
-import { checkPlan as benchCheck } from '../../bench/lib/check.js';
+import { checkPlan as benchCheck } from '../../../bench/lib/check.js';
 import { checkPlan } from './plan-check.js';
-import { solveProblem } from './solve.js';
-import type { Problem } from './types.js';
+import { solveProblem } from '../solve.js';
+import type { Problem } from '../types.js';
 
-const setDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bench/instances');
+const setDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bench/instances');
 
 interface Ref {
   opt_placed: number;

@@ -2,10 +2,10 @@
 // (bench/lib/check.js; used by the tests; cheap enough for run-time assertions). In a two-week plan
 // a biweekly lesson needs week 'A' or 'B' and holds only that week, a weekly one (week null) both.
 
-import { at } from './at.js';
-import { buildInstance, WEEK_KEYS } from './instance.js';
-import { DAYS, parseSlotLabel, SLOT_MINUTES, SLOTS_PER_DAY, slotLabel } from './problem-input.js';
-import type { Plan, Problem } from './types.js';
+import { at } from '../engine/at.js';
+import { buildInstance, WEEK_KEYS } from '../engine/instance.js';
+import { DAYS, parseSlotLabel, SLOT_MINUTES, SLOTS_PER_DAY, slotLabel } from '../engine/problem-input.js';
+import type { Plan, Problem } from '../types.js';
 
 export interface PlanCheck {
   errors: string[];

@@ -8,16 +8,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain JS of the benchmark, kept apart from the solver on purpose
-import { checkPlan as benchCheck } from '../../bench/lib/check.js';
+import { checkPlan as benchCheck } from '../../../bench/lib/check.js';
 // @ts-expect-error plain JS of the benchmark
-import { Instance, parseLabel } from '../../bench/lib/problem.js';
+import { Instance, parseLabel } from '../../../bench/lib/problem.js';
 // @ts-expect-error plain JS of the benchmark
-import { stageValues } from '../../bench/preferences/stages.js';
+import { stageValues } from '../../../bench/preferences/stages.js';
 import { checkPlan } from './plan-check.js';
-import { solveProblem } from './solve.js';
-import type { Problem } from './types.js';
+import { solveProblem } from '../solve.js';
+import type { Problem } from '../types.js';
 
-const bench = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bench');
+const bench = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bench');
 
 interface Ref {
   placed: number;

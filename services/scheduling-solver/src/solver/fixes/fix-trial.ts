@@ -8,12 +8,12 @@
 import type { Highs } from 'highs';
 import { Board, type Span } from './fix-board.js';
 import { slotMatchingFits } from './fix-flow.js';
-import { mipOptions, runMip, type ModelBuilder } from './highs.js';
-import { buildInstance, idleSlots, WEEK_KEYS, type Core } from './instance.js';
-import { annealBudget, LocalSearch, type SearchResult } from './heuristic.js';
-import { buildMaximize, components, type BuiltModel } from './model.js';
-import { chosenSource, slotLabel } from './problem-input.js';
-import type { PinnedLesson, Placement, Problem, ProblemStudent, TimesByDay } from './types.js';
+import { mipOptions, runMip, type ModelBuilder } from '../engine/highs.js';
+import { buildInstance, idleSlots, WEEK_KEYS, type Core } from '../engine/instance.js';
+import { annealBudget, LocalSearch, type SearchResult } from '../engine/heuristic.js';
+import { buildMaximize, components, type BuiltModel } from '../engine/model.js';
+import { chosenSource, slotLabel } from '../engine/problem-input.js';
+import type { PinnedLesson, Placement, Problem, ProblemStudent, TimesByDay } from '../types.js';
 
 /** The change a fix makes to the problem. */
 export interface Change {

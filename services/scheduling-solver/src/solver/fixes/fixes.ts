@@ -17,10 +17,10 @@
 import { Board, missingSpan, spanId, spanLength, type Option, type Span } from './fix-board.js';
 import { SpanTrial } from './fix-spans.js';
 import { verify, type Change, type MipBudget, type Verdict } from './fix-trial.js';
-import { loadHighs } from './highs.js';
-import type { Instance } from './instance.js';
-import { SLOT_MINUTES, SLOTS_PER_DAY, slotLabel } from './problem-input.js';
-import type { Fix, Placement } from './types.js';
+import { loadHighs } from '../engine/highs.js';
+import type { Instance } from '../engine/instance.js';
+import { SLOT_MINUTES, SLOTS_PER_DAY, slotLabel } from '../engine/problem-input.js';
+import type { Fix, Placement } from '../types.js';
 
 /** Longest single HiGHS run of a fix check (s): one hard check must not eat everybody's budget. */
 const MAX_RUN_SEC = 0.5;

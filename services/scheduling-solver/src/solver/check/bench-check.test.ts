@@ -7,9 +7,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain JS of the benchmark
-import { checkPlan } from '../../bench/lib/check.js';
+import { checkPlan } from '../../../bench/lib/check.js';
 
-const bench = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bench');
+const bench = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bench');
 const t = (from: number, to: number) =>
   Array.from({ length: to - from }, (_, k) => `${Math.floor((from + k) / 4)}.${String(((from + k) % 4) * 15).padStart(2, '0')}`);
 const problem = {

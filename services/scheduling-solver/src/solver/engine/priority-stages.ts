@@ -19,7 +19,7 @@ import {
   type CompState,
   type StageContext,
 } from './stages.js';
-import type { Priority, StageTimings } from './types.js';
+import type { Priority, StageTimings } from '../types.js';
 
 /** The problem's priority; absent, null or unknown: 'preferred' (the order before priorities existed). */
 export function readPriority(p: Priority | null | undefined): Priority {

@@ -10,7 +10,7 @@
 import type { MipResult, ModelBuilder } from './highs.js';
 import { idleSlots, lessonKeys, type Core } from './instance.js';
 import { buildCompact, buildMaximize, type Component } from './model.js';
-import type { Priority } from './types.js';
+import type { Priority } from '../types.js';
 
 /** Order of the last two goals (types.ts Priority). */
 export type StageOrder = Priority['order'];

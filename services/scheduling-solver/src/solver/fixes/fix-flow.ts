@@ -7,7 +7,7 @@
 // In a two-week plan a weekly lesson holds its quarter hours in both weeks: such a student takes part
 // as two nodes, one per week, each needing len quarter hours of its week (a further relaxation).
 
-import { WEEK_KEYS, type Core } from './instance.js';
+import { WEEK_KEYS, type Core } from '../engine/instance.js';
 
 /**
  * False when student cu cannot be added to the plan `pos` (core student -> window, -1 for cu) even

@@ -8,7 +8,7 @@
 import { at } from './at.js';
 import { compareIds, heldKeys, previousLessons, readPins, type PlanWeeks, type PreviousLesson } from './given-lessons.js';
 import { chosenSource, DAYS, durationSlots, ProblemInputError, SLOT_MINUTES, SLOTS_PER_DAY, timesToGrid, WEEK_KEYS } from './problem-input.js';
-import type { Problem, ProblemStudent } from './types.js';
+import type { Problem, ProblemStudent } from '../types.js';
 
 export { WEEK_KEYS };
 export type { PreviousLesson };
