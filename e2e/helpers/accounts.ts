@@ -50,8 +50,8 @@ export function field(scope: Page | Locator, label: string): Locator {
 
 /** Fills /register like a person: name, e-mail, password twice, role and (students) the duration. */
 export async function fillRegistration(page: Page, who: Person): Promise<void> {
-  // The form comes prerendered; typed before the app has taken over, it would not reach the form's state
-  // (docs/known-limitations.md).
+  // The form comes prerendered; once the app has taken over, each keystroke meets the live checks as a
+  // person's would (text typed before reaches the form too, prerender.test.tsx).
   await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
   await field(page, 'Name').fill(who.name);
   await field(page, 'E-Mail').fill(who.email);

@@ -89,3 +89,24 @@ test('the check can fail: a page whose HTML differs from the first render is rep
   await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
   await expect.poll(() => said.length).toBeGreaterThan(0);
 });
+
+test('what is typed into /login before the app has taken over is what it sends', async ({ page }) => {
+  // The app's entry is held back until the visitor has typed: the page is the build's HTML only.
+  let release = () => {};
+  const typed = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]{8}\.js$/, async (route) => {
+    await typed;
+    await route.continue();
+  });
+  await page.goto('/login');
+  await page.getByLabel('E-Mail').fill(student.email);
+  await page.getByLabel('Passwort').fill(student.password);
+  expect(await page.evaluate(() => document.documentElement.dataset.appReady)).toBeUndefined();
+  release();
+  await hydrated(page);
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+  const login = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/api/auth/login'));
+  await page.getByRole('form', { name: 'Login' }).getByRole('button', { name: 'Anmelden' }).click();
+  expect((await login).postDataJSON()).toEqual({ email: student.email, password: student.password });
+  await expect(page).toHaveURL(/\/student$/);
+});

@@ -1,9 +1,9 @@
 import '../test/dom';
-import { act } from '@testing-library/react';
+import { act, fireEvent } from '@testing-library/react';
 import type { Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NOT_FOUND_PATH, PRERENDERED_PATHS, render } from '../entry-server';
-import { installFetchMock, type MockReply } from '../test/fetch-mock';
+import { installFetchMock, type FetchMock, type MockReply } from '../test/fetch-mock';
 import { STUDENT, TEACHER } from '../test/render-app';
 import { startApp } from './start';
 
@@ -90,5 +90,67 @@ describe('pages rendered by the build', () => {
       root = await startApp(container, { onRecoverableError: recovered });
     });
     expect(recovered).toHaveBeenCalled();
+  });
+});
+
+/** The page at `path` as the build renders it, with `type` run on it before the app takes it over. */
+async function typedThenHydrated(path: string, type: (page: HTMLElement) => void): Promise<{ page: HTMLElement; fetch: FetchMock }> {
+  window.history.replaceState(null, '', path);
+  const page = document.createElement('div');
+  page.id = 'root';
+  page.innerHTML = await render(path);
+  document.body.append(page);
+  const fetch = installFetchMock([
+    { method: 'GET', path: '/api/me', reply: { status: 401, body: { detail: 'Nicht angemeldet' } } },
+    { path: /^\/api\//, reply: { hang: true } },
+  ]);
+  // A visitor's typing into the HTML: the fields' values change, no React yet.
+  type(page);
+  const recovered = vi.fn();
+  await act(async () => {
+    root = await startApp(page, { onRecoverableError: recovered });
+  });
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  expect(recovered).not.toHaveBeenCalled();
+  return { page, fetch };
+}
+
+const field = <T extends Element>(page: HTMLElement, selector: string) => {
+  const found = page.querySelector<T>(selector);
+  if (!found) throw new Error(`no ${selector}`);
+  return found;
+};
+
+describe('what is typed into a rendered page before hydration', () => {
+  it('is what the login form sends', async () => {
+    const { page, fetch } = await typedThenHydrated('/login', (html) => {
+      field<HTMLInputElement>(html, 'input[name="email"]').value = 'lea@example.org';
+      field<HTMLInputElement>(html, 'input[name="password"]').value = 'geheim123';
+    });
+    expect(field<HTMLInputElement>(page, 'input[name="email"]').value).toBe('lea@example.org');
+    await act(async () => {
+      fireEvent.submit(field(page, 'form[aria-label="Login"]'));
+    });
+    const login = fetch.calls.filter((c) => c.method === 'POST' && c.url.includes('login'));
+    expect(login).toHaveLength(1);
+    expect(login[0]?.body).toEqual({ email: 'lea@example.org', password: 'geheim123' });
+    // A render after the hydration keeps the text (it is the state now, not only the DOM's).
+    expect(field<HTMLInputElement>(page, 'input[name="email"]').value).toBe('lea@example.org');
+  });
+
+  it('reaches the state of text areas and selects too', async () => {
+    const { page } = await typedThenHydrated('/contact', (html) => {
+      const select = field<HTMLSelectElement>(html, 'select[name="type"]');
+      select.value = [...select.options].at(-1)?.value ?? '';
+      field<HTMLTextAreaElement>(html, 'textarea[name="message"]').value = 'Guten Tag';
+    });
+    const select = field<HTMLSelectElement>(page, 'select[name="type"]');
+    const chosen = [...select.options].at(-1)?.value;
+    // Typing after the hydration re-renders the form: what was there before stays.
+    await act(async () => {
+      fireEvent.change(field(page, 'input[name="subject"]'), { target: { value: 'Frage' } });
+    });
+    expect(select.value).toBe(chosen);
+    expect(field<HTMLTextAreaElement>(page, 'textarea[name="message"]').value).toBe('Guten Tag');
   });
 });

@@ -1,5 +1,6 @@
 import { useId, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
 import { cx } from './cx';
+import { useTypedBeforeHydration } from './use-typed-before-hydration';
 import { Field, fieldDescribedBy, type FieldChromeProps } from './Field';
 
 export interface SelectOption {
@@ -17,13 +18,15 @@ export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement
   ref?: Ref<HTMLSelectElement>;
 }
 
-export function Select({ id, label, hint, error, success, className, selectClassName, required, options, placeholder, children, ...rest }: SelectProps) {
+export function Select({ id, ref, label, hint, error, success, className, selectClassName, required, options, placeholder, children, ...rest }: SelectProps) {
   const autoId = useId();
   const selectId = id ?? autoId;
+  const fieldRef = useTypedBeforeHydration(ref);
   return (
     <Field id={selectId} label={label} hint={hint} error={error} success={success} className={className} required={required}>
       <div className="select-wrap">
         <select
+          ref={fieldRef}
           id={selectId}
           className={cx('control', 'control--select', selectClassName)}
           required={required}

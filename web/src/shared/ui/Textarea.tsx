@@ -1,5 +1,6 @@
 import { useId, type Ref, type TextareaHTMLAttributes } from 'react';
 import { cx } from './cx';
+import { useTypedBeforeHydration } from './use-typed-before-hydration';
 import { Field, fieldDescribedBy, type FieldChromeProps } from './Field';
 
 export interface TextareaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className'>, FieldChromeProps {
@@ -7,12 +8,14 @@ export interface TextareaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaE
   ref?: Ref<HTMLTextAreaElement>;
 }
 
-export function Textarea({ id, label, hint, error, success, className, textareaClassName, required, rows = 5, ...rest }: TextareaProps) {
+export function Textarea({ id, ref, label, hint, error, success, className, textareaClassName, required, rows = 5, ...rest }: TextareaProps) {
   const autoId = useId();
   const textareaId = id ?? autoId;
+  const fieldRef = useTypedBeforeHydration(ref);
   return (
     <Field id={textareaId} label={label} hint={hint} error={error} success={success} className={className} required={required}>
       <textarea
+        ref={fieldRef}
         id={textareaId}
         rows={rows}
         className={cx('control', 'control--textarea', textareaClassName)}
