@@ -35,6 +35,9 @@ const PAGES: Record<string, string> = {
   '/scheduling': 'scheduling.html',
 };
 
+/** The logged-in pages, whose HTML is their shell. */
+const SHELLS = ['/student', '/me/classes', '/scheduling'];
+
 let out = '';
 let server: Server | undefined;
 let base = '';
@@ -61,12 +64,14 @@ afterAll(async () => {
 });
 
 const page = (p: string) => readFileSync(path.join(out, 'pages', PAGES[p]!), 'utf8');
-/** Every script a page loads at once: the entry chunk and the modules it preloads, in document order. */
+/**
+ * Every script a page loads at once, in document order: the entry chunk and the modules it preloads, and on a
+ * page the build rendered the loader that asks for them after the first paint (`data-entry`, `data-modules`).
+ */
 const scriptsOf = (html: string) =>
-  [...html.matchAll(/<(?:script[^>]*src|link rel="modulepreload"[^>]*href)="\/(assets\/[^"]+\.js)"/g)].map((m) => ({
-    file: m[1]!,
-    code: readFileSync(path.join(out, m[1]!), 'utf8'),
-  }));
+  [...html.matchAll(/<(?:script[^>]*src|link rel="modulepreload"[^>]*href)="\/(assets\/[^"]+\.js)"(?: data-entry="\/([^"]+)" data-modules="([^"]*)")?/g)]
+    .flatMap((m) => [m[1]!, ...(m[2] ? [m[2]] : []), ...(m[3] ? m[3].split(' ').map((f) => f.slice(1)) : [])])
+    .map((file) => ({ file, code: readFileSync(path.join(out, file), 'utf8') }));
 /** The page as a client without JavaScript gets it: its text, without tags. */
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
@@ -105,16 +110,33 @@ describe('first load of the web app', () => {
     }
   });
 
+  it('asks for the app after the first paint of a public page: no script but the loader is requested before it', () => {
+    for (const p of Object.keys(PAGES)) {
+      const html = page(p);
+      const scripts = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]);
+      if (SHELLS.includes(p)) {
+        // A logged-in page's largest paint is the app's: its shell asks for the entry and its modules at once.
+        expect(scripts, p).toEqual(['/config.js', expect.stringMatching(/^\/assets\/index-[\w-]{8}\.js$/)]);
+        expect(html, p).toContain('rel="modulepreload"');
+      } else {
+        expect(html, p).not.toContain('rel="modulepreload"');
+        expect(scripts, p).toEqual(['/config.js', expect.stringMatching(/^\/assets\/after-paint-[\w-]{8}\.js$/)]);
+      }
+    }
+  });
+
   it("hints each page's own chunks and style sheets: /student's page chunk before the app asks for it", () => {
     const student = page('/student');
-    const preloads = [...student.matchAll(/<link rel="modulepreload" crossorigin href="\/(assets\/[^"]+)">/g)].map((m) => m[1]!);
+    const preloads = scriptsOf(student).map((s) => s.file);
     const sheets = [...student.matchAll(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+)">/g)].map((m) => m[1]!);
     expect(preloads.some((f) => /^assets\/availability-[\w-]{8}\.js$/.test(f))).toBe(true);
     expect(sheets.some((f) => /^assets\/availability-[\w-]{8}\.css$/.test(f))).toBe(true);
     for (const f of [...preloads, ...sheets]) expect(existsSync(path.join(out, f)), f).toBe(true);
     // The legal pages' chunk on theirs, none of a page on the home page beyond the entry's own.
-    expect(page('/impressum')).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/legal-[\w-]{8}\.js">/);
-    expect(scriptsOf(page('/')).map((s) => s.file)).toEqual(scriptsOf(readFileSync(path.join(out, 'index.html'), 'utf8')).map((s) => s.file));
+    expect(scriptsOf(page('/impressum')).some((s) => /^assets\/legal-[\w-]{8}\.js$/.test(s.file))).toBe(true);
+    const [loader, ...app] = scriptsOf(page('/')).map((s) => s.file);
+    expect(loader).toMatch(/^assets\/after-paint-[\w-]{8}\.js$/);
+    expect(app).toEqual(scriptsOf(readFileSync(path.join(out, 'index.html'), 'utf8')).map((s) => s.file));
   });
 
   for (const p of ['/', '/login']) {

@@ -71,22 +71,54 @@ export function pageHints(bundle: OutputBundle, root: string, sources: string[])
   return [...new Set(tags)];
 }
 
-/** A page's HTML: the built index.html with the rendered root and the page's hints. */
-export function pageHtml(template: string, root: string, hints: string[]): string {
+const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g;
+
+/**
+ * The page's scripts asked for after its first paint: the entry script and every `modulepreload` give way to
+ * the small loader (`after-paint.js`), which names them in `data-entry` and `data-modules`. Style sheets stay
+ * links: the page is painted in its final style.
+ */
+export function startAfterPaint(html: string, loader: string): string {
+  const entry = ENTRY.exec(html)?.[1];
+  if (!entry) throw new Error('prerender: index.html has no entry script');
+  const modules = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
+  return html
+    .replace(MODULE_PRELOAD, '')
+    .replace(ENTRY, () => `<script type="module" crossorigin src="/${loader}" data-entry="${entry}" data-modules="${modules.join(' ')}"></script>`);
+}
+
+/**
+ * A page's HTML: the built index.html with the rendered root and the page's hints. A full page's app is started
+ * by `loader` after the first paint; a logged-in page's shell (`loader` null) asks for it at once: its largest
+ * paint is the app's.
+ */
+export function pageHtml(template: string, root: string, hints: string[], loader: string | null): string {
   if (!template.includes(ROOT)) throw new Error(`prerender: index.html has no ${ROOT}`);
   if (!template.includes('</head>')) throw new Error('prerender: index.html has no </head>');
   const head = hints.map((tag) => `  ${tag}\n`).join('');
-  return template.replace('</head>', `${head}</head>`).replace(ROOT, () => `<div id="root">${root}</div>`);
+  const html = template.replace('</head>', `${head}</head>`);
+  return (loader ? startAfterPaint(html, loader) : html).replace(ROOT, () => `<div id="root">${root}</div>`);
+}
+
+/** True for a path below one of the guarded prefixes: its HTML is a logged-in page's shell. */
+export function isShell(pathname: string, guarded: string[]): boolean {
+  return guarded.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
 
 export function prerender(): Plugin {
   let config: ResolvedConfig;
   let bundle: OutputBundle | undefined;
+  let loader = '';
   return {
     name: 'stundenplan-prerender',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved: (resolved) => {
       config = resolved;
+    },
+    generateBundle() {
+      const source = readFileSync(new URL('./after-paint.js', import.meta.url), 'utf8').replace(/^\/\/.*\n/gm, '');
+      loader = this.getFileName(this.emitFile({ type: 'asset', name: 'after-paint.js', source }));
     },
     writeBundle: (_options, output) => {
       bundle = output;
@@ -111,11 +143,15 @@ export function prerender(): Plugin {
         const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
         const pagesDir = path.join(outDir, 'pages');
         const pages: Record<string, string> = {};
+        const { guarded } = entry.knownRoutes();
         const write = async (pathname: string) => {
           const root = await entry.render(pathname);
           const file = pageFile(pathname);
           mkdirSync(path.dirname(path.join(pagesDir, file)), { recursive: true });
-          writeFileSync(path.join(pagesDir, file), pageHtml(template, root, pageHints(written, config.root, entry.pageSourcesAt(pathname))));
+          writeFileSync(
+            path.join(pagesDir, file),
+            pageHtml(template, root, pageHints(written, config.root, entry.pageSourcesAt(pathname)), isShell(pathname, guarded) ? null : loader),
+          );
           return file;
         };
         for (const pathname of entry.PRERENDERED_PATHS) pages[pathname] = await write(pathname);

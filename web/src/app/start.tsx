@@ -1,6 +1,6 @@
 // How the app takes over its page (docs/adr/0030-prerendered-pages.md): a page the build rendered is hydrated
 // (its chunk loaded first, so the first render is the page the HTML shows), any other page is rendered anew.
-import { StrictMode, type ErrorInfo } from 'react';
+import { StrictMode, startTransition, type ErrorInfo } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { requiresLogin } from '../shared/routing/protected-paths';
@@ -54,5 +54,7 @@ export async function startApp(container: HTMLElement, { onRecoverableError = lo
   // A public page's chunk is in the HTML: it must be there before hydrating. A logged-in page shows its shell
   // until the session is known, so it hydrates at once (its chunk keeps loading meanwhile).
   if (!requiresLogin(pathname)) await preloadPageAt(pathname);
-  return hydrateRoot(container, app, { onRecoverableError });
+  // As a transition: React hydrates in slices and yields to the browser between them (a click or key press
+  // meanwhile is answered first), instead of one long task; the page is on screen already.
+  return new Promise<Root>((resolve) => startTransition(() => resolve(hydrateRoot(container, app, { onRecoverableError }))));
 }
