@@ -1,19 +1,23 @@
 import { expect, test, type Page } from '@playwright/test';
 import { uniqueEmail, type Person } from '../helpers/accounts.js';
-import { loginByApi, registerConfirmed, withApi } from '../helpers/times.js';
+import { createClassByApi, loginByApi, registerConfirmed, withApi } from '../helpers/times.js';
 
 /*
  * The first load of a page, as a phone opens it (docs/adr/0030-prerendered-pages.md, issues 28 and 38): /student
  * arrives as its rendered shell whose hints fetch the page's files at once, the app asks for the session and the
- * page's data once each; nothing on /, /login or /student moves once painted (no layout shift: the footer waits
- * below the fold, the login card holds its room while the session is checked).
+ * page's data once each; nothing on /, /login, /student or /scheduling moves once painted (no layout shift: the
+ * footer waits below the fold, the login card holds its room while the session is checked).
  */
 const student: Person = { name: 'Fanny Hensel', email: uniqueEmail('fanny.hensel'), password: 'Gartenlieder1827', role: 'student', duration: 30 };
+const teacher: Person = { name: 'Clara Schumann', email: uniqueEmail('clara.schumann'), password: 'Romanze1853Op21', role: 'teacher' };
 
 test.use({ viewport: { width: 412, height: 823 } });
 
 test.beforeAll(async ({ playwright }, testInfo) => {
-  await withApi(playwright, testInfo.project.use.baseURL, (api) => registerConfirmed(api, student));
+  await withApi(playwright, testInfo.project.use.baseURL, async (api) => {
+    await registerConfirmed(api, student);
+    await registerConfirmed(api, teacher);
+  });
 });
 
 /** Records every layout shift the page reports, from its very start. */
@@ -65,4 +69,14 @@ test('/: a logged-in student gets the way to the times, the login room held unti
   await expect(page.getByRole('link', { name: 'Zu deinen Zeiten' })).toBeVisible();
   // The held login form was never reachable: no second form, nothing focusable in a hidden one.
   await expect(page.getByRole('textbox', { name: 'E-Mail' })).toHaveCount(0);
+});
+
+test("/scheduling: a teacher's single class arrives in the shell's place, the footer stays below the fold", async ({ page }) => {
+  await loginByApi(page.request, teacher);
+  await createClassByApi(page.request, 'Klavier Nebenfach');
+  await watchShifts(page);
+  await page.goto('/scheduling');
+  await expect(page.getByRole('button', { name: /Klavier Nebenfach/ })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await shifts(page)).toEqual([]);
 });
