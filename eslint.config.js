@@ -83,6 +83,7 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/data/*', '**/data/**'], message: 'http/ and grpc/ call the domain; repositories are reached through it.' },
+            { group: ['**/clients/*', '**/clients/**'], message: 'http/ and grpc/ call the domain; other services are reached through it.' },
             {
               group: ['**/generated/prisma', '**/generated/prisma/**'],
               message: 'http/ and grpc/ never touch Prisma; use the domain (types: re-export them there).',
