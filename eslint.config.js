@@ -22,9 +22,10 @@ const FEATURE_BOUNDARY_PATTERNS = [
   },
 ];
 
-/** Entry points (http/, grpc/) reach repositories and Prisma only through the domain. */
+/** Entry points (http/, grpc/) reach repositories, Prisma and other services only through the domain. */
 const ENTRY_POINT_PATTERNS = [
   { group: ['**/data/*', '**/data/**'], message: 'http/ and grpc/ call the domain; repositories are reached through it.' },
+  { group: ['**/clients/*', '**/clients/**'], message: 'http/ and grpc/ call the domain; gRPC clients of other services are reached through it.' },
   {
     group: ['**/generated/prisma', '**/generated/prisma/**'],
     message: 'http/ and grpc/ never touch Prisma; use the domain (types: re-export them there).',
@@ -91,23 +92,6 @@ export default tseslint.config(
   {
     files: ['services/*/src/http/**/*.ts', 'services/*/src/grpc/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ENTRY_POINT_PATTERNS }] },
-  },
-  {
-    // http/ does not call other services itself: the domain does, through clients/. Left out: notification, whose
-    // http/ still imports the classes client's German text (CLASSES_MSG) until its timeline moves to its own service.
-    files: ['services/*/src/http/**/*.ts'],
-    ignores: ['services/notification/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            ...ENTRY_POINT_PATTERNS,
-            { group: ['**/clients/*', '**/clients/**'], message: 'http/ calls the domain; gRPC clients of other services are reached through it.' },
-          ],
-        },
-      ],
-    },
   },
   {
     // Adapter folders (one outside technology each) are leaves: the domain imports them, never the reverse.

@@ -126,7 +126,7 @@ describe('service-to-service security', () => {
     expect(gatewayPart).toMatch(/\{\{- with \$np\.metricsFrom \}\}\s*\n\s*- ports:\s*\n\s*- port: metrics\s*\n\s*protocol: TCP\s*\n\s*from:/);
   });
 
-  it('services: HTTP only from the gateway (auth also from the services, for the JWKS), gRPC only from the six services', () => {
+  it('services: HTTP only from the gateway (auth also from the services, for the JWKS), gRPC only from the seven services', () => {
     const rules = perService.split(/^ {4}- ports:$/m).slice(1);
     expect(rules).toHaveLength(2);
     const [http, grpc] = rules;
@@ -139,7 +139,7 @@ describe('service-to-service security', () => {
     );
     expect(grpc).not.toContain('"gateway"');
     const selector = read('templates/_helpers.tpl').split('define "stundenplan.servicePodsSelector"')[1] ?? '';
-    expect(selector).toMatch(/operator: In\s*\n\s*values: \[auth, classes, availability, scheduling-solver, document, notification\]/);
+    expect(selector).toMatch(/operator: In\s*\n\s*values: \[auth, classes, availability, scheduling-solver, document, notification, lessons\]/);
     expect(selector).toContain('app.kubernetes.io/instance: {{ .Release.Name }}');
   });
 

@@ -94,6 +94,7 @@ export function useGateway(fastApiPath: string, proxy: string): void {
       SCHEDULING_SOLVER_SERVICE_URL: slow.url,
       DOCUMENT_SERVICE_URL: upstream.url,
       NOTIFICATION_SERVICE_URL: down,
+      LESSONS_SERVICE_URL: upstream.url,
       AUTH_JWKS_URL: issuer.jwksUrl,
       WEB_DIST: webDist,
       REQUEST_TIMEOUT_MS: '500',

@@ -27,7 +27,7 @@ const GRPC_SERVICES: { name: string; definition: grpc.ServiceDefinition }[] = [
   { name: 'scheduling-solver', definition: schedulingV1.SchedulingServiceService },
 ];
 /** Services whose gRPC port serves the health service only. */
-const HEALTH_ONLY = ['auth', 'document', 'notification'];
+const HEALTH_ONLY = ['auth', 'document', 'notification', 'lessons'];
 /** Methods these once offered (nobody called them): reading the mail outbox and the user list over gRPC. */
 const REMOVED_METHODS = [
   { name: 'notification', path: '/stundenplan.notification.v1.NotificationService/ListMails' },

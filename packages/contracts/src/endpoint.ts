@@ -33,7 +33,7 @@ export interface EndpointSpec<
   summary: string;
   access: Access;
   /** Service that answers (docs/product/api.md, gateway/src/route-table.ts). */
-  service: 'auth' | 'classes' | 'availability' | 'scheduling-solver' | 'document' | 'notification';
+  service: 'auth' | 'classes' | 'availability' | 'scheduling-solver' | 'document' | 'notification' | 'lessons';
   body?: B;
   bodyKind?: K;
   query?: Q;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { classes, n, newClass, person, setupCalendar, slot, teacherCookie } from './calendar-fixture.js';
-import { getJson, postJson, waitFor, type MailJson } from './helpers.js';
+import { getJson, postJson, sql, waitFor, type MailJson } from './helpers.js';
 import { pdfFile } from './sending-fixture.js';
 
 /**
@@ -58,6 +58,29 @@ describe('schedule mails: each student’s own lessons', () => {
     expect(toCem!.text).toContain('\nFür dich wurde in diesem Plan noch kein Termin gefunden. Clara Schumann meldet sich bei dir.\n');
     expect(toCem!.text).not.toContain('Deine Stunde');
     expect(toCem!.text).toContain('„Meine Kurse“: http://localhost:8080/student/classes');
+  });
+});
+
+describe('the plan as sent goes to the lessons service', () => {
+  it('writes one schedule.sent.v1 with each member’s lessons, the series and who was told, with the sending', async () => {
+    const anna = person('Anna Amsel');
+    const cem = person('Cem Czerny');
+    const classId = newClass({ '1': slot(['15.00', '15.15'], anna.memberId) }, [anna, cem]);
+    expect(await sendTo(classId)).toMatchObject({ status: 200, body: { recipient_count: 2 } });
+    const rows = await sql<{ key: string; payload: Record<string, unknown> }>(
+      `SELECT key, payload->'payload' AS payload FROM "${n.schema}".outbox_events WHERE topic = 'schedule.sent.v1' AND payload->'payload'->>'class_id' = $1`,
+      [classId],
+    );
+    expect(rows).toHaveLength(1);
+    const [sending] = await sql<{ id: string }>(`SELECT id::text FROM "${n.schema}".schedule_sendings WHERE class_id = $1`, [classId]);
+    expect(rows[0]!.key).toBe(sending!.id);
+    expect(rows[0]!.payload).toMatchObject({
+      sending_id: sending!.id,
+      class_id: classId,
+      lessons: { [anna.memberId]: [{ day: 1, start: 60, end: 62 }] },
+      informed_member_ids: expect.arrayContaining([anna.memberId, cem.memberId]),
+    });
+    expect(rows[0]!.payload.from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 });
 

@@ -12,6 +12,7 @@ export enum Topic {
   MemberLinked = 'member.linked.v1',
   TimesChanged = 'times.changed.v1',
   ScheduleSaved = 'schedule.saved.v1',
+  ScheduleSent = 'schedule.sent.v1',
   MailRequested = 'mail.requested.v1',
 }
 
@@ -76,6 +77,24 @@ export const eventSchemas = {
     created: z.boolean(),
     updated_at: z.string(),
   }),
+  /** A plan mailed to the students with its calendar data: what each member was told (the lessons service keeps it). */
+  [Topic.ScheduleSent]: z.object({
+    sending_id: id,
+    class_id: id,
+    teacher_id: id,
+    schedule_id: id,
+    /** member id -> the member's weekly lessons as mailed (day 0 = Monday, 15-minute slots, end exclusive). */
+    lessons: z.record(
+      z.string(),
+      z.array(z.object({ day: z.number().int(), start: z.number().int(), end: z.number().int(), week: z.enum(['A', 'B']).nullish() })),
+    ),
+    /** The calendar series' first and last day (YYYY-MM-DD). */
+    from: z.string(),
+    until: z.string(),
+    /** The members who know their lessons of this plan; null: not known (everybody counts as told). */
+    informed_member_ids: z.array(z.string()).nullable(),
+    sent_at: z.string(),
+  }),
   /** A mail some service wants sent; attachments carry inline bytes (contentBase64) or the sha256 of bytes the notification service stored once. */
   [Topic.MailRequested]: z.object({
     to: z.string(),
@@ -97,6 +116,7 @@ export type UserDeletedPayload = EventPayload<Topic.UserDeleted>;
 export type MemberAddedPayload = EventPayload<Topic.MemberAdded>;
 export type TimesChangedPayload = EventPayload<Topic.TimesChanged>;
 export type ScheduleSavedPayload = EventPayload<Topic.ScheduleSaved>;
+export type ScheduleSentPayload = EventPayload<Topic.ScheduleSent>;
 export type MailRequestedPayload = EventPayload<Topic.MailRequested>;
 
 export interface EventEnvelope<T extends Topic = Topic> {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, Topic, writeOutbox, type MailRequestedPayload } from '@stundenplan/base';
+import type { MakeupTransition } from '../domain/makeup-status.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Db } from './class-timeline.js';
 
@@ -184,6 +185,7 @@ export class MakeupRepository {
    * day, and the make-up must still be open (two bookings racing for one time: the second gets 409).
    */
   async book(makeupId: string, teacherId: string, at: { date: string; start: string; end: string }, mail: MailRequestedPayload | null): Promise<MakeupRow> {
+    const move: MakeupTransition = { from: 'open', to: 'booked' };
     try {
       await this.prisma.$transaction(async (tx) => {
         await tx.$queryRawUnsafe('SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtextextended($1, 0))) l', `makeup-booking:${teacherId}`);
@@ -197,11 +199,13 @@ export class MakeupRepository {
         );
         if (clash.length) throw AppError.conflict(BOOK_MSG.taken);
         const n = await tx.$executeRawUnsafe(
-          `UPDATE makeups SET booked_date = $2::date, booked_start = $3, booked_end = $4, booked_at = now() WHERE id = $1::uuid AND booked_date IS NULL`,
+          `UPDATE makeups SET status = $6, booked_date = $2::date, booked_start = $3, booked_end = $4, booked_at = now() WHERE id = $1::uuid AND status = $5`,
           makeupId,
           at.date,
           at.start,
           at.end,
+          move.from,
+          move.to,
         );
         if (n !== 1) throw AppError.conflict(BOOK_MSG.alreadyBooked);
         if (mail) await writeOutbox((text, values) => tx.$executeRawUnsafe(text, ...values), Topic.MailRequested, makeupId, mail);

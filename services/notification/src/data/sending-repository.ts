@@ -98,6 +98,20 @@ export class SendingRepository {
       for (const mail of mails) {
         await writeOutbox((text, values) => tx.$executeRawUnsafe(text, ...values), Topic.MailRequested, id, mail);
       }
+      // The plan as the students got it, for the lessons service (docs/adr/0031-lessons-service.md).
+      if (calendar) {
+        await writeOutbox((text, values) => tx.$executeRawUnsafe(text, ...values), Topic.ScheduleSent, id, {
+          sending_id: id,
+          class_id: row.classId,
+          teacher_id: row.teacherId,
+          schedule_id: calendar.scheduleId,
+          lessons: calendar.lessons,
+          from: calendar.from,
+          until: calendar.until,
+          informed_member_ids: informed ?? null,
+          sent_at: row.createdAt.toISOString(),
+        });
+      }
       return { row, repeated: false };
     }, TX_OPTIONS);
   }

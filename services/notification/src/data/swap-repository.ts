@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Topic, writeOutbox, type MailRequestedPayload } from '@stundenplan/base';
 import type { PrismaClient } from '../generated/prisma/client.js';
+import type { SwapStatus, SwapTransition } from '../domain/swap-status.js';
 import type { Db } from './class-timeline.js';
 
-export type SwapStatus = 'pending' | 'awaiting_approval' | 'swapped' | 'declined';
+export type { SwapStatus };
 
 /** One swap request between two members of a class (docs/product/semester.md "Swaps"). */
 export interface SwapRow {
@@ -51,18 +52,19 @@ export class SwapRepository {
   }
 
   /**
-   * Moves the request from `from` to `to` with its mails, only when it still is in `from` (two answers racing:
+   * Moves the request along one transition of its state machine (domain/swap-status.ts) with its mails, only when
+   * it still is in `from` (two answers racing:
    * one wins); false when another answer came first. `fromDate` is rewritten when given (a weekly swap starts
    * on the day it is made). `guard` runs first in the same transaction (it locks the class's lessons and checks
    * the swap again; what it throws rolls everything back).
    */
   async decide(
     id: string,
-    from: SwapStatus,
-    to: SwapStatus,
+    move: SwapTransition,
     mails: MailRequestedPayload[],
     opts: { fromDate?: string | undefined; guard?: ((tx: Db) => Promise<void>) | undefined } = {},
   ): Promise<boolean> {
+    const { from, to } = move;
     const { fromDate, guard } = opts;
     return this.prisma.$transaction(async (tx) => {
       // The request's row first (a second answer to it waits here and then finds it answered), then the guard.

@@ -1,7 +1,7 @@
 import { AppError, isUuid, reserveMailBudget, type MailRequestedPayload, type SessionUser } from '@stundenplan/base';
 import { berlinToday, dayName, formatGermanDate, isDeadlineDate, weekdayOf, WeekSlots } from '@stundenplan/timegrid';
 import type { ClassForSending, ClassMember } from '../clients/classes-client.js';
-import type { SwapRow, SwapStatus } from '../data/swap-repository.js';
+import type { SwapRow } from '../data/swap-repository.js';
 import { dated, type DatedLesson } from './dated-lesson.js';
 import { CHANGED_MEANWHILE, recheckLocked, withChanges } from './lesson-changes.js';
 import type { NotificationDeps } from './deps.js';
@@ -224,7 +224,13 @@ async function stillFits(deps: NotificationDeps, row: SwapRow, fromDate: string)
 }
 
 /** The swap is made: both students and the teacher are told (one mail each). */
-async function makeSwap(deps: NotificationDeps, row: SwapRow, from: SwapStatus, { c, guard }: Awaited<ReturnType<typeof stillFits>>, fromDate: string) {
+async function makeSwap(
+  deps: NotificationDeps,
+  row: SwapRow,
+  from: 'pending' | 'awaiting_approval',
+  { c, guard }: Awaited<ReturnType<typeof stillFits>>,
+  fromDate: string,
+) {
   const me = c.members.get(row.memberId)!;
   const other = c.members.get(row.withMemberId)!;
   const when = whenText(row.date, fromDate);
@@ -258,7 +264,7 @@ async function makeSwap(deps: NotificationDeps, row: SwapRow, from: SwapStatus, 
     );
   const mails = [...studentMails, ...teacherMail];
   const budget = await reserveMailBudget(deps.mailBudget, row.teacherId, mails.length, deps.cfg.MAIL_BUDGET_PER_DAY);
-  const ok = await deps.swaps.decide(row.id, from, 'swapped', mails, { fromDate: row.date ? undefined : fromDate, guard }).catch(async (e: unknown) => {
+  const ok = await deps.swaps.decide(row.id, { from, to: 'swapped' }, mails, { fromDate: row.date ? undefined : fromDate, guard }).catch(async (e: unknown) => {
     await budget.release();
     throw e;
   });
@@ -291,10 +297,12 @@ export async function acceptSwapRequest(deps: NotificationDeps, user: SessionUse
         ]
       : [];
     const budget = await reserveMailBudget(deps.mailBudget, row.teacherId, teacherMail.length, deps.cfg.MAIL_BUDGET_PER_DAY);
-    const asked = await deps.swaps.decide(row.id, 'pending', 'awaiting_approval', teacherMail, { guard: fits.guard }).catch(async (e: unknown) => {
-      await budget.release();
-      throw e;
-    });
+    const asked = await deps.swaps
+      .decide(row.id, { from: 'pending', to: 'awaiting_approval' }, teacherMail, { guard: fits.guard })
+      .catch(async (e: unknown) => {
+        await budget.release();
+        throw e;
+      });
     if (!asked) {
       await budget.release();
       throw AppError.conflict(SWAP_MSG.notOpen);
@@ -320,9 +328,9 @@ export async function declineSwapRequest(deps: NotificationDeps, user: SessionUs
   const byStudent = row.withUserId === user.userId && user.role === 'student';
   const byTeacher = row.teacherId === user.userId && user.role === 'teacher';
   if (!byStudent && !byTeacher) throw AppError.notFound(SWAP_MSG.requestId);
-  const from: SwapStatus = byStudent ? 'pending' : 'awaiting_approval';
+  const from = byStudent ? ('pending' as const) : ('awaiting_approval' as const);
   if (row.status !== from) throw AppError.conflict(SWAP_MSG.notOpen);
   // The asking student learns of it in "Meine Kurse"; no mail.
-  if (!(await deps.swaps.decide(row.id, from, 'declined', []))) throw AppError.conflict(SWAP_MSG.notOpen);
+  if (!(await deps.swaps.decide(row.id, { from, to: 'declined' }, []))) throw AppError.conflict(SWAP_MSG.notOpen);
   return { status: 'declined' as const, message: SWAP_MSG.declined };
 }

@@ -1,8 +1,8 @@
-import { AppError, assertTeacher, bodyObject, isUuid, parseBody } from '@stundenplan/base';
+import { assertTeacher, bodyObject, parseBody } from '@stundenplan/base';
 import { multipartUpload, uploadedFile } from '@stundenplan/base/upload';
 import { notification } from '@stundenplan/contracts';
 import type { Express, NextFunction, Request, Response } from 'express';
-import { CLASSES_MSG } from '../clients/classes-client.js';
+import { classIdOf } from '../domain/class-id.js';
 import type { NotificationDeps } from '../domain/deps.js';
 import { sendPreview } from '../domain/send-preview.js';
 import { PDF_MAX_BYTES, SEND_MSG, sendScheduleToStudents } from '../domain/send-schedule.js';
@@ -69,10 +69,9 @@ export function registerSendScheduleRoutes(app: Express, deps: NotificationDeps)
   // The send dialog's counts: how many a sending to all, or only to the changed ones, would mail.
   app.post('/api/classes/:classId/send-preview', async (req: Request, res: Response) => {
     const user = assertTeacher(req);
-    const classId = String(req.params.classId);
-    if (!isUuid(classId)) throw AppError.notFound(CLASSES_MSG.notFound);
+    const classId = classIdOf(String(req.params.classId));
     const body = parseBody(notification.sendPreview, req, { lessons: 'Die Stunden des Plans sind ungültig.' });
     res.setHeader('Cache-Control', 'private, no-store');
-    res.json(await sendPreview(deps, user, classId.toLowerCase(), body.lessons));
+    res.json(await sendPreview(deps, user, classId, body.lessons));
   });
 }

@@ -1,7 +1,7 @@
-import { AppError, assertStudent, assertTeacher, assertUser, isUuid, parseBody, parseQuery } from '@stundenplan/base';
+import { assertStudent, assertTeacher, assertUser, parseBody, parseQuery } from '@stundenplan/base';
 import { answerFor, swaps } from '@stundenplan/contracts';
 import type { Express } from 'express';
-import { CLASSES_MSG } from '../clients/classes-client.js';
+import { classIdOf } from '../domain/class-id.js';
 import type { NotificationDeps } from '../domain/deps.js';
 import { classSwapRequests, mySwapRequests, swapDates } from '../domain/swap-lists.js';
 import { acceptSwapRequest, approveSwapRequest, createSwapRequest, declineSwapRequest, swapOptions, SWAP_MSG } from '../domain/swap-requests.js';
@@ -59,9 +59,8 @@ export function registerSwapRoutes(app: Express, deps: NotificationDeps): void {
 
   app.get('/api/classes/:classId/swap-requests', async (req, res) => {
     const teacher = assertTeacher(req);
-    const classId = String(req.params.classId);
-    if (!isUuid(classId)) throw AppError.notFound(CLASSES_MSG.notFound);
+    const classId = classIdOf(String(req.params.classId));
     res.setHeader('Cache-Control', 'private, no-store');
-    res.json(answerFor(swaps.classSwapRequests, await classSwapRequests(deps, teacher.userId, classId.toLowerCase())));
+    res.json(answerFor(swaps.classSwapRequests, await classSwapRequests(deps, teacher.userId, classId)));
   });
 }
