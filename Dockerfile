@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # One build for the whole monorepo, one final stage per deployable:
 #   docker build --target auth -t stundenplan/auth .
-# targets: auth, classes, availability, scheduling-solver, document, notification, gateway.
+# targets: auth, classes, availability, scheduling-solver, document, notification, school, gateway.
 # All targets share the build and the production node_modules, so building several is cheap.
 
 ARG NODE_IMAGE=node:22-bookworm-slim
@@ -87,6 +87,11 @@ FROM runtime AS notification
 ENV PORT=8086 GRPC_PORT=50056 DB_SCHEMA=notification
 EXPOSE 8086 50056
 CMD ["node", "services/notification/dist/main.js"]
+
+FROM runtime AS school
+ENV PORT=8088 GRPC_PORT=50058 DB_SCHEMA=school
+EXPOSE 8088 50058
+CMD ["node", "services/school/dist/main.js"]
 
 FROM runtime AS gateway
 # The gateway serves the built SPA from here.

@@ -49,7 +49,7 @@ describe('docker-compose.yml: infrastructure', () => {
   });
 });
 
-describe('docker-compose.yml: the six services', () => {
+describe('docker-compose.yml: the seven services', () => {
   for (const svc of APP_SERVICES) {
     describe(svc.name, () => {
       const e = env(svc.name);
@@ -130,7 +130,7 @@ describe('docker-compose.yml: the gateway', () => {
     for (const svc of APP_SERVICES) expect(e[`${svc.env}_SERVICE_URL`], svc.env).toBe(`http://${svc.name}:${svc.http}`);
   });
 
-  it('starts only after all six services are healthy', () => {
+  it('starts only after all seven services are healthy', () => {
     const deps = service('gateway').depends_on ?? {};
     for (const svc of APP_SERVICES) expect(deps[svc.name]?.condition, svc.name).toBe('service_healthy');
   });

@@ -19,6 +19,7 @@ export const APP_SERVICES: readonly AppService[] = [
   { name: 'scheduling-solver', valuesKey: 'schedulingSolver', env: 'SCHEDULING_SOLVER', http: 8084, grpc: 50054, schema: 'scheduling' },
   { name: 'document', valuesKey: 'document', env: 'DOCUMENT', http: 8085, grpc: 50055, schema: null },
   { name: 'notification', valuesKey: 'notification', env: 'NOTIFICATION', http: 8086, grpc: 50056, schema: 'notification' },
+  { name: 'school', valuesKey: 'school', env: 'SCHOOL', http: 8088, grpc: 50058, schema: 'school' },
 ];
 
 export const GATEWAY = { name: 'gateway', valuesKey: 'gateway', http: 8080 } as const;

@@ -1,4 +1,4 @@
-// The six services of embedded mode in one child process (scripts/stack.js starts it with `split`), so
+// The seven services of embedded mode in one child process (scripts/stack.js starts it with `split`), so
 // the gateway and the services each have an event loop and both cores work. The services share this
 // process's in-process bus and memory store as before; session revocations written to the store are
 // passed to the parent, whose gateway checks them on every call. Stops when told to or when the parent is gone.

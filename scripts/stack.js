@@ -1,4 +1,4 @@
-// Starts the whole product (embedded mode): PostgreSQL, six services, gateway. In one process, or with
+// Starts the whole product (embedded mode): PostgreSQL, seven services, gateway. In one process, or with
 // `split` (npm start) the services in one child process (scripts/services-process.js) beside the gateway.
 import { fork } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -18,6 +18,7 @@ export const SERVICES = [
   { name: 'scheduling-solver', http: 8084, grpc: 8094 },
   { name: 'document', http: 8085, grpc: 8095 },
   { name: 'notification', http: 8086, grpc: 8096 },
+  { name: 'school', http: 8088, grpc: 8098 },
 ];
 
 const envName = (name) => name.toUpperCase().replace(/-/g, '_');

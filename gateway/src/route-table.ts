@@ -17,6 +17,7 @@ export const SERVICE_LABELS: Record<ServiceName, string> = {
   'scheduling-solver': 'Stundenplanung',
   document: 'Dokumente',
   notification: 'Benachrichtigungen',
+  school: 'Schule',
 };
 
 /**

@@ -11,6 +11,7 @@ export function serviceUpstreams(cfg: GatewayConfig): Record<ServiceName, string
     'scheduling-solver': cfg.SCHEDULING_SOLVER_SERVICE_URL,
     document: cfg.DOCUMENT_SERVICE_URL,
     notification: cfg.NOTIFICATION_SERVICE_URL,
+    school: cfg.SCHOOL_SERVICE_URL,
   };
 }
 

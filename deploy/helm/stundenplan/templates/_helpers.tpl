@@ -85,7 +85,7 @@ checksum/config: {{ include (print $root.Template.BasePath "/configmap.yaml") $r
 {{- end -}}
 
 {{/*
-Environment shared by the six services: ConfigMap (addresses, Kafka, Redis, mail) via envFrom.
+Environment shared by the seven services: ConfigMap (addresses, Kafka, Redis, mail) via envFrom.
 */}}
 {{- define "stundenplan.envFrom" -}}
 - configMapRef:
@@ -149,7 +149,7 @@ affinity:
 {{- end -}}
 
 {{/*
-Pod selector body matching the six services of this release (not the gateway). Usage: include "stundenplan.servicePodsSelector" $
+Pod selector body matching the seven services of this release (not the gateway). Usage: include "stundenplan.servicePodsSelector" $
 */}}
 {{- define "stundenplan.servicePodsSelector" -}}
 matchLabels:
@@ -158,5 +158,5 @@ matchLabels:
 matchExpressions:
   - key: app.kubernetes.io/component
     operator: In
-    values: [auth, classes, availability, scheduling-solver, document, notification]
+    values: [auth, classes, availability, scheduling-solver, document, notification, school]
 {{- end -}}
