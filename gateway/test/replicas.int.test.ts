@@ -42,6 +42,7 @@ describe.each(['builtin', 'library'])('gateway with two replicas of a service (G
       SCHEDULING_SOLVER_SERVICE_URL: other,
       DOCUMENT_SERVICE_URL: other,
       NOTIFICATION_SERVICE_URL: other,
+      SCHOOL_SERVICE_URL: other,
       AUTH_JWKS_URL: issuer.jwksUrl,
       LOG_LEVEL: 'silent',
       GATEWAY_PROXY: proxy,

@@ -60,12 +60,23 @@ describe.skipIf(!kafka.brokers)('distributed mode: one OS process per service, K
   it('runs every service replica as its own OS process and reports all of them ready', async () => {
     const pids = [...stack.procs.values()].map((p: { pid: number }) => p.pid);
     expect([...stack.procs.keys()].sort()).toEqual(
-      ['auth#1', 'availability#1', 'classes#1', 'classes#2', 'document#1', 'gateway#1', 'notification#1', 'scheduling-solver#1', 'scheduling-solver#2'].sort(),
+      [
+        'auth#1',
+        'availability#1',
+        'classes#1',
+        'classes#2',
+        'document#1',
+        'gateway#1',
+        'notification#1',
+        'scheduling-solver#1',
+        'scheduling-solver#2',
+        'school#1',
+      ].sort(),
     );
     expect(new Set(pids).size).toBe(pids.length);
     expect(pids).not.toContain(process.pid);
     const health = (await (await fetch(`${base}/api/healthz`)).json()) as { services: Record<string, { status: string }> };
-    expect(Object.values(health.services).map((s) => s.status)).toEqual(Array(6).fill('ok'));
+    expect(Object.values(health.services).map((s) => s.status)).toEqual(Array(7).fill('ok'));
   });
 
   it("keeps its Redis keys (the sign-ups' rate limits) under the run's REDIS_KEY_PREFIX", async () => {

@@ -28,7 +28,7 @@ describe('the whole product through the gateway', () => {
     const res = await fetch(`${stack.base}/api/healthz`);
     const body = (await res.json()) as { services: Record<string, { status: string }>; database: string };
     expect(res.status).toBe(200);
-    expect(Object.values(body.services).map((s) => s.status)).toEqual(Array(6).fill('ok'));
+    expect(Object.values(body.services).map((s) => s.status)).toEqual(Array(7).fill('ok'));
     expect(body.database).toBe('ok');
   });
 

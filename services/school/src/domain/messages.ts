@@ -1,3 +1,4 @@
+import { TAGS_MAX } from '@stundenplan/contracts';
 import { TIMES_ERRORS } from '@stundenplan/timegrid';
 
 /** Every user-visible text of the school service (docs/product/school.md). */
@@ -48,8 +49,7 @@ export const LIMITS = {
   rooms: 500,
   nameLength: 100,
   addressLength: 300,
-  tagLength: 40,
-  tags: 20,
+  tags: TAGS_MAX,
   capacity: 1000,
   travelMinutes: 240,
   /** Minutes between two sites whose pair has no entry. */
