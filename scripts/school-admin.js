@@ -55,5 +55,6 @@ try {
   const detail = typeof e?.detail === 'string' ? e.detail : e?.message;
   if (e?.code === 'UNAVAILABLE' || e?.code === 'TIMEOUT')
     fail(`Der Schul-Dienst unter ${address} antwortet nicht: Läuft der Stundenplan-Assistent (npm start)? Sonst gib SCHOOL_SERVICE_ADDR an.`);
+  if (e?.code === 'UNAUTHORIZED') fail('Der Schul-Dienst lehnt den Dienstschlüssel ab: Gib den SERVICE_TOKEN_KEY dieser Installation an.');
   fail(detail || 'Unbekannter Fehler.');
 }

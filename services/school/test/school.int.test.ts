@@ -78,6 +78,7 @@ describe('the operator command npm run school-admin', () => {
       ),
     );
     expect(res.code).toBe(1);
+    expect(res.stderr.trim()).toBe('Der Schul-Dienst lehnt den Dienstschlüssel ab: Gib den SERVICE_TOKEN_KEY dieser Installation an.');
   });
 });
 
