@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # One build for the whole monorepo, one final stage per deployable:
 #   docker build --target auth -t stundenplan/auth .
-# targets: auth, classes, availability, scheduling-solver, document, notification, lessons, gateway.
+# targets: auth, classes, availability, scheduling-solver, document, notification, lessons, school, gateway.
 # All targets share the build and the production node_modules, so building several is cheap.
 
 ARG NODE_IMAGE=node:22-bookworm-slim
@@ -92,6 +92,10 @@ FROM runtime AS lessons
 ENV PORT=8087 GRPC_PORT=50057 DB_SCHEMA=lessons
 EXPOSE 8087 50057
 CMD ["node", "services/lessons/dist/main.js"]
+FROM runtime AS school
+ENV PORT=8088 GRPC_PORT=50058 DB_SCHEMA=school
+EXPOSE 8088 50058
+CMD ["node", "services/school/dist/main.js"]
 
 FROM runtime AS gateway
 # The gateway serves the built SPA from here.

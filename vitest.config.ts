@@ -28,7 +28,7 @@ export default defineConfig({
           hookTimeout: 60000,
         },
       },
-      ...['auth', 'classes', 'availability', 'scheduling-solver', 'document', 'notification', 'lessons'].map((s) => ({
+      ...['auth', 'classes', 'availability', 'scheduling-solver', 'document', 'notification', 'lessons', 'school'].map((s) => ({
         test: {
           name: s,
           root: `services/${s}`,

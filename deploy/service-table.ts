@@ -20,6 +20,7 @@ export const APP_SERVICES: readonly AppService[] = [
   { name: 'document', valuesKey: 'document', env: 'DOCUMENT', http: 8085, grpc: 50055, schema: null },
   { name: 'notification', valuesKey: 'notification', env: 'NOTIFICATION', http: 8086, grpc: 50056, schema: 'notification' },
   { name: 'lessons', valuesKey: 'lessons', env: 'LESSONS', http: 8087, grpc: 50057, schema: 'lessons' },
+  { name: 'school', valuesKey: 'school', env: 'SCHOOL', http: 8088, grpc: 50058, schema: 'school' },
 ];
 
 export const GATEWAY = { name: 'gateway', valuesKey: 'gateway', http: 8080 } as const;

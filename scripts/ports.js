@@ -1,6 +1,6 @@
 // Ports of embedded mode. Everything lies below Linux's ephemeral range (32768-60999), which the
 // kernel hands to outgoing connections: a server port there can be taken by any client for a moment.
-// Gateway 8080 (SP_PORT), services' HTTP 8081-8086 and gRPC 8091-8096, gateway metrics 8090 (all
+// Gateway 8080 (SP_PORT), services' HTTP 8081-8086 and 8088 and gRPC 8091-8096 and 8098, gateway metrics 8090 (all
 // + SP_PORT_OFFSET), embedded PostgreSQL 15432 (SP_PG_PORT).
 import net from 'node:net';
 

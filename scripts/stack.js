@@ -19,6 +19,7 @@ export const SERVICES = [
   { name: 'document', http: 8085, grpc: 8095 },
   { name: 'notification', http: 8086, grpc: 8096 },
   { name: 'lessons', http: 8087, grpc: 8097 },
+  { name: 'school', http: 8088, grpc: 8098 },
 ];
 
 const envName = (name) => name.toUpperCase().replace(/-/g, '_');

@@ -27,6 +27,7 @@ const shape = {
   DOCUMENT_SERVICE_URL: url(8085),
   NOTIFICATION_SERVICE_URL: url(8086),
   LESSONS_SERVICE_URL: url(8087),
+  SCHOOL_SERVICE_URL: url(8088),
   /** Folder of the built SPA; empty disables static serving. */
   WEB_DIST: z.string().default(''),
   /** Serve the web app's source maps (`*.map`), when a build made them (`WEB_SOURCE_MAPS=true npm run build`). */

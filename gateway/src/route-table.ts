@@ -18,6 +18,7 @@ export const SERVICE_LABELS: Record<ServiceName, string> = {
   document: 'Dokumente',
   notification: 'Benachrichtigungen',
   lessons: 'Unterrichtstermine',
+  school: 'Schule',
 };
 
 /**

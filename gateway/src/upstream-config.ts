@@ -12,6 +12,7 @@ export function serviceUpstreams(cfg: GatewayConfig): Record<ServiceName, string
     document: cfg.DOCUMENT_SERVICE_URL,
     notification: cfg.NOTIFICATION_SERVICE_URL,
     lessons: cfg.LESSONS_SERVICE_URL,
+    school: cfg.SCHOOL_SERVICE_URL,
   };
 }
 

@@ -50,7 +50,10 @@ export async function closedPortUrl(): Promise<string> {
 }
 
 /** The service addresses of a gateway config, every one of them (or those named) at one upstream. */
-export function servicesAt(url: string, names = ['AUTH', 'CLASSES', 'AVAILABILITY', 'SCHEDULING_SOLVER', 'DOCUMENT', 'NOTIFICATION']): Record<string, string> {
+export function servicesAt(
+  url: string,
+  names = ['AUTH', 'CLASSES', 'AVAILABILITY', 'SCHEDULING_SOLVER', 'DOCUMENT', 'NOTIFICATION', 'SCHOOL'],
+): Record<string, string> {
   return Object.fromEntries(names.map((n) => [`${n}_SERVICE_URL`, url]));
 }
 
@@ -95,6 +98,7 @@ export function useGateway(fastApiPath: string, proxy: string): void {
       DOCUMENT_SERVICE_URL: upstream.url,
       NOTIFICATION_SERVICE_URL: down,
       LESSONS_SERVICE_URL: upstream.url,
+      SCHOOL_SERVICE_URL: upstream.url,
       AUTH_JWKS_URL: issuer.jwksUrl,
       WEB_DIST: webDist,
       REQUEST_TIMEOUT_MS: '500',

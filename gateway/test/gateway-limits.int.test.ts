@@ -121,7 +121,16 @@ describe.each(GATEWAY_MODES)(
     it('aggregates readiness of every service at /api/healthz', async () => {
       const res = await fetch(`${base}/api/healthz`);
       const body = (await res.json()) as { services: Record<string, { status: string }> };
-      expect(Object.keys(body.services).sort()).toEqual(['auth', 'availability', 'classes', 'document', 'lessons', 'notification', 'scheduling-solver']);
+      expect(Object.keys(body.services).sort()).toEqual([
+        'auth',
+        'availability',
+        'classes',
+        'document',
+        'lessons',
+        'notification',
+        'scheduling-solver',
+        'school',
+      ]);
       expect(body.services.notification?.status).toBe('unreachable');
       expect(body.services.auth?.status).toBe('ok');
       expect(res.status).toBe(503);

@@ -43,6 +43,7 @@ describe.each(['builtin', 'library'])('gateway with two replicas of a service (G
       DOCUMENT_SERVICE_URL: other,
       NOTIFICATION_SERVICE_URL: other,
       LESSONS_SERVICE_URL: other,
+      SCHOOL_SERVICE_URL: other,
       AUTH_JWKS_URL: issuer.jwksUrl,
       LOG_LEVEL: 'silent',
       GATEWAY_PROXY: proxy,

@@ -57,6 +57,7 @@ async function startGateway(dist: string, env: Record<string, string> = {}): Pro
     DOCUMENT_SERVICE_URL: unused,
     NOTIFICATION_SERVICE_URL: unused,
     LESSONS_SERVICE_URL: unused,
+    SCHOOL_SERVICE_URL: unused,
     AUTH_JWKS_URL: `${unused}/.well-known/jwks.json`,
     WEB_DIST: dist,
     LOG_LEVEL: 'silent',

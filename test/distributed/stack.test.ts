@@ -72,6 +72,7 @@ describe.skipIf(!kafka.brokers)('distributed mode: one OS process per service, K
         'notification#1',
         'scheduling-solver#1',
         'scheduling-solver#2',
+        'school#1',
       ].sort(),
     );
     expect(new Set(pids).size).toBe(pids.length);

@@ -22,7 +22,16 @@ export async function startTestStack(databaseUrl: string, opts: { portOffset?: n
   const portOffset = opts.portOffset ?? 14000;
   const launch = () => startStack({ databaseUrl: url.toString(), dataDir, port, portOffset, log: () => {}, env: { LOG_LEVEL: 'error', ...opts.env } });
   let stack = await launch();
-  const httpPorts = { auth: 8081, classes: 8082, availability: 8083, 'scheduling-solver': 8084, document: 8085, notification: 8086, lessons: 8087 };
+  const httpPorts = {
+    auth: 8081,
+    classes: 8082,
+    availability: 8083,
+    'scheduling-solver': 8084,
+    document: 8085,
+    notification: 8086,
+    lessons: 8087,
+    school: 8088,
+  };
   return {
     base: `http://127.0.0.1:${port}`,
     /** The stack's own database (every service's schema in it). */

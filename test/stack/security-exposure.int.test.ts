@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import * as grpc from '@grpc/grpc-js';
-import { availabilityV1, classesV1, healthV1, schedulingV1 } from '@stundenplan/proto';
+import { accountsV1, availabilityV1, classesV1, healthV1, schedulingV1, schoolV1 } from '@stundenplan/proto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { mails, signUp, startTestStack, uniqueEmail } from './helpers.js';
@@ -25,9 +25,11 @@ const GRPC_SERVICES: { name: string; definition: grpc.ServiceDefinition }[] = [
   { name: 'classes', definition: classesV1.ClassesServiceService },
   { name: 'availability', definition: availabilityV1.AvailabilityServiceService },
   { name: 'scheduling-solver', definition: schedulingV1.SchedulingServiceService },
+  { name: 'auth', definition: accountsV1.AccountsServiceService },
+  { name: 'school', definition: schoolV1.SchoolServiceService },
 ];
 /** Services whose gRPC port serves the health service only. */
-const HEALTH_ONLY = ['auth', 'document', 'notification', 'lessons'];
+const HEALTH_ONLY = ['document', 'notification', 'lessons'];
 /** Methods these once offered (nobody called them): reading the mail outbox and the user list over gRPC. */
 const REMOVED_METHODS = [
   { name: 'notification', path: '/stundenplan.notification.v1.NotificationService/ListMails' },

@@ -38,8 +38,16 @@ export const member = z.object({
   updated_at: z.string(),
 });
 
+/** docs/product/school.md: a member's equipment needs, sites (null = the class's) and family label. */
+const memberSchoolFields = {
+  needs: z.array(z.string()).nullable().meta({ description: 'Equipment tags this member’s lessons need; null: the class’s needs.' }),
+  sites: z.array(z.string()).nullable().meta({ description: 'Site ids where this member’s lessons may take place; null: the class’s sites.' }),
+  family: z.string().nullable().meta({ description: 'A free label for siblings, e.g. “Familie Vogel”; null: none.' }),
+};
+
 /** A member of GET classes/{classId}/members: with the times. */
 export const memberWithTimes = member.extend({
+  ...memberSchoolFields,
   available_times: timesMap,
   available_times_user_input: timesMap,
   available_times_user_input_last_modified: z.string().nullable(),
@@ -226,7 +234,7 @@ export const updateMember = defineEndpoint({
   id: 'updateMember',
   method: 'PUT',
   path: '/api/classes/{classId}/members/{memberId}/update',
-  summary: 'Change a member (e-mail, name, duration, frequency, times) or link it to an account.',
+  summary: 'Change a member (e-mail, name, duration, frequency, times, needs, sites, family) or link it to an account.',
   access: 'owner',
   service: 'classes',
   body: z.object({
@@ -237,9 +245,16 @@ export const updateMember = defineEndpoint({
     available_times: timesMapInput.optional(),
     preferred_times: timesMapInput.optional(),
     user_id: z.string().nullish().meta({ description: 'Link to this registered student (the member’s e-mail must be theirs); null: no link.' }),
+    needs: z.array(z.string()).nullable().optional().meta({ description: 'Equipment tags (1-40 characters, at most 20); null: the class’s needs.' }),
+    sites: z
+      .array(z.string())
+      .nullable()
+      .optional()
+      .meta({ description: 'Site ids of the class’s school (at most 50); null: the class’s sites. Needs a class with a school.' }),
+    family: z.string().nullable().optional().meta({ description: 'At most 100 characters; null or empty: none.' }),
   }),
   // The times only when the update set times (or linked): as the availability service stored them.
-  answer: member.extend({ available_times: timesMap.optional(), preferred_times: timesMap.optional() }),
+  answer: member.extend({ ...memberSchoolFields, available_times: timesMap.optional(), preferred_times: timesMap.optional() }),
   errors: { ...ownerErrors, 404: 'Unknown class or member.', 409: 'E-mail or student already in the class.' },
 });
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** docs/product/api.md "Who may call". */
-export type Access = 'public' | 'user' | 'teacher' | 'student' | 'owner';
+export type Access = 'public' | 'user' | 'teacher' | 'student' | 'owner' | 'school';
 
 /** How the request body travels: JSON, or a multipart form (uploads). */
 export type BodyKind = 'json' | 'multipart';
@@ -33,7 +33,7 @@ export interface EndpointSpec<
   summary: string;
   access: Access;
   /** Service that answers (docs/product/api.md, gateway/src/route-table.ts). */
-  service: 'auth' | 'classes' | 'availability' | 'scheduling-solver' | 'document' | 'notification' | 'lessons';
+  service: 'auth' | 'classes' | 'availability' | 'scheduling-solver' | 'document' | 'notification' | 'lessons' | 'school';
   body?: B;
   bodyKind?: K;
   query?: Q;

@@ -9,12 +9,14 @@ import * as lessons from './lessons.js';
 import * as notification from './notification.js';
 import * as privacy from './privacy.js';
 import * as scheduling from './scheduling.js';
+import * as school from './school.js';
 import * as semester from './semester.js';
 import * as swaps from './swaps.js';
 
 export * from './endpoint.js';
 export { timesMap, messageAnswer } from './common.js';
-export { auth, availability, calendarImport, classes, documents, lessons, notification, privacy, scheduling, semester, swaps };
+export { auth, availability, calendarImport, classes, documents, lessons, notification, privacy, scheduling, school, semester, swaps };
+export { EQUIPMENT_LABELS, normalizeTags, TAG_MAX_LENGTH, TAGS_MAX } from './school.js';
 
 const isEndpoint = (v: unknown): v is Endpoint => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'errors' in v;
 
@@ -31,4 +33,5 @@ export const endpoints: readonly Endpoint[] = [
   notification,
   privacy,
   swaps,
+  school,
 ].flatMap((area) => Object.values(area).filter(isEndpoint));

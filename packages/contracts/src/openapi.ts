@@ -57,6 +57,7 @@ const ACCESS_TEXT: Record<Endpoint['access'], string> = {
   teacher: 'teacher only',
   student: 'student only',
   owner: 'owner: the teacher who owns the class in the path',
+  school: "school: the school's administrators change, its teachers read, anybody else gets 404",
 };
 
 function parameters(e: Endpoint): JsonSchema[] {

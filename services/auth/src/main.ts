@@ -17,6 +17,7 @@ import { OidcClient, oidcSettings } from './domain/oidc.js';
 import { dummyPasswordHash } from './domain/passwords.js';
 import { SessionTokens } from './domain/session-tokens.js';
 import { registerExportRoutes } from './http/export-routes.js';
+import { accountsGrpc } from './grpc/accounts-server.js';
 import { registerRoutes } from './http/routes.js';
 
 export type AuthService = StartedService<Config> & { deps: AuthDeps; accountRetention: AccountRetentionJob };
@@ -93,6 +94,7 @@ export async function start(env?: Record<string, string | undefined>, opts: { no
         kickOutbox: () => ctx.relay?.kick(),
       };
     },
+    grpc: (ctx) => [accountsGrpc(need(), ctx.log)],
     routes: (app, ctx) => {
       registerRoutes(app, need());
       registerExportRoutes(app, { accounts: new AccountDataRepository(ctx.pool!), sources: personalData!, log: ctx.log });

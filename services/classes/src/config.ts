@@ -5,6 +5,8 @@ const shape = {
   ...serviceConfigShape({ port: 8082, grpcPort: 8092, schema: 'classes' }),
   /** gRPC address of the availability service (member times for the member list and linking). */
   AVAILABILITY_SERVICE_ADDR: serviceAddr(8093),
+  /** gRPC address of the school service (a class's school and sites are checked there). */
+  SCHOOL_SERVICE_ADDR: serviceAddr(8098),
   /** Mails (invitations + schedule sendings, counted in recipients) one teacher may send per 24 hours; shared with notification. */
   MAIL_BUDGET_PER_DAY: z.coerce.number().int().positive().default(DEFAULT_MAIL_BUDGET_PER_DAY),
   /** How often due automatic reminders (3 and 1 days before a deadline) are looked for; 0 switches them off. */

@@ -1,6 +1,7 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ChangeScope, createLogger, mailBudgetCounter, runStandalone, startService, type StartedService } from '@stundenplan/base';
 import { AvailabilityClient } from './clients/availability-client.js';
+import { createSchoolClient } from './clients/school-client.js';
 import { loadConfig, type Config } from './config.js';
 import { ClassRetentionRepository } from './data/class-retention-repository.js';
 import { createPrisma } from './data/prisma.js';
@@ -46,9 +47,12 @@ export async function start(env?: Record<string, string | undefined>, opts: { no
       );
       ctx.lifecycle.onStop('prisma', () => db.$disconnect());
       ctx.lifecycle.onStop('availability-client', async () => availability.close());
+      const school = createSchoolClient(cfg.SCHOOL_SERVICE_ADDR, ctx.serviceTokens, ctx.timeouts.grpcCallMs);
+      ctx.lifecycle.onStop('school-client', async () => school.close());
       deps = {
         data: createDataAccess(db, ctx.pool!, ctx.stamps),
         availability,
+        school,
         reads: createReadCache(ctx.stamps),
         log: ctx.log,
         publicBaseUrl: cfg.PUBLIC_BASE_URL,

@@ -85,7 +85,7 @@ checksum/config: {{ include (print $root.Template.BasePath "/configmap.yaml") $r
 {{- end -}}
 
 {{/*
-Environment shared by the six services: ConfigMap (addresses, Kafka, Redis, mail) via envFrom.
+Environment shared by the seven services: ConfigMap (addresses, Kafka, Redis, mail) via envFrom.
 */}}
 {{- define "stundenplan.envFrom" -}}
 - configMapRef:
@@ -158,5 +158,5 @@ matchLabels:
 matchExpressions:
   - key: app.kubernetes.io/component
     operator: In
-    values: [auth, classes, availability, scheduling-solver, document, notification, lessons]
+    values: [auth, classes, availability, scheduling-solver, document, notification, lessons, school]
 {{- end -}}

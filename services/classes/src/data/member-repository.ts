@@ -1,9 +1,9 @@
 import type { Pool } from '@stundenplan/base';
 import type { Class, Member } from '../generated/prisma/client.js';
-import { after, type Tx } from './prisma.js';
+import { after, Prisma, type Tx } from './prisma.js';
 
 const MEMBER_COLUMNS =
-  'm.member_id AS "memberId", m.class_id AS "classId", m.user_id AS "userId", m.student_id AS "studentId", m.name, m.email, m.duration, m.frequency, m.created_at AS "createdAt", m.updated_at AS "updatedAt"';
+  'm.member_id AS "memberId", m.class_id AS "classId", m.user_id AS "userId", m.student_id AS "studentId", m.name, m.email, m.duration, m.frequency, m.needs, m.sites, m.family, m.created_at AS "createdAt", m.updated_at AS "updatedAt"';
 
 export interface NewMember {
   memberId: string;
@@ -17,7 +17,11 @@ export interface NewMember {
   frequency?: 'weekly' | 'biweekly';
 }
 
-export type MemberChanges = Partial<Pick<Member, 'userId' | 'studentId' | 'name' | 'email' | 'duration' | 'frequency'>>;
+export type MemberChanges = Partial<Pick<Member, 'userId' | 'studentId' | 'name' | 'email' | 'duration' | 'frequency' | 'family'>> & {
+  /** null: the class's (stored as SQL NULL). */
+  needs?: string[] | null;
+  sites?: string[] | null;
+};
 
 export interface MembershipRow {
   member: Member;
@@ -74,7 +78,17 @@ export function memberRepository(db: Tx, pool: Pool, changed: () => Promise<void
 
     create: (data: NewMember): Promise<Member> => db.member.create({ data }).then(after(changed)),
 
-    update: (memberId: string, data: MemberChanges): Promise<Member> => db.member.update({ where: { memberId }, data }).then(after(changed)),
+    update: (memberId: string, { needs, sites, ...data }: MemberChanges): Promise<Member> =>
+      db.member
+        .update({
+          where: { memberId },
+          data: {
+            ...data,
+            ...(needs !== undefined ? { needs: needs ?? Prisma.DbNull } : {}),
+            ...(sites !== undefined ? { sites: sites ?? Prisma.DbNull } : {}),
+          },
+        })
+        .then(after(changed)),
 
     async delete(memberId: string): Promise<void> {
       await db.member.delete({ where: { memberId } });

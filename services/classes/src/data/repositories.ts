@@ -1,5 +1,6 @@
 import { ChangeScope, withSessionLock, type ChangeStamps, type EventPayload, type Pool, type Topic } from '@stundenplan/base';
 import { classRepository, type ClassRepository } from './class-repository.js';
+import { classSchoolRepository, type ClassSchoolRepository } from './class-school-repository.js';
 import { directoryRepository, type DirectoryRepository } from './directory-repository.js';
 import { mailLogRepository, type MailLogRepository } from './mail-log-repository.js';
 import { memberRepository, type MemberRepository } from './member-repository.js';
@@ -12,6 +13,7 @@ export interface Repositories {
   directory: DirectoryRepository;
   mailLog: MailLogRepository;
   semesters: SemesterRepository;
+  classSchools: ClassSchoolRepository;
   /** Writes one event into the outbox; inside a transaction it commits with the change. */
   emit<T extends Topic>(topic: T, key: string, payload: EventPayload<T>): Promise<void>;
 }
@@ -30,6 +32,7 @@ function bind(db: Tx, pool: Pool, changed: () => Promise<void>): Repositories {
     directory: directoryRepository(db),
     mailLog: mailLogRepository(db),
     semesters: semesterRepository(db),
+    classSchools: classSchoolRepository(db),
     emit: <T extends Topic>(topic: T, key: string, payload: EventPayload<T>) => emit(db, topic, key, payload),
   };
 }

@@ -1,5 +1,6 @@
 import type { KeyValueStore, Logger, MailBudgetCounter } from '@stundenplan/base';
 import type { AvailabilityClient } from '../clients/availability-client.js';
+import type { SchoolClient } from '../clients/school-client.js';
 import type { DataAccess } from '../data/repositories.js';
 import type { ReadCache } from './read-cache.js';
 
@@ -8,6 +9,8 @@ export interface Deps {
   /** The repositories; `data.transaction` runs work with the same repositories bound to one transaction. */
   data: DataAccess;
   availability: AvailabilityClient;
+  /** Checks a class's school and site ids (the school service). */
+  school: SchoolClient;
   /** Kept answers of the class and member lists. */
   reads: ReadCache;
   log: Logger;

@@ -42,6 +42,19 @@ export interface MemberDto {
   updated_at: string;
 }
 
+/** docs/product/school.md: a member's needs and sites (null = the class's) and family label. */
+export interface MemberSchoolFields {
+  needs: string[] | null;
+  sites: string[] | null;
+  family: string | null;
+}
+
+const stringList = (v: unknown): string[] | null => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : null);
+
+export function memberSchoolFields(m: Pick<Member, 'needs' | 'sites' | 'family'>): MemberSchoolFields {
+  return { needs: stringList(m.needs), sites: stringList(m.sites), family: m.family ?? null };
+}
+
 export function toClassDto(c: Class, memberCount: number): ClassDto {
   return {
     class_id: c.classId,

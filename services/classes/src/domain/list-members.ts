@@ -1,12 +1,12 @@
 import { AppError, ChangeScope, untracked, type TrackScopes } from '@stundenplan/base';
 import { emptyTimes, type MemberTimesView } from '../clients/availability-client.js';
 import type { Deps } from './context.js';
-import { timesRef, toMemberDto, type MemberDto } from './dto.js';
+import { memberSchoolFields, timesRef, toMemberDto, type MemberDto, type MemberSchoolFields } from './dto.js';
 import { MSG } from './messages.js';
 import { timesScopes } from './read-cache.js';
 import { idOrNotFound } from './validation.js';
 
-export type MemberWithTimes = MemberDto & MemberTimesView;
+export type MemberWithTimes = MemberDto & MemberSchoolFields & MemberTimesView;
 
 /**
  * The members of a teacher's class with their times, oldest first. `track` learns the change scopes before
@@ -32,7 +32,11 @@ export async function listMembers(
   // Object.assign, not a spread: a spread into a new literal costs about six times as much here (99 members per list).
   const members = rows.map((m) => {
     const t = times?.get(m.memberId) ?? none;
+    const s = memberSchoolFields(m);
     return Object.assign(toMemberDto(m), {
+      needs: s.needs,
+      sites: s.sites,
+      family: s.family,
       available_times: t.available_times,
       available_times_user_input: t.available_times_user_input,
       available_times_user_input_last_modified: t.available_times_user_input_last_modified,

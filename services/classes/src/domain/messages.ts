@@ -2,6 +2,17 @@
 export const MSG = {
   // generic
   invalidRequest: 'Ungültige Anfrage',
+  // where a class teaches (docs/product/school.md)
+  schoolNotFound: 'Schule nicht gefunden.',
+  classSchoolSaved: 'Schule der Klasse gespeichert',
+  classSchoolRemoved: 'Die Klasse hat keine Schule mehr',
+  schoolId: 'Bitte wähle eine Schule (school_id) oder gib null an.',
+  sites: 'Die Standorte müssen als Liste von Standort-Ids angegeben werden (höchstens 50).',
+  unknownSite: (id: string) => `Unbekannter Standort: „${id.slice(0, 40)}“.`,
+  needs: 'Die benötigte Ausstattung muss als Liste von Merkmalen angegeben werden (höchstens 20).',
+  needsTag: (tag: unknown) => `Ungültiges Ausstattungsmerkmal: „${String(tag).slice(0, 40)}“ (1 bis 40 Zeichen).`,
+  family: 'Die Familie darf höchstens 100 Zeichen lang sein.',
+  memberSitesWithoutSchool: 'Lege zuerst die Schule der Klasse fest, dann die Standorte einzelner Studierender.',
   forbidden: 'Du hast keine Berechtigung für diese Aktion',
   classNotFound: 'Klasse/Kurs nicht gefunden',
   memberNotFound: 'Studierende*r nicht gefunden',

@@ -1,10 +1,11 @@
 import { AppError, Topic } from '@stundenplan/base';
 import { normalizeTimesMap, TimegridError, type TimesMap } from '@stundenplan/timegrid';
 import type { MemberChanges } from '../data/member-repository.js';
+import { checkedFamily, checkedNeeds, checkedSites } from './class-school.js';
 import { assertOwnsClass, lockOwnedClass } from './classes.js';
 import type { Deps } from './context.js';
 import { memberOfClass } from './member-of-class.js';
-import { toMemberDto, type MemberDto } from './dto.js';
+import { memberSchoolFields, toMemberDto, type MemberDto, type MemberSchoolFields } from './dto.js';
 import { MSG } from './messages.js';
 import type { MemberFrequency } from './dto.js';
 import { duration, memberEmail, memberName } from './validation.js';
@@ -18,6 +19,9 @@ export interface MemberUpdate {
   available_times?: Record<string, string[] | null> | undefined;
   preferred_times?: Record<string, string[] | null> | undefined;
   user_id?: string | null | undefined;
+  needs?: string[] | null | undefined;
+  sites?: string[] | null | undefined;
+  family?: string | null | undefined;
 }
 
 function parseTimes(v: unknown): TimesMap {
@@ -40,7 +44,7 @@ export async function updateMember(
   classId: string,
   memberIdRaw: unknown,
   body: MemberUpdate,
-): Promise<MemberDto & { available_times?: TimesMap; preferred_times?: TimesMap }> {
+): Promise<MemberDto & MemberSchoolFields & { available_times?: TimesMap; preferred_times?: TimesMap }> {
   if (Object.values(body).every((v) => v === undefined)) throw AppError.badRequest(MSG.nothingToUpdate);
   const name = body.name === undefined ? undefined : memberName(body.name, 'edit');
   const email = body.email === undefined ? undefined : memberEmail(body.email, true);
@@ -50,8 +54,11 @@ export async function updateMember(
   const preferred = body.preferred_times === undefined ? undefined : parseTimes(body.preferred_times);
   const linkUserId = body.user_id === undefined || body.user_id === null ? undefined : body.user_id.trim() || null;
   if (linkUserId === null) throw AppError.badRequest(MSG.linkNeedsMatch);
+  const needs = body.needs === undefined || body.needs === null ? body.needs : checkedNeeds(body.needs);
+  const family = body.family === undefined ? undefined : checkedFamily(body.family);
 
   await assertOwnsClass(deps.data.classes, classId, teacherId);
+  const sites = body.sites === undefined || body.sites === null ? body.sites : await memberSites(deps, teacherId, classId, body.sites);
   const before = await memberOfClass(deps.data.members, classId, memberIdRaw);
   if (email !== undefined && before.userId && email !== (before.email ?? '').toLowerCase()) throw AppError.badRequest(MSG.registeredEmailLocked);
 
@@ -87,6 +94,9 @@ export async function updateMember(
     if (email !== undefined) data.email = email;
     if (dur !== undefined) data.duration = dur;
     if (freq !== undefined) data.frequency = freq;
+    if (needs !== undefined) data.needs = needs;
+    if (sites !== undefined) data.sites = sites;
+    if (family !== undefined) data.family = family;
     if (linkUser && m.userId !== linkUser.userId) {
       if (m.userId) throw AppError.badRequest(MSG.alreadyLinked);
       if (await tx.members.findInClassByUser(classId, linkUser.userId)) throw AppError.conflict(MSG.studentAlreadyMember);
@@ -96,5 +106,12 @@ export async function updateMember(
     return Object.keys(data).length ? tx.members.update(m.memberId, data) : m;
   });
   if (linkUser) deps.kick();
-  return { ...toMemberDto(updated), ...(stored ?? {}) };
+  return { ...toMemberDto(updated), ...memberSchoolFields(updated), ...(stored ?? {}) };
+}
+
+/** A member's own sites: sites of the class's school (a class without a school has none to name). */
+async function memberSites(deps: Deps, teacherId: string, classId: string, sites: string[]): Promise<string[]> {
+  const school = await deps.data.classSchools.find(classId);
+  if (!school) throw AppError.badRequest(MSG.memberSitesWithoutSchool);
+  return checkedSites(deps, school.schoolId, teacherId, sites);
 }

@@ -44,6 +44,17 @@ export const MEMBER_UPDATE: RequestMessages = {
   available_times: timesText,
   preferred_times: timesText,
   user_id: MSG.linkNeedsMatch,
+  needs: (value, path) => (path.length > 1 && Array.isArray(value) ? MSG.needsTag(value[path[1] as number]) : MSG.needs),
+  sites: MSG.sites,
+  family: MSG.family,
+};
+
+/** PUT classes/{id}/school (docs/product/school.md). */
+export const CLASS_SCHOOL: RequestMessages = {
+  '': MSG.schoolId,
+  school_id: MSG.schoolId,
+  sites: MSG.sites,
+  needs: (value, path) => (path.length > 1 && Array.isArray(value) ? MSG.needsTag(value[path[1] as number]) : MSG.needs),
 };
 
 /** The free texts first; a member id that is no text cannot name a member (404, as an unknown one). */

@@ -3,6 +3,7 @@ import type { Express } from 'express';
 import type { Config } from '../config.js';
 import type { Deps } from '../domain/context.js';
 import { registerClassRoutes } from './class-routes.js';
+import { registerClassSchoolRoutes } from './class-school-routes.js';
 import { registerMemberRoutes } from './member-routes.js';
 import { registerSemesterRoutes } from './semester-routes.js';
 import { registerStudentRoutes } from './student-routes.js';
@@ -12,5 +13,6 @@ export function registerRoutes(app: Express, _ctx: ServiceContext<Config>, deps:
   registerClassRoutes(app, deps);
   registerMemberRoutes(app, deps);
   registerSemesterRoutes(app, deps);
+  registerClassSchoolRoutes(app, deps);
   registerStudentRoutes(app, deps);
 }

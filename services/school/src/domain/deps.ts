@@ -1,0 +1,13 @@
+import type { Logger } from '@stundenplan/base';
+import type { AccountsLookup } from '../clients/accounts-client.js';
+import type { RoomRepository } from '../data/room-repository.js';
+import type { SchoolRepository } from '../data/school-repository.js';
+import type { SiteRepository } from '../data/site-repository.js';
+
+export interface Deps {
+  schools: SchoolRepository;
+  sites: SiteRepository;
+  rooms: RoomRepository;
+  accounts: AccountsLookup;
+  log: Logger;
+}

@@ -1,0 +1,2 @@
+export { start } from './main.js';
+export type { Config } from './config.js';
