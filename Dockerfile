@@ -92,6 +92,7 @@ FROM runtime AS lessons
 ENV PORT=8087 GRPC_PORT=50057 DB_SCHEMA=lessons
 EXPOSE 8087 50057
 CMD ["node", "services/lessons/dist/main.js"]
+
 FROM runtime AS school
 ENV PORT=8088 GRPC_PORT=50058 DB_SCHEMA=school
 EXPOSE 8088 50058

@@ -27,7 +27,7 @@ describe('port checks of embedded mode', () => {
   it('every default port lies below the ephemeral range 32768-60999', () => {
     const ports = [8080, 8090, 15432, ...SERVICES.flatMap((s: { http: number; grpc: number }) => [s.http, s.grpc])];
     for (const p of ports) expect(p).toBeLessThan(32768);
-    expect(SERVICES.map((s: { grpc: number }) => s.grpc)).toEqual([8091, 8092, 8093, 8094, 8095, 8096, 8098]);
+    expect(SERVICES.map((s: { grpc: number }) => s.grpc)).toEqual([8091, 8092, 8093, 8094, 8095, 8096, 8097, 8098]);
   });
 
   it('a taken gateway port names the port and SP_PORT, before anything starts', async () => {

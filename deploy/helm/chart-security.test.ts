@@ -139,8 +139,7 @@ describe('service-to-service security', () => {
     );
     expect(grpc).not.toContain('"gateway"');
     const selector = read('templates/_helpers.tpl').split('define "stundenplan.servicePodsSelector"')[1] ?? '';
-    expect(selector).toMatch(/operator: In\s*\n\s*values: \[auth, classes, availability, scheduling-solver, document, notification, lessons\]/);
-    expect(selector).toMatch(/operator: In\s*\n\s*values: \[auth, classes, availability, scheduling-solver, document, notification, school\]/);
+    expect(selector).toMatch(/operator: In\s*\n\s*values: \[auth, classes, availability, scheduling-solver, document, notification, lessons, school\]/);
     expect(selector).toContain('app.kubernetes.io/instance: {{ .Release.Name }}');
   });
 
