@@ -47,6 +47,25 @@ function schoolAdmin(dataDir: string, args: string[]): Promise<{ code: number; s
   );
 }
 
+/** Every school route with a harmless body, for the outsider's 404s. */
+function schoolRoutes(schoolId: string, site: string, room: string, email: string): [string, string, unknown?][] {
+  return [
+    ['GET', `/api/schools/${schoolId}/admins`],
+    ['POST', `/api/schools/${schoolId}/admins`, { email }],
+    ['GET', `/api/schools/${schoolId}/sites`],
+    ['POST', `/api/schools/${schoolId}/sites`, { name: 'X' }],
+    ['PUT', `/api/schools/${schoolId}/sites/${site}`, { name: 'X' }],
+    ['DELETE', `/api/schools/${schoolId}/sites/${site}`],
+    ['GET', `/api/schools/${schoolId}/travel`],
+    ['PUT', `/api/schools/${schoolId}/travel`, { travel: [] }],
+    ['GET', `/api/schools/${schoolId}/equipment`],
+    ['GET', `/api/schools/${schoolId}/rooms`],
+    ['POST', `/api/schools/${schoolId}/rooms`, { name: 'X', site_id: site }],
+    ['PUT', `/api/schools/${schoolId}/rooms/${room}`, { name: 'X', site_id: site }],
+    ['DELETE', `/api/schools/${schoolId}/rooms/${room}`],
+  ];
+}
+
 describe('the school through the gateway', () => {
   let stack: Awaited<ReturnType<typeof startTestStack>>;
   let music: Institution;
@@ -167,26 +186,23 @@ describe('the school through the gateway', () => {
   it('a teacher of another institution gets 404 on every school route', async () => {
     const site = sites['Hauptstelle']!;
     const room = rooms['Raum 1.03']!.id;
-    const calls: [string, string, unknown?][] = [
-      ['GET', `/api/schools/${schoolId}/admins`],
-      ['POST', `/api/schools/${schoolId}/admins`, { email: office.email }],
-      ['GET', `/api/schools/${schoolId}/sites`],
-      ['POST', `/api/schools/${schoolId}/sites`, { name: 'X' }],
-      ['PUT', `/api/schools/${schoolId}/sites/${site}`, { name: 'X' }],
-      ['DELETE', `/api/schools/${schoolId}/sites/${site}`],
-      ['GET', `/api/schools/${schoolId}/travel`],
-      ['PUT', `/api/schools/${schoolId}/travel`, { travel: [] }],
-      ['GET', `/api/schools/${schoolId}/equipment`],
-      ['GET', `/api/schools/${schoolId}/rooms`],
-      ['POST', `/api/schools/${schoolId}/rooms`, { name: 'X', site_id: site }],
-      ['PUT', `/api/schools/${schoolId}/rooms/${room}`, { name: 'X', site_id: site }],
-      ['DELETE', `/api/schools/${schoolId}/rooms/${room}`],
-    ];
+    const calls = schoolRoutes(schoolId, site, room, office.email);
     for (const [method, p, body] of calls) {
       expect(await stranger.call(method, p, body), `${method} ${p}`).toMatchObject({ status: 404, body: { detail: 'Schule nicht gefunden.' } });
     }
     // Nothing changed.
     expect((await office.get<{ rooms: unknown[] }>(`/api/schools/${schoolId}/rooms`)).body.rooms).toHaveLength(4);
     expect((await office.get<{ travel: unknown[] }>(`/api/schools/${schoolId}/travel`)).body.travel).toHaveLength(1);
+  });
+
+  it("a deleted account leaves the school's administrators", async () => {
+    const helper = (await teacherOf(stack.base, music, 'Paula Pause')) as Client & { email: string };
+    expect((await office.post(`/api/schools/${schoolId}/admins`, { email: helper.email })).status).toBe(201);
+    const admins = async () => (await office.get<{ admins: { email: string }[] }>(`/api/schools/${schoolId}/admins`)).body.admins.map((a) => a.email);
+    expect(await admins()).toContain(helper.email);
+    expect((await helper.del('/api/me')).status).toBe(200);
+    const until = Date.now() + 15_000;
+    while ((await admins()).includes(helper.email) && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
+    expect(await admins()).toEqual([office.email]);
   });
 });

@@ -7,6 +7,7 @@ import { RoomRepository } from './data/room-repository.js';
 import { SchoolRepository } from './data/school-repository.js';
 import { SiteRepository } from './data/site-repository.js';
 import type { Deps } from './domain/deps.js';
+import { registerConsumers } from './events/consumers.js';
 import { schoolGrpc } from './grpc/school-server.js';
 import { registerRoutes } from './http/routes.js';
 
@@ -31,6 +32,7 @@ export async function start(env?: Record<string, string | undefined>): Promise<S
       ctx.lifecycle.onStop('accounts-client', async () => accounts.close());
       deps = { schools: new SchoolRepository(db), sites: new SiteRepository(db), rooms: new RoomRepository(db), accounts, log: ctx.log };
     },
+    consumers: (ctx) => registerConsumers(ctx.consumer!, need()),
     grpc: (ctx) => [schoolGrpc(need(), ctx.log)],
     routes: (app) => registerRoutes(app, need()),
   });

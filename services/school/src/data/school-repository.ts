@@ -32,6 +32,11 @@ export class SchoolRepository {
     return this.db.schoolAdmin.findMany({ where: { schoolId }, select: { userId: true, name: true, email: true }, orderBy: { name: 'asc' } });
   }
 
+  /** Removes a deleted account from every school's administrators; how many rows went. */
+  async removeAccount(userId: string): Promise<number> {
+    return (await this.db.schoolAdmin.deleteMany({ where: { userId } })).count;
+  }
+
   /** Creates the school when it is not there yet, then the administrator; false when they already were one. */
   async addAdmin(school: SchoolRow, admin: AdminRow): Promise<boolean> {
     return this.db.$transaction(async (tx) => {
