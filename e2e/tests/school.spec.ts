@@ -92,6 +92,14 @@ test('the administrator creates a site and a room; a colleague reads them on a p
   await expect(rooms.getByText('Raum 1.01')).toBeVisible();
   await expect(rooms.getByText('2 Personen · Mo 14-24; Di 14-24; Mi 14-24; Do 14-24; Fr 14-24')).toBeVisible();
 
+  // A second site: the travel minutes between the two.
+  await siteForm.getByLabel(/^Name des Standorts/).fill('Grundschule Nord');
+  await siteForm.getByRole('button', { name: 'Standort anlegen' }).click();
+  await expect(sites.getByText('Grundschule Nord')).toBeVisible();
+  await desk.getByRole('spinbutton', { name: 'Minuten von Grundschule Nord nach Hauptstelle' }).fill('25');
+  await desk.getByRole('button', { name: 'Fahrzeiten speichern' }).click();
+  await expect(desk.getByText('Fahrzeiten gespeichert')).toBeVisible();
+
   // A site with a room is not deleted: the German 409.
   await sites.getByRole('button', { name: 'Löschen: Hauptstelle' }).click();
   await desk.getByRole('dialog', { name: 'Standort löschen?' }).getByRole('button', { name: 'Löschen' }).click();
@@ -100,6 +108,10 @@ test('the administrator creates a site and a room; a colleague reads them on a p
 
   expect(await axeViolations(desk)).toEqual([]);
   await shot(desk, 'school-admin-1280');
+  // The administrator's forms fit a phone too.
+  await desk.setViewportSize({ width: 375, height: 740 });
+  expect(await desk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await shot(desk, 'school-admin-375');
 
   // Phone: the colleague reads.
   const phone = await loggedInPage(browser, colleague, { width: 375, height: 740 });
@@ -111,6 +123,7 @@ test('the administrator creates a site and a room; a colleague reads them on a p
   await expect(phone.getByRole('list', { name: 'Standorte' }).getByText('Arcisstraße 12, München')).toBeVisible();
   await expect(phone.getByRole('list', { name: 'Räume' }).getByText('Raum 1.01')).toBeVisible();
   await expect(phone.getByRole('list', { name: 'Räume' }).getByText('Flügel, Flügel oder Klavier')).toBeVisible();
+  await expect(phone.getByRole('table', { name: 'Fahrzeiten' }).getByRole('cell', { name: '25' })).toBeVisible();
   await expect(main(phone).getByRole('button')).toHaveCount(0);
   await expect(main(phone).getByRole('textbox')).toHaveCount(0);
   expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
