@@ -7,6 +7,8 @@ export default async function globalSetup() {
   const port = Number(process.env.E2E_PORT ?? 18080);
   const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'sp-e2e-'));
   const { startStack } = await import('../scripts/stack.js');
+  // The specs see it (workers inherit the runner's environment): the operator's command reads the services' key there.
+  process.env.E2E_STACK_DATA_DIR = dataDir;
   const stack = await startStack({
     port,
     portOffset: Number(process.env.E2E_PORT_OFFSET ?? 10000),

@@ -14,8 +14,11 @@ export type DayName = (typeof DAY_NAMES)[number];
 
 const ROLE_ID = { student: 1, teacher: 2 } as const;
 
-/** Registers the person (POST auth/register) and confirms the address with the link of the mail in /dev/mail. */
-export async function registerConfirmed(request: APIRequestContext, who: Person): Promise<void> {
+/**
+ * Registers the person (POST auth/register), of the institution when one is given (a teacher's address must be at
+ * its teachers' domain), and confirms the address with the link of the mail in /dev/mail.
+ */
+export async function registerConfirmed(request: APIRequestContext, who: Person, institutionId: string | null = null): Promise<void> {
   const registered = await request.post('/api/auth/register', {
     data: {
       email: who.email,
@@ -23,7 +26,7 @@ export async function registerConfirmed(request: APIRequestContext, who: Person)
       name: who.name,
       registerShortcut: null,
       role_id: ROLE_ID[who.role],
-      institution_id: null,
+      institution_id: institutionId,
       duration: who.role === 'student' ? (who.duration ?? 30) : null,
       memberId: null,
     },

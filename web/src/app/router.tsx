@@ -70,11 +70,12 @@ const about = chunk('src/features/about/index.ts', () => import('../features/abo
 const contact = chunk('src/features/contact/index.ts', () => import('../features/contact'));
 const profile = chunk('src/features/profile/index.ts', () => import('../features/profile'));
 const scheduling = chunk('src/features/scheduling/index.ts', () => import('../features/scheduling'));
+const school = chunk('src/features/school/index.ts', () => import('../features/school'));
 const availability = chunk('src/features/availability/index.ts', () => import('../features/availability'));
 
 /** Loads every lazy page's chunk (the build's prerender, and tests: a page then renders without waiting). */
 export async function preloadPages(): Promise<void> {
-  await Promise.all([auth(), legal(), classes(), about(), contact(), profile(), scheduling(), availability()]);
+  await Promise.all([auth(), legal(), classes(), about(), contact(), profile(), scheduling(), availability(), school()]);
 }
 
 export const appRoutes: RouteObject[] = [
@@ -105,6 +106,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'profile', ...page(profile, 'ProfilePage', 'auth') },
           { path: 'scheduling/*', ...page(scheduling, 'SchedulingPage', 'teacher', <SchedulingShell />) },
           { path: 'me/classes', ...page(classes, 'TeacherClassesPage', 'teacher', <TeacherClassesShell />) },
+          { path: 'school', ...page(school, 'SchoolPage', 'teacher') },
           { path: 'student', ...page(availability, 'StudentTimesPage', 'student', <StudentTimesShell />) },
           { path: 'student/classes', ...page(classes, 'StudentClassesPage', 'student') },
           { path: '*', element: <NotFoundPage /> },

@@ -24,4 +24,10 @@ export const queryKeys = {
   teachersTimeRanges: ['me', 'teachers-time-ranges'] as const,
   /** The calendar subscription of the profile page. */
   calendarSubscription: ['me', 'calendar-subscription'] as const,
+  /** GET schools/mine: the schools the user administers or teaches at. */
+  mySchools: ['me', 'schools'] as const,
+  /** Everything cached for one school (sites, rooms, travel, equipment). */
+  school: (schoolId: string) => ['schools', schoolId] as const,
+  /** One list of a school: 'sites', 'rooms', 'travel' or 'equipment'. */
+  schoolPart: (schoolId: string, part: 'sites' | 'rooms' | 'travel' | 'equipment') => ['schools', schoolId, part] as const,
 };

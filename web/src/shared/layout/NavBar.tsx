@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
+import { useHasSchool } from '../data/schools';
 import { useClickOutside } from '../hooks/use-click-outside';
 import { useSession } from '../session/session-context';
 import { cx } from '../ui/cx';
@@ -14,7 +15,8 @@ export function NavBar() {
   const menuId = useId();
   const navRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
-  const items = navItemsFor(user, status === 'loading');
+  const hasSchool = useHasSchool();
+  const items = navItemsFor(user, status === 'loading', hasSchool);
 
   useEffect(() => setMenuOpen(false), [pathname]);
   useClickOutside(navRef, () => setMenuOpen(false), menuOpen);

@@ -7,8 +7,11 @@ export interface NavItem {
   end?: boolean;
 }
 
-/** docs/product/screens.md: the links per role. `null` while the session is still unknown. */
-export function navItemsFor(user: SessionUser | null, loading: boolean): NavItem[] {
+/**
+ * docs/product/screens.md: the links per role. `null` while the session is still unknown. `school`: the teacher
+ * administers or teaches at a school (docs/product/school.md), which adds 'Schulverwaltung'.
+ */
+export function navItemsFor(user: SessionUser | null, loading: boolean, school = false): NavItem[] {
   if (loading) return [];
   if (!user) {
     return [
@@ -22,6 +25,7 @@ export function navItemsFor(user: SessionUser | null, loading: boolean): NavItem
     return [
       { to: '/scheduling', label: 'Stundenplanung' },
       { to: '/me/classes', label: 'Deine Kurse' },
+      ...(school ? [{ to: '/school', label: 'Schulverwaltung' }] : []),
     ];
   }
   if (user.role === 'student') {

@@ -24,7 +24,7 @@ export const PROTECTED_PREFIXES = [
 
 /** Pages that only one role may see; everyone else is sent to their own home. */
 export const ROLE_ONLY_PREFIXES = {
-  teacher: ['/scheduling', '/me/classes'],
+  teacher: ['/scheduling', '/me/classes', '/school'],
   student: ['/student'],
 } as const;
 
