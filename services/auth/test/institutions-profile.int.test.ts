@@ -162,7 +162,19 @@ describe('GET /api/profile', () => {
     const { cookie, userId } = await registerConfirmed(auth, { email: address, name: 'Robert Schumann', role_id: 1, duration: 60 });
     stub.memberships.set(userId, [
       {
-        member: { memberId: 'm-1', classId: 'c-1', userId, studentId: userId, name: 'Robert Schumann', email: address, duration: 45, frequency: 'weekly' },
+        member: {
+          memberId: 'm-1',
+          classId: 'c-1',
+          userId,
+          studentId: userId,
+          name: 'Robert Schumann',
+          email: address,
+          duration: 45,
+          frequency: 'weekly',
+          needs: undefined,
+          siteIds: undefined,
+          family: '',
+        },
         classInfo: {
           classId: 'c-1',
           name: 'Klavier',
@@ -175,10 +187,23 @@ describe('GET /api/profile', () => {
           deadline: '2026-12-24',
           allowLateChanges: true,
           teacherEmail: '',
+          school: undefined,
         },
       },
       {
-        member: { memberId: 'm-2', classId: 'c-2', userId, studentId: '', name: 'Robert Schumann', email: address, duration: 30, frequency: 'weekly' },
+        member: {
+          memberId: 'm-2',
+          classId: 'c-2',
+          userId,
+          studentId: '',
+          name: 'Robert Schumann',
+          email: address,
+          duration: 30,
+          frequency: 'weekly',
+          needs: undefined,
+          siteIds: undefined,
+          family: '',
+        },
         classInfo: {
           classId: 'c-2',
           name: 'Kammermusik',
@@ -191,6 +216,7 @@ describe('GET /api/profile', () => {
           deadline: '',
           allowLateChanges: false,
           teacherEmail: '',
+          school: undefined,
         },
       },
     ]);

@@ -24,6 +24,7 @@ export const KLAVIER_CLASS = {
   deadline: '',
   allowLateChanges: false,
   teacherEmail: '',
+  school: undefined,
 };
 
 export let counter = 0;
@@ -79,6 +80,9 @@ export function useRegistration(): void {
       email: 'max@example.org',
       duration: 45,
       frequency: 'weekly',
+      needs: undefined,
+      siteIds: undefined,
+      family: '',
     });
     stub.members.set(LINKED_MEMBER_ID, {
       memberId: LINKED_MEMBER_ID,
@@ -89,6 +93,9 @@ export function useRegistration(): void {
       email: '',
       duration: 30,
       frequency: 'weekly',
+      needs: undefined,
+      siteIds: undefined,
+      family: '',
     });
     auth = await startAuth({ CLASSES_SERVICE_ADDR: stub.addr });
     schemas.push(auth.schema);

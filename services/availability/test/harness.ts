@@ -98,6 +98,7 @@ export class ClassesStub {
             deadline: '',
             allowLateChanges: false,
             teacherEmail: '',
+            school: undefined,
           },
         });
       },
@@ -116,6 +117,9 @@ export class ClassesStub {
               email: 's@example.org',
               duration: 30,
               frequency: 'weekly',
+              needs: undefined,
+              siteIds: undefined,
+              family: '',
             },
             classInfo: {
               classId,
@@ -129,6 +133,7 @@ export class ClassesStub {
               deadline: this.deadlines.get(classId)?.deadline ?? '',
               allowLateChanges: this.deadlines.get(classId)?.allowLateChanges ?? false,
               teacherEmail: '',
+              school: undefined,
             },
           })),
         });

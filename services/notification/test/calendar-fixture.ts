@@ -63,6 +63,7 @@ const info = (classId: string, c: StubClass): classesV1.ClassInfo => ({
   deadline: '',
   allowLateChanges: false,
   teacherEmail: TEACHER_EMAIL,
+  school: undefined,
 });
 
 const classesStub: Partial<classesV1.ClassesServiceServer> = {
@@ -77,6 +78,9 @@ const classesStub: Partial<classesV1.ClassesServiceServer> = {
       email: m.email,
       duration: 30,
       frequency: m.frequency ?? 'weekly',
+      needs: undefined,
+      siteIds: undefined,
+      family: '',
     })),
   })),
   listMemberships: wrapUnary<classesV1.ListMembershipsRequest, classesV1.ListMembershipsResponse>(silent, async (req) => ({
@@ -93,6 +97,9 @@ const classesStub: Partial<classesV1.ClassesServiceServer> = {
             email: m.email,
             duration: 30,
             frequency: m.frequency ?? 'weekly',
+            needs: undefined,
+            siteIds: undefined,
+            family: '',
           },
           classInfo: info(classId, c),
         })),
@@ -147,6 +154,7 @@ const schedulingStub: Partial<schedulingV1.SchedulingServiceServer> = {
       createTime: new Date(),
       updateTime: new Date(),
       pinnedMemberIds: [],
+      rooms: {},
     };
   }),
 };

@@ -48,6 +48,7 @@ const classesStub: Partial<classesV1.ClassesServiceServer> = {
         deadline: '',
         allowLateChanges: false,
         teacherEmail: '',
+        school: undefined,
       },
     };
   }),
@@ -63,6 +64,9 @@ const classesStub: Partial<classesV1.ClassesServiceServer> = {
         email: m.email,
         duration: 30,
         frequency: 'weekly',
+        needs: undefined,
+        siteIds: undefined,
+        family: '',
       })),
     };
   }),

@@ -95,6 +95,9 @@ export class Neighbours {
       email: m.email,
       duration: m.duration,
       frequency: m.frequency ?? 'weekly',
+      needs: undefined,
+      siteIds: undefined,
+      family: '',
     });
     const week = (t: Times): availabilityV1.WeekTimes => mapToWeekTimes(t);
     server.addService(classesV1.ClassesServiceService, {
@@ -115,6 +118,7 @@ export class Neighbours {
             deadline: '',
             allowLateChanges: false,
             teacherEmail: '',
+            school: undefined,
           },
         });
       },

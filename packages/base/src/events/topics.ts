@@ -86,7 +86,16 @@ export const eventSchemas = {
     /** member id -> the member's weekly lessons as mailed (day 0 = Monday, 15-minute slots, end exclusive). */
     lessons: z.record(
       z.string(),
-      z.array(z.object({ day: z.number().int(), start: z.number().int(), end: z.number().int(), week: z.enum(['A', 'B']).nullish() })),
+      z.array(
+        z.object({
+          day: z.number().int(),
+          start: z.number().int(),
+          end: z.number().int(),
+          week: z.enum(['A', 'B']).nullish(),
+          /** The lesson's room (classes of a school); absent: no room. */
+          room: z.object({ id, name: z.string(), site_id: id, site_name: z.string() }).nullish(),
+        }),
+      ),
     ),
     /** The calendar series' first and last day (YYYY-MM-DD). */
     from: z.string(),

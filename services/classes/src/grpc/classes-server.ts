@@ -21,6 +21,7 @@ function classInfo(c: ClassWithTeacher): classesV1.ClassInfo {
     deadline: deadlineString(c.cls.deadline) ?? '',
     allowLateChanges: c.cls.allowLateChanges,
     teacherEmail: c.teacherEmail ?? '',
+    school: undefined,
   };
 }
 
@@ -34,6 +35,9 @@ function member(m: Member): classesV1.Member {
     email: m.email ?? '',
     duration: m.duration,
     frequency: memberFrequency(m),
+    needs: undefined,
+    siteIds: undefined,
+    family: '',
   };
 }
 

@@ -21,6 +21,7 @@ export function schedulingGrpc(log: Logger, schedules: LatestScheduleSource, mak
         createTime: row.createdAt,
         updateTime: row.updatedAt,
         pinnedMemberIds: storedPinned(row.pinned),
+        rooms: {},
       };
     }),
     suggestMakeup: wrapUnary<schedulingV1.SuggestMakeupRequest, schedulingV1.SuggestMakeupResponse>(log, async (req) => {

@@ -38,6 +38,23 @@ export interface ClassInfo {
   allowLateChanges: boolean;
   /** The teacher's e-mail address (mails to the teacher about a class's lessons); empty when unknown. */
   teacherEmail: string;
+  /** The class's school settings; absent when the class belongs to no school (it plans without rooms). */
+  school: ClassSchool | undefined;
+}
+
+/**
+ * Where a class of a school teaches (docs/product/school.md): the school, the sites its lessons may take place at
+ * (empty = any site of the school) and the equipment tags its lessons need by default.
+ */
+export interface ClassSchool {
+  schoolId: string;
+  siteIds: string[];
+  needs: string[];
+}
+
+/** A list that may be absent (absent = the class's value applies). */
+export interface StringList {
+  values: string[];
 }
 
 export interface Member {
@@ -50,6 +67,16 @@ export interface Member {
   duration: number;
   /** "weekly" (a lesson every week) or "biweekly" (every other week); empty from an older server = weekly. */
   frequency: string;
+  /** The equipment this member's lessons need; absent = the class's needs. */
+  needs:
+    | StringList
+    | undefined;
+  /** The sites this member can get to; absent = the class's sites. */
+  siteIds:
+    | StringList
+    | undefined;
+  /** A free label the teacher or office gives siblings ('Familie Vogel'); empty = none. */
+  family: string;
 }
 
 export interface GetClassRequest {
@@ -150,6 +177,7 @@ function createBaseClassInfo(): ClassInfo {
     deadline: "",
     allowLateChanges: false,
     teacherEmail: "",
+    school: undefined,
   };
 }
 
@@ -187,6 +215,9 @@ export const ClassInfo: MessageFns<ClassInfo> = {
     }
     if (message.teacherEmail !== "") {
       writer.uint32(90).string(message.teacherEmail);
+    }
+    if (message.school !== undefined) {
+      ClassSchool.encode(message.school, writer.uint32(98).fork()).join();
     }
     return writer;
   },
@@ -292,6 +323,14 @@ export const ClassInfo: MessageFns<ClassInfo> = {
             message.teacherEmail = reader.string();
             continue;
           }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.school = ClassSchool.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -349,6 +388,7 @@ export const ClassInfo: MessageFns<ClassInfo> = {
         : isSet(object.teacher_email)
         ? globalThis.String(object.teacher_email)
         : "",
+      school: isSet(object.school) ? ClassSchool.fromJSON(object.school) : undefined,
     };
   },
 
@@ -387,6 +427,9 @@ export const ClassInfo: MessageFns<ClassInfo> = {
     if (message.teacherEmail !== "") {
       obj.teacherEmail = message.teacherEmail;
     }
+    if (message.school !== undefined) {
+      obj.school = ClassSchool.toJSON(message.school);
+    }
     return obj;
   },
 
@@ -406,12 +449,205 @@ export const ClassInfo: MessageFns<ClassInfo> = {
     message.deadline = object.deadline ?? "";
     message.allowLateChanges = object.allowLateChanges ?? false;
     message.teacherEmail = object.teacherEmail ?? "";
+    message.school = (object.school !== undefined && object.school !== null)
+      ? ClassSchool.fromPartial(object.school)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseClassSchool(): ClassSchool {
+  return { schoolId: "", siteIds: [], needs: [] };
+}
+
+export const ClassSchool: MessageFns<ClassSchool> = {
+  encode(message: ClassSchool, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.schoolId !== "") {
+      writer.uint32(10).string(message.schoolId);
+    }
+    for (const v of message.siteIds) {
+      writer.uint32(18).string(v!);
+    }
+    for (const v of message.needs) {
+      writer.uint32(26).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ClassSchool {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseClassSchool();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.schoolId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.siteIds.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.needs.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ClassSchool {
+    return {
+      schoolId: isSet(object.schoolId)
+        ? globalThis.String(object.schoolId)
+        : isSet(object.school_id)
+        ? globalThis.String(object.school_id)
+        : "",
+      siteIds: globalThis.Array.isArray(object?.siteIds)
+        ? object.siteIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.site_ids)
+        ? object.site_ids.map((e: any) => globalThis.String(e))
+        : [],
+      needs: globalThis.Array.isArray(object?.needs) ? object.needs.map((e: any) => globalThis.String(e)) : [],
+    };
+  },
+
+  toJSON(message: ClassSchool): unknown {
+    const obj: any = {};
+    if (message.schoolId !== "") {
+      obj.schoolId = message.schoolId;
+    }
+    if (message.siteIds?.length) {
+      obj.siteIds = message.siteIds;
+    }
+    if (message.needs?.length) {
+      obj.needs = message.needs;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ClassSchool>): ClassSchool {
+    return ClassSchool.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ClassSchool>): ClassSchool {
+    const message = createBaseClassSchool();
+    message.schoolId = object.schoolId ?? "";
+    message.siteIds = object.siteIds?.map((e) => e) || [];
+    message.needs = object.needs?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseStringList(): StringList {
+  return { values: [] };
+}
+
+export const StringList: MessageFns<StringList> = {
+  encode(message: StringList, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.values) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StringList {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStringList();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.values.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StringList {
+    return {
+      values: globalThis.Array.isArray(object?.values) ? object.values.map((e: any) => globalThis.String(e)) : [],
+    };
+  },
+
+  toJSON(message: StringList): unknown {
+    const obj: any = {};
+    if (message.values?.length) {
+      obj.values = message.values;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<StringList>): StringList {
+    return StringList.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<StringList>): StringList {
+    const message = createBaseStringList();
+    message.values = object.values?.map((e) => e) || [];
     return message;
   },
 };
 
 function createBaseMember(): Member {
-  return { memberId: "", classId: "", userId: "", studentId: "", name: "", email: "", duration: 0, frequency: "" };
+  return {
+    memberId: "",
+    classId: "",
+    userId: "",
+    studentId: "",
+    name: "",
+    email: "",
+    duration: 0,
+    frequency: "",
+    needs: undefined,
+    siteIds: undefined,
+    family: "",
+  };
 }
 
 export const Member: MessageFns<Member> = {
@@ -439,6 +675,15 @@ export const Member: MessageFns<Member> = {
     }
     if (message.frequency !== "") {
       writer.uint32(66).string(message.frequency);
+    }
+    if (message.needs !== undefined) {
+      StringList.encode(message.needs, writer.uint32(74).fork()).join();
+    }
+    if (message.siteIds !== undefined) {
+      StringList.encode(message.siteIds, writer.uint32(82).fork()).join();
+    }
+    if (message.family !== "") {
+      writer.uint32(90).string(message.family);
     }
     return writer;
   },
@@ -520,6 +765,30 @@ export const Member: MessageFns<Member> = {
             message.frequency = reader.string();
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.needs = StringList.decode(reader, reader.uint32());
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.siteIds = StringList.decode(reader, reader.uint32());
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.family = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -558,6 +827,13 @@ export const Member: MessageFns<Member> = {
       email: isSet(object.email) ? globalThis.String(object.email) : "",
       duration: isSet(object.duration) ? globalThis.Number(object.duration) : 0,
       frequency: isSet(object.frequency) ? globalThis.String(object.frequency) : "",
+      needs: isSet(object.needs) ? StringList.fromJSON(object.needs) : undefined,
+      siteIds: isSet(object.siteIds)
+        ? StringList.fromJSON(object.siteIds)
+        : isSet(object.site_ids)
+        ? StringList.fromJSON(object.site_ids)
+        : undefined,
+      family: isSet(object.family) ? globalThis.String(object.family) : "",
     };
   },
 
@@ -587,6 +863,15 @@ export const Member: MessageFns<Member> = {
     if (message.frequency !== "") {
       obj.frequency = message.frequency;
     }
+    if (message.needs !== undefined) {
+      obj.needs = StringList.toJSON(message.needs);
+    }
+    if (message.siteIds !== undefined) {
+      obj.siteIds = StringList.toJSON(message.siteIds);
+    }
+    if (message.family !== "") {
+      obj.family = message.family;
+    }
     return obj;
   },
 
@@ -603,6 +888,13 @@ export const Member: MessageFns<Member> = {
     message.email = object.email ?? "";
     message.duration = object.duration ?? 0;
     message.frequency = object.frequency ?? "";
+    message.needs = (object.needs !== undefined && object.needs !== null)
+      ? StringList.fromPartial(object.needs)
+      : undefined;
+    message.siteIds = (object.siteIds !== undefined && object.siteIds !== null)
+      ? StringList.fromPartial(object.siteIds)
+      : undefined;
+    message.family = object.family ?? "";
     return message;
   },
 };

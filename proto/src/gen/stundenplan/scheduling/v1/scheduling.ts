@@ -72,11 +72,26 @@ export interface GetLatestScheduleResponse {
     | undefined;
   /** Members whose lessons the teacher locked. */
   pinnedMemberIds: string[];
+  /** member id -> the room of the member's lesson (classes of a school); absent members have no room. */
+  rooms: { [key: string]: LessonRoom };
 }
 
 export interface GetLatestScheduleResponse_AvailableTimesEntry {
   key: number;
   value: ScheduleDay | undefined;
+}
+
+export interface GetLatestScheduleResponse_RoomsEntry {
+  key: string;
+  value: LessonRoom | undefined;
+}
+
+/** The room of a lesson as it was when the schedule was saved. */
+export interface LessonRoom {
+  roomId: string;
+  name: string;
+  siteId: string;
+  siteName: string;
 }
 
 /** A teacher's occupied time on one day, in quarter hours from midnight (end exclusive). */
@@ -400,6 +415,7 @@ function createBaseGetLatestScheduleResponse(): GetLatestScheduleResponse {
     createTime: undefined,
     updateTime: undefined,
     pinnedMemberIds: [],
+    rooms: {},
   };
 }
 
@@ -438,6 +454,9 @@ export const GetLatestScheduleResponse: MessageFns<GetLatestScheduleResponse> = 
     for (const v of message.pinnedMemberIds) {
       writer.uint32(74).string(v!);
     }
+    globalThis.Object.entries(message.rooms).forEach(([key, value]: [string, LessonRoom]) => {
+      GetLatestScheduleResponse_RoomsEntry.encode({ key: key as any, value }, writer.uint32(106).fork()).join();
+    });
     return writer;
   },
 
@@ -545,6 +564,17 @@ export const GetLatestScheduleResponse: MessageFns<GetLatestScheduleResponse> = 
             message.pinnedMemberIds.push(reader.string());
             continue;
           }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            const entry13 = GetLatestScheduleResponse_RoomsEntry.decode(reader, reader.uint32());
+            if (entry13.value !== undefined) {
+              message.rooms[entry13.key] = entry13.value;
+            }
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -628,6 +658,20 @@ export const GetLatestScheduleResponse: MessageFns<GetLatestScheduleResponse> = 
         : globalThis.Array.isArray(object?.pinned_member_ids)
         ? object.pinned_member_ids.map((e: any) => globalThis.String(e))
         : [],
+      rooms: isObject(object.rooms)
+        ? (globalThis.Object.entries(object.rooms) as [string, any][]).reduce(
+          (acc: { [key: string]: LessonRoom }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: LessonRoom.fromJSON(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : {},
     };
   },
 
@@ -672,6 +716,15 @@ export const GetLatestScheduleResponse: MessageFns<GetLatestScheduleResponse> = 
     if (message.pinnedMemberIds?.length) {
       obj.pinnedMemberIds = message.pinnedMemberIds;
     }
+    if (message.rooms) {
+      const entries = globalThis.Object.entries(message.rooms) as [string, LessonRoom][];
+      if (entries.length > 0) {
+        obj.rooms = {};
+        entries.forEach(([k, v]) => {
+          obj.rooms[k] = LessonRoom.toJSON(v);
+        });
+      }
+    }
     return obj;
   },
 
@@ -699,6 +752,15 @@ export const GetLatestScheduleResponse: MessageFns<GetLatestScheduleResponse> = 
     message.createTime = object.createTime ?? undefined;
     message.updateTime = object.updateTime ?? undefined;
     message.pinnedMemberIds = object.pinnedMemberIds?.map((e) => e) || [];
+    message.rooms = (globalThis.Object.entries(object.rooms ?? {}) as [string, LessonRoom][]).reduce(
+      (acc: { [key: string]: LessonRoom }, [key, value]: [string, LessonRoom]) => {
+        if (value !== undefined) {
+          acc[key] = LessonRoom.fromPartial(value);
+        }
+        return acc;
+      },
+      {},
+    );
     return message;
   },
 };
@@ -797,6 +859,222 @@ export const GetLatestScheduleResponse_AvailableTimesEntry: MessageFns<GetLatest
       return message;
     },
   };
+
+function createBaseGetLatestScheduleResponse_RoomsEntry(): GetLatestScheduleResponse_RoomsEntry {
+  return { key: "", value: undefined };
+}
+
+export const GetLatestScheduleResponse_RoomsEntry: MessageFns<GetLatestScheduleResponse_RoomsEntry> = {
+  encode(message: GetLatestScheduleResponse_RoomsEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== undefined) {
+      LessonRoom.encode(message.value, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetLatestScheduleResponse_RoomsEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetLatestScheduleResponse_RoomsEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.value = LessonRoom.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetLatestScheduleResponse_RoomsEntry {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      value: isSet(object.value) ? LessonRoom.fromJSON(object.value) : undefined,
+    };
+  },
+
+  toJSON(message: GetLatestScheduleResponse_RoomsEntry): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.value !== undefined) {
+      obj.value = LessonRoom.toJSON(message.value);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetLatestScheduleResponse_RoomsEntry>): GetLatestScheduleResponse_RoomsEntry {
+    return GetLatestScheduleResponse_RoomsEntry.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetLatestScheduleResponse_RoomsEntry>): GetLatestScheduleResponse_RoomsEntry {
+    const message = createBaseGetLatestScheduleResponse_RoomsEntry();
+    message.key = object.key ?? "";
+    message.value = (object.value !== undefined && object.value !== null)
+      ? LessonRoom.fromPartial(object.value)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseLessonRoom(): LessonRoom {
+  return { roomId: "", name: "", siteId: "", siteName: "" };
+}
+
+export const LessonRoom: MessageFns<LessonRoom> = {
+  encode(message: LessonRoom, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.roomId !== "") {
+      writer.uint32(10).string(message.roomId);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.siteId !== "") {
+      writer.uint32(26).string(message.siteId);
+    }
+    if (message.siteName !== "") {
+      writer.uint32(34).string(message.siteName);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LessonRoom {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLessonRoom();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.roomId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.siteId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.siteName = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LessonRoom {
+    return {
+      roomId: isSet(object.roomId)
+        ? globalThis.String(object.roomId)
+        : isSet(object.room_id)
+        ? globalThis.String(object.room_id)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      siteId: isSet(object.siteId)
+        ? globalThis.String(object.siteId)
+        : isSet(object.site_id)
+        ? globalThis.String(object.site_id)
+        : "",
+      siteName: isSet(object.siteName)
+        ? globalThis.String(object.siteName)
+        : isSet(object.site_name)
+        ? globalThis.String(object.site_name)
+        : "",
+    };
+  },
+
+  toJSON(message: LessonRoom): unknown {
+    const obj: any = {};
+    if (message.roomId !== "") {
+      obj.roomId = message.roomId;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.siteId !== "") {
+      obj.siteId = message.siteId;
+    }
+    if (message.siteName !== "") {
+      obj.siteName = message.siteName;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<LessonRoom>): LessonRoom {
+    return LessonRoom.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<LessonRoom>): LessonRoom {
+    const message = createBaseLessonRoom();
+    message.roomId = object.roomId ?? "";
+    message.name = object.name ?? "";
+    message.siteId = object.siteId ?? "";
+    message.siteName = object.siteName ?? "";
+    return message;
+  },
+};
 
 function createBaseBusyInterval(): BusyInterval {
   return { start: 0, end: 0 };

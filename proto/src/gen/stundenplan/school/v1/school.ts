@@ -23,6 +23,59 @@ export const protobufPackage = "stundenplan.school.v1";
 
 export const protobufFileName = "stundenplan/school/v1/school.proto";
 
+export interface GetRoomPlanningRequest {
+  schoolId: string;
+  /** The class's teacher (an account id). */
+  teacherId: string;
+  /** The class being calculated: its own bookings do not count as taken (it is being planned again). */
+  classId: string;
+}
+
+/** A span of one day in quarter hours from midnight (end exclusive), day 0 = Monday. */
+export interface DaySpan {
+  day: number;
+  start: number;
+  end: number;
+}
+
+export interface PlanningRoom {
+  roomId: string;
+  name: string;
+  siteId: string;
+  siteName: string;
+  /** Equipment tags (the vocabulary's and the school's own). */
+  equipment: string[];
+  /** true: open all week (the room's times are null); else open only in `open`. */
+  alwaysOpen: boolean;
+  open: DaySpan[];
+}
+
+export interface TravelTime {
+  fromSiteId: string;
+  toSiteId: string;
+  minutes: number;
+}
+
+/** A booked span: the room is taken then ("A" or "B": only in that week of a two-week plan; empty: every week). */
+export interface BookedSpan {
+  roomId: string;
+  span: DaySpan | undefined;
+  week: string;
+  classId: string;
+  /** The site of the booked room. */
+  siteId: string;
+}
+
+export interface GetRoomPlanningResponse {
+  rooms: PlanningRoom[];
+  /** Pairs the school set (symmetric); a missing pair counts as 30 minutes. */
+  travel: TravelTime[];
+  /** Rooms taken by other teachers' sent plans. */
+  taken: BookedSpan[];
+  /** The teacher's own booked lessons of their other classes (room, site and time). */
+  teacherLessons: BookedSpan[];
+}
+
 export interface CheckClassSchoolRequest {
   schoolId: string;
   /** The class's teacher (an account id). */
@@ -52,6 +105,780 @@ export interface AddAdministratorResponse {
   /** false when the account already was an administrator of the school. */
   added: boolean;
 }
+
+function createBaseGetRoomPlanningRequest(): GetRoomPlanningRequest {
+  return { schoolId: "", teacherId: "", classId: "" };
+}
+
+export const GetRoomPlanningRequest: MessageFns<GetRoomPlanningRequest> = {
+  encode(message: GetRoomPlanningRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.schoolId !== "") {
+      writer.uint32(10).string(message.schoolId);
+    }
+    if (message.teacherId !== "") {
+      writer.uint32(18).string(message.teacherId);
+    }
+    if (message.classId !== "") {
+      writer.uint32(26).string(message.classId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetRoomPlanningRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetRoomPlanningRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.schoolId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.teacherId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.classId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetRoomPlanningRequest {
+    return {
+      schoolId: isSet(object.schoolId)
+        ? globalThis.String(object.schoolId)
+        : isSet(object.school_id)
+        ? globalThis.String(object.school_id)
+        : "",
+      teacherId: isSet(object.teacherId)
+        ? globalThis.String(object.teacherId)
+        : isSet(object.teacher_id)
+        ? globalThis.String(object.teacher_id)
+        : "",
+      classId: isSet(object.classId)
+        ? globalThis.String(object.classId)
+        : isSet(object.class_id)
+        ? globalThis.String(object.class_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetRoomPlanningRequest): unknown {
+    const obj: any = {};
+    if (message.schoolId !== "") {
+      obj.schoolId = message.schoolId;
+    }
+    if (message.teacherId !== "") {
+      obj.teacherId = message.teacherId;
+    }
+    if (message.classId !== "") {
+      obj.classId = message.classId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetRoomPlanningRequest>): GetRoomPlanningRequest {
+    return GetRoomPlanningRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetRoomPlanningRequest>): GetRoomPlanningRequest {
+    const message = createBaseGetRoomPlanningRequest();
+    message.schoolId = object.schoolId ?? "";
+    message.teacherId = object.teacherId ?? "";
+    message.classId = object.classId ?? "";
+    return message;
+  },
+};
+
+function createBaseDaySpan(): DaySpan {
+  return { day: 0, start: 0, end: 0 };
+}
+
+export const DaySpan: MessageFns<DaySpan> = {
+  encode(message: DaySpan, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.day !== 0) {
+      writer.uint32(8).int32(message.day);
+    }
+    if (message.start !== 0) {
+      writer.uint32(16).int32(message.start);
+    }
+    if (message.end !== 0) {
+      writer.uint32(24).int32(message.end);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DaySpan {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDaySpan();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.day = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.start = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.end = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DaySpan {
+    return {
+      day: isSet(object.day) ? globalThis.Number(object.day) : 0,
+      start: isSet(object.start) ? globalThis.Number(object.start) : 0,
+      end: isSet(object.end) ? globalThis.Number(object.end) : 0,
+    };
+  },
+
+  toJSON(message: DaySpan): unknown {
+    const obj: any = {};
+    if (message.day !== 0) {
+      obj.day = Math.round(message.day);
+    }
+    if (message.start !== 0) {
+      obj.start = Math.round(message.start);
+    }
+    if (message.end !== 0) {
+      obj.end = Math.round(message.end);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DaySpan>): DaySpan {
+    return DaySpan.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DaySpan>): DaySpan {
+    const message = createBaseDaySpan();
+    message.day = object.day ?? 0;
+    message.start = object.start ?? 0;
+    message.end = object.end ?? 0;
+    return message;
+  },
+};
+
+function createBasePlanningRoom(): PlanningRoom {
+  return { roomId: "", name: "", siteId: "", siteName: "", equipment: [], alwaysOpen: false, open: [] };
+}
+
+export const PlanningRoom: MessageFns<PlanningRoom> = {
+  encode(message: PlanningRoom, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.roomId !== "") {
+      writer.uint32(10).string(message.roomId);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.siteId !== "") {
+      writer.uint32(26).string(message.siteId);
+    }
+    if (message.siteName !== "") {
+      writer.uint32(34).string(message.siteName);
+    }
+    for (const v of message.equipment) {
+      writer.uint32(42).string(v!);
+    }
+    if (message.alwaysOpen !== false) {
+      writer.uint32(48).bool(message.alwaysOpen);
+    }
+    for (const v of message.open) {
+      DaySpan.encode(v!, writer.uint32(58).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PlanningRoom {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePlanningRoom();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.roomId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.siteId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.siteName = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.equipment.push(reader.string());
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.alwaysOpen = reader.bool();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.open.push(DaySpan.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PlanningRoom {
+    return {
+      roomId: isSet(object.roomId)
+        ? globalThis.String(object.roomId)
+        : isSet(object.room_id)
+        ? globalThis.String(object.room_id)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      siteId: isSet(object.siteId)
+        ? globalThis.String(object.siteId)
+        : isSet(object.site_id)
+        ? globalThis.String(object.site_id)
+        : "",
+      siteName: isSet(object.siteName)
+        ? globalThis.String(object.siteName)
+        : isSet(object.site_name)
+        ? globalThis.String(object.site_name)
+        : "",
+      equipment: globalThis.Array.isArray(object?.equipment)
+        ? object.equipment.map((e: any) => globalThis.String(e))
+        : [],
+      alwaysOpen: isSet(object.alwaysOpen)
+        ? globalThis.Boolean(object.alwaysOpen)
+        : isSet(object.always_open)
+        ? globalThis.Boolean(object.always_open)
+        : false,
+      open: globalThis.Array.isArray(object?.open)
+        ? object.open.map((e: any) => DaySpan.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: PlanningRoom): unknown {
+    const obj: any = {};
+    if (message.roomId !== "") {
+      obj.roomId = message.roomId;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.siteId !== "") {
+      obj.siteId = message.siteId;
+    }
+    if (message.siteName !== "") {
+      obj.siteName = message.siteName;
+    }
+    if (message.equipment?.length) {
+      obj.equipment = message.equipment;
+    }
+    if (message.alwaysOpen !== false) {
+      obj.alwaysOpen = message.alwaysOpen;
+    }
+    if (message.open?.length) {
+      obj.open = message.open.map((e) => DaySpan.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PlanningRoom>): PlanningRoom {
+    return PlanningRoom.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PlanningRoom>): PlanningRoom {
+    const message = createBasePlanningRoom();
+    message.roomId = object.roomId ?? "";
+    message.name = object.name ?? "";
+    message.siteId = object.siteId ?? "";
+    message.siteName = object.siteName ?? "";
+    message.equipment = object.equipment?.map((e) => e) || [];
+    message.alwaysOpen = object.alwaysOpen ?? false;
+    message.open = object.open?.map((e) => DaySpan.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseTravelTime(): TravelTime {
+  return { fromSiteId: "", toSiteId: "", minutes: 0 };
+}
+
+export const TravelTime: MessageFns<TravelTime> = {
+  encode(message: TravelTime, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.fromSiteId !== "") {
+      writer.uint32(10).string(message.fromSiteId);
+    }
+    if (message.toSiteId !== "") {
+      writer.uint32(18).string(message.toSiteId);
+    }
+    if (message.minutes !== 0) {
+      writer.uint32(24).int32(message.minutes);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TravelTime {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTravelTime();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.fromSiteId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.toSiteId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.minutes = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TravelTime {
+    return {
+      fromSiteId: isSet(object.fromSiteId)
+        ? globalThis.String(object.fromSiteId)
+        : isSet(object.from_site_id)
+        ? globalThis.String(object.from_site_id)
+        : "",
+      toSiteId: isSet(object.toSiteId)
+        ? globalThis.String(object.toSiteId)
+        : isSet(object.to_site_id)
+        ? globalThis.String(object.to_site_id)
+        : "",
+      minutes: isSet(object.minutes) ? globalThis.Number(object.minutes) : 0,
+    };
+  },
+
+  toJSON(message: TravelTime): unknown {
+    const obj: any = {};
+    if (message.fromSiteId !== "") {
+      obj.fromSiteId = message.fromSiteId;
+    }
+    if (message.toSiteId !== "") {
+      obj.toSiteId = message.toSiteId;
+    }
+    if (message.minutes !== 0) {
+      obj.minutes = Math.round(message.minutes);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<TravelTime>): TravelTime {
+    return TravelTime.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<TravelTime>): TravelTime {
+    const message = createBaseTravelTime();
+    message.fromSiteId = object.fromSiteId ?? "";
+    message.toSiteId = object.toSiteId ?? "";
+    message.minutes = object.minutes ?? 0;
+    return message;
+  },
+};
+
+function createBaseBookedSpan(): BookedSpan {
+  return { roomId: "", span: undefined, week: "", classId: "", siteId: "" };
+}
+
+export const BookedSpan: MessageFns<BookedSpan> = {
+  encode(message: BookedSpan, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.roomId !== "") {
+      writer.uint32(10).string(message.roomId);
+    }
+    if (message.span !== undefined) {
+      DaySpan.encode(message.span, writer.uint32(18).fork()).join();
+    }
+    if (message.week !== "") {
+      writer.uint32(26).string(message.week);
+    }
+    if (message.classId !== "") {
+      writer.uint32(34).string(message.classId);
+    }
+    if (message.siteId !== "") {
+      writer.uint32(42).string(message.siteId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BookedSpan {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBookedSpan();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.roomId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.span = DaySpan.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.week = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.classId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.siteId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BookedSpan {
+    return {
+      roomId: isSet(object.roomId)
+        ? globalThis.String(object.roomId)
+        : isSet(object.room_id)
+        ? globalThis.String(object.room_id)
+        : "",
+      span: isSet(object.span) ? DaySpan.fromJSON(object.span) : undefined,
+      week: isSet(object.week) ? globalThis.String(object.week) : "",
+      classId: isSet(object.classId)
+        ? globalThis.String(object.classId)
+        : isSet(object.class_id)
+        ? globalThis.String(object.class_id)
+        : "",
+      siteId: isSet(object.siteId)
+        ? globalThis.String(object.siteId)
+        : isSet(object.site_id)
+        ? globalThis.String(object.site_id)
+        : "",
+    };
+  },
+
+  toJSON(message: BookedSpan): unknown {
+    const obj: any = {};
+    if (message.roomId !== "") {
+      obj.roomId = message.roomId;
+    }
+    if (message.span !== undefined) {
+      obj.span = DaySpan.toJSON(message.span);
+    }
+    if (message.week !== "") {
+      obj.week = message.week;
+    }
+    if (message.classId !== "") {
+      obj.classId = message.classId;
+    }
+    if (message.siteId !== "") {
+      obj.siteId = message.siteId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<BookedSpan>): BookedSpan {
+    return BookedSpan.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<BookedSpan>): BookedSpan {
+    const message = createBaseBookedSpan();
+    message.roomId = object.roomId ?? "";
+    message.span = (object.span !== undefined && object.span !== null) ? DaySpan.fromPartial(object.span) : undefined;
+    message.week = object.week ?? "";
+    message.classId = object.classId ?? "";
+    message.siteId = object.siteId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetRoomPlanningResponse(): GetRoomPlanningResponse {
+  return { rooms: [], travel: [], taken: [], teacherLessons: [] };
+}
+
+export const GetRoomPlanningResponse: MessageFns<GetRoomPlanningResponse> = {
+  encode(message: GetRoomPlanningResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.rooms) {
+      PlanningRoom.encode(v!, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.travel) {
+      TravelTime.encode(v!, writer.uint32(18).fork()).join();
+    }
+    for (const v of message.taken) {
+      BookedSpan.encode(v!, writer.uint32(26).fork()).join();
+    }
+    for (const v of message.teacherLessons) {
+      BookedSpan.encode(v!, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetRoomPlanningResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetRoomPlanningResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.rooms.push(PlanningRoom.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.travel.push(TravelTime.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.taken.push(BookedSpan.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.teacherLessons.push(BookedSpan.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetRoomPlanningResponse {
+    return {
+      rooms: globalThis.Array.isArray(object?.rooms) ? object.rooms.map((e: any) => PlanningRoom.fromJSON(e)) : [],
+      travel: globalThis.Array.isArray(object?.travel) ? object.travel.map((e: any) => TravelTime.fromJSON(e)) : [],
+      taken: globalThis.Array.isArray(object?.taken) ? object.taken.map((e: any) => BookedSpan.fromJSON(e)) : [],
+      teacherLessons: globalThis.Array.isArray(object?.teacherLessons)
+        ? object.teacherLessons.map((e: any) => BookedSpan.fromJSON(e))
+        : globalThis.Array.isArray(object?.teacher_lessons)
+        ? object.teacher_lessons.map((e: any) => BookedSpan.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: GetRoomPlanningResponse): unknown {
+    const obj: any = {};
+    if (message.rooms?.length) {
+      obj.rooms = message.rooms.map((e) => PlanningRoom.toJSON(e));
+    }
+    if (message.travel?.length) {
+      obj.travel = message.travel.map((e) => TravelTime.toJSON(e));
+    }
+    if (message.taken?.length) {
+      obj.taken = message.taken.map((e) => BookedSpan.toJSON(e));
+    }
+    if (message.teacherLessons?.length) {
+      obj.teacherLessons = message.teacherLessons.map((e) => BookedSpan.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetRoomPlanningResponse>): GetRoomPlanningResponse {
+    return GetRoomPlanningResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetRoomPlanningResponse>): GetRoomPlanningResponse {
+    const message = createBaseGetRoomPlanningResponse();
+    message.rooms = object.rooms?.map((e) => PlanningRoom.fromPartial(e)) || [];
+    message.travel = object.travel?.map((e) => TravelTime.fromPartial(e)) || [];
+    message.taken = object.taken?.map((e) => BookedSpan.fromPartial(e)) || [];
+    message.teacherLessons = object.teacherLessons?.map((e) => BookedSpan.fromPartial(e)) || [];
+    return message;
+  },
+};
 
 function createBaseCheckClassSchoolRequest(): CheckClassSchoolRequest {
   return { schoolId: "", teacherId: "", siteIds: [] };
@@ -531,6 +1358,24 @@ export const SchoolServiceService = {
       Buffer.from(CheckClassSchoolResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): CheckClassSchoolResponse => CheckClassSchoolResponse.decode(value),
   },
+  /**
+   * What a teacher's calculation needs to place a class's lessons in rooms (the scheduling service): the school's
+   * rooms with their sites and opening times, the travel minutes between sites, the times colleagues booked
+   * (rooms taken by other teachers' sent plans that have not ended) and the teacher's own booked lessons of their
+   * other classes (for travel and their own time). NOT_FOUND 'Schule nicht gefunden.' unless the teacher belongs
+   * to the school.
+   */
+  getRoomPlanning: {
+    path: "/stundenplan.school.v1.SchoolService/GetRoomPlanning" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetRoomPlanningRequest): Buffer =>
+      Buffer.from(GetRoomPlanningRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetRoomPlanningRequest => GetRoomPlanningRequest.decode(value),
+    responseSerialize: (value: GetRoomPlanningResponse): Buffer =>
+      Buffer.from(GetRoomPlanningResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetRoomPlanningResponse => GetRoomPlanningResponse.decode(value),
+  },
 } as const;
 
 export interface SchoolServiceServer extends UntypedServiceImplementation {
@@ -546,6 +1391,14 @@ export interface SchoolServiceServer extends UntypedServiceImplementation {
    * sites of the school.
    */
   checkClassSchool: handleUnaryCall<CheckClassSchoolRequest, CheckClassSchoolResponse>;
+  /**
+   * What a teacher's calculation needs to place a class's lessons in rooms (the scheduling service): the school's
+   * rooms with their sites and opening times, the travel minutes between sites, the times colleagues booked
+   * (rooms taken by other teachers' sent plans that have not ended) and the teacher's own booked lessons of their
+   * other classes (for travel and their own time). NOT_FOUND 'Schule nicht gefunden.' unless the teacher belongs
+   * to the school.
+   */
+  getRoomPlanning: handleUnaryCall<GetRoomPlanningRequest, GetRoomPlanningResponse>;
 }
 
 export interface SchoolServiceClient extends Client {
@@ -588,6 +1441,28 @@ export interface SchoolServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CheckClassSchoolResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * What a teacher's calculation needs to place a class's lessons in rooms (the scheduling service): the school's
+   * rooms with their sites and opening times, the travel minutes between sites, the times colleagues booked
+   * (rooms taken by other teachers' sent plans that have not ended) and the teacher's own booked lessons of their
+   * other classes (for travel and their own time). NOT_FOUND 'Schule nicht gefunden.' unless the teacher belongs
+   * to the school.
+   */
+  getRoomPlanning(
+    request: GetRoomPlanningRequest,
+    callback: (error: ServiceError | null, response: GetRoomPlanningResponse) => void,
+  ): ClientUnaryCall;
+  getRoomPlanning(
+    request: GetRoomPlanningRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetRoomPlanningResponse) => void,
+  ): ClientUnaryCall;
+  getRoomPlanning(
+    request: GetRoomPlanningRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetRoomPlanningResponse) => void,
   ): ClientUnaryCall;
 }
 
