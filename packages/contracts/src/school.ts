@@ -229,11 +229,44 @@ export const deleteRoom = defineEndpoint({
   id: 'deleteSchoolRoom',
   method: 'DELETE',
   path: '/api/schools/{schoolId}/rooms/{roomId}',
-  summary: 'Delete a room.',
+  summary: 'Delete a room; one booked by a sent plan that has not ended is refused (ended bookings go with it).',
   access: 'school',
   service: 'school',
   answer: messageAnswer,
-  errors: { ...adminErrors, 404: "'Schule nicht gefunden.' or 'Raum nicht gefunden.'" },
+  errors: {
+    ...adminErrors,
+    404: "'Schule nicht gefunden.' or 'Raum nicht gefunden.'",
+    409: 'The room is booked by a sent plan that has not ended (German detail).',
+  },
+});
+
+const roomBooking = z.object({
+  room_id: id,
+  day: z.number().int().meta({ description: '0 = Monday … 6 = Sunday.' }),
+  start: z.string().meta({ description: 'Start as a slot label ("9.00").' }),
+  end: z.string().meta({ description: 'End (exclusive) as a slot boundary label ("9.30"; "24.00" at midnight).' }),
+  week: z.enum(['A', 'B']).nullable().meta({ description: 'A or B: only in that week of a two-week plan; null: every week.' }),
+  teacher_name: z.string().meta({ description: 'The lesson’s teacher (their account’s name; ‘Unbekannte Lehrkraft’ when auth knows none).' }),
+  class_id: id,
+  student_name: z
+    .string()
+    .optional()
+    .meta({ description: 'The pupil; only for the school’s administrators and the lesson’s own teacher (colleagues see the room as taken).' }),
+});
+
+export const listRoomBookings = defineEndpoint({
+  id: 'listSchoolRoomBookings',
+  method: 'GET',
+  path: '/api/schools/{schoolId}/room-bookings',
+  summary: 'The weekly lessons of sent plans in the school’s rooms that have not ended, by day, start and room.',
+  access: 'school',
+  service: 'school',
+  query: z.object({
+    site_id: z.string().optional().meta({ description: 'Only rooms of this site of the school.' }),
+    day: z.string().optional().meta({ description: 'Only this day, "0" (Monday) to "6" (Sunday).' }),
+  }),
+  answer: z.object({ bookings: z.array(roomBooking) }),
+  errors: { 400: "A site that is not the school's, or a day other than 0-6 (German detail).", ...schoolErrors },
 });
 
 /** Longest equipment tag; most tags of one room, class or member (docs/product/school.md "Limits"). */

@@ -1,7 +1,9 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createLogger, runStandalone, startService, type StartedService } from '@stundenplan/base';
 import { createAccountsClient } from './clients/accounts-client.js';
+import { createClassesClient } from './clients/classes-client.js';
 import { loadConfig, type Config } from './config.js';
+import { BookingRepository } from './data/booking-repository.js';
 import { createPrisma } from './data/prisma.js';
 import { RoomRepository } from './data/room-repository.js';
 import { SchoolRepository } from './data/school-repository.js';
@@ -13,7 +15,7 @@ import { registerRoutes } from './http/routes.js';
 
 export type SchoolService = StartedService<Config>;
 
-/** Starts the school service: schools, their administrators, sites, travel times and rooms (docs/adr/0032). */
+/** Starts the school service: schools, their administrators, sites, travel times, rooms and room bookings (docs/adr/0032, 0033). */
 export async function start(env?: Record<string, string | undefined>): Promise<SchoolService> {
   const cfg = loadConfig(env);
   let deps: Deps | undefined;
@@ -28,9 +30,19 @@ export async function start(env?: Record<string, string | undefined>): Promise<S
     init: async (ctx) => {
       const db = createPrisma(ctx.pool!, cfg.DB_SCHEMA!);
       const accounts = createAccountsClient(cfg.AUTH_SERVICE_ADDR, ctx.serviceTokens, ctx.timeouts.grpcCallMs);
+      const classes = createClassesClient(cfg.CLASSES_SERVICE_ADDR, ctx.serviceTokens, ctx.timeouts.grpcCallMs);
       ctx.lifecycle.onStop('prisma', () => db.$disconnect());
       ctx.lifecycle.onStop('accounts-client', async () => accounts.close());
-      deps = { schools: new SchoolRepository(db), sites: new SiteRepository(db), rooms: new RoomRepository(db), accounts, log: ctx.log };
+      ctx.lifecycle.onStop('classes-client', async () => classes.close());
+      deps = {
+        schools: new SchoolRepository(db),
+        sites: new SiteRepository(db),
+        rooms: new RoomRepository(db),
+        bookings: new BookingRepository(db),
+        accounts,
+        classes,
+        log: ctx.log,
+      };
     },
     consumers: (ctx) => registerConsumers(ctx.consumer!, need()),
     grpc: (ctx) => [schoolGrpc(need(), ctx.log)],

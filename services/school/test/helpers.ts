@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { grpc } from '@stundenplan/base';
+import { grpc, sharedInProcessBus, type EventEnvelope, type EventPayload, type Topic } from '@stundenplan/base';
 import { dropSchemasAt, randomSchema, startTestIssuer, TEST_SERVICE_TOKEN_KEY, testServiceTokenVerifier, type TestIssuer } from '@stundenplan/base/testing';
-import { accountsV1 } from '@stundenplan/proto';
+import { accountsV1, classesV1 } from '@stundenplan/proto';
 import { inject } from 'vitest';
 import { start, type SchoolService } from '../src/main.js';
 
@@ -79,10 +79,58 @@ export class AccountsStub {
   }
 }
 
+/** A tiny real classes service: ListMembers of the classes a test gives it, for their teacher only. */
+export class ClassesStub {
+  readonly server = new grpc.Server();
+  /** class id -> its teacher and members (id -> name). */
+  readonly classes = new Map<string, { teacherId: string; members: Map<string, string> }>();
+  /** Calls of ListMembers, to prove whose pupils were asked for. */
+  readonly asked: string[] = [];
+  private readonly verify = testServiceTokenVerifier('classes');
+
+  async start(): Promise<string> {
+    this.server.addService(classesV1.ClassesServiceService, {
+      listMembers: (
+        call: grpc.ServerUnaryCall<classesV1.ListMembersRequest, classesV1.ListMembersResponse>,
+        cb: grpc.sendUnaryData<classesV1.ListMembersResponse>,
+      ) => {
+        this.verify(call.metadata).then(
+          () => {
+            const c = this.classes.get(call.request.classId);
+            if (!c) return cb({ code: grpc.status.NOT_FOUND, details: 'Klasse/Kurs nicht gefunden' });
+            if (c.teacherId !== call.request.teacherId) return cb({ code: grpc.status.PERMISSION_DENIED, details: 'not the teacher' });
+            this.asked.push(call.request.classId);
+            cb(null, { members: [...c.members].map(([memberId, name]) => classesV1.Member.fromPartial({ memberId, classId: call.request.classId, name })) });
+          },
+          () => cb({ code: grpc.status.UNAUTHENTICATED, details: 'no service token' }),
+        );
+      },
+    } as unknown as grpc.UntypedServiceImplementation);
+    const port = await new Promise<number>((resolve, reject) =>
+      this.server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
+    );
+    return `127.0.0.1:${port}`;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((r) => this.server.tryShutdown(() => r()));
+  }
+}
+
+/** Delivers an event the way the in-process bus of embedded mode does (the service under test consumes it). */
+export async function deliver<T extends Topic>(topic: T, payload: EventPayload<T>, id: string = randomUUID()): Promise<void> {
+  const event: EventEnvelope<T> = { id, topic, key: 'test', version: 1, occurredAt: new Date().toISOString(), payload };
+  const bus = sharedInProcessBus();
+  await bus.publish(event);
+  await bus.drain();
+}
+
 export interface Harness {
   svc: SchoolService;
   accounts: AccountsStub;
+  classes: ClassesStub;
   issuer: TestIssuer;
+  schema: string;
   base: string;
   grpcAddr: string;
   /** Real HTTP as the given account (none: without a session). */
@@ -94,6 +142,8 @@ export async function startHarness(): Promise<Harness> {
   const issuer = await startTestIssuer();
   const accounts = new AccountsStub();
   const authAddr = await accounts.start();
+  const classes = new ClassesStub();
+  const classesAddr = await classes.start();
   const schema = randomSchema('t_school');
   const svc = await start({
     DATABASE_URL: inject('databaseUrl'),
@@ -103,13 +153,16 @@ export async function startHarness(): Promise<Harness> {
     SERVICE_TOKEN_KEY: TEST_SERVICE_TOKEN_KEY,
     AUTH_JWKS_URL: issuer.jwksUrl,
     AUTH_SERVICE_ADDR: authAddr,
-    LOG_LEVEL: 'silent',
+    CLASSES_SERVICE_ADDR: classesAddr,
+    LOG_LEVEL: process.env.SCHOOL_TEST_LOG_LEVEL ?? 'silent',
   });
   const base = `http://127.0.0.1:${svc.httpPort}`;
   return {
     svc,
     accounts,
+    classes,
     issuer,
+    schema,
     base,
     grpcAddr: `127.0.0.1:${svc.grpcPort}`,
     async call(method, path, as, body) {
@@ -127,6 +180,7 @@ export async function startHarness(): Promise<Harness> {
     async stop() {
       await svc.stop();
       await accounts.stop();
+      await classes.stop();
       await issuer.close();
       await dropSchemasAt(inject('databaseUrl'), [schema]);
     },

@@ -41,6 +41,12 @@ export const MSG = {
   roomNameTaken: (name: string) => `Einen Raum „${name}“ gibt es an diesem Standort schon.`,
   tooManyRooms: 'Eine Schule kann höchstens 500 Räume haben.',
   roomDeleted: 'Raum gelöscht',
+  roomBooked: (name: string, lessons: number) =>
+    `Der Raum „${name}“ ist noch für ${lessons === 1 ? 'eine Unterrichtsstunde' : `${lessons} Unterrichtsstunden`} versendeter Pläne gebucht. Er kann gelöscht werden, wenn die Lehrkräfte ihre Pläne ohne ihn neu versendet haben oder die Pläne abgelaufen sind.`,
+  // room bookings
+  bookingsSite: (id: unknown) => `Unbekannter Standort: „${String(id).slice(0, 60)}“.`,
+  bookingsDay: 'Der Tag muss eine ganze Zahl von 0 (Montag) bis 6 (Sonntag) sein.',
+  unknownTeacher: 'Unbekannte Lehrkraft',
 } as const;
 
 /** Limits (docs/product/school.md "Limits"). */

@@ -1,5 +1,5 @@
 import { AppError, isUuid } from '@stundenplan/base';
-import { normalizeTimesMap, TimegridError, type TimesMap } from '@stundenplan/timegrid';
+import { berlinToday, normalizeTimesMap, TimegridError, type TimesMap } from '@stundenplan/timegrid';
 import { isUniqueViolation } from '../data/prisma.js';
 import type { RoomInput, RoomRow } from '../data/room-repository.js';
 import type { SchoolRow } from '../data/school-repository.js';
@@ -64,8 +64,11 @@ export async function updateRoom(deps: Deps, school: SchoolRow, roomId: string, 
   return { room: view(await deps.rooms.update(existing.id, room).catch(nameTaken(room.name))) };
 }
 
+/** Deletes a room; one with bookings that have not ended is refused (409), ended bookings go with it (ADR 0033). */
 export async function deleteRoom(deps: Deps, school: SchoolRow, roomId: string) {
   const room = await findRoom(deps, school, roomId);
+  const booked = await deps.bookings.activeOfRoom(room.id, berlinToday());
+  if (booked > 0) throw AppError.conflict(MSG.roomBooked(room.name, booked));
   await deps.rooms.delete(room.id);
   return { message: MSG.roomDeleted };
 }

@@ -2,9 +2,10 @@ import { wrapUnary, type GrpcServiceBinding, type Logger } from '@stundenplan/ba
 import { schoolV1 } from '@stundenplan/proto';
 import type { Deps } from '../domain/deps.js';
 import { checkClassSchool } from '../domain/class-school.js';
+import { getRoomPlanning } from '../domain/room-planning.js';
 import { addAdministrator } from '../domain/schools.js';
 
-/** The school service's gRPC methods (internal callers with a service token: the operator's command, the classes service). */
+/** The school service's gRPC methods (internal callers with a service token: the operator's command, the classes and scheduling services). */
 export function schoolGrpc(deps: Deps, log: Logger): GrpcServiceBinding {
   const implementation = {
     addAdministrator: wrapUnary<schoolV1.AddAdministratorRequest, schoolV1.AddAdministratorResponse>(log, async (req) => {
@@ -13,6 +14,9 @@ export function schoolGrpc(deps: Deps, log: Logger): GrpcServiceBinding {
     }),
     checkClassSchool: wrapUnary<schoolV1.CheckClassSchoolRequest, schoolV1.CheckClassSchoolResponse>(log, async (req) =>
       checkClassSchool(deps, req.schoolId, req.teacherId, req.siteIds),
+    ),
+    getRoomPlanning: wrapUnary<schoolV1.GetRoomPlanningRequest, schoolV1.GetRoomPlanningResponse>(log, async (req) =>
+      getRoomPlanning(deps, req.schoolId, req.teacherId, req.classId),
     ),
   };
   return { definition: schoolV1.SchoolServiceService, implementation };

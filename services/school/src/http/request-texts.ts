@@ -22,3 +22,6 @@ export const ROOM_BODY: RequestMessages = {
   capacity: MSG.capacity,
   times: MSG.times,
 };
+
+/** The German 400 of each query parameter of the room bookings (a repeated parameter, say). */
+export const BOOKINGS_QUERY: RequestMessages = { '': MSG.invalidRequest, site_id: (value) => MSG.bookingsSite(value), day: MSG.bookingsDay };

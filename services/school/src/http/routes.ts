@@ -1,14 +1,15 @@
-import { assertUser, parseBody } from '@stundenplan/base';
+import { assertUser, parseBody, parseQuery } from '@stundenplan/base';
 import { school as contracts } from '@stundenplan/contracts';
 import type { Express, Request } from 'express';
 import { assertSchoolAdmin, schoolAccess } from '../domain/access.js';
 import type { Deps } from '../domain/deps.js';
 import { listEquipment } from '../domain/equipment.js';
+import { listRoomBookings } from '../domain/room-bookings.js';
 import { createRoom, deleteRoom, listRooms, updateRoom } from '../domain/rooms.js';
 import { addAdminByEmail, listAdmins, mySchools } from '../domain/schools.js';
 import { createSite, deleteSite, listSites, updateSite } from '../domain/sites.js';
 import { getTravel, setTravel } from '../domain/travel.js';
-import { ADMIN_BODY, ROOM_BODY, SITE_BODY, TRAVEL_BODY } from './request-texts.js';
+import { ADMIN_BODY, BOOKINGS_QUERY, ROOM_BODY, SITE_BODY, TRAVEL_BODY } from './request-texts.js';
 
 /** Every /api/schools route (docs/product/school.md): administrators change, the school's teachers read, anybody else 404. */
 export function registerRoutes(app: Express, deps: Deps): void {
@@ -67,5 +68,11 @@ export function registerRoutes(app: Express, deps: Deps): void {
   });
   app.delete('/api/schools/:schoolId/rooms/:roomId', async (req, res) => {
     res.json(await deleteRoom(deps, await admin(req), String(req.params.roomId)));
+  });
+
+  app.get('/api/schools/:schoolId/room-bookings', async (req, res) => {
+    const user = assertUser(req);
+    const access = await schoolAccess(deps, user, String(req.params.schoolId));
+    res.json(await listRoomBookings(deps, access, user, parseQuery(contracts.listRoomBookings, req, BOOKINGS_QUERY)));
   });
 }

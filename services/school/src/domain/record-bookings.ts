@@ -1,0 +1,67 @@
+import type { ScheduleSentPayload } from '@stundenplan/base';
+import type { BookingRow } from '../data/booking-repository.js';
+import type { Deps } from './deps.js';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const validSpan = (l: { day: number; start: number; end: number }) => l.day >= 0 && l.day <= 6 && l.start >= 0 && l.start < l.end && l.end <= 96;
+
+/**
+ * schedule.sent.v1: the sending replaces its class's room bookings, one per lesson with a room of a school
+ * (docs/adr/0033-room-bookings.md). A lesson whose room is unknown here (deleted meanwhile) books nothing; a
+ * sending older than, or the same as, the one the class's bookings come from changes nothing.
+ */
+export async function recordSentBookings(deps: Deps, p: ScheduleSentPayload): Promise<{ applied: boolean; booked: number; unknownRooms: number }> {
+  const classId = p.class_id.toLowerCase();
+  const sendingId = p.sending_id.toLowerCase();
+  const sentAt = new Date(p.sent_at);
+  if (Number.isNaN(sentAt.getTime()) || !DATE.test(p.from) || !DATE.test(p.until)) {
+    deps.log.warn({ classId, sendingId }, 'schedule.sent.v1 with an unreadable sent_at, from or until: no room bookings');
+    return { applied: false, booked: 0, unknownRooms: 0 };
+  }
+  const lessons = Object.entries(p.lessons).flatMap(([memberId, list]) => list.map((l) => ({ memberId: memberId.toLowerCase(), ...l })));
+  const roomIds = [...new Set(lessons.flatMap((l) => (l.room ? [l.room.id.toLowerCase()] : [])))];
+  const schoolOf = await deps.bookings.roomSchools(roomIds);
+  const rows: BookingRow[] = [];
+  let unknownRooms = 0;
+  for (const l of lessons) {
+    if (!l.room || !validSpan(l)) continue;
+    const roomId = l.room.id.toLowerCase();
+    const schoolId = schoolOf.get(roomId);
+    if (!schoolId) {
+      unknownRooms++;
+      continue;
+    }
+    rows.push({
+      schoolId,
+      roomId,
+      classId,
+      teacherId: p.teacher_id.toLowerCase(),
+      memberId: l.memberId,
+      sendingId,
+      day: l.day,
+      start: l.start,
+      end: l.end,
+      week: l.week ?? null,
+      from: p.from,
+      until: p.until,
+    });
+  }
+  if (unknownRooms) deps.log.warn({ classId, sendingId, unknownRooms }, 'sent lessons in rooms the school service does not know: not booked');
+  const applied = await deps.bookings.replaceClass({ classId, sendingId, sentAt }, rows);
+  return { applied, booked: applied ? rows.length : 0, unknownRooms };
+}
+
+/** class.deleted.v1 and class.data-expired.v1: the class's bookings go; an earlier sending arriving later books nothing. */
+export function forgetClassBookings(deps: Deps, classId: string, now: Date = new Date()): Promise<number> {
+  return deps.bookings.forgetClass(classId.toLowerCase(), now);
+}
+
+/** member.removed.v1: the member's lessons no longer take a room. */
+export function forgetMemberBookings(deps: Deps, memberId: string): Promise<number> {
+  return deps.bookings.forgetMember(memberId.toLowerCase());
+}
+
+/** user.deleted.v1: a deleted teacher's lessons no longer take a room. */
+export function forgetTeacherBookings(deps: Deps, userId: string): Promise<number> {
+  return deps.bookings.forgetTeacher(userId.toLowerCase());
+}
