@@ -63,7 +63,89 @@ function schoolRoutes(schoolId: string, site: string, room: string, email: strin
     ['POST', `/api/schools/${schoolId}/rooms`, { name: 'X', site_id: site }],
     ['PUT', `/api/schools/${schoolId}/rooms/${room}`, { name: 'X', site_id: site }],
     ['DELETE', `/api/schools/${schoolId}/rooms/${room}`],
+    ['GET', `/api/schools/${schoolId}/room-bookings`],
   ];
+}
+
+interface BookingsContext {
+  stack: { base: string };
+  music: Institution;
+  office: Client;
+  teacher: Client;
+  schoolId: string;
+  sites: Record<string, string>;
+  rooms: Record<string, { id: string; site_id: string }>;
+  planned: { classId: string; lena: string; paul: string };
+}
+
+/** A sent plan books its rooms (docs/product/school.md "Room bookings"): names from the real auth and classes services. */
+async function sentPlanBooksRooms({ stack, music, office, teacher, schoolId, sites, rooms, planned }: BookingsContext): Promise<void> {
+  // No plan was sent yet: no room is booked (docs/product/school.md "Room bookings").
+  expect(await teacher.get(`/api/schools/${schoolId}/room-bookings?site_id=${sites['Hauptstelle']}&day=0`)).toMatchObject({
+    status: 200,
+    body: { bookings: [] },
+  });
+  expect(await teacher.get(`/api/schools/${schoolId}/room-bookings?day=7`)).toMatchObject({
+    status: 400,
+    body: { detail: 'Der Tag muss eine ganze Zahl von 0 (Montag) bis 6 (Sonntag) sein.' },
+  });
+
+  // The plan as the notification service publishes it when sent (schedule.sent.v1), on the embedded stack's bus.
+  const { sharedInProcessBus, Topic } = await import('../../packages/base/dist/index.js');
+  const me = (await teacher.get<{ user_id: string }>('/api/me')).body;
+  const room = (name: string) => ({ id: rooms[name]!.id, name, site_id: rooms[name]!.site_id, site_name: 'Hauptstelle' });
+  const bus = sharedInProcessBus();
+  await bus.publish({
+    id: randomUUID(),
+    topic: Topic.ScheduleSent,
+    key: planned.classId,
+    version: 1,
+    occurredAt: new Date().toISOString(),
+    payload: {
+      sending_id: randomUUID(),
+      class_id: planned.classId,
+      teacher_id: me.user_id,
+      schedule_id: randomUUID(),
+      lessons: {
+        [planned.lena]: [{ day: 0, start: 36, end: 39, week: null, room: room('Flügelraum 1.01') }],
+        [planned.paul]: [{ day: 0, start: 40, end: 42, week: null, room: room('Flügelraum 1.01') }],
+      },
+      from: '2026-09-01',
+      until: '2099-07-31',
+      informed_member_ids: null,
+      sent_at: new Date().toISOString(),
+    },
+  });
+  await bus.drain();
+  const path = `/api/schools/${schoolId}/room-bookings?site_id=${sites['Hauptstelle']}`;
+  const expected = (names: boolean) => [
+    {
+      room_id: rooms['Flügelraum 1.01']!.id,
+      day: 0,
+      start: '9.00',
+      end: '9.45',
+      week: null,
+      teacher_name: 'Sabine Keller',
+      class_id: planned.classId,
+      ...(names ? { student_name: 'Lena Vogel' } : {}),
+    },
+    {
+      room_id: rooms['Flügelraum 1.01']!.id,
+      day: 0,
+      start: '10.00',
+      end: '10.30',
+      week: null,
+      teacher_name: 'Sabine Keller',
+      class_id: planned.classId,
+      ...(names ? { student_name: 'Paul Vogel' } : {}),
+    },
+  ];
+  expect(await office.get(path)).toEqual(expect.objectContaining({ status: 200, body: { bookings: expected(true) } }));
+  expect((await teacher.get(path)).body).toEqual({ bookings: expected(true) });
+  const colleague = await teacherOf(stack.base, music, 'Karl Kollege');
+  expect((await colleague.get(path)).body).toEqual({ bookings: expected(false) });
+  // A booked room is not deleted.
+  expect(await office.del(`/api/schools/${schoolId}/rooms/${rooms['Flügelraum 1.01']!.id}`)).toMatchObject({ status: 409 });
 }
 
 describe('the school through the gateway', () => {
@@ -75,6 +157,7 @@ describe('the school through the gateway', () => {
   let schoolId = '';
   const sites: Record<string, string> = {};
   const rooms: Record<string, { id: string; site_id: string; equipment: string[]; times: unknown }> = {};
+  let planned: { classId: string; lena: string; paul: string } | undefined;
 
   beforeAll(async () => {
     stack = await startTestStack(inject('databaseUrl'), { port: PORT, portOffset: OFFSET });
@@ -163,6 +246,7 @@ describe('the school through the gateway', () => {
     });
     expect(added.status).toBe(201);
     const [lena, paul] = added.body.members;
+    planned = { classId: cls.class_id, lena: lena!.member_id, paul: paul!.member_id };
     const upd = await teacher.put(`/api/classes/${cls.class_id}/members/${lena!.member_id}/update`, {
       needs: ['piano'],
       sites: [sites['Grundschule Nord']],
@@ -181,6 +265,10 @@ describe('the school through the gateway', () => {
       status: 404,
       body: { detail: 'Schule nicht gefunden.' },
     });
+  });
+
+  it('a sent plan books its rooms: the office and the teacher see the pupil, a colleague only the teacher', async () => {
+    await sentPlanBooksRooms({ stack, music, office, teacher, schoolId, sites, rooms, planned: planned! });
   });
 
   it('a teacher of another institution gets 404 on every school route', async () => {
