@@ -66,6 +66,9 @@ const rows = (classId: string) =>
     [classId],
   );
 
+const marks = async (classId: string) =>
+  (await queryAt(inject('databaseUrl'), `SELECT 1 FROM "${h.schema}".room_booking_sendings WHERE class_id = $1`, [classId])).length;
+
 const planning = (schoolId: string, teacherId: string, classId: string) =>
   callUnary(client.getRoomPlanning.bind(client), client, { schoolId, teacherId, classId }, 5000);
 
@@ -308,15 +311,24 @@ describe('deletion events remove bookings', () => {
     expect(await rows(classA)).toHaveLength(1);
   });
 
-  it('class.deleted.v1: the class’s bookings go, and a sending from before does not book again', async () => {
-    const before = (await rows(classA))[0]!;
+  it('class.deleted.v1: the class’s bookings and the mark of its last sending go; nothing of the class is left', async () => {
+    expect(await marks(classA)).toBe(1);
     await deliver(Topic.ClassDeleted, { class_id: classA, teacher_id: teacherA.userId });
     expect(await rows(classA)).toEqual([]);
+    expect(await marks(classA)).toBe(0);
+    expect((await bookings(admin)).body).toEqual({ bookings: [] });
+  });
+
+  it('a sending without rooms frees the class’s rooms; a class that never booked one leaves no trace', async () => {
     await deliver(
       Topic.ScheduleSent,
-      sent(classA, teacherA.userId, { [lena]: [{ day: 0, start: 36, end: 38, room: roomOf(grand, main) }] }, { sending_id: before.sending_id }),
+      sent(classB, colleague.userId, { [paula]: [{ day: 0, start: 38, end: 42, room: roomOf(grand, main) }] }, { sent_at: ago(1) }),
     );
-    expect(await rows(classA)).toEqual([]);
-    expect((await bookings(admin)).body).toEqual({ bookings: [] });
+    expect(await rows(classB)).toHaveLength(1);
+    await deliver(Topic.ScheduleSent, sent(classB, colleague.userId, { [paula]: [{ day: 0, start: 38, end: 42 }] }, { sent_at: ago(0.5) }));
+    expect(await rows(classB)).toEqual([]);
+    const plain = randomUUID();
+    await deliver(Topic.ScheduleSent, sent(plain, colleague.userId, { [paula]: [{ day: 0, start: 38, end: 42 }] }));
+    expect(await marks(plain)).toBe(0);
   });
 });

@@ -73,15 +73,20 @@ export class BookingRepository {
   /**
    * Replaces the class's bookings with `rows` when the sending is newer (sent_at, then sending id) than the one the
    * class's bookings come from; false (nothing changed) for the same or an older sending. One transaction: the
-   * mark's row lock orders two sendings of one class.
+   * mark's row lock orders two sendings of one class. A class that never booked a room gets no mark for a sending
+   * without rooms (most classes have no school).
    */
   async replaceClass(mark: SendingMark, rows: BookingRow[]): Promise<boolean> {
     return this.db.$transaction(async (tx) => {
-      const newer = await tx.$executeRaw`
-        INSERT INTO room_booking_sendings (class_id, sending_id, sent_at)
-        VALUES (${mark.classId}::uuid, ${mark.sendingId}::uuid, ${mark.sentAt})
-        ON CONFLICT (class_id) DO UPDATE SET sending_id = EXCLUDED.sending_id, sent_at = EXCLUDED.sent_at
-        WHERE (room_booking_sendings.sent_at, room_booking_sendings.sending_id::text) < (EXCLUDED.sent_at, EXCLUDED.sending_id::text)`;
+      const newer = rows.length
+        ? await tx.$executeRaw`
+            INSERT INTO room_booking_sendings (class_id, sending_id, sent_at)
+            VALUES (${mark.classId}::uuid, ${mark.sendingId}::uuid, ${mark.sentAt})
+            ON CONFLICT (class_id) DO UPDATE SET sending_id = EXCLUDED.sending_id, sent_at = EXCLUDED.sent_at
+            WHERE (room_booking_sendings.sent_at, room_booking_sendings.sending_id::text) < (EXCLUDED.sent_at, EXCLUDED.sending_id::text)`
+        : await tx.$executeRaw`
+            UPDATE room_booking_sendings SET sending_id = ${mark.sendingId}::uuid, sent_at = ${mark.sentAt}
+            WHERE class_id = ${mark.classId}::uuid AND (sent_at, sending_id::text) < (${mark.sentAt}::timestamptz, ${mark.sendingId}::text)`;
       if (newer === 0) return false;
       await tx.roomBooking.deleteMany({ where: { classId: mark.classId } });
       if (rows.length) await tx.roomBooking.createMany({ data: rows.map((r) => ({ ...r, from: date(r.from), until: date(r.until) })) });
@@ -89,12 +94,10 @@ export class BookingRepository {
     });
   }
 
-  /** A deleted class: its bookings go, and a sending from before now does not book again. */
-  async forgetClass(classId: string, at: Date): Promise<number> {
+  /** A deleted class (or its data expired): its bookings and its mark go, nothing of it is left. */
+  async forgetClass(classId: string): Promise<number> {
     return this.db.$transaction(async (tx) => {
-      await tx.$executeRaw`
-        INSERT INTO room_booking_sendings (class_id, sending_id, sent_at) VALUES (${classId}::uuid, NULL, ${at})
-        ON CONFLICT (class_id) DO UPDATE SET sending_id = NULL, sent_at = GREATEST(room_booking_sendings.sent_at, EXCLUDED.sent_at)`;
+      await tx.roomBookingSending.deleteMany({ where: { classId } });
       return (await tx.roomBooking.deleteMany({ where: { classId } })).count;
     });
   }

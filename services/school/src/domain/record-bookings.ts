@@ -51,9 +51,13 @@ export async function recordSentBookings(deps: Deps, p: ScheduleSentPayload): Pr
   return { applied, booked: applied ? rows.length : 0, unknownRooms };
 }
 
-/** class.deleted.v1 and class.data-expired.v1: the class's bookings go; an earlier sending arriving later books nothing. */
-export function forgetClassBookings(deps: Deps, classId: string, now: Date = new Date()): Promise<number> {
-  return deps.bookings.forgetClass(classId.toLowerCase(), now);
+/**
+ * class.deleted.v1 and class.data-expired.v1: the class's bookings and the mark of its last sending go (nothing of
+ * the class is kept, docs/privacy). A sending of the class from before, delivered only after this, would book again
+ * (ADR 0033 "Not yet done").
+ */
+export function forgetClassBookings(deps: Deps, classId: string): Promise<number> {
+  return deps.bookings.forgetClass(classId.toLowerCase());
 }
 
 /** member.removed.v1: the member's lessons no longer take a room. */

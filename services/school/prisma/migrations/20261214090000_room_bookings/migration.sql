@@ -31,11 +31,11 @@ CREATE INDEX "room_bookings_teacher_id_idx" ON "room_bookings"("teacher_id");
 CREATE INDEX "room_bookings_member_id_idx" ON "room_bookings"("member_id");
 
 -- The sending each class's bookings come from: a sending is applied only when it is newer (sent_at, then
--- sending_id) than the one recorded, so a redelivered or an older sending changes nothing. A deleted class is
--- recorded with sending_id NULL and the time of its deletion: a sending from before it does not book again.
+-- sending_id) than the one recorded, so a redelivered or an older sending changes nothing. Only classes that booked
+-- a room have a row; it goes with the class.
 CREATE TABLE "room_booking_sendings" (
     "class_id" UUID NOT NULL,
-    "sending_id" UUID,
+    "sending_id" UUID NOT NULL,
     "sent_at" TIMESTAMPTZ(3) NOT NULL,
     CONSTRAINT "room_booking_sendings_pkey" PRIMARY KEY ("class_id")
 );
