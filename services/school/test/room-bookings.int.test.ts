@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, callUnary, grpc, Topic, type ScheduleSentPayload } from '@stundenplan/base';
-import { queryAt, testServiceClient } from '@stundenplan/base/testing';
+import { testServiceClient } from '@stundenplan/base/testing';
 import { schoolV1 } from '@stundenplan/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { ago, bookingRows, daysAgo, roomOf, sendingMarks, sent, UNTIL } from './booking-fixture.js';
 import { deliver, startHarness, type Harness, type Json, type StubAccount } from './helpers.js';
 
 /** docs/adr/0033-room-bookings.md: sent plans book rooms; the calculation and the bookings page read them. */
@@ -26,48 +26,8 @@ const classA2 = randomUUID();
 const classB = randomUUID();
 const classOld = randomUUID();
 const [lena, max, paula, otto, ended] = [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()];
-const UNTIL = '2099-07-31';
-const ago = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
-const daysAgo = (n: number) => ago(n).slice(0, 10);
-
-const roomOf = (r: Json, site: Json) => ({ id: r.id, name: r.name, site_id: site.id, site_name: site.name });
-
-function sent(classId: string, teacherId: string, lessons: ScheduleSentPayload['lessons'], over: Partial<ScheduleSentPayload> = {}): ScheduleSentPayload {
-  return {
-    sending_id: randomUUID(),
-    class_id: classId,
-    teacher_id: teacherId,
-    schedule_id: randomUUID(),
-    lessons,
-    from: '2026-09-01',
-    until: UNTIL,
-    informed_member_ids: null,
-    sent_at: ago(6),
-    ...over,
-  };
-}
-
-interface Row {
-  id: string;
-  room_id: string;
-  class_id: string;
-  member_id: string;
-  sending_id: string;
-  day: number;
-  start_slot: number;
-  end_slot: number;
-  week: string | null;
-}
-const rows = (classId: string) =>
-  queryAt<Row>(
-    inject('databaseUrl'),
-    `SELECT id::text, room_id::text, class_id::text, member_id::text, sending_id::text, day, start_slot, end_slot, week, until_date::text AS until
-       FROM "${h.schema}".room_bookings WHERE class_id = $1 ORDER BY day, start_slot`,
-    [classId],
-  );
-
-const marks = async (classId: string) =>
-  (await queryAt(inject('databaseUrl'), `SELECT 1 FROM "${h.schema}".room_booking_sendings WHERE class_id = $1`, [classId])).length;
+const rows = (classId: string) => bookingRows(h.schema, classId);
+const marks = (classId: string) => sendingMarks(h.schema, classId);
 
 const planning = (schoolId: string, teacherId: string, classId: string) =>
   callUnary(client.getRoomPlanning.bind(client), client, { schoolId, teacherId, classId }, 5000);
@@ -165,6 +125,32 @@ describe('schedule.sent.v1 books rooms', () => {
     expect(await rows(classB)).toHaveLength(1);
     expect(await rows(classA2)).toHaveLength(1);
     expect(await rows(classOld)).toHaveLength(1);
+  });
+});
+
+describe('schedule.sent.v1 that cannot be booked', () => {
+  it('an impossible day books nothing; a member key that is no id is passed over', async () => {
+    const odd = randomUUID();
+    await deliver(
+      Topic.ScheduleSent,
+      sent(odd, teacherA.userId, { [lena]: [{ day: 0, start: 36, end: 38, room: roomOf(grand, main) }] }, { until: '2099-02-30' }),
+    );
+    expect(await rows(odd)).toEqual([]);
+    expect(await marks(odd)).toBe(0);
+    await deliver(
+      Topic.ScheduleSent,
+      sent(odd, teacherA.userId, {
+        'kein-mitglied': [{ day: 0, start: 36, end: 38, room: roomOf(grand, main) }],
+        [lena]: [
+          { day: 0, start: 38, end: 38, room: roomOf(grand, main) },
+          { day: 1, start: 90, end: 98, room: roomOf(grand, main) },
+          { day: 2, start: 36, end: 38, room: roomOf(grand, main) },
+        ],
+      }),
+    );
+    expect((await rows(odd)).map((r) => [r.member_id, r.day])).toEqual([[lena, 2]]);
+    await deliver(Topic.ClassDeleted, { class_id: odd, teacher_id: teacherA.userId });
+    expect(await rows(odd)).toEqual([]);
   });
 });
 

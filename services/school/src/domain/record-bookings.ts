@@ -1,8 +1,10 @@
-import type { ScheduleSentPayload } from '@stundenplan/base';
+import { isUuid, type ScheduleSentPayload } from '@stundenplan/base';
 import type { BookingRow } from '../data/booking-repository.js';
 import type { Deps } from './deps.js';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar day YYYY-MM-DD. */
+const isDay = (d: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d);
 const validSpan = (l: { day: number; start: number; end: number }) => l.day >= 0 && l.day <= 6 && l.start >= 0 && l.start < l.end && l.end <= 96;
 
 /**
@@ -14,7 +16,7 @@ export async function recordSentBookings(deps: Deps, p: ScheduleSentPayload): Pr
   const classId = p.class_id.toLowerCase();
   const sendingId = p.sending_id.toLowerCase();
   const sentAt = new Date(p.sent_at);
-  if (Number.isNaN(sentAt.getTime()) || !DATE.test(p.from) || !DATE.test(p.until)) {
+  if (Number.isNaN(sentAt.getTime()) || !isDay(p.from) || !isDay(p.until)) {
     deps.log.warn({ classId, sendingId }, 'schedule.sent.v1 with an unreadable sent_at, from or until: no room bookings');
     return { applied: false, booked: 0, unknownRooms: 0 };
   }
@@ -24,7 +26,7 @@ export async function recordSentBookings(deps: Deps, p: ScheduleSentPayload): Pr
   const rows: BookingRow[] = [];
   let unknownRooms = 0;
   for (const l of lessons) {
-    if (!l.room || !validSpan(l)) continue;
+    if (!l.room || !validSpan(l) || !isUuid(l.memberId)) continue;
     const roomId = l.room.id.toLowerCase();
     const schoolId = schoolOf.get(roomId);
     if (!schoolId) {
