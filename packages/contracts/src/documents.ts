@@ -91,6 +91,19 @@ export const pdfBody = z.object({
     .meta({ description: 'The class’s students (the first entry of a member_id counts); absent or null: none.' }),
   className: pdfText('The class, at most 200 characters.'),
   scheduleName: pdfText('The plan’s name, the PDF’s title; at most 200 characters.'),
+  rooms: z
+    .record(
+      z.string().max(100),
+      z.object({
+        name: z.string().max(100).meta({ description: 'The room’s name, e.g. “Raum 1.01”.' }),
+        site_name: z.string().max(100).meta({ description: 'The site’s name, e.g. “Hauptstelle”.' }),
+      }),
+    )
+    .nullish()
+    .meta({
+      description:
+        'A class of a school: member_id -> the room of the member’s lessons (at most 200); printed as “Raum 1.01, Hauptstelle” on the lesson’s tile and in the list. Other fields of an entry (id, site_id) are ignored; absent or null: no rooms.',
+    }),
   teacherStart: z.number().int().min(0).max(95).nullish().meta({
     description:
       'First slot of the teacher’s times on any day: the PDF’s hours start at its full hour (never after the first lesson’s), the end of timeRange stays.',
@@ -124,7 +137,7 @@ export const exportPdf = defineEndpoint({
   answer: undefined,
   answerKind: 'application/pdf',
   errors: {
-    400: 'No lesson in the schedule, a bad day, time, member id, time range, students list, name or semester (German detail).',
+    400: 'No lesson in the schedule, a bad day, time, member id, time range, students list, name, room or semester (German detail).',
     401: 'Not logged in.',
     403: 'Not a teacher.',
     413: "A body over 1 MB: 'Die Anfrage ist zu groß'.",

@@ -17,6 +17,16 @@ const semesterAnswer = z.object({
   holidays: z.array(z.object({ date: day('The holiday'), name: z.string() })).meta({ description: 'Statutory public holidays of the state in the semester.' }),
 });
 
+/** The room of a lesson of a class of a school, as it was when the plan was sent (docs/product/school-rooms-for-students.md). */
+export const lessonRoom = z
+  .object({
+    id,
+    name: z.string().meta({ description: 'The room’s name, e.g. “Raum 1.01”.' }),
+    site_id: id,
+    site_name: z.string().meta({ description: 'The site’s name, e.g. “Hauptstelle”.' }),
+  })
+  .meta({ description: 'Where the lesson takes place; shown as “{name}, {site_name}” (“Raum 1.01, Hauptstelle”).' });
+
 const datedLesson = z.object({
   member_id: id,
   name: z.string(),
@@ -34,6 +44,10 @@ const datedLesson = z.object({
     .optional()
     .meta({ description: 'A cancelled lesson: who cancelled it (the teacher may withdraw any cancellation, a student only their own).' }),
   week: z.enum(['A', 'B']).nullable().meta({ description: 'A or B: a biweekly lesson, dated in the semester’s A or B weeks only; null for a weekly lesson.' }),
+  room: lessonRoom.optional().meta({
+    description:
+      'A class of a school: the room of the plan’s lesson when the plan had one (a swapped lesson has the room of the time it took). Absent for a class without a school, a lesson without a room and a make-up.',
+  }),
 });
 
 const ownerErrors = { 401: 'Not logged in.', 403: 'Not a teacher.', 404: "Unknown or another teacher's class: 'Klasse/Kurs nicht gefunden'." };

@@ -57,6 +57,33 @@ describe('published plans', () => {
     expect(latest.get(classId)).toMatchObject({ sendingId: second.sending_id, lessons: second.lessons, from: '2027-03-01', until: '2027-06-30' });
   });
 
+  it('keeps each lesson’s room (a class of a school); a lesson without one has no room key', async () => {
+    const classId = randomUUID();
+    const [anna, ben] = [randomUUID(), randomUUID()];
+    const room = { id: randomUUID(), name: 'Raum 1.01', site_id: randomUUID(), site_name: 'Hauptstelle' };
+    const sent = plan(classId, {
+      lessons: {
+        [anna]: [{ day: 1, start: 60, end: 63, room }],
+        [ben]: [
+          { day: 3, start: 64, end: 66, week: 'A', room: null },
+          { day: 4, start: 40, end: 42 },
+        ],
+      },
+    });
+    await deliver(Topic.ScheduleSent, sent);
+    const expected = {
+      [anna]: [{ day: 1, start: 60, end: 63, room }],
+      [ben]: [
+        { day: 3, start: 64, end: 66, week: 'A' },
+        { day: 4, start: 40, end: 42 },
+      ],
+    };
+    expect((await plansOf(classId))[0]!.lessons).toEqual(expected);
+    const latest = (await l.svc.deps.plans.latest([classId])).get(classId)!;
+    expect(latest.lessons).toEqual(expected);
+    expect(latest.lessons[ben]![0]).not.toHaveProperty('room');
+  });
+
   it('forgets a class’s plans when the class is deleted or its data expires, and no other class’s', async () => {
     const [gone, expired, kept] = [randomUUID(), randomUUID(), randomUUID()];
     for (const c of [gone, expired, kept]) await deliver(Topic.ScheduleSent, plan(c));

@@ -33,6 +33,8 @@ export interface StubClass {
   members: { memberId: string; userId: string; name: string; email: string; frequency?: 'weekly' | 'biweekly' }[];
   /** The newest saved schedule (saved form), or none. */
   schedule: SavedScheduleTimes | null;
+  /** A class of a school: member id -> the room of the member's lesson, as GetLatestSchedule answers it. */
+  rooms?: Record<string, schedulingV1.LessonRoom>;
   /** The class's semester, answered by ListSemesters with the holidays of its state as the classes service does. */
   semester?: { firstDay: string; lastDay: string; state: GermanState; breaks: { from: string; to: string; label: string }[] };
 }
@@ -154,7 +156,7 @@ const schedulingStub: Partial<schedulingV1.SchedulingServiceServer> = {
       createTime: new Date(),
       updateTime: new Date(),
       pinnedMemberIds: [],
-      rooms: {},
+      rooms: c.rooms ?? {},
     };
   }),
 };

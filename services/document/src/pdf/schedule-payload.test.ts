@@ -1,5 +1,6 @@
 import { AppError } from '@stundenplan/base';
 import { describe, expect, it } from 'vitest';
+import { ROOM_ERRORS } from './room-payload.js';
 import { PDF_ERRORS, parseDayKey, parseExportRequest, parseSlotKey, parseTimeRange } from './schedule-payload.js';
 
 const A = 'aaaaaaaa-0000-4000-8000-000000000001';
@@ -166,4 +167,37 @@ describe('parseTimeRange', () => {
   it.each([{ start: -1, end: 40 }, { start: 0, end: 97 }, { start: 1.5, end: 40 }, { start: 'x', end: 40 }, { start: 1 }, 'morning'])('rejects %j', (raw) =>
     expect(detailOf(() => parseTimeRange(raw))).toBe('Ungültiger Zeitbereich: Beginn und Ende müssen ganze Zahlen von 0 bis 96 sein.'),
   );
+});
+
+describe('rooms (a class of a school)', () => {
+  const schedule = { Montag: { '09:00': A, '09:15': A }, Dienstag: [['14.00', B]] };
+
+  it('gives each lesson of a member with a room its text, "Raum 1.01, Hauptstelle"; others none', () => {
+    const req = parseExportRequest({
+      schedule,
+      timeRange: range,
+      rooms: { [A]: { id: 'r1', name: ' Raum 1.01 ', site_id: 's1', site_name: 'Hauptstelle' }, ['someone-else']: { name: 'Saal', site_name: 'Nord' } },
+    });
+    expect(req.lessons.map((l) => [l.memberId, l.room ?? null])).toEqual([
+      [A, 'Raum 1.01, Hauptstelle'],
+      [B, null],
+    ]);
+    expect(req.lessons[1]).not.toHaveProperty('room');
+  });
+
+  it('without rooms (absent or null) the lessons are as before', () => {
+    for (const rooms of [undefined, null, {}]) {
+      expect(parseExportRequest({ schedule, timeRange: range, rooms }).lessons.every((l) => !('room' in l))).toBe(true);
+    }
+  });
+
+  it('refuses a malformed room in German', () => {
+    expect(detailOf(() => parseExportRequest({ schedule, timeRange: range, rooms: [] }))).toBe(ROOM_ERRORS.roomsInvalid);
+    expect(detailOf(() => parseExportRequest({ schedule, timeRange: range, rooms: { [A]: { name: 5, site_name: 'x' } } }))).toBe(ROOM_ERRORS.roomInvalid(A));
+    expect(detailOf(() => parseExportRequest({ schedule, timeRange: range, rooms: { [A]: { name: 'x'.repeat(101), site_name: 'x' } } }))).toBe(
+      ROOM_ERRORS.roomInvalid(A),
+    );
+    const many = Object.fromEntries(Array.from({ length: 201 }, (_, i) => [`m${i}`, { name: 'R', site_name: 'S' }]));
+    expect(detailOf(() => parseExportRequest({ schedule, timeRange: range, rooms: many }))).toBe(ROOM_ERRORS.tooManyRooms(200));
+  });
 });

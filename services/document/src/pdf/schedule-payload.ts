@@ -28,6 +28,7 @@
  *   semester (e.g. the GET answer's `holidays`) are ignored; a semester that is null or absent is no semester.
  */
 import { AppError } from '@stundenplan/base';
+import { withRooms } from './room-payload.js';
 import { parseTeacherStart, TEACHER_START_INVALID } from './teacher-start.js';
 import {
   dayName,
@@ -94,6 +95,8 @@ export interface Lesson {
   memberId: string;
   /** 'A' or 'B': a biweekly lesson in that week only; absent: every week. */
   week?: LessonWeek;
+  /** Where it takes place, 'Raum 1.01, Hauptstelle' (the payload's optional `rooms`, room-payload.ts); absent: no room. */
+  room?: string;
 }
 
 export type LessonWeek = 'A' | 'B';
@@ -336,7 +339,7 @@ export function parseExportRequest(body: unknown): ExportRequest {
   const semester = parseSemester(b.semester);
   const teacherStart = parseTeacherStart(b.teacherStart);
   return {
-    lessons,
+    lessons: withRooms(lessons, b.rooms),
     timeRange,
     students,
     ...(className !== undefined ? { className } : {}),

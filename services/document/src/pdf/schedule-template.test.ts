@@ -191,3 +191,46 @@ describe('the date column of the days without lessons', () => {
     expect(LAYOUT.listWidth - across).toBeGreaterThan(30);
   });
 });
+
+describe('rooms on tiles and in the list', () => {
+  const rooms = { [A]: { name: 'Raum 1.01', site_name: 'Hauptstelle' }, [C]: { name: 'Saal <3>', site_name: 'Nord' } };
+
+  it('a tall tile names its room under the time; a one-line tile leaves it to the list; the list has it on a second line', () => {
+    // Anna 45 minutes (tall), Clara 15 minutes (one line), Ben without a room; 14:00-18:00: tall rows.
+    const out = html({
+      schedule: { Montag: { '14:00': A, '14:15': A, '14:30': A }, Dienstag: { '15:00': C }, Mittwoch: { '16:00': B } },
+      timeRange: { start: 56, end: 72 },
+      rooms,
+    });
+    expect(out.match(/class="rm[^"]*"[^>]*>Raum 1\.01, Hauptstelle</g)).toHaveLength(1);
+    expect(out).not.toMatch(/class="rm[^"]*"[^>]*>Saal/);
+    expect(out).toContain('<span class="er">Raum 1.01, Hauptstelle</span>');
+    expect(out).toContain('<span class="er">Saal &lt;3&gt;, Nord</span>');
+    expect(out.match(/class="e with-room"/g)).toHaveLength(2);
+  });
+
+  it('without rooms nothing changes: no room line anywhere', () => {
+    const out = html({ schedule: { Montag: { '14:00': A, '14:15': A, '14:30': A } }, timeRange: { start: 56, end: 72 } });
+    const body = out.slice(out.indexOf('<body>'));
+    expect(body).not.toMatch(/class="(rm|er)/);
+    expect(body).not.toContain('with-room');
+  });
+
+  it('an entry with a room counts twice in the list’s height: a long list with rooms moves to its own page sooner', () => {
+    const many = Array.from({ length: 20 }, (_, i) => ({ member_id: `m${i}`, name: `S${i}`, fullName: `Student ${i}`, duration: 15 }));
+    const schedule = {
+      Montag: Object.fromEntries(
+        many.map((s, i) => [`${String(8 + Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`, s.member_id]),
+      ),
+    };
+    const req = (withRooms: boolean) =>
+      parseExportRequest({
+        schedule,
+        studentsList: many,
+        timeRange: { start: 32, end: 76 },
+        ...(withRooms ? { rooms: Object.fromEntries(many.map((s) => [s.member_id, { name: 'Raum 1.01', site_name: 'Hauptstelle' }])) } : {}),
+      });
+    expect(geometry(buildScheduleView(req(false), { now: NOW })).listBeside).toBe(true);
+    expect(geometry(buildScheduleView(req(true), { now: NOW })).listBeside).toBe(false);
+  });
+});

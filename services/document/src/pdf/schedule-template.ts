@@ -14,7 +14,8 @@
  *   takes the full width.
  */
 import { escapeHtml } from '@stundenplan/base';
-import { boldLines, clockTextEm, dateTextEm, PT_PER_MM } from './text-measure.js';
+import { boldLines, dateTextEm, PT_PER_MM } from './text-measure.js';
+import { HALF_TIME_MIN_PT, halfBlockInnerWidth, halfBlockTime } from './half-block-time.js';
 import { DAYS_OFF_HEADING, WEEK_NOTE, weekMark, type DayOff, type GridBlock, type ListEntry, type ScheduleView } from './schedule-view.js';
 
 /** [fill, accent] per student; print-friendly pastel fills, the text stays black. */
@@ -34,6 +35,7 @@ const PALETTE: readonly (readonly [string, string])[] = [
 ];
 
 export { clockTextEm } from './text-measure.js';
+export { halfBlockInnerWidth, halfBlockTime, type HalfBlockTime } from './half-block-time.js';
 
 /** Page geometry in millimetres. */
 export const LAYOUT = Object.freeze({
@@ -63,6 +65,8 @@ function listHeight(view: ScheduleView): number {
   return (
     L.listHeading +
     view.entries.length * L.listLine +
+    // An entry with a room has a second line.
+    view.entries.filter((e) => e.room).length * L.listLine +
     (view.unplaced.length ? L.listHeading + view.unplaced.length * L.listLine : 0) +
     (view.hasOutside ? L.listNote : 0) +
     (view.hasWeeks ? L.listNote : 0) +
@@ -100,34 +104,6 @@ export function dayOffDateWidth(daysOff: readonly DayOff[]): number {
   return f(Math.max(LAYOUT.dayOffDate, Math.ceil(((widest * LAYOUT.listFont) / PT_PER_MM) * 10) / 10));
 }
 
-/** Smallest time text in a half-width (A/B) block, in pt; below it the time is split or shortened. */
-const HALF_TIME_MIN_PT = 7;
-
-/** Text width inside a half-width block of a day column `columnWidth` mm wide (margins, border, padding off). */
-export const halfBlockInnerWidth = (columnWidth: number) => columnWidth / 2 - 0.8 - 0.8 - 1;
-
-export interface HalfBlockTime {
-  /** The lines of the time text: the whole lesson, the lesson on two lines, or its start only. */
-  lines: string[];
-  fontPt: number;
-}
-
-/**
- * The time text of a half-width block so that it is never cut: "09:00–10:00" on one line when it fits at
- * HALF_TIME_MIN_PT or more, else "09:00–" / "10:00" on two lines when `maxLines` allows, else the start "09:00"
- * (the list beside or after the grid has the whole lesson).
- */
-export function halfBlockTime(timeText: string, innerWidth: number, preferredPt: number, maxLines: number): HalfBlockTime {
-  const widthPt = innerWidth * PT_PER_MM;
-  // Rounded down to 0.01 pt so the written size never exceeds the room.
-  const fit = (text: string) => Math.floor((widthPt / clockTextEm(text)) * 100) / 100;
-  const fitOne = fit(timeText);
-  if (fitOne >= HALF_TIME_MIN_PT || fitOne >= preferredPt) return { lines: [timeText], fontPt: f(Math.min(preferredPt, fitOne)) };
-  const [from = timeText, to] = timeText.split('–');
-  if (maxLines >= 2 && to !== undefined) return { lines: [`${from}–`, to], fontPt: f(Math.min(preferredPt, fit(`${from}–`))) };
-  return { lines: [from], fontPt: f(Math.max(4, Math.min(preferredPt, fit(from)))) };
-}
-
 /** A biweekly lesson in its half of the day column: name over its time, never a cut time. */
 function halfBlockHtml(
   b: GridBlock & { week: NonNullable<GridBlock['week']> },
@@ -152,10 +128,14 @@ function halfBlockHtml(
     const lines = time.lines.map((l) => `<div class="t" style="font-size:${time.fontPt}pt">${escapeHtml(l)}</div>`).join('');
     // With room for a second name line: the name wraps with its week when both fit on two lines ("Carla" / "C. (B)"),
     // else the name gives way on the first line and the week takes the second.
-    const spare = inner - lineMm(fonts.name) - time.lines.length * lineMm(time.fontPt);
+    // The room takes the line after the time when the half has it (else the list names it).
+    const roomPt = Math.min(time.fontPt, HALF_TIME_MIN_PT);
+    const afterTime = inner - lineMm(fonts.name) - time.lines.length * lineMm(time.fontPt);
+    const room = b.room && afterTime >= lineMm(roomPt) ? `<div class="rm" style="font-size:${roomPt}pt">${escapeHtml(b.room)}</div>` : '';
+    const spare = afterTime - (room ? lineMm(roomPt) : 0);
     const fitsTwo = boldLines(`${plain}${mark}`, (innerWidth * PT_PER_MM) / fonts.name) <= 2;
     const head = spare < lineMm(fonts.name) ? ['n', name] : fitsTwo ? ['n wrap', `${escapeHtml(plain)} ${week}`] : ['n split', name];
-    return `<div class="${classes} two" style="${style}"><div class="${head[0]}" style="font-size:${fonts.name}pt">${head[1]}</div>${lines}</div>`;
+    return `<div class="${classes} two" style="${style}"><div class="${head[0]}" style="font-size:${fonts.name}pt">${head[1]}</div>${lines}${room}</div>`;
   }
   // One line: the start first (it always fits), then as much of the name as there is room for.
   const fontPt = f(Math.max(4, Math.min(fonts.time, (inner * PT_PER_MM) / 1.12)));
@@ -177,11 +157,15 @@ function blockHtml(b: GridBlock, rowHeight: number, columnWidth: number): string
   const time = escapeHtml(b.timeText);
   const twoLines = ((fonts.name + fonts.time) * 1.12) / PT_PER_MM;
   if (inner >= twoLines) {
-    // Two lines; blocks with room for a third let a long name wrap.
-    const nameClass = inner >= twoLines + (fonts.name * 1.12) / PT_PER_MM ? 'n wrap' : 'n';
+    // The room takes a third line when the block has it, a fourth too when it is tall enough (else the list names it).
+    const roomLine = (fonts.time * 1.12) / PT_PER_MM;
+    const roomLines = b.room ? Math.min(2, Math.floor((inner - twoLines) / roomLine)) : 0;
+    const room = b.room && roomLines > 0 ? `<div class="rm${roomLines > 1 ? ' wrap' : ''}" style="font-size:${fonts.time}pt">${escapeHtml(b.room)}</div>` : '';
+    // A long name wraps in what is left.
+    const nameClass = inner >= twoLines + Math.max(0, roomLines) * roomLine + (fonts.name * 1.12) / PT_PER_MM ? 'n wrap' : 'n';
     return (
       `<div class="${classes} two" style="${style}"><div class="${nameClass}" style="font-size:${fonts.name}pt">${name}</div>` +
-      `<div class="t" style="font-size:${fonts.time}pt">${time}</div></div>`
+      `<div class="t" style="font-size:${fonts.time}pt">${time}</div>${room}</div>`
     );
   }
   const fontPt = f(Math.max(4, Math.min(fonts.time, (inner * PT_PER_MM) / 1.12)));
@@ -191,9 +175,9 @@ function blockHtml(b: GridBlock, rowHeight: number, columnWidth: number): string
 function entryHtml(e: ListEntry): string {
   const [fill, accent] = PALETTE[e.colour % PALETTE.length]!;
   return (
-    `<div class="e${e.outside ? ' outside' : ''}"><span class="sw" style="background:${fill};border-color:${accent}"></span>` +
+    `<div class="e${e.outside ? ' outside' : ''}${e.room ? ' with-room' : ''}"><span class="sw" style="background:${fill};border-color:${accent}"></span>` +
     `<span class="en">${escapeHtml(e.name)}${e.outside ? ' *' : ''}</span><span class="ed" title="${escapeHtml(e.dayName)}">${escapeHtml(e.dayShort)}</span>` +
-    `<span class="et">${escapeHtml(e.timeText)}</span></div>`
+    `<span class="et">${escapeHtml(e.timeText)}</span>${e.room ? `<span class="er">${escapeHtml(e.room)}</span>` : ''}</div>`
   );
 }
 
@@ -288,6 +272,8 @@ main { display: flex; gap: ${LAYOUT.listGap}mm; align-items: flex-start; }
 .b.two .n { font-weight: bold; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .b.two .n.wrap { white-space: normal; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow-wrap: anywhere; }
 .b.two .t { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; font-variant-numeric: tabular-nums; }
+.b.two .rm { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; color: #374151; }
+.b.two .rm.wrap { white-space: normal; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow-wrap: anywhere; }
 .b.one { display: flex; gap: 0.8mm; align-items: center; white-space: nowrap; }
 .b.one .n { font-weight: bold; flex: 1 1 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; }
 .b.one .t { flex: none; font-variant-numeric: tabular-nums; }
@@ -312,6 +298,8 @@ main { display: flex; gap: ${LAYOUT.listGap}mm; align-items: flex-start; }
 .e .ed { font-weight: bold; }
 .e .et { font-variant-numeric: tabular-nums; text-align: right; white-space: nowrap; }
 .e.outside { color: #4b5563; }
+.e.with-room { height: ${2 * LAYOUT.listLine}mm; grid-template-rows: 1fr 1fr; }
+.e .er { grid-column: 2 / 5; font-size: 7.5pt; color: #4b5563; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .u { height: ${LAYOUT.listLine}mm; line-height: ${LAYOUT.listLine}mm; font-size: 8.5pt; white-space: nowrap; overflow: hidden;
   text-overflow: ellipsis; border-bottom: 0.1mm solid #e5e7eb; break-inside: avoid; }
 .o { display: grid; grid-template-columns: ${LAYOUT.dayOffDate}mm minmax(0, 1fr); column-gap: 1.2mm; align-items: center; height: ${LAYOUT.listLine}mm;

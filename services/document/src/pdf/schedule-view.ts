@@ -20,6 +20,8 @@
  *   drops a placed lesson would be worse than an unnamed one).
  * - A biweekly lesson says its week after the name, "Anna (A)", in the grid and the list; in the grid it
  *   takes the left (A) or right (B) half of its day column, so two of them can share a slot side by side.
+ * - A lesson with a room (a class of a school) prints it, "Raum 1.01, Hauptstelle", as a line of its tile when the
+ *   tile has room for it (else only in the list) and on a second line of its list entry.
  * - With a semester, the header names it ("Semester: 04.01.2027 – 15.01.2027") and the list ends with the days
  *   without lessons: the public holidays of the class's state that fall on a weekday with a lesson of the plan
  *   (a holiday on a free weekday costs nothing) and every break with its label, in date order.
@@ -51,6 +53,8 @@ export interface GridBlock {
   cutBottom: boolean;
   /** 'A' or 'B': a biweekly lesson (drawn in its half of the column); absent: every week. */
   week?: LessonWeek;
+  /** 'Raum 1.01, Hauptstelle'; absent: no room. */
+  room?: string;
 }
 
 export interface ListEntry {
@@ -61,6 +65,8 @@ export interface ListEntry {
   /** Entirely outside the visible time range. */
   outside: boolean;
   colour: number;
+  /** 'Raum 1.01, Hauptstelle'; absent: no room. */
+  room?: string;
 }
 
 /** The mark after the name of a biweekly lesson: " (A)". */
@@ -161,6 +167,7 @@ export function buildScheduleView(req: ExportRequest, opts: ViewOptions = {}): S
       cutTop: l.start < timeRange.start,
       cutBottom: l.end > timeRange.end,
       ...(l.week ? { week: l.week } : {}),
+      ...(l.room ? { room: l.room } : {}),
     };
   });
 
@@ -172,6 +179,7 @@ export function buildScheduleView(req: ExportRequest, opts: ViewOptions = {}): S
       timeText: lessonTime(l.start, l.end),
       outside: !visible(l),
       colour: colours.get(l.memberId)!,
+      ...(l.room ? { room: l.room } : {}),
       sortKey: l.day * 1000 + l.start,
     }))
     .sort((a, b) => collator.compare(a.name, b.name) || a.sortKey - b.sortKey)

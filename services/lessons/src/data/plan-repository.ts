@@ -1,13 +1,25 @@
 import type { WeeklyLesson } from '@stundenplan/timegrid';
 import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
 
+/** The room of a lesson of a class of a school, as it was when the plan was sent (docs/adr/0035-room-in-sent-plans.md). */
+export interface PlanRoom {
+  id: string;
+  name: string;
+  site_id: string;
+  site_name: string;
+}
+
+/** One weekly lesson of a plan; `room` only when it has one (a class without a school: never). */
+export type PlanLesson = WeeklyLesson & { room?: PlanRoom };
+
 /** A plan as the students got it (schedule.sent.v1). */
 export interface PublishedPlan {
   sendingId: string;
   classId: string;
   teacherId: string;
   scheduleId: string | null;
-  lessons: Record<string, WeeklyLesson[]>;
+  /** Stored as JSON, each lesson with its room when it has one: rows from before rooms simply have none. */
+  lessons: Record<string, PlanLesson[]>;
   from: string;
   until: string;
   informed: string[] | null;
@@ -56,7 +68,7 @@ export class PlanRepository {
         classId: r.classId,
         teacherId: r.teacherId,
         scheduleId: r.scheduleId,
-        lessons: r.lessons as unknown as Record<string, WeeklyLesson[]>,
+        lessons: r.lessons as unknown as Record<string, PlanLesson[]>,
         from: dateOf(r.calendarFrom),
         until: dateOf(r.calendarUntil),
         informed: Array.isArray(r.informedMemberIds) ? (r.informedMemberIds as string[]) : null,

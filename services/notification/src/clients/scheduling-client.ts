@@ -1,9 +1,31 @@
 import { callUnary, createServiceClient, isAppError, scheduleDaysToSaved, type SavedScheduleTimes, type ServiceTokenSigner } from '@stundenplan/base';
 import { schedulingV1 } from '@stundenplan/proto';
 
+/** The room of a member's lesson as the saved schedule has it (snake_case as in schedule.sent.v1). */
+export interface SavedLessonRoom {
+  id: string;
+  name: string;
+  site_id: string;
+  site_name: string;
+}
+
 export interface SavedSchedule {
   scheduleId: string;
   availableTimes: SavedScheduleTimes;
+  /** member id -> the room of the member's lesson (classes of a school); empty: no rooms. */
+  rooms: Record<string, SavedLessonRoom>;
+}
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The rooms of GetLatestSchedule; an entry without a room and site id (GUIDs, as schedule.sent.v1 wants them) or a name is no room. */
+function roomsOf(rooms: Record<string, schedulingV1.LessonRoom> | undefined): Record<string, SavedLessonRoom> {
+  const out: Record<string, SavedLessonRoom> = {};
+  for (const [memberId, r] of Object.entries(rooms ?? {})) {
+    if (!r || !GUID.test(r.roomId) || !GUID.test(r.siteId) || !r.name.trim()) continue;
+    out[memberId] = { id: r.roomId, name: r.name.trim(), site_id: r.siteId, site_name: r.siteName.trim() };
+  }
+  return out;
 }
 
 /** What notification needs from the scheduling service: the lessons of the newest saved schedule (calendar files). */
@@ -32,7 +54,7 @@ export function createSchedulingClient(addr: string, tokens: ServiceTokenSigner,
     async latestSchedule(classId, teacherId) {
       try {
         const res = await callUnary(c().getLatestSchedule.bind(c()), c(), { classId, teacherId }, timeoutMs);
-        return { scheduleId: res.scheduleId, availableTimes: scheduleDaysToSaved(res.availableTimes) };
+        return { scheduleId: res.scheduleId, availableTimes: scheduleDaysToSaved(res.availableTimes), rooms: roomsOf(res.rooms) };
       } catch (e) {
         if (isAppError(e) && e.code === 'NOT_FOUND') return null;
         throw e;

@@ -105,6 +105,7 @@ export class SendingRepository {
           class_id: row.classId,
           teacher_id: row.teacherId,
           schedule_id: calendar.scheduleId,
+          // Each lesson with its room when it has one (classes of a school); without, no room key (as before).
           lessons: calendar.lessons,
           from: calendar.from,
           until: calendar.until,

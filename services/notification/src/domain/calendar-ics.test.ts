@@ -267,3 +267,46 @@ describe('buildCalendar: text, changed dates and helpers', () => {
     expect(berlinToUtc('2027-03-28', 3, 0, 0).toISOString()).toBe('2027-03-28T01:00:00.000Z');
   });
 });
+
+describe('rooms (a class of a school)', () => {
+  const room = { id: 'r1', name: 'Raum 1.01', site_id: 's1', site_name: 'Hauptstelle' };
+
+  it('lessonsFromSchedule gives every lesson of a member with a room that room, and the others no room key', () => {
+    const saved = {
+      '0': [
+        ['9.00', 'a'],
+        ['9.15', 'b'],
+      ],
+      '2': [['10.00', 'a', 'A']],
+    };
+    const lessons = lessonsFromSchedule(saved, { a: room });
+    expect(lessons.get('a')).toEqual([
+      { day: 0, start: 36, end: 37, room },
+      { day: 2, start: 40, end: 41, week: 'A', room },
+    ]);
+    expect(lessons.get('b')![0]).not.toHaveProperty('room');
+  });
+
+  it('a lesson with a room, and a single date with one, have the LOCATION "Raum 1.01, Hauptstelle"; without, none', () => {
+    const ics = buildCalendar([
+      {
+        key: 'k',
+        className: 'Klavier',
+        teacherName: 'Clara',
+        lessons: [
+          { day: 0, start: 36, end: 38, room },
+          { day: 2, start: 40, end: 42 },
+        ],
+        from: '2027-01-04',
+        until: '2027-01-15',
+        changes: { exclude: [], singles: [{ date: '2027-01-08', start: '09:00', end: '09:30', note: 'Getauscht mit Ben B.', room }] },
+      },
+    ]);
+    const events = parse(ics).getAllSubcomponents('vevent');
+    expect(events.map((e) => [String(e.getFirstPropertyValue('dtstart')), e.getFirstPropertyValue('location') ?? null])).toEqual([
+      ['2027-01-04T09:00:00', 'Raum 1.01, Hauptstelle'],
+      ['2027-01-06T10:00:00', null],
+      ['2027-01-08T09:00:00', 'Raum 1.01, Hauptstelle'],
+    ]);
+  });
+});

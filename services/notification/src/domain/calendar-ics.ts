@@ -19,8 +19,22 @@ const CALENDAR_TZID = 'Europe/Berlin';
 /** Default end of the series: 15 weeks after the first day. */
 export const DEFAULT_WEEKS = 15;
 
-/** One weekly lesson: day 0 = Monday, slots of 15 minutes, end exclusive; `week` A or B: every other week. */
-export type Lesson = WeeklyLesson;
+/** The room of a lesson (classes of a school), as it was when the plan was sent (docs/adr/0035-room-in-sent-plans.md). */
+export interface LessonRoom {
+  id: string;
+  name: string;
+  site_id: string;
+  site_name: string;
+}
+
+/**
+ * One weekly lesson: day 0 = Monday, slots of 15 minutes, end exclusive; `week` A or B: every other week; `room`:
+ * where it takes place (absent: no room, a class without a school).
+ */
+export type Lesson = WeeklyLesson & { room?: LessonRoom | null };
+
+/** How the mails, calendar files and PDF name a room: 'Raum 1.01, Hauptstelle'. */
+export const roomText = (room: Pick<LessonRoom, 'name' | 'site_name'>): string => [room.name.trim(), room.site_name.trim()].filter(Boolean).join(', ');
 
 export interface CalendarLessons {
   /** Stable id of the series owner (class and member), part of every UID. */
@@ -35,8 +49,8 @@ export interface CalendarLessons {
   /** With a semester (`from`/`until` are then its first and last day): the dates that fall out. */
   holidays?: readonly PublicHoliday[];
   breaks?: readonly SemesterBreak[];
-  /** Changes during the semester: series dates no longer there ("YYYY-MM-DDTHH:MM"), and single dates instead (HH:MM times, a note). */
-  changes?: { exclude: readonly string[]; singles: readonly { date: string; start: string; end: string; note: string }[] };
+  /** Changes during the semester: series dates no longer there ("YYYY-MM-DDTHH:MM"), and single dates instead (HH:MM times, a note, the room when known). */
+  changes?: { exclude: readonly string[]; singles: readonly { date: string; start: string; end: string; note: string; room?: LessonRoom | null }[] };
 }
 
 /** The wall-clock time `minutes` after midnight of a date (1440 = the next day's 00:00). */
@@ -80,6 +94,7 @@ function events(c: CalendarLessons, now: Date): ICalEventData[] {
       end: wallClock(first, Math.min(l.end, 96) * 15),
       repeating: { freq: ICalEventRepeatingFreq.WEEKLY, ...(l.week ? { interval: 2 } : {}), until, ...(exclude.length ? { exclude } : {}) },
       summary,
+      ...(l.room ? { location: roomText(l.room) } : {}),
       ...(teacher ? { description: teacher } : {}),
     });
   });
@@ -91,6 +106,7 @@ function events(c: CalendarLessons, now: Date): ICalEventData[] {
       start: wallClock(x.date, clockMinutes(x.start)),
       end: wallClock(x.date, clockMinutes(x.end)),
       summary,
+      ...(x.room ? { location: roomText(x.room) } : {}),
       description: [x.note, teacher].filter(Boolean).join('\n'),
     });
   }
@@ -114,9 +130,10 @@ export function buildCalendar(series: CalendarLessons[], now: Date = new Date())
 /**
  * Lessons per member from a saved schedule (day index -> [slot label, member_id] or [slot label, member_id,
  * week] entries, one per quarter hour): consecutive quarter hours of one member in one week on one day form one
- * lesson; a week "A" or "B" makes it a biweekly lesson in that week.
+ * lesson; a week "A" or "B" makes it a biweekly lesson in that week. `rooms`: member id -> the room of the member's
+ * lessons (classes of a school); a member without one gets lessons without a room key.
  */
-export function lessonsFromSchedule(saved: unknown): Map<string, Lesson[]> {
+export function lessonsFromSchedule(saved: unknown, rooms: Readonly<Record<string, LessonRoom>> = {}): Map<string, Lesson[]> {
   const out = new Map<string, Lesson[]>();
   if (!saved || typeof saved !== 'object') return out;
   for (const [dayKey, pairs] of Object.entries(saved as Record<string, unknown>)) {
@@ -137,7 +154,8 @@ export function lessonsFromSchedule(saved: unknown): Map<string, Lesson[]> {
     const flush = () => {
       if (!run) return;
       const list = out.get(run.member) ?? [];
-      list.push({ day, start: run.start, end: run.end, ...(run.week ? { week: run.week } : {}) });
+      const room = rooms[run.member];
+      list.push({ day, start: run.start, end: run.end, ...(run.week ? { week: run.week } : {}), ...(room ? { room } : {}) });
       out.set(run.member, list);
     };
     for (const s of slots) {

@@ -1,7 +1,7 @@
 import { lessonOccurrences, type LessonOccurrence, type LessonWeek } from '@stundenplan/timegrid';
 import type { ClassSemester, MemberFrequency } from '../clients/classes-client.js';
 import type { SentLessons } from '../data/sending-repository.js';
-import type { Lesson } from './calendar-ics.js';
+import type { Lesson, LessonRoom } from './calendar-ics.js';
 
 /**
  * The dated lessons of the plan last sent (docs/product/semester.md): with a semester every lesson from its
@@ -18,7 +18,12 @@ export interface DatedLesson extends Omit<LessonOccurrence, 'status'> {
   name: string;
   /** 'A' or 'B' for a biweekly lesson (it is dated in those weeks only); null for a weekly one. */
   week: LessonWeek | null;
+  /** The room of the plan's lesson (classes of a school); absent: none (the key is left out). */
+  room?: LessonRoom;
 }
+
+/** The room key of a dated lesson: present only with a room. */
+export const roomOf = (room: LessonRoom | null | undefined): { room?: LessonRoom } => (room ? { room } : {});
 
 /**
  * A member's sent lessons as their current frequency says (docs/product/semester.md): a biweekly member's lesson that
@@ -42,7 +47,7 @@ export function seriesOf(sent: SentLessons, semester: ClassSemester | undefined)
 export function dated(memberId: string, name: string, lessons: Lesson[], sent: SentLessons, semester: ClassSemester | undefined): DatedLesson[] {
   const s = seriesOf(sent, semester);
   const span = { firstDay: s.from, lastDay: s.until, holidays: s.holidays, breaks: s.breaks };
-  return lessons.flatMap((l) => lessonOccurrences(l, span).map((o) => ({ member_id: memberId, name, ...o, week: l.week ?? null })));
+  return lessons.flatMap((l) => lessonOccurrences(l, span).map((o) => ({ member_id: memberId, name, ...o, week: l.week ?? null, ...roomOf(l.room) })));
 }
 
 /** 13.01.2027 */

@@ -1,16 +1,20 @@
 import { dayName, slotClock } from '@stundenplan/timegrid';
 import type { LastSending } from '../data/sending-repository.js';
-import type { Lesson } from './calendar-ics.js';
+import { roomText, type Lesson } from './calendar-ics.js';
 
 /**
  * A student's own lessons in a sent plan (docs/product/documents.md "Sending schedules"): as the mails name
  * them, and whether they changed since the last sending (recipients=changed).
  */
 
-/** One weekly lesson as the mails say it: 'Dienstag, 15:00–15:45', every other week with its week ('(14-täglich, A-Woche)'). */
+/**
+ * One weekly lesson as the mails say it: 'Dienstag, 15:00–15:45', every other week with its week ('(14-täglich,
+ * A-Woche)'), with a room after a dash ('Dienstag, 15:00–15:45 – Raum 1.01, Hauptstelle').
+ */
 export function lessonText(l: Lesson): string {
   const when = `${dayName(l.day)}, ${slotClock(l.start)}–${slotClock(l.end)}`;
-  return l.week ? `${when} (14-täglich, ${l.week}-Woche)` : when;
+  const timed = l.week ? `${when} (14-täglich, ${l.week}-Woche)` : when;
+  return l.room ? `${timed} – ${roomText(l.room)}` : timed;
 }
 
 /** Lessons in week order: day, then time, A before B. */
@@ -28,7 +32,11 @@ export function ownLessonsText(lessons: readonly Lesson[], teacher: string): str
 /** The students' courses page ('Meine Kurse', docs/product/screens.md) as an absolute link. */
 export const coursesLink = (publicBaseUrl: string): string => `${publicBaseUrl.replace(/\/+$/, '')}/student/classes`;
 
-/** A member's lessons in a form that compares equal when the lessons are the same. */
+/**
+ * A member's lessons in a form that compares equal when the lessons are the same. The room is left out: the send
+ * dialog's preview (send-preview.ts) gets the lessons without their rooms and must count as the sending does
+ * (docs/adr/0035-room-in-sent-plans.md).
+ */
 const lessonsKey = (lessons: readonly Lesson[] | undefined): string =>
   JSON.stringify(inWeekOrder(lessons ?? []).map((l) => [l.day, l.start, l.end, l.week ?? null]));
 

@@ -192,7 +192,7 @@ async function sentLessons(deps: NotificationDeps, classId: string, teacherId: s
   try {
     const saved = await deps.scheduling.latestSchedule(classId, teacherId);
     if (!saved) return { calendar: null, semester: undefined };
-    const lessons = Object.fromEntries(lessonsFromSchedule(saved.availableTimes));
+    const lessons = Object.fromEntries(lessonsFromSchedule(saved.availableTimes, saved.rooms));
     const semester = (await deps.classes.semesters([classId])).get(classId);
     return { calendar: { scheduleId: saved.scheduleId, lessons, from, until }, semester };
   } catch (e) {

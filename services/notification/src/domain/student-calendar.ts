@@ -37,6 +37,6 @@ function changesOf(before: DatedLesson[], after: DatedLesson[]): NonNullable<Cal
     exclude: before.filter((d) => d.status === 'planned' && !stillPlanned.has(key(d))).map(key),
     singles: after
       .filter((d) => d.status === 'swapped' || d.status === 'makeup')
-      .map((d) => ({ date: d.date, start: d.start, end: d.end, note: d.reason ?? (d.status === 'makeup' ? 'Nachholtermin' : '') })),
+      .map((d) => ({ date: d.date, start: d.start, end: d.end, note: d.reason ?? (d.status === 'makeup' ? 'Nachholtermin' : ''), room: d.room ?? null })),
   };
 }

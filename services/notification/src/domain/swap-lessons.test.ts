@@ -68,6 +68,17 @@ describe('swaps over dated lessons', () => {
     expect(out.filter((l) => l.status !== 'swapped')).toEqual(all.slice(0, 4));
   });
 
+  it('the room stays with the date and time: each takes the other lesson’s room, none where it had none', () => {
+    const room = { id: 'r1', name: 'Raum 1.01', site_id: 's1', site_name: 'Hauptstelle' };
+    const withRoom = all.map((l) => (l.member_id === 'ben' ? { ...l, room } : l));
+    const out = applySwaps(withRoom, [swap({ date: '2027-01-18', fromDate: '2027-01-18' })]).filter((l) => l.status === 'swapped');
+    expect(out.map((l) => [l.member_id, l.date, l.room ?? null])).toEqual([
+      ['anna', '2027-01-20', room],
+      ['ben', '2027-01-18', null],
+    ]);
+    expect(out[1]).not.toHaveProperty('room');
+  });
+
   it('a lesson cancelled before a weekly swap was made stays out of it; one cancelled after it is where the swap put it', () => {
     const made = new Date('2027-01-02T10:00:00Z');
     const weekly = swap({ fromDate: '2027-01-05', decidedAt: made });

@@ -1,7 +1,7 @@
 import { addDays, daysBetween, weekdayOf, type WeekSlots } from '@stundenplan/timegrid';
 import type { CancellationRow } from '../data/makeup-repository.js';
 import type { SwapRow } from '../data/swap-repository.js';
-import type { DatedLesson } from './dated-lesson.js';
+import { roomOf, type DatedLesson } from './dated-lesson.js';
 
 /**
  * Swaps between two students of a class over their dated lessons (docs/product/semester.md "Swaps"): for one
@@ -78,9 +78,14 @@ export function applySwaps(
     const pairs = swapPairs(before.size ? out.filter((l) => !before.has(key(l.member_id, l.date, l.start))) : out, swap);
     if (!pairs.length) continue;
     const replaced = new Map<DatedLesson, DatedLesson>();
+    // The room stays with the date and time: who takes the other's lesson takes its room.
+    const moved = (l: DatedLesson, to: DatedLesson, reason: string): DatedLesson => {
+      const { room: _room, ...rest } = l;
+      return { ...rest, date: to.date, start: to.start, end: to.end, status: 'swapped', reason, ...roomOf(to.room) };
+    };
     for (const [a, b] of pairs) {
-      replaced.set(a, { ...a, date: b.date, start: b.start, end: b.end, status: 'swapped', reason: `Getauscht mit ${shortName(swap.withMemberName)}` });
-      replaced.set(b, { ...b, date: a.date, start: a.start, end: a.end, status: 'swapped', reason: `Getauscht mit ${shortName(swap.memberName)}` });
+      replaced.set(a, moved(a, b, `Getauscht mit ${shortName(swap.withMemberName)}`));
+      replaced.set(b, moved(b, a, `Getauscht mit ${shortName(swap.memberName)}`));
     }
     out = out.map((l) => replaced.get(l) ?? l);
   }
