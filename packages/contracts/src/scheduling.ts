@@ -156,6 +156,17 @@ export const calculationBody = z.object({
   gap_minutes_per_preferred: z.number().int().min(0).max(600).nullish(),
 });
 
+/**
+ * The room of a lesson (issue 40, docs/product/school-rooms-in-plans.md): only for a class with a school;
+ * a class without a school answers placements without the `room` key.
+ */
+export const lessonRoom = z.object({
+  id: z.string(),
+  name: z.string(),
+  site_id: z.string(),
+  site_name: z.string(),
+});
+
 export const placement = z.object({
   member_id: z.string(),
   name: z.string(),
@@ -171,6 +182,8 @@ export const placement = z.object({
   pinned: z.boolean(),
   /** 'A' or 'B' for a biweekly student (the lesson is in that week only); null for a weekly one. */
   week: lessonWeek.nullable(),
+  /** The lesson's room (class with a school only); absent without a school. */
+  room: lessonRoom.optional(),
 });
 
 const fixDay = z.number().int().min(0).max(6);
