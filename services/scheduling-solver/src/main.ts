@@ -47,7 +47,7 @@ export async function start(env?: Record<string, string | undefined>): Promise<S
         repo,
         runs,
         metrics,
-        schedules: { classes, schedules: repo, log: ctx.log, kick: () => ctx.relay?.kick() },
+        schedules: { classes, school, schedules: repo, log: ctx.log, kick: () => ctx.relay?.kick() },
         calculate: {
           classes,
           availability,
