@@ -1,6 +1,7 @@
 /**
  * POST /api/cp-sat-berechnung-from-db as a short story: parse the body, authorize and load the class
- * (one call to the classes service), gather the times, solve, explain. Each step is a named call.
+ * (ListMembers), gather the times (and the class's school), with a school the rooms (ADR 0034), solve,
+ * explain. Each step is a named call.
  */
 import { AppError, isAppError, type KeyValueStore, type Logger } from '@stundenplan/base';
 import type { AvailabilityClient } from '../clients/availability-client.js';
