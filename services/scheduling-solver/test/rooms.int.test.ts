@@ -163,6 +163,16 @@ describe('rooms in the calculation', () => {
     expect(res.body.detail).toBe('Für die fixierte Stunde von Anna ist kein passender Raum frei. Bitte löse die Fixierung oder wähle eine andere Zeit.');
   });
 
+  it('a school the teacher may not use (any more) is a German 400', async () => {
+    const cls = h.world.addClass(h.teacherId, [member('Anna', 60, { '0': labels('9.00', '11.00') })], { '0': labels('9.00', '11.00') });
+    cls.school = { schoolId: randomUUID(), siteIds: [], needs: [] };
+    const res = await calc({ wiggleRoom: 0, selectedClass: cls.classId, timePreferences: {} });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { detail: 'Die Schule der Klasse wurde nicht gefunden. Bitte prüfe die Schule der Klasse (Klasse bearbeiten).' },
+    });
+  });
+
   it('a class without a school answers as before: no room key, no GetRoomPlanning', async () => {
     const cls = h.world.addClass(h.teacherId, [member('Anna', 60, { '0': labels('9.00', '11.00') })], { '0': labels('9.00', '11.00') });
     const before = h.world.calls.length;

@@ -28,6 +28,7 @@ export const CALC_TEXTS = Object.freeze({
   reasonTaken: 'Alle passenden Zeitfenster sind bereits belegt',
   /** The engine's reason of a student whose common windows all lack a free suitable room (src/solver/engine/reasons.ts). */
   reasonNoRoom: 'Kein passender Raum frei.',
+  schoolNotFound: 'Die Schule der Klasse wurde nicht gefunden. Bitte prüfe die Schule der Klasse (Klasse bearbeiten).',
   schoolUnavailable: 'Die Räume der Schule können gerade nicht geladen werden. Bitte versuche es gleich noch einmal.',
   planName: (date: Date) =>
     `Berechneter Plan ${new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric' }).format(date)}`,
