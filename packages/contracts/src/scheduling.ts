@@ -20,13 +20,24 @@ export const scheduleSummary = z.object({
   created_at: z.string(),
   updated_at: z.string(),
 });
-export const scheduleDetail = scheduleSummary.extend({ available_times: savedTimes, pinned: z.array(z.string()) });
+/** A saved lesson's room as it was when the schedule was saved (name and site are a snapshot). */
+export const savedRoom = z.object({ id: z.string(), name: z.string(), site_id: z.string(), site_name: z.string() });
+export const scheduleDetail = scheduleSummary.extend({
+  available_times: savedTimes,
+  pinned: z.array(z.string()),
+  /** member_id -> room id ({} without rooms), the shape of the save body's `rooms`. */
+  rooms: z.record(z.string(), z.string()),
+  /** member_id -> the room with its name and site as saved, for showing without asking the school. */
+  room_details: z.record(z.string(), savedRoom),
+});
 export const scheduleBody = z.object({
   name: z.string(),
   description: z.string().nullish(),
   class_id: z.string().optional(),
   available_times: savedTimes,
   pinned: z.array(z.string()).optional(),
+  /** member_id -> room id of the lesson (a class with a school only; members of the class, rooms of its school). */
+  rooms: z.record(z.string(), z.string()).nullish(),
 });
 
 const ownerErrors = { 400: 'Invalid input.', 401: 'Not logged in.', 403: 'Not a teacher.', 404: 'Unknown class or schedule (or another teacher’s).' };
@@ -156,6 +167,17 @@ export const calculationBody = z.object({
   gap_minutes_per_preferred: z.number().int().min(0).max(600).nullish(),
 });
 
+/**
+ * The room of a lesson (issue 40, docs/product/school-rooms-in-plans.md): only for a class with a school;
+ * a class without a school answers placements without the `room` key.
+ */
+export const lessonRoom = z.object({
+  id: z.string(),
+  name: z.string(),
+  site_id: z.string(),
+  site_name: z.string(),
+});
+
 export const placement = z.object({
   member_id: z.string(),
   name: z.string(),
@@ -171,6 +193,8 @@ export const placement = z.object({
   pinned: z.boolean(),
   /** 'A' or 'B' for a biweekly student (the lesson is in that week only); null for a weekly one. */
   week: lessonWeek.nullable(),
+  /** The lesson's room (class with a school only); absent without a school. */
+  room: lessonRoom.optional(),
 });
 
 const fixDay = z.number().int().min(0).max(6);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { grpc } from '@stundenplan/base';
-import { testServiceTokenVerifier } from '@stundenplan/base/testing';
-import { schoolV1 } from '@stundenplan/proto';
+import { callUnary, grpc } from '@stundenplan/base';
+import { testServiceClient, testServiceTokenVerifier } from '@stundenplan/base/testing';
+import { classesV1, schoolV1 } from '@stundenplan/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMembers, createClass, startHarness, type Actor, type Harness, type Json } from './helpers.js';
 
@@ -156,5 +156,51 @@ describe('GET|PUT /api/classes/{classId}/school', () => {
       needs: [],
       message: 'Die Klasse hat keine Schule mehr',
     });
+  });
+});
+
+describe('gRPC: ClassInfo.school and a member’s needs, sites and family', () => {
+  it('answers them in GetClass, ListMembers, GetMember and ListMemberships; absent without a school or own values', async () => {
+    const client = testServiceClient(classesV1.ClassesServiceClient, `127.0.0.1:${h.svc.grpcPort}`, 'classes');
+    const call = <Req, Res>(
+      method: (req: Req, md: grpc.Metadata, opts: Partial<grpc.CallOptions>, cb: (e: grpc.ServiceError | null, r: Res) => void) => unknown,
+      req: Req,
+    ) => callUnary<Req, Res>(method.bind(client) as never, client, req);
+    try {
+      const c = (await createClass(h, teacher)).class_id;
+      const [plain, own] = await addMembers(h, teacher, c, [{ name: 'Paul Plain' }, { name: 'Olga Own', email: 'olga@example.org' }]);
+      const noSchool = await call(client.getClass, { classId: c, teacherId: teacher.userId });
+      expect(noSchool.classInfo?.school).toBeUndefined();
+
+      await h.call('PUT', `/api/classes/${c}/school`, teacher, { school_id: school.schoolId, sites: [school.sites[0]], needs: ['grand_piano'] });
+      await h.call('PUT', `/api/classes/${c}/members/${own!.member_id}/update`, teacher, { needs: ['organ'], sites: [school.sites[1]], family: 'Familie Own' });
+      const info = await call(client.getClass, { classId: c, teacherId: teacher.userId });
+      expect(info.classInfo?.school).toEqual({ schoolId: school.schoolId, siteIds: [school.sites[0]], needs: ['grand_piano'] });
+
+      const list = await call(client.listMembers, { classId: c, teacherId: teacher.userId });
+      const byId = new Map(list.members.map((m) => [m.memberId, m]));
+      expect(byId.get(plain!.member_id)).toMatchObject({ family: '' });
+      expect(byId.get(plain!.member_id)?.needs).toBeUndefined();
+      expect(byId.get(plain!.member_id)?.siteIds).toBeUndefined();
+      expect(byId.get(own!.member_id)).toMatchObject({ needs: { values: ['organ'] }, siteIds: { values: [school.sites[1]] }, family: 'Familie Own' });
+
+      const one = await call(client.getMember, { memberId: own!.member_id, classId: c });
+      expect(one.member).toMatchObject({ needs: { values: ['organ'] }, siteIds: { values: [school.sites[1]] }, family: 'Familie Own' });
+
+      // An empty own list stays a list (no site, no equipment), not "the class's".
+      await h.call('PUT', `/api/classes/${c}/members/${plain!.member_id}/update`, teacher, { needs: [] });
+      const empty = await call(client.getMember, { memberId: plain!.member_id, classId: c });
+      expect(empty.member?.needs).toEqual({ values: [] });
+
+      const student = await h.student();
+      const shortcut = (await call(client.getClass, { classId: c, teacherId: '' })).classInfo!.registerShortcut;
+      await h.call('POST', '/api/students/join-class', student, { register_shortcut: shortcut, duration: 45 });
+      const memberships = await call(client.listMemberships, { userId: student.userId });
+      expect(memberships.memberships).toHaveLength(1);
+      expect(memberships.memberships[0]!.classInfo?.school).toEqual({ schoolId: school.schoolId, siteIds: [school.sites[0]], needs: ['grand_piano'] });
+      expect(memberships.memberships[0]!.member?.needs).toBeUndefined();
+    } finally {
+      client.close();
+    }
   });
 });

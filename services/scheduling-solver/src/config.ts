@@ -6,6 +6,8 @@ const shape = {
   ...serviceConfigShape({ port: 8084, grpcPort: 8094, schema: 'scheduling' }),
   CLASSES_SERVICE_ADDR: serviceAddr(8092),
   AVAILABILITY_SERVICE_ADDR: serviceAddr(8093),
+  /** The school service's gRPC: rooms, travel and bookings for classes with a school (issue 40). */
+  SCHOOL_SERVICE_ADDR: serviceAddr(8098),
   /** Worker threads running HiGHS. Unset: 1 in embedded mode (2-core machines), cores - 1 when distributed. */
   SOLVER_POOL_SIZE: z.coerce.number().int().min(1).max(64).optional(),
   /** The engine's budget of one calculation in seconds; below the solver's share of REQUEST_TIMEOUT_MS. */

@@ -2,6 +2,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createLogger, runStandalone, startService, type StartedService } from '@stundenplan/base';
 import { createAvailabilityClient } from './clients/availability-client.js';
 import { createClassesClient } from './clients/classes-client.js';
+import { createSchoolClient } from './clients/school-client.js';
 import { loadConfig, type Config } from './config.js';
 import { createPrisma } from './data/prisma.js';
 import { ScheduleRepository } from './data/schedule-repository.js';
@@ -28,9 +29,11 @@ export async function start(env?: Record<string, string | undefined>): Promise<S
       ctx.lifecycle.onStop('prisma', () => prisma.$disconnect());
       const classes = createClassesClient(cfg.CLASSES_SERVICE_ADDR, ctx.serviceTokens, ctx.timeouts.grpcCallMs);
       const availability = createAvailabilityClient(cfg.AVAILABILITY_SERVICE_ADDR, ctx.serviceTokens, ctx.timeouts.grpcCallMs);
+      const school = createSchoolClient(cfg.SCHOOL_SERVICE_ADDR, ctx.serviceTokens, ctx.timeouts.grpcCallMs);
       ctx.lifecycle.onStop('grpc-clients', async () => {
         classes.close();
         availability.close();
+        school.close();
       });
       const solver = createSolver(
         { size: cfg.SOLVER_POOL_SIZE, timeLimitS: cfg.SOLVER_TIME_LIMIT_S, hardStopMs: ctx.timeouts.solverMs },
@@ -44,10 +47,11 @@ export async function start(env?: Record<string, string | undefined>): Promise<S
         repo,
         runs,
         metrics,
-        schedules: { classes, schedules: repo, log: ctx.log, kick: () => ctx.relay?.kick() },
+        schedules: { classes, school, schedules: repo, log: ctx.log, kick: () => ctx.relay?.kick() },
         calculate: {
           classes,
           availability,
+          school,
           solver,
           runs,
           schedules: repo,

@@ -31,8 +31,13 @@ describe('a plan', () => {
     const callsBefore = h.world.calls.length;
     const res = await calc({ wiggleRoom: 0, selectedClass: cls.classId, timePreferences: {} });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    // The class is asked once: ListMembers with the teacher id checks the owner.
-    expect(h.world.calls.slice(callsBefore).map((c) => c.method)).toEqual(['ListMembers', 'GetPlanningData']);
+    // ListMembers with the teacher id checks the owner; GetClass only tells the school (none here: no GetRoomPlanning).
+    expect(
+      h.world.calls
+        .slice(callsBefore)
+        .map((c) => c.method)
+        .sort(),
+    ).toEqual(['GetClass', 'GetPlanningData', 'ListMembers']);
     expect(res.body.placements).toHaveLength(4);
     expectValidPlan(res.body, cls);
     expect(res.body.unscheduled_students).toEqual([]);

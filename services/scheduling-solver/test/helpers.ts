@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { grpc, mapToWeekTimes } from '@stundenplan/base';
 import { startTestIssuer, TEST_SERVICE_TOKEN_KEY, type TestIssuer } from '@stundenplan/base/testing';
-import { availabilityV1, classesV1 } from '@stundenplan/proto';
+import { availabilityV1, classesV1, schoolV1 } from '@stundenplan/proto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { start } from '../src/main.js';
@@ -32,6 +32,9 @@ export interface StubMember {
   /** Preferred parts (Wunschzeiten) of times and userTimes. */
   preferred?: Times;
   userPreferred?: Times;
+  /** Own equipment needs and sites (absent = the class's). */
+  needs?: string[];
+  siteIds?: string[];
 }
 
 export interface StubClass {
@@ -40,6 +43,8 @@ export interface StubClass {
   name: string;
   members: StubMember[];
   teacherTimes: Times;
+  /** The class's school settings (absent: no school). */
+  school?: { schoolId: string; siteIds: string[]; needs: string[] };
 }
 
 /** "H.MM" -> quarter-hour slot of the day. */
@@ -67,6 +72,8 @@ export function member(name: string, duration: number, times: Times, opts: Parti
 export class Neighbours {
   readonly classes = new Map<string, StubClass>();
   readonly calls: { method: string; request: unknown }[] = [];
+  /** school_id -> what GetRoomPlanning answers (the fake school service). */
+  readonly roomPlanning = new Map<string, schoolV1.GetRoomPlanningResponse>();
   private server: grpc.Server | undefined;
   addr = '';
 
@@ -95,8 +102,8 @@ export class Neighbours {
       email: m.email,
       duration: m.duration,
       frequency: m.frequency ?? 'weekly',
-      needs: undefined,
-      siteIds: undefined,
+      needs: m.needs ? { values: m.needs } : undefined,
+      siteIds: m.siteIds ? { values: m.siteIds } : undefined,
       family: '',
     });
     const week = (t: Times): availabilityV1.WeekTimes => mapToWeekTimes(t);
@@ -118,7 +125,7 @@ export class Neighbours {
             deadline: '',
             allowLateChanges: false,
             teacherEmail: '',
-            school: undefined,
+            school: c.school,
           },
         });
       },
@@ -132,6 +139,17 @@ export class Neighbours {
         cb(null, { members: c.members.map((m) => toProtoMember(c, m)) });
       },
     });
+    server.addService(schoolV1.SchoolServiceService, {
+      getRoomPlanning: (
+        call: grpc.ServerUnaryCall<schoolV1.GetRoomPlanningRequest, schoolV1.GetRoomPlanningResponse>,
+        cb: grpc.sendUnaryData<schoolV1.GetRoomPlanningResponse>,
+      ) => {
+        this.calls.push({ method: 'GetRoomPlanning', request: call.request });
+        const planning = this.roomPlanning.get(call.request.schoolId);
+        if (!planning) return void fail(cb as grpc.sendUnaryData<unknown>, grpc.status.NOT_FOUND, 'Schule nicht gefunden.');
+        cb(null, planning);
+      },
+    } as unknown as schoolV1.SchoolServiceServer);
     server.addService(availabilityV1.AvailabilityServiceService, {
       getPlanningData: (
         call: grpc.ServerUnaryCall<availabilityV1.GetPlanningDataRequest, availabilityV1.GetPlanningDataResponse>,
@@ -221,6 +239,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     AUTH_JWKS_URL: issuer.jwksUrl,
     CLASSES_SERVICE_ADDR: world.addr,
     AVAILABILITY_SERVICE_ADDR: world.addr,
+    SCHOOL_SERVICE_ADDR: world.addr,
     SOLVER_POOL_SIZE: '1',
     ...env,
   });

@@ -33,6 +33,7 @@ describe('create, load, list, update, delete', () => {
       class_id: w.cls.classId,
       available_times: plan(),
       pinned: [w.anna.memberId],
+      ...{ rooms: {}, room_details: {} },
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });

@@ -44,6 +44,11 @@ const view = (row: { schoolId: string; sites: string[]; needs: string[] } | null
   needs: row?.needs ?? [],
 });
 
+/** A class's school settings for the gRPC answers (no owner check: the caller authorized the class). */
+export function findClassSchool(deps: Deps, classId: string): Promise<{ schoolId: string; sites: string[]; needs: string[] } | null> {
+  return deps.data.classSchools.find(classId);
+}
+
 /** GET /api/classes/{classId}/school. */
 export async function getClassSchool(deps: Deps, teacherId: string, classId: string) {
   await assertOwnsClass(deps.data.classes, classId, teacherId);

@@ -11,6 +11,9 @@ export interface ClassMember {
   duration: number;
   /** A lesson every week, or every other week (in the week the plan gives it). */
   frequency: 'weekly' | 'biweekly';
+  /** The member's own equipment needs and sites; null = the class's (docs/product/school.md). */
+  needs?: string[] | null;
+  siteIds?: string[] | null;
 }
 
 export interface ClassesClient {
@@ -38,6 +41,8 @@ export function createClassesClient(addr: string, tokens: ServiceTokenSigner, ti
         email: m.email,
         duration: m.duration,
         frequency: m.frequency === 'biweekly' ? ('biweekly' as const) : ('weekly' as const),
+        needs: m.needs ? m.needs.values : null,
+        siteIds: m.siteIds ? m.siteIds.values : null,
       }));
     },
     close: () => client.close(),

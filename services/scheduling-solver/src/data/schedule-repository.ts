@@ -12,7 +12,18 @@ export interface ScheduleFields {
   description: string | null;
   availableTimes: SavedTimes;
   pinned: string[];
+  /** member_id -> the lesson's room as saved (snapshot of name and site). */
+  rooms: SavedRooms;
 }
+
+export interface SavedRoom {
+  id: string;
+  name: string;
+  site_id: string;
+  site_name: string;
+}
+
+export type SavedRooms = Record<string, SavedRoom>;
 
 const isUniqueViolation = (e: unknown) => e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002';
 
@@ -55,6 +66,7 @@ export class ScheduleRepository {
             description: f.description,
             availableTimes: f.availableTimes as unknown as Prisma.InputJsonValue,
             pinned: f.pinned,
+            rooms: f.rooms as unknown as Prisma.InputJsonValue,
           },
         });
         await writeOutbox((text, values) => tx.$executeRawUnsafe(text, ...values), Topic.ScheduleSaved, classId, savedPayload(row, true));
@@ -77,6 +89,7 @@ export class ScheduleRepository {
             description: f.description,
             availableTimes: f.availableTimes as unknown as Prisma.InputJsonValue,
             pinned: f.pinned,
+            rooms: f.rooms as unknown as Prisma.InputJsonValue,
             updatedAt: new Date(),
           },
         });
@@ -116,10 +129,12 @@ export class ScheduleRepository {
           FROM jsonb_each(s.available_times) AS d
         ),
         pinned = COALESCE((SELECT jsonb_agg(p.value) FROM jsonb_array_elements(s.pinned) AS p(value) WHERE p.value #>> '{}' IS DISTINCT FROM ${memberId}), '[]'::jsonb),
+        rooms = s.rooms - ${memberId}::text,
         updated_at = now()
       WHERE s.class_id = ${classId}::uuid
         AND (
           s.pinned @> jsonb_build_array(${memberId}::text)
+          OR s.rooms ? ${memberId}::text
           OR EXISTS (SELECT 1 FROM jsonb_each(s.available_times) AS d2, jsonb_array_elements(d2.value) AS e2(value) WHERE e2.value->>1 = ${memberId})
         )`;
   }

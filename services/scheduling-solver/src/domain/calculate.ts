@@ -1,13 +1,16 @@
 /**
  * POST /api/cp-sat-berechnung-from-db as a short story: parse the body, authorize and load the class
- * (one call to the classes service), gather the times, solve, explain. Each step is a named call.
+ * (ListMembers), gather the times (and the class's school), with a school the rooms (ADR 0034), solve,
+ * explain. Each step is a named call.
  */
 import { AppError, isAppError, type KeyValueStore, type Logger } from '@stundenplan/base';
 import type { AvailabilityClient } from '../clients/availability-client.js';
 import type { ClassesClient } from '../clients/classes-client.js';
+import type { SchoolClient } from '../clients/school-client.js';
 import type { ScheduleRepository } from '../data/schedule-repository.js';
 import type { SolveRunRepository, SolveRunStatus } from '../data/solve-run-repository.js';
 import { listOwnedMembers } from './access.js';
+import { roomsContext, solveWithRooms, withRooms, type RoomsContext } from './calculation-rooms.js';
 import { buildProblem, chosenTimes, rosterOf, type ChosenTimes, type Roster } from './calculation-problem.js';
 import { CALC_TEXTS, type CalculationAnswer } from './calculation-texts.js';
 import { explainPlan, infeasible, InfeasibleError } from './explain-plan.js';
@@ -25,6 +28,8 @@ export { parseCalculationBody } from './parse-calculation.js';
 export interface CalculateDeps {
   classes: ClassesClient;
   availability: AvailabilityClient;
+  /** Rooms, travel and bookings of the class's school (only asked when the class has a school). */
+  school: SchoolClient;
   solver: SolverPort;
   runs: SolveRunRepository;
   /** Saved schedules (previous_schedule_id). */
@@ -44,14 +49,32 @@ export async function calculate(deps: CalculateDeps, teacherId: string, body: un
   const roster = rosterOf(members, input);
   const previous = await loadPreviousLessons(deps.schedules, input.previousScheduleId, classId, teacherId);
   // Own times only of verified members: the teacher never sees (nor plans with) an unverified student's times.
-  const planning = await deps.availability.getPlanningData(
-    classId,
-    members.map((m) => ({ memberId: m.memberId, userId: m.verified ? m.userId : '' })),
-  );
+  // The class info only for its school (ListMembers above already checked the owner).
+  const [planning, info] = await Promise.all([
+    deps.availability.getPlanningData(
+      classId,
+      members.map((m) => ({ memberId: m.memberId, userId: m.verified ? m.userId : '' })),
+    ),
+    deps.classes.getClass(classId, teacherId),
+  ]);
   if (planning.teacherTimes.isEmpty()) return refuseWithoutTeacherTimes(deps, classId, teacherId, roster);
   const chosen = chosenTimes(roster, input, planning);
   const problem = buildProblem(input, roster, planning, chosen, previous);
-  return solveAndExplain(deps, { classId, teacherId, input, roster, chosen, problem });
+  const school = info.school;
+  const rooms = school ? roomsContext(await roomPlanning(deps, school.schoolId, teacherId, classId), school, roster) : undefined;
+  // Refuses (400) a pinned lesson without a free suitable room before anything is solved.
+  if (rooms) withRooms(problem, roster, rooms);
+  return solveAndExplain(deps, { classId, teacherId, input, roster, chosen, problem, rooms });
+}
+
+/** The school's rooms for this calculation; a school the teacher may no longer use is a German 400, an unreachable one a 503. */
+async function roomPlanning(deps: CalculateDeps, schoolId: string, teacherId: string, classId: string) {
+  try {
+    return await deps.school.getRoomPlanning(schoolId, teacherId, classId);
+  } catch (e) {
+    if (isAppError(e) && (e.code === 'NOT_FOUND' || e.code === 'FORBIDDEN')) throw AppError.badRequest(CALC_TEXTS.schoolNotFound);
+    throw new AppError('UNAVAILABLE', CALC_TEXTS.schoolUnavailable, { cause: e });
+  }
 }
 
 /** No teacher times: nothing to solve; the run is recorded and every student is listed as skipped. */
@@ -77,6 +100,8 @@ interface Calculation {
   roster: Roster;
   chosen: ReadonlyMap<string, ChosenTimes>;
   problem: SolveProblem;
+  /** Only for a class with a school. */
+  rooms?: RoomsContext | undefined;
 }
 
 /** One recorded solve run with progress events and metrics; the plan explained, or the German refusal. */
@@ -94,8 +119,16 @@ async function solveAndExplain(deps: CalculateDeps, c: Calculation): Promise<Cal
     const onProgress = (p: EngineProgress) => {
       if (p.stage !== 'done') void progress.emit(p.stage, undefined, p.placed);
     };
-    const plan: SolvePlan = c.roster.members.length === 0 ? emptyPlan() : await solveWithDeadline(deps, c.problem, onProgress);
-    const explained = explainPlan(plan, c.roster, c.chosen, c.input.wiggleRoom, performance.now() - started);
+    const solve = (p: SolveProblem) => solveWithDeadline(deps, p, onProgress);
+    const roomed = c.rooms && c.roster.members.length > 0 ? await solveWithRooms(c.problem, c.roster, c.rooms, solve) : undefined;
+    const plan: SolvePlan = roomed ? roomed.plan : c.roster.members.length === 0 ? emptyPlan() : await solve(c.problem);
+    const explained = explainPlan(plan, c.roster, c.chosen, c.input.wiggleRoom, performance.now() - started, roomed?.rooms);
+    // A repaired (or still travel-infeasible) plan is not proven optimal: the forbidden starts were cut by hand.
+    const roomsHonest = !roomed || (roomed.repairs === 0 && roomed.travelConflicts.length === 0);
+    if (roomed) {
+      explained.stats.rooms = { repairs: roomed.repairs, travel_conflicts: roomed.travelConflicts };
+      if (!roomsHonest) explained.summary = { ...explained.summary, proven: false };
+    }
     placed = explained.placed;
     deps.metrics.studentsPlaced.inc(placed);
     deps.metrics.studentsUnplaced.inc({ kind: 'unscheduled' }, explained.unscheduled.length);
@@ -104,7 +137,7 @@ async function solveAndExplain(deps: CalculateDeps, c: Calculation): Promise<Cal
       status = 'INFEASIBLE';
       throw infeasible(explained, name);
     }
-    status = plan.status === 'OPTIMAL' ? 'OPTIMAL' : 'FEASIBLE';
+    status = plan.status === 'OPTIMAL' && roomsHonest ? 'OPTIMAL' : 'FEASIBLE';
     const { timetable, placements, unscheduled, skipped, stats, summary } = explained;
     return { timetable, placements, unscheduled_students: unscheduled, skipped_students: skipped, stats, summary, status, name, run_id: runId };
   } catch (e) {

@@ -16,6 +16,7 @@ export const CALC_TEXTS = Object.freeze({
   pinnedInvalid: 'Ungültige Angabe der fixierten Stunden: erwartet wird eine Liste von {member_id, day (0 bis 6), start (z.B. „9.00“)}.',
   pinnedTwice: (name: string) => `${name} ist mehrfach fixiert.`,
   pinnedPastMidnight: (name: string) => `Die fixierte Stunde von ${name} reicht über das Tagesende hinaus.`,
+  pinnedNoRoom: (name: string) => `Für die fixierte Stunde von ${name} ist kein passender Raum frei. Bitte löse die Fixierung oder wähle eine andere Zeit.`,
   pinnedOverlap: (a: string, b: string, day: number) => `Die fixierten Stunden von ${a} und ${b} überschneiden sich am ${DAY_NAMES[day]}.`,
   priorityInvalid:
     'Ungültige Gewichtung: erlaubt sind „preferred_first“ (Wunschzeiten zuerst), „compact_first“ (Kompakte Tage zuerst) oder „weighted“ (Lücke pro erfüllter Wunschzeit).',
@@ -25,6 +26,10 @@ export const CALC_TEXTS = Object.freeze({
   reasonNoTimes: 'Keine verfügbaren Zeiten eingetragen',
   reasonNoCommonWindow: (minutes: number) => `Keine gemeinsame Zeit mit der Lehrkraft, in die ${minutes} Minuten Unterricht passen`,
   reasonTaken: 'Alle passenden Zeitfenster sind bereits belegt',
+  /** The engine's reason of a student whose common windows all lack a free suitable room (src/solver/engine/reasons.ts). */
+  reasonNoRoom: 'Kein passender Raum frei.',
+  schoolNotFound: 'Die Schule der Klasse wurde nicht gefunden. Bitte prüfe die Schule der Klasse (Klasse bearbeiten).',
+  schoolUnavailable: 'Die Räume der Schule können gerade nicht geladen werden. Bitte versuche es gleich noch einmal.',
   planName: (date: Date) =>
     `Berechneter Plan ${new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric' }).format(date)}`,
 });

@@ -4,6 +4,7 @@ import { labelToSlot, SLOTS_PER_DAY, slotToClock } from '@stundenplan/timegrid';
 import { CALC_TEXTS, type StudentNote } from './calculation-texts.js';
 import type { ChosenTimes, Roster } from './calculation-problem.js';
 import { planSummary, type PlanSummary } from './plan-summary.js';
+import type { LessonRoom } from './rooms.js';
 import type { EngineFix, SolvePlan } from './solver-port.js';
 import { timetableFrom, toPlacementViews, type PlacementView, type WorkingTimetable } from './timetable.js';
 
@@ -19,10 +20,19 @@ export interface ExplainedPlan {
   infeasible: boolean;
 }
 
-export function explainPlan(plan: SolvePlan, roster: Roster, chosen: ReadonlyMap<string, ChosenTimes>, wiggleRoom: number, elapsedMs: number): ExplainedPlan {
+/** `rooms` (a class with a school only): each placement then carries its `room`; without it no `room` key. */
+export function explainPlan(
+  plan: SolvePlan,
+  roster: Roster,
+  chosen: ReadonlyMap<string, ChosenTimes>,
+  wiggleRoom: number,
+  elapsedMs: number,
+  rooms?: ReadonlyMap<string, LessonRoom>,
+): ExplainedPlan {
   const { byId, info, members } = roster;
   const pinnedIds = new Set(roster.pinned.map((p) => p.member_id));
-  const placements = toPlacementViews(plan.placements, info, pinnedIds);
+  const views = toPlacementViews(plan.placements, info, pinnedIds);
+  const placements = rooms ? views.map((v) => (rooms.has(v.member_id) ? { ...v, room: rooms.get(v.member_id)! } : v)) : views;
   const placedIds = new Set(placements.map((v) => v.member_id));
   const placed = placedIds.size;
   const incomplete = new Set(plan.fixes_incomplete ?? []);

@@ -2,7 +2,15 @@ import { isDeepStrictEqual } from 'node:util';
 import { AppError, hasForbiddenNameCharacters, NAME_CHARACTERS_DETAIL, type Logger } from '@stundenplan/base';
 import { z } from 'zod';
 import type { ClassesClient } from '../clients/classes-client.js';
-import { NameTakenError, type ScheduleFields, type ScheduleRepository, type ScheduleRow } from '../data/schedule-repository.js';
+import type { SchoolClient } from '../clients/school-client.js';
+import {
+  NameTakenError,
+  type SavedRoom,
+  type SavedRooms,
+  type ScheduleFields,
+  type ScheduleRepository,
+  type ScheduleRow,
+} from '../data/schedule-repository.js';
 import { assertOwnsClass, SCHEDULE_NOT_FOUND } from './access.js';
 import { membersInTimes, parseSavedTimes, storedPinned, storedTimes, type SavedTimes } from './saved-form.js';
 
@@ -15,6 +23,11 @@ export const SCHEDULE_TEXTS = Object.freeze({
   noClass: 'Keine Klasse ausgewählt',
   pinnedInvalid: 'Ungültige Angabe der fixierten Stunden.',
   deleted: 'Stundenplan gelöscht',
+  roomsInvalid: 'Ungültige Angabe der Räume: erwartet wird ein Objekt von member_id zu Raum-Id.',
+  roomsUnknownMembers: (ids: string[]) =>
+    `Diese Räume gehören zu Studierenden, die nicht in der Klasse sind: ${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ' …' : ''}.`,
+  roomsNoSchool: 'Die Klasse hat keine Schule: Räume können nur für eine Klasse mit Schule gespeichert werden.',
+  roomUnknown: (id: string) => `Unbekannter Raum: „${id}“ gehört nicht zur Schule der Klasse.`,
 });
 
 export interface ScheduleSummary {
@@ -29,10 +42,16 @@ export interface ScheduleSummary {
 export interface ScheduleView extends ScheduleSummary {
   available_times: SavedTimes;
   pinned: string[];
+  /** member_id -> room id of the lesson (as in the save body); {} without rooms. */
+  rooms: Record<string, string>;
+  /** member_id -> the room's name and site as saved (a snapshot the web can show without asking the school). */
+  room_details: SavedRooms;
 }
 
 export interface ScheduleDeps {
   classes: ClassesClient;
+  /** Only asked when a save names rooms (to check them against the class's school). */
+  school: SchoolClient;
   schedules: ScheduleRepository;
   log: Logger;
   /** Called after a committed write so the outbox relay publishes at once. */
@@ -51,7 +70,26 @@ function toSummary(r: Pick<ScheduleRow, 'id' | 'name' | 'description' | 'classId
 }
 
 function toView(r: ScheduleRow): ScheduleView {
-  return { ...toSummary(r), available_times: storedTimes(r.availableTimes), pinned: storedPinned(r.pinned) };
+  const details = storedRooms(r.rooms);
+  return {
+    ...toSummary(r),
+    available_times: storedTimes(r.availableTimes),
+    pinned: storedPinned(r.pinned),
+    rooms: Object.fromEntries(Object.entries(details).map(([id, room]) => [id, room.id])),
+    room_details: details,
+  };
+}
+
+/** The stored rooms column read defensively: entries that are not a room are left out. */
+export function storedRooms(raw: unknown): SavedRooms {
+  const out: SavedRooms = {};
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return out;
+  for (const [memberId, v] of Object.entries(raw as Record<string, unknown>)) {
+    const r = v as Partial<SavedRoom> | null;
+    if (r && typeof r.id === 'string' && typeof r.name === 'string' && typeof r.site_id === 'string' && typeof r.site_name === 'string')
+      out[memberId] = { id: r.id, name: r.name, site_id: r.site_id, site_name: r.site_name };
+  }
+  return out;
 }
 
 const bodySchema = z.object({
@@ -74,6 +112,7 @@ const bodySchema = z.object({
     .array(z.union([z.string(), z.object({ member_id: z.string() }).loose()]), { error: SCHEDULE_TEXTS.pinnedInvalid })
     .max(1000, { error: SCHEDULE_TEXTS.pinnedInvalid })
     .nullish(),
+  rooms: z.record(z.string(), z.string({ error: SCHEDULE_TEXTS.roomsInvalid }), { error: SCHEDULE_TEXTS.roomsInvalid }).nullish(),
 });
 
 function parseBody(body: unknown): z.infer<typeof bodySchema> {
@@ -157,7 +196,8 @@ async function writeSchedule(deps: ScheduleDeps, teacherId: string, classId: str
   }
   const placed = membersInTimes(times);
   const pinned = [...new Set((input.pinned ?? []).map((p) => (typeof p === 'string' ? p : p.member_id)))].filter((id) => placed.has(id));
-  const fields = { name: input.name, description: input.description, availableTimes: times, pinned };
+  const rooms = await checkedRooms(deps, teacherId, classId, input.rooms ?? {}, memberIds, placed);
+  const fields = { name: input.name, description: input.description, availableTimes: times, pinned, rooms };
   try {
     const row = target.create ? await deps.schedules.create(classId, teacherId, fields, target.id) : await deps.schedules.update(target.id, fields);
     if (!row) throw AppError.notFound(SCHEDULE_NOT_FOUND);
@@ -184,8 +224,38 @@ function isJustSaved(row: ScheduleRow, teacherId: string, f: ScheduleFields): bo
     row.updatedAt.getTime() === row.createdAt.getTime() &&
     row.description === f.description &&
     isDeepStrictEqual(row.pinned, f.pinned) &&
+    isDeepStrictEqual(storedRooms(row.rooms), f.rooms) &&
     isDeepStrictEqual(row.availableTimes, f.availableTimes)
   );
+}
+
+/**
+ * The body's rooms (member_id -> room id): members of the class, rooms of the class's school (GetRoomPlanning);
+ * stored with a snapshot of name and site. Rooms of members without a lesson in the times are dropped (as pins are).
+ */
+async function checkedRooms(
+  deps: ScheduleDeps,
+  teacherId: string,
+  classId: string,
+  wanted: Record<string, string>,
+  memberIds: ReadonlySet<string>,
+  placed: ReadonlySet<string>,
+): Promise<SavedRooms> {
+  const entries = Object.entries(wanted);
+  if (entries.length === 0) return {};
+  const strangers = entries.map(([id]) => id).filter((id) => !memberIds.has(id));
+  if (strangers.length) throw AppError.badRequest(SCHEDULE_TEXTS.roomsUnknownMembers(strangers));
+  const school = (await deps.classes.getClass(classId, teacherId)).school;
+  if (!school) throw AppError.badRequest(SCHEDULE_TEXTS.roomsNoSchool);
+  const planning = await deps.school.getRoomPlanning(school.schoolId, teacherId, classId);
+  const byId = new Map(planning.rooms.map((r) => [r.roomId, r]));
+  const out: SavedRooms = {};
+  for (const [memberId, roomId] of entries) {
+    const room = byId.get(roomId);
+    if (!room) throw AppError.badRequest(SCHEDULE_TEXTS.roomUnknown(roomId));
+    if (placed.has(memberId)) out[memberId] = { id: room.roomId, name: room.name, site_id: room.siteId, site_name: room.siteName };
+  }
+  return out;
 }
 
 export async function deleteSchedule(

@@ -25,6 +25,8 @@ export interface PlacementView {
   pinned: boolean;
   /** 'A' or 'B' for a biweekly student's lesson (in that week only); null for a weekly one. */
   week: Week | null;
+  /** The lesson's room (a class with a school only). */
+  room?: { id: string; name: string; site_id: string; site_name: string };
 }
 
 export function emptyTimetable(): WorkingTimetable {

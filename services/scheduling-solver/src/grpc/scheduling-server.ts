@@ -2,6 +2,7 @@ import { AppError, savedToScheduleDays, wrapUnary, type GrpcServiceBinding, type
 import { schedulingV1 } from '@stundenplan/proto';
 import { latestSchedule, type LatestScheduleSource } from '../domain/latest-schedule.js';
 import { storedPinned, storedTimes } from '../domain/saved-form.js';
+import { storedRooms } from '../domain/schedules.js';
 import { suggestMakeup, type MakeupDeps } from '../makeup/makeup-grpc.js';
 
 export function schedulingGrpc(log: Logger, schedules: LatestScheduleSource, makeup?: MakeupDeps): GrpcServiceBinding {
@@ -21,7 +22,9 @@ export function schedulingGrpc(log: Logger, schedules: LatestScheduleSource, mak
         createTime: row.createdAt,
         updateTime: row.updatedAt,
         pinnedMemberIds: storedPinned(row.pinned),
-        rooms: {},
+        rooms: Object.fromEntries(
+          Object.entries(storedRooms(row.rooms)).map(([id, r]) => [id, { roomId: r.id, name: r.name, siteId: r.site_id, siteName: r.site_name }]),
+        ),
       };
     }),
     suggestMakeup: wrapUnary<schedulingV1.SuggestMakeupRequest, schedulingV1.SuggestMakeupResponse>(log, async (req) => {

@@ -22,6 +22,15 @@ export interface ProblemStudent {
    * days. With one biweekly student the plan covers two weeks, A and B (bench/README.md).
    */
   frequency?: Frequency | null;
+  /**
+   * Optional filter of lesson starts (start labels by day), e.g. the starts at which a suitable room
+   * is free for the whole lesson: a window whose start is not listed is no candidate (also not for
+   * pins, previous lessons and fixes). Absent or null: every start. For a biweekly student in a
+   * two-week plan it is week A's filter (see allowed_starts_b).
+   */
+  allowed_starts?: TimesByDay | null;
+  /** Week B's filter of a biweekly student's starts; absent or null: the same as allowed_starts. */
+  allowed_starts_b?: TimesByDay | null;
 }
 
 export type Frequency = 'weekly' | 'biweekly';

@@ -70,6 +70,8 @@ export function checkPlan(problem: Problem, plan: Plan): PlanCheck {
     if (pin !== undefined) {
       if (pin !== offsets[0] + base + a) errors.push(`${p.member_id}: pinned lesson moved`);
     } else {
+      const allowed = p.week === 'B' ? inst.allowedB[i] : inst.allowedA[i];
+      if (allowed && !allowed[base + a]) errors.push(`${p.member_id}: day ${p.day} ${p.start} is not an allowed start`);
       for (let k = a; k < b; k++) {
         if (!inst.teacher[base + k]) {
           errors.push(`${p.member_id}: day ${p.day} ${p.start}-${p.end} outside teacherTimes`);

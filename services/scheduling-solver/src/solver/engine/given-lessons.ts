@@ -41,13 +41,15 @@ export function compareIds(a: string, b: string): number {
 /**
  * Pinned lessons (problem index -> key) and the pinned student holding each key (or -1): the first
  * pin of a student wins; a pin that is malformed, names an unknown student or overlaps an earlier
- * pin (in member_id order) is ignored. A biweekly student's pin is in its week ('A' when absent).
+ * pin (in member_id order) is ignored, and so is a pin at a start the student's allowed starts
+ * (`startOk`) exclude. A biweekly student's pin is in its week ('A' when absent).
  */
 export function readPins(
   problem: Problem,
   index: Map<string, number>,
   len: Int32Array,
   plan: PlanWeeks,
+  startOk: (i: number, key: number) => boolean = () => true,
 ): { pinned: Map<number, number>; pinOwner: Int32Array } {
   const pinned = new Map<number, number>();
   const pinOwner = new Int32Array(plan.weeks * WEEK_KEYS).fill(-1);
@@ -66,6 +68,7 @@ export function readPins(
     }
     if (start + len[i]! > SLOTS_PER_DAY) continue;
     const key = (plan.weeks === 2 && plan.biweekly[i] && weekOf(pin) === 'B' ? WEEK_KEYS : 0) + day * SLOTS_PER_DAY + start;
+    if (!startOk(i, key)) continue;
     const held = heldKeys(key, len[i]!, plan.both(i));
     if (held.some((k) => pinOwner[k]! >= 0)) continue;
     for (const k of held) pinOwner[k] = i;

@@ -13,7 +13,8 @@ import type { Problem, ProblemStudent } from '../types.js';
 export { WEEK_KEYS };
 export type { PreviousLesson };
 
-export type SkipKind = 'no-common-time' | 'too-long';
+/** 'no-room': windows exist in the common times, but none of them starts at an allowed start. */
+export type SkipKind = 'no-common-time' | 'too-long' | 'no-room';
 
 /**
  * The optimisation core: students that take part (active students with at least one window
@@ -68,6 +69,10 @@ export interface Instance {
   weeks: number;
   /** per problem student: 1 when biweekly */
   biweekly: Uint8Array;
+  /** per problem student: allowed starts of week A (and of a weekly lesson) as a grid, null = every start */
+  allowedA: (Uint8Array | null)[];
+  /** per problem student: allowed starts of week B of a biweekly lesson, null = every start */
+  allowedB: (Uint8Array | null)[];
   core: Core;
 }
 
@@ -107,17 +112,19 @@ interface StudentInput {
   skipped: number[];
   skipKind: Map<number, SkipKind>;
   biweekly: Uint8Array;
+  allowedA: (Uint8Array | null)[];
+  allowedB: (Uint8Array | null)[];
 }
 
 export function buildInstance(problem: Problem): Instance {
   const { students, wiggle, teacher } = readProblem(problem);
   const input = readStudents(problem, students, teacher);
-  const { len, chosen, preferred, windows, skipped, skipKind, biweekly } = input;
+  const { len, chosen, preferred, windows, skipped, skipKind, biweekly, allowedA, allowedB } = input;
   const weeks = biweekly.includes(1) ? 2 : 1;
   const plan: PlanWeeks = { weeks, biweekly, both: (i) => weeks === 2 && !biweekly[i] };
   const index = new Map<string, number>();
   students.forEach((s, i) => index.set(s.member_id, i));
-  const { pinned, pinOwner } = readPins(problem, index, len, plan);
+  const { pinned, pinOwner } = readPins(problem, index, len, plan, (i, key) => startAllowed(input, i, key));
   const active = activeStudents(students.length, pinned, input);
   const { coreStudents, coreWins } = coreWindows(students, active, pinned, pinOwner, input, plan);
   const packed = packCore(coreStudents, coreWins, len, pinned, plan);
@@ -136,7 +143,26 @@ export function buildInstance(problem: Problem): Instance {
     winPref,
     winPrev,
   };
-  return { problem, students, wiggle, teacher, chosen, len, windows, skipped, skipKind, active, pinned, preferred, previous, weeks, biweekly, core };
+  return {
+    problem,
+    students,
+    wiggle,
+    teacher,
+    chosen,
+    len,
+    windows,
+    skipped,
+    skipKind,
+    active,
+    pinned,
+    preferred,
+    previous,
+    weeks,
+    biweekly,
+    allowedA,
+    allowedB,
+    core,
+  };
 }
 
 /** The problem's top level: the list of students, the wiggle room and the teacher's times. */
@@ -153,7 +179,17 @@ function readProblem(problem: Problem): { students: ProblemStudent[]; wiggle: nu
 /** Every student's own input: a unique member_id, its frequency, lesson length, times and candidate windows; none: skipped. */
 function readStudents(problem: Problem, students: ProblemStudent[], teacher: Uint8Array): StudentInput {
   const n = students.length;
-  const out: StudentInput = { len: new Int32Array(n), chosen: [], preferred: [], windows: [], skipped: [], skipKind: new Map(), biweekly: new Uint8Array(n) };
+  const out: StudentInput = {
+    len: new Int32Array(n),
+    chosen: [],
+    preferred: [],
+    windows: [],
+    skipped: [],
+    skipKind: new Map(),
+    biweekly: new Uint8Array(n),
+    allowedA: [],
+    allowedB: [],
+  };
   const seen = new Set<string>();
   for (let i = 0; i < n; i++) {
     const s = students[i];
@@ -174,14 +210,26 @@ function readStudents(problem: Problem, students: ProblemStudent[], teacher: Uin
         common = true;
       }
     }
-    const w = candidateWindows(allowed, out.len[i]!);
+    const a = s.allowed_starts == null ? null : timesToGrid(s.allowed_starts);
+    const b = out.biweekly[i] && s.allowed_starts_b != null ? timesToGrid(s.allowed_starts_b) : a;
+    out.allowedA.push(a);
+    out.allowedB.push(b);
+    const all = candidateWindows(allowed, out.len[i]!);
+    // A window counts when its start is allowed in some week (coreWindows filters per week).
+    const w = a === null || b === null ? all : all.filter((k) => a[k] === 1 || b[k] === 1);
     out.windows.push(w);
     if (w.length === 0) {
       out.skipped.push(i);
-      out.skipKind.set(i, common ? 'too-long' : 'no-common-time');
+      out.skipKind.set(i, all.length > 0 ? 'no-room' : common ? 'too-long' : 'no-common-time');
     }
   }
   return out;
+}
+
+/** Whether student i may start a lesson at plan key `key` (week B's keys follow week A's). */
+function startAllowed(input: StudentInput, i: number, key: number): boolean {
+  const grid = key >= WEEK_KEYS ? input.allowedB[i] : input.allowedA[i];
+  return grid == null || grid[key % WEEK_KEYS] === 1;
 }
 
 /** The active students in input order: all but the skipped ones; a pinned student is placed (no longer skipped) even when its own times would have skipped it. */
@@ -226,6 +274,7 @@ function coreWindows(
     const L = input.len[i]!;
     for (let week = 0; week < (plan.weeks === 2 && plan.biweekly[i] ? 2 : 1); week++)
       for (const key of at(input.windows, i)) {
+        if (!startAllowed(input, i, week * WEEK_KEYS + key)) continue;
         if (heldKeys(week * WEEK_KEYS + key, L, plan.both(i)).every((k) => pinOwner[k]! < 0)) keep.push(week * WEEK_KEYS + key);
       }
     if (keep.length > 0) {

@@ -6,6 +6,9 @@ import { SLOTS_PER_DAY } from './problem-input.js';
 
 const REASON_NO_COMMON_TIME = 'Keine gemeinsame Zeit mit der Lehrkraft';
 
+/** A student whose common windows all lack a free suitable room (allowed_starts). */
+export const REASON_NO_ROOM = 'Kein passender Raum frei.';
+
 function reasonTooLong(durationMinutes: number): string {
   return `Die Unterrichtsdauer von ${durationMinutes} Minuten ist länger als jedes gemeinsame Zeitfenster`;
 }
@@ -25,7 +28,8 @@ export function buildReasons(inst: Instance, unscheduled: readonly number[], les
   const reasons: Record<string, string> = {};
   for (const i of inst.skipped) {
     const s = at(inst.students, i);
-    reasons[s.member_id] = inst.skipKind.get(i) === 'too-long' ? reasonTooLong(s.duration) : REASON_NO_COMMON_TIME;
+    const kind = inst.skipKind.get(i);
+    reasons[s.member_id] = kind === 'too-long' ? reasonTooLong(s.duration) : kind === 'no-room' ? REASON_NO_ROOM : REASON_NO_COMMON_TIME;
   }
   for (const i of unscheduled) {
     const blockers = new Set<number>();

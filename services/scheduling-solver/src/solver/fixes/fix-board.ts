@@ -67,8 +67,12 @@ export class Board {
         if (run >= len) out.push(d * SLOTS_PER_DAY + t - len + 1);
       }
     }
-    if (this.weeks === 2 && this.inst.biweekly[i]) return [...out, ...out.map((k) => k + WEEK_KEYS)];
-    return out;
+    // Only starts the student's allowed starts keep (a free suitable room); week B's for a biweekly lesson.
+    const a = this.inst.allowedA[i] ?? null;
+    const b = this.inst.allowedB[i] ?? null;
+    const inA = a === null ? out : out.filter((k) => a[k] === 1);
+    if (this.weeks === 2 && this.inst.biweekly[i]) return [...inA, ...(b === null ? out : out.filter((k) => b[k] === 1)).map((k) => k + WEEK_KEYS)];
+    return inA;
   }
 
   /** Every key is free or held by `ignore`. */
