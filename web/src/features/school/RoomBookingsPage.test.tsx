@@ -43,14 +43,14 @@ describe('RoomBookingsPage', () => {
     const room1 = within(grid).getByRole('list', { name: 'Flügelraum 1.01' });
     const items = within(room1).getAllByRole('listitem');
     expect(items.map((i) => i.textContent)).toEqual([
-      '9.00–9.45 belegtSabine Keller · Lena Vogel',
-      '10.00–10.30 belegt Woche AClara Schumann',
-      '10.00–10.30 belegt Woche BRobert Schumann',
+      '9.00–9.45 belegt · Sabine Keller Lena Vogel',
+      '10.00–10.30 Woche A belegt · Clara Schumann',
+      '10.00–10.30 Woche B belegt · Robert Schumann',
     ]);
     // Week A and week B side by side, each half the column; the 45-minute lesson 3/4 of an hour high.
     expect(items[1]!.style.width).toBe('50%');
     expect(items[2]!.style.left).toBe('50%');
-    expect(items[0]!.style.height).toBe('3.75rem');
+    expect(items[0]!.style.height).toBe('4.5rem');
     expect(within(grid).getByRole('list', { name: 'Raum 1.02' }).textContent).toBe('frei');
     expect(within(grid).queryByRole('list', { name: 'Aula' })).toBeNull();
     expect(app.fetchMock.callsTo(`${S}/room-bookings`)[0]!.url).toBe(`${S}/room-bookings?site_id=site1&day=0`);

@@ -18,7 +18,7 @@ import { BOOKINGS_TEXTS as B, SCHOOL_TEXTS as T } from './school-texts';
 import './school.css';
 
 /** Height of one hour in the grid. */
-const HOUR_REM = 5;
+const HOUR_REM = 6;
 
 export function RoomBookingsPage() {
   const query = useQuery(mySchoolsQuery());
@@ -198,17 +198,32 @@ export function BookingGrid({ rooms, bookings, label }: { rooms: Room[]; booking
                     width: `${100 / lanes}%`,
                   }}
                 >
-                  <span className="booking__line">
-                    <span className="booking__time">{B.time(b.start, b.end)}</span> <span className="booking__state">{B.taken}</span>
-                    {b.week && <span className="booking__week"> {B.week(b.week)}</span>}
-                  </span>
-                  <span className="booking__who">{b.student_name ? `${b.teacher_name} · ${b.student_name}` : b.teacher_name}</span>
+                  <span className="booking__line booking__line--head">
+                    <span className="booking__time">{B.time(b.start, b.end)}</span>
+                    {b.week && (
+                      <>
+                        {' '}
+                        <span className="booking__week" title={B.week(b.week)}>
+                          <span className="visually-hidden">{B.weekWord} </span>
+                          {b.week}
+                        </span>
+                      </>
+                    )}
+                  </span>{' '}
+                  <span className="booking__line">{B.takenBy(b.teacher_name)}</span>
+                  {b.student_name && (
+                    <>
+                      {' '}
+                      <span className="booking__line">{b.student_name}</span>
+                    </>
+                  )}
                 </li>
               ))}
             </ul>
           );
         })}
       </div>
+      {bookings.some((b) => b.week) && <p className="bookings-grid__legend muted">{B.weekLegend}</p>}
     </div>
   );
 }

@@ -72,8 +72,10 @@ export const BOOKINGS_TEXTS = {
   empty: (day: string, site: string) => `${day}: Am Standort „${site}“ ist kein Raum belegt.`,
   emptyHint: 'Räume werden belegt, sobald Lehrkräfte Pläne mit Räumen an ihre Studierenden versenden.',
   grid: (day: string, site: string) => `Belegung am ${day}, ${site}`,
-  taken: 'belegt',
+  takenBy: (teacher: string) => `belegt · ${teacher}`,
   week: (week: 'A' | 'B') => `Woche ${week}`,
+  weekWord: 'Woche',
+  weekLegend: 'A, B: nur in Woche A oder Woche B (Pläne im Zwei-Wochen-Rhythmus).',
   time: (start: string, end: string) => `${start}–${end}`,
   back: 'Zur Schulverwaltung',
 } as const;
