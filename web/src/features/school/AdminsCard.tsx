@@ -59,7 +59,7 @@ function AdminForm({ schoolId }: { schoolId: string }) {
   };
 
   return (
-    <form className="form school-form" onSubmit={submit} aria-label={T.newAdmin} noValidate>
+    <form className="form school-form school-admin-form" onSubmit={submit} aria-label={T.newAdmin} noValidate>
       <Input label={T.adminEmail} hint={T.adminHint} type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={254} />
       <FormFooter error={error} pending={add.isPending} submit={T.addAdmin} />
     </form>
