@@ -107,6 +107,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'scheduling/*', ...page(scheduling, 'SchedulingPage', 'teacher', <SchedulingShell />) },
           { path: 'me/classes', ...page(classes, 'TeacherClassesPage', 'teacher', <TeacherClassesShell />) },
           { path: 'school', ...page(school, 'SchoolPage', 'teacher') },
+          { path: 'school/bookings', ...page(school, 'RoomBookingsPage', 'teacher') },
           { path: 'student', ...page(availability, 'StudentTimesPage', 'student', <StudentTimesShell />) },
           { path: 'student/classes', ...page(classes, 'StudentClassesPage', 'student') },
           { path: '*', element: <NotFoundPage /> },

@@ -3,17 +3,20 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { isAbortError } from '../../shared/api/client';
 import { membersQuery } from '../../shared/data/classes';
+import { useHasSchool } from '../../shared/data/schools';
 import { Alert } from '../../shared/ui/Alert';
 import { Button } from '../../shared/ui/Button';
 import { ShimmerRows } from '../../shared/ui/ShimmerRows';
 import { Table } from '../../shared/ui/Table';
 import { AddMemberRow } from './AddMemberRow';
 import { CLASS_STUDENTS_UPDATED_EVENT, eventClassId } from './class-queries';
+import { classSchoolQuery } from './class-school';
 import type { ClassDto } from './classes-api';
 import { CsvImportDialog } from './CsvImportDialog';
 import { Icons } from './local-ui';
 import { memberEmails } from './member-utils';
 import { MemberRow } from './members/MemberRow';
+import { MemberSchoolDialog } from './members/MemberSchoolDialog';
 import { useMemberActions } from './members/use-member-actions';
 import { usePotentialLinks } from './members/use-potential-links';
 import { MEMBER_MESSAGES as M } from './messages';
@@ -53,6 +56,11 @@ export function MembersPanel({ cls, onMembersChanged, onCountChange }: MembersPa
   const [adding, setAdding] = useState(false);
   const [csvOpen, setCsvOpen] = useState(false);
   const [timesFor, setTimesFor] = useState<string | null>(null);
+  const [schoolFor, setSchoolFor] = useState<string | null>(null);
+  // docs/product/school.md: only a teacher with a school sets a member's needs, sites and family.
+  const hasSchool = useHasSchool();
+  const classSchool = useQuery(classSchoolQuery(classId, hasSchool));
+  const onEditSchool = hasSchool && classSchool.data ? setSchoolFor : undefined;
   const linkFor = usePotentialLinks(members);
   const actions = useMemberActions(cls, onMembersChanged);
   const timesMember = timesFor ? (members.find((m) => m.member_id === timesFor) ?? null) : null;
@@ -99,7 +107,15 @@ export function MembersPanel({ cls, onMembersChanged, onCountChange }: MembersPa
                 </tr>
               )}
               {members.map((m) => (
-                <MemberRow key={m.member_id} member={m} potential={linkFor(m)} now={now} actions={actions} onEditTimes={setTimesFor} />
+                <MemberRow
+                  key={m.member_id}
+                  member={m}
+                  potential={linkFor(m)}
+                  now={now}
+                  actions={actions}
+                  onEditTimes={setTimesFor}
+                  onEditSchool={onEditSchool}
+                />
               ))}
               {adding && <AddMemberRow classId={classId} onAdded={actions.afterMembershipChange} onCancel={() => setAdding(false)} />}
             </>
@@ -119,6 +135,14 @@ export function MembersPanel({ cls, onMembersChanged, onCountChange }: MembersPa
         </Button>
       </div>
 
+      {classSchool.data && schoolFor && (
+        <MemberSchoolDialog
+          classId={classId}
+          classSchool={classSchool.data}
+          member={members.find((m) => m.member_id === schoolFor) ?? null}
+          onClose={() => setSchoolFor(null)}
+        />
+      )}
       <EditTimesDialog open={timesFor !== null} classId={classId} member={timesMember} onClose={() => setTimesFor(null)} />
       {csvOpen && (
         <CsvImportDialog

@@ -88,6 +88,14 @@ export const Icons = {
     </>,
   ),
   chevron: svg(<path d="M9 6l6 6-6 6" />),
+  room: svg(
+    <>
+      <path d="M4 21V5l8-2v18" />
+      <path d="M12 5h8v16" />
+      <path d="M2 21h20" />
+      <path d="M9 12h.01" />
+    </>,
+  ),
   plus: svg(<path d="M12 5v14M5 12h14" />),
   upload: svg(
     <>

@@ -5,10 +5,11 @@ import { useState } from 'react';
 import { errorMessage } from '../../shared/api/client';
 import { mySchoolsQuery, type MySchool } from '../../shared/data/schools';
 import { Alert } from '../../shared/ui/Alert';
-import { Button } from '../../shared/ui/Button';
+import { Button, ButtonLink } from '../../shared/ui/Button';
 import { Page } from '../../shared/ui/Page';
 import { Select } from '../../shared/ui/Select';
 import { PageSpinner } from '../../shared/ui/Spinner';
+import { AdminsCard } from './AdminsCard';
 import { RoomsCard } from './RoomsCard';
 import { SCHOOL_TEXTS as T } from './school-texts';
 import { SitesCard } from './SitesCard';
@@ -51,7 +52,15 @@ export function SchoolPage() {
     );
   }
   return (
-    <Page title={T.title} lead={current.role === 'admin' ? T.leadAdmin(current.name) : T.leadTeacher(current.name)}>
+    <Page
+      title={T.title}
+      lead={current.role === 'admin' ? T.leadAdmin(current.name) : T.leadTeacher(current.name)}
+      actions={
+        <ButtonLink to="/school/bookings" size="sm">
+          {T.bookingsLink}
+        </ButtonLink>
+      }
+    >
       {schools.length > 1 && (
         <Select
           label={T.chooseSchool}
@@ -73,6 +82,7 @@ function SchoolView({ school }: { school: MySchool }) {
       <SitesCard schoolId={school.id} admin={admin} />
       <RoomsCard schoolId={school.id} admin={admin} />
       <TravelCard schoolId={school.id} admin={admin} />
+      <AdminsCard schoolId={school.id} admin={admin} />
     </div>
   );
 }

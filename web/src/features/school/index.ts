@@ -1,2 +1,3 @@
-// Public entry of the school feature: the 'Schulverwaltung' page (docs/product/school.md).
+// Public entry of the school feature: the 'Schulverwaltung' and 'Raumbelegung' pages (docs/product/school.md).
 export { SchoolPage } from './SchoolPage';
+export { RoomBookingsPage } from './RoomBookingsPage';

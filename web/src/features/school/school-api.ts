@@ -1,37 +1,23 @@
-// Reads of the school page (docs/product/school.md): sites, rooms, travel minutes and the equipment vocabulary.
+// Reads of the school page (docs/product/school.md): sites, rooms, travel minutes, the equipment vocabulary (shared
+// with the class page, shared/data/schools.ts), administrators and room bookings.
 import { queryOptions } from '@tanstack/react-query';
 import type { AnswerOf, BodyOf } from '@stundenplan/contracts';
 import { school } from '@stundenplan/contracts/routes';
 import { call } from '../../shared/api/client';
 import { queryKeys } from '../../shared/data/query-keys';
+import { answered, type SchoolEquipment, type SchoolRoom, type SchoolSite } from '../../shared/data/schools';
 
-export type Site = AnswerOf<typeof school.listSites>['sites'][number];
-export type Room = AnswerOf<typeof school.listRooms>['rooms'][number];
+export { equipmentQuery, roomsQuery, SCHOOL_LOAD_FAILED, sitesQuery } from '../../shared/data/schools';
+
+export type Site = SchoolSite;
+export type Room = SchoolRoom;
 export type RoomInput = BodyOf<typeof school.createRoom>;
 export type SiteInput = BodyOf<typeof school.createSite>;
 export type Travel = AnswerOf<typeof school.getTravel>;
 export type TravelEntry = Travel['travel'][number];
-export type Equipment = AnswerOf<typeof school.listEquipment>['equipment'][number];
-
-export const SCHOOL_LOAD_FAILED = 'Fehler beim Laden der Schuldaten';
-
-/** The answer, or a failed load when the session-expired flow took over (no answer). */
-function answered<T>(answer: T | undefined): T {
-  if (answer === undefined) throw new Error(SCHOOL_LOAD_FAILED);
-  return answer;
-}
-
-export const sitesQuery = (schoolId: string) =>
-  queryOptions({
-    queryKey: queryKeys.schoolPart(schoolId, 'sites'),
-    queryFn: async ({ signal }) => answered(await call(school.listSites, { params: { schoolId } }, { signal })).sites,
-  });
-
-export const roomsQuery = (schoolId: string) =>
-  queryOptions({
-    queryKey: queryKeys.schoolPart(schoolId, 'rooms'),
-    queryFn: async ({ signal }) => answered(await call(school.listRooms, { params: { schoolId } }, { signal })).rooms,
-  });
+export type Equipment = SchoolEquipment;
+export type Admin = AnswerOf<typeof school.listAdmins>['admins'][number];
+export type RoomBooking = AnswerOf<typeof school.listRoomBookings>['bookings'][number];
 
 export const travelQuery = (schoolId: string) =>
   queryOptions({
@@ -39,8 +25,16 @@ export const travelQuery = (schoolId: string) =>
     queryFn: async ({ signal }) => answered(await call(school.getTravel, { params: { schoolId } }, { signal })),
   });
 
-export const equipmentQuery = (schoolId: string) =>
+export const adminsQuery = (schoolId: string) =>
   queryOptions({
-    queryKey: queryKeys.schoolPart(schoolId, 'equipment'),
-    queryFn: async ({ signal }) => answered(await call(school.listEquipment, { params: { schoolId } }, { signal })).equipment,
+    queryKey: queryKeys.schoolPart(schoolId, 'admins'),
+    queryFn: async ({ signal }) => answered(await call(school.listAdmins, { params: { schoolId } }, { signal })).admins,
+  });
+
+/** The bookings of one site on one day (0 = Monday). */
+export const roomBookingsQuery = (schoolId: string, siteId: string, day: number) =>
+  queryOptions({
+    queryKey: queryKeys.roomBookings(schoolId, siteId, String(day)),
+    queryFn: async ({ signal }) =>
+      answered(await call(school.listRoomBookings, { params: { schoolId }, query: { site_id: siteId, day: String(day) } }, { signal })).bookings,
   });

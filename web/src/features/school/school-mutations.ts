@@ -39,3 +39,7 @@ export function useDeleteRoom(schoolId: string) {
 export function useSaveTravel(schoolId: string) {
   return useSchoolMutation(schoolId, (travel: TravelEntry[]) => call(school.setTravel, { params: { schoolId }, body: { travel } }, once));
 }
+
+export function useAddAdmin(schoolId: string) {
+  return useSchoolMutation(schoolId, (email: string) => call(school.addAdmin, { params: { schoolId }, body: { email } }, once));
+}

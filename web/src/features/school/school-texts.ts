@@ -50,4 +50,32 @@ export const SCHOOL_TEXTS = {
   travelLabel: (from: string, to: string) => `Minuten von ${from} nach ${to}`,
   saveTravel: 'Fahrzeiten speichern',
   travelSaved: 'Fahrzeiten gespeichert',
+  bookingsLink: 'Raumbelegung ansehen',
+  admins: 'Mitglieder der Schulverwaltung',
+  noAdmins: 'Noch niemand.',
+  adminEmail: 'E-Mail-Adresse einer Lehrkraft',
+  adminHint: 'Das Konto muss ein Lehrkraftkonto sein; es darf auch zu einer anderen Einrichtung gehören.',
+  addAdmin: 'Zur Schulverwaltung hinzufügen',
+  newAdmin: 'Neues Mitglied der Schulverwaltung',
+} as const;
+
+/** The 'Raumbelegung' page (docs/product/school-screens.md). */
+export const BOOKINGS_TEXTS = {
+  title: 'Raumbelegung',
+  lead: (school: string) => `Welche Räume von „${school}“ die versendeten Pläne belegen, Tag für Tag.`,
+  site: 'Standort',
+  day: 'Tag',
+  days: ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'],
+  dayShort: ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'],
+  noSites: 'Die Schule hat noch keine Standorte.',
+  noRooms: (site: string) => `Am Standort „${site}“ gibt es noch keine Räume.`,
+  empty: (day: string, site: string) => `${day}: Am Standort „${site}“ ist kein Raum belegt.`,
+  emptyHint: 'Räume werden belegt, sobald Lehrkräfte Pläne mit Räumen an ihre Studierenden versenden.',
+  grid: (day: string, site: string) => `Belegung am ${day}, ${site}`,
+  takenBy: (teacher: string) => `belegt · ${teacher}`,
+  week: (week: 'A' | 'B') => `Woche ${week}`,
+  weekWord: 'Woche',
+  weekLegend: 'A, B: nur in Woche A oder Woche B (Pläne im Zwei-Wochen-Rhythmus).',
+  time: (start: string, end: string) => `${start}–${end}`,
+  back: 'Zur Schulverwaltung',
 } as const;

@@ -45,6 +45,10 @@ export interface MemberDto {
   /** Preferred times (Wunschzeiten), teacher-entered and the student's own; inside the matching available times. */
   preferred_times?: TimesMap | null;
   preferred_times_user_input?: TimesMap | null;
+  /** docs/product/school.md: equipment this member's lessons need (null: the class's), sites (null: the class's), family label. */
+  needs?: string[] | null;
+  sites?: string[] | null;
+  family?: string | null;
 }
 
 /** GET me/classes. Reads keep running across route changes (the planning steps are one page). */

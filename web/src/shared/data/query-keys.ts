@@ -28,6 +28,10 @@ export const queryKeys = {
   mySchools: ['me', 'schools'] as const,
   /** Everything cached for one school (sites, rooms, travel, equipment). */
   school: (schoolId: string) => ['schools', schoolId] as const,
-  /** One list of a school: 'sites', 'rooms', 'travel' or 'equipment'. */
-  schoolPart: (schoolId: string, part: 'sites' | 'rooms' | 'travel' | 'equipment') => ['schools', schoolId, part] as const,
+  /** One list of a school: 'sites', 'rooms', 'travel', 'equipment' or 'admins'. */
+  schoolPart: (schoolId: string, part: 'sites' | 'rooms' | 'travel' | 'equipment' | 'admins') => ['schools', schoolId, part] as const,
+  /** GET schools/{id}/room-bookings of one site and day ('' for all). */
+  roomBookings: (schoolId: string, siteId: string, day: string) => ['schools', schoolId, 'room-bookings', siteId, day] as const,
+  /** GET classes/{id}/school: where the class teaches. */
+  classSchool: (classId: string) => ['classes', classId, 'school'] as const,
 };

@@ -9,7 +9,7 @@ export interface NavItem {
 
 /**
  * docs/product/screens.md: the links per role. `null` while the session is still unknown. `school`: the teacher
- * administers or teaches at a school (docs/product/school.md), which adds 'Schulverwaltung'.
+ * administers or teaches at a school (docs/product/school.md), which adds 'Schulverwaltung' and 'Raumbelegung'.
  */
 export function navItemsFor(user: SessionUser | null, loading: boolean, school = false): NavItem[] {
   if (loading) return [];
@@ -25,7 +25,12 @@ export function navItemsFor(user: SessionUser | null, loading: boolean, school =
     return [
       { to: '/scheduling', label: 'Stundenplanung' },
       { to: '/me/classes', label: 'Deine Kurse' },
-      ...(school ? [{ to: '/school', label: 'Schulverwaltung' }] : []),
+      ...(school
+        ? [
+            { to: '/school', label: 'Schulverwaltung', end: true },
+            { to: '/school/bookings', label: 'Raumbelegung' },
+          ]
+        : []),
     ];
   }
   if (user.role === 'student') {

@@ -1,6 +1,7 @@
 import { Button } from '../../../shared/ui/Button';
 import { cx } from '../../../shared/ui/cx';
 import type { ClassDto, LocalClass } from '../classes-api';
+import { ClassSchoolPanel } from '../ClassSchoolPanel';
 import { DeadlinePanel } from '../DeadlinePanel';
 import { Icons, IconButton } from '../local-ui';
 import { answeredText } from '../member-utils';
@@ -122,6 +123,7 @@ export function ClassRow({
           <td colSpan={CLASS_COLUMNS}>
             <DeadlinePanel key={`${cls.deadline}-${cls.allow_late_changes}-${cls.auto_reminders}`} cls={cls} onSaved={(next) => onSaved({ ...cls, ...next })} />
             <SemesterPanel classId={cls.class_id} className={cls.name} />
+            <ClassSchoolPanel classId={cls.class_id} />
             <MembersPanel cls={cls} onMembersChanged={onMembersChanged} onCountChange={onCountChange} />
           </td>
         </tr>

@@ -4,6 +4,7 @@ import { InlineField } from '../InlineField';
 import { Icons, IconButton } from '../local-ui';
 import { isRegistered, lastChange, NO_TIMES_TAG, timesSummary } from '../member-utils';
 import { MEMBER_MESSAGES as M } from '../messages';
+import { CLASS_SCHOOL_TEXTS } from '../school-texts';
 import { validateDuration, validateMemberEmail, validateMemberName } from '../validation';
 import type { MemberActions } from './use-member-actions';
 
@@ -68,10 +69,12 @@ interface MemberRowProps {
   now: Date;
   actions: MemberActions;
   onEditTimes: (memberId: string) => void;
+  /** Opens the member's needs, sites and family (only for a teacher with a school). */
+  onEditSchool?: (memberId: string) => void;
 }
 
 /** One member: an unregistered one's address and name are edited in place, a registered one's are the account's. */
-export function MemberRow({ member: m, potential, now, actions, onEditTimes }: MemberRowProps) {
+export function MemberRow({ member: m, potential, now, actions, onEditTimes, onEditSchool }: MemberRowProps) {
   const registered = isRegistered(m);
   const summary = timesSummary(m);
   const change = lastChange(m, now);
@@ -104,6 +107,7 @@ export function MemberRow({ member: m, potential, now, actions, onEditTimes }: M
             onCommit={(v) => actions.updateField(m, 'name', v)}
           />
         )}
+        {m.family && <span className="member-tag member-tag--family">{m.family}</span>}
       </td>
       <DurationCell member={m} actions={actions} />
       <td data-label="Verfügbare Zeit">
@@ -122,6 +126,7 @@ export function MemberRow({ member: m, potential, now, actions, onEditTimes }: M
       <td data-label="Aktionen">
         <div className="row-actions">
           <IconButton label="Verfügbare Zeiten bearbeiten" icon={Icons.clock} onClick={() => onEditTimes(m.member_id)} />
+          {onEditSchool && <IconButton label={CLASS_SCHOOL_TEXTS.memberButton(m.name)} icon={Icons.room} onClick={() => onEditSchool(m.member_id)} />}
           {!registered && m.email && <IconButton label="Einladung senden" icon={Icons.mail} onClick={() => void actions.invite(m)} disabled={rowBusy} />}
           {potential && (
             <IconButton

@@ -1,0 +1,33 @@
+// German texts of a class's school settings and a member's needs, sites and family (docs/product/school-screens.md).
+export const CLASS_SCHOOL_TEXTS = {
+  title: 'Schule und Räume',
+  noSchool: 'keine Schule',
+  school: 'Schule',
+  noSchoolOption: 'Keine Schule',
+  intro: 'Wähle die Schule, in deren Räumen die Stunden dieser Klasse stattfinden. Ohne Schule plant die Klasse wie bisher, ohne Räume.',
+  unknownSchool: 'Unbekannte Schule',
+  sites: 'Standorte',
+  sitesHint: 'Keiner gewählt: jeder Standort der Schule.',
+  noSites: 'Die Schule hat noch keine Standorte.',
+  needs: 'Benötigte Ausstattung',
+  needsHint: 'Was jede Stunde der Klasse braucht, wenn bei Studierenden nichts anderes steht.',
+  save: 'Speichern',
+  summary: (school: string, sites: number, needs: number) =>
+    `${school} · ${sites === 0 ? 'jeder Standort' : sites === 1 ? '1 Standort' : `${sites} Standorte`} · ${needs === 0 ? 'keine Ausstattung' : needs === 1 ? '1 Merkmal' : `${needs} Merkmale`}`,
+  loadFailed: 'Die Schule der Klasse konnte nicht geladen werden.',
+  retry: 'Erneut versuchen',
+  // A member's dialog.
+  memberButton: (name: string) => `Schule und Räume von ${name}`,
+  memberTitle: (name: string) => `Schule und Räume: ${name}`,
+  likeClass: 'wie die Klasse',
+  own: 'eigene Auswahl',
+  memberNeeds: 'Ausstattung',
+  memberSites: 'Standorte',
+  memberSitesHint: 'Keiner gewählt: jeder Standort.',
+  memberSitesNeedSchool: 'Lege zuerst die Schule der Klasse fest, dann die Standorte einzelner Studierender.',
+  family: 'Familie',
+  familyHint: 'Geschwister bekommen denselben Namen, z. B. Familie Vogel. Leer lassen: keine.',
+  familyTag: (family: string) => family,
+  memberSaved: (name: string) => `Angaben von ${name} gespeichert`,
+  cancel: 'Abbrechen',
+} as const;
