@@ -22,6 +22,7 @@ interface Export {
     makeups: { member_id: string; cancelled_date: string }[];
     swaps: unknown[];
   };
+  school: { administrations: unknown[]; room_bookings: unknown[] };
 }
 
 /** GET /api/me/export: auth composes the copy from every service's part (gRPC PersonalDataService). */
@@ -117,6 +118,8 @@ describe('a copy of my data through the gateway', () => {
     expect(copy.notification.cancellations).toEqual([expect.objectContaining({ start: '09:00', reason: 'Konzert' })]);
     expect(copy.notification.makeups).toEqual([expect.objectContaining({ cancelled_date: copy.notification.cancellations[0]!.date })]);
     expect(copy.notification.swaps).toEqual([]);
+    // No school: the school service answers its part, empty.
+    expect(copy.school).toEqual({ administrations: [], room_bookings: [] });
     // Nobody else: not the other student's name, address or times, not the member without an account, not the teacher's address.
     for (const other of ['Bert', 'Bertgrund', bertEmail, 'Olga', olgaEmail, teacherEmail, '"16.45"', '"16:45"', '/api/calendar/'])
       expect(raw).not.toContain(other);

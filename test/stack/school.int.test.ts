@@ -148,6 +148,31 @@ async function sentPlanBooksRooms({ stack, music, office, teacher, schoolId, sit
   expect(await office.del(`/api/schools/${schoolId}/rooms/${rooms['Flügelraum 1.01']!.id}`)).toMatchObject({ status: 409 });
 }
 
+/** The copy of one's data (GET /api/me/export) has the school service's part: the school, the teacher's room bookings. */
+async function copiesNameSchoolAndBookings({
+  office,
+  teacher,
+  music,
+  schoolId,
+  planned,
+}: Pick<BookingsContext, 'teacher' | 'music' | 'schoolId' | 'planned'> & { office: Client & { email: string } }) {
+  type SchoolPart = { school: { administrations: Record<string, unknown>[]; room_bookings: Record<string, unknown>[] } };
+  const mine = await office.get<SchoolPart>('/api/me/export');
+  expect(mine.status).toBe(200);
+  expect(mine.body.school.administrations).toEqual([
+    expect.objectContaining({ school_id: schoolId, school_name: music.name, name: 'Olga Office', email: office.email }),
+  ]);
+  const theirs = await teacher.get<SchoolPart>('/api/me/export');
+  expect(theirs.status).toBe(200);
+  expect(theirs.body.school.administrations).toEqual([]);
+  const booked = { school_id: schoolId, class_id: planned.classId, room_name: 'Flügelraum 1.01', site_name: 'Hauptstelle', day: 0, week: null };
+  expect(theirs.body.school.room_bookings).toEqual([
+    { ...booked, start: '9.00', end: '9.45', from: '2026-09-01', until: '2099-07-31' },
+    { ...booked, start: '10.00', end: '10.30', from: '2026-09-01', until: '2099-07-31' },
+  ]);
+  for (const pupil of [planned.lena, planned.paul]) expect(JSON.stringify(theirs.body.school)).not.toContain(pupil);
+}
+
 describe('the school through the gateway', () => {
   let stack: Awaited<ReturnType<typeof startTestStack>>;
   let music: Institution;
@@ -269,6 +294,10 @@ describe('the school through the gateway', () => {
 
   it('a sent plan books its rooms: the office and the teacher see the pupil, a colleague only the teacher', async () => {
     await sentPlanBooksRooms({ stack, music, office, teacher, schoolId, sites, rooms, planned: planned! });
+  });
+
+  it('a copy of one’s data: the administrator’s names the school, the teacher’s their room bookings without the pupils', async () => {
+    await copiesNameSchoolAndBookings({ office, teacher, music, schoolId, planned: planned! });
   });
 
   it('a teacher of another institution gets 404 on every school route', async () => {

@@ -138,6 +138,28 @@ export const exportNotification = z.object({
   ),
 });
 
+export const exportSchool = z.object({
+  /** Teachers: the schools whose administration (Schulverwaltung) they belong to, with the name and address kept there. */
+  administrations: z.array(
+    z.object({ school_id: id, school_name: z.string(), name: z.string(), email: z.string(), added_at: instant('Made an administrator') }),
+  ),
+  /** The weekly lessons of sent plans in a school's rooms: a teacher's as the teacher, a student's as the pupil (no other person named). */
+  room_bookings: z.array(
+    z.object({
+      school_id: id,
+      class_id: id,
+      room_name: z.string(),
+      site_name: z.string(),
+      day: z.number().int().meta({ description: '0 = Monday … 6 = Sunday.' }),
+      start: z.string().meta({ description: 'Start as a slot label ("9.00").' }),
+      end: z.string().meta({ description: 'End (exclusive) as a slot boundary label ("9.30").' }),
+      week: z.enum(['A', 'B']).nullable().meta({ description: 'A or B: only in that week of a two-week plan; null: every week.' }),
+      from: day('First day of the plan'),
+      until: day('Last day of the plan'),
+    }),
+  ),
+});
+
 export const personalDataExport = z.object({
   format: z.literal('stundenplan-assistent.personal-data.v1'),
   exported_at: instant('When this copy was made'),
@@ -145,6 +167,7 @@ export const personalDataExport = z.object({
   classes: exportClasses,
   availability: exportAvailability,
   notification: exportNotification,
+  school: exportSchool,
 });
 
 export const exportMyData = defineEndpoint({

@@ -12,9 +12,10 @@ const shape = {
   AUTH_KEY_FILE: z.string().optional(),
   /** gRPC address of the classes service (registration codes, memberships for the profile). */
   CLASSES_SERVICE_ADDR: serviceAddr(8092),
-  /** gRPC addresses of availability and notification: their parts of a copy of one's data (GET /api/me/export). */
+  /** gRPC addresses of availability, notification and school: their parts of a copy of one's data (GET /api/me/export). */
   AVAILABILITY_SERVICE_ADDR: serviceAddr(8093),
   NOTIFICATION_SERVICE_ADDR: serviceAddr(8096),
+  SCHOOL_SERVICE_ADDR: serviceAddr(8098),
   /** An account not used (no sign-in) for this many months is warned by mail and deleted 30 days later unless its holder signs in. */
   ACCOUNT_RETENTION_MONTHS: z.coerce.number().int().min(1).default(24),
   /** How often unused accounts are looked for; 0 switches the job off. */

@@ -57,7 +57,12 @@ export async function start(env?: Record<string, string | undefined>, opts: { no
       const classes = createClassesClient(cfg.CLASSES_SERVICE_ADDR, ctx.serviceTokens, ctx.timeouts.grpcCallMs);
       ctx.lifecycle.onStop('classes-client', async () => classes.close());
       const sources = createPersonalDataSources(
-        { classes: cfg.CLASSES_SERVICE_ADDR, availability: cfg.AVAILABILITY_SERVICE_ADDR, notification: cfg.NOTIFICATION_SERVICE_ADDR },
+        {
+          classes: cfg.CLASSES_SERVICE_ADDR,
+          availability: cfg.AVAILABILITY_SERVICE_ADDR,
+          notification: cfg.NOTIFICATION_SERVICE_ADDR,
+          school: cfg.SCHOOL_SERVICE_ADDR,
+        },
         ctx.serviceTokens,
         ctx.timeouts.grpcCallMs,
       );

@@ -1,7 +1,7 @@
 import { callUnary, createServiceClient, type ServiceTokenSigner } from '@stundenplan/base';
 import { privacyV1 } from '@stundenplan/proto';
 
-export type PersonalDataSource = 'classes' | 'availability' | 'notification';
+export type PersonalDataSource = 'classes' | 'availability' | 'notification' | 'school';
 
 export interface PersonalDataRequest {
   userId: string;

@@ -34,9 +34,10 @@ export async function exportPersonalData(deps: ExportDeps, session: SessionUser)
   try {
     const classes = (await deps.sources.part('classes', who)) as { memberships: { member_id: string }[] };
     const memberIds = classes.memberships.map((m) => m.member_id);
-    const [availability, notification] = await Promise.all([
+    const [availability, notification, school] = await Promise.all([
       deps.sources.part('availability', { ...who, memberIds }),
       deps.sources.part('notification', { ...who, memberIds }),
+      deps.sources.part('school', { ...who, memberIds }),
     ]);
     return {
       format: EXPORT_FORMAT,
@@ -59,6 +60,7 @@ export async function exportPersonalData(deps: ExportDeps, session: SessionUser)
       classes,
       availability,
       notification,
+      school,
     };
   } catch (e) {
     deps.log.warn({ err: (e as Error).message }, 'data copy failed: a service did not answer');

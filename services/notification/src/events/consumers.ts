@@ -7,17 +7,21 @@ export async function registerConsumers(consumer: EventConsumer, deps: Notificat
   await consumer.on(Topic.MailRequested, (_payload, event) => deliverMail(deps, event));
   // Deletion (docs/privacy/loeschkonzept.md), idempotent: an account's swaps, contact messages, calendar link and
   // mails; a membership's cancellations, make-ups and swaps; a class's plans and changes, with the mails about them.
+  // Each logs how long it took (ms): a deletion waits for a mail about it that the outbox relay is delivering.
   await consumer.on(Topic.UserDeleted, async (p) => {
+    const started = Date.now();
     const rows = await deps.erasure.forgetPerson(p.user_id, p.email);
-    deps.log.info({ rows }, 'deleted account: its notification data removed');
+    deps.log.info({ rows, ms: Date.now() - started }, 'deleted account: its notification data removed');
   });
   await consumer.on(Topic.MemberRemoved, async (p) => {
+    const started = Date.now();
     const rows = await deps.erasure.forgetMember(p.class_id, p.member_id);
-    deps.log.info({ rows }, 'removed member: their lesson changes removed');
+    deps.log.info({ rows, ms: Date.now() - started }, 'removed member: their lesson changes removed');
   });
   await consumer.on(Topic.ClassDeleted, async (p) => {
+    const started = Date.now();
     const rows = await deps.erasure.forgetClass(p.class_id);
-    deps.log.info({ rows }, 'deleted class: its plans and lesson changes removed');
+    deps.log.info({ rows, ms: Date.now() - started }, 'deleted class: its plans and lesson changes removed');
   });
   // A student changed their own times after a plan was sent: one mail to the teacher (and one to the student when
   // lessons no longer fit) per class and day (docs/product/documents.md "Times changed after sending").
