@@ -1,0 +1,331 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { school as schoolContracts } from '@stundenplan/contracts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { Client, createClass, linkFrom, minimalPdf, signUp, startTestStack, uniqueEmail, waitForMail } from './helpers.js';
+
+/**
+ * The acceptance walk of issue 40 with every service (embedded mode, real PostgreSQL): the operator's command makes
+ * the administrator, who describes two sites 25 minutes apart and four rooms; two teachers of the school whose classes
+ * need a grand piano calculate with students whose times compete for the same rooms. The first saves with the
+ * placements' rooms and sends; the second's calculation never uses a room the first booked at an overlapping time,
+ * every room fits (tag, site, open), the teacher can travel between the sites; the mail and the dated lessons name
+ * the room; the free suitable rooms of one lesson; a lesson saved without a room gets one when sent; a teacher of
+ * another institution gets 404 on every school route (taken from the contracts, so a new route is covered).
+ */
+
+// Own ports: gateway 22380, services 24381-24398.
+const PORT = 22380;
+const OFFSET = 16300;
+const COMMAND = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../scripts/school-admin.js');
+
+const DAY_MS = 86_400_000;
+const addDays = (iso: string, d: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + d * DAY_MS).toISOString().slice(0, 10);
+const weekdayOf = (iso: string) => (new Date(`${iso}T12:00:00Z`).getUTCDay() + 6) % 7;
+const label = (m: number) => `${Math.floor(m / 60)}.${String(m % 60).padStart(2, '0')}`;
+const labels = (from: number, to: number) => Array.from({ length: (to - from) / 15 }, (_, i) => label(from + i * 15));
+const minutes = (l: string) => Number(l.split('.')[0]) * 60 + Number(l.split('.')[1]);
+const h = (hours: number, mins = 0) => hours * 60 + mins;
+
+const today = new Date(Date.now() + 3600_000).toISOString().slice(0, 10);
+/** The lessons' day: a weekday two to eight days ahead, so the sent plan has dated lessons ahead. */
+const LESSON_DATE = [2, 3, 4, 5, 6, 7, 8].map((d) => addDays(today, d)).find((d) => weekdayOf(d) < 5)!;
+const WD = String(weekdayOf(LESSON_DATE));
+const GERMAN_DAY = ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'][Number(WD)]!;
+
+interface Institution {
+  id: string;
+  name: string;
+  teachers_mail: string | null;
+}
+interface Room {
+  id: string;
+  name: string;
+  site_id: string;
+  site_name: string;
+}
+interface Placement {
+  member_id: string;
+  day: number;
+  start: string;
+  end: string;
+  week: 'A' | 'B' | null;
+  room?: Room;
+}
+interface Booking {
+  room_id: string;
+  day: number;
+  start: string;
+  end: string;
+  week: 'A' | 'B' | null;
+  class_id: string;
+}
+
+async function teacherOf(base: string, institution: Institution, name: string): Promise<Client & { email: string }> {
+  const c = new Client(base) as Client & { email: string };
+  const email = `${name.split(' ')[0]!.toLowerCase()}.${randomUUID().slice(0, 6)}@${institution.teachers_mail}`;
+  const reg = await c.post('/api/auth/register', { email, password: 'Sicher123!', name, role_id: 2, institution_id: institution.id, duration: null });
+  if (reg.status >= 300) throw new Error(`register ${reg.status} ${JSON.stringify(reg.body)}`);
+  const token = new URL(linkFrom(await waitForMail(base, email, /bestätig/i), '/confirm-email')).searchParams.get('token');
+  expect((await c.post('/api/auth/confirm-email', { token })).status).toBe(200);
+  expect((await c.post('/api/auth/login', { email, password: 'Sicher123!' })).status).toBe(200);
+  c.email = email;
+  return c;
+}
+
+function schoolAdmin(dataDir: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) =>
+    execFile(
+      process.execPath,
+      [COMMAND, ...args],
+      { env: { ...process.env, SP_PORT_OFFSET: String(OFFSET), SP_DATA_DIR: dataDir, SCHOOL_SERVICE_ADDR: '', SERVICE_TOKEN_KEY: '' } },
+      (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    ),
+  );
+}
+
+/** Every school route of the contracts (paths with {schoolId}), with its ids filled in and a harmless body. */
+function schoolRoutes(ids: { schoolId: string; siteId: string; roomId: string }): { method: string; path: string; body?: unknown }[] {
+  const routes = Object.values(schoolContracts).filter(
+    (e): e is { method: string; path: string } =>
+      typeof e === 'object' && e !== null && 'path' in e && 'method' in e && String((e as { path: unknown }).path).includes('{schoolId}'),
+  );
+  return routes.map((r) => ({
+    method: r.method,
+    path: r.path.replace('{schoolId}', ids.schoolId).replace('{siteId}', ids.siteId).replace('{roomId}', ids.roomId),
+    ...(r.method === 'GET' || r.method === 'DELETE' ? {} : { body: { name: 'X', site_id: ids.siteId, travel: [], email: 'x@example.org' } }),
+  }));
+}
+
+/** Two spans of one day overlap (labels, end exclusive). */
+const overlaps = (a: { start: string; end: string }, b: { start: string; end: string }) =>
+  minutes(a.start) < minutes(b.end) && minutes(b.start) < minutes(a.end);
+const weeksMeet = (a: { week: string | null }, b: { week: string | null }) => a.week === null || b.week === null || a.week === b.week;
+
+let stack: Awaited<ReturnType<typeof startTestStack>>;
+let music: Institution;
+let office: Client & { email: string };
+let first: Client & { email: string };
+let second: Client & { email: string };
+let stranger: Client;
+let schoolId = '';
+const sites: Record<string, string> = {};
+const rooms: Record<string, { id: string; site_id: string; equipment: string[]; times: Record<string, string[]> | null }> = {};
+const students: Record<string, { client: Client; email: string; memberId: string }> = {};
+let classA = '';
+let classB = '';
+let placementsA: Placement[] = [];
+let placementsB: Placement[] = [];
+
+async function student(name: string, shortcut: string, classId: string, teacher: Client, from: number, to: number) {
+  const email = uniqueEmail(name.split(' ')[0]!.toLowerCase());
+  const client = await signUp(stack.base, { name, email, role: 'student' });
+  expect((await client.post('/api/students/join-class', { register_shortcut: shortcut, duration: 45 })).status).toBe(200);
+  expect((await client.put('/api/me/available-times', { available_times: { [WD]: labels(from, to) } })).status).toBe(200);
+  const members = (await teacher.get<{ members: { member_id: string; email: string | null }[] }>(`/api/classes/${classId}/members`)).body.members;
+  const memberId = members.find((m) => m.email?.toLowerCase() === email.toLowerCase())!.member_id;
+  students[name] = { client, email, memberId };
+  return memberId;
+}
+
+async function calculate(teacher: Client, classId: string) {
+  const calc = await teacher.post<{ placements: Placement[]; status: string; stats: { rooms?: unknown } }>('/api/cp-sat-berechnung-from-db', {
+    wiggleRoom: 0,
+    selectedClass: classId,
+    timePreferences: {},
+  });
+  expect(calc.status, JSON.stringify(calc.body)).toBe(200);
+  return calc.body;
+}
+
+/** Every placement's room: the needed tag, a site of the member, open for the whole lesson. */
+function expectFittingRooms(placements: Placement[], allowedSites: Record<string, string[]>) {
+  for (const p of placements) {
+    expect(p.room, JSON.stringify(p)).toBeDefined();
+    const room = rooms[p.room!.name]!;
+    expect(room.id).toBe(p.room!.id);
+    expect(room.equipment).toContain('grand_piano');
+    expect(allowedSites[p.member_id]).toContain(room.site_id);
+    if (room.times) for (const l of labels(minutes(p.start), minutes(p.end))) expect(room.times[String(p.day)], `${p.room!.name} ${l}`).toContain(l);
+  }
+}
+
+/** Lessons at different sites on one day leave at least 25 minutes between them. */
+function expectTravel(placements: Placement[]) {
+  const byDay = [...placements].filter((p) => p.room).sort((a, b) => a.day - b.day || minutes(a.start) - minutes(b.start));
+  let changes = 0;
+  for (let i = 1; i < byDay.length; i++) {
+    const [a, b] = [byDay[i - 1]!, byDay[i]!];
+    if (a.day !== b.day || a.room!.site_id === b.room!.site_id) continue;
+    changes++;
+    expect(minutes(b.start) - minutes(a.end), `${a.start}-${a.end} ${a.room!.site_name} → ${b.start} ${b.room!.site_name}`).toBeGreaterThanOrEqual(25);
+  }
+  return changes;
+}
+
+async function send(teacher: Client, classId: string) {
+  const form = new FormData();
+  form.append('pdf', new Blob([new Uint8Array(minimalPdf())], { type: 'application/pdf' }), 'stundenplan.pdf');
+  form.append('class_id', classId);
+  form.append('until', addDays(today, 60));
+  const sent = await teacher.post('/api/send-schedule-to-students', form);
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+}
+
+async function saveWithRooms(teacher: Client, classId: string, placements: Placement[], withRoom: (p: Placement) => boolean) {
+  const available_times: Record<string, [string, string][]> = {};
+  for (const p of placements)
+    (available_times[String(p.day)] ??= []).push(...labels(minutes(p.start), minutes(p.end)).map((l) => [l, p.member_id] as [string, string]));
+  const roomsBody = Object.fromEntries(placements.filter(withRoom).map((p) => [p.member_id, p.room!.id]));
+  const saved = await teacher.post<{ id: string }>(`/api/classes/${classId}/schedules`, { name: 'Semester', available_times, rooms: roomsBody });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+  const loaded = await teacher.get<{ rooms: Record<string, string>; room_details: Record<string, Room> }>(`/api/schedules/${saved.body.id}`);
+  expect(loaded.body.rooms).toEqual(roomsBody);
+  return saved.body.id;
+}
+
+/** The school's bookings of a class, once the sent plan's event reached the school service. */
+async function bookingsOf(classId: string, count: number): Promise<Booking[]> {
+  const until = Date.now() + 20_000;
+  for (;;) {
+    const all = (await office.get<{ bookings: Booking[] }>(`/api/schools/${schoolId}/room-bookings`)).body.bookings;
+    const mine = all.filter((b) => b.class_id === classId);
+    if (mine.length >= count || Date.now() > until) return mine;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('the acceptance walk: lessons of two teachers in the rooms of one school', () => {
+  beforeAll(async () => {
+    stack = await startTestStack(inject('databaseUrl'), { port: PORT, portOffset: OFFSET });
+    const institutions = (await new Client(stack.base).get<Institution[]>('/api/institutions')).body;
+    music = institutions[0]!;
+    office = await teacherOf(stack.base, music, 'Olga Office');
+    first = await teacherOf(stack.base, music, 'Erste Lehrerin');
+    second = await teacherOf(stack.base, music, 'Zweiter Lehrer');
+    stranger = await teacherOf(stack.base, institutions[1]!, 'Fremde Lehrkraft');
+  }, 240_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('the operator makes the administrator, who describes two sites 25 minutes apart and four rooms', async () => {
+    const made = await schoolAdmin(stack.dataDir, ['--institution', music.id, '--email', office.email]);
+    expect(made.stderr).toBe('');
+    expect(made.code).toBe(0);
+    schoolId = music.id;
+    expect((await office.get('/api/schools/mine')).body).toEqual({ schools: [{ id: schoolId, name: music.name, role: 'admin' }] });
+
+    for (const name of ['Hauptstelle', 'Grundschule Nord']) {
+      const res = await office.post<{ site: { id: string } }>(`/api/schools/${schoolId}/sites`, { name, address: `${name}, Neuburg` });
+      expect(res.status).toBe(201);
+      sites[name] = res.body.site.id;
+    }
+    const travel = await office.put(`/api/schools/${schoolId}/travel`, {
+      travel: [{ from: sites['Hauptstelle'], to: sites['Grundschule Nord'], minutes: 25 }],
+    });
+    expect(travel.status).toBe(200);
+    const everyDay = (from: number) => Object.fromEntries(['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, labels(from, h(22))]));
+    const wanted = [
+      { name: 'Flügelraum 1.01', site_id: sites['Hauptstelle'], equipment: ['grand_piano'], capacity: 2 },
+      // Opens at 12:45: the first teacher's lessons from 12:00 all fit only in 1.01, so the rooms compete.
+      { name: 'Flügelraum 1.02', site_id: sites['Hauptstelle'], equipment: ['grand_piano'], capacity: 2, times: everyDay(h(12, 45)) },
+      { name: 'Raum 1.03', site_id: sites['Hauptstelle'], equipment: [], capacity: 4 },
+      { name: 'Musikraum Nord', site_id: sites['Grundschule Nord'], equipment: ['grand_piano'], capacity: 20, times: everyDay(h(14)) },
+    ];
+    for (const room of wanted) {
+      const res = await office.post<{ room: (typeof rooms)[string] }>(`/api/schools/${schoolId}/rooms`, room);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      rooms[room.name] = res.body.room;
+    }
+  });
+
+  it('two teachers of the school: classes that need a grand piano, students whose times compete', async () => {
+    const teacherTimes = { [WD]: labels(h(8), h(18)) };
+    const a = await createClass(first, 'Klavier A');
+    classA = a.class_id;
+    expect((await first.put(`/api/classes/${classA}/available-times`, { available_times: teacherTimes })).status).toBe(200);
+    const setA = await first.put(`/api/classes/${classA}/school`, { school_id: schoolId, sites: [sites['Hauptstelle']], needs: ['grand_piano'] });
+    expect(setA.status, JSON.stringify(setA.body)).toBe(200);
+    await student('Anna Alt', a.register_shortcut, classA, first, h(12), h(13, 30));
+    await student('Ben Bauer', a.register_shortcut, classA, first, h(12), h(13, 30));
+
+    const b = await createClass(second, 'Klavier B');
+    classB = b.class_id;
+    expect((await second.put(`/api/classes/${classB}/available-times`, { available_times: teacherTimes })).status).toBe(200);
+    const setB = await second.put(`/api/classes/${classB}/school`, {
+      school_id: schoolId,
+      sites: [sites['Hauptstelle'], sites['Grundschule Nord']],
+      needs: ['grand_piano'],
+    });
+    expect(setB.status, JSON.stringify(setB.body)).toBe(200);
+    // Nora can only get to the partner school (from 14:00); Carl and Dora only to the main building.
+    const nora = await student('Nora Nord', b.register_shortcut, classB, second, h(14), h(14, 45));
+    const carl = await student('Carl Conrad', b.register_shortcut, classB, second, h(12), h(13, 30));
+    const dora = await student('Dora Dorn', b.register_shortcut, classB, second, h(12), h(16));
+    expect((await second.put(`/api/classes/${classB}/members/${nora}/update`, { sites: [sites['Grundschule Nord']] })).status).toBe(200);
+    for (const m of [carl, dora]) expect((await second.put(`/api/classes/${classB}/members/${m}/update`, { sites: [sites['Hauptstelle']] })).status).toBe(200);
+  });
+
+  it('the first teacher calculates, saves with the placements’ rooms and sends: the rooms are booked', async () => {
+    const calc = await calculate(first, classA);
+    placementsA = calc.placements;
+    expect(placementsA).toHaveLength(2);
+    const main = [sites['Hauptstelle']!];
+    expectFittingRooms(placementsA, Object.fromEntries(placementsA.map((p) => [p.member_id, main])));
+    await saveWithRooms(first, classA, placementsA, () => true);
+    await send(first, classA);
+    const booked = await bookingsOf(classA, 2);
+    expect(booked.map((b) => [b.room_id, b.day, b.start, b.end]).sort()).toEqual(placementsA.map((p) => [p.room!.id, p.day, p.start, p.end]).sort());
+  });
+
+  it('the mail and the dated lessons name the room', async () => {
+    for (const name of ['Anna Alt', 'Ben Bauer']) {
+      const s = students[name]!;
+      const p = placementsA.find((x) => x.member_id === s.memberId)!;
+      const mail = await waitForMail(stack.base, s.email, /Dein Stundenplan/);
+      const time = (l: string) => `${String(Math.floor(minutes(l) / 60)).padStart(2, '0')}:${String(minutes(l) % 60).padStart(2, '0')}`;
+      expect(mail.text).toContain(`Deine Stunde: ${GERMAN_DAY}, ${time(p.start)}–${time(p.end)} – ${p.room!.name}, ${p.room!.site_name}`);
+      const dated = await s.client.get<{ lessons: { date: string; room?: Room }[] }>('/api/me/lessons');
+      expect(dated.status).toBe(200);
+      const lesson = dated.body.lessons.find((l) => l.date === LESSON_DATE);
+      expect(lesson, JSON.stringify(dated.body)).toBeDefined();
+      expect(lesson!.room).toEqual(p.room);
+    }
+  });
+
+  it('the second teacher’s calculation uses no room the first booked at an overlapping time, fits and travels', async () => {
+    const calc = await calculate(second, classB);
+    placementsB = calc.placements;
+    expect(placementsB, JSON.stringify(calc)).toHaveLength(3);
+    const siteOf: Record<string, string[]> = {
+      [students['Nora Nord']!.memberId]: [sites['Grundschule Nord']!],
+      [students['Carl Conrad']!.memberId]: [sites['Hauptstelle']!],
+      [students['Dora Dorn']!.memberId]: [sites['Hauptstelle']!],
+    };
+    expectFittingRooms(placementsB, siteOf);
+    const booked = (await office.get<{ bookings: Booking[] }>(`/api/schools/${schoolId}/room-bookings`)).body.bookings.filter((b) => b.class_id !== classB);
+    expect(booked.length).toBeGreaterThanOrEqual(2);
+    for (const p of placementsB)
+      for (const b of booked)
+        if (b.room_id === p.room!.id && b.day === p.day && weeksMeet(b, p))
+          expect(overlaps(b, p), `${p.room!.name} ${p.start}-${p.end} booked ${b.start}-${b.end}`).toBe(false);
+    // 1.01 is the first teacher's from 12:00 to 13:30 and 1.02 opens at 12:45: Carl's only start with a free grand piano.
+    const carl = placementsB.find((p) => p.member_id === students['Carl Conrad']!.memberId)!;
+    expect([carl.start, carl.room!.name]).toEqual(['12.45', 'Flügelraum 1.02']);
+    // Nora at the partner school, Carl and Dora in the main building on the same day: the travel rule bites.
+    expect(expectTravel(placementsB)).toBeGreaterThan(0);
+  });
+
+  it('a teacher of another institution gets 404 on every school route', async () => {
+    const calls = schoolRoutes({ schoolId, siteId: sites['Hauptstelle']!, roomId: rooms['Raum 1.03']!.id });
+    expect(calls.length).toBeGreaterThanOrEqual(14);
+    for (const c of calls) {
+      expect(await stranger.call(c.method, c.path, c.body), `${c.method} ${c.path}`).toMatchObject({ status: 404, body: { detail: 'Schule nicht gefunden.' } });
+    }
+    expect((await office.get<{ rooms: unknown[] }>(`/api/schools/${schoolId}/rooms`)).body.rooms).toHaveLength(4);
+  });
+});
