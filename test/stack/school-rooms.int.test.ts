@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { school as schoolContracts } from '@stundenplan/contracts';
+import { endpoints } from '@stundenplan/contracts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Client, createClass, linkFrom, minimalPdf, signUp, startTestStack, uniqueEmail, waitForMail } from './helpers.js';
 
@@ -88,10 +88,7 @@ function schoolAdmin(dataDir: string, args: string[]): Promise<{ code: number; s
 
 /** Every school route of the contracts (paths with {schoolId}), with its ids filled in and a harmless body. */
 function schoolRoutes(ids: { schoolId: string; siteId: string; roomId: string }): { method: string; path: string; body?: unknown }[] {
-  const routes = Object.values(schoolContracts).filter(
-    (e): e is { method: string; path: string } =>
-      typeof e === 'object' && e !== null && 'path' in e && 'method' in e && String((e as { path: unknown }).path).includes('{schoolId}'),
-  );
+  const routes = endpoints.filter((e) => e.path.includes('{schoolId}'));
   return routes.map((r) => ({
     method: r.method,
     path: r.path.replace('{schoolId}', ids.schoolId).replace('{siteId}', ids.siteId).replace('{roomId}', ids.roomId),
@@ -318,6 +315,22 @@ describe('the acceptance walk: lessons of two teachers in the rooms of one schoo
     expect([carl.start, carl.room!.name]).toEqual(['12.45', 'Flügelraum 1.02']);
     // Nora at the partner school, Carl and Dora in the main building on the same day: the travel rule bites.
     expect(expectTravel(placementsB)).toBeGreaterThan(0);
+  });
+
+  it('the free suitable rooms of one lesson: the planner’s choice, through the gateway', async () => {
+    const carl = students['Carl Conrad']!.memberId;
+    const ask = (c: Client, start: string) => c.get<{ rooms: Room[] }>(`/api/classes/${classB}/room-options?member_id=${carl}&day=${WD}&start=${start}`);
+    // 12.00: 1.01 is the first teacher's, 1.02 not open yet, 1.03 has no grand piano, Nord is not Carl's site.
+    expect(await ask(second, '12.00')).toMatchObject({ status: 200, body: { rooms: [] } });
+    // 12.45 (Carl's lesson): only 1.02; from 13.30 on both grand piano rooms of the main building.
+    expect((await ask(second, '12.45')).body.rooms.map((r) => r.name)).toEqual(['Flügelraum 1.02']);
+    expect((await ask(second, '13.30')).body.rooms.map((r) => r.name).sort()).toEqual(['Flügelraum 1.01', 'Flügelraum 1.02']);
+    // Only the class's teacher: the other teacher of the school and an outsider get the class routes' 404.
+    for (const c of [first, stranger]) expect(await ask(c, '12.45')).toMatchObject({ status: 404 });
+    expect(await second.get(`/api/classes/${classB}/room-options?member_id=${carl}&day=9&start=12.45`)).toMatchObject({
+      status: 400,
+      body: { detail: 'Der Tag muss eine ganze Zahl von 0 (Montag) bis 6 (Sonntag) sein.' },
+    });
   });
 
   it('a teacher of another institution gets 404 on every school route', async () => {
