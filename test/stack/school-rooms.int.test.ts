@@ -1,10 +1,26 @@
-import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { endpoints } from '@stundenplan/contracts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Client, createClass, linkFrom, minimalPdf, signUp, startTestStack, uniqueEmail, waitForMail } from './helpers.js';
+import { Client, createClass, minimalPdf, signUp, startTestStack, uniqueEmail, waitForMail } from './helpers.js';
+import {
+  addDays,
+  GERMAN_DAY,
+  h,
+  labels,
+  LESSON_DATE,
+  minutes,
+  OFFSET,
+  overlaps,
+  PORT,
+  schoolAdmin,
+  schoolRoutes,
+  teacherOf,
+  today,
+  WD,
+  weeksMeet,
+  type Booking,
+  type Institution,
+  type Placement,
+  type Room,
+} from './school-rooms-fixture.js';
 
 /**
  * The acceptance walk of issue 40 with every service (embedded mode, real PostgreSQL): the operator's command makes
@@ -15,91 +31,6 @@ import { Client, createClass, linkFrom, minimalPdf, signUp, startTestStack, uniq
  * the room; the free suitable rooms of one lesson; a lesson saved without a room gets one when sent; a teacher of
  * another institution gets 404 on every school route (taken from the contracts, so a new route is covered).
  */
-
-// Own ports: gateway 22380, services 24381-24398.
-const PORT = 22380;
-const OFFSET = 16300;
-const COMMAND = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../scripts/school-admin.js');
-
-const DAY_MS = 86_400_000;
-const addDays = (iso: string, d: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + d * DAY_MS).toISOString().slice(0, 10);
-const weekdayOf = (iso: string) => (new Date(`${iso}T12:00:00Z`).getUTCDay() + 6) % 7;
-const label = (m: number) => `${Math.floor(m / 60)}.${String(m % 60).padStart(2, '0')}`;
-const labels = (from: number, to: number) => Array.from({ length: (to - from) / 15 }, (_, i) => label(from + i * 15));
-const minutes = (l: string) => Number(l.split('.')[0]) * 60 + Number(l.split('.')[1]);
-const h = (hours: number, mins = 0) => hours * 60 + mins;
-
-const today = new Date(Date.now() + 3600_000).toISOString().slice(0, 10);
-/** The lessons' day: a weekday two to eight days ahead, so the sent plan has dated lessons ahead. */
-const LESSON_DATE = [2, 3, 4, 5, 6, 7, 8].map((d) => addDays(today, d)).find((d) => weekdayOf(d) < 5)!;
-const WD = String(weekdayOf(LESSON_DATE));
-const GERMAN_DAY = ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'][Number(WD)]!;
-
-interface Institution {
-  id: string;
-  name: string;
-  teachers_mail: string | null;
-}
-interface Room {
-  id: string;
-  name: string;
-  site_id: string;
-  site_name: string;
-}
-interface Placement {
-  member_id: string;
-  day: number;
-  start: string;
-  end: string;
-  week: 'A' | 'B' | null;
-  room?: Room;
-}
-interface Booking {
-  room_id: string;
-  day: number;
-  start: string;
-  end: string;
-  week: 'A' | 'B' | null;
-  class_id: string;
-}
-
-async function teacherOf(base: string, institution: Institution, name: string): Promise<Client & { email: string }> {
-  const c = new Client(base) as Client & { email: string };
-  const email = `${name.split(' ')[0]!.toLowerCase()}.${randomUUID().slice(0, 6)}@${institution.teachers_mail}`;
-  const reg = await c.post('/api/auth/register', { email, password: 'Sicher123!', name, role_id: 2, institution_id: institution.id, duration: null });
-  if (reg.status >= 300) throw new Error(`register ${reg.status} ${JSON.stringify(reg.body)}`);
-  const token = new URL(linkFrom(await waitForMail(base, email, /bestätig/i), '/confirm-email')).searchParams.get('token');
-  expect((await c.post('/api/auth/confirm-email', { token })).status).toBe(200);
-  expect((await c.post('/api/auth/login', { email, password: 'Sicher123!' })).status).toBe(200);
-  c.email = email;
-  return c;
-}
-
-function schoolAdmin(dataDir: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) =>
-    execFile(
-      process.execPath,
-      [COMMAND, ...args],
-      { env: { ...process.env, SP_PORT_OFFSET: String(OFFSET), SP_DATA_DIR: dataDir, SCHOOL_SERVICE_ADDR: '', SERVICE_TOKEN_KEY: '' } },
-      (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    ),
-  );
-}
-
-/** Every school route of the contracts (paths with {schoolId}), with its ids filled in and a harmless body. */
-function schoolRoutes(ids: { schoolId: string; siteId: string; roomId: string }): { method: string; path: string; body?: unknown }[] {
-  const routes = endpoints.filter((e) => e.path.includes('{schoolId}'));
-  return routes.map((r) => ({
-    method: r.method,
-    path: r.path.replace('{schoolId}', ids.schoolId).replace('{siteId}', ids.siteId).replace('{roomId}', ids.roomId),
-    ...(r.method === 'GET' || r.method === 'DELETE' ? {} : { body: { name: 'X', site_id: ids.siteId, travel: [], email: 'x@example.org' } }),
-  }));
-}
-
-/** Two spans of one day overlap (labels, end exclusive). */
-const overlaps = (a: { start: string; end: string }, b: { start: string; end: string }) =>
-  minutes(a.start) < minutes(b.end) && minutes(b.start) < minutes(a.end);
-const weeksMeet = (a: { week: string | null }, b: { week: string | null }) => a.week === null || b.week === null || a.week === b.week;
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 let music: Institution;
@@ -192,6 +123,42 @@ async function bookingsOf(classId: string, count: number): Promise<Booking[]> {
     if (mine.length >= count || Date.now() > until) return mine;
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** Dora's lesson is saved without a room: the sending gives it a free suitable one (booked, and in her mail). */
+async function fillOnSending() {
+  const dora = students['Dora Dorn']!;
+  await saveWithRooms(second, classB, placementsB, (p) => p.member_id !== dora.memberId);
+  await send(second, classB);
+  const booked = await bookingsOf(classB, 3);
+  const doraLesson = placementsB.find((p) => p.member_id === dora.memberId)!;
+  const doraBooking = booked.find((b) => b.day === doraLesson.day && b.start === doraLesson.start);
+  expect(doraBooking, JSON.stringify(booked)).toBeDefined();
+  const room = Object.entries(rooms).find(([, r]) => r.id === doraBooking!.room_id)!;
+  // A grand piano at Dora's site, and not a room of another lesson at that time.
+  expect(room[1].equipment).toContain('grand_piano');
+  expect(room[1].site_id).toBe(sites['Hauptstelle']);
+  const all = (await office.get<{ bookings: Booking[] }>(`/api/schools/${schoolId}/room-bookings`)).body.bookings;
+  expect(all.filter((b) => b.room_id === doraBooking!.room_id && b.day === doraBooking!.day && overlaps(b, doraBooking!))).toHaveLength(1);
+  const mail = await waitForMail(stack.base, dora.email, /Dein Stundenplan/);
+  expect(mail.text).toContain(` – ${room[0]}, Hauptstelle`);
+}
+
+/** GET /api/classes/{classId}/room-options for Carl's lesson through the gateway. */
+async function roomOptionsThroughGateway() {
+  const carl = students['Carl Conrad']!.memberId;
+  const ask = (c: Client, start: string) => c.get<{ rooms: Room[] }>(`/api/classes/${classB}/room-options?member_id=${carl}&day=${WD}&start=${start}`);
+  // 12.00: 1.01 is the first teacher's, 1.02 not open yet, 1.03 has no grand piano, Nord is not Carl's site.
+  expect(await ask(second, '12.00')).toMatchObject({ status: 200, body: { rooms: [] } });
+  // 12.45 (Carl's lesson): only 1.02; from 13.30 on both grand piano rooms of the main building.
+  expect((await ask(second, '12.45')).body.rooms.map((r) => r.name)).toEqual(['Flügelraum 1.02']);
+  expect((await ask(second, '13.30')).body.rooms.map((r) => r.name).sort()).toEqual(['Flügelraum 1.01', 'Flügelraum 1.02']);
+  // Only the class's teacher: the other teacher of the school and an outsider get the class routes' 404.
+  for (const c of [first, stranger]) expect(await ask(c, '12.45')).toMatchObject({ status: 404 });
+  expect(await second.get(`/api/classes/${classB}/room-options?member_id=${carl}&day=9&start=12.45`)).toMatchObject({
+    status: 400,
+    body: { detail: 'Der Tag muss eine ganze Zahl von 0 (Montag) bis 6 (Sonntag) sein.' },
+  });
 }
 
 describe('the acceptance walk: lessons of two teachers in the rooms of one school', () => {
@@ -317,20 +284,12 @@ describe('the acceptance walk: lessons of two teachers in the rooms of one schoo
     expect(expectTravel(placementsB)).toBeGreaterThan(0);
   });
 
+  it('a lesson saved without a room gets a free suitable one when the plan is sent', async () => {
+    await fillOnSending();
+  });
+
   it('the free suitable rooms of one lesson: the planner’s choice, through the gateway', async () => {
-    const carl = students['Carl Conrad']!.memberId;
-    const ask = (c: Client, start: string) => c.get<{ rooms: Room[] }>(`/api/classes/${classB}/room-options?member_id=${carl}&day=${WD}&start=${start}`);
-    // 12.00: 1.01 is the first teacher's, 1.02 not open yet, 1.03 has no grand piano, Nord is not Carl's site.
-    expect(await ask(second, '12.00')).toMatchObject({ status: 200, body: { rooms: [] } });
-    // 12.45 (Carl's lesson): only 1.02; from 13.30 on both grand piano rooms of the main building.
-    expect((await ask(second, '12.45')).body.rooms.map((r) => r.name)).toEqual(['Flügelraum 1.02']);
-    expect((await ask(second, '13.30')).body.rooms.map((r) => r.name).sort()).toEqual(['Flügelraum 1.01', 'Flügelraum 1.02']);
-    // Only the class's teacher: the other teacher of the school and an outsider get the class routes' 404.
-    for (const c of [first, stranger]) expect(await ask(c, '12.45')).toMatchObject({ status: 404 });
-    expect(await second.get(`/api/classes/${classB}/room-options?member_id=${carl}&day=9&start=12.45`)).toMatchObject({
-      status: 400,
-      body: { detail: 'Der Tag muss eine ganze Zahl von 0 (Montag) bis 6 (Sonntag) sein.' },
-    });
+    await roomOptionsThroughGateway();
   });
 
   it('a teacher of another institution gets 404 on every school route', async () => {

@@ -1,0 +1,94 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { endpoints } from '@stundenplan/contracts';
+import { expect } from 'vitest';
+import { Client, linkFrom, waitForMail } from './helpers.js';
+
+/** Dates, times, people and routes of the school rooms walk (school-rooms.int.test.ts). */
+
+// Own ports: gateway 22380, services 24381-24398.
+export const PORT = 22380;
+export const OFFSET = 16300;
+const COMMAND = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../scripts/school-admin.js');
+
+export const DAY_MS = 86_400_000;
+export const addDays = (iso: string, d: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + d * DAY_MS).toISOString().slice(0, 10);
+export const weekdayOf = (iso: string) => (new Date(`${iso}T12:00:00Z`).getUTCDay() + 6) % 7;
+export const label = (m: number) => `${Math.floor(m / 60)}.${String(m % 60).padStart(2, '0')}`;
+export const labels = (from: number, to: number) => Array.from({ length: (to - from) / 15 }, (_, i) => label(from + i * 15));
+export const minutes = (l: string) => Number(l.split('.')[0]) * 60 + Number(l.split('.')[1]);
+export const h = (hours: number, mins = 0) => hours * 60 + mins;
+
+export const today = new Date(Date.now() + 3600_000).toISOString().slice(0, 10);
+/** The lessons' day: a weekday two to eight days ahead, so the sent plan has dated lessons ahead. */
+export const LESSON_DATE = [2, 3, 4, 5, 6, 7, 8].map((d) => addDays(today, d)).find((d) => weekdayOf(d) < 5)!;
+export const WD = String(weekdayOf(LESSON_DATE));
+export const GERMAN_DAY = ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'][Number(WD)]!;
+
+export interface Institution {
+  id: string;
+  name: string;
+  teachers_mail: string | null;
+}
+export interface Room {
+  id: string;
+  name: string;
+  site_id: string;
+  site_name: string;
+}
+export interface Placement {
+  member_id: string;
+  day: number;
+  start: string;
+  end: string;
+  week: 'A' | 'B' | null;
+  room?: Room;
+}
+export interface Booking {
+  room_id: string;
+  day: number;
+  start: string;
+  end: string;
+  week: 'A' | 'B' | null;
+  class_id: string;
+}
+
+export async function teacherOf(base: string, institution: Institution, name: string): Promise<Client & { email: string }> {
+  const c = new Client(base) as Client & { email: string };
+  const email = `${name.split(' ')[0]!.toLowerCase()}.${randomUUID().slice(0, 6)}@${institution.teachers_mail}`;
+  const reg = await c.post('/api/auth/register', { email, password: 'Sicher123!', name, role_id: 2, institution_id: institution.id, duration: null });
+  if (reg.status >= 300) throw new Error(`register ${reg.status} ${JSON.stringify(reg.body)}`);
+  const token = new URL(linkFrom(await waitForMail(base, email, /bestätig/i), '/confirm-email')).searchParams.get('token');
+  expect((await c.post('/api/auth/confirm-email', { token })).status).toBe(200);
+  expect((await c.post('/api/auth/login', { email, password: 'Sicher123!' })).status).toBe(200);
+  c.email = email;
+  return c;
+}
+
+export function schoolAdmin(dataDir: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) =>
+    execFile(
+      process.execPath,
+      [COMMAND, ...args],
+      { env: { ...process.env, SP_PORT_OFFSET: String(OFFSET), SP_DATA_DIR: dataDir, SCHOOL_SERVICE_ADDR: '', SERVICE_TOKEN_KEY: '' } },
+      (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    ),
+  );
+}
+
+/** Every school route of the contracts (paths with {schoolId}), with its ids filled in and a harmless body. */
+export function schoolRoutes(ids: { schoolId: string; siteId: string; roomId: string }): { method: string; path: string; body?: unknown }[] {
+  const routes = endpoints.filter((e) => e.path.includes('{schoolId}'));
+  return routes.map((r) => ({
+    method: r.method,
+    path: r.path.replace('{schoolId}', ids.schoolId).replace('{siteId}', ids.siteId).replace('{roomId}', ids.roomId),
+    ...(r.method === 'GET' || r.method === 'DELETE' ? {} : { body: { name: 'X', site_id: ids.siteId, travel: [], email: 'x@example.org' } }),
+  }));
+}
+
+/** Two spans of one day overlap (labels, end exclusive). */
+export const overlaps = (a: { start: string; end: string }, b: { start: string; end: string }) =>
+  minutes(a.start) < minutes(b.end) && minutes(b.start) < minutes(a.end);
+export const weeksMeet = (a: { week: string | null }, b: { week: string | null }) => a.week === null || b.week === null || a.week === b.week;
