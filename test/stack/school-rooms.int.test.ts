@@ -125,6 +125,35 @@ async function bookingsOf(classId: string, count: number): Promise<Booking[]> {
   }
 }
 
+/** The first teacher's sent plan names the rooms: mail, dated lessons, calendar; a colleague sees no pupils. */
+async function roomsNamedForStudents() {
+  for (const name of ['Anna Alt', 'Ben Bauer']) {
+    const s = students[name]!;
+    const p = placementsA.find((x) => x.member_id === s.memberId)!;
+    const mail = await waitForMail(stack.base, s.email, /Dein Stundenplan/);
+    const time = (l: string) => `${String(Math.floor(minutes(l) / 60)).padStart(2, '0')}:${String(minutes(l) % 60).padStart(2, '0')}`;
+    expect(mail.text).toContain(`Deine Stunde: ${GERMAN_DAY}, ${time(p.start)}–${time(p.end)} – ${p.room!.name}, ${p.room!.site_name}`);
+    const dated = await s.client.get<{ lessons: { date: string; room?: Room }[] }>('/api/me/lessons');
+    expect(dated.status).toBe(200);
+    const lesson = dated.body.lessons.find((l) => l.date === LESSON_DATE);
+    expect(lesson, JSON.stringify(dated.body)).toBeDefined();
+    expect(lesson!.room).toEqual(p.room);
+    // The calendar names it as LOCATION (commas escaped, lines folded at 75 octets).
+    const ics = await s.client.get<string>('/api/me/calendar.ics');
+    expect(ics.status).toBe(200);
+    expect(ics.body.replace(/\r\n[ \t]/g, '')).toContain(`LOCATION:${p.room!.name}\\, ${p.room!.site_name}`);
+  }
+  // The teacher's dated lessons too.
+  const own = await first.get<{ lessons: { member_id: string; date: string; room?: Room }[] }>(`/api/classes/${classA}/lessons`);
+  for (const p of placementsA) expect(own.body.lessons.find((l) => l.member_id === p.member_id && l.date === LESSON_DATE)?.room).toEqual(p.room);
+  // A colleague sees the first teacher's bookings, never the pupils' names; the first teacher's own
+  // bookings do not keep the first teacher from calculating the same plan again.
+  const seen = (await second.get<{ bookings: (Booking & { student_name?: string })[] }>(`/api/schools/${schoolId}/room-bookings`)).body.bookings;
+  expect(seen.filter((b) => b.class_id === classA).map((b) => b.student_name)).toEqual([undefined, undefined]);
+  const again = await calculate(first, classA);
+  expect(again.placements.map((p) => [p.member_id, p.start, p.room?.id]).sort()).toEqual(placementsA.map((p) => [p.member_id, p.start, p.room?.id]).sort());
+}
+
 /** Dora's lesson is saved without a room: the sending gives it a free suitable one (booked, and in her mail). */
 async function fillOnSending() {
   const dora = students['Dora Dorn']!;
@@ -247,18 +276,7 @@ describe('the acceptance walk: lessons of two teachers in the rooms of one schoo
   });
 
   it('the mail and the dated lessons name the room', async () => {
-    for (const name of ['Anna Alt', 'Ben Bauer']) {
-      const s = students[name]!;
-      const p = placementsA.find((x) => x.member_id === s.memberId)!;
-      const mail = await waitForMail(stack.base, s.email, /Dein Stundenplan/);
-      const time = (l: string) => `${String(Math.floor(minutes(l) / 60)).padStart(2, '0')}:${String(minutes(l) % 60).padStart(2, '0')}`;
-      expect(mail.text).toContain(`Deine Stunde: ${GERMAN_DAY}, ${time(p.start)}–${time(p.end)} – ${p.room!.name}, ${p.room!.site_name}`);
-      const dated = await s.client.get<{ lessons: { date: string; room?: Room }[] }>('/api/me/lessons');
-      expect(dated.status).toBe(200);
-      const lesson = dated.body.lessons.find((l) => l.date === LESSON_DATE);
-      expect(lesson, JSON.stringify(dated.body)).toBeDefined();
-      expect(lesson!.room).toEqual(p.room);
-    }
+    await roomsNamedForStudents();
   });
 
   it('the second teacher’s calculation uses no room the first booked at an overlapping time, fits and travels', async () => {
