@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { endpoints } from '@stundenplan/contracts';
 import { expect } from 'vitest';
-import { Client, linkFrom, waitForMail } from './helpers.js';
+import { Client, linkFrom, minimalPdf, waitForMail } from './helpers.js';
 
 /** Dates, times, people and routes of the school rooms walk (school-rooms.int.test.ts). */
 
@@ -92,3 +92,25 @@ export function schoolRoutes(ids: { schoolId: string; siteId: string; roomId: st
 export const overlaps = (a: { start: string; end: string }, b: { start: string; end: string }) =>
   minutes(a.start) < minutes(b.end) && minutes(b.start) < minutes(a.end);
 export const weeksMeet = (a: { week: string | null }, b: { week: string | null }) => a.week === null || b.week === null || a.week === b.week;
+
+/** Lessons at different sites on one day leave at least 25 minutes between them. */
+export function expectTravel(placements: Placement[]) {
+  const byDay = [...placements].filter((p) => p.room).sort((a, b) => a.day - b.day || minutes(a.start) - minutes(b.start));
+  let changes = 0;
+  for (let i = 1; i < byDay.length; i++) {
+    const [a, b] = [byDay[i - 1]!, byDay[i]!];
+    if (a.day !== b.day || a.room!.site_id === b.room!.site_id) continue;
+    changes++;
+    expect(minutes(b.start) - minutes(a.end), `${a.start}-${a.end} ${a.room!.site_name} → ${b.start} ${b.room!.site_name}`).toBeGreaterThanOrEqual(25);
+  }
+  return changes;
+}
+
+export async function send(teacher: Client, classId: string) {
+  const form = new FormData();
+  form.append('pdf', new Blob([new Uint8Array(minimalPdf())], { type: 'application/pdf' }), 'stundenplan.pdf');
+  form.append('class_id', classId);
+  form.append('until', addDays(today, 60));
+  const sent = await teacher.post('/api/send-schedule-to-students', form);
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+}

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Client, createClass, minimalPdf, signUp, startTestStack, uniqueEmail, waitForMail } from './helpers.js';
+import { Client, createClass, signUp, startTestStack, uniqueEmail, waitForMail } from './helpers.js';
 import {
-  addDays,
   GERMAN_DAY,
   h,
   labels,
@@ -10,10 +9,11 @@ import {
   OFFSET,
   overlaps,
   PORT,
+  expectTravel,
+  send,
   schoolAdmin,
   schoolRoutes,
   teacherOf,
-  today,
   WD,
   weeksMeet,
   type Booking,
@@ -80,32 +80,10 @@ function expectFittingRooms(placements: Placement[], allowedSites: Record<string
   }
 }
 
-/** Lessons at different sites on one day leave at least 25 minutes between them. */
-function expectTravel(placements: Placement[]) {
-  const byDay = [...placements].filter((p) => p.room).sort((a, b) => a.day - b.day || minutes(a.start) - minutes(b.start));
-  let changes = 0;
-  for (let i = 1; i < byDay.length; i++) {
-    const [a, b] = [byDay[i - 1]!, byDay[i]!];
-    if (a.day !== b.day || a.room!.site_id === b.room!.site_id) continue;
-    changes++;
-    expect(minutes(b.start) - minutes(a.end), `${a.start}-${a.end} ${a.room!.site_name} → ${b.start} ${b.room!.site_name}`).toBeGreaterThanOrEqual(25);
-  }
-  return changes;
-}
-
-async function send(teacher: Client, classId: string) {
-  const form = new FormData();
-  form.append('pdf', new Blob([new Uint8Array(minimalPdf())], { type: 'application/pdf' }), 'stundenplan.pdf');
-  form.append('class_id', classId);
-  form.append('until', addDays(today, 60));
-  const sent = await teacher.post('/api/send-schedule-to-students', form);
-  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-}
-
 async function saveWithRooms(teacher: Client, classId: string, placements: Placement[], withRoom: (p: Placement) => boolean) {
-  const available_times: Record<string, [string, string][]> = {};
+  const available_times: Record<string, string[][]> = {};
   for (const p of placements)
-    (available_times[String(p.day)] ??= []).push(...labels(minutes(p.start), minutes(p.end)).map((l) => [l, p.member_id] as [string, string]));
+    (available_times[String(p.day)] ??= []).push(...labels(minutes(p.start), minutes(p.end)).map((l) => [l, p.member_id, ...(p.week ? [p.week] : [])]));
   const roomsBody = Object.fromEntries(placements.filter(withRoom).map((p) => [p.member_id, p.room!.id]));
   const saved = await teacher.post<{ id: string }>(`/api/classes/${classId}/schedules`, { name: 'Semester', available_times, rooms: roomsBody });
   expect(saved.status, JSON.stringify(saved.body)).toBe(201);
@@ -188,6 +166,37 @@ async function roomOptionsThroughGateway() {
     status: 400,
     body: { detail: 'Der Tag muss eine ganze Zahl von 0 (Montag) bis 6 (Sonntag) sein.' },
   });
+}
+
+/**
+ * Two-week lessons across the services: the first teacher's second class has two biweekly pupils at 16.00 in weeks A
+ * and B; sent, the school books their room for week A and week B; a weekly lesson of the colleague at that time
+ * needs its room in both weeks, so that room is no option for it.
+ */
+async function biweeklyBookings() {
+  const c = await createClass(first, 'Klavier 14-täglich');
+  expect((await first.put(`/api/classes/${c.class_id}/available-times`, { available_times: { [WD]: labels(h(8), h(18)) } })).status).toBe(200);
+  expect((await first.put(`/api/classes/${c.class_id}/school`, { school_id: schoolId, sites: [sites['Hauptstelle']], needs: ['grand_piano'] })).status).toBe(
+    200,
+  );
+  for (const name of ['Ella Eins', 'Finn Zwei']) {
+    const id = await student(name, c.register_shortcut, c.class_id, first, h(16), h(16, 45));
+    expect((await first.put(`/api/classes/${c.class_id}/members/${id}/update`, { frequency: 'biweekly' })).status).toBe(200);
+  }
+  const calc = await calculate(first, c.class_id);
+  expect(calc.placements.map((p) => [p.start, p.week]).sort()).toEqual([
+    ['16.00', 'A'],
+    ['16.00', 'B'],
+  ]);
+  await saveWithRooms(first, c.class_id, calc.placements, () => true);
+  await send(first, c.class_id);
+  const booked = await bookingsOf(c.class_id, 2);
+  expect(booked.map((b) => [b.room_id, b.start, b.week]).sort()).toEqual(calc.placements.map((p) => [p.room!.id, p.start, p.week]).sort());
+  const dora = students['Dora Dorn']!.memberId;
+  const options = await second.get<{ rooms: Room[] }>(`/api/classes/${classB}/room-options?member_id=${dora}&day=${WD}&start=16.00`);
+  const taken = new Set(calc.placements.map((p) => p.room!.id));
+  expect(options.body.rooms.length).toBeGreaterThan(0);
+  for (const r of options.body.rooms) expect(taken.has(r.id), r.name).toBe(false);
 }
 
 describe('the acceptance walk: lessons of two teachers in the rooms of one school', () => {
@@ -308,6 +317,10 @@ describe('the acceptance walk: lessons of two teachers in the rooms of one schoo
 
   it('the free suitable rooms of one lesson: the planner’s choice, through the gateway', async () => {
     await roomOptionsThroughGateway();
+  });
+
+  it('two-week lessons book their room per week; a weekly lesson then needs another', async () => {
+    await biweeklyBookings();
   });
 
   it('a teacher of another institution gets 404 on every school route', async () => {
