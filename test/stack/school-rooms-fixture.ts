@@ -1,4 +1,6 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -113,4 +115,18 @@ export async function send(teacher: Client, classId: string) {
   form.append('until', addDays(today, 60));
   const sent = await teacher.post('/api/send-schedule-to-students', form);
   expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+}
+
+/** The PDF's text as pdftotext -layout reads it, runs of whitespace collapsed. */
+export function pdfText(pdf: Buffer): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sp-pdf-'));
+  try {
+    const file = path.join(dir, 'plan.pdf');
+    writeFileSync(file, pdf);
+    const r = spawnSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`pdftotext failed: ${r.stderr}`);
+    return r.stdout.replace(/[ \t]+/g, ' ');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

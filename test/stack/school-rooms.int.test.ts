@@ -9,6 +9,7 @@ import {
   OFFSET,
   overlaps,
   PORT,
+  pdfText,
   expectTravel,
   send,
   schoolAdmin,
@@ -128,6 +129,16 @@ async function roomsNamedForStudents() {
   // bookings do not keep the first teacher from calculating the same plan again.
   const seen = (await second.get<{ bookings: (Booking & { student_name?: string })[] }>(`/api/schools/${schoolId}/room-bookings`)).body.bookings;
   expect(seen.filter((b) => b.class_id === classA).map((b) => b.student_name)).toEqual([undefined, undefined]);
+  // The PDF the teacher sends lists each pupil's room.
+  const pdf = await first.post<Buffer>('/api/export-pdf-alternative', {
+    schedule: { [WD]: placementsA.flatMap((p) => labels(minutes(p.start), minutes(p.end)).map((l) => [l, p.member_id])) },
+    timeRange: { start: 44, end: 60 },
+    studentsList: placementsA.map((p) => ({ member_id: p.member_id, name: p.member_id.slice(0, 4), duration: 45 })),
+    className: 'Klavier A',
+    rooms: Object.fromEntries(placementsA.map((p) => [p.member_id, { name: p.room!.name, site_name: p.room!.site_name }])),
+  });
+  expect(pdf.status, JSON.stringify(pdf.body).slice(0, 300)).toBe(200);
+  expect(pdfText(pdf.body)).toContain(`${placementsA[0]!.room!.name}, ${placementsA[0]!.room!.site_name}`);
   const again = await calculate(first, classA);
   expect(again.placements.map((p) => [p.member_id, p.start, p.room?.id]).sort()).toEqual(placementsA.map((p) => [p.member_id, p.start, p.room?.id]).sort());
 }
