@@ -130,3 +130,19 @@ export function pdfText(pdf: Buffer): string {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** The calculation of the teacher's class (200 expected). */
+export async function calculate(teacher: Client, classId: string, wiggleRoom = 0) {
+  const calc = await teacher.post<{
+    placements: Placement[];
+    status: string;
+    stats: { rooms?: unknown };
+    skipped_students: { member_id: string; reason: string }[];
+  }>('/api/cp-sat-berechnung-from-db', {
+    wiggleRoom,
+    selectedClass: classId,
+    timePreferences: {},
+  });
+  expect(calc.status, JSON.stringify(calc.body)).toBe(200);
+  return calc.body;
+}

@@ -9,6 +9,7 @@ import {
   OFFSET,
   overlaps,
   PORT,
+  calculate,
   pdfText,
   expectTravel,
   send,
@@ -57,16 +58,6 @@ async function student(name: string, shortcut: string, classId: string, teacher:
   const memberId = members.find((m) => m.email?.toLowerCase() === email.toLowerCase())!.member_id;
   students[name] = { client, email, memberId };
   return memberId;
-}
-
-async function calculate(teacher: Client, classId: string) {
-  const calc = await teacher.post<{ placements: Placement[]; status: string; stats: { rooms?: unknown } }>('/api/cp-sat-berechnung-from-db', {
-    wiggleRoom: 0,
-    selectedClass: classId,
-    timePreferences: {},
-  });
-  expect(calc.status, JSON.stringify(calc.body)).toBe(200);
-  return calc.body;
 }
 
 /** Every placement's room: the needed tag, a site of the member, open for the whole lesson. */
@@ -125,8 +116,7 @@ async function roomsNamedForStudents() {
   // The teacher's dated lessons too.
   const own = await first.get<{ lessons: { member_id: string; date: string; room?: Room }[] }>(`/api/classes/${classA}/lessons`);
   for (const p of placementsA) expect(own.body.lessons.find((l) => l.member_id === p.member_id && l.date === LESSON_DATE)?.room).toEqual(p.room);
-  // A colleague sees the first teacher's bookings, never the pupils' names; the first teacher's own
-  // bookings do not keep the first teacher from calculating the same plan again.
+  // A colleague sees no pupils; the teacher's own bookings do not block calculating the same plan again.
   const seen = (await second.get<{ bookings: (Booking & { student_name?: string })[] }>(`/api/schools/${schoolId}/room-bookings`)).body.bookings;
   expect(seen.filter((b) => b.class_id === classA).map((b) => b.student_name)).toEqual([undefined, undefined]);
   // The PDF the teacher sends lists each pupil's room.
@@ -208,6 +198,17 @@ async function biweeklyBookings() {
   const taken = new Set(calc.placements.map((p) => p.room!.id));
   expect(options.body.rooms.length).toBeGreaterThan(0);
   for (const r of options.body.rooms) expect(taken.has(r.id), r.name).toBe(false);
+}
+
+/** A pupil who could be placed but for a room: 'Kein passender Raum frei.' (no room of the school has an organ). */
+async function noRoomReason() {
+  const c = await createClass(second, 'Orgel');
+  expect((await second.put(`/api/classes/${c.class_id}/available-times`, { available_times: { [WD]: labels(h(8), h(18)) } })).status).toBe(200);
+  expect((await second.put(`/api/classes/${c.class_id}/school`, { school_id: schoolId, needs: ['organ'] })).status).toBe(200);
+  const id = await student('Olaf Orgel', c.register_shortcut, c.class_id, second, h(10), h(11));
+  const calc = await calculate(second, c.class_id, 1);
+  expect(calc.placements).toEqual([]);
+  expect(calc.skipped_students).toMatchObject([{ member_id: id, reason: 'Kein passender Raum frei.' }]);
 }
 
 describe('the acceptance walk: lessons of two teachers in the rooms of one school', () => {
@@ -332,6 +333,10 @@ describe('the acceptance walk: lessons of two teachers in the rooms of one schoo
 
   it('two-week lessons book their room per week; a weekly lesson then needs another', async () => {
     await biweeklyBookings();
+  });
+
+  it("a pupil without a suitable room: 'Kein passender Raum frei.'", async () => {
+    await noRoomReason();
   });
 
   it('a teacher of another institution gets 404 on every school route', async () => {
