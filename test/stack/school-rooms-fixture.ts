@@ -146,3 +146,16 @@ export async function calculate(teacher: Client, classId: string, wiggleRoom = 0
   expect(calc.status, JSON.stringify(calc.body)).toBe(200);
   return calc.body;
 }
+
+/** Saves the placements (with their weeks) and the rooms of those `withRoom` picks; loads them back. */
+export async function saveWithRooms(teacher: Client, classId: string, placements: Placement[], withRoom: (p: Placement) => boolean) {
+  const available_times: Record<string, string[][]> = {};
+  for (const p of placements)
+    (available_times[String(p.day)] ??= []).push(...labels(minutes(p.start), minutes(p.end)).map((l) => [l, p.member_id, ...(p.week ? [p.week] : [])]));
+  const roomsBody = Object.fromEntries(placements.filter(withRoom).map((p) => [p.member_id, p.room!.id]));
+  const saved = await teacher.post<{ id: string }>(`/api/classes/${classId}/schedules`, { name: 'Semester', available_times, rooms: roomsBody });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+  const loaded = await teacher.get<{ rooms: Record<string, string>; room_details: Record<string, Room> }>(`/api/schedules/${saved.body.id}`);
+  expect(loaded.body.rooms).toEqual(roomsBody);
+  return saved.body.id;
+}

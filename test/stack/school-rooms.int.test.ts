@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Client, createClass, signUp, startTestStack, uniqueEmail, waitForMail } from './helpers.js';
+import { Client, createClass, mails, signUp, startTestStack, uniqueEmail, waitForMail } from './helpers.js';
 import {
   GERMAN_DAY,
   h,
@@ -9,6 +9,7 @@ import {
   OFFSET,
   overlaps,
   PORT,
+  saveWithRooms,
   calculate,
   pdfText,
   expectTravel,
@@ -70,18 +71,6 @@ function expectFittingRooms(placements: Placement[], allowedSites: Record<string
     expect(allowedSites[p.member_id]).toContain(room.site_id);
     if (room.times) for (const l of labels(minutes(p.start), minutes(p.end))) expect(room.times[String(p.day)], `${p.room!.name} ${l}`).toContain(l);
   }
-}
-
-async function saveWithRooms(teacher: Client, classId: string, placements: Placement[], withRoom: (p: Placement) => boolean) {
-  const available_times: Record<string, string[][]> = {};
-  for (const p of placements)
-    (available_times[String(p.day)] ??= []).push(...labels(minutes(p.start), minutes(p.end)).map((l) => [l, p.member_id, ...(p.week ? [p.week] : [])]));
-  const roomsBody = Object.fromEntries(placements.filter(withRoom).map((p) => [p.member_id, p.room!.id]));
-  const saved = await teacher.post<{ id: string }>(`/api/classes/${classId}/schedules`, { name: 'Semester', available_times, rooms: roomsBody });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(201);
-  const loaded = await teacher.get<{ rooms: Record<string, string>; room_details: Record<string, Room> }>(`/api/schedules/${saved.body.id}`);
-  expect(loaded.body.rooms).toEqual(roomsBody);
-  return saved.body.id;
 }
 
 /** The school's bookings of a class, once the sent plan's event reached the school service. */
@@ -150,6 +139,16 @@ async function fillOnSending() {
   expect(all.filter((b) => b.room_id === doraBooking!.room_id && b.day === doraBooking!.day && overlaps(b, doraBooking!))).toHaveLength(1);
   const mail = await waitForMail(stack.base, dora.email, /Dein Stundenplan/);
   expect(mail.text).toContain(` – ${room[0]}, Hauptstelle`);
+  // A room renamed after the plan was saved: the next sending names it as it is now (ADR 0035, school-rooms-for-students.md).
+  const carl = placementsB.find((p) => p.member_id === students['Carl Conrad']!.memberId)!;
+  const renamed = await office.put(`/api/schools/${schoolId}/rooms/${carl.room!.id}`, { ...rooms[carl.room!.name], name: 'Flügelsaal' });
+  expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+  await send(second, classB);
+  const until = Date.now() + 10_000;
+  const named = async () => (await mails(stack.base)).some((m) => m.to === students['Carl Conrad']!.email && m.text.includes(' – Flügelsaal, Hauptstelle'));
+  while (!(await named()) && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
+  expect(await named()).toBe(true);
+  await office.put(`/api/schools/${schoolId}/rooms/${carl.room!.id}`, { ...rooms[carl.room!.name], name: carl.room!.name });
 }
 
 /** GET /api/classes/{classId}/room-options for Carl's lesson through the gateway. */

@@ -111,7 +111,7 @@ describe('saved schedules with rooms', () => {
     expect(w.h.world.calls.slice(before).map((c) => c.method)).not.toContain('GetRoomPlanning');
   });
 
-  it('GetLatestSchedule (the sending) gives a lesson saved without a room a free suitable one; the saved schedule keeps none', async () => {
+  it('GetLatestSchedule (the sending): a free suitable room for a lesson saved without; the rooms as named now', async () => {
     const schoolId = withSchool();
     const plain = { ...room('Raum 3'), equipment: [] };
     const grand = (name: string) => ({ ...room(name), equipment: ['grand_piano'] });
@@ -134,6 +134,11 @@ describe('saved schedules with rooms', () => {
         [w.anna.memberId]: { roomId: g1.roomId, name: 'Flügel 1', siteId: SITE, siteName: 'Haupthaus' },
         [w.ben.memberId]: { roomId: g2.roomId, name: 'Flügel 2', siteId: SITE, siteName: 'Haupthaus' },
       });
+      // A room renamed since the save is sent with its name of now; the saved schedule keeps the snapshot.
+      g1.name = 'Flügelsaal';
+      const renamed = await callUnary(client.getLatestSchedule.bind(client), client, { classId: w.cls.classId, teacherId: w.h.teacherId });
+      expect(renamed.rooms[w.anna.memberId]!.name).toBe('Flügelsaal');
+      expect((await api(w.h, 'GET', `/api/schedules/${created.body.id}`, w.h.teacher)).body.room_details[w.anna.memberId].name).toBe('Flügel 1');
       // No free suitable room: Ben's lesson stays without one, Anna keeps hers.
       w.h.world.roomPlanning.get(schoolId)!.rooms = [plain, g1];
       const none = await callUnary(client.getLatestSchedule.bind(client), client, { classId: w.cls.classId, teacherId: w.h.teacherId });
@@ -142,6 +147,7 @@ describe('saved schedules with rooms', () => {
       w.h.world.roomPlanning.delete(schoolId);
       const down = await callUnary(client.getLatestSchedule.bind(client), client, { classId: w.cls.classId, teacherId: w.h.teacherId });
       expect(Object.keys(down.rooms)).toEqual([w.anna.memberId]);
+      expect(down.rooms[w.anna.memberId]!.name).toBe('Flügel 1');
     } finally {
       client.close();
     }

@@ -5,6 +5,7 @@
  * lesson that has none, chosen by the calculation's rules (rooms.ts): at one of the member's sites, with
  * every needed tag, open for the whole lesson, not booked by another class's sent plan, not the room of
  * another lesson of this plan at that time, and with the teacher's travel between sites where possible.
+ * The saved rooms are sent with their current names (the saved schedule keeps its snapshot).
  * The saved schedule itself is not changed.
  */
 import type { Logger } from '@stundenplan/base';
@@ -96,8 +97,8 @@ export function fillMissingRooms(
 }
 
 /**
- * The schedule's rooms for sending: the saved ones, and for a class with a school a free suitable room for
- * every member's lesson saved without one. When the class, its members or the school cannot be read, the
+ * The schedule's rooms for sending: the saved ones with their names and sites as the school has them now, and
+ * for a class with a school a free suitable room for every member's lesson saved without one. When the class, its members or the school cannot be read, the
  * saved rooms only (logged): the plan is sent without the missing rooms rather than not at all.
  */
 export async function roomsForSending(
@@ -105,7 +106,7 @@ export async function roomsForSending(
   row: { classId: string; teacherId: string; times: SavedTimes; rooms: SavedRooms },
 ): Promise<Record<string, LessonRoom>> {
   const lessons = savedLessons(row.times);
-  if (lessons.every((l) => row.rooms[l.memberId])) return row.rooms;
+  if (lessons.length === 0) return row.rooms;
   try {
     const school = (await deps.classes.getClass(row.classId, row.teacherId)).school;
     if (!school) return row.rooms;
@@ -129,7 +130,10 @@ export async function roomsForSending(
       saved,
       new Map([...suitable].filter(([id]) => !row.rooms[id])),
     );
-    return { ...row.rooms, ...Object.fromEntries([...filled].map(([id, r]) => [id, board.view(r)])) };
+    // A saved room the school still has is sent with its name and site as they are now (ADR 0035: a renamed room
+    // reaches the students with the next sending); one it no longer has keeps the snapshot.
+    const current = Object.fromEntries([...saved].map(([id, r]) => [id, board.view(r)]));
+    return { ...row.rooms, ...current, ...Object.fromEntries([...filled].map(([id, r]) => [id, board.view(r)])) };
   } catch (e) {
     deps.log.warn({ err: (e as Error).message, classId: row.classId }, 'rooms for sending: saved rooms only');
     return row.rooms;
