@@ -159,3 +159,30 @@ export async function saveWithRooms(teacher: Client, classId: string, placements
   expect(loaded.body.rooms).toEqual(roomsBody);
   return saved.body.id;
 }
+
+/** Every placement's room: the needed tag, a site of the member, open for the whole lesson. */
+export function expectFittingRooms(
+  rooms: Record<string, { id: string; equipment: string[]; site_id: string; times: Record<string, string[]> | null }>,
+  placements: Placement[],
+  allowedSites: Record<string, string[]>,
+) {
+  for (const p of placements) {
+    expect(p.room, JSON.stringify(p)).toBeDefined();
+    const room = rooms[p.room!.name]!;
+    expect(room.id).toBe(p.room!.id);
+    expect(room.equipment).toContain('grand_piano');
+    expect(allowedSites[p.member_id]).toContain(room.site_id);
+    if (room.times) for (const l of labels(minutes(p.start), minutes(p.end))) expect(room.times[String(p.day)], `${p.room!.name} ${l}`).toContain(l);
+  }
+}
+
+/** The school's bookings of a class, once the sent plan's event reached the school service. */
+export async function bookingsOf(office: Client, schoolId: string, classId: string, count: number): Promise<Booking[]> {
+  const until = Date.now() + 20_000;
+  for (;;) {
+    const all = (await office.get<{ bookings: Booking[] }>(`/api/schools/${schoolId}/room-bookings`)).body.bookings;
+    const mine = all.filter((b) => b.class_id === classId);
+    if (mine.length >= count || Date.now() > until) return mine;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

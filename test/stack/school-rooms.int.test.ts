@@ -9,6 +9,8 @@ import {
   OFFSET,
   overlaps,
   PORT,
+  bookingsOf,
+  expectFittingRooms,
   saveWithRooms,
   calculate,
   pdfText,
@@ -61,29 +63,6 @@ async function student(name: string, shortcut: string, classId: string, teacher:
   return memberId;
 }
 
-/** Every placement's room: the needed tag, a site of the member, open for the whole lesson. */
-function expectFittingRooms(placements: Placement[], allowedSites: Record<string, string[]>) {
-  for (const p of placements) {
-    expect(p.room, JSON.stringify(p)).toBeDefined();
-    const room = rooms[p.room!.name]!;
-    expect(room.id).toBe(p.room!.id);
-    expect(room.equipment).toContain('grand_piano');
-    expect(allowedSites[p.member_id]).toContain(room.site_id);
-    if (room.times) for (const l of labels(minutes(p.start), minutes(p.end))) expect(room.times[String(p.day)], `${p.room!.name} ${l}`).toContain(l);
-  }
-}
-
-/** The school's bookings of a class, once the sent plan's event reached the school service. */
-async function bookingsOf(classId: string, count: number): Promise<Booking[]> {
-  const until = Date.now() + 20_000;
-  for (;;) {
-    const all = (await office.get<{ bookings: Booking[] }>(`/api/schools/${schoolId}/room-bookings`)).body.bookings;
-    const mine = all.filter((b) => b.class_id === classId);
-    if (mine.length >= count || Date.now() > until) return mine;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 /** The first teacher's sent plan names the rooms: mail, dated lessons, calendar; a colleague sees no pupils. */
 async function roomsNamedForStudents() {
   for (const name of ['Anna Alt', 'Ben Bauer']) {
@@ -127,7 +106,7 @@ async function fillOnSending() {
   const dora = students['Dora Dorn']!;
   await saveWithRooms(second, classB, placementsB, (p) => p.member_id !== dora.memberId);
   await send(second, classB);
-  const booked = await bookingsOf(classB, 3);
+  const booked = await bookingsOf(office, schoolId, classB, 3);
   const doraLesson = placementsB.find((p) => p.member_id === dora.memberId)!;
   const doraBooking = booked.find((b) => b.day === doraLesson.day && b.start === doraLesson.start);
   expect(doraBooking, JSON.stringify(booked)).toBeDefined();
@@ -190,7 +169,7 @@ async function biweeklyBookings() {
   ]);
   await saveWithRooms(first, c.class_id, calc.placements, () => true);
   await send(first, c.class_id);
-  const booked = await bookingsOf(c.class_id, 2);
+  const booked = await bookingsOf(office, schoolId, c.class_id, 2);
   expect(booked.map((b) => [b.room_id, b.start, b.week]).sort()).toEqual(calc.placements.map((p) => [p.room!.id, p.start, p.week]).sort());
   const dora = students['Dora Dorn']!.memberId;
   const options = await second.get<{ rooms: Room[] }>(`/api/classes/${classB}/room-options?member_id=${dora}&day=${WD}&start=16.00`);
@@ -208,6 +187,23 @@ async function noRoomReason() {
   const calc = await calculate(second, c.class_id, 1);
   expect(calc.placements).toEqual([]);
   expect(calc.skipped_students).toMatchObject([{ member_id: id, reason: 'Kein passender Raum frei.' }]);
+}
+
+/**
+ * Travel across the teacher's classes: the first teacher teaches the two-week class at the main building until 16.45
+ * (weeks A and B); a pupil of a new class at the partner school (open from 14.00) then starts 25 minutes later at the
+ * earliest.
+ */
+async function travelAcrossClasses() {
+  const c = await createClass(first, 'Klavier Nord');
+  expect((await first.put(`/api/classes/${c.class_id}/available-times`, { available_times: { [WD]: labels(h(8), h(18)) } })).status).toBe(200);
+  const set = await first.put(`/api/classes/${c.class_id}/school`, { school_id: schoolId, sites: [sites['Grundschule Nord']], needs: ['grand_piano'] });
+  expect(set.status).toBe(200);
+  await student('Greta Nord', c.register_shortcut, c.class_id, first, h(16, 45), h(18));
+  const calc = await calculate(first, c.class_id);
+  expect(calc.placements).toHaveLength(1);
+  expect(calc.placements[0]!.room!.name).toBe('Musikraum Nord');
+  expect(minutes(calc.placements[0]!.start)).toBeGreaterThanOrEqual(h(16, 45) + 25);
 }
 
 describe('the acceptance walk: lessons of two teachers in the rooms of one school', () => {
@@ -288,10 +284,10 @@ describe('the acceptance walk: lessons of two teachers in the rooms of one schoo
     placementsA = calc.placements;
     expect(placementsA).toHaveLength(2);
     const main = [sites['Hauptstelle']!];
-    expectFittingRooms(placementsA, Object.fromEntries(placementsA.map((p) => [p.member_id, main])));
+    expectFittingRooms(rooms, placementsA, Object.fromEntries(placementsA.map((p) => [p.member_id, main])));
     await saveWithRooms(first, classA, placementsA, () => true);
     await send(first, classA);
-    const booked = await bookingsOf(classA, 2);
+    const booked = await bookingsOf(office, schoolId, classA, 2);
     expect(booked.map((b) => [b.room_id, b.day, b.start, b.end]).sort()).toEqual(placementsA.map((p) => [p.room!.id, p.day, p.start, p.end]).sort());
   });
 
@@ -308,7 +304,7 @@ describe('the acceptance walk: lessons of two teachers in the rooms of one schoo
       [students['Carl Conrad']!.memberId]: [sites['Hauptstelle']!],
       [students['Dora Dorn']!.memberId]: [sites['Hauptstelle']!],
     };
-    expectFittingRooms(placementsB, siteOf);
+    expectFittingRooms(rooms, placementsB, siteOf);
     const booked = (await office.get<{ bookings: Booking[] }>(`/api/schools/${schoolId}/room-bookings`)).body.bookings.filter((b) => b.class_id !== classB);
     expect(booked.length).toBeGreaterThanOrEqual(2);
     for (const p of placementsB)
@@ -332,6 +328,10 @@ describe('the acceptance walk: lessons of two teachers in the rooms of one schoo
 
   it('two-week lessons book their room per week; a weekly lesson then needs another', async () => {
     await biweeklyBookings();
+  });
+
+  it('the travel rule counts the teacher’s lessons of other classes', async () => {
+    await travelAcrossClasses();
   });
 
   it("a pupil without a suitable room: 'Kein passender Raum frei.'", async () => {
