@@ -72,7 +72,10 @@ export interface GetLatestScheduleResponse {
     | undefined;
   /** Members whose lessons the teacher locked. */
   pinnedMemberIds: string[];
-  /** member id -> the room of the member's lesson (classes of a school); absent members have no room. */
+  /**
+   * member id -> the room of the member's lesson (classes of a school), named as the school names it now; a lesson
+   * saved without a room gets a free suitable one here (docs/adr/0037). Absent members have no room.
+   */
   rooms: { [key: string]: LessonRoom };
 }
 
