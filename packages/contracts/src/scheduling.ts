@@ -296,6 +296,36 @@ export const calculate = defineEndpoint({
   },
 });
 
+export const roomOptions = defineEndpoint({
+  id: 'roomOptions',
+  method: 'GET',
+  path: '/api/classes/{classId}/room-options',
+  summary: 'The free suitable rooms for one lesson of a member (a class with a school): the planner’s room choice.',
+  access: 'owner',
+  service: 'scheduling-solver',
+  query: z.object({
+    member_id: z.string().meta({ description: 'A member of the class; its lesson length, needs and sites count.' }),
+    day: z.string().meta({ description: 'The lesson’s day, "0" (Monday) to "6" (Sunday).' }),
+    start: z.string().meta({ description: 'The lesson’s start as a slot label ("9.00").' }),
+    week: lessonWeek
+      .optional()
+      .meta({ description: 'A biweekly member: the week of the lesson (default A); ignored for a weekly member (its room must be free in both).' }),
+  }),
+  answer: z.object({
+    rooms: z.array(savedRoom).meta({
+      description:
+        'The school’s rooms at one of the member’s sites with every needed tag, open for the whole lesson and not booked by another class’s sent plan then; in the school’s order. Empty: none.',
+    }),
+  }),
+  errors: {
+    400: 'Invalid input, a member not in the class, or a class without a school (German detail).',
+    401: 'Not logged in.',
+    403: 'Not a teacher.',
+    404: 'Unknown or another teacher’s class.',
+    503: 'The school service cannot answer.',
+  },
+});
+
 export const progress = defineEndpoint({
   id: 'progress',
   method: 'GET',

@@ -64,7 +64,7 @@ export async function start(env?: Record<string, string | undefined>): Promise<S
       };
     },
     consumers: async (ctx) => registerConsumers(ctx.consumer!, ctx.log.child({ module: 'events' }), need().repo, need().runs),
-    grpc: (ctx) => [schedulingGrpc(ctx.log, need().repo, need().calculate)],
+    grpc: (ctx) => [schedulingGrpc(ctx.log, need().repo, need().calculate, need().schedules)],
     routes: (app, ctx) => registerRoutes(app, ctx, need()),
   });
 }

@@ -110,4 +110,48 @@ describe('saved schedules with rooms', () => {
     expect((await save({ name: 'Ohne Räume' })).status).toBe(201);
     expect(w.h.world.calls.slice(before).map((c) => c.method)).not.toContain('GetRoomPlanning');
   });
+
+  it('GetLatestSchedule (the sending): a free suitable room for a lesson saved without; the rooms as named now', async () => {
+    const schoolId = withSchool();
+    const plain = { ...room('Raum 3'), equipment: [] };
+    const grand = (name: string) => ({ ...room(name), equipment: ['grand_piano'] });
+    const g1 = grand('Flügel 1');
+    const g2 = grand('Flügel 2');
+    // Flügel 1 is another class's on Monday 10.00-10.30 (Ben's lesson), Raum 3 has no grand piano.
+    w.h.world.roomPlanning.set(schoolId, {
+      rooms: [plain, g1, g2],
+      travel: [],
+      taken: [{ roomId: g1.roomId, span: { day: 0, start: 40, end: 42 }, week: '', classId: randomUUID(), siteId: SITE }],
+      teacherLessons: [],
+    });
+    w.cls.school = { schoolId, siteIds: [], needs: ['grand_piano'] };
+    const created = await save({ name: `Ben ohne Raum ${randomUUID()}`, rooms: { [w.anna.memberId]: g1.roomId } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const client = testServiceClient(schedulingV1.SchedulingServiceClient, `127.0.0.1:${w.h.svc.grpcPort}`, 'scheduling-solver');
+    try {
+      const latest = await callUnary(client.getLatestSchedule.bind(client), client, { classId: w.cls.classId, teacherId: w.h.teacherId });
+      expect(latest.rooms).toEqual({
+        [w.anna.memberId]: { roomId: g1.roomId, name: 'Flügel 1', siteId: SITE, siteName: 'Haupthaus' },
+        [w.ben.memberId]: { roomId: g2.roomId, name: 'Flügel 2', siteId: SITE, siteName: 'Haupthaus' },
+      });
+      // A room renamed since the save is sent with its name of now; the saved schedule keeps the snapshot.
+      g1.name = 'Flügelsaal';
+      const renamed = await callUnary(client.getLatestSchedule.bind(client), client, { classId: w.cls.classId, teacherId: w.h.teacherId });
+      expect(renamed.rooms[w.anna.memberId]!.name).toBe('Flügelsaal');
+      expect((await api(w.h, 'GET', `/api/schedules/${created.body.id}`, w.h.teacher)).body.room_details[w.anna.memberId].name).toBe('Flügel 1');
+      // No free suitable room: Ben's lesson stays without one, Anna keeps hers.
+      w.h.world.roomPlanning.get(schoolId)!.rooms = [plain, g1];
+      const none = await callUnary(client.getLatestSchedule.bind(client), client, { classId: w.cls.classId, teacherId: w.h.teacherId });
+      expect(Object.keys(none.rooms)).toEqual([w.anna.memberId]);
+      // The school unreachable: the saved rooms only, the sending goes on.
+      w.h.world.roomPlanning.delete(schoolId);
+      const down = await callUnary(client.getLatestSchedule.bind(client), client, { classId: w.cls.classId, teacherId: w.h.teacherId });
+      expect(Object.keys(down.rooms)).toEqual([w.anna.memberId]);
+      expect(down.rooms[w.anna.memberId]!.name).toBe('Flügel 1');
+    } finally {
+      client.close();
+    }
+    expect((await api(w.h, 'GET', `/api/schedules/${created.body.id}`, w.h.teacher)).body.rooms).toEqual({ [w.anna.memberId]: g1.roomId });
+    w.cls.school = undefined;
+  });
 });

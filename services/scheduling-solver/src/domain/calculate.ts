@@ -10,7 +10,7 @@ import type { SchoolClient } from '../clients/school-client.js';
 import type { ScheduleRepository } from '../data/schedule-repository.js';
 import type { SolveRunRepository, SolveRunStatus } from '../data/solve-run-repository.js';
 import { listOwnedMembers } from './access.js';
-import { roomsContext, solveWithRooms, withRooms, type RoomsContext } from './calculation-rooms.js';
+import { loadRoomPlanning, roomsContext, solveWithRooms, withRooms, type RoomsContext } from './calculation-rooms.js';
 import { buildProblem, chosenTimes, rosterOf, type ChosenTimes, type Roster } from './calculation-problem.js';
 import { CALC_TEXTS, type CalculationAnswer } from './calculation-texts.js';
 import { explainPlan, infeasible, InfeasibleError } from './explain-plan.js';
@@ -61,20 +61,10 @@ export async function calculate(deps: CalculateDeps, teacherId: string, body: un
   const chosen = chosenTimes(roster, input, planning);
   const problem = buildProblem(input, roster, planning, chosen, previous);
   const school = info.school;
-  const rooms = school ? roomsContext(await roomPlanning(deps, school.schoolId, teacherId, classId), school, roster) : undefined;
+  const rooms = school ? roomsContext(await loadRoomPlanning(deps.school, school.schoolId, teacherId, classId), school, roster) : undefined;
   // Refuses (400) a pinned lesson without a free suitable room before anything is solved.
   if (rooms) withRooms(problem, roster, rooms);
   return solveAndExplain(deps, { classId, teacherId, input, roster, chosen, problem, rooms });
-}
-
-/** The school's rooms for this calculation; a school the teacher may no longer use is a German 400, an unreachable one a 503. */
-async function roomPlanning(deps: CalculateDeps, schoolId: string, teacherId: string, classId: string) {
-  try {
-    return await deps.school.getRoomPlanning(schoolId, teacherId, classId);
-  } catch (e) {
-    if (isAppError(e) && (e.code === 'NOT_FOUND' || e.code === 'FORBIDDEN')) throw AppError.badRequest(CALC_TEXTS.schoolNotFound);
-    throw new AppError('UNAVAILABLE', CALC_TEXTS.schoolUnavailable, { cause: e });
-  }
 }
 
 /** No teacher times: nothing to solve; the run is recorded and every student is listed as skipped. */

@@ -5,12 +5,13 @@
  * travel-feasible loses the offending start and the class is solved again (at most
  * MAX_REPAIR_ROUNDS times); such a plan is not reported OPTIMAL.
  */
-import { AppError } from '@stundenplan/base';
+import { AppError, isAppError } from '@stundenplan/base';
 import { durationToSlots, WeekSlots } from '@stundenplan/timegrid';
-import type { RoomPlanning } from '../clients/school-client.js';
+import type { RoomPlanning, SchoolClient } from '../clients/school-client.js';
+import type { ClassMember } from '../clients/classes-client.js';
 import type { Roster } from './calculation-problem.js';
 import { CALC_TEXTS } from './calculation-texts.js';
-import { allowedStarts, assignRooms, forbiddenKey, roomLesson, RoomBoard, type LessonRoom, type LessonWeeks } from './rooms.js';
+import { allowedStarts, assignRooms, forbiddenKey, roomLesson, RoomBoard, type LessonRoom, type LessonWeeks, type RoomNeeds } from './rooms.js';
 import type { SolvePlan, SolveProblem } from './solver-port.js';
 
 export const MAX_REPAIR_ROUNDS = 3;
@@ -30,11 +31,24 @@ export interface RoomsContext {
   forbidden: Set<string>;
 }
 
+/** The school's rooms for one class; a school the teacher may no longer use is a German 400, an unreachable one a 503. */
+export async function loadRoomPlanning(school: SchoolClient, schoolId: string, teacherId: string, classId: string): Promise<RoomPlanning> {
+  try {
+    return await school.getRoomPlanning(schoolId, teacherId, classId);
+  } catch (e) {
+    if (isAppError(e) && (e.code === 'NOT_FOUND' || e.code === 'FORBIDDEN')) throw AppError.badRequest(CALC_TEXTS.schoolNotFound);
+    throw new AppError('UNAVAILABLE', CALC_TEXTS.schoolUnavailable, { cause: e });
+  }
+}
+
+/** A member's needs and sites: their own, else the class's. */
+export function memberWish(m: Pick<ClassMember, 'needs' | 'siteIds'>, school: ClassSchool): RoomNeeds {
+  return { needs: m.needs ?? school.needs, sites: m.siteIds ?? school.siteIds };
+}
+
 export function roomsContext(planning: RoomPlanning, school: ClassSchool, roster: Roster): RoomsContext {
   const board = new RoomBoard(planning);
-  const suitable = new Map(
-    roster.members.map((m) => [m.memberId, board.suitableRooms({ needs: m.needs ?? school.needs, sites: m.siteIds ?? school.siteIds })]),
-  );
+  const suitable = new Map(roster.members.map((m) => [m.memberId, board.suitableRooms(memberWish(m, school))]));
   return { board, suitable, forbidden: new Set() };
 }
 

@@ -109,6 +109,11 @@ export class RoomBoard {
     return this.teacherLessons.filter((b) => b.week === null);
   }
 
+  /** Room r is used for [start, start + len) of `day` in every week of `weeks` (a lesson of this plan got it). */
+  take(r: number, weeks: LessonWeeks, day: number, start: number, len: number): void {
+    for (const w of weekIndexes(weeks)) clearSpan(this.free[r]![w]!, day, start, start + len);
+  }
+
   view(r: number): LessonRoom {
     const room = this.rooms[r]!;
     return { id: room.roomId, name: room.name, site_id: room.siteId, site_name: room.siteName };
@@ -161,6 +166,8 @@ export interface RoomLesson {
   end: number;
   weeks: LessonWeeks;
   rooms: readonly number[];
+  /** A room already chosen (a saved lesson's): kept as it is, without asking whether it is free. */
+  fixed?: number;
 }
 
 export interface RoomAssignment {
@@ -201,7 +208,7 @@ export function assignRooms(board: RoomBoard, lessons: readonly RoomLesson[]): R
       const items: Item[] = [];
       lessons.forEach((l, i) => {
         if (l.day !== day || !weekIndexes(l.weeks).includes(week)) return;
-        const fixed = week === 1 && l.weeks === 'both' ? rooms.get(l.memberId) : undefined;
+        const fixed = l.fixed ?? (week === 1 && l.weeks === 'both' ? rooms.get(l.memberId) : undefined);
         const candidates = fixed !== undefined ? [fixed] : l.rooms.filter((r) => board.roomFree(r, l.weeks, day, l.start, l.end - l.start));
         items.push({ start: l.start, end: l.end, own: i, choices: candidates.map((r) => ({ room: r, site: board.rooms[r]!.siteId })) });
       });

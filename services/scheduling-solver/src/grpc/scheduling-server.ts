@@ -1,18 +1,26 @@
 import { AppError, savedToScheduleDays, wrapUnary, type GrpcServiceBinding, type Logger } from '@stundenplan/base';
 import { schedulingV1 } from '@stundenplan/proto';
+import { roomsForSending, type RoomFillDeps } from '../domain/fill-rooms.js';
 import { latestSchedule, type LatestScheduleSource } from '../domain/latest-schedule.js';
 import { storedPinned, storedTimes } from '../domain/saved-form.js';
 import { storedRooms } from '../domain/schedules.js';
 import { suggestMakeup, type MakeupDeps } from '../makeup/makeup-grpc.js';
 
-export function schedulingGrpc(log: Logger, schedules: LatestScheduleSource, makeup?: MakeupDeps): GrpcServiceBinding {
+/**
+ * `rooms` (the classes and school clients): GetLatestSchedule, read by notification to send the plan, gives a lesson
+ * saved without a room a free suitable one (domain/fill-rooms.ts); without it the saved rooms only.
+ */
+export function schedulingGrpc(log: Logger, schedules: LatestScheduleSource, makeup?: MakeupDeps, rooms?: Omit<RoomFillDeps, 'log'>): GrpcServiceBinding {
   const impl = {
     getLatestSchedule: wrapUnary<schedulingV1.GetLatestScheduleRequest, schedulingV1.GetLatestScheduleResponse>(log, async (req) => {
       const row = await latestSchedule(schedules, req.classId, req.teacherId);
+      const times = storedTimes(row.availableTimes);
+      const saved = storedRooms(row.rooms);
+      const withRooms = rooms ? await roomsForSending({ ...rooms, log }, { classId: row.classId, teacherId: row.teacherId, times, rooms: saved }) : saved;
       return {
         scheduleId: row.id,
         name: row.name,
-        availableTimes: savedToScheduleDays(storedTimes(row.availableTimes)),
+        availableTimes: savedToScheduleDays(times),
         description: row.description ?? '',
         classId: row.classId,
         teacherId: row.teacherId,
@@ -22,9 +30,7 @@ export function schedulingGrpc(log: Logger, schedules: LatestScheduleSource, mak
         createTime: row.createdAt,
         updateTime: row.updatedAt,
         pinnedMemberIds: storedPinned(row.pinned),
-        rooms: Object.fromEntries(
-          Object.entries(storedRooms(row.rooms)).map(([id, r]) => [id, { roomId: r.id, name: r.name, siteId: r.site_id, siteName: r.site_name }]),
-        ),
+        rooms: Object.fromEntries(Object.entries(withRooms).map(([id, r]) => [id, { roomId: r.id, name: r.name, siteId: r.site_id, siteName: r.site_name }])),
       };
     }),
     suggestMakeup: wrapUnary<schedulingV1.SuggestMakeupRequest, schedulingV1.SuggestMakeupResponse>(log, async (req) => {

@@ -1,6 +1,7 @@
 import { AppError, assertTeacher } from '@stundenplan/base';
 import type { Express } from 'express';
 import { deleteSchedule, getSchedule, listSchedules, saveSchedule, SCHEDULE_TEXTS, upsertSchedule, type ScheduleDeps } from '../domain/schedules.js';
+import { roomOptions } from '../domain/room-options.js';
 import type { SolverMetrics } from '../domain/solver-metrics.js';
 
 /** docs/product/api.md "Schedules and calculation": saved schedules of a class. */
@@ -42,6 +43,12 @@ export function registerScheduleRoutes(app: Express, deps: ScheduleDeps, metrics
     const { created, schedule } = await upsertSchedule(deps, user.userId, req.params.classId, req.params.scheduleId, req.body);
     metrics.schedulesSaved.inc({ op: created ? 'create' : 'update' });
     res.status(created ? 201 : 200).json(schedule);
+  });
+
+  // docs/product/school-rooms-in-plans.md: the free suitable rooms of one lesson (the planner's room choice).
+  app.get('/api/classes/:classId/room-options', async (req, res) => {
+    const user = assertTeacher(req);
+    res.json(await roomOptions(deps, user.userId, req.params.classId, req.query as Record<string, unknown>));
   });
 
   app.delete('/api/classes/:classId/schedules/:scheduleId', async (req, res) => {
