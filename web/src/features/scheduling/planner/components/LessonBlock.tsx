@@ -4,7 +4,8 @@ import { Fragment, memo, type CSSProperties, type KeyboardEvent } from 'react';
 import { cx } from '../../../../shared/ui/cx';
 import type { DragData } from '../model/dnd';
 import { PLANNER_TEXTS } from '../model/texts';
-import type { VisibleRange } from '../model/types';
+import { ROOM_TEXTS, roomLabel } from '../model/rooms';
+import type { PlannerRoom, VisibleRange } from '../model/types';
 import type { StudentNote } from '../model/warnings';
 import { LockIcon } from './icons';
 import { NotesIcon } from './NotesIcon';
@@ -30,6 +31,8 @@ export interface LessonView {
   week?: LessonWeek | null;
   /** A biweekly lesson at the time of one of the other week: the A lesson takes the left half of the cells, the B lesson the right half. */
   shared?: boolean;
+  /** A plan with rooms (a class with a school): the lesson's room, null when the sending chooses it; absent without rooms. */
+  room?: PlannerRoom | null;
 }
 
 interface Props {
@@ -45,6 +48,8 @@ interface Props {
   onRemoving?: (key: string) => void;
   onTogglePin: (memberId: string) => void;
   onHover: (memberId: string | null) => void;
+  /** Opens 'Raum ändern' for the lesson (a plan with rooms only). */
+  onChangeRoom?: (memberId: string) => void;
 }
 
 /** Overlay over the cells of a lesson: name, time, lock toggle, warning icon and delete cross. Draggable. */
@@ -59,6 +64,7 @@ export const LessonBlock = memo(function LessonBlock({
   onRemoving,
   onTogglePin,
   onHover,
+  onChangeRoom,
 }: Props) {
   const isError = lesson.kind === 'error';
   const data: DragData = { kind: 'lesson', memberId: lesson.memberId };
@@ -87,7 +93,9 @@ export const LessonBlock = memo(function LessonBlock({
     }
     listeners?.onKeyDown?.(e);
   };
-  const label = `${lesson.fullName}, ${DAY_NAMES[lesson.day]} ${time} Uhr${lesson.week ? `, ${PLANNER_TEXTS.weekLabel(lesson.week)}` : ''}${lesson.pinned ? ', fixiert' : ''}${lesson.preferred ? `, ${PLANNER_TEXTS.inPreferred}` : ''}${lesson.moved ? `, ${PLANNER_TEXTS.movedMark}` : ''}`;
+  const withRoom = !isError && lesson.room !== undefined;
+  const roomFull = lesson.room ? roomLabel(lesson.room) : ROOM_TEXTS.none;
+  const label = `${lesson.fullName}, ${DAY_NAMES[lesson.day]} ${time} Uhr${withRoom ? `, ${roomFull}` : ''}${lesson.week ? `, ${PLANNER_TEXTS.weekLabel(lesson.week)}` : ''}${lesson.pinned ? ', fixiert' : ''}${lesson.preferred ? `, ${PLANNER_TEXTS.inPreferred}` : ''}${lesson.moved ? `, ${PLANNER_TEXTS.movedMark}` : ''}`;
   const stop = (e: { stopPropagation: () => void }) => e.stopPropagation();
   // The week's letter: in the time line (so a narrow tile keeps the name), in the name line on a one-row tile.
   // The letter and the time are drawn by CSS from data-text (styles/grid.css): the tile's visible text is then the name
@@ -184,9 +192,30 @@ export const LessonBlock = memo(function LessonBlock({
           <span className="lesson__clock" data-text={time} />
         </span>
       )}
+      {withRoom && rows > 1 && <LessonRoomButton lesson={lesson} rows={rows} full={roomFull} onChangeRoom={onChangeRoom} />}
     </div>
   );
 });
+
+/** The room line of a tile in a plan with rooms: opens 'Raum ändern'. Short on a two-row tile; title and label say it in full. */
+function LessonRoomButton({ lesson, rows, full, onChangeRoom }: { lesson: LessonView; rows: number; full: string; onChangeRoom?: (memberId: string) => void }) {
+  return (
+    <button
+      type="button"
+      className={cx('lesson__room', !lesson.room && 'lesson__room--open')}
+      aria-label={ROOM_TEXTS.changeFor(lesson.fullName, full)}
+      title={full}
+      onPointerDown={(e) => e.stopPropagation()}
+      onKeyDown={(e) => e.stopPropagation()}
+      onClick={(e) => {
+        e.stopPropagation();
+        onChangeRoom?.(lesson.memberId);
+      }}
+    >
+      {rows > 2 ? full : lesson.room ? lesson.room.name : ROOM_TEXTS.noneShort}
+    </button>
+  );
+}
 
 /**
  * The name word by word: on a phone tile a line breaks only between words, and a word too long for the
