@@ -7,7 +7,7 @@ import { PLANNER_TEXTS } from '../model/texts';
 import { ROOM_TEXTS, roomLabel } from '../model/rooms';
 import type { PlannerRoom, VisibleRange } from '../model/types';
 import type { StudentNote } from '../model/warnings';
-import { LockIcon } from './icons';
+import { DoorIcon, LockIcon } from './icons';
 import { NotesIcon } from './NotesIcon';
 
 /** A placed lesson or an 'ERROR: ...' entry as the grid shows it. */
@@ -169,6 +169,7 @@ export const LessonBlock = memo(function LessonBlock({
               <LockIcon open={!lesson.pinned} />
             </button>
           )}
+          {withRoom && onChangeRoom && <RoomChangeButton lesson={lesson} full={roomFull} onChangeRoom={onChangeRoom} />}
           <NotesIcon notes={lesson.notes} />
           <button
             type="button"
@@ -192,28 +193,37 @@ export const LessonBlock = memo(function LessonBlock({
           <span className="lesson__clock" data-text={time} />
         </span>
       )}
-      {withRoom && rows > 1 && <LessonRoomButton lesson={lesson} rows={rows} full={roomFull} onChangeRoom={onChangeRoom} />}
+      {withRoom && rows > 1 && <LessonRoomLine lesson={lesson} rows={rows} full={roomFull} />}
     </div>
   );
 });
 
-/** The room line of a tile in a plan with rooms: opens 'Raum ändern'. Short on a two-row tile; title and label say it in full. */
-function LessonRoomButton({ lesson, rows, full, onChangeRoom }: { lesson: LessonView; rows: number; full: string; onChangeRoom?: (memberId: string) => void }) {
+/** 'Raum ändern' on a tile: like lock and cross, shown on hover or focus with a mouse, always on a touch screen. */
+function RoomChangeButton({ lesson, full, onChangeRoom }: { lesson: LessonView; full: string; onChangeRoom: (memberId: string) => void }) {
   return (
     <button
       type="button"
-      className={cx('lesson__room', !lesson.room && 'lesson__room--open')}
+      className="lesson__button lesson__room-change"
       aria-label={ROOM_TEXTS.changeFor(lesson.fullName, full)}
-      title={full}
+      title={ROOM_TEXTS.change}
       onPointerDown={(e) => e.stopPropagation()}
       onKeyDown={(e) => e.stopPropagation()}
       onClick={(e) => {
         e.stopPropagation();
-        onChangeRoom?.(lesson.memberId);
+        onChangeRoom(lesson.memberId);
       }}
     >
-      {rows > 2 ? full : lesson.room ? lesson.room.name : ROOM_TEXTS.noneShort}
+      <DoorIcon />
     </button>
+  );
+}
+
+/** The room line of a tile in a plan with rooms: short on a two-row tile, in full from three rows on (the tile's name says it in full). */
+function LessonRoomLine({ lesson, rows, full }: { lesson: LessonView; rows: number; full: string }) {
+  return (
+    <span className={cx('lesson__room', !lesson.room && 'lesson__room--open')} title={full} aria-hidden="true">
+      {rows > 2 ? full : lesson.room ? lesson.room.name : ROOM_TEXTS.noneShort}
+    </span>
   );
 }
 
