@@ -191,9 +191,11 @@ export const LessonBlock = memo(function LessonBlock({
         <span className="lesson__time" aria-hidden="true">
           {weekMark}
           <span className="lesson__clock" data-text={time} />
+          {/* A two-row tile has no third line: the short room follows the time. */}
+          {withRoom && rows === 2 && <LessonRoomLine lesson={lesson} rows={rows} full={roomFull} />}
         </span>
       )}
-      {withRoom && rows > 1 && <LessonRoomLine lesson={lesson} rows={rows} full={roomFull} />}
+      {withRoom && rows > 2 && <LessonRoomLine lesson={lesson} rows={rows} full={roomFull} />}
     </div>
   );
 });
