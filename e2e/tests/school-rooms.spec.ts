@@ -208,4 +208,69 @@ test('a class teaches at the school, and the Raumbelegung shows its booked room'
   await fitsWidth(phone, DESKTOP.width);
   expect(await axeViolations(phone)).toEqual([]);
   await shot(phone, 'school-rooms-class-1280');
+  await plannerWithRooms({ desk, teacherPage: phone, classId, lena: id('Lena Vogel'), paul: id('Paul Vogel') });
 });
+
+/**
+ * docs/product/school-screens.md "Rooms in the planner": a second grand-piano room gives a choice; the teacher
+ * calculates Tuesday's lessons, sees the room on a tile, changes it and saves; the saved schedule has the new room.
+ */
+async function plannerWithRooms(o: { desk: Page; teacherPage: Page; classId: string; lena: string; paul: string }): Promise<void> {
+  const { desk, teacherPage: page, classId } = o;
+  const roomForm = desk.getByRole('form', { name: 'Neuer Raum' });
+  await roomForm.getByLabel(/^Name des Raums/).fill('Flügelraum 2.01');
+  await roomForm.getByLabel(/^Standort/).selectOption({ label: 'Hauptstelle' });
+  await roomForm.getByRole('checkbox', { name: 'Flügel', exact: true }).check();
+  await roomForm.getByRole('button', { name: 'Raum anlegen' }).click();
+  await expect(desk.getByRole('list', { name: 'Räume' }).getByText('Flügelraum 2.01')).toBeVisible();
+
+  const tuesday = (from: number, to: number) => ({
+    '1': Array.from({ length: (to - from) * 4 }, (_, i) => `${from + Math.floor(i / 4)}.${String((i % 4) * 15).padStart(2, '0')}`),
+  });
+  const put = await page.request.put(`/api/classes/${classId}/available-times`, { data: { available_times: tuesday(9, 12) } });
+  expect(put.ok(), await put.text()).toBeTruthy();
+  expect((await page.request.post(`/api/classes/${classId}/time-range/exact`, { data: {} })).ok()).toBeTruthy();
+  for (const member of [o.lena, o.paul]) {
+    const res = await page.request.put(`/api/classes/${classId}/members/${member}/update`, { data: { available_times: tuesday(9, 12) } });
+    expect(res.ok(), await res.text()).toBeTruthy();
+  }
+
+  await page.setViewportSize(DESKTOP);
+  await page.goto(`/scheduling/planen?klasse=${classId}`);
+  await page.getByRole('button', { name: 'Stundenplan berechnen' }).click();
+  await expect(toast(page, 'Neuer Stundenplan erfolgreich berechnet!')).toBeVisible({ timeout: 60_000 });
+  const tile = page.getByRole('button', { name: /^Lena Vogel, Dienstag .+ Uhr, Flügelraum (1\.01|2\.01), Hauptstelle/ });
+  await expect(tile).toBeVisible();
+  const roomButton = tile.getByRole('button', { name: /^Raum ändern: Lena Vogel, jetzt Flügelraum/ });
+  const before = (await tile.locator('.lesson__room').getAttribute('title'))!;
+  const other = before.startsWith('Flügelraum 1.01') ? 'Flügelraum 2.01' : 'Flügelraum 1.01';
+  await fitsWidth(page, DESKTOP.width);
+  expect(await axeViolations(page)).toEqual([]);
+  await shot(page, 'school-rooms-planner-1280');
+
+  await tile.hover();
+  await roomButton.click();
+  const dialog = page.getByRole('dialog', { name: 'Raum für Lena Vogel' });
+  await expect(dialog.getByRole('radio', { name: `${before} (aktuell)` })).toBeChecked();
+  await dialog.getByRole('radio', { name: `${other}, Hauptstelle` }).check();
+  expect(await axeViolations(page)).toEqual([]);
+  await shot(page, 'school-rooms-planner-dialog-1280');
+  await dialog.getByRole('button', { name: 'Übernehmen' }).click();
+  await expect(page.getByRole('button', { name: new RegExp(`^Lena Vogel, Dienstag .+ Uhr, ${other.replace('.', '\\.')}, Hauptstelle`) })).toBeVisible();
+
+  await page.setViewportSize(PHONE);
+  await expect(tile).toBeVisible();
+  await fitsWidth(page, PHONE.width);
+  expect(await axeViolations(page)).toEqual([]);
+  await shot(page, 'school-rooms-planner-375');
+
+  await page.getByRole('button', { name: /^Stundenplan speichern/ }).click();
+  const save = page.getByRole('dialog', { name: 'Stundenplan speichern' });
+  await save.getByLabel(/^Name/).fill('Plan mit Räumen');
+  await save.getByRole('button', { name: 'Speichern' }).click();
+  await expect(toast(page, 'Stundenplan erfolgreich gespeichert!')).toBeVisible();
+  const list = await apiJson<{ schedules: { id: string; name: string }[] }>(page.request, 'GET', `/api/classes/${classId}/schedules`);
+  const saved = list.schedules.find((s) => s.name === 'Plan mit Räumen')!;
+  const detail = await apiJson<{ room_details: Record<string, { name: string }> }>(page.request, 'GET', `/api/schedules/${saved.id}`);
+  expect(detail.room_details[o.lena]?.name).toBe(other);
+}

@@ -34,4 +34,7 @@ export const queryKeys = {
   roomBookings: (schoolId: string, siteId: string, day: string) => ['schools', schoolId, 'room-bookings', siteId, day] as const,
   /** GET classes/{id}/school: where the class teaches. */
   classSchool: (classId: string) => ['classes', classId, 'school'] as const,
+  /** GET classes/{id}/room-options of one lesson (member, day, start slot label, week). */
+  roomOptions: (classId: string, memberId: string, day: number, start: string, week: string) =>
+    ['classes', classId, 'room-options', memberId, day, start, week] as const,
 };

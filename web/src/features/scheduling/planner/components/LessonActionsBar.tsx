@@ -2,6 +2,7 @@ import type { LessonWeek } from '@stundenplan/timegrid';
 import type { ReactNode } from 'react';
 import { Button } from '../../../../shared/ui/Button';
 import { useBottomBarOffset } from '../../../../shared/ui/use-bottom-bar-offset';
+import { ROOM_TEXTS } from '../model/rooms';
 import { PLANNER_TEXTS } from '../model/texts';
 
 export interface SelectedLesson {
@@ -23,6 +24,8 @@ interface Props {
   onSwitchWeek?: (memberId: string) => void;
   onRemove: () => void;
   onClose: () => void;
+  /** 'Raum ändern' (a plan with rooms). */
+  onChangeRoom?: (memberId: string) => void;
 }
 
 /**
@@ -30,7 +33,7 @@ interface Props {
  * take out of the plan, done. While it is open, tapping a free cell moves the lesson there (or, for a
  * selected student, places them there).
  */
-export function LessonActionsBar({ selected, onTogglePin, onSwitchWeek, onRemove, onClose }: Props) {
+export function LessonActionsBar({ selected, onTogglePin, onSwitchWeek, onRemove, onClose, onChangeRoom }: Props) {
   const isLesson = selected.kind === 'lesson';
   const isStudent = selected.kind === 'student';
   return (
@@ -50,6 +53,11 @@ export function LessonActionsBar({ selected, onTogglePin, onSwitchWeek, onRemove
         {isLesson && selected.week && onSwitchWeek && (
           <Button variant="secondary" size="md" onClick={() => onSwitchWeek(selected.memberId)}>
             {PLANNER_TEXTS.switchWeek(selected.week === 'A' ? 'B' : 'A')}
+          </Button>
+        )}
+        {isLesson && onChangeRoom && (
+          <Button variant="secondary" size="md" onClick={() => onChangeRoom(selected.memberId)}>
+            {ROOM_TEXTS.change}
           </Button>
         )}
         {!isStudent && (

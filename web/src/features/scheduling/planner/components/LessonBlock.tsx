@@ -4,9 +4,10 @@ import { Fragment, memo, type CSSProperties, type KeyboardEvent } from 'react';
 import { cx } from '../../../../shared/ui/cx';
 import type { DragData } from '../model/dnd';
 import { PLANNER_TEXTS } from '../model/texts';
-import type { VisibleRange } from '../model/types';
+import { ROOM_TEXTS, roomLabel } from '../model/rooms';
+import type { PlannerRoom, VisibleRange } from '../model/types';
 import type { StudentNote } from '../model/warnings';
-import { LockIcon } from './icons';
+import { DoorIcon, LockIcon } from './icons';
 import { NotesIcon } from './NotesIcon';
 
 /** A placed lesson or an 'ERROR: ...' entry as the grid shows it. */
@@ -30,6 +31,8 @@ export interface LessonView {
   week?: LessonWeek | null;
   /** A biweekly lesson at the time of one of the other week: the A lesson takes the left half of the cells, the B lesson the right half. */
   shared?: boolean;
+  /** A plan with rooms (a class with a school): the lesson's room, null when the sending chooses it; absent without rooms. */
+  room?: PlannerRoom | null;
 }
 
 interface Props {
@@ -45,6 +48,8 @@ interface Props {
   onRemoving?: (key: string) => void;
   onTogglePin: (memberId: string) => void;
   onHover: (memberId: string | null) => void;
+  /** Opens 'Raum ändern' for the lesson (a plan with rooms only). */
+  onChangeRoom?: (memberId: string) => void;
 }
 
 /** Overlay over the cells of a lesson: name, time, lock toggle, warning icon and delete cross. Draggable. */
@@ -59,6 +64,7 @@ export const LessonBlock = memo(function LessonBlock({
   onRemoving,
   onTogglePin,
   onHover,
+  onChangeRoom,
 }: Props) {
   const isError = lesson.kind === 'error';
   const data: DragData = { kind: 'lesson', memberId: lesson.memberId };
@@ -87,7 +93,9 @@ export const LessonBlock = memo(function LessonBlock({
     }
     listeners?.onKeyDown?.(e);
   };
-  const label = `${lesson.fullName}, ${DAY_NAMES[lesson.day]} ${time} Uhr${lesson.week ? `, ${PLANNER_TEXTS.weekLabel(lesson.week)}` : ''}${lesson.pinned ? ', fixiert' : ''}${lesson.preferred ? `, ${PLANNER_TEXTS.inPreferred}` : ''}${lesson.moved ? `, ${PLANNER_TEXTS.movedMark}` : ''}`;
+  const withRoom = !isError && lesson.room !== undefined;
+  const roomFull = lesson.room ? roomLabel(lesson.room) : ROOM_TEXTS.none;
+  const label = `${lesson.fullName}, ${DAY_NAMES[lesson.day]} ${time} Uhr${withRoom ? `, ${roomFull}` : ''}${lesson.week ? `, ${PLANNER_TEXTS.weekLabel(lesson.week)}` : ''}${lesson.pinned ? ', fixiert' : ''}${lesson.preferred ? `, ${PLANNER_TEXTS.inPreferred}` : ''}${lesson.moved ? `, ${PLANNER_TEXTS.movedMark}` : ''}`;
   const stop = (e: { stopPropagation: () => void }) => e.stopPropagation();
   // The week's letter: in the time line (so a narrow tile keeps the name), in the name line on a one-row tile.
   // The letter and the time are drawn by CSS from data-text (styles/grid.css): the tile's visible text is then the name
@@ -161,6 +169,7 @@ export const LessonBlock = memo(function LessonBlock({
               <LockIcon open={!lesson.pinned} />
             </button>
           )}
+          {withRoom && onChangeRoom && <RoomChangeButton lesson={lesson} full={roomFull} onChangeRoom={onChangeRoom} />}
           <NotesIcon notes={lesson.notes} />
           <button
             type="button"
@@ -182,11 +191,43 @@ export const LessonBlock = memo(function LessonBlock({
         <span className="lesson__time" aria-hidden="true">
           {weekMark}
           <span className="lesson__clock" data-text={time} />
+          {/* A two-row tile has no third line: the short room follows the time. */}
+          {withRoom && rows === 2 && <LessonRoomLine lesson={lesson} rows={rows} full={roomFull} />}
         </span>
       )}
+      {withRoom && rows > 2 && <LessonRoomLine lesson={lesson} rows={rows} full={roomFull} />}
     </div>
   );
 });
+
+/** 'Raum ändern' on a tile: like lock and cross, shown on hover or focus with a mouse, always on a touch screen. */
+function RoomChangeButton({ lesson, full, onChangeRoom }: { lesson: LessonView; full: string; onChangeRoom: (memberId: string) => void }) {
+  return (
+    <button
+      type="button"
+      className="lesson__button lesson__room-change"
+      aria-label={ROOM_TEXTS.changeFor(lesson.fullName, full)}
+      title={ROOM_TEXTS.change}
+      onPointerDown={(e) => e.stopPropagation()}
+      onKeyDown={(e) => e.stopPropagation()}
+      onClick={(e) => {
+        e.stopPropagation();
+        onChangeRoom(lesson.memberId);
+      }}
+    >
+      <DoorIcon />
+    </button>
+  );
+}
+
+/** The room line of a tile in a plan with rooms: short on a two-row tile, in full from three rows on (the tile's name says it in full). */
+function LessonRoomLine({ lesson, rows, full }: { lesson: LessonView; rows: number; full: string }) {
+  return (
+    <span className={cx('lesson__room', !lesson.room && 'lesson__room--open')} title={full} aria-hidden="true">
+      {rows > 2 ? full : lesson.room ? lesson.room.name : ROOM_TEXTS.noneShort}
+    </span>
+  );
+}
 
 /**
  * The name word by word: on a phone tile a line breaks only between words, and a word too long for the

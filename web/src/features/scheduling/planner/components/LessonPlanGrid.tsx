@@ -35,6 +35,8 @@ interface Props {
   onRemoveError: (key: string) => void;
   onTogglePin: (memberId: string) => void;
   onHover: (memberId: string | null) => void;
+  /** 'Raum ändern' of a lesson (a plan with rooms). */
+  onChangeRoom?: (memberId: string) => void;
   /** Id of the keyboard help the grid points to. */
   helpId?: string;
 }
@@ -115,6 +117,7 @@ export function LessonPlanGrid(props: Props) {
               onRemoving={focus.removing}
               onTogglePin={props.onTogglePin}
               onHover={props.onHover}
+              onChangeRoom={props.onChangeRoom}
             />
           ))}
         </div>

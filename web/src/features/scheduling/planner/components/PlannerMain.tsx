@@ -4,6 +4,7 @@ import { PLANNER_TEXTS } from '../model/texts';
 import { LessonActionsBar, LessonBars, UndoBar } from './LessonActionsBar';
 import { LessonPlanGrid } from './LessonPlanGrid';
 import { PlanSummaryLine } from './PlanSummaryLine';
+import { RoomDialog } from './RoomDialog';
 
 /** The main part of step 4: the summary line, the grid with its keyboard help, and the bars for a removed or selected lesson. */
 export function PlannerMain({ p }: { p: Planner }) {
@@ -33,6 +34,7 @@ export function PlannerMain({ p }: { p: Planner }) {
         onRemoveError={p.removeErrorEntry}
         onTogglePin={actions.togglePin}
         onHover={p.hover.track}
+        onChangeRoom={p.state.withRooms ? p.rooms.openFor : undefined}
       />
       <p className="planner-help" id={helpId}>
         {PLANNER_TEXTS.keyboardHelp} {PLANNER_TEXTS.gridHelp}
@@ -45,12 +47,20 @@ export function PlannerMain({ p }: { p: Planner }) {
               selected={selected}
               onTogglePin={actions.togglePin}
               onSwitchWeek={p.flow.switchWeek}
+              onChangeRoom={p.state.withRooms ? p.rooms.openFor : undefined}
               onRemove={selection.removeSelected}
               onClose={selection.clear}
             />
           )}
         </LessonBars>
       )}
+      <RoomDialog
+        classId={p.classId}
+        lesson={p.rooms.open}
+        name={p.rooms.open ? (view.byId.get(p.rooms.open.memberId)?.name ?? '') : ''}
+        onChoose={p.rooms.choose}
+        onClose={p.rooms.close}
+      />
     </div>
   );
 }

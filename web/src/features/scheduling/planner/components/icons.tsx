@@ -65,3 +65,10 @@ export const SidebarIcon = () => (
     <path d="M9 4v16" />
   </Svg>
 );
+
+/** 'Raum ändern' on a lesson: a door. */
+export const DoorIcon = () => (
+  <Svg width="12" height="12">
+    <path d="M5 21V4a1 1 0 0 1 1-1h12a1 1 0 0 1 1 1v17M3 21h18M15 12h.01" />
+  </Svg>
+);

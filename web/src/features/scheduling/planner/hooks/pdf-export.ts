@@ -2,6 +2,7 @@ import { documents } from '@stundenplan/contracts/routes';
 import { DEFAULT_VISIBLE_RANGE, SLOTS_PER_DAY } from '@stundenplan/timegrid';
 import { call } from '../../../../shared/api/client';
 import { hasSemester, type SemesterAnswer } from '../../../../shared/data/semester';
+import { pdfRoomsOfPlan, planHasRooms } from '../model/rooms';
 import { spansToSaved, toWorkingForm } from '../model/schedule-forms';
 import type { PlanContent, PlannerMember, VisibleRange } from '../model/types';
 
@@ -51,6 +52,8 @@ export function pdfBody(input: PdfInput) {
       duration: m.duration,
     })),
     className: input.className,
+    // A class of a school: 'Raum 1.01, Hauptstelle' on the tiles (docs/product/school-rooms-for-students.md).
+    ...(planHasRooms(input.plan) ? { rooms: pdfRoomsOfPlan(input.plan, new Set(input.members.map((m) => m.member_id))) } : {}),
     ...(input.scheduleName?.trim() ? { scheduleName: input.scheduleName.trim() } : {}),
     ...(hasSemester(input.semester)
       ? {

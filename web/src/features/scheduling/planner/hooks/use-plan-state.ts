@@ -2,8 +2,9 @@ import type { LessonWeek } from '@stundenplan/timegrid';
 import { useCallback, useMemo, useReducer } from 'react';
 import type { FixInfo } from '../model/fixes';
 import { movedMembers, type CalcSummary } from '../model/plan-summary';
-import { placeMember, removeErrorEntry, setLessonWeek, togglePinned, unplaceMember } from '../model/placements';
-import type { Placement, PlanContent } from '../model/types';
+import { placeMember, removeErrorEntry, setLessonRoom, setLessonWeek, togglePinned, unplaceMember } from '../model/placements';
+import { planHasRooms } from '../model/rooms';
+import type { Placement, PlanContent, PlannerRoom } from '../model/types';
 
 export interface CurrentSchedule {
   /** Id of the loaded/saved schedule; null for an unsaved or calculated plan. */
@@ -29,6 +30,8 @@ export interface PlanState {
   summaryFresh: boolean;
   /** Members the last calculation moved away from the base schedule; null when it did not compare. */
   moved: string[] | null;
+  /** The plan came with rooms (a class with a school): the tiles show a room or 'Raum wird beim Senden vergeben'. */
+  withRooms: boolean;
 }
 
 /** What a calculation answered beside the plan. */
@@ -47,7 +50,8 @@ type Action =
   | { type: 'saved'; current: CurrentSchedule }
   | { type: 'meta'; name: string | null; description: string | null }
   | { type: 'detach' }
-  | { type: 'dropBase'; id: string };
+  | { type: 'dropBase'; id: string }
+  | { type: 'roomChecked'; at: Pick<Placement, 'memberId' | 'day' | 'start' | 'week'>; roomIds: readonly string[] | null };
 
 const EMPTY: PlanState = {
   plan: { placements: [], errors: [] },
@@ -60,6 +64,7 @@ const EMPTY: PlanState = {
   summary: null,
   summaryFresh: false,
   moved: null,
+  withRooms: false,
 };
 
 function movedOf(state: PlanState, plan: PlanContent, extra: CalculatedExtra): string[] | null {
@@ -78,7 +83,13 @@ function reducer(state: PlanState, action: Action): PlanState {
         notAssigned: action.placed ? state.notAssigned.filter((id) => id !== action.placed) : state.notAssigned,
       };
     case 'load':
-      return { ...EMPTY, plan: action.plan, current: action.current, base: action.current.id ? { id: action.current.id, plan: action.plan } : null };
+      return {
+        ...EMPTY,
+        plan: action.plan,
+        current: action.current,
+        base: action.current.id ? { id: action.current.id, plan: action.plan } : null,
+        withRooms: planHasRooms(action.plan),
+      };
     case 'calculated':
       return {
         ...state,
@@ -91,6 +102,7 @@ function reducer(state: PlanState, action: Action): PlanState {
         summary: action.extra.summary ?? null,
         summaryFresh: true,
         moved: movedOf(state, action.plan, action.extra),
+        withRooms: state.withRooms || planHasRooms(action.plan),
       };
     case 'saved':
       return {
@@ -104,6 +116,15 @@ function reducer(state: PlanState, action: Action): PlanState {
       return { ...state, current: { ...state.current, name: action.name, description: action.description } };
     case 'detach':
       return { ...state, dirty: true, current: { ...state.current, id: null } };
+    case 'roomChecked': {
+      const { at, roomIds } = action;
+      const target = state.plan.placements.find(
+        (p) => p.memberId === at.memberId && p.day === at.day && p.start === at.start && (p.week ?? null) === (at.week ?? null) && p.roomUnchecked,
+      );
+      if (!target) return state;
+      const keep = target.room && roomIds?.includes(target.room.id) ? target.room : null;
+      return { ...state, plan: setLessonRoom(state.plan, at.memberId, keep) };
+    }
     case 'dropBase':
       return state.base?.id === action.id ? { ...state, base: null } : state;
   }
@@ -131,6 +152,15 @@ export function usePlanState() {
       }),
     [],
   );
+  const setRoom = useCallback((memberId: string, room: PlannerRoom | null) => dispatch({ type: 'edit', op: (p) => setLessonRoom(p, memberId, room) }), []);
+  /**
+   * The answer of room-options for a moved lesson: its room stays when listed, else it is cleared. Ignored when the
+   * lesson moved on since (then another check runs). Not an edit of its own: the move already set the unsaved flag.
+   */
+  const confirmRoom = useCallback(
+    (at: Pick<Placement, 'memberId' | 'day' | 'start' | 'week'>, roomIds: readonly string[] | null) => dispatch({ type: 'roomChecked', at, roomIds }),
+    [],
+  );
   const removeError = useCallback((key: string) => dispatch({ type: 'edit', op: (p) => removeErrorEntry(p, key) }), []);
   const load = useCallback((next: PlanContent, current: CurrentSchedule) => dispatch({ type: 'load', plan: next, current }), []);
   const calculated = useCallback(
@@ -145,8 +175,8 @@ export function usePlanState() {
   const dropBase = useCallback((id: string) => dispatch({ type: 'dropBase', id }), []);
 
   const actions = useMemo(
-    () => ({ place, setWeek, unplace, restore, togglePin, removeError, load, calculated, saved, setMeta, detach, dropBase }),
-    [place, setWeek, unplace, restore, togglePin, removeError, load, calculated, saved, setMeta, detach, dropBase],
+    () => ({ place, setWeek, unplace, restore, togglePin, setRoom, confirmRoom, removeError, load, calculated, saved, setMeta, detach, dropBase }),
+    [place, setWeek, unplace, restore, togglePin, setRoom, confirmRoom, removeError, load, calculated, saved, setMeta, detach, dropBase],
   );
   return { state, actions };
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_VISIBLE_RANGE, type TimesMap } from '@stundenplan/timegrid';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { toast } from '../../../../shared/toast';
 import { useRegisterPlannerSave } from '../../planner-save-context';
 import { describeSpan } from '../model/describe';
@@ -13,6 +13,7 @@ import { useHoverHighlight } from './use-hover-highlight';
 import { usePlanCalculation } from './use-plan-calculation';
 import { markLessons, usePlanMarks } from './use-plan-marks';
 import { usePlanState } from './use-plan-state';
+import { useRoomRecheck } from './use-room-options';
 import { usePlannerData } from './use-planner-data';
 import { usePlannerDnd } from './use-planner-dnd';
 import { usePlannerUi } from './use-planner-ui';
@@ -60,7 +61,22 @@ export function usePlanner({ classId, className, teacherTimes, onUnsavedChange }
     previousId: stable.stable ? stable.baseId : null,
   });
   const marks = usePlanMarks(members, view.prefs, state);
-  const lessons = useMemo(() => markLessons(view.lessons, marks), [view.lessons, marks]);
+  const { withRooms } = state;
+  const lessons = useMemo(() => {
+    const marked = markLessons(view.lessons, marks);
+    if (!withRooms) return marked;
+    // A plan with rooms: every lesson shows its room, or that the sending chooses one.
+    return marked.map((l) => (l.kind === 'lesson' ? { ...l, room: view.placementById.get(l.memberId)?.room ?? null } : l));
+  }, [view.lessons, view.placementById, marks, withRooms]);
+  useRoomRecheck(classId, state.plan.placements, actions.confirmRoom);
+  // 'Raum ändern': the member whose lesson's room dialog is open.
+  const [roomFor, setRoomFor] = useState<string | null>(null);
+  const rooms = {
+    open: roomFor ? (view.placementById.get(roomFor) ?? null) : null,
+    openFor: setRoomFor,
+    close: () => setRoomFor(null),
+    choose: actions.setRoom,
+  };
 
   useEffect(() => {
     onUnsavedChange?.(state.dirty);
@@ -139,6 +155,7 @@ export function usePlanner({ classId, className, teacherTimes, onUnsavedChange }
     preview,
     highlightId,
     fixes,
+    rooms,
   };
 }
 

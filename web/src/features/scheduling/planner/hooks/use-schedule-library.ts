@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { call, errorMessage } from '../../../../shared/api/client';
 import { useLatest } from '../../../../shared/hooks/use-latest';
 import { toast } from '../../../../shared/toast';
+import { withRooms } from '../model/rooms';
 import { planFromSaved } from '../model/schedule-forms';
 import { PLANNER_TEXTS } from '../model/texts';
 import type { PlannerMember, ScheduleSummary } from '../model/types';
@@ -29,7 +30,10 @@ export function useScheduleLibrary(deps: Deps) {
       try {
         const detail = await call(scheduling.getSchedule, { params: { scheduleId: id } });
         if (!detail) return false;
-        const plan = planFromSaved(detail.available_times, members, detail.pinned);
+        // Rooms as saved (names and sites are the snapshot of the save); a member's room only where `rooms` names it.
+        const details = detail.room_details ?? {};
+        const rooms = Object.fromEntries(Object.keys(detail.rooms ?? {}).flatMap((id) => (details[id] ? [[id, details[id]]] : [])));
+        const plan = withRooms(planFromSaved(detail.available_times, members, detail.pinned), rooms);
         actions.load(plan, { id: detail.id, name: detail.name.trim() || null, description: detail.description?.trim() || null });
         return true;
       } catch (e) {

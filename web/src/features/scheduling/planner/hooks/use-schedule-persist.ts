@@ -53,7 +53,14 @@ export function useSchedulePersist(deps: Deps) {
   const payloadFor = useCallback(
     (name: string, description: string | null) => {
       const { classId, members, state } = depsRef.current;
-      const { payload, dropped } = buildSavePayload({ name, description, classId, content: state.plan, memberIds: new Set(members.map((m) => m.member_id)) });
+      const { payload, dropped } = buildSavePayload({
+        name,
+        description,
+        classId,
+        content: state.plan,
+        memberIds: new Set(members.map((m) => m.member_id)),
+        withRooms: state.withRooms,
+      });
       // docs/product/planning.md: entries whose member is not in the class are dropped, logged only.
       if (dropped.length) console.warn('Stundenplan: Einträge von Mitgliedern außerhalb der Klasse wurden nicht gespeichert.', dropped);
       return payload;

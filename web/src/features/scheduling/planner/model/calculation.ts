@@ -6,7 +6,8 @@ import type { FixInfo } from './fixes';
 import { calculatedPlanName } from './names';
 import type { CalcSummary } from './plan-summary';
 import { planFromLayers, type WeekLayer } from './schedule-forms';
-import type { PlanContent, PlannerMember } from './types';
+import { withRooms } from './rooms';
+import type { PlanContent, PlannerMember, PlannerRoom } from './types';
 
 export const CALC_TEXTS = {
   success: 'Neuer Stundenplan erfolgreich berechnet!',
@@ -64,7 +65,10 @@ function planFromViews(views: readonly PlacementView[], members: readonly Planne
     for (let slot = start; slot < end; slot++) days[v.day]!.set(slot, v.member_id);
     if (v.pinned) pinned.push(v.member_id);
   }
-  return planFromLayers(layers, members, pinned);
+  // docs/product/school-rooms-in-plans.md: each placement of a class with a school carries its room.
+  const rooms: Record<string, PlannerRoom> = {};
+  for (const v of views) if (v.room) rooms[v.member_id] ??= v.room;
+  return withRooms(planFromLayers(layers, members, pinned), rooms);
 }
 
 function summaryOf(s: BestPlan['summary']): CalcSummary | null {

@@ -1,6 +1,6 @@
 /** Pure operations on the plan (docs/product/planning.md "Student placement", docs/product/planning.md "Drop availability check"). */
 import { DAYS, SLOTS_PER_DAY, WeekSlots, durationToSlots, slotToLabel, type LessonWeek } from '@stundenplan/timegrid';
-import type { ErrorEntry, Placement, PlanContent } from './types';
+import type { ErrorEntry, Placement, PlanContent, PlannerRoom } from './types';
 
 /** Slots a member's lesson occupies: duration / 15, at least 1. */
 export function lessonSlots(duration: number): number {
@@ -16,7 +16,15 @@ export function placeMember(plan: PlanContent, memberId: string, day: number, st
   const previous = plan.placements.find((p) => p.memberId === memberId);
   // A biweekly lesson keeps its week when it is moved (unless the caller gives one).
   const lessonWeek = week === undefined ? previous?.week : week;
-  const next: Placement = { memberId, day, start, end: start + length, pinned: previous?.pinned ?? false, ...(lessonWeek ? { week: lessonWeek } : {}) };
+  const next: Placement = {
+    memberId,
+    day,
+    start,
+    end: start + length,
+    pinned: previous?.pinned ?? false,
+    ...(lessonWeek ? { week: lessonWeek } : {}),
+    ...roomAfterMove(previous, day, start, lessonWeek ?? null),
+  };
   return {
     placements: [...plan.placements.filter((p) => p.memberId !== memberId), next],
     errors: plan.errors.filter((e) => e.memberId !== memberId),
@@ -34,7 +42,32 @@ export function removeErrorEntry(plan: PlanContent, key: string): PlanContent {
 
 /** Moves a biweekly lesson into the other week (the caller checks that it is free there). */
 export function setLessonWeek(plan: PlanContent, memberId: string, week: LessonWeek): PlanContent {
-  return { placements: plan.placements.map((p) => (p.memberId === memberId ? { ...p, week } : p)), errors: plan.errors };
+  return {
+    placements: plan.placements.map((p) => (p.memberId === memberId ? { ...p, week, ...(p.room ? { roomUnchecked: true } : {}) } : p)),
+    errors: plan.errors,
+  };
+}
+
+/**
+ * The room of a lesson after it was placed again: kept as it is at the same time, kept but to be checked
+ * (`roomUnchecked`, useRoomRecheck asks room-options) at another time; none for a new lesson.
+ */
+function roomAfterMove(previous: Placement | undefined, day: number, start: number, week: LessonWeek | null): Partial<Placement> {
+  if (!previous?.room) return {};
+  const same = previous.day === day && previous.start === start && (previous.week ?? null) === week;
+  return same ? { room: previous.room, ...(previous.roomUnchecked ? { roomUnchecked: true } : {}) } : { room: previous.room, roomUnchecked: true };
+}
+
+/** The teacher's room choice (null: none, given when the plan is sent); the check of a moved lesson is over. */
+export function setLessonRoom(plan: PlanContent, memberId: string, room: PlannerRoom | null): PlanContent {
+  return {
+    placements: plan.placements.map((p) => {
+      if (p.memberId !== memberId) return p;
+      const { roomUnchecked: _checked, ...rest } = p;
+      return { ...rest, room };
+    }),
+    errors: plan.errors,
+  };
 }
 
 /** Two lessons can share a quarter hour only when both are biweekly and in different weeks. */

@@ -17,6 +17,7 @@ import {
   tryLabelToSlot,
   type LessonWeek,
 } from '@stundenplan/timegrid';
+import { planHasRooms, roomsOfPlan } from './rooms';
 import type { ErrorEntry, Placement, PlanContent, PlannerMember, SavedEntry, SavedTimes, WorkingForm } from './types';
 
 export const ERROR_PREFIX = 'ERROR: ';
@@ -138,6 +139,8 @@ export interface SavePayload {
   class_id: string;
   available_times: SavedTimes;
   pinned: string[];
+  /** member_id -> room id: only for a plan with rooms (a class with a school); absent otherwise. */
+  rooms?: Record<string, string>;
 }
 
 /** The body of POST classes/{id}/schedules[/{scheduleId}]; `dropped` is for the console only. */
@@ -147,13 +150,22 @@ export function buildSavePayload(input: {
   classId: string;
   content: PlanContent;
   memberIds: ReadonlySet<string>;
+  /** The plan shows rooms (a class with a school): `rooms` is sent, {} when no lesson has one. */
+  withRooms?: boolean;
 }): { payload: SavePayload; dropped: DroppedEntry[] } {
   const { content, memberIds } = input;
   const { times, dropped } = spansToSaved([...content.errors, ...content.placements], memberIds);
   const pinned = content.placements.filter((p) => p.pinned && memberIds.has(p.memberId)).map((p) => p.memberId);
   const description = (input.description ?? '').trim();
   return {
-    payload: { name: input.name.trim(), description: description || null, class_id: input.classId, available_times: times, pinned },
+    payload: {
+      name: input.name.trim(),
+      description: description || null,
+      class_id: input.classId,
+      available_times: times,
+      pinned,
+      ...(input.withRooms || planHasRooms(content) ? { rooms: roomsOfPlan(content, memberIds) } : {}),
+    },
     dropped,
   };
 }

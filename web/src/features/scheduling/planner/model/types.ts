@@ -22,6 +22,18 @@ export interface Placement {
   pinned: boolean;
   /** A biweekly student's lesson: in A or B weeks of the semester; absent (or null) for a weekly lesson. */
   week?: LessonWeek | null;
+  /** The lesson's room (a class with a school): from the calculation, a loaded schedule or the teacher's choice. */
+  room?: PlannerRoom | null;
+  /** Moved since its room was chosen: the room stays only if room-options still lists it (useRoomRecheck). */
+  roomUnchecked?: boolean;
+}
+
+/** A school room of a lesson, with its site (docs/product/school-rooms-in-plans.md). */
+export interface PlannerRoom {
+  id: string;
+  name: string;
+  site_id: string;
+  site_name: string;
 }
 
 /**
